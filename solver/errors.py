@@ -1,0 +1,26 @@
+"""Typed errors shared by every engine.
+
+The library raises these; the CLI turns them into one line ``Error: ...`` on stderr and a non-zero
+exit.  Nothing else should escape to a user.
+"""
+
+from __future__ import annotations
+
+
+class SheepdogError(ValueError):
+    """Base class: bad input or an impossible request, explained in one line."""
+
+
+class FileFormatError(SheepdogError):
+    """A roster, puzzle, case or position file is malformed."""
+
+
+class UnknownNameError(SheepdogError):
+    """A name (sheep, wolf, item, card, ...) that the roster or rules do not know."""
+
+    def __init__(self, kind: str, name: str, valid: list[str] | tuple[str, ...]) -> None:
+        listed = ", ".join(valid)
+        super().__init__(f"unknown {kind} {name!r}; valid {kind}s are: {listed}")
+        self.kind = kind
+        self.name = name
+        self.valid = tuple(valid)

@@ -1,0 +1,50 @@
+"""Atomic, never-clobbering file writes, shared by every command that writes files."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from solver.errors import SheepdogError
+
+
+def write_atomic(path: Path, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` atomically (temp file + rename in the same folder).
+
+    An existing file is never replaced unless ``force`` is true.
+    """
+    path = Path(path)
+    if path.exists() and not force:
+        raise SheepdogError(f"{path} already exists; use --force to overwrite it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
+    """Binary twin of :func:`write_atomic` (PDF output)."""
+    path = Path(path)
+    if path.exists() and not force:
+        raise SheepdogError(f"{path} already exists; use --force to overwrite it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

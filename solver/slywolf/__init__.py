@@ -1,0 +1,1 @@
+"""sheepdog: solver/slywolf."""

@@ -1,0 +1,381 @@
+"""The components of a Sly Wolf game: wolves, sheep, items, the bag and the wolf's track.
+
+A roster is data, never code (``../shared/spec/slywolf.md`` section 1): a TOML or JSON file.  This
+module loads and validates one; every other module works on the validated :class:`Roster`, where
+sheep, wolves and items are addressed by index.
+
+Rulings (the rulebook is silent; the spec leaves them to the project):
+- an item is a (colour, garment) pair written ``"<colour> <garment>"``; names compare
+  case-insensitively and surrounding/inner white space is folded;
+- a wolf wears each garment at most once, and need not wear every garment;
+- the items a testimony may name are the items worn by at least one wolf (spec 2.5);
+- the bag and the track are optional; the box's values are the defaults.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from solver.errors import FileFormatError, SheepdogError, UnknownNameError
+
+MIN_SHEEP = 3
+MAX_SHEEP = 24
+MAX_WOLVES = 32
+
+BOX_BAG_SIZES: dict[str, tuple[str, ...]] = {
+    "big": ("pumpkin", "lettuce", "eggplant"),
+    "medium": ("bell pepper", "carrot", "cucumber"),
+    "small": ("tomato", "broccoli", "peas"),
+}
+
+
+def fold(name: str) -> str:
+    """The comparison form of a name: lower case, single spaces."""
+    return " ".join(str(name).lower().split())
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Item:
+    """A garment in a colour, e.g. ``Item("red", "jacket")`` printed ``"red jacket"``."""
+
+    color: str
+    garment: str
+
+    def __str__(self) -> str:
+        return f"{self.color} {self.garment}"
+
+
+@dataclass(frozen=True, slots=True)
+class Wolf:
+    name: str
+    wears: tuple[Item, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheep:
+    name: str
+    likes: tuple[str, ...] = ()
+    testimony: Item | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Bag:
+    """The vegetable bag: kinds grouped by size, with ripe and spoiled tokens of each kind."""
+
+    sizes: tuple[tuple[str, tuple[str, ...]], ...]
+    ripe: int = 3
+    spoiled: int = 1
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(kind for _, kinds in self.sizes for kind in kinds)
+
+    def size_of(self, kind: str) -> str:
+        for size, kinds in self.sizes:
+            if kind in kinds:
+                return size
+        raise UnknownNameError("vegetable", kind, list(self.kinds))
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """Spaces on the wolf's track, one per turn, for the 1-star and the 2-star side."""
+
+    one_star: int = 14
+    two_star: int = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    name: str
+    colors: tuple[str, ...]
+    garments: tuple[str, ...]
+    wolves: tuple[Wolf, ...]
+    sheep: tuple[Sheep, ...]
+    accomplices: int
+    bag: Bag = field(default_factory=lambda: Bag(tuple(BOX_BAG_SIZES.items())))
+    track: Track = field(default_factory=Track)
+
+    # -- derived vocabulary -------------------------------------------------------------------
+    @property
+    def n_sheep(self) -> int:
+        return len(self.sheep)
+
+    @property
+    def n_honest(self) -> int:
+        return len(self.sheep) - self.accomplices
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """Items worn by at least one wolf: the only items a testimony can name (spec 2.5)."""
+        seen = {item for wolf in self.wolves for item in wolf.wears}
+        order = {c: i for i, c in enumerate(self.colors)}
+        gorder = {g: i for i, g in enumerate(self.garments)}
+        return tuple(sorted(seen, key=lambda it: (gorder[it.garment], order[it.color])))
+
+    @property
+    def known_deck(self) -> bool:
+        """True when some sheep tiles carry a fixed testimony (the tiles of a physical copy)."""
+        return any(s.testimony is not None for s in self.sheep)
+
+    # -- name look-ups ------------------------------------------------------------------------
+    def sheep_index(self, name: str) -> int:
+        key = fold(name)
+        for i, sheep in enumerate(self.sheep):
+            if fold(sheep.name) == key:
+                return i
+        raise UnknownNameError("sheep", name, [s.name for s in self.sheep])
+
+    def wolf_index(self, name: str) -> int:
+        key = fold(name)
+        for i, wolf in enumerate(self.wolves):
+            if fold(wolf.name) == key:
+                return i
+        raise UnknownNameError("wolf", name, [w.name for w in self.wolves])
+
+    def parse_item(self, text: str, *, worn: bool = True) -> Item:
+        """Parse ``"<colour> <garment>"``; with ``worn`` the item must be worn by some wolf."""
+        item = parse_item(text, self.colors, self.garments)
+        if worn and item not in self.items:
+            raise SheepdogError(
+                f"no wolf of roster {self.name!r} wears {item}, so no sheep can testify about it; "
+                f"items worn: {', '.join(map(str, self.items))}"
+            )
+        return item
+
+
+def parse_item(text: str, colors: tuple[str, ...], garments: tuple[str, ...]) -> Item:
+    key = fold(text)
+    for color in colors:
+        c = fold(color)
+        if key.startswith(c + " "):
+            rest = key[len(c) + 1 :]
+            for garment in garments:
+                if fold(garment) == rest:
+                    return Item(color, garment)
+    valid = [f"{c} {g}" for g in garments for c in colors]
+    raise UnknownNameError("item", text, valid)
+
+
+# -- loading ----------------------------------------------------------------------------------
+
+
+def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
+    """Load ``"default"`` (the shipped roster) or a TOML/JSON file (relative to ``base``)."""
+    if str(ref) == "default":
+        text = resources.files("cases").joinpath("default.toml").read_text(encoding="utf-8")
+        return roster_from_dict(tomllib.loads(text), source="default")
+    path = Path(ref)
+    if base is not None and not path.is_absolute():
+        path = base / path
+    if not path.exists():
+        raise SheepdogError(f"no such roster file: {path} (use \"default\" for the shipped roster)")
+    if path.is_dir():
+        raise SheepdogError(f"roster {path} is a directory, not a file")
+    text = path.read_text(encoding="utf-8")
+    try:
+        data: Any = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise FileFormatError(f"roster {path}: invalid TOML: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(f"roster {path}: invalid JSON: {exc.msg} at line {exc.lineno}") from None
+    return roster_from_dict(data, source=str(path))
+
+
+def _str_list(data: Any, key: str, where: str) -> list[str]:
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise FileFormatError(f"{where}: '{key}' must be a list of non-empty names")
+    return [" ".join(v.split()) for v in value]
+
+
+def _unique(names: list[str], what: str, where: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if fold(name) in seen:
+            raise FileFormatError(f"{where}: {what} {name!r} appears twice")
+        seen.add(fold(name))
+
+
+def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
+    """Validate a parsed roster file; every problem is a one-line :class:`FileFormatError`."""
+    where = f"roster {source}"
+    if not isinstance(data, dict):
+        raise FileFormatError(f"{where}: expected a table/object at the top level")
+    known = {"name", "accomplices", "colors", "garments", "wolves", "sheep", "bag", "track"}
+    extra = sorted(set(data) - known)
+    if extra:
+        raise FileFormatError(
+            f"{where}: unknown key {extra[0]!r}; valid keys are: {', '.join(sorted(known))}"
+        )
+    colors = _str_list(data, "colors", where)
+    garments = _str_list(data, "garments", where)
+    _unique(colors, "colour", where)
+    _unique(garments, "garment", where)
+    colors_t, garments_t = tuple(colors), tuple(garments)
+
+    raw_wolves = data.get("wolves")
+    if not isinstance(raw_wolves, list) or not raw_wolves:
+        raise FileFormatError(f"{where}: 'wolves' must be a non-empty list of [[wolves]] tables")
+    if len(raw_wolves) > MAX_WOLVES:
+        raise FileFormatError(f"{where}: {len(raw_wolves)} wolves; at most {MAX_WOLVES} allowed")
+    wolves: list[Wolf] = []
+    for i, raw in enumerate(raw_wolves):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise FileFormatError(f"{where}: wolf #{i + 1} needs a 'name'")
+        name = " ".join(raw["name"].split())
+        wears_raw = raw.get("wears")
+        if not isinstance(wears_raw, list) or not all(isinstance(w, str) for w in wears_raw):
+            raise FileFormatError(f"{where}: wolf {name!r} needs 'wears', a list of items")
+        try:
+            wears = [parse_item(w, colors_t, garments_t) for w in wears_raw]
+        except UnknownNameError as exc:
+            raise FileFormatError(f"{where}: wolf {name!r}: {exc}") from None
+        garments_worn = [w.garment for w in wears]
+        for g in garments_worn:
+            if garments_worn.count(g) > 1:
+                raise FileFormatError(f"{where}: wolf {name!r} wears two {g}s")
+        if not wears:
+            raise FileFormatError(f"{where}: wolf {name!r} wears nothing; testimonies need items")
+        wolves.append(Wolf(name, tuple(wears)))
+    _unique([w.name for w in wolves], "wolf", where)
+
+    raw_sheep = data.get("sheep")
+    if not isinstance(raw_sheep, list):
+        raise FileFormatError(f"{where}: 'sheep' must be a list of [[sheep]] tables")
+    if not MIN_SHEEP <= len(raw_sheep) <= MAX_SHEEP:
+        raise FileFormatError(
+            f"{where}: {len(raw_sheep)} sheep; a roster has {MIN_SHEEP} to {MAX_SHEEP}"
+        )
+
+    bag = _parse_bag(data.get("bag"), where)
+    kinds = {fold(k): k for k in bag.kinds}
+    sheep: list[Sheep] = []
+    worn = {item for w in wolves for item in w.wears}
+    for i, raw in enumerate(raw_sheep):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise FileFormatError(f"{where}: sheep #{i + 1} needs a 'name'")
+        name = " ".join(raw["name"].split())
+        likes_raw = raw.get("likes", [])
+        if not isinstance(likes_raw, list) or not all(isinstance(v, str) for v in likes_raw):
+            raise FileFormatError(f"{where}: sheep {name!r}: 'likes' must be a list of vegetables")
+        likes: list[str] = []
+        for veg in likes_raw:
+            if fold(veg) not in kinds:
+                raise FileFormatError(
+                    f"{where}: sheep {name!r} likes unknown vegetable {veg!r}; "
+                    f"valid vegetables are: {', '.join(bag.kinds)}"
+                )
+            likes.append(kinds[fold(veg)])
+        testimony: Item | None = None
+        if raw.get("testimony") is not None:
+            if not isinstance(raw["testimony"], str):
+                raise FileFormatError(f"{where}: sheep {name!r}: 'testimony' must be an item")
+            try:
+                testimony = parse_item(raw["testimony"], colors_t, garments_t)
+            except UnknownNameError as exc:
+                raise FileFormatError(f"{where}: sheep {name!r}: {exc}") from None
+            if testimony not in worn:
+                raise FileFormatError(
+                    f"{where}: sheep {name!r} testifies about {testimony}, which no wolf wears"
+                )
+        extra_keys = sorted(set(raw) - {"name", "likes", "testimony"})
+        if extra_keys:
+            raise FileFormatError(
+                f"{where}: sheep {name!r}: unknown key {extra_keys[0]!r}; "
+                "valid keys are: likes, name, testimony"
+            )
+        sheep.append(Sheep(name, tuple(likes), testimony))
+    _unique([s.name for s in sheep], "sheep", where)
+
+    accomplices = data.get("accomplices", 4)
+    if isinstance(accomplices, bool) or not isinstance(accomplices, int):
+        raise FileFormatError(f"{where}: 'accomplices' must be a whole number")
+    if not 0 <= accomplices <= len(sheep) - 2:
+        raise FileFormatError(
+            f"{where}: {accomplices} accomplices among {len(sheep)} sheep; "
+            f"allowed are 0 to {len(sheep) - 2} (the honest sheep sit in a circle of at least 2)"
+        )
+    track = _parse_track(data.get("track"), where)
+    name = data.get("name", Path(source).stem if source != "default" else "default")
+    return Roster(
+        name=str(name),
+        colors=colors_t,
+        garments=garments_t,
+        wolves=tuple(wolves),
+        sheep=tuple(sheep),
+        accomplices=accomplices,
+        bag=bag,
+        track=track,
+    )
+
+
+def _parse_bag(raw: Any, where: str) -> Bag:
+    if raw is None:
+        return Bag(tuple(BOX_BAG_SIZES.items()))
+    if not isinstance(raw, dict):
+        raise FileFormatError(f"{where}: 'bag' must be a table")
+    sizes_raw = raw.get("sizes", BOX_BAG_SIZES)
+    if not isinstance(sizes_raw, dict) or not sizes_raw:
+        raise FileFormatError(f"{where}: 'bag.sizes' must map size names to lists of vegetables")
+    sizes: list[tuple[str, tuple[str, ...]]] = []
+    all_kinds: list[str] = []
+    for size, kinds in sizes_raw.items():
+        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+            raise FileFormatError(f"{where}: bag size {size!r} must list vegetable names")
+        clean = tuple(" ".join(k.split()) for k in kinds)
+        sizes.append((str(size), clean))
+        all_kinds.extend(clean)
+    _unique(all_kinds, "vegetable", where)
+    ripe, spoiled = raw.get("ripe", 3), raw.get("spoiled", 1)
+    for key, value in (("ripe", ripe), ("spoiled", spoiled)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise FileFormatError(f"{where}: 'bag.{key}' must be a whole number >= 0")
+    if ripe < 1:
+        raise FileFormatError(f"{where}: 'bag.ripe' must be at least 1")
+    return Bag(tuple(sizes), ripe, spoiled)
+
+
+def _parse_track(raw: Any, where: str) -> Track:
+    if raw is None:
+        return Track()
+    if not isinstance(raw, dict):
+        raise FileFormatError(f"{where}: 'track' must be a table")
+    values: dict[str, int] = {}
+    for key, default in (("one_star", 14), ("two_star", 10)):
+        value = raw.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise FileFormatError(f"{where}: 'track.{key}' must be a whole number >= 1")
+        values[key] = value
+    return Track(**values)
+
+
+def roster_to_dict(roster: Roster) -> dict[str, Any]:
+    """The file form of a roster (TOML/JSON structure); ``roster_from_dict`` inverts it."""
+    out: dict[str, Any] = {
+        "name": roster.name,
+        "accomplices": roster.accomplices,
+        "colors": list(roster.colors),
+        "garments": list(roster.garments),
+        "bag": {
+            "ripe": roster.bag.ripe,
+            "spoiled": roster.bag.spoiled,
+            "sizes": {size: list(kinds) for size, kinds in roster.bag.sizes},
+        },
+        "track": {"one_star": roster.track.one_star, "two_star": roster.track.two_star},
+        "wolves": [{"name": w.name, "wears": [str(i) for i in w.wears]} for w in roster.wolves],
+        "sheep": [],
+    }
+    for s in roster.sheep:
+        entry: dict[str, Any] = {"name": s.name}
+        if s.likes:
+            entry["likes"] = list(s.likes)
+        if s.testimony is not None:
+            entry["testimony"] = str(s.testimony)
+        out["sheep"].append(entry)
+    return out
