@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from cli import dog, wolf
+# Importing these modules registers their commands on the ``wolf`` and ``dog`` apps.
+from cli import dog, dog_endgame, wolf, wolf_generate, wolf_hint  # noqa: F401
 
 app = typer.Typer(
     name="sheepdog",
