@@ -1,0 +1,237 @@
+"""The game graph of a round: one node per position, an edge per legal play, the fold included.
+
+The graph is built generically over a :class:`Game` (successor plays, team to move, winner and
+progress of a position), so that the same builder and the retrograde solver of
+:mod:`solver.dog.solve` run on DOG and on the small toy games of the tests.
+
+How it is stored.  The search keeps plain lists indexed by node id (positions, children, edge
+labels, the team to move) and a dict from position to id, so that transpositions merge: a position
+reached by several orders of play is one node.  :func:`to_networkx` turns the result into a
+``networkx.DiGraph`` (same nodes, same edges) for inspection and GraphML output; building the
+DiGraph during the search itself was measured slower (see docs/dog-endgame.md).
+
+Why it is finite and acyclic.  In DOG every ply removes at least one card from the hands (a play
+removes one, a fold the whole hand), so no position repeats on a path and the round ends after at
+most as many plies as there are cards.  The builder still checks for cycles, since a generic game
+need not have that property, and raises :class:`GraphError` on one.
+
+One sound reduction is applied while building (``cutoff=True``, the default): when the side to
+move has a play that finishes the game for its side at once, nothing can be better for that side
+(a win in one ply is the best value there is, see :mod:`solver.dog.solve`), so the other plays of
+that node are not expanded; the node keeps that one winning edge and is marked ``cut``.  The root
+is always expanded in full, so that every first play gets an exact value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+import networkx as nx
+
+from solver.errors import SheepdogError
+
+P = TypeVar("P", bound=Hashable)
+
+DEFAULT_MAX_NODES = 2_000_000
+"""Node budget of :func:`build_graph` unless told otherwise."""
+
+
+class GraphError(SheepdogError):
+    """The game graph cannot be built (a cycle in a game that must have none)."""
+
+
+class PositionTooBig(SheepdogError):
+    """The game graph has more positions than the node budget allows."""
+
+    def __init__(self, max_nodes: int) -> None:
+        super().__init__(f"position too big: more than {max_nodes} positions (raise --max-nodes)")
+        self.max_nodes = max_nodes
+
+
+@dataclass(frozen=True, slots=True)
+class Edge(Generic[P]):
+    """One legal play: the card played (``None`` for the fold), its words and the successor."""
+
+    card: str | None
+    description: str
+    child: P
+
+
+class Game(Protocol[P]):
+    """What the graph builder and the solver need to know about a game."""
+
+    def plays(self, pos: P) -> Sequence[Edge[P]]:
+        """The legal plays of ``pos`` (distinct successors); none exactly when it is terminal."""
+        ...
+
+    def team_to_move(self, pos: P) -> int:
+        """The team of the player to move."""
+        ...
+
+    def winner(self, pos: P) -> int | None:
+        """The team that has finished, or ``None``."""
+        ...
+
+    def progress(self, pos: P, team: int) -> tuple[int, int]:
+        """``(pawns home, steps to go)`` of ``team`` in ``pos``."""
+        ...
+
+
+@dataclass(slots=True)
+class GameGraph(Generic[P]):
+    """The game graph from ``positions[0]`` (the root) to the end of the round.
+
+    ``children[n]`` are node ids, ``labels[n][i] = (card, description)`` labels the edge to
+    ``children[n][i]``; ``order`` lists every node after all of its children (a reverse
+    topological order), which is the order retrograde analysis visits them in.
+    """
+
+    positions: list[P] = field(default_factory=list)
+    index: dict[P, int] = field(default_factory=dict)
+    children: list[list[int]] = field(default_factory=list)
+    labels: list[list[tuple[str | None, str]]] = field(default_factory=list)
+    team: list[int] = field(default_factory=list)
+    winner: list[int | None] = field(default_factory=list)
+    cut: list[bool] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)
+    root_team: int = 0
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    @property
+    def edge_count(self) -> int:
+        return sum(len(kids) for kids in self.children)
+
+    def is_terminal(self, node: int) -> bool:
+        return not self.children[node]
+
+
+def build_graph(
+    game: Game[P],
+    root: P,
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    cutoff: bool = True,
+) -> GameGraph[P]:
+    """Every position reachable from ``root``, merged by equality, with its plays as edges.
+
+    Raises :class:`PositionTooBig` when more than ``max_nodes`` positions are reachable, and
+    :class:`GraphError` on a cycle.
+    """
+    if max_nodes < 1:
+        raise SheepdogError(f"the node budget must be at least 1, not {max_nodes}")
+    graph: GameGraph[P] = GameGraph(root_team=game.team_to_move(root))
+    state: list[int] = []  # 0 seen, 1 on the stack (expanded), 2 done
+
+    def add(pos: P) -> int:
+        node = graph.index.get(pos)
+        if node is None:
+            node = len(graph.positions)
+            if node >= max_nodes:
+                raise PositionTooBig(max_nodes)
+            graph.index[pos] = node
+            graph.positions.append(pos)
+            graph.children.append([])
+            graph.labels.append([])
+            graph.team.append(-1)
+            graph.winner.append(None)
+            graph.cut.append(False)
+            state.append(0)
+        return node
+
+    add(root)
+    # Iterative depth-first search; a frame is (node, index of the next child to visit).
+    stack: list[list[int]] = [[0, 0]]
+    expand(game, graph, 0, cutoff=False, add=add)
+    state[0] = 1
+    while stack:
+        frame = stack[-1]
+        node, i = frame
+        kids = graph.children[node]
+        if i < len(kids):
+            frame[1] = i + 1
+            kid = kids[i]
+            if state[kid] == 0:
+                expand(game, graph, kid, cutoff=cutoff, add=add)
+                state[kid] = 1
+                stack.append([kid, 0])
+            elif state[kid] == 1:
+                raise GraphError("the game graph has a cycle: a position repeats within a round")
+        else:
+            state[node] = 2
+            graph.order.append(node)
+            stack.pop()
+    return graph
+
+
+def expand(
+    game: Game[P],
+    graph: GameGraph[P],
+    node: int,
+    *,
+    cutoff: bool,
+    add: Callable[[P], int],
+) -> None:
+    """Fill in the team to move, the winner and the edges of ``node``."""
+    pos = graph.positions[node]
+    graph.winner[node] = game.winner(pos)
+    plays = game.plays(pos)
+    if not plays:
+        return
+    team = game.team_to_move(pos)
+    graph.team[node] = team
+    if cutoff:
+        mine = team == graph.root_team
+        for play in plays:
+            won = game.winner(play.child)
+            if won is not None and (won == graph.root_team) == mine:
+                plays = [play]
+                graph.cut[node] = True
+                break
+    kids = graph.children[node]
+    labels = graph.labels[node]
+    seen: set[int] = set()
+    for play in plays:
+        kid = add(play.child)
+        if kid in seen:  # two plays to one position: one edge, the first label
+            continue
+        seen.add(kid)
+        kids.append(kid)
+        labels.append((play.card, play.description))
+
+
+def to_networkx(
+    graph: GameGraph[P],
+    *,
+    name: Callable[[P], str] = str,
+    node_data: Callable[[int], dict[str, Any]] | None = None,
+) -> nx.DiGraph:
+    """The graph as a ``networkx.DiGraph``: node ids, ``position`` (``name`` of it) and flags.
+
+    Every attribute is a string, an int or a bool, so the result can be written as GraphML;
+    ``node_data`` adds more attributes per node (the solver adds values).
+    """
+    digraph = nx.DiGraph(root=0, root_team=graph.root_team)
+    for node, pos in enumerate(graph.positions):
+        attrs: dict[str, Any] = {
+            "position": name(pos),
+            "terminal": graph.is_terminal(node),
+            "cut": graph.cut[node],
+        }
+        if graph.team[node] >= 0:
+            attrs["team_to_move"] = graph.team[node]
+        won = graph.winner[node]
+        if won is not None:
+            attrs["winner"] = won
+        if node_data is not None:
+            attrs.update(node_data(node))
+        digraph.add_node(node, **attrs)
+    for node, kids in enumerate(graph.children):
+        for kid, (card, description) in zip(kids, graph.labels[node], strict=True):
+            digraph.add_edge(
+                node, kid, card="fold" if card is None else card, description=description
+            )
+    return digraph
