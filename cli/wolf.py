@@ -1,7 +1,135 @@
-"""``sheepdog wolf ...``: Sly Wolf deductions, hints and cases on the command line."""
+"""``sheepdog wolf ...``: Sly Wolf deductions, hints and cases on the command line.
+
+This module holds the ``wolf`` app and ``solve``; ``wolf_generate`` and ``wolf_hint`` register
+their commands on the same app.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.console import Console
+from rich.table import Table
+
+from cli.common import print_json, run
+from solver.slywolf.contradiction import Conflict, smallest_conflict
+from solver.slywolf.puzzle import Puzzle, load_puzzle
+from solver.slywolf.worlds import Deduction, deduce_puzzle
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
+
+
+def solution_json(puzzle: Puzzle, d: Deduction, conflict: Conflict | None) -> dict[str, Any]:
+    """The ``solve --json`` object (spec section 5, plus exact counts and per-sheep figures)."""
+    roster = puzzle.roster
+    wolves = [w.name for w in roster.wolves]
+    sheep = [s.name for s in roster.sheep]
+    out: dict[str, Any] = {
+        "suspects": [wolves[w] for w in d.suspects],
+        "culprit": wolves[d.culprit] if d.culprit is not None else None,
+        "honest": [sheep[s] for s in d.honest],
+        "accomplices": [sheep[s] for s in d.accomplices],
+        "probabilities": {wolves[w]: float(d.probability(w)) for w in d.suspects},
+        "consistent": d.consistent,
+        "mode": puzzle.mode,
+        "roster": puzzle.roster_ref,
+        "interviewed": len(puzzle.interviews),
+        "exact": {
+            "total_worlds": str(d.total),
+            "worlds": {wolves[w]: str(d.weights[w]) for w in d.suspects},
+        },
+        "accomplice_probabilities": {
+            sheep[s]: float(d.liar_probability(s)) for s in range(roster.n_sheep)
+        },
+        "open": [
+            sheep[s] for s in range(roster.n_sheep) if s not in d.honest and s not in d.accomplices
+        ]
+        if d.consistent
+        else [],
+    }
+    if conflict is not None:
+        out["contradiction"] = {
+            "interviews": [
+                {"index": j, "sheep": sheep[puzzle.interviews[j].sheep]}
+                for j in conflict.interviews
+            ],
+            "smallest": conflict.smallest,
+            "roster_only": conflict.roster_only,
+        }
+    return out
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def render_solution(console: Console, puzzle: Puzzle, d: Deduction, conflict: Conflict | None) -> None:
+    roster = puzzle.roster
+    n = roster.n_sheep
+    console.print(
+        f"[bold]Sly Wolf[/bold] · roster {puzzle.roster_ref} · {puzzle.mode} mode · "
+        f"{len(puzzle.interviews)} of {n} sheep interviewed"
+    )
+    if not d.consistent:
+        console.print("[bold red]Contradiction:[/bold red] no case fits these interviews.")
+        if conflict is not None and conflict.roster_only:
+            console.print("The roster's printed tiles alone admit no case.")
+        elif conflict is not None:
+            size = "smallest" if conflict.smallest else "minimal"
+            console.print(f"These interviews cannot all be right ({size} such set):")
+            for j in conflict.interviews:
+                iv = puzzle.interviews[j]
+                bits = [roster.sheep[iv.sheep].name]
+                if iv.points_to is not None:
+                    bits.append(f"points at {roster.sheep[iv.points_to].name}")
+                if iv.testimony is not None:
+                    bits.append(f"clears the wolves in {iv.testimony}")
+                console.print(f"  #{j + 1} " + ", ".join(bits))
+            console.print("Check these against the table: one of them was misread or mistyped.")
+        return
+    table = Table(title=f"Suspects: {len(d.suspects)} of {len(roster.wolves)}", show_lines=False)
+    table.add_column("wolf")
+    table.add_column("wears")
+    table.add_column("chance", justify="right")
+    table.add_column("exact", justify="right")
+    for w in sorted(d.suspects, key=lambda w: (-d.weights[w], w)):
+        p = d.probability(w)
+        wolf = roster.wolves[w]
+        table.add_row(wolf.name, ", ".join(map(str, wolf.wears)), _percent(float(p)), str(p))
+    console.print(table)
+    if d.culprit is not None:
+        console.print(f"[bold green]Culprit: {roster.wolves[d.culprit].name}[/bold green]")
+    else:
+        console.print("Culprit: not certain yet.")
+    honest = ", ".join(roster.sheep[s].name for s in d.honest) or "none yet"
+    liars = ", ".join(roster.sheep[s].name for s in d.accomplices) or "none yet"
+    console.print(f"Honest for sure: {honest}")
+    console.print(f"Accomplices for sure: {liars}")
+    open_sheep = [s for s in range(n) if s not in d.honest and s not in d.accomplices]
+    if open_sheep:
+        ranked = sorted(open_sheep, key=lambda s: (-d.liar_worlds[s], s))
+        parts = [
+            f"{roster.sheep[s].name} {_percent(float(d.liar_probability(s))).strip()}" for s in ranked
+        ]
+        console.print("Still open (chance of lying): " + ", ".join(parts))
+
+
+@app.command()
+def solve(
+    file: Annotated[Path, typer.Argument(help="Puzzle or case file (JSON).")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Exact deductions: suspects with probabilities, sure honest and sure accomplice sheep."""
+
+    def body() -> None:
+        puzzle = load_puzzle(file)
+        d = deduce_puzzle(puzzle)
+        conflict = None if d.consistent else smallest_conflict(puzzle)
+        if json_out:
+            print_json(solution_json(puzzle, d, conflict))
+        else:
+            render_solution(Console(), puzzle, d, conflict)
+
+    run(body)

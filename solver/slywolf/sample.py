@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from solver.errors import SheepdogError
 from solver.slywolf.puzzle import Interview, Mode, Puzzle
 from solver.slywolf.roster import Item, Roster
 
@@ -40,7 +41,7 @@ def random_case(roster: Roster, mode: Mode, rng: random.Random) -> CompleteCase:
     m = n - k
     weights = [(len(items) - len(w.wears)) ** m * len(w.wears) ** k for w in roster.wolves]
     if not any(weights):
-        raise ValueError(f"roster {roster.name!r} admits no case: no culprit fits any testimony")
+        raise SheepdogError(f"roster {roster.name!r} admits no case: no culprit fits any testimony")
     culprit = rng.choices(range(len(roster.wolves)), weights=weights)[0]
     liars = frozenset(rng.sample(range(n), k))
     honest = [s for s in range(n) if s not in liars]

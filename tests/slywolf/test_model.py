@@ -1,0 +1,56 @@
+"""The CP-SAT model against the exact engine (and so, transitively, the brute force)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.slywolf import model
+from solver.slywolf.puzzle import Puzzle
+from solver.slywolf.roster import load_roster
+from solver.slywolf.sample import random_case
+from solver.slywolf.worlds import deduce_puzzle
+from tests.slywolf.strategies import small_puzzles
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_puzzles(tiles=True))
+def test_model_agrees_on_small_rosters(puzzle: Puzzle) -> None:
+    d = deduce_puzzle(puzzle)
+    assert model.is_consistent(puzzle) == d.consistent
+    assert model.possible_culprits(puzzle) == d.suspects
+    if d.consistent:
+        for s in range(puzzle.roster.n_sheep):
+            assert model.status_possible(puzzle, s, liar=True) == (s not in d.honest)
+            assert model.status_possible(puzzle, s, liar=False) == (s not in d.accomplices)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["easy", "hard"]), st.integers(0, 16))
+def test_model_agrees_on_the_box_roster(seed: int, mode: str, count: int) -> None:
+    roster = load_roster("default")
+    rng = random.Random(seed)
+    case = random_case(roster, mode, rng)  # type: ignore[arg-type]
+    full = case.puzzle(roster, mode)  # type: ignore[arg-type]
+    chosen = rng.sample(range(16), count)
+    p = Puzzle(roster, full.mode, tuple(full.interviews[i] for i in chosen))
+    d = deduce_puzzle(p)
+    assert model.possible_culprits(p) == d.suspects
+    sheep = rng.randrange(16)
+    assert model.status_possible(p, sheep, liar=True) == (sheep not in d.honest)
+
+
+def test_validity_is_uniqueness_of_the_culprit() -> None:
+    roster = load_roster("default")
+    rng = random.Random(11)
+    seen = {True: 0, False: 0}
+    for mode in ("easy", "hard"):
+        for _ in range(12):
+            case = random_case(roster, mode, rng)
+            p = case.puzzle(roster, mode)
+            valid = model.is_valid_case(p)
+            assert valid == (deduce_puzzle(p).culprit is not None)
+            seen[valid] += 1
+    assert seen[True] > 0
