@@ -1,0 +1,123 @@
+"""Solitaire puzzles: one seat holds cards, the others none.
+
+Every ply is hers (the others are skipped, R16), so the question is not a game but a path: can
+she bring all her own pawns home before her cards run out, in how few plays, and how.  The
+answer is read off the same game graph as :mod:`solver.dog.solve` (one node per position), with
+the goal positions made terminal, by a backward pass in the builder's children-first order:
+``plays(goal) = 0``, ``plays(dead end) = none``, otherwise one more than the best child.  When the
+goal is out of reach, the closest approach (most of her pawns home, then fewest steps to go) over
+every reachable position is reported instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic
+
+from solver.dog.graph import DEFAULT_MAX_NODES, Edge, Game, P, build_graph
+from solver.dog.solve import PlyStep
+
+
+@dataclass(frozen=True, slots=True)
+class GoalGame(Generic[P]):
+    """``game`` with every goal position made terminal."""
+
+    game: Game[P]
+    goal: Callable[[P], bool]
+
+    def plays(self, pos: P) -> Sequence[Edge[P]]:
+        return [] if self.goal(pos) else self.game.plays(pos)
+
+    def team_to_move(self, pos: P) -> int:
+        return self.game.team_to_move(pos)
+
+    def winner(self, pos: P) -> int | None:
+        return self.game.winner(pos)
+
+    def progress(self, pos: P, team: int) -> tuple[int, int]:
+        return self.game.progress(pos, team)
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireResult(Generic[P]):
+    """Whether the goal is reachable, the fewest plays, one shortest line, and the closest miss."""
+
+    reachable: bool
+    plays: int | None
+    line: list[PlyStep[P]]
+    closest: tuple[int, int]
+    closest_line: list[PlyStep[P]]
+    nodes: int
+
+
+def solve_solitaire(
+    game: Game[P],
+    root: P,
+    goal: Callable[[P], bool],
+    measure: Callable[[P], tuple[int, int]],
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> SolitaireResult[P]:
+    """Fewest plays from ``root`` to a ``goal``; ``measure`` gives (pawns home, steps to go)."""
+    graph = build_graph(GoalGame(game, goal), root, max_nodes=max_nodes, cutoff=False)
+    dist: list[int | None] = [None] * len(graph)
+    for node in graph.order:
+        if goal(graph.positions[node]):
+            dist[node] = 0
+            continue
+        below = [d for kid in graph.children[node] if (d := dist[kid]) is not None]
+        dist[node] = 1 + min(below) if below else None
+
+    def line_to(target: int | None) -> list[PlyStep[P]]:
+        # Walk down from the root along children one ply nearer the goal; for the closest miss,
+        # recover the path to ``target`` from a parent map.
+        steps: list[PlyStep[P]] = []
+        if target is None:
+            node = 0
+            while (d := dist[node]) is not None and d > 0:
+                kids = graph.children[node]
+                i = next(i for i, kid in enumerate(kids) if dist[kid] == d - 1)
+                steps.append(step(node, i))
+                node = kids[i]
+            return steps
+        parent = parents()
+        node = target
+        while node != 0:
+            up, i = parent[node]
+            steps.append(step(up, i))
+            node = up
+        steps.reverse()
+        return steps
+
+    def step(node: int, i: int) -> PlyStep[P]:
+        card, description = graph.labels[node][i]
+        kid = graph.children[node][i]
+        return PlyStep(graph.team[node], card, description, graph.positions[kid])
+
+    def parents() -> dict[int, tuple[int, int]]:
+        found: dict[int, tuple[int, int]] = {}
+        todo = [0]
+        while todo:
+            node = todo.pop(0)
+            for i, kid in enumerate(graph.children[node]):
+                if kid not in found and kid != 0:
+                    found[kid] = (node, i)
+                    todo.append(kid)
+        return found
+
+    best = max(range(len(graph)), key=lambda n: rank(measure(graph.positions[n])))
+    closest = measure(graph.positions[best])
+    return SolitaireResult(
+        reachable=dist[0] is not None,
+        plays=dist[0],
+        line=line_to(None) if dist[0] is not None else [],
+        closest=closest,
+        closest_line=line_to(best),
+        nodes=len(graph),
+    )
+
+
+def rank(progress: tuple[int, int]) -> tuple[int, int]:
+    """Sort key of a progress: more pawns home, then fewer steps to go."""
+    return (progress[0], -progress[1])
