@@ -65,7 +65,9 @@ def _percent(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
-def render_solution(console: Console, puzzle: Puzzle, d: Deduction, conflict: Conflict | None) -> None:
+def render_solution(
+    console: Console, puzzle: Puzzle, d: Deduction, conflict: Conflict | None
+) -> None:
     roster = puzzle.roster
     n = roster.n_sheep
     console.print(
@@ -111,7 +113,8 @@ def render_solution(console: Console, puzzle: Puzzle, d: Deduction, conflict: Co
     if open_sheep:
         ranked = sorted(open_sheep, key=lambda s: (-d.liar_worlds[s], s))
         parts = [
-            f"{roster.sheep[s].name} {_percent(float(d.liar_probability(s))).strip()}" for s in ranked
+            f"{roster.sheep[s].name} {_percent(float(d.liar_probability(s))).strip()}"
+            for s in ranked
         ]
         console.print("Still open (chance of lying): " + ", ".join(parts))
 

@@ -6,6 +6,8 @@ exit.  Nothing else should escape to a user.
 
 from __future__ import annotations
 
+_PLURALS = {"sheep": "sheep", "wolf": "wolves", "colour": "colours", "mode": "modes"}
+
 
 class SheepdogError(ValueError):
     """Base class: bad input or an impossible request, explained in one line."""
@@ -20,7 +22,8 @@ class UnknownNameError(SheepdogError):
 
     def __init__(self, kind: str, name: str, valid: list[str] | tuple[str, ...]) -> None:
         listed = ", ".join(valid)
-        super().__init__(f"unknown {kind} {name!r}; valid {kind}s are: {listed}")
+        plural = _PLURALS.get(kind, kind + "s")
+        super().__init__(f"unknown {kind} {name!r}; valid {plural} are: {listed}")
         self.kind = kind
         self.name = name
         self.valid = tuple(valid)

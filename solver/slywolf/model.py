@@ -140,9 +140,7 @@ def build(
         # What the interview revealed: where the sheep points, what it says.
         if iv.points_to is not None:
             t = iv.points_to
-            model.add_bool_or([honest_arc[iv.sheep, t], liar_arc[iv.sheep, t]]).only_enforce_if(
-                lit
-            )
+            model.add_bool_or([honest_arc[iv.sheep, t], liar_arc[iv.sheep, t]]).only_enforce_if(lit)
         if iv.testimony is not None:
             model.add(says[iv.sheep][index[iv.testimony]] == 1).only_enforce_if(lit)
         if not assume:

@@ -132,10 +132,10 @@ def puzzle_from_dict(
     for n, raw in enumerate(raw_ivs, start=1):
         if not isinstance(raw, dict) or not isinstance(raw.get("sheep"), str):
             raise FileFormatError(f"{where}: interview #{n} needs a 'sheep' name")
-        extra = sorted(set(raw) - {"sheep", "points_to", "testimony"})
-        if extra:
+        stray = sorted(set(raw) - {"sheep", "points_to", "testimony"})
+        if stray:
             raise FileFormatError(
-                f"{where}: interview #{n}: unknown key {extra[0]!r}; "
+                f"{where}: interview #{n}: unknown key {stray[0]!r}; "
                 "valid keys are: points_to, sheep, testimony"
             )
         try:
@@ -164,7 +164,7 @@ def puzzle_from_dict(
             raise FileFormatError(f"{where}: visible: {exc}") from None
         if len(set(visible)) != len(visible):
             raise FileFormatError(f"{where}: 'visible' names a sheep twice")
-    extra = {k: data[k] for k in data if k in EXTRA_KEYS}
+    extra: dict[str, Any] = {key: data[key] for key in data if key in EXTRA_KEYS}
     if "culprit" in extra and extra["culprit"] is not None:
         if not isinstance(extra["culprit"], str):
             raise FileFormatError(f"{where}: 'culprit' must be a wolf name")

@@ -174,7 +174,7 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     if base is not None and not path.is_absolute():
         path = base / path
     if not path.exists():
-        raise SheepdogError(f"no such roster file: {path} (use \"default\" for the shipped roster)")
+        raise SheepdogError(f'no such roster file: {path} (use "default" for the shipped roster)')
     if path.is_dir():
         raise SheepdogError(f"roster {path} is a directory, not a file")
     text = path.read_text(encoding="utf-8")
@@ -183,7 +183,9 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     except tomllib.TOMLDecodeError as exc:
         raise FileFormatError(f"roster {path}: invalid TOML: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise FileFormatError(f"roster {path}: invalid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise FileFormatError(
+            f"roster {path}: invalid JSON: {exc.msg} at line {exc.lineno}"
+        ) from None
     return roster_from_dict(data, source=str(path))
 
 

@@ -174,9 +174,7 @@ class _Graph:
             if t is not None:
                 self.children[t].append(s)
         self.observed_edges = sum(1 for t in obs.pointer if t is not None)
-        self.isolated = [
-            s for s in range(n) if obs.pointer[s] is None and not self.children[s]
-        ]
+        self.isolated = [s for s in range(n) if obs.pointer[s] is None and not self.children[s]]
         # Components: tree roots (no observed pointer, some child) and cycles.
         self.roots = [s for s in range(n) if obs.pointer[s] is None and self.children[s]]
         self.cycles: list[list[int]] = []
@@ -279,7 +277,7 @@ class _Counter:
         if paths < 1:
             return 0
         targets = (obs.n - 1) if obs.hard else obs.m
-        return factorial(paths - 1) * targets ** (obs.k - x)
+        return factorial(paths - 1) * int(targets ** (obs.k - x))
 
     def totals(self, comp_polys: list[Poly]) -> tuple[int, int]:
         """(ways, sum over ways of the number of liars among the interchangeable free sheep)."""
@@ -327,7 +325,7 @@ class _Counter:
                 return 0
         liars_with_pointer = self.g.observed_edges - obs.m
         targets = (obs.n - 1) if obs.hard else obs.m
-        return targets ** (obs.k - liars_with_pointer)
+        return int(targets ** (obs.k - liars_with_pointer))
 
 
 def _count(graph: _Graph, status: list[int], marginals: bool) -> tuple[int, list[int]]:

@@ -25,7 +25,7 @@ def small_rosters(draw: st.DrawFn, max_sheep: int = 6, tiles: bool = False) -> R
     n_wolves = draw(st.integers(1, 4))
     wolves = []
     for w in range(n_wolves):
-        wears = []
+        wears: list[str] = []
         for g in garments:
             if n_garments == 1 or draw(st.booleans()) or not wears:
                 wears.append(f"{draw(st.sampled_from(colors))} {g}")

@@ -1,0 +1,72 @@
+"""Benchmark: exact Sly Wolf deduction on 16-sheep states with 0 to 16 interviews.
+
+Seeded; in-process; half of the interviews are complete, a quarter lack the pointer and a
+quarter the testimony.  Times ``deduce`` with per-sheep marginals (everything ``wolf solve`` shows).
+Prints median and p95 per interview count and overall, easy and hard mode.
+
+    python benchmarks/wolf_deduce.py [--states 40] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from solver.slywolf.puzzle import Interview, Mode, Puzzle
+from solver.slywolf.roster import load_roster
+from solver.slywolf.sample import random_case
+from solver.slywolf.worlds import Observation, deduce
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=40, help="states per interview count")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    roster = load_roster("default")
+    modes: tuple[Mode, ...] = ("easy", "hard")
+    print(f"{'mode':5} {'interviews':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    for mode in modes:
+        rng = random.Random(args.seed)
+        everything: list[float] = []
+        for count in range(17):
+            times: list[float] = []
+            for _ in range(args.states):
+                case = random_case(roster, mode, rng)
+                full = case.puzzle(roster, mode)
+                chosen = rng.sample(range(16), count)
+                interviews = []
+                for i in chosen:
+                    iv = full.interviews[i]
+                    # A quarter of the interviews lose their pointer, a quarter their testimony
+                    # (a misheard interpreter, a hidden notebook): the harder, general case.
+                    roll = rng.random()
+                    if roll < 0.25:
+                        iv = Interview(iv.sheep, None, iv.testimony)
+                    elif roll < 0.5:
+                        iv = Interview(iv.sheep, iv.points_to, None)
+                    interviews.append(iv)
+                p = Puzzle(roster, mode, tuple(interviews))
+                start = time.perf_counter()
+                deduce(Observation.from_puzzle(p))
+                times.append((time.perf_counter() - start) * 1000)
+            everything.extend(times)
+            print(
+                f"{mode:5} {count:>10} {statistics.median(times):>10.2f} "
+                f"{percentile(times, 0.95):>8.2f} {max(times):>8.2f}"
+            )
+        print(
+            f"{mode:5} {'all':>10} {statistics.median(everything):>10.2f} "
+            f"{percentile(everything, 0.95):>8.2f} {max(everything):>8.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""Puzzle and case files: round trips and a clear error for every malformed input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solver.errors import FileFormatError, SheepdogError
+from solver.slywolf.puzzle import Interview, load_puzzle, new_puzzle, puzzle_from_dict
+from solver.slywolf.roster import load_roster, roster_to_dict
+
+
+def _write(tmp_path: Path, data: Any, name: str = "p.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    data = {
+        "id": "E-01",
+        "roster": "default",
+        "mode": "hard",
+        "visible": ["harp", "banjo"],
+        "interviews": [
+            {"sheep": "guitar", "points_to": "trumpet", "testimony": "yellow pants"},
+            {"sheep": "balalaika", "points_to": "trumpet"},
+            {"sheep": "harp", "testimony": "Red  Top Hat"},
+        ],
+        "culprit": "wulfrik",
+        "grade": {"stars": 2},
+    }
+    p = load_puzzle(_write(tmp_path, data))
+    assert p.mode == "hard" and len(p.interviews) == 3
+    assert p.interviews[2].testimony == p.roster.parse_item("red top hat")
+    assert p.culprit == 0 and p.extra["culprit"] == "Wulfrik"
+    again = puzzle_from_dict(json.loads(p.to_json()))
+    assert again.to_dict() == p.to_dict()
+    assert again.interviews == p.interviews and again.visible == p.visible
+
+
+def test_roster_path_is_relative_to_the_file(tmp_path: Path) -> None:
+    (tmp_path / "rosters").mkdir()
+    (tmp_path / "rosters" / "mine.json").write_text(
+        json.dumps(roster_to_dict(load_roster("default")))
+    )
+    p = load_puzzle(_write(tmp_path, {"roster": "rosters/mine.json", "mode": "easy"}))
+    assert p.roster.n_sheep == 16 and p.roster_ref == "rosters/mine.json"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"mode": "medium"}, "unknown mode 'medium'; valid modes are: easy, hard"),
+        ({"interviews": [{"sheep": "kazoo"}]}, "valid sheep are: drum set"),
+        ({"interviews": [{"sheep": "harp", "points_to": "harp"}]}, "points at itself"),
+        ({"interviews": [{"sheep": "harp"}, {"sheep": "HARP"}]}, "interviewed twice"),
+        ({"interviews": [{"sheep": "harp", "testimony": "red cape"}]}, "valid items are"),
+        ({"interviews": [{"sheep": "harp", "says": "x"}]}, "unknown key 'says'"),
+        ({"interveiws": []}, "unknown key 'interveiws'"),
+        ({"interviews": {}}, "'interviews' must be a list"),
+        ({"visible": ["harp", "harp"]}, "names a sheep twice"),
+        ({"culprit": "Big Bad"}, "valid wolves are"),
+        ({"roster": "missing.toml"}, "no such roster file"),
+        ([1, 2], "expected a JSON object"),
+    ],
+)
+def test_bad_puzzles_are_named(tmp_path: Path, data: Any, message: str) -> None:
+    with pytest.raises(SheepdogError, match=message):
+        load_puzzle(_write(tmp_path, data))
+
+
+def test_known_deck_tile_conflict(tmp_path: Path) -> None:
+    roster = roster_to_dict(load_roster("default"))
+    roster["sheep"][0]["testimony"] = "red jacket"
+    (tmp_path / "deck.json").write_text(json.dumps(roster))
+    data = {
+        "roster": "deck.json",
+        "interviews": [{"sheep": roster["sheep"][0]["name"], "testimony": "blue jacket"}],
+    }
+    with pytest.raises(FileFormatError, match="its tile in roster"):
+        load_puzzle(_write(tmp_path, data))
+
+
+def test_not_json_and_missing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    with pytest.raises(FileFormatError, match="invalid JSON"):
+        load_puzzle(bad)
+    with pytest.raises(SheepdogError, match="no such file"):
+        load_puzzle(tmp_path / "nope.json")
+    with pytest.raises(SheepdogError, match="is a directory"):
+        load_puzzle(tmp_path)
+
+
+def test_with_interview_validates() -> None:
+    p = new_puzzle(load_roster("default"), "easy")
+    p = p.with_interview(Interview(0, 1))
+    with pytest.raises(SheepdogError, match="interviewed twice"):
+        p.with_interview(Interview(0, 2))

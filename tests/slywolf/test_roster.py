@@ -1,0 +1,99 @@
+"""Roster files: the shipped default, round trips, and a clear error for every bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from solver.slywolf.roster import Item, load_roster, roster_from_dict, roster_to_dict
+
+
+def _small() -> dict[str, Any]:
+    return {
+        "accomplices": 1,
+        "colors": ["red", "blue"],
+        "garments": ["hat"],
+        "wolves": [{"name": "A", "wears": ["red hat"]}, {"name": "B", "wears": ["blue hat"]}],
+        "sheep": [{"name": "x"}, {"name": "y"}, {"name": "z"}],
+    }
+
+
+def test_default_roster_is_the_box() -> None:
+    r = load_roster("default")
+    assert (r.n_sheep, len(r.wolves), r.accomplices) == (16, 16, 4)
+    assert len(r.items) == 12
+    assert all(len(s.likes) == 3 for s in r.sheep)
+    assert r.bag.ripe == 3 and r.bag.spoiled == 1 and len(r.bag.kinds) == 9
+    # Any two garments identify a wolf.
+    for a in range(3):
+        for b in range(a + 1, 3):
+            pairs = {(w.wears[a], w.wears[b]) for w in r.wolves}
+            assert len(pairs) == 16
+    assert r.sheep[r.sheep_index("  Grand   PIANO ")].name == "grand piano"
+
+
+def test_round_trip_through_json(tmp_path: Path) -> None:
+    r = load_roster("default")
+    path = tmp_path / "copy.json"
+    path.write_text(json.dumps(roster_to_dict(r)))
+    again = load_roster(path)
+    assert again.wolves == r.wolves and again.sheep == r.sheep and again.bag == r.bag
+
+
+def test_toml_file_relative_to_base(tmp_path: Path) -> None:
+    (tmp_path / "r.toml").write_text(
+        'accomplices = 1\ncolors = ["red", "blue"]\ngarments = ["hat"]\n'
+        '[[wolves]]\nname = "A"\nwears = ["red hat"]\n'
+        '[[wolves]]\nname = "B"\nwears = ["blue hat"]\n'
+        '[[sheep]]\nname = "x"\ntestimony = "red hat"\n'
+        '[[sheep]]\nname = "y"\n[[sheep]]\nname = "z"\n'
+    )
+    r = load_roster("r.toml", base=tmp_path)
+    assert r.known_deck and r.sheep[0].testimony == Item("red", "hat")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(accomplices=2), "allowed are 0 to 1"),
+        (lambda d: d.update(accomplices=-1), "allowed are 0 to 1"),
+        (lambda d: d.update(accomplices="four"), "whole number"),
+        (lambda d: d["sheep"].pop(), "a roster has 3 to 24"),
+        (lambda d: d["sheep"].append({"name": "X"}), "sheep 'X' appears twice"),
+        (lambda d: d["wolves"][0].update(wears=["purple hat"]), "valid items are"),
+        (lambda d: d["wolves"][0].update(wears=["red hat", "blue hat"]), "wears two hats"),
+        (lambda d: d["sheep"][0].update(testimony="green hat"), "valid items are"),
+        (lambda d: d["sheep"][0].update(likes=["caviar"]), "valid vegetables are"),
+        (lambda d: d.update(wolfs=[]), "unknown key 'wolfs'"),
+        (lambda d: d.update(wolves=[]), "non-empty list"),
+        (lambda d: d.update(track={"one_star": 0}), "track.one_star"),
+    ],
+)
+def test_bad_rosters_are_named(change: Any, message: str) -> None:
+    data = _small()
+    change(data)
+    with pytest.raises(FileFormatError, match=message):
+        roster_from_dict(data)
+
+
+def test_unknown_names_list_the_valid_ones() -> None:
+    r = load_roster("default")
+    with pytest.raises(UnknownNameError, match="valid sheep are: drum set, harp"):
+        r.sheep_index("kazoo")
+    with pytest.raises(UnknownNameError, match="valid wolves are: Wulfrik"):
+        r.wolf_index("Big Bad")
+    with pytest.raises(UnknownNameError, match="valid items are: red top hat"):
+        r.parse_item("red cape")
+
+
+def test_missing_and_broken_files(tmp_path: Path) -> None:
+    with pytest.raises(SheepdogError, match="no such roster file"):
+        load_roster(tmp_path / "nope.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("accomplices = [")
+    with pytest.raises(FileFormatError, match="invalid TOML"):
+        load_roster(bad)

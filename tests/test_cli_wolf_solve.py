@@ -1,0 +1,90 @@
+"""``sheepdog wolf solve``: readable output, the --json contract, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).resolve().parent.parent / "cases" / "puzzles" / "example.json"
+
+
+def test_solve_json_contract() -> None:
+    result = runner.invoke(app, ["wolf", "solve", str(EXAMPLE), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    for key in ("suspects", "culprit", "honest", "accomplices", "probabilities"):
+        assert key in out
+    assert out["culprit"] is None and sorted(out["suspects"]) == ["Ashby", "Howler"]
+    assert out["accomplices"] == ["guitar"]
+    assert set(out["honest"]) == {"trumpet", "balalaika", "harp", "maraca"}
+    assert abs(sum(out["probabilities"].values()) - 1) < 1e-12
+    assert out["exact"]["worlds"]["Ashby"] == out["exact"]["worlds"]["Howler"]
+
+
+def test_solve_human_output() -> None:
+    result = runner.invoke(app, ["wolf", "solve", str(EXAMPLE)])
+    assert result.exit_code == 0
+    assert "Suspects: 2 of 16" in result.stdout
+    assert "Accomplices for sure: guitar" in result.stdout
+
+
+def test_solve_certain_culprit(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text())
+    data["interviews"].append(
+        {"sheep": "harp", "points_to": "drum set", "testimony": "blue top hat"}
+    )
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(data))
+    out = json.loads(runner.invoke(app, ["wolf", "solve", str(path), "--json"]).stdout)
+    assert out["culprit"] == "Howler" and out["suspects"] == ["Howler"]
+    assert out["probabilities"] == {"Howler": 1.0}
+
+
+def test_solve_contradiction(tmp_path: Path) -> None:
+    data = {
+        "mode": "easy",
+        "interviews": [
+            {"sheep": "guitar", "points_to": "drum set"},
+            {"sheep": "drum set", "points_to": "clarinet", "testimony": "red top hat"},
+            {"sheep": "clarinet", "points_to": "violin", "testimony": "yellow top hat"},
+            {"sheep": "violin", "points_to": "maraca", "testimony": "blue top hat"},
+            {"sheep": "maraca", "testimony": "green top hat"},
+            {"sheep": "banjo", "testimony": "green pants"},
+        ],
+    }
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["wolf", "solve", str(path), "--json"])
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert out["consistent"] is False and out["suspects"] == [] and out["culprit"] is None
+    sheep = [entry["sheep"] for entry in out["contradiction"]["interviews"]]
+    assert sheep == ["guitar", "drum set", "clarinet", "violin", "maraca"]
+    assert out["contradiction"]["smallest"] is True
+    human = runner.invoke(app, ["wolf", "solve", str(path)])
+    assert "Contradiction" in human.stdout and "#5 maraca" in human.stdout
+
+
+def test_bad_input_is_one_line(tmp_path: Path) -> None:
+    cases = {
+        "missing": (str(tmp_path / "nope.json"), "no such file"),
+        "bad json": ("{", "invalid JSON"),
+        "bad name": ('{"interviews": [{"sheep": "kazoo"}]}', "valid sheep are"),
+        "empty": ("", "invalid JSON"),
+    }
+    for label, (content, message) in cases.items():
+        if label == "missing":
+            path = Path(content)
+        else:
+            path = tmp_path / f"{label.replace(' ', '_')}.json"
+            path.write_text(content)
+        result = runner.invoke(app, ["wolf", "solve", str(path)])
+        assert result.exit_code == 1, label
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], label
+        assert "Traceback" not in result.output
