@@ -44,6 +44,8 @@ __all__ = ["Play", "legal_plays", "perft", "successors"]
 #: One pawn relocation: (colour, from, to).
 Change = tuple[int, Loc, Loc]
 Pawns = tuple[tuple[Loc, ...], ...]
+#: One unit step of a 7: (colour, from, to, burned pawns as (colour, field)).
+Step = tuple[int, Loc, Loc, tuple[tuple[int, Loc], ...]]
 
 # Steps for each card kind ("back4" is the 4's backward move; "exit" a kennel exit).
 _FORWARD: dict[str, tuple[int, ...]] = {
@@ -75,7 +77,7 @@ class Play:
 class _Board:
     """The per-position facts the generator needs: occupancy, protection, who may move."""
 
-    __slots__ = ("pos", "n", "occ", "prot", "mover", "movable", "pawns", "fresh_rule")
+    __slots__ = ("pos", "n", "occ", "prot", "mover", "movable", "pawns", "fresh_rule", "sevens")
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
@@ -89,6 +91,7 @@ class _Board:
                     occ[loc] = c
         self.occ = occ
         self.fresh_rule = pos.rules.protection == "fresh"
+        self.sevens: dict[bool, dict[tuple[Pawns, int], list[Step]]] = {}
         if self.fresh_rule:
             self.prot = [16 * c for c in range(pos.seats) if pos.fresh >> c & 1]
         else:
@@ -225,9 +228,15 @@ def _fresh_after(board: _Board, changes: tuple[Change, ...], fresh: int) -> int:
 # The 7: split into forward sub-moves with burning (R6)
 
 
-def _sevens(
-    board: _Board, describe: bool
-) -> dict[tuple[Pawns, int], list[tuple[int, Loc, Loc, tuple[tuple[int, Loc], ...]]]]:
+def _sevens(board: _Board, describe: bool) -> dict[tuple[Pawns, int], list[Step]]:
+    """Cached :func:`_split_seven` (a hand may hold a 7 and a Joker)."""
+    cached = board.sevens.get(describe)
+    if cached is None:
+        cached = board.sevens[describe] = _split_seven(board, describe)
+    return cached
+
+
+def _split_seven(board: _Board, describe: bool) -> dict[tuple[Pawns, int], list[Step]]:
     """Final (pawns, fresh) of every way to play a 7, each with one witness path of unit steps
     ``(colour, from, to, burned)`` when ``describe`` is true (else an empty path)."""
     pos = board.pos
@@ -258,9 +267,9 @@ def _sevens(
     fresh_rule = board.fresh_rule
     fresh = [pos.fresh if fresh_rule else 0]
     starts = [16 * c for c in range(seats)]
-    results: dict[tuple[Pawns, int], list[tuple[int, Loc, Loc, tuple[tuple[int, Loc], ...]]]] = {}
+    results: dict[tuple[Pawns, int], list[Step]] = {}
     seen: set[tuple[object, ...]] = set()
-    path: list[tuple[int, Loc, Loc, tuple[tuple[int, Loc], ...]]] = []
+    path: list[Step] = []
 
     def protected(i: int, g: int) -> bool:
         c = colours[i]
@@ -278,15 +287,22 @@ def _sevens(
 
     def step(rem: int, cont: int, cont_home: bool) -> None:
         if rem == 0:
-            finish()
+            done = (tuple(locs), fresh[0])
+            if done not in seen:
+                seen.add(done)
+                finish()
             return
+        cands = own_idx if solo or own_out[0] > 0 else mate_idx
+        if cont >= 0:
+            if cont not in cands:
+                cands = [*cands, cont]
+            elif not cont_home:
+                # continuing a movable pawn offers nothing a new sub-move does not
+                cont = -1
         key = (tuple(locs), rem, cont, cont_home, fresh[0])
         if key in seen:
             return
         seen.add(key)
-        cands = own_idx if solo or own_out[0] > 0 else mate_idx
-        if cont >= 0 and cont not in cands:
-            cands = [*cands, cont]
         for i in cands:
             loc = locs[i]
             if loc < 0:
@@ -607,9 +623,7 @@ def _describe(board: _Board, label: str, kind: str, changes: tuple[Change, ...])
     return text
 
 
-def _describe_seven(
-    board: _Board, label: str, path: list[tuple[int, Loc, Loc, tuple[tuple[int, Loc], ...]]]
-) -> str:
+def _describe_seven(board: _Board, label: str, path: list[Step]) -> str:
     moves: list[list[int]] = []
     burned: list[str] = []
     for c, old, new, burns in path:
