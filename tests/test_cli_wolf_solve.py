@@ -88,3 +88,31 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], label
         assert "Traceback" not in result.output
+
+
+def test_known_deck_roster(tmp_path: Path) -> None:
+    # Two tiles printed with items: they count as observed before any interview.
+    (tmp_path / "deck.toml").write_text(
+        'accomplices = 1\ncolors = ["red", "blue"]\ngarments = ["hat", "coat"]\n'
+        '[[wolves]]\nname = "A"\nwears = ["red hat", "red coat"]\n'
+        '[[wolves]]\nname = "B"\nwears = ["red hat", "blue coat"]\n'
+        '[[wolves]]\nname = "C"\nwears = ["blue hat", "blue coat"]\n'
+        '[[sheep]]\nname = "x"\ntestimony = "blue coat"\n'
+        '[[sheep]]\nname = "y"\ntestimony = "blue coat"\n'
+        '[[sheep]]\nname = "z"\n[[sheep]]\nname = "w"\n'
+    )
+    (tmp_path / "p.json").write_text(
+        json.dumps({"roster": "deck.toml", "mode": "easy", "interviews": []})
+    )
+    out = json.loads(
+        runner.invoke(app, ["wolf", "solve", str(tmp_path / "p.json"), "--json"]).stdout
+    )
+    # x and y say the same item, so they are both honest or both lying; one accomplice in all:
+    # both honest, so the culprit wears no blue coat.
+    assert out["suspects"] == ["A"] and out["culprit"] == "A"
+    assert out["honest"] == ["x", "y"]
+    (tmp_path / "q.json").write_text(
+        json.dumps({"roster": "deck.toml", "interviews": [{"sheep": "x", "testimony": "red hat"}]})
+    )
+    bad = runner.invoke(app, ["wolf", "solve", str(tmp_path / "q.json")])
+    assert bad.exit_code == 1 and "its tile in roster" in bad.stderr

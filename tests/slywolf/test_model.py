@@ -54,3 +54,14 @@ def test_validity_is_uniqueness_of_the_culprit() -> None:
             assert valid == (deduce_puzzle(p).culprit is not None)
             seen[valid] += 1
     assert seen[True] > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_puzzles(max_sheep=5, tiles=True))
+def test_model_agrees_with_brute_force_directly(puzzle: Puzzle) -> None:
+    from solver.slywolf.brute import enumerate_counts
+    from solver.slywolf.worlds import Observation
+
+    brute = enumerate_counts(Observation.from_puzzle(puzzle))
+    assert model.possible_culprits(puzzle) == brute.suspects
+    assert model.is_valid_case(puzzle) == (len(brute.suspects) == 1)
