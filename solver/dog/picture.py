@@ -1,0 +1,77 @@
+"""A readable picture of a DOG position for the terminal (plain text, colour left to the CLI).
+
+The track is drawn seat by seat: each row shows the 16 fields that begin at that seat's start field
+(``t16k .. t16k+15``), pawns drawn as their seat number, the start field in brackets, followed by
+the seat's kennel, home fields and hand.  Cells are ``(text, seat)`` pairs so that the CLI can colour
+each pawn by its seat; :func:`picture_text` joins them into plain lines.
+"""
+
+from __future__ import annotations
+
+from solver.dog.board import HOME, KENNEL, start_field
+from solver.dog.cards import card_token
+from solver.dog.position import Position, team_of, teams, winner
+
+Cell = tuple[str, int | None]
+
+
+def picture(pos: Position) -> list[list[Cell]]:
+    """The picture as rows of cells."""
+    occ: dict[int, int] = {}
+    for c, locs in enumerate(pos.pawns):
+        for loc in locs:
+            if 0 <= loc < HOME:
+                occ[loc] = c
+    rows: list[list[Cell]] = []
+    mode = {"partners": "partnerships", "threes": "two teams of three", "solo": "no partners"}
+    team_list = ", ".join("{" + ",".join(str(k) for k in t) + "}" for t in teams(pos))
+    rows.append(
+        [
+            (
+                f"DOG · {pos.seats} seats · {mode[pos.rules.mode]} · teams {team_list}"
+                f" · protection {pos.rules.protection}",
+                None,
+            )
+        ]
+    )
+    for k in range(pos.seats):
+        row: list[Cell] = []
+        marker = "▶" if k == pos.to_move else " "
+        if not pos.pawns[k]:
+            row.append((f"{marker} seat {k}: empty chair", None))
+            rows.append(row)
+            continue
+        row.append((f"{marker} seat {k} (team {team_of(pos, k)})  t{start_field(k):<3}", None))
+        for f in range(start_field(k), start_field(k) + 16):
+            o = occ.get(f)
+            text = "·" if o is None else str(o)
+            if f == start_field(k):
+                text = f"[{text}]"
+            else:
+                text = f" {text}"
+            row.append((text, o))
+        kennel = sum(1 for loc in pos.pawns[k] if loc == KENNEL)
+        row.append(("   kennel ", None))
+        row.append(("●" * kennel + "○" * (len(pos.pawns[k]) - kennel), k if kennel else None))
+        row.append(("  home ", None))
+        for j in range(4):
+            if HOME + j in pos.pawns[k]:
+                row.append((f"[{k}]", k))
+            else:
+                row.append(("[ ]", None))
+        hand = " ".join(card_token(c) for c in pos.hands[k]) or "—"
+        row.append((f"  hand {hand}", None))
+        rows.append(row)
+    w = winner(pos)
+    if w is not None:
+        rows.append([(f"team {w} {teams(pos)[w]} has won", None)])
+    elif not any(pos.hands):
+        rows.append([("the round is over", None)])
+    if pos.stock:
+        rows.append([(f"stock: {len(pos.stock)} cards, top {card_token(pos.stock[0])}", None)])
+    return rows
+
+
+def picture_text(pos: Position) -> str:
+    """The picture as plain text lines."""
+    return "\n".join("".join(text for text, _ in row) for row in picture(pos))
