@@ -1,0 +1,186 @@
+"""The fewest interviews after which the culprit of a case is certain (part of the grade).
+
+A case has every sheep interviewed.  For a set S of interviews (pointer and testimony of each sheep
+in S; known-deck tiles are always known) the culprit is certain when no world with another culprit
+agrees with S.  That property only grows with S, so the minimum is found by trying sets of 1, 2, ...
+interviews and stopping at the first size that works.
+
+Checking one set with the exact engine costs a fraction of a millisecond; sizes 4-6 mean thousands
+of sets.  So each set is first checked by :func:`_other_culprit_possible`, which decides directly
+whether some wolf w other than the culprit still fits S.  With culprit w the status of every sheep
+whose testimony is known is fixed (it lies exactly when w wears its item), and the only other
+constraints are local:
+
+- at most k liars and at most n - k honest sheep, counting the sheep that an honest sheep points at
+  (easy cases: that any sheep points at) as honest;
+- nobody honest points at a liar (easy cases: nobody points at a liar);
+- no two honest sheep point at the same sheep;
+- a ring of honest pointers is the whole honest circle;
+- an honest sheep whose item is unknown needs an item w does not wear, a liar one it wears.
+
+When all hold, a world exists (the honest path fragments close into one circle in any order, the
+remaining accomplices point anywhere the mode allows), so S does not make the culprit certain.  The
+sets that pass are confirmed with :func:`solver.slywolf.worlds.deduce`; tests check the fast
+check against it on random sets.  A search budget bounds the work on pathological cases; the
+result then says it is only a bound.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from solver.slywolf.worlds import Observation, deduce
+
+#: Sets examined (fast check) before the search gives up and reports a bound.
+DEFAULT_BUDGET = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class Fewest:
+    """``count`` interviews suffice (``sheep`` is one such set); ``exact`` when none fewer do."""
+
+    count: int
+    sheep: tuple[int, ...]
+    exact: bool
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+class _Checker:
+    """Fast "does another culprit still fit these interviews?" for subsets of a complete case."""
+
+    def __init__(self, obs: Observation, culprit: int) -> None:
+        n = obs.n
+        self.obs = obs
+        self.n, self.k, self.m = n, obs.k, obs.m
+        self.culprit = culprit
+        self.tiles = 0  # sheep whose testimony is known even without an interview
+        self.others = [w for w in range(len(obs.wears)) if w != culprit]
+        # liars[w]: bitmask of sheep whose (complete-case) testimony w wears
+        self.liars = [
+            sum(1 << s for s in range(n) if obs.testimony[s] in obs.wears[w])
+            for w in range(len(obs.wears))
+        ]
+        self.target = [1 << t if t is not None else 0 for t in obs.pointer]
+        self.n_items = obs.n_items
+        self.width = [len(obs.wears[w]) for w in range(len(obs.wears))]
+        # rings of pointers in the complete case (each is a candidate honest circle)
+        self.rings: list[int] = []
+        seen = 0
+        for start in range(n):
+            walk: list[int] = []
+            v: int | None = start
+            while v is not None and not (seen >> v) & 1 and v not in walk:
+                walk.append(v)
+                v = obs.pointer[v]
+            if v is not None and v in walk:
+                ring = walk[walk.index(v) :]
+                self.rings.append(sum(1 << s for s in ring))
+            for u in walk:
+                seen |= 1 << u
+
+    def with_tiles(self, tiles: int) -> _Checker:
+        self.tiles = tiles
+        return self
+
+    def fits(self, w: int, members: tuple[int, ...], smask: int) -> bool:
+        """Is there a world with culprit ``w`` agreeing with the interviews ``members``?"""
+        known = smask | self.tiles
+        liars = self.liars[w] & known
+        if _popcount(liars) > self.k:
+            return False
+        behind = 0  # targets of honest pointers
+        derived = 0
+        easy = not self.obs.hard
+        for s in members:
+            tb = self.target[s]
+            if (liars >> s) & 1:
+                if easy:
+                    derived |= tb
+            else:
+                if behind & tb:
+                    return False
+                behind |= tb
+        derived |= behind
+        if derived & liars:
+            return False
+        honest = (known & ~liars) | derived
+        n_honest = _popcount(honest)
+        if n_honest > self.m:
+            return False
+        for ring in self.rings:
+            if ring & smask == ring and not ring & liars and _popcount(ring) != self.m:
+                return False
+        free_honest = self.m - _popcount(known & ~liars)
+        free_liars = self.k - _popcount(liars)
+        if free_honest > 0 and self.n_items - self.width[w] <= 0:
+            return False
+        return not (free_liars > 0 and self.width[w] <= 0)
+
+    def other_culprit_possible(self, members: tuple[int, ...], order: list[int]) -> bool:
+        smask = 0
+        for s in members:
+            smask |= 1 << s
+        for i, w in enumerate(order):
+            if self.fits(w, members, smask):
+                if i:  # move to front: the same wolf tends to survive the next set too
+                    order.insert(0, order.pop(i))
+                return True
+        return False
+
+
+def _certain(obs: Observation, members: tuple[int, ...], tiles: frozenset[int]) -> bool:
+    """The exact engine's answer: is the culprit certain after ``members`` (plus the tiles)?"""
+    keep = set(members)
+    sub = Observation(
+        n=obs.n,
+        k=obs.k,
+        hard=obs.hard,
+        pointer=tuple(t if s in keep else None for s, t in enumerate(obs.pointer)),
+        testimony=tuple(
+            t if s in keep or s in tiles else None for s, t in enumerate(obs.testimony)
+        ),
+        wears=obs.wears,
+        n_items=obs.n_items,
+    )
+    return deduce(sub, marginals=False).culprit is not None
+
+
+def fewest_interviews(
+    obs: Observation,
+    culprit: int,
+    *,
+    tiles: frozenset[int] = frozenset(),
+    budget: int = DEFAULT_BUDGET,
+) -> Fewest:
+    """Fewest interviews of the complete case ``obs`` after which ``culprit`` is certain.
+
+    ``tiles`` are the sheep whose testimony is known without an interview (known deck).
+    """
+    n = obs.n
+    checker = _Checker(obs, culprit).with_tiles(sum(1 << s for s in tiles))
+    order = list(checker.others)
+    examined = 0
+    for size in range(0, n + 1):
+        for members in combinations(range(n), size):
+            examined += 1
+            if examined > budget:
+                return _bound(obs, size, tiles)
+            if checker.other_culprit_possible(members, order):
+                continue
+            if _certain(obs, members, tiles):
+                return Fewest(size, members, True)
+    return Fewest(n, tuple(range(n)), True)
+
+
+def _bound(obs: Observation, lower: int, tiles: frozenset[int]) -> Fewest:
+    """Over budget: a minimal (not minimum) set by deletion, at least ``lower`` interviews."""
+    members = list(range(obs.n))
+    for s in range(obs.n):
+        trial = tuple(x for x in members if x != s)
+        if _certain(obs, trial, tiles):
+            members = list(trial)
+    return Fewest(len(members), tuple(members), len(members) == lower)
