@@ -15,6 +15,8 @@ from rich.table import Table
 
 from cli.common import print_json, run
 from solver.slywolf.contradiction import Conflict, smallest_conflict
+from solver.slywolf.explain import explain as explain_puzzle
+from solver.slywolf.explain import explanation_json, explanation_lines
 from solver.slywolf.puzzle import Puzzle, load_puzzle
 from solver.slywolf.worlds import Deduction, deduce_puzzle
 
@@ -123,6 +125,9 @@ def render_solution(
 def solve(
     file: Annotated[Path, typer.Argument(help="Puzzle or case file (JSON).")],
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Also show the solution step by step, by rule.")
+    ] = False,
 ) -> None:
     """Exact deductions: suspects with probabilities, sure honest and sure accomplice sheep."""
 
@@ -130,9 +135,16 @@ def solve(
         puzzle = load_puzzle(file)
         d = deduce_puzzle(puzzle)
         conflict = None if d.consistent else smallest_conflict(puzzle)
+        steps = explain_puzzle(puzzle) if explain else None
         if json_out:
-            print_json(solution_json(puzzle, d, conflict))
+            data = solution_json(puzzle, d, conflict)
+            if steps is not None:
+                data["steps"] = explanation_json(puzzle, steps)["steps"]
+            print_json(data)
         else:
             render_solution(Console(), puzzle, d, conflict)
+            if steps is not None:
+                typer.echo("\nStep by step:")
+                typer.echo("\n".join(explanation_lines(puzzle, steps)))
 
     run(body)
