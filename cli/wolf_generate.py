@@ -1,7 +1,149 @@
-"""Commands registered on the ``wolf`` app (see cli/wolf.py)."""
+"""``sheepdog wolf generate`` / ``grade`` / ``print``: fresh graded cases and printable case cards.
+
+Each command parses its options, calls :mod:`generators.slywolf` (or the grade / card modules) and
+prints; library errors become one ``Error: ...`` line on stderr with exit code 1.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from cli.common import print_json, run
 from cli.wolf import app
+from generators.slywolf import Band, check_free, generate, planned_paths, write_cases
+from solver.errors import SheepdogError
+from solver.slywolf.grade import grade_case
+from solver.slywolf.puzzle import MODES, Mode, load_puzzle
+from solver.slywolf.roster import load_roster
 
 __all__ = ["app"]
+
+
+def _mode(text: str) -> Mode:
+    for mode in MODES:
+        if text.strip().lower() == mode:
+            return mode
+    raise SheepdogError(f"unknown mode {text!r}; valid modes are: {', '.join(MODES)}")
+
+
+def _band(grade: int | None, low: int | None, high: int | None) -> Band:
+    if grade is not None and (low is not None or high is not None):
+        raise SheepdogError("give either --grade or --min-grade/--max-grade, not both")
+    if grade is not None:
+        return Band(grade, grade)
+    return Band(1 if low is None else low, 5 if high is None else high)
+
+
+def _roster_ref(roster: str, out: Path) -> str:
+    """The roster as a case file in ``out`` names it: "default" or a path relative to ``out``."""
+    if roster == "default":
+        return roster
+    return Path(os.path.relpath(Path(roster).resolve(), out.resolve())).as_posix()
+
+
+@app.command("generate")
+def generate_command(
+    mode: Annotated[str, typer.Option("--mode", help="easy or hard.")] = "easy",
+    count: Annotated[int, typer.Option("--count", help="How many cases.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Same seed and options, same files.")] = 0,
+    out: Annotated[Path, typer.Option("--out", help="Folder for the case files.")] = Path("."),
+    roster: Annotated[
+        str, typer.Option("--roster", help='"default" or a roster file (TOML/JSON).')
+    ] = "default",
+    grade: Annotated[
+        int | None, typer.Option("--grade", help="Exact difficulty wanted, 1-5 stars.")
+    ] = None,
+    min_grade: Annotated[int | None, typer.Option("--min-grade", help="Fewest stars.")] = None,
+    max_grade: Annotated[int | None, typer.Option("--max-grade", help="Most stars.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+) -> None:
+    """Write COUNT distinct valid case files (graded, checked by CP-SAT) to OUT."""
+
+    def body() -> None:
+        the_mode = _mode(mode)
+        if count < 1:
+            raise SheepdogError(f"--count must be at least 1, not {count}")
+        band = _band(grade, min_grade, max_grade)
+        the_roster = load_roster(roster)
+        if out.exists() and not out.is_dir():
+            raise SheepdogError(f"--out {out} is a file, not a directory")
+        check_free(planned_paths(out, the_mode, count, seed), force=force)
+        show = not (json_out or quiet) and sys.stderr.isatty()
+        with Progress(
+            TextColumn(f"{the_mode} cases"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            disable=not show,
+        ) as bar:
+            task = bar.add_task("generate", total=count)
+            cases = generate(
+                the_roster,
+                the_mode,
+                count,
+                seed,
+                roster_ref=_roster_ref(roster, out),
+                band=band,
+                progress=lambda _i: bar.advance(task),
+            )
+        paths = write_cases(out, cases, force=force)
+        if json_out:
+            print_json(
+                {
+                    "mode": the_mode,
+                    "count": len(cases),
+                    "seed": seed,
+                    "out": str(out),
+                    "cases": [
+                        {
+                            "id": case.id,
+                            "file": str(path),
+                            "culprit": case.puzzle.extra["culprit"],
+                            "grade": case.grade.to_dict(),
+                        }
+                        for case, path in zip(cases, paths, strict=True)
+                    ],
+                }
+            )
+        elif not quiet:
+            for case, path in zip(cases, paths, strict=True):
+                g = case.grade
+                typer.echo(
+                    f"{path}  {'*' * g.stars:<5}  {g.hardest_rule}, {g.steps} steps, "
+                    f"{g.fewest_interviews} interviews"
+                )
+
+    run(body)
+
+
+@app.command("grade")
+def grade_command(
+    file: Annotated[Path, typer.Argument(help="Case file (JSON), every sheep interviewed.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Difficulty of a case: hardest rule needed, steps, fewest interviews, stars."""
+
+    def body() -> None:
+        puzzle = load_puzzle(file)
+        g = grade_case(puzzle)
+        data: dict[str, Any] = g.to_dict()
+        if json_out:
+            print_json(data)
+            return
+        exact = "" if g.fewest_exact else " (at most; search budget reached)"
+        typer.echo(f"Grade: {'*' * g.stars} ({g.stars} of 5 stars)")
+        typer.echo(f"Hardest rule needed: {g.hardest_rule} (tier {g.tier})")
+        typer.echo(f"Steps: {g.steps}")
+        typer.echo(f"Fewest interviews before the culprit is certain: {g.fewest_interviews}{exact}")
+
+    run(body)
