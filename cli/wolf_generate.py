@@ -17,7 +17,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cli.common import print_json, run
 from cli.wolf import app
-from generators.slywolf import Band, check_free, generate, planned_paths, write_cases
+from generators.slywolf import (
+    DEFAULT_ATTEMPTS,
+    Band,
+    check_free,
+    generate,
+    planned_paths,
+    write_cases,
+)
 from solver.errors import SheepdogError
 from solver.slywolf.grade import grade_case
 from solver.slywolf.puzzle import MODES, Mode, load_puzzle
@@ -62,6 +69,9 @@ def generate_command(
     ] = None,
     min_grade: Annotated[int | None, typer.Option("--min-grade", help="Fewest stars.")] = None,
     max_grade: Annotated[int | None, typer.Option("--max-grade", help="Most stars.")] = None,
+    attempts: Annotated[
+        int, typer.Option("--attempts", help="Random cases tried per case before giving up.")
+    ] = DEFAULT_ATTEMPTS,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
@@ -73,6 +83,8 @@ def generate_command(
         if count < 1:
             raise SheepdogError(f"--count must be at least 1, not {count}")
         band = _band(grade, min_grade, max_grade)
+        if attempts < 1:
+            raise SheepdogError(f"--attempts must be at least 1, not {attempts}")
         the_roster = load_roster(roster)
         if out.exists() and not out.is_dir():
             raise SheepdogError(f"--out {out} is a file, not a directory")
@@ -94,6 +106,7 @@ def generate_command(
                 seed,
                 roster_ref=_roster_ref(roster, out),
                 band=band,
+                attempts=attempts,
                 progress=lambda _i: bar.advance(task),
             )
         paths = write_cases(out, cases, force=force)

@@ -36,7 +36,7 @@ from solver.slywolf.worlds import Observation, deduce
 
 GENERATOR = "sheepdog wolf generate"
 #: Attempts per case before the generator gives up on a star band.
-DEFAULT_ATTEMPTS = 3000
+DEFAULT_ATTEMPTS = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +161,8 @@ def assess(
     if stars_for(RULE_TIERS[ex.hardest_rule], 0) > band.high:
         return None  # the stars only grow from here
     tiles = frozenset(s for s in range(roster.n_sheep) if roster.sheep[s].testimony is not None)
-    grade = grade_explained(obs, ex, tiles)
-    if grade.stars not in band:
+    grade = grade_explained(obs, ex, tiles, max_stars=band.high)
+    if grade is None or grade.stars not in band:
         return None
     return puzzle, grade
 

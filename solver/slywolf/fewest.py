@@ -49,7 +49,7 @@ def _popcount(x: int) -> int:
     return x.bit_count()
 
 
-class _Checker:
+class CulpritCheck:
     """Fast "does another culprit still fit these interviews?" for subsets of a complete case."""
 
     def __init__(self, obs: Observation, culprit: int) -> None:
@@ -82,7 +82,7 @@ class _Checker:
             for u in walk:
                 seen |= 1 << u
 
-    def with_tiles(self, tiles: int) -> _Checker:
+    def with_tiles(self, tiles: int) -> CulpritCheck:
         self.tiles = tiles
         return self
 
@@ -132,7 +132,7 @@ class _Checker:
         return False
 
 
-def _certain(obs: Observation, members: tuple[int, ...], tiles: frozenset[int]) -> bool:
+def certain_after(obs: Observation, members: tuple[int, ...], tiles: frozenset[int]) -> bool:
     """The exact engine's answer: is the culprit certain after ``members`` (plus the tiles)?"""
     keep = set(members)
     sub = Observation(
@@ -155,23 +155,27 @@ def fewest_interviews(
     *,
     tiles: frozenset[int] = frozenset(),
     budget: int = DEFAULT_BUDGET,
-) -> Fewest:
+    at_most: int | None = None,
+) -> Fewest | None:
     """Fewest interviews of the complete case ``obs`` after which ``culprit`` is certain.
 
-    ``tiles`` are the sheep whose testimony is known without an interview (known deck).
+    ``tiles`` are the sheep whose testimony is known without an interview (known deck).  With
+    ``at_most``, ``None`` means that more than ``at_most`` interviews are needed.
     """
     n = obs.n
-    checker = _Checker(obs, culprit).with_tiles(sum(1 << s for s in tiles))
+    checker = CulpritCheck(obs, culprit).with_tiles(sum(1 << s for s in tiles))
     order = list(checker.others)
     examined = 0
     for size in range(0, n + 1):
+        if at_most is not None and size > at_most:
+            return None
         for members in combinations(range(n), size):
             examined += 1
             if examined > budget:
                 return _bound(obs, size, tiles)
             if checker.other_culprit_possible(members, order):
                 continue
-            if _certain(obs, members, tiles):
+            if certain_after(obs, members, tiles):
                 return Fewest(size, members, True)
     return Fewest(n, tuple(range(n)), True)
 
@@ -181,6 +185,6 @@ def _bound(obs: Observation, lower: int, tiles: frozenset[int]) -> Fewest:
     members = list(range(obs.n))
     for s in range(obs.n):
         trial = tuple(x for x in members if x != s)
-        if _certain(obs, trial, tiles):
+        if certain_after(obs, trial, tiles):
             members = list(trial)
     return Fewest(len(members), tuple(members), len(members) == lower)

@@ -56,12 +56,20 @@ def stars_for(tier: int, fewest: int) -> int:
     return MIN_STARS + min(MAX_STARS - MIN_STARS, points // 2)
 
 
-def grade_explained(obs: Observation, ex: Explanation, tiles: frozenset[int]) -> Grade:
-    """Grade a complete case whose explanation is ``ex`` (it must name the culprit)."""
+def grade_explained(
+    obs: Observation, ex: Explanation, tiles: frozenset[int], *, max_stars: int = MAX_STARS
+) -> Grade | None:
+    """Grade a complete case whose explanation is ``ex`` (it must name the culprit); ``None`` as
+    soon as it is clear that the case has more than ``max_stars`` stars."""
     if ex.culprit is None or ex.hardest_rule is None:
         raise SheepdogError("only a case with exactly one possible culprit can be graded")
-    few = fewest_interviews(obs, ex.culprit, tiles=tiles)
     tier = RULE_TIERS[ex.hardest_rule]
+    at_most = None if max_stars >= MAX_STARS else 2 * max_stars + 3 - tier
+    if at_most is not None and at_most < 0:
+        return None
+    few = fewest_interviews(obs, ex.culprit, tiles=tiles, at_most=at_most)
+    if few is None:
+        return None
     return Grade(
         stars=stars_for(tier, few.count),
         hardest_rule=ex.hardest_rule,
@@ -98,4 +106,6 @@ def grade_case(puzzle: Puzzle) -> Grade:
             "the case is not valid: more than one wolf can be the culprit with every sheep "
             "interviewed"
         )
-    return grade_explained(obs, ex, tiles_of(puzzle))
+    grade = grade_explained(obs, ex, tiles_of(puzzle))
+    assert grade is not None  # no star limit
+    return grade

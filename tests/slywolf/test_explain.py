@@ -1,0 +1,256 @@
+"""The step-by-step solver: every step sound (checked against the exact engine and brute force),
+each named rule on a position built from the rulebook, and the culprit always reached."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+
+from solver.slywolf.brute import enumerate_counts
+from solver.slywolf.explain import (
+    HARD_CASE_RULES,
+    RULE_TIERS,
+    RULES,
+    Explanation,
+    explain,
+    explanation_json,
+    explanation_lines,
+    needs_hard_case_reasoning,
+)
+from solver.slywolf.puzzle import Interview, Mode, Puzzle, new_puzzle
+from solver.slywolf.roster import load_roster
+from solver.slywolf.sample import random_case
+from solver.slywolf.worlds import Deduction, Observation, deduce
+from tests.slywolf.strategies import small_puzzles
+
+ROSTER = load_roster("default")
+
+
+def assert_sound(ex: Explanation, d: Deduction) -> None:
+    """Every conclusion of every step holds in every world."""
+    for step in ex.steps:
+        for s in step.honest:
+            assert d.liar_worlds[s] == 0, step
+        for s in step.accomplices:
+            assert d.liar_worlds[s] == d.total, step
+        for w in step.cleared:
+            assert d.weights[w] == 0, step
+
+
+def puzzle(mode: Mode, *interviews: tuple[str, str | None, str | None]) -> Puzzle:
+    p = new_puzzle(ROSTER, mode)
+    for sheep, points, says in interviews:
+        p = p.with_interview(
+            Interview(
+                ROSTER.sheep_index(sheep),
+                ROSTER.sheep_index(points) if points else None,
+                ROSTER.parse_item(says) if says else None,
+            )
+        )
+    return p
+
+
+def rules_of(ex: Explanation) -> list[str]:
+    return [step.rule for step in ex.steps]
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_puzzles())
+def test_steps_are_sound_against_brute_force(p: Puzzle) -> None:
+    obs = Observation.from_puzzle(p)
+    d = enumerate_counts(obs)
+    ex = explain(p)
+    if not d.consistent:
+        assert not ex.consistent and ex.steps == ()
+        return
+    assert_sound(ex, d)
+    # The general step closes every gap: the notebook ends where the exact answer is.
+    assert set(ex.suspects) == set(d.suspects)
+    if d.culprit is not None:
+        assert ex.culprit == d.culprit
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_puzzles(tiles=True))
+def test_known_deck_steps_are_sound(p: Puzzle) -> None:
+    obs = Observation.from_puzzle(p)
+    d = deduce(obs)
+    ex = explain(p)
+    if d.consistent:
+        assert_sound(ex, d)
+        assert set(ex.suspects) == set(d.suspects)
+
+
+def test_complete_box_cases_reach_the_culprit_soundly() -> None:
+    rng = random.Random(11)
+    for mode in ("easy", "hard"):
+        for _ in range(40):
+            case = random_case(ROSTER, mode, rng)
+            p = case.puzzle(ROSTER, mode)
+            d = deduce(Observation.from_puzzle(p))
+            ex = explain(p)
+            assert_sound(ex, d)
+            if d.culprit is not None:
+                assert ex.culprit == d.culprit == case.culprit
+                assert ex.steps[-1].cleared  # the last step clears the last other suspect
+
+
+def test_partial_state_stops_at_the_exact_suspects() -> None:
+    # Rulebook examples 1-3: guitar and balalaika point at the trumpet, the maraca at the balalaika.
+    p = puzzle(
+        "easy",
+        ("guitar", "trumpet", "red top hat"),
+        ("balalaika", "trumpet", "blue jacket"),
+        ("maraca", "balalaika", None),
+    )
+    d = deduce(Observation.from_puzzle(p))
+    ex = explain(p)
+    assert_sound(ex, d)
+    assert set(ex.suspects) == set(d.suspects) and len(ex.suspects) == 3
+    assert rules_of(ex)[:2] == ["pointed-at", "pointed-at"]
+    assert "one-of-two" in rules_of(ex) and "liar-testimony" in rules_of(ex)
+    assert ROSTER.sheep_index("guitar") in ex.accomplices
+    assert explanation_lines(p, ex)[-1].startswith("No more can be deduced yet")
+
+
+def test_one_of_two_clears_wolves_wearing_neither_item() -> None:
+    # Rulebook example 2: one of guitar/balalaika lies, so the culprit wears a red top hat or a
+    # blue jacket.
+    p = puzzle(
+        "easy", ("guitar", "trumpet", "red top hat"), ("balalaika", "trumpet", "blue jacket")
+    )
+    ex = explain(p)
+    step = next(s for s in ex.steps if s.rule == "one-of-two")
+    red_top, blue_jacket = ROSTER.parse_item("red top hat"), ROSTER.parse_item("blue jacket")
+    for w in step.cleared:
+        wears = ROSTER.wolves[w].wears
+        assert red_top not in wears and blue_jacket not in wears
+    assert len(step.cleared) == 16 - 7  # 4 red top hats + 4 blue jackets - 1 wearing both
+
+
+def test_hard_mode_never_uses_pointed_at() -> None:
+    p = puzzle("hard", ("guitar", "trumpet", "red top hat"), ("trumpet", "harp", None))
+    ex = explain(p)
+    assert "pointed-at" not in rules_of(ex)
+    assert_sound(ex, deduce(Observation.from_puzzle(p)))
+
+
+def test_chain_longer_than_the_accomplices_ends_in_an_honest_sheep() -> None:
+    # Hard mode, 4 accomplices: five sheep in a line drum -> harp -> clarinet -> trumpet -> violin.
+    # If the violin lied, all five would: too many.  So the violin is honest.
+    p = puzzle(
+        "hard",
+        ("drum set", "harp", None),
+        ("harp", "clarinet", None),
+        ("clarinet", "trumpet", None),
+        ("trumpet", "violin", None),
+    )
+    ex = explain(p)
+    assert rules_of(ex)[0] == "chain"
+    assert ex.steps[0].honest == (ROSTER.sheep_index("violin"),)
+    assert_sound(ex, deduce(Observation.from_puzzle(p)))
+
+
+def test_already_cleared() -> None:
+    # The honest violin (end of a 5-chain) clears the red top hats.  The guitar, saying red top
+    # hats, names only cleared wolves: it tells the truth.
+    p = puzzle(
+        "hard",
+        ("drum set", "harp", None),
+        ("harp", "clarinet", None),
+        ("clarinet", "trumpet", None),
+        ("trumpet", "violin", None),
+        ("violin", None, "red top hat"),
+        ("guitar", None, "red top hat"),
+    )
+    ex = explain(p)
+    assert "already-cleared" in rules_of(ex)
+    assert ROSTER.sheep_index("guitar") in ex.honest
+    assert_sound(ex, deduce(Observation.from_puzzle(p)))
+
+
+def test_clears_everyone_names_a_liar() -> None:
+    # The violin ends a 5-chain, so it is honest, and so are the xylophone and jembe after it:
+    # they clear the red, blue and green top hats.  Only yellow top hats are left, so the banjo,
+    # naming yellow top hats, lies.
+    line = [
+        ("drum set", "harp", None),
+        ("harp", "clarinet", None),
+        ("clarinet", "trumpet", None),
+        ("trumpet", "violin", None),
+        ("violin", "xylophone", "red top hat"),
+        ("xylophone", "jembe", "blue top hat"),
+        ("jembe", None, "green top hat"),
+        ("banjo", None, "yellow top hat"),
+    ]
+    p = puzzle("hard", *line)
+    ex = explain(p)
+    assert "clears-everyone" in rules_of(ex)
+    assert ROSTER.sheep_index("banjo") in ex.accomplices
+    assert_sound(ex, deduce(Observation.from_puzzle(p)))
+
+
+def test_same_garment_down_a_line() -> None:
+    # Harp -> clarinet, and they name top hats of different colours: at least one is honest; if the
+    # harp is, the clarinet is too.  Either way the clarinet is honest.
+    p = puzzle("hard", ("harp", "clarinet", "blue top hat"), ("clarinet", None, "red top hat"))
+    ex = explain(p)
+    assert rules_of(ex)[0] == "same-garment"
+    assert ex.steps[0].honest == (ROSTER.sheep_index("clarinet"),)
+    assert_sound(ex, deduce(Observation.from_puzzle(p)))
+
+
+def test_all_found_and_counting() -> None:
+    # Easy mode: two pairs pointing at one sheep each hide one liar each; two known liars make 4.
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(200):
+        case = random_case(ROSTER, "easy", rng)
+        p = case.puzzle(ROSTER, "easy")
+        ex = explain(p)
+        seen.update(rules_of(ex))
+    assert {"pointed-at", "honest-testimony", "all-found"} <= seen
+
+
+def test_restricted_rules_and_hard_case_reasoning() -> None:
+    p = puzzle(
+        "hard",
+        ("drum set", "harp", None),
+        ("harp", "clarinet", None),
+        ("clarinet", "trumpet", None),
+        ("trumpet", "violin", None),
+    )
+    obs = Observation.from_puzzle(p)
+    basic = frozenset(RULES) - HARD_CASE_RULES
+    assert explain(p, rules=basic).steps == ()
+    assert needs_hard_case_reasoning(ROSTER, obs) is True
+    easy = random_case(ROSTER, "easy", random.Random(1)).puzzle(ROSTER, "easy")
+    assert needs_hard_case_reasoning(ROSTER, Observation.from_puzzle(easy)) is False
+
+
+def test_general_step_only_when_named_rules_stall() -> None:
+    rng = random.Random(5)
+    for _ in range(60):
+        case = random_case(ROSTER, "hard", rng)
+        p = case.puzzle(ROSTER, "hard")
+        ex = explain(p)
+        named = explain(p, rules=frozenset(RULES))
+        if named.culprit is not None:
+            assert "general" not in rules_of(ex)
+        for i, step in enumerate(ex.steps):
+            if step.rule == "general":
+                assert named.steps[:i] == ex.steps[:i]
+
+
+def test_json_and_lines() -> None:
+    case = random_case(ROSTER, "easy", random.Random(2))
+    p = case.puzzle(ROSTER, "easy")
+    ex = explain(p)
+    data = explanation_json(p, ex)
+    assert data["culprit"] == ROSTER.wolves[case.culprit].name
+    assert len(data["steps"]) == len(ex.steps)
+    assert all(step["rule"] in RULE_TIERS and step["text"] for step in data["steps"])
+    lines = explanation_lines(p, ex)
+    assert lines[0].startswith("1. [")
+    assert lines[-1] == f"Only {ROSTER.wolves[case.culprit].name} is left: the culprit."
