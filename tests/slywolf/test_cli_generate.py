@@ -1,0 +1,156 @@
+"""``sheepdog wolf generate`` / ``grade`` / ``solve --explain``: files, the --json contract, and
+one-line errors with exit code 1."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app
+from solver.slywolf.puzzle import load_puzzle
+from solver.slywolf.worlds import deduce_puzzle
+
+runner = CliRunner()
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def gen(out: Path, *extra: str) -> list[str]:
+    return ["wolf", "generate", "--count", "3", "--seed", "7", "--out", str(out), *extra]
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_generate_json_contract_and_files(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*gen(tmp_path, "--mode", "hard"), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["count"] == 3 and out["mode"] == "hard" and out["seed"] == 7
+    assert [c["id"] for c in out["cases"]] == ["hard-7-001", "hard-7-002", "hard-7-003"]
+    for entry in out["cases"]:
+        puzzle = load_puzzle(entry["file"])
+        assert puzzle.mode == "hard" and len(puzzle.interviews) == 16
+        d = deduce_puzzle(puzzle)
+        assert d.culprit is not None
+        assert puzzle.roster.wolves[d.culprit].name == entry["culprit"] == puzzle.extra["culprit"]
+        assert puzzle.extra["grade"] == entry["grade"]
+        assert 1 <= entry["grade"]["stars"] <= 5
+
+
+def test_same_seed_same_bytes(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert runner.invoke(app, [*gen(a), "--quiet"]).exit_code == 0
+    assert runner.invoke(app, [*gen(b), "--quiet"]).exit_code == 0
+    assert files(a) == files(b) and len(files(a)) == 3
+
+
+def test_existing_files_need_force(tmp_path: Path) -> None:
+    assert runner.invoke(app, [*gen(tmp_path), "--quiet"]).exit_code == 0
+    target = tmp_path / "easy-7-002.json"
+    target.write_text("mine")
+    result = runner.invoke(app, [*gen(tmp_path), "--quiet"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and "--force" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert target.read_text() == "mine"
+    assert runner.invoke(app, [*gen(tmp_path), "--quiet", "--force"]).exit_code == 0
+    assert json.loads(target.read_text())["id"] == "easy-7-002"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_human_output_lists_files(tmp_path: Path) -> None:
+    result = runner.invoke(app, gen(tmp_path))
+    assert result.exit_code == 0
+    assert result.stdout.count(".json") == 3 and "interviews" in result.stdout
+
+
+def test_grade_band_options(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*gen(tmp_path, "--mode", "hard", "--grade", "3"), "--json"])
+    assert result.exit_code == 0, result.output
+    assert {c["grade"]["stars"] for c in json.loads(result.stdout)["cases"]} == {3}
+    result = runner.invoke(
+        app, [*gen(tmp_path / "b", "--min-grade", "2", "--max-grade", "2"), "--json"]
+    )
+    assert {c["grade"]["stars"] for c in json.loads(result.stdout)["cases"]} == {2}
+
+
+def test_known_deck_roster(tmp_path: Path) -> None:
+    out = tmp_path / "deck"
+    roster = str(DATA / "known_deck.toml")
+    result = runner.invoke(app, [*gen(out, "--roster", roster), "--json"])
+    assert result.exit_code == 0, result.output
+    for entry in json.loads(result.stdout)["cases"]:
+        data = json.loads(Path(entry["file"]).read_text())
+        assert not Path(data["roster"]).is_absolute()
+        puzzle = load_puzzle(entry["file"])  # the roster path resolves from the case file
+        assert puzzle.roster.name == "known-deck-test"
+        for iv in puzzle.interviews:
+            tile = puzzle.roster.sheep[iv.sheep].testimony
+            assert tile is None or tile == iv.testimony
+
+
+def error_of(args: list[str]) -> str:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ")
+    return lines[0]
+
+
+def test_errors_are_one_line(tmp_path: Path) -> None:
+    assert "unknown mode 'medium'" in error_of(gen(tmp_path, "--mode", "medium"))
+    assert "--count must be at least 1" in error_of(
+        ["wolf", "generate", "--count", "0", "--out", str(tmp_path)]
+    )
+    assert "no such roster file" in error_of(gen(tmp_path, "--roster", "missing.toml"))
+    assert "grade band" in error_of(gen(tmp_path, "--grade", "7"))
+    assert "grade band" in error_of(gen(tmp_path, "--min-grade", "4", "--max-grade", "2"))
+    assert "not both" in error_of(gen(tmp_path, "--grade", "2", "--min-grade", "1"))
+    assert "--attempts" in error_of(gen(tmp_path, "--attempts", "0"))
+    assert "no easy case with 5-5 stars" in error_of(
+        gen(tmp_path, "--grade", "5", "--attempts", "2")
+    )
+    afile = tmp_path / "plain.txt"
+    afile.write_text("x")
+    assert "is a file" in error_of(gen(afile))
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_grade_command(tmp_path: Path) -> None:
+    assert runner.invoke(app, [*gen(tmp_path), "--quiet"]).exit_code == 0
+    case = tmp_path / "easy-7-001.json"
+    result = runner.invoke(app, ["wolf", "grade", str(case), "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == json.loads(case.read_text())["grade"]
+    human = runner.invoke(app, ["wolf", "grade", str(case)])
+    assert "stars" in human.stdout and "Fewest interviews" in human.stdout
+    partial = tmp_path / "partial.json"
+    partial.write_text(json.dumps({"mode": "easy", "interviews": [{"sheep": "harp"}]}))
+    assert "complete case" in error_of(["wolf", "grade", str(partial)])
+    assert "no such file" in error_of(["wolf", "grade", str(tmp_path / "nope.json")])
+
+
+def test_solve_explain(tmp_path: Path) -> None:
+    assert runner.invoke(app, [*gen(tmp_path, "--mode", "hard"), "--quiet"]).exit_code == 0
+    case = tmp_path / "hard-7-001.json"
+    result = runner.invoke(app, ["wolf", "solve", str(case), "--explain", "--json"])
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    culprit = json.loads(case.read_text())["culprit"]
+    assert out["culprit"] == culprit
+    assert out["steps"] and all(s["rule"] and s["text"] for s in out["steps"])
+    human = runner.invoke(app, ["wolf", "solve", str(case), "--explain"])
+    assert "Step by step:" in human.stdout
+    assert f"Only {culprit} is left: the culprit." in human.stdout
+    plain = json.loads(runner.invoke(app, ["wolf", "solve", str(case), "--json"]).stdout)
+    assert "steps" not in plain
+
+
+def test_help_texts() -> None:
+    for command in ("generate", "grade"):
+        result = runner.invoke(app, ["wolf", command, "--help"])
+        assert result.exit_code == 0 and "Usage" in result.stdout
