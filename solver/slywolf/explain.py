@@ -21,6 +21,8 @@ Rules (``name``: what it says; source):
   sheep pointing at an accomplice is one too (hard-case hint 1).
 - ``counting``: the accomplices found plus one liar hidden in each group of sheep pointing at the
   same sheep add up to all the accomplices, so every other sheep is honest.
+- ``ring``: sheep pointing round in a ring smaller (or larger) than the honest circle are all
+  accomplices: the honest sheep sit in ONE circle of all of them (hard cases only).
 - ``clears-everyone``: a testimony clearing every remaining suspect is a lie (hard-case hint 4).
 - ``same-garment``: two testimonies about the same garment in different colours cannot both be
   lies (hard-case hint 2).
@@ -55,6 +57,7 @@ RULE_TIERS: dict[str, int] = {
     "already-cleared": 2,
     "honest-points-at-honest": 3,
     "counting": 3,
+    "ring": 3,
     "clears-everyone": 3,
     "same-garment": 4,
     "chain": 4,
@@ -66,6 +69,7 @@ RULE_TIERS: dict[str, int] = {
 HARD_CASE_RULES = frozenset(
     {
         "honest-points-at-honest",
+        "ring",
         "same-garment",
         "chain",
         "clears-everyone",
@@ -457,6 +461,35 @@ def counting(nb: _Notebook) -> Step | None:
     )
 
 
+def ring(nb: _Notebook) -> Step | None:
+    """ "12 of them were present at the concert, sitting behind each other in a circle": a ring of
+    pointing sheep of another size is not that circle, so every sheep in it is an accomplice."""
+    n, m = nb.obs.n, nb.obs.m
+    done: set[int] = set()
+    for start in range(n):
+        walk: list[int] = []
+        v: int | None = start
+        while v is not None and v not in done and v not in walk:
+            walk.append(v)
+            v = nb.obs.pointer[v]
+        done.update(walk)
+        if v is None or v not in walk:
+            continue
+        circle = walk[walk.index(v) :]
+        open_ = tuple(sorted(s for s in circle if nb.status[s] is None))
+        if len(circle) != m and open_:
+            line = " -> ".join(nb.roster.sheep[s].name for s in [*circle, circle[0]])
+            return Step(
+                "ring",
+                tuple(sorted(circle)),
+                accomplices=open_,
+                text=f"{line}: these {len(circle)} sheep point round in a ring. The honest "
+                f"sheep sit in one circle of all {m} of them, so this ring is not it: every sheep "
+                f"in it is an accomplice.",
+            )
+    return None
+
+
 def clears_everyone(nb: _Notebook) -> Step | None:
     """ "There is always a culprit. If a sheep tells you that all the remaining suspects are
     innocent, that is a lie!\""""
@@ -573,6 +606,7 @@ RULES: dict[str, Callable[[_Notebook], Step | None]] = {
     "already-cleared": already_cleared,
     "honest-points-at-honest": honest_points_at_honest,
     "counting": counting,
+    "ring": ring,
     "clears-everyone": clears_everyone,
     "same-garment": same_garment,
     "chain": chain,

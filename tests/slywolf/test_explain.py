@@ -254,3 +254,17 @@ def test_json_and_lines() -> None:
     lines = explanation_lines(p, ex)
     assert lines[0].startswith("1. [")
     assert lines[-1] == f"Only {ROSTER.wolves[case.culprit].name} is left: the culprit."
+
+
+def test_ring_smaller_than_the_circle_is_all_accomplices() -> None:
+    p = puzzle(
+        "hard", ("accordion", "maraca", "red pants"), ("maraca", "accordion", "green jacket")
+    )
+    ex = explain(p)
+    assert rules_of(ex)[0] == "ring"
+    assert set(ex.steps[0].accomplices) == {
+        ROSTER.sheep_index("accordion"),
+        ROSTER.sheep_index("maraca"),
+    }
+    assert ex.culprit == ROSTER.wolf_index("Lobo")  # red pants and a green jacket
+    assert_sound(ex, deduce(Observation.from_puzzle(p)))
