@@ -22,7 +22,9 @@ from generators.slywolf import (
     Band,
     check_free,
     generate,
+    grade_table,
     planned_paths,
+    summarize,
     write_cases,
 )
 from solver.errors import SheepdogError
@@ -158,5 +160,22 @@ def grade_command(
         typer.echo(f"Hardest rule needed: {g.hardest_rule} (tier {g.tier})")
         typer.echo(f"Steps: {g.steps}")
         typer.echo(f"Fewest interviews before the culprit is certain: {g.fewest_interviews}{exact}")
+
+    run(body)
+
+
+@app.command("grades")
+def grades_command(
+    folders: Annotated[list[Path], typer.Argument(help="Folders of case files.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Grade table of case sets: stars, fewest interviews, steps, hardest rules (Markdown)."""
+
+    def body() -> None:
+        summaries = [summarize(folder) for folder in folders]
+        if json_out:
+            print_json({"sets": [s.to_dict() for s in summaries]})
+        else:
+            typer.echo(grade_table(summaries), nl=False)
 
     run(body)

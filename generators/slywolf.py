@@ -252,3 +252,91 @@ def write_cases(out: Path, cases: list[GeneratedCase], *, force: bool) -> list[P
     for path, case in zip(paths, cases, strict=True):
         write_atomic(path, case.puzzle.to_json(), force=force)
     return paths
+
+
+# -- case sets ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetSummary:
+    """The grades of a folder of case files."""
+
+    folder: str
+    modes: tuple[str, ...]
+    count: int
+    stars: tuple[int, ...]  # cases with 1..5 stars
+    hardest: tuple[tuple[str, int], ...]
+    fewest: tuple[int, int, int]  # min, median, max
+    steps: tuple[int, int, int]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "folder": self.folder,
+            "modes": list(self.modes),
+            "count": self.count,
+            "stars": {str(i + 1): n for i, n in enumerate(self.stars)},
+            "hardest_rule": dict(self.hardest),
+            "fewest_interviews": dict(zip(("min", "median", "max"), self.fewest, strict=True)),
+            "steps": dict(zip(("min", "median", "max"), self.steps, strict=True)),
+        }
+
+
+def case_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        raise SheepdogError(f"{folder} is not a folder of case files")
+    paths = sorted(p for p in folder.glob("*.json"))
+    if not paths:
+        raise SheepdogError(f"{folder} holds no case files (*.json)")
+    return paths
+
+
+def summarize(folder: Path) -> SetSummary:
+    """Grades of every case file in ``folder`` (the recorded grade, or computed if missing)."""
+    from solver.slywolf.grade import grade_case
+    from solver.slywolf.puzzle import load_puzzle
+
+    grades: list[dict[str, object]] = []
+    modes: set[str] = set()
+    for path in case_files(folder):
+        puzzle = load_puzzle(path)
+        modes.add(puzzle.mode)
+        recorded = puzzle.extra.get("grade")
+        grades.append(recorded if isinstance(recorded, dict) else grade_case(puzzle).to_dict())
+    stars = [0] * MAX_STARS
+    hardest: dict[str, int] = {}
+    for g in grades:
+        stars[int(str(g["stars"])) - 1] += 1
+        rule = str(g["hardest_rule"])
+        hardest[rule] = hardest.get(rule, 0) + 1
+
+    def spread(key: str) -> tuple[int, int, int]:
+        values = sorted(int(str(g[key])) for g in grades)
+        return values[0], values[len(values) // 2], values[-1]
+
+    order = list(RULE_TIERS)
+    return SetSummary(
+        folder=folder.as_posix(),
+        modes=tuple(sorted(modes)),
+        count=len(grades),
+        stars=tuple(stars),
+        hardest=tuple(sorted(hardest.items(), key=lambda kv: order.index(kv[0]))),
+        fewest=spread("fewest_interviews"),
+        steps=spread("steps"),
+    )
+
+
+def grade_table(summaries: list[SetSummary]) -> str:
+    """A Markdown table of case sets and their grades."""
+    head = (
+        "| set | mode | cases | 1★ | 2★ | 3★ | 4★ | 5★ | fewest interviews (min/median/max) "
+        "| steps (min/median/max) | hardest rule needed (cases) |"
+    )
+    rows = [head, "|" + "---|" * 11]
+    for s in summaries:
+        rules = ", ".join(f"{rule} {n}" for rule, n in s.hardest)
+        rows.append(
+            f"| {s.folder} | {'/'.join(s.modes)} | {s.count} | "
+            + " | ".join(str(n) for n in s.stars)
+            + f" | {'/'.join(map(str, s.fewest))} | {'/'.join(map(str, s.steps))} | {rules} |"
+        )
+    return "\n".join(rows) + "\n"

@@ -151,6 +151,19 @@ def test_solve_explain(tmp_path: Path) -> None:
 
 
 def test_help_texts() -> None:
-    for command in ("generate", "grade"):
+    for command in ("generate", "grade", "grades"):
         result = runner.invoke(app, ["wolf", command, "--help"])
         assert result.exit_code == 0 and "Usage" in result.stdout
+
+
+def test_grades_table(tmp_path: Path) -> None:
+    assert runner.invoke(app, [*gen(tmp_path / "e"), "--quiet"]).exit_code == 0
+    result = runner.invoke(app, ["wolf", "grades", str(tmp_path / "e"), "--json"])
+    assert result.exit_code == 0
+    (summary,) = json.loads(result.stdout)["sets"]
+    assert summary["count"] == 3 and sum(summary["stars"].values()) == 3
+    table = runner.invoke(app, ["wolf", "grades", str(tmp_path / "e")]).stdout
+    assert table.startswith("| set | mode | cases |") and table.count("\n") == 3
+    assert "not a folder" in error_of(["wolf", "grades", str(tmp_path / "missing")])
+    (tmp_path / "empty").mkdir()
+    assert "no case files" in error_of(["wolf", "grades", str(tmp_path / "empty")])
