@@ -179,3 +179,32 @@ def grades_command(
             typer.echo(grade_table(summaries), nl=False)
 
     run(body)
+
+
+@app.command("print")
+def print_command(
+    folder: Annotated[Path, typer.Argument(help="Folder of case files.")],
+    out: Annotated[Path, typer.Option("--out", help="PDF file to write.")],
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Printable case cards (PDF): one card per case, the answer on a fold-over flap."""
+
+    def body() -> None:
+        from generators.slywolf_cards import cards_pdf, load_cards
+        from solver.fileio import write_bytes_atomic
+
+        if out.exists() and not force:
+            raise SheepdogError(f"{out} already exists; use --force to overwrite it")
+        if out.exists() and out.is_dir():
+            raise SheepdogError(f"--out {out} is a directory, not a file")
+        cards = load_cards(folder)
+        data = cards_pdf(cards, title=f"Sly Wolf cases: {folder.name}")
+        write_bytes_atomic(out, data, force=force)
+        pages = -(-len(cards) // 8)
+        if json_out:
+            print_json({"file": str(out), "cards": len(cards), "pages": pages})
+        else:
+            typer.echo(f"{out}: {len(cards)} case cards on {pages} page(s)")
+
+    run(body)

@@ -151,7 +151,7 @@ def test_solve_explain(tmp_path: Path) -> None:
 
 
 def test_help_texts() -> None:
-    for command in ("generate", "grade", "grades"):
+    for command in ("generate", "grade", "grades", "print"):
         result = runner.invoke(app, ["wolf", command, "--help"])
         assert result.exit_code == 0 and "Usage" in result.stdout
 

@@ -1,0 +1,151 @@
+"""Printable case cards for a set of Sly Wolf cases (``sheepdog wolf print``).
+
+One card per case, eight to an A4 page (2 x 4), with dashed cut lines around each card.  A card has
+two halves separated by a dotted fold line:
+
+- the front half: the case id, easy or hard, the grade (stars, hardest rule, fewest interviews);
+- the answer half, printed upside down: the culprit and what it wears.  Fold the card along the
+  line (answer inwards) or cut the answer off and keep it face down, like the box's case card in
+  the Booble interpreter.
+
+Core PDF fonts only (Helvetica), so the output needs no font files; stars are drawn as shapes.  The
+creation date is fixed, so the same cases give the same PDF bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from fpdf import FPDF
+
+from generators.slywolf import case_files
+from solver.errors import SheepdogError
+from solver.slywolf.puzzle import load_puzzle
+
+PAGE_W, PAGE_H = 210.0, 297.0  # A4, millimetres
+COLS, ROWS = 2, 4
+MARGIN = 10.0
+CARD_W = (PAGE_W - 2 * MARGIN) / COLS
+CARD_H = (PAGE_H - 2 * MARGIN) / ROWS
+FIXED_DATE = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    case_id: str
+    mode: str
+    stars: int | None
+    hardest_rule: str | None
+    fewest: int | None
+    culprit: str
+    wears: tuple[str, ...]
+
+
+def load_cards(folder: Path) -> list[Card]:
+    """One card per case file in ``folder`` (sorted by file name)."""
+    cards: list[Card] = []
+    for path in case_files(folder):
+        puzzle = load_puzzle(path)
+        culprit = puzzle.extra.get("culprit")
+        if not isinstance(culprit, str):
+            raise SheepdogError(f"{path}: a case file needs a 'culprit' to print its card")
+        grade = puzzle.extra.get("grade")
+        g = grade if isinstance(grade, dict) else {}
+        wolf = puzzle.roster.wolves[puzzle.roster.wolf_index(culprit)]
+        cards.append(
+            Card(
+                case_id=str(puzzle.extra.get("id", path.stem)),
+                mode=puzzle.mode,
+                stars=_int(g.get("stars")),
+                hardest_rule=str(g["hardest_rule"]) if "hardest_rule" in g else None,
+                fewest=_int(g.get("fewest_interviews")),
+                culprit=wolf.name,
+                wears=tuple(str(item) for item in wolf.wears),
+            )
+        )
+    return cards
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _draw_card(pdf: FPDF, card: Card, x: float, y: float) -> None:
+    # cut lines
+    pdf.set_draw_color(120, 120, 120)
+    pdf.set_line_width(0.2)
+    pdf.set_dash_pattern(dash=2, gap=1.5)
+    pdf.rect(x, y, CARD_W, CARD_H)
+    # fold line
+    half = CARD_H / 2
+    pdf.set_dash_pattern(dash=0.6, gap=1.2)
+    pdf.line(x + 3, y + half, x + CARD_W - 3, y + half)
+    pdf.set_dash_pattern()
+    label = "fold or cut here - answer inside"
+    pdf.set_font("Helvetica", "", 6)
+    pdf.set_text_color(120, 120, 120)
+    pdf.set_fill_color(255, 255, 255)
+    width = pdf.get_string_width(label) + 3
+    pdf.set_xy(x + (CARD_W - width) / 2, y + half - 1.5)
+    pdf.cell(width, 3, label, align="C", fill=True)
+    # front half
+    pdf.set_text_color(0, 0, 0)
+    hard = card.mode == "hard"
+    pdf.set_fill_color(*((190, 40, 40) if hard else (40, 90, 190)))
+    pdf.rect(x + 4, y + 3, CARD_W - 8, 6.5, style="F")
+    pdf.set_text_color(255, 255, 255)
+    pdf.set_font("Helvetica", "B", 10)
+    pdf.set_xy(x + 4, y + 3)
+    pdf.cell(CARD_W - 8, 6.5, f"Sly Wolf - {'hard' if hard else 'easy'} case", align="C")
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font("Helvetica", "B", 13)
+    pdf.set_xy(x + 4, y + 10.5)
+    pdf.cell(CARD_W - 8, 6, card.case_id, align="C")
+    if card.stars is not None:
+        pdf.set_fill_color(230, 170, 20)
+        start = x + CARD_W / 2 - 2 * 6.5
+        for i in range(5):
+            style = "DF" if i < card.stars else "D"
+            pdf.star(start + 6.5 * i, y + 20.5, 1.1, 2.6, 5, rotate_degrees=90, style=style)
+    pdf.set_font("Helvetica", "", 7)
+    lines = []
+    if card.hardest_rule:
+        lines.append(f"hardest rule: {card.hardest_rule}")
+    if card.fewest is not None:
+        lines.append(f"culprit certain after {card.fewest} interviews at best")
+    for i, text in enumerate(lines):
+        pdf.set_xy(x + 4, y + 24 + 3.3 * i)
+        pdf.cell(CARD_W - 8, 3.3, text, align="C")
+    # answer half, upside down (rotated 180 degrees about its centre)
+    cx, cy = x + CARD_W / 2, y + half + half / 2
+    with pdf.rotation(angle=180, x=cx, y=cy):
+        pdf.set_font("Helvetica", "", 8)
+        pdf.set_xy(x + 4, cy - 11)
+        pdf.cell(CARD_W - 8, 4, f"Case {card.case_id}: the culprit is", align="C")
+        pdf.set_font("Helvetica", "B", 16)
+        pdf.set_xy(x + 4, cy - 6)
+        pdf.cell(CARD_W - 8, 9, card.culprit, align="C")
+        pdf.set_font("Helvetica", "", 8)
+        pdf.set_xy(x + 4, cy + 4)
+        pdf.cell(CARD_W - 8, 4, ", ".join(card.wears), align="C")
+
+
+def cards_pdf(cards: list[Card], title: str = "Sly Wolf cases") -> bytes:
+    """The PDF bytes: ``cards`` laid out eight to a page."""
+    if not cards:
+        raise SheepdogError("no cases to print")
+    pdf = FPDF(orientation="P", unit="mm", format="A4")
+    pdf.set_creation_date(FIXED_DATE)
+    pdf.set_title(title)
+    pdf.set_creator("sheepdog wolf print")
+    pdf.set_auto_page_break(auto=False)
+    per_page = COLS * ROWS
+    for i, card in enumerate(cards):
+        if i % per_page == 0:
+            pdf.add_page()
+        slot = i % per_page
+        col, row = slot % COLS, slot // COLS
+        _draw_card(pdf, card, MARGIN + col * CARD_W, MARGIN + row * CARD_H)
+    return bytes(pdf.output())
