@@ -155,7 +155,10 @@ def assess(
         return None
     ex = explain_observation(roster, obs)
     if ex.culprit != case.culprit or ex.hardest_rule is None:
-        raise AssertionError("the step-by-step solver missed the culprit of a valid case")
+        raise SheepdogError(
+            "internal check failed: the step-by-step solver missed the culprit of a valid case; "
+            "please report this"
+        )
     if mode == "hard" and not needs_hard_case_reasoning(roster, obs):
         return None
     if stars_for(RULE_TIERS[ex.hardest_rule], 0) > band.high:
@@ -207,7 +210,10 @@ def generate(
                 continue
             puzzle, grade = kept
             if not validate(puzzle):
-                raise AssertionError("the CP-SAT model rejects a case the exact engine accepts")
+                raise SheepdogError(
+                    f"internal check failed: the CP-SAT model rejects case {index} (attempt "
+                    f"{attempt}) that the exact engine accepts; please report this"
+                )
             seen.add(sig)
             case_id = f"{mode}-{seed}-{index:03d}"
             extra = {

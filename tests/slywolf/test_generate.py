@@ -194,3 +194,8 @@ def test_write_cases_round_trip_and_force(tmp_path: Path) -> None:
     write_cases(tmp_path, cases, force=True)
     assert paths[0].read_text() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["easy-1-001.json", "easy-1-002.json"]
+
+
+def test_cp_sat_disagreement_is_reported_not_hidden() -> None:
+    with pytest.raises(SheepdogError, match="internal check failed"):
+        generate(ROSTER, "easy", 1, seed=1, validate=lambda _p: False)
