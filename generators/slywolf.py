@@ -132,7 +132,10 @@ def known_deck_case(roster: Roster, mode: Mode, rng: random.Random) -> CompleteC
 def draw_case(roster: Roster, mode: Mode, rng: random.Random) -> CompleteCase:
     if roster.known_deck:
         return known_deck_case(roster, mode, rng)
-    return random_case(roster, mode, rng)
+    try:
+        return random_case(roster, mode, rng)
+    except ValueError as exc:  # no wolf admits any testimonies (e.g. one wolf wearing everything)
+        raise SheepdogError(str(exc)) from None
 
 
 # -- keeping a case -----------------------------------------------------------------------------
@@ -154,14 +157,14 @@ def assess(
     if deduce(obs, marginals=False).culprit != case.culprit:
         return None
     ex = explain_observation(roster, obs)
-    if ex.culprit != case.culprit or ex.hardest_rule is None:
+    if ex.culprit != case.culprit:
         raise SheepdogError(
             "internal check failed: the step-by-step solver missed the culprit of a valid case; "
             "please report this"
         )
     if mode == "hard" and not needs_hard_case_reasoning(roster, obs):
         return None
-    if stars_for(RULE_TIERS[ex.hardest_rule], 0) > band.high:
+    if stars_for(RULE_TIERS.get(ex.hardest_rule or "", 1), 0) > band.high:
         return None  # the stars only grow from here
     tiles = frozenset(s for s in range(roster.n_sheep) if roster.sheep[s].testimony is not None)
     grade = grade_explained(obs, ex, tiles, max_stars=band.high)
@@ -325,7 +328,9 @@ def summarize(folder: Path) -> SetSummary:
         modes=tuple(sorted(modes)),
         count=len(grades),
         stars=tuple(stars),
-        hardest=tuple(sorted(hardest.items(), key=lambda kv: order.index(kv[0]))),
+        hardest=tuple(
+            sorted(hardest.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else -1)
+        ),
         fewest=spread("fewest_interviews"),
         steps=spread("steps"),
     )

@@ -26,6 +26,8 @@ from solver.slywolf.puzzle import Puzzle
 from solver.slywolf.worlds import Observation
 
 MIN_STARS, MAX_STARS = 1, 5
+#: The hardest rule of a case whose culprit is known before any step (a one-wolf roster).
+NO_RULE = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +63,10 @@ def grade_explained(
 ) -> Grade | None:
     """Grade a complete case whose explanation is ``ex`` (it must name the culprit); ``None`` as
     soon as it is clear that the case has more than ``max_stars`` stars."""
-    if ex.culprit is None or ex.hardest_rule is None:
+    if ex.culprit is None:
         raise SheepdogError("only a case with exactly one possible culprit can be graded")
-    tier = RULE_TIERS[ex.hardest_rule]
+    rule = ex.hardest_rule or NO_RULE  # a one-wolf roster needs no step at all
+    tier = RULE_TIERS.get(rule, 1)
     at_most = None if max_stars >= MAX_STARS else 2 * max_stars + 3 - tier
     if at_most is not None and at_most < 0:
         return None
@@ -72,7 +75,7 @@ def grade_explained(
         return None
     return Grade(
         stars=stars_for(tier, few.count),
-        hardest_rule=ex.hardest_rule,
+        hardest_rule=rule,
         tier=tier,
         steps=len(ex.steps),
         fewest_interviews=few.count,

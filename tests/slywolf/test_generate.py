@@ -26,6 +26,7 @@ from solver.slywolf.model import is_valid_case
 from solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
 from solver.slywolf.roster import Roster, load_roster, roster_from_dict
 from solver.slywolf.worlds import Observation, deduce
+from tests.slywolf.strategies import small_rosters
 
 ROSTER = load_roster("default")
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -199,3 +200,20 @@ def test_write_cases_round_trip_and_force(tmp_path: Path) -> None:
 def test_cp_sat_disagreement_is_reported_not_hidden() -> None:
     with pytest.raises(SheepdogError, match="internal check failed"):
         generate(ROSTER, "easy", 1, seed=1, validate=lambda _p: False)
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_rosters(tiles=True), st.sampled_from(["easy", "hard"]), st.integers(0, 100))
+def test_any_roster_gives_valid_cases_or_a_clear_error(
+    roster: Roster, mode: str, seed: int
+) -> None:
+    try:
+        cases = generate(roster, mode, 2, seed, attempts=30)  # type: ignore[arg-type]
+    except SheepdogError as exc:
+        assert str(exc)  # e.g. no case fits, or no valid case in 30 attempts
+        return
+    for c in cases:
+        brute = enumerate_counts(Observation.from_puzzle(c.puzzle))
+        assert brute.culprit is not None
+        assert roster.wolves[brute.culprit].name == c.puzzle.extra["culprit"]
+        assert c.grade.stars in Band()
