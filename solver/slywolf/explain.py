@@ -322,8 +322,8 @@ def one_of_two(nb: _Notebook) -> Step | None:
                 "one-of-two",
                 tuple(group),
                 accomplices=others,
-                text=f"{names.capitalize()} point at {nb.sheep(t)}, but only one sheep sits "
-                f"right behind it. {nb.sheep(known[0]).capitalize()} is honest, so "
+                text=f"{names.capitalize()} point at {nb.sheep(t)}, but only one honest sheep "
+                f"can sit right behind it. {nb.sheep(known[0]).capitalize()} is honest, so "
                 f"{nb.sheep_list(others)} lie{'s' if len(others) == 1 else ''}.",
             )
         if known:
@@ -346,7 +346,8 @@ def one_of_two(nb: _Notebook) -> Step | None:
             )
         else:
             claim = (
-                f"at least {need} of them lie, so the culprit wears at least {need} of: "
+                f"at least {len(group) - 1} of them lie, so the culprit wears at least {need} "
+                "of these: "
                 f"{_and([str(nb.item(s)) for s in said])}."
             )
         if not claim:
@@ -355,8 +356,8 @@ def one_of_two(nb: _Notebook) -> Step | None:
             "one-of-two",
             tuple(group),
             keep,
-            f"{names.capitalize()} point at {nb.sheep(t)}, but only one sheep sits right "
-            f"behind it: {claim}",
+            f"{names.capitalize()} point at {nb.sheep(t)}, but only one honest sheep can sit "
+            f"right behind it: {claim}",
         )
         if step:
             return step
@@ -532,7 +533,7 @@ def same_garment(nb: _Notebook) -> Step | None:
                 continue
             both = (
                 f"{nb.sheep(a).capitalize()} speaks of {_plural(items[ta])}, {nb.sheep(b)} of "
-                f"{_plural(items[tb])}; the culprit wears one {items[ta].garment}, so at least one "
+                f"{_plural(items[tb])}; the culprit wears at most one {items[ta].garment}, so at least one "
                 "of them tells the truth."
             )
             if nb.status[a] is False:
