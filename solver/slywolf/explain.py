@@ -533,8 +533,8 @@ def same_garment(nb: _Notebook) -> Step | None:
                 continue
             both = (
                 f"{nb.sheep(a).capitalize()} speaks of {_plural(items[ta])}, {nb.sheep(b)} of "
-                f"{_plural(items[tb])}; the culprit wears at most one {items[ta].garment}, so at least one "
-                "of them tells the truth."
+                f"{_plural(items[tb])}; the culprit wears at most one {items[ta].garment}, so at "
+                "least one of them tells the truth."
             )
             if nb.status[a] is False:
                 return Step(
