@@ -598,9 +598,11 @@ def chain(nb: _Notebook) -> Step | None:
 
 #: The named rules in the order the explainer tries them (simplest first).
 RULES: dict[str, Callable[[_Notebook], Step | None]] = {
-    "pointed-at": pointed_at,
+    # Reading the testimony of a sheep whose status is known comes first, so each new honest sheep
+    # or accomplice is used at once, as players do.
     "honest-testimony": honest_testimony,
     "liar-testimony": liar_testimony,
+    "pointed-at": pointed_at,
     "all-found": all_found,
     "one-of-two": one_of_two,
     "last-behind": last_behind,
