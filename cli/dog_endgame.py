@@ -1,7 +1,235 @@
-"""``sheepdog dog solve|advise|generate``: endgame commands, registered on the ``dog`` app."""
+"""``sheepdog dog solve|solitaire|advise|generate``: the endgame commands on the ``dog`` app.
+
+Each command parses its options, calls the library (:mod:`solver.dog.solve`,
+:mod:`solver.dog.solitaire`, :mod:`solver.dog.advise`, :mod:`generators.dog`) and prints; with
+``--json`` stdout is one JSON object.  Library errors become one ``Error: ...`` line (exit 1).
+"""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import networkx as nx
+import typer
+
+from cli.common import existing_file, print_json, run
 from cli.dog import app
+from generators.dog import DEFAULT_PUZZLE_DIR, generate_puzzles
+from solver.dog.advise import advice_json, advise
+from solver.dog.graph import DEFAULT_MAX_NODES
+from solver.dog.position import Position, load_position, to_notation
+from solver.dog.solitaire import solitaire_json, solve_dog_solitaire
+from solver.dog.solve import (
+    METHODS,
+    Method,
+    Solution,
+    solution_json,
+    solve_position,
+    solved_networkx,
+)
+from solver.errors import SheepdogError, UnknownNameError
+from solver.fileio import write_atomic
 
 __all__ = ["app"]
+
+FileArg = Annotated[Path, typer.Argument(help="Position file: JSON (spec section 3) or notation.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+MaxNodesOpt = Annotated[
+    int,
+    typer.Option("--max-nodes", help="Node budget: give up beyond this many positions."),
+]
+
+
+def _load(path: Path) -> Position:
+    return load_position(existing_file(path))
+
+
+def _budget(max_nodes: int) -> int:
+    if max_nodes < 1:
+        raise SheepdogError(f"--max-nodes must be at least 1, not {max_nodes}")
+    return max_nodes
+
+
+def _method(name: str) -> Method:
+    for method in METHODS:
+        if method == name:
+            return method
+    raise UnknownNameError("method", name, METHODS)
+
+
+def _write_graph(solution: Solution[Position], path: Path, force: bool) -> None:
+    digraph = solved_networkx(solution, name=to_notation)
+    write_atomic(path, "\n".join(nx.generate_graphml(digraph)) + "\n", force=force)
+
+
+@app.command()
+def solve(
+    file: FileArg,
+    json_out: JsonOpt = False,
+    max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES,
+    graph: Annotated[
+        Path | None,
+        typer.Option("--graph", help="Write the solved game graph (GraphML) to this file."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the --graph file.")] = False,
+    method: Annotated[
+        str,
+        typer.Option(
+            "--method",
+            help="alphabeta (default: exact value and line, prunes) or retrograde (every node).",
+        ),
+    ] = "alphabeta",
+    all_plays: Annotated[
+        bool, typer.Option("--all-plays", help="Also value every first play exactly.")
+    ] = False,
+) -> None:
+    """Solve the round exactly: WIN, LOSS or DRAW for the team to move, best play and line."""
+
+    def body() -> None:
+        pos = _load(file)
+        started = time.perf_counter()
+        solution = solve_position(
+            pos, max_nodes=_budget(max_nodes), method=_method(method), all_plays=all_plays
+        )
+        out = solution_json(solution, time.perf_counter() - started)
+        if graph is not None:
+            _write_graph(solution, graph, force)
+        if json_out:
+            print_json(out)
+        else:
+            _print_solution(out, graph)
+
+    run(body)
+
+
+def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
+    seats = " and ".join(str(seat) for seat in out["seats"])
+    value = out["value"]
+    plies = f" in {out['plies']} plies" if out["plies"] is not None else ""
+    typer.echo(f"{value}{plies} for the team to move (seats {seats}).")
+    home, steps = out["progress"]
+    typer.echo(f"Progress with best play: {home} pawns home, {steps} steps to go.")
+    if out["best"] is None:
+        typer.echo("Best play: none to choose (fold or round over).")
+    else:
+        typer.echo(f"Best play: {out['pv'][0]}")
+    if out["pv"]:
+        typer.echo("Principal variation:")
+        for i, words in enumerate(out["pv"], start=1):
+            typer.echo(f"  {i:2d}. {words}")
+    typer.echo(
+        f"{out['method']}: {out['nodes']} positions ({out['expanded']} expanded),"
+        f" {out['edges']} plays, {out['seconds']} s."
+    )
+    unresolved = [entry for entry in out["plays"] if entry["value"] is None]
+    if out["plays"] and not unresolved:
+        typer.echo("First plays:")
+        for entry in out["plays"]:
+            plies = f" in {entry['plies']}" if entry["plies"] is not None else ""
+            home, steps = entry["progress"]
+            typer.echo(
+                f"  {entry['description']}: {entry['value']}{plies} ({home} home, {steps} to go)"
+            )
+    if graph is not None:
+        typer.echo(f"Solved graph written to {graph}.")
+
+
+@app.command()
+def solitaire(
+    file: FileArg, json_out: JsonOpt = False, max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES
+) -> None:
+    """One seat holds cards: can she bring all her pawns home, in how few plays, and how."""
+
+    def body() -> None:
+        pos = _load(file)
+        result = solve_dog_solitaire(pos, max_nodes=_budget(max_nodes))
+        out = solitaire_json(pos, result)
+        if json_out:
+            print_json(out)
+            return
+        seat = out["seat"]
+        if out["possible"]:
+            typer.echo(f"Seat {seat} can bring all her pawns home in {out['plays']} plays:")
+            lines = out["line"]
+        else:
+            home, steps = out["closest"]
+            typer.echo(
+                f"Seat {seat} cannot bring all her pawns home this round; at best {home} home"
+                f" and {steps} steps to go:"
+            )
+            lines = out["closest_line"]
+        for i, words in enumerate(lines, start=1):
+            typer.echo(f"  {i:2d}. {words}")
+        typer.echo(f"{out['nodes']} positions.")
+
+    run(body)
+
+
+@app.command("advise")
+def advise_command(
+    file: FileArg,
+    samples: Annotated[
+        int, typer.Option("--samples", help="How many deals of the hidden cards to solve.")
+    ] = 50,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed of the sampling.")] = 0,
+    json_out: JsonOpt = False,
+    max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES,
+) -> None:
+    """Hidden hands ("?"): sample them, solve each sample, recommend the best first play."""
+
+    def body() -> None:
+        pos = _load(file)
+        advice = advise(pos, samples=samples, seed=seed, max_nodes=_budget(max_nodes))
+        out = advice_json(advice)
+        if json_out:
+            print_json(out)
+            return
+        typer.echo(
+            f"{out['samples']} sample(s) of {out['hidden_cards']} hidden card(s); first plays,"
+            " best first:"
+        )
+        for entry in out["plays"]:
+            card = entry["card"] or "fold"
+            typer.echo(
+                f"  {card:>5}  {entry['description']}: wins {entry['wins']}, draws"
+                f" {entry['draws']}, losses {entry['losses']} ({100 * entry['win_share']:.0f}%"
+                " wins)"
+            )
+
+    run(body)
+
+
+@app.command()
+def generate(
+    count: Annotated[int, typer.Option("--count", help="How many puzzles to write.")] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    cards: Annotated[int, typer.Option("--cards", help="Cards per hand (1 to 4).")] = 2,
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder the puzzles are written to.")
+    ] = DEFAULT_PUZZLE_DIR,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite existing puzzle files.")
+    ] = False,
+    json_out: JsonOpt = False,
+    max_nodes: MaxNodesOpt = 200_000,
+) -> None:
+    """Endgame puzzles: the team to move forces the finish with exactly one first play."""
+
+    def body() -> None:
+        written = generate_puzzles(
+            out, count=count, seed=seed, cards=cards, force=force, max_nodes=_budget(max_nodes)
+        )
+        if json_out:
+            print_json(
+                {
+                    "written": [str(p.path) for p in written],
+                    "puzzles": [p.summary() for p in written],
+                }
+            )
+            return
+        for puzzle in written:
+            typer.echo(f"{puzzle.path}: {puzzle.grade}, WIN in {puzzle.plies} plies")
+
+    run(body)

@@ -97,6 +97,8 @@ class GameGraph(Generic[P]):
     cut: list[bool] = field(default_factory=list)
     order: list[int] = field(default_factory=list)
     root_team: int = 0
+    unexpanded: set[int] = field(default_factory=set)
+    """Nodes whose plays were never generated (a pruned search leaves some; a full build none)."""
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -106,7 +108,7 @@ class GameGraph(Generic[P]):
         return sum(len(kids) for kids in self.children)
 
     def is_terminal(self, node: int) -> bool:
-        return not self.children[node]
+        return not self.children[node] and node not in self.unexpanded
 
 
 def build_graph(
@@ -219,6 +221,7 @@ def to_networkx(
         attrs: dict[str, Any] = {
             "position": name(pos),
             "terminal": graph.is_terminal(node),
+            "expanded": node not in graph.unexpanded,
             "cut": graph.cut[node],
         }
         if graph.team[node] >= 0:

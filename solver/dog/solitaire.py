@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic
+from typing import Any, Generic
 
+from solver.dog.cards import UNKNOWN
 from solver.dog.graph import DEFAULT_MAX_NODES, Edge, Game, P, build_graph
-from solver.dog.solve import PlyStep
+from solver.dog.position import Position, pawns_home, steps_to_go
+from solver.dog.solve import DogGame, PlyStep, play_json, ply_words
+from solver.errors import SheepdogError
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +96,9 @@ def solve_solitaire(
     def step(node: int, i: int) -> PlyStep[P]:
         card, description = graph.labels[node][i]
         kid = graph.children[node][i]
-        return PlyStep(graph.team[node], card, description, graph.positions[kid])
+        return PlyStep(
+            graph.team[node], card, description, graph.positions[node], graph.positions[kid]
+        )
 
     def parents() -> dict[int, tuple[int, int]]:
         found: dict[int, tuple[int, int]] = {}
@@ -121,3 +126,52 @@ def solve_solitaire(
 def rank(progress: tuple[int, int]) -> tuple[int, int]:
     """Sort key of a progress: more pawns home, then fewer steps to go."""
     return (progress[0], -progress[1])
+
+
+# ---------------------------------------------------------------------------------------------
+# DOG
+
+
+def lone_seat(pos: Position) -> int:
+    """The one seat holding cards (a solitaire puzzle), or an error naming the problem."""
+    holders = [seat for seat, hand in enumerate(pos.hands) if hand]
+    if len(holders) != 1:
+        raise SheepdogError(
+            "a solitaire puzzle needs exactly one seat holding cards"
+            f" (this position has {len(holders)})"
+        )
+    seat = holders[0]
+    if UNKNOWN in pos.hands[seat]:
+        raise SheepdogError(f"a solitaire puzzle needs seat {seat}'s cards known, not '?'")
+    return seat
+
+
+def solve_dog_solitaire(
+    pos: Position, *, max_nodes: int = DEFAULT_MAX_NODES
+) -> SolitaireResult[Position]:
+    """Can the lone card holder bring all her own pawns home, in how few plays, and how."""
+    seat = lone_seat(pos)
+    need = len(pos.pawns[seat])
+    return solve_solitaire(
+        DogGame.for_position(pos),
+        pos,
+        lambda p: pawns_home(p, seat) == need,
+        lambda p: (pawns_home(p, seat), steps_to_go(p, seat)),
+        max_nodes=max_nodes,
+    )
+
+
+def solitaire_json(pos: Position, result: SolitaireResult[Position]) -> dict[str, Any]:
+    """The ``sheepdog dog solitaire --json`` object."""
+    return {
+        "seat": lone_seat(pos),
+        "possible": result.reachable,
+        "plays": result.plays,
+        "line": [ply_words(step) for step in result.line],
+        "line_plays": [
+            play_json(step.card, step.description, step.position) for step in result.line
+        ],
+        "closest": list(result.closest),
+        "closest_line": [ply_words(step) for step in result.closest_line],
+        "nodes": result.nodes,
+    }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +51,36 @@ def as_ref(key: int) -> Ref:
         return (0, plies)
     assert progress is not None
     return (1, progress[0], -progress[1])
+
+
+def toy_estimate(root: Race) -> Callable[[Race], int]:
+    """Move ordering for the toy: the root team's lead in the race."""
+    team = root.to_move % root.teams
+    return lambda pos: sum(pos.togo) - pos.teams * pos.togo[team]
+
+
+@settings(max_examples=100, deadline=None)
+@given(races(), st.booleans(), st.booleans())
+def test_alphabeta_agrees_with_retrograde(root: Race, cutoff: bool, ordered: bool) -> None:
+    game = RaceGame()
+    full = solve_game(game, root, cutoff=cutoff)
+    estimate = toy_estimate(root) if ordered else None
+    pruned = solve_game(
+        game, root, cutoff=cutoff, method="alphabeta", estimate=estimate, all_plays=True
+    )
+    assert pruned.root_key == full.root_key
+    assert pruned.progress() == full.progress()
+    assert [(s.card, s.description, s.position) for s in pruned.principal_variation()] == [
+        (s.card, s.description, s.position) for s in full.principal_variation()
+    ]
+    for kid in pruned.graph.children[0]:
+        same = full.graph.index[pruned.graph.positions[kid]]
+        assert pruned.keys[kid] == full.keys[same]
+        assert pruned.progress(kid) == full.progress(same)
+    assert len(pruned.graph) <= len(full.graph) or not cutoff
+    quick = solve_game(game, root, cutoff=cutoff, method="alphabeta", estimate=estimate)
+    assert quick.root_key == full.root_key
+    assert quick.principal_variation() == pruned.principal_variation()
 
 
 @settings(max_examples=80, deadline=None)

@@ -1,0 +1,182 @@
+"""DOG endgame puzzles: the team to move forces the finish with exactly one first play.
+
+A candidate is a random 4-seat endgame (:func:`random_endgame`): a few pawns per seat still on
+the track a short way behind their start field, the rest home, and every hand dealt from one
+shuffled deck.  It is solved exactly (:mod:`solver.dog.solve`); it becomes a puzzle when the value
+is WIN and exactly one first play keeps the win (every other play draws or loses).  Puzzles are
+graded by the length of the forced finish and written one per file as the position's JSON plus a
+``"puzzle"`` object (value, plies, grade, solution, principal variation), so every puzzle file is
+also a position file that ``sheepdog dog solve`` reads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from solver.dog.board import HOME, KENNEL, start_field, track_size
+from solver.dog.cards import full_deck
+from solver.dog.graph import PositionTooBig
+from solver.dog.position import Position, make_position, position_to_json, to_notation
+from solver.dog.solve import decode, solution_json, solve_position, up_one_ply
+from solver.errors import SheepdogError
+from solver.fileio import write_atomic
+
+DEFAULT_PUZZLE_DIR = Path("cases/dog/puzzles")
+GRADES = ((2, "easy"), (4, "medium"), (6, "hard"))
+"""Grade by plies of the forced finish: at most 2 easy, 4 medium, 6 hard, longer expert."""
+
+
+def grade(plies: int) -> str:
+    for most, name in GRADES:
+        if plies <= most:
+            return name
+    return "expert"
+
+
+def random_endgame(
+    rng: random.Random,
+    *,
+    seats: int = 4,
+    cards: int = 2,
+    out: tuple[int, int] = (1, 2),
+    near: int = 20,
+    kennel: float = 0.0,
+) -> Position:
+    """A random endgame: per seat ``out`` (min, max) pawns away from home, the rest home.
+
+    A pawn away from home stands on the track 1 to ``near`` fields behind its start field (or,
+    with probability ``kennel``, in the kennel); home pawns fill the deepest home fields.  Hands
+    are ``cards`` cards each from one shuffled 110-card deck; the seat to move is random.
+    """
+    fields = track_size(seats)
+    taken: set[int] = set()
+    pawns: list[list[int]] = []
+    for seat in range(seats):
+        away = rng.randint(*out)
+        locs = [HOME + 3 - j for j in range(4 - away)]
+        for _ in range(away):
+            if rng.random() < kennel:
+                locs.append(KENNEL)
+                continue
+            while True:
+                field = (start_field(seat) - rng.randint(1, near)) % fields
+                if field not in taken:
+                    taken.add(field)
+                    locs.append(field)
+                    break
+        pawns.append(locs)
+    deck = full_deck()
+    rng.shuffle(deck)
+    hands = [deck[seat * cards : (seat + 1) * cards] for seat in range(seats)]
+    return make_position(seats, pawns, hands, rng.randrange(seats))
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedPuzzle:
+    """A puzzle found by :func:`find_puzzles`, and the file it goes to."""
+
+    position: Position
+    plies: int
+    grade: str
+    solution: dict[str, Any]
+    path: Path
+
+    def to_json(self) -> dict[str, Any]:
+        """The puzzle file: the position (spec section 3) plus a ``"puzzle"`` object."""
+        return {
+            **position_to_json(self.position),
+            "puzzle": {
+                "goal": "the team to move forces the finish this round",
+                "value": "WIN",
+                "plies": self.plies,
+                "grade": self.grade,
+                "solution": self.solution["best"],
+                "pv": self.solution["pv"],
+            },
+        }
+
+    def summary(self) -> dict[str, Any]:
+        return {"path": str(self.path), "plies": self.plies, "grade": self.grade}
+
+
+def unique_win(pos: Position, max_nodes: int) -> tuple[int, dict[str, Any]] | None:
+    """``(plies, solution json)`` when exactly one first play of ``pos`` forces a win."""
+    solution = solve_position(pos, max_nodes=max_nodes)
+    value, plies, _ = decode(solution.root_key)
+    if value != "WIN" or plies is None:
+        return None
+    winning = [
+        kid
+        for kid in solution.graph.children[0]
+        if decode(up_one_ply(solution.keys[kid]))[0] == "WIN"
+    ]
+    if len(winning) != 1:
+        return None
+    return plies, solution_json(solution)
+
+
+def find_puzzles(
+    folder: Path,
+    *,
+    count: int,
+    seed: int = 0,
+    cards: int = 2,
+    max_nodes: int = 200_000,
+    max_tries: int | None = None,
+) -> list[GeneratedPuzzle]:
+    """Search seeded random endgames until ``count`` puzzles are found (distinct positions)."""
+    if count < 1:
+        raise SheepdogError(f"--count must be at least 1, not {count}")
+    if not 1 <= cards <= 4:
+        raise SheepdogError(f"--cards must be 1 to 4, not {cards}")
+    rng = random.Random(seed)
+    tries = max_tries if max_tries is not None else 400 * count
+    found: dict[str, GeneratedPuzzle] = {}
+    for _ in range(tries):
+        if len(found) == count:
+            break
+        pos = random_endgame(rng, cards=cards, out=(0, 2))
+        notation = to_notation(pos)
+        if notation in found:
+            continue
+        try:
+            hit = unique_win(pos, max_nodes)
+        except PositionTooBig:
+            continue
+        if hit is None:
+            continue
+        plies, solved = hit
+        digest = hashlib.sha1(notation.encode()).hexdigest()[:10]
+        name = f"{plies:02d}ply-{grade(plies)}-{digest}.json"
+        found[notation] = GeneratedPuzzle(pos, plies, grade(plies), solved, folder / name)
+    if len(found) < count:
+        raise SheepdogError(
+            f"found only {len(found)} of {count} puzzles in {tries} tries; try another --seed"
+        )
+    return sorted(found.values(), key=lambda p: (p.plies, p.path.name))
+
+
+def generate_puzzles(
+    folder: Path,
+    *,
+    count: int,
+    seed: int = 0,
+    cards: int = 2,
+    force: bool = False,
+    max_nodes: int = 200_000,
+) -> list[GeneratedPuzzle]:
+    """Find puzzles and write them atomically to ``folder`` (never overwriting without force)."""
+    puzzles = find_puzzles(folder, count=count, seed=seed, cards=cards, max_nodes=max_nodes)
+    if not force:
+        for puzzle in puzzles:
+            if puzzle.path.exists():
+                raise SheepdogError(f"{puzzle.path} already exists; use --force to overwrite it")
+    for puzzle in puzzles:
+        text = json.dumps(puzzle.to_json(), indent=2) + "\n"
+        write_atomic(puzzle.path, text, force=force)
+    return puzzles
