@@ -39,7 +39,7 @@ conclusion against :func:`solver.slywolf.worlds.deduce`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.slywolf.puzzle import Puzzle
@@ -92,6 +92,11 @@ class Step:
     accomplices: tuple[int, ...] = ()
     cleared: tuple[int, ...] = ()
     text: str = ""
+    #: What the step read from the notebook: sheep whose status it used, wolves whose clearing it
+    #: used; ``after`` lists the (1-based) earlier steps that put those facts there.
+    known: tuple[int, ...] = ()
+    gone: tuple[int, ...] = ()
+    after: tuple[int, ...] = ()
 
     @property
     def tier(self) -> int:
@@ -104,6 +109,7 @@ class Step:
             "honest": [roster.sheep[s].name for s in self.honest],
             "accomplices": [roster.sheep[s].name for s in self.accomplices],
             "cleared": [roster.wolves[w].name for w in self.cleared],
+            "after": list(self.after),
             "text": self.text,
         }
 
@@ -149,6 +155,8 @@ class _Notebook:
     status: list[bool | None]  # True honest, False accomplice, None unknown
     suspects: list[int]
     steps: list[Step] = field(default_factory=list)
+    status_step: dict[int, int] = field(default_factory=dict)  # sheep -> step that fixed it
+    cleared_step: dict[int, int] = field(default_factory=dict)  # wolf -> step that cleared it
 
     # words ------------------------------------------------------------------------------------
     def sheep(self, s: int) -> str:
@@ -183,22 +191,45 @@ class _Notebook:
         return [s for s, st in enumerate(self.status) if st is None]
 
     def add(self, step: Step) -> None:
+        after = {self.status_step[s] for s in step.known if s in self.status_step}
+        after |= {self.cleared_step[w] for w in step.gone if w in self.cleared_step}
+        step = replace(step, after=tuple(sorted(after)))
+        self.steps.append(step)
+        number = len(self.steps)
         for s in step.honest:
             self.status[s] = True
+            self.status_step[s] = number
         for s in step.accomplices:
             self.status[s] = False
+            self.status_step[s] = number
         if step.cleared:
             gone = set(step.cleared)
             self.suspects = [w for w in self.suspects if w not in gone]
-        self.steps.append(step)
+            for w in step.cleared:
+                self.cleared_step[w] = number
+
+    def cleared_wolves(self) -> list[int]:
+        left = set(self.suspects)
+        return [w for w in range(len(self.roster.wolves)) if w not in left]
 
     def clear_step(
-        self, rule: str, sheep: tuple[int, ...], keep: Callable[[int], bool], why: str
+        self,
+        rule: str,
+        sheep: tuple[int, ...],
+        keep: Callable[[int], bool],
+        why: str,
+        known: tuple[int, ...] = (),
     ) -> Step | None:
         cleared = tuple(w for w in self.suspects if not keep(w))
         if not cleared or len(cleared) == len(self.suspects):
             return None
-        return Step(rule, sheep, cleared=cleared, text=f"{why} Cleared: {self.wolves(cleared)}.")
+        return Step(
+            rule,
+            sheep,
+            cleared=cleared,
+            text=f"{why} Cleared: {self.wolves(cleared)}.",
+            known=known,
+        )
 
 
 def _and(words: list[str]) -> str:
@@ -251,6 +282,7 @@ def honest_testimony(nb: _Notebook) -> Step | None:
                 _wearing(nb, t, False),
                 f"{nb.sheep(s).capitalize()} is honest and says the wolves in "
                 f"{_plural(nb.item(s))} were at the concert.",
+                known=(s,),
             )
             if step:
                 return step
@@ -268,6 +300,7 @@ def liar_testimony(nb: _Notebook) -> Step | None:
                 _wearing(nb, t, True),
                 f"{nb.sheep(s).capitalize()} is an accomplice, so it lies: the culprit wears "
                 f"{_a(nb.item(s))}.",
+                known=(s,),
             )
             if step:
                 return step
@@ -283,16 +316,18 @@ def all_found(nb: _Notebook) -> Step | None:
     if len(liars) == nb.k:
         return Step(
             "all-found",
-            tuple(liars),
+            (),
             honest=tuple(unknown),
+            known=tuple(liars),
             text=f"All {nb.k} accomplices are found ({nb.sheep_list(liars)}), so every other "
             f"sheep is honest: {nb.sheep_list(unknown)}.",
         )
     if len(honest) == nb.obs.m:
         return Step(
             "all-found",
-            tuple(honest),
+            (),
             accomplices=tuple(unknown),
+            known=tuple(honest),
             text=f"All {nb.obs.m} honest sheep are found, so the others are accomplices: "
             f"{nb.sheep_list(unknown)}.",
         )
@@ -322,6 +357,7 @@ def one_of_two(nb: _Notebook) -> Step | None:
                 "one-of-two",
                 tuple(group),
                 accomplices=others,
+                known=(known[0],),
                 text=f"{names.capitalize()} point at {nb.sheep(t)}, but only one honest sheep "
                 f"can sit right behind it. {nb.sheep(known[0]).capitalize()} is honest, so "
                 f"{nb.sheep_list(others)} lie{'s' if len(others) == 1 else ''}.",
@@ -364,6 +400,13 @@ def one_of_two(nb: _Notebook) -> Step | None:
     return None
 
 
+def _who_else(nb: _Notebook, excluded: tuple[int, ...]) -> str:
+    if not excluded:
+        return "Every other sheep points elsewhere"
+    verb = "is an accomplice" if len(excluded) == 1 else "are accomplices"
+    return f"Every other sheep points elsewhere or, like {nb.sheep_list(excluded)}, {verb}"
+
+
 def last_behind(nb: _Notebook) -> Step | None:
     """Each honest sheep is pointed at by the honest sheep behind it; if only one sheep can be that
     sheep, it is honest."""
@@ -377,13 +420,18 @@ def last_behind(nb: _Notebook) -> Step | None:
         ]
         if len(can) == 1 and nb.status[can[0]] is None:
             s = can[0]
+            excluded = tuple(
+                x
+                for x in range(nb.obs.n)
+                if nb.status[x] is False and nb.obs.pointer[x] in (t, None)
+            )
             return Step(
                 "last-behind",
                 (s, t),
                 honest=(s,),
+                known=(t, *excluded),
                 text=f"{nb.sheep(t).capitalize()} is honest, so an honest sheep sits right "
-                f"behind it. Every other sheep is an accomplice or points elsewhere, so it is "
-                f"{nb.sheep(s)}: honest.",
+                f"behind it. {_who_else(nb, excluded)}, so it is {nb.sheep(s)}: honest.",
             )
     return None
 
@@ -398,6 +446,7 @@ def already_cleared(nb: _Notebook) -> Step | None:
                 "already-cleared",
                 (s,),
                 honest=(s,),
+                gone=tuple(w for w in nb.cleared_wolves() if nb.wears(w, t)),
                 text=f"{nb.says(s).capitalize()}; those wolves are all cleared already. An "
                 f"accomplice would name the culprit's {nb.item(s).garment}, so {nb.sheep(s)} is "
                 "honest.",
@@ -416,6 +465,7 @@ def honest_points_at_honest(nb: _Notebook) -> Step | None:
                 "honest-points-at-honest",
                 (s,),
                 honest=(t,),
+                known=(s,),
                 text=f"{nb.sheep(s).capitalize()} is honest and points at {nb.sheep(t)}; honest "
                 f"sheep only point at honest sheep, so {nb.sheep(t)} is honest.",
             )
@@ -424,6 +474,7 @@ def honest_points_at_honest(nb: _Notebook) -> Step | None:
                 "honest-points-at-honest",
                 (s,),
                 accomplices=(s,),
+                known=(t,),
                 text=f"{nb.sheep(s).capitalize()} points at {nb.sheep(t)}, an accomplice; honest "
                 f"sheep only point at honest sheep, so {nb.sheep(s)} is an accomplice.",
             )
@@ -456,6 +507,7 @@ def counting(nb: _Notebook) -> Step | None:
         "counting",
         tuple(sorted(set(in_groups))),
         honest=rest,
+        known=tuple(liars),
         text=f"Counting the accomplices: {found}each group of sheep pointing at one sheep hides "
         f"all but one liar: {'; '.join(pairs)}. That makes all {nb.k}, so every other sheep "
         f"is honest: {nb.sheep_list(rest)}.",
@@ -501,6 +553,7 @@ def clears_everyone(nb: _Notebook) -> Step | None:
                 "clears-everyone",
                 (s,),
                 accomplices=(s,),
+                gone=tuple(w for w in nb.cleared_wolves() if not nb.wears(w, t)),
                 text=f"{nb.says(s).capitalize()}; every suspect left ({nb.wolves(nb.suspects)}) "
                 f"wears one, and there is always a culprit, so {nb.sheep(s)} lies: an accomplice.",
             )
@@ -541,6 +594,7 @@ def same_garment(nb: _Notebook) -> Step | None:
                     "same-garment",
                     (a, b),
                     honest=(b,),
+                    known=(a,),
                     text=f"{both} {nb.sheep(a).capitalize()} is an accomplice, so {nb.sheep(b)} "
                     "is honest.",
                 )
@@ -589,6 +643,7 @@ def chain(nb: _Notebook) -> Step | None:
                 "chain",
                 tuple(lead),
                 honest=(t,),
+                known=tuple(sorted(liars)),
                 text=f"If {nb.sheep(t)} were an accomplice, so would be every sheep whose "
                 f"pointing leads to it ({nb.sheep_list(lead)}): {len(new)} accomplices not yet "
                 f"found, but only {unknown_left} are. So {nb.sheep(t)} is honest.",
@@ -704,6 +759,7 @@ def general_step(nb: _Notebook) -> Step | None:
             "general",
             sheep,
             cleared=(x,),
+            gone=tuple(nb.cleared_wolves()),
             text=f"Put these together: {given}. Try every way to seat the sheep{left}: "
             f"none fits them all with {nb.roster.wolves[x].name} as the culprit. So {what}. "
             f"Cleared: {nb.roster.wolves[x].name}.",
@@ -713,6 +769,7 @@ def general_step(nb: _Notebook) -> Step | None:
     return Step(
         "general",
         sheep,
+        gone=tuple(nb.cleared_wolves()),
         honest=(x,) if kind == "honest" else (),
         accomplices=(x,) if kind == "accomplice" else (),
         text=f"Put these together: {given}. Try every way to seat the sheep{left}: none fits "
@@ -785,12 +842,19 @@ def explanation_json(puzzle: Puzzle, ex: Explanation) -> dict[str, Any]:
     }
 
 
+def _steps(numbers: tuple[int, ...]) -> str:
+    return ("step " if len(numbers) == 1 else "steps ") + ", ".join(map(str, numbers))
+
+
 def explanation_lines(puzzle: Puzzle, ex: Explanation) -> list[str]:
     """The steps as numbered sentences a player can follow."""
     roster = puzzle.roster
     if not ex.consistent:
         return ["These interviews contradict each other; there is nothing to explain."]
-    lines = [f"{i}. [{step.rule}] {step.text}" for i, step in enumerate(ex.steps, start=1)]
+    lines = [
+        f"{i}. [{step.rule}] {step.text}" + (f" (uses {_steps(step.after)})" if step.after else "")
+        for i, step in enumerate(ex.steps, start=1)
+    ]
     if ex.culprit is not None:
         lines.append(f"Only {roster.wolves[ex.culprit].name} is left: the culprit.")
     else:

@@ -288,3 +288,21 @@ def test_partial_box_states_are_sound_and_complete(mode: Mode, seed: int, keep: 
     assert_sound(ex, d)
     assert set(ex.suspects) == set(d.suspects)
     assert case.culprit in ex.suspects
+
+
+def test_steps_name_the_earlier_steps_they_use() -> None:
+    rng = random.Random(21)
+    for mode in ("easy", "hard"):
+        for _ in range(20):
+            p = random_case(ROSTER, mode, rng).puzzle(ROSTER, mode)
+            ex = explain(p)
+            fixed: dict[int, int] = {}
+            for number, step in enumerate(ex.steps, start=1):
+                assert all(1 <= a < number for a in step.after)
+                # a step that reads a sheep's status cites the step that fixed it
+                assert {fixed[s] for s in step.known} <= set(step.after)
+                for s in (*step.honest, *step.accomplices):
+                    fixed[s] = number
+            lines = explanation_lines(p, ex)
+            cited = [s for s in ex.steps if s.after]
+            assert sum("(uses step" in line for line in lines) == len(cited)
