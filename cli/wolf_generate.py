@@ -42,6 +42,14 @@ def _mode(text: str) -> Mode:
     raise SheepdogError(f"unknown mode {text!r}; valid modes are: {', '.join(MODES)}")
 
 
+def _whole(text: str, option: str) -> int:
+    """A whole-number option, parsed here so that a bad value is a one-line error."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise SheepdogError(f"{option} must be a whole number, not {text!r}") from None
+
+
 def _band(grade: int | None, low: int | None, high: int | None) -> Band:
     if grade is not None and (low is not None or high is not None):
         raise SheepdogError("give either --grade or --min-grade/--max-grade, not both")
@@ -60,20 +68,30 @@ def _roster_ref(roster: str, out: Path) -> str:
 @app.command("generate")
 def generate_command(
     mode: Annotated[str, typer.Option("--mode", help="easy or hard.")] = "easy",
-    count: Annotated[int, typer.Option("--count", help="How many cases.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", help="Same seed and options, same files.")] = 0,
+    count_text: Annotated[str, typer.Option("--count", metavar="N", help="How many cases.")] = "1",
+    seed_text: Annotated[
+        str, typer.Option("--seed", metavar="S", help="Same seed and options, same files.")
+    ] = "0",
     out: Annotated[Path, typer.Option("--out", help="Folder for the case files.")] = Path("."),
     roster: Annotated[
         str, typer.Option("--roster", help='"default" or a roster file (TOML/JSON).')
     ] = "default",
-    grade: Annotated[
-        int | None, typer.Option("--grade", help="Exact difficulty wanted, 1-5 stars.")
+    grade_text: Annotated[
+        str | None,
+        typer.Option("--grade", metavar="K", help="Exact difficulty wanted, 1-5 stars."),
     ] = None,
-    min_grade: Annotated[int | None, typer.Option("--min-grade", help="Fewest stars.")] = None,
-    max_grade: Annotated[int | None, typer.Option("--max-grade", help="Most stars.")] = None,
-    attempts: Annotated[
-        int, typer.Option("--attempts", help="Random cases tried per case before giving up.")
-    ] = DEFAULT_ATTEMPTS,
+    min_text: Annotated[
+        str | None, typer.Option("--min-grade", metavar="A", help="Fewest stars.")
+    ] = None,
+    max_text: Annotated[
+        str | None, typer.Option("--max-grade", metavar="B", help="Most stars.")
+    ] = None,
+    attempts_text: Annotated[
+        str,
+        typer.Option(
+            "--attempts", metavar="N", help="Random cases tried per case before giving up."
+        ),
+    ] = str(DEFAULT_ATTEMPTS),
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
@@ -82,6 +100,17 @@ def generate_command(
 
     def body() -> None:
         the_mode = _mode(mode)
+        count = _whole(count_text, "--count")
+        seed = _whole(seed_text, "--seed")
+        grade, min_grade, max_grade = (
+            None if text is None else _whole(text, option)
+            for text, option in (
+                (grade_text, "--grade"),
+                (min_text, "--min-grade"),
+                (max_text, "--max-grade"),
+            )
+        )
+        attempts = _whole(attempts_text, "--attempts")
         if count < 1:
             raise SheepdogError(f"--count must be at least 1, not {count}")
         band = _band(grade, min_grade, max_grade)

@@ -106,6 +106,9 @@ def test_errors_are_one_line(tmp_path: Path) -> None:
     assert "--count must be at least 1" in error_of(
         ["wolf", "generate", "--count", "0", "--out", str(tmp_path)]
     )
+    assert "--count must be a whole number, not 'abc'" in error_of(gen(tmp_path, "--count", "abc"))
+    assert "--seed must be a whole number" in error_of(gen(tmp_path, "--seed", "1.5"))
+    assert "--grade must be a whole number" in error_of(gen(tmp_path, "--grade", "x"))
     assert "no such roster file" in error_of(gen(tmp_path, "--roster", "missing.toml"))
     assert "grade band" in error_of(gen(tmp_path, "--grade", "7"))
     assert "grade band" in error_of(gen(tmp_path, "--min-grade", "4", "--max-grade", "2"))
