@@ -50,9 +50,30 @@ def random_endgame(
     """A random endgame: per seat ``out`` (min, max) pawns away from home, the rest home.
 
     A pawn away from home stands on the track 1 to ``near`` fields behind its start field (or,
-    with probability ``kennel``, in the kennel); home pawns fill the deepest home fields.  Hands
-    are ``cards`` cards each from one shuffled 110-card deck; the seat to move is random.
+    with probability ``kennel``, in the kennel); home pawns fill the deepest home fields; no team
+    has finished yet.  Hands are ``cards`` cards each from one shuffled 110-card deck; the seat
+    to move is random.
     """
+    while True:
+        pawns = _endgame_pawns(rng, seats, out, near, kennel)
+        if not any(all(pawns[seat][0] >= HOME for seat in team) for team in _teams(seats)):
+            break  # no team has finished yet
+    deck = full_deck()
+    rng.shuffle(deck)
+    hands = [deck[seat * cards : (seat + 1) * cards] for seat in range(seats)]
+    return make_position(seats, pawns, hands, rng.randrange(seats))
+
+
+def _teams(seats: int) -> list[tuple[int, int]]:
+    half = seats // 2
+    return [(seat, seat + half) for seat in range(half)]
+
+
+def _endgame_pawns(
+    rng: random.Random, seats: int, out: tuple[int, int], near: int, kennel: float
+) -> list[list[int]]:
+    """Per seat, sorted pawn locations: some behind the start field (or in the kennel), the rest
+    home."""
     fields = track_size(seats)
     taken: set[int] = set()
     pawns: list[list[int]] = []
@@ -69,11 +90,8 @@ def random_endgame(
                     taken.add(field)
                     locs.append(field)
                     break
-        pawns.append(locs)
-    deck = full_deck()
-    rng.shuffle(deck)
-    hands = [deck[seat * cards : (seat + 1) * cards] for seat in range(seats)]
-    return make_position(seats, pawns, hands, rng.randrange(seats))
+        pawns.append(sorted(locs))
+    return pawns
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from typing import Any
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from generators.dog import random_endgame
+from solver.dog.graph import PositionTooBig
+from solver.dog.moves import legal_plays
+from solver.dog.position import (
+    Position,
+    parse_notation,
+    pawns_home,
+    steps_to_go,
+    team_of,
+    teams,
+    winner,
+)
 from solver.dog.solve import (
+    METHODS,
+    DogGame,
     decode,
     draw_key,
     loss_key,
+    solution_json,
     solve_game,
+    solve_position,
     up_one_ply,
     win_key,
 )
+from solver.errors import SheepdogError
 from tests.dog.test_graph import Race, RaceGame, races
 
 Ref = tuple[int, ...]
@@ -60,7 +80,7 @@ def toy_estimate(root: Race) -> Callable[[Race], int]:
 
 
 @settings(max_examples=100, deadline=None)
-@given(races(), st.booleans(), st.booleans())
+@given(races(max_cards=10), st.booleans(), st.booleans())
 def test_alphabeta_agrees_with_retrograde(root: Race, cutoff: bool, ordered: bool) -> None:
     game = RaceGame()
     full = solve_game(game, root, cutoff=cutoff)
@@ -144,3 +164,112 @@ def test_toy_win_in_one_and_forced_loss() -> None:
     # team 1 (seat 1) needs 2 and holds a 2; seat 0 cannot push it with a 5 (past CAP): loss in 2.
     loss = solve_game(game, Race((6, 2), ((5,), (2,), (), ()), 0))
     assert (loss.value(), loss.plies()) == ("LOSS", 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# DOG positions
+
+
+def dog_minimax(pos: Position, root_team: int) -> Ref:
+    """Plain recursion on the engine's public API (legal_plays, winner, progress): no graph."""
+    plays = legal_plays(pos)
+    if not plays:
+        won = winner(pos)
+        if won is None:
+            seats = teams(pos)[root_team]
+            home = sum(pawns_home(pos, seat) for seat in seats)
+            return (1, home, -sum(steps_to_go(pos, seat) for seat in seats))
+        return (2, 0) if won == root_team else (0, 0)
+    values = []
+    for play in plays:
+        child = dog_minimax(play.position, root_team)
+        if child[0] == 2:
+            child = (2, child[1] - 1)
+        elif child[0] == 0:
+            child = (0, child[1] + 1)
+        values.append(child)
+    return max(values) if team_of(pos, pos.to_move) == root_team else min(values)
+
+
+def endgame(seed: int, seats: int, cards: int) -> Position:
+    return random_endgame(random.Random(seed), seats=seats, cards=cards, out=(0, 2))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([4, 6]))
+def test_dog_solvers_agree_with_plain_minimax(seed: int, seats: int) -> None:
+    pos = endgame(seed, seats, 1)
+    expected = dog_minimax(pos, team_of(pos, pos.to_move))
+    for method in METHODS:
+        solution = solve_position(pos, method=method)
+        assert as_ref(solution.root_key) == expected, method
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6))
+def test_dog_alphabeta_agrees_with_retrograde(seed: int) -> None:
+    pos = endgame(seed, 4, 2)
+    try:
+        full = solve_position(pos, method="retrograde", max_nodes=8_000)
+    except PositionTooBig:
+        assume(False)
+        return
+    pruned = solve_position(pos, method="alphabeta", all_plays=True)
+    assert pruned.root_key == full.root_key
+    assert solution_json(pruned)["pv"] == solution_json(full)["pv"]
+    assert solution_json(pruned)["plays"] == solution_json(full)["plays"]
+    assert solution_json(pruned)["progress"] == solution_json(full)["progress"]
+
+
+def test_fast_winner_matches_the_rules_engine() -> None:
+    for seed in range(200):
+        pos = endgame(seed, 4 + 2 * (seed % 2), 1)
+        game = DogGame.for_position(pos)
+        for play in legal_plays(pos):
+            assert game.winner(play.position) == winner(play.position)
+
+
+def solve_text(text: str, **kwargs: Any) -> dict[str, Any]:
+    return solution_json(solve_position(parse_notation(text), **kwargs))
+
+
+def test_win_in_one() -> None:
+    # Seat 0's last pawn is 3 steps from home (t62 -> t63 -> t0 -> h0); seat 2 is home.
+    out = solve_text("4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/9/-/9 0")
+    assert (out["value"], out["plies"], out["progress"]) == ("WIN", 1, [8, 0])
+    assert out["best"]["card"] == "3"
+    assert out["best"]["position"]["pawns"]["0"] == ["h0", "h1", "h2", "h3"]
+    assert out["pv"] == ["seat 0: 3: t62→h0"]
+
+
+def test_forced_loss_in_two() -> None:
+    # Seat 1 brings its last pawn home with the 3 next ply; seat 0's 2 cannot stop it.
+    out = solve_text("4 t30,h1,h2,h3/t14,h1,h2,h3/t40,h1,h2,h3/h0,h1,h2,h3 2/3/-/- 0")
+    assert (out["value"], out["plies"]) == ("LOSS", 2)
+    assert out["best"] is not None and out["best"]["card"] == "2"
+    assert len(out["pv"]) == 2
+
+
+def test_fold_has_no_best_play() -> None:
+    # All of seat 0's pawns are in the kennel and a 2 cannot bring one out: she must fold.
+    out = solve_text("4 k,k,k,k/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 2/-/-/- 0")
+    assert out["best"] is None
+    assert (out["value"], out["plies"]) == ("DRAW", None)
+    assert out["progress"] == [4, 4 * (64 + 2)]
+    assert out["pv"][0].startswith("seat 0: fold")
+
+
+def test_six_seats_any_other_team_finishing_is_a_loss() -> None:
+    # Team 2 (seats 2 and 5) finishes with seat 2's 3 after seat 0's play: a loss for team 0.
+    text = (
+        "6 t50,h1,h2,h3/t70,h1,h2,h3/t30,h1,h2,h3/t10,h1,h2,h3/t80,h1,h2,h3/h0,h1,h2,h3"
+        " 2/-/3/-/-/- 0"
+    )
+    out = solve_text(text)
+    assert (out["value"], out["plies"]) == ("LOSS", 2)
+
+
+def test_hidden_cards_are_refused() -> None:
+    pos = parse_notation("4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3/?/-/- 0")
+    with pytest.raises(SheepdogError, match="advise"):
+        solve_position(pos)
