@@ -4,7 +4,9 @@ The explainer plays the detective's notebook: it knows which sheep are honest or
 which wolves are cleared, and it applies the simplest rule that teaches it something new, one step
 at a time, until one suspect is left (or nothing more follows).  Each rule is one function below,
 with the rulebook sentence it comes from; the list :data:`RULES` orders them from simplest to
-hardest, and each rule has a *tier* used by the difficulty grade.
+hardest (reading the testimony of a sheep whose status is known comes first), and each rule has a
+*tier* used by the difficulty grade.  Each step records the interviews it reads, the notebook facts
+it uses and the earlier steps that found them (``after``), what it concludes, and a sentence.
 
 Rules (``name``: what it says; source):
 
