@@ -9,6 +9,13 @@ from pathlib import Path
 from solver.errors import SheepdogError
 
 
+def _umask_mode() -> int:
+    """The permissions a plain ``open(path, "w")`` would give (mkstemp's files are 0600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_atomic(path: Path, text: str, *, force: bool = False) -> None:
     """Write ``text`` to ``path`` atomically (temp file + rename in the same folder).
 
@@ -24,6 +31,7 @@ def write_atomic(path: Path, text: str, *, force: bool = False) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, _umask_mode())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -43,6 +51,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, _umask_mode())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
