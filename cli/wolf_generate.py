@@ -216,11 +216,15 @@ def print_command(
     out: Annotated[Path, typer.Option("--out", help="PDF file to write.")],
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    no_slips: Annotated[
+        bool, typer.Option("--no-slips", help="Only the case cards, no interview slips.")
+    ] = False,
 ) -> None:
-    """Printable case cards (PDF): one card per case, the answer on a fold-over flap."""
+    """Printable case set (PDF): a card per case with the answer on a fold-over flap, and a page
+    of fold-up interview slips per case (what each sheep reveals)."""
 
     def body() -> None:
-        from generators.slywolf_cards import cards_pdf, load_cards
+        from generators.slywolf_cards import cards_pdf, load_cards, page_count
         from solver.fileio import write_bytes_atomic
 
         if out.exists() and not force:
@@ -228,12 +232,13 @@ def print_command(
         if out.exists() and out.is_dir():
             raise SheepdogError(f"--out {out} is a directory, not a file")
         cards = load_cards(folder)
-        data = cards_pdf(cards, title=f"Sly Wolf cases: {folder.name}")
+        data = cards_pdf(cards, title=f"Sly Wolf cases: {folder.name}", slips=not no_slips)
         write_bytes_atomic(out, data, force=force)
-        pages = -(-len(cards) // 8)
+        pages = page_count(len(cards), slips=not no_slips)
         if json_out:
             print_json({"file": str(out), "cards": len(cards), "pages": pages})
         else:
-            typer.echo(f"{out}: {len(cards)} case cards on {pages} page(s)")
+            what = "case cards" if no_slips else "case cards and their interview slips"
+            typer.echo(f"{out}: {len(cards)} {what} on {pages} page(s)")
 
     run(body)

@@ -8,6 +8,13 @@ two halves separated by a dotted fold line:
   line (answer inwards) or cut the answer off and keep it face down, like the box's case card in
   the Booble interpreter.
 
+With ``slips`` (the default), each case also gets a page of **interview slips**, one per sheep:
+the outside shows the sheep's name, the inside (upside down, so it reads right once folded) shows
+what the interview reveals: whom the sheep points at and, unless the roster prints testimonies on
+the tiles, which wolves it says were at the concert (true, or an accomplice's lie).  Cut the slips
+out, fold them, and unfold one when the players manage to interview that sheep: the printed set
+then plays without the box's interpreter.
+
 Core PDF fonts only (Helvetica), so the output needs no font files; stars are drawn as shapes.  The
 creation date is fixed, so the same cases give the same PDF bytes.
 """
@@ -33,6 +40,15 @@ FIXED_DATE = datetime(2024, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
+class Slip:
+    """What interviewing one sheep of a case reveals."""
+
+    sheep: str
+    points_to: str | None
+    testimony: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     case_id: str
     mode: str
@@ -41,6 +57,7 @@ class Card:
     fewest: int | None
     culprit: str
     wears: tuple[str, ...]
+    slips: tuple[Slip, ...] = ()
 
 
 def load_cards(folder: Path) -> list[Card]:
@@ -53,7 +70,19 @@ def load_cards(folder: Path) -> list[Card]:
             raise SheepdogError(f"{path}: a case file needs a 'culprit' to print its card")
         grade = puzzle.extra.get("grade")
         g = grade if isinstance(grade, dict) else {}
-        wolf = puzzle.roster.wolves[puzzle.roster.wolf_index(culprit)]
+        roster = puzzle.roster
+        wolf = roster.wolves[roster.wolf_index(culprit)]
+        slips = tuple(
+            Slip(
+                sheep=roster.sheep[iv.sheep].name,
+                points_to=roster.sheep[iv.points_to].name if iv.points_to is not None else None,
+                # A known deck prints the testimony on the tile itself.
+                testimony=str(iv.testimony)
+                if iv.testimony is not None and roster.sheep[iv.sheep].testimony is None
+                else None,
+            )
+            for iv in sorted(puzzle.interviews, key=lambda iv: iv.sheep)
+        )
         cards.append(
             Card(
                 case_id=str(puzzle.extra.get("id", path.stem)),
@@ -63,6 +92,7 @@ def load_cards(folder: Path) -> list[Card]:
                 fewest=_int(g.get("fewest_interviews")),
                 culprit=wolf.name,
                 wears=tuple(str(item) for item in wolf.wears),
+                slips=slips,
             )
         )
     return cards
@@ -132,8 +162,62 @@ def _draw_card(pdf: FPDF, card: Card, x: float, y: float) -> None:
         pdf.cell(CARD_W - 8, 4, ", ".join(card.wears), align="C")
 
 
-def cards_pdf(cards: list[Card], title: str = "Sly Wolf cases") -> bytes:
-    """The PDF bytes: ``cards`` laid out eight to a page."""
+SLIP_COLS = 4
+
+
+def _draw_slips(pdf: FPDF, card: Card) -> None:
+    """One page: the case's interview slips, cut apart and folded, name outside."""
+    pdf.add_page()
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font("Helvetica", "B", 12)
+    pdf.set_xy(MARGIN, MARGIN)
+    pdf.cell(PAGE_W - 2 * MARGIN, 6, f"Case {card.case_id}: interview slips", align="C")
+    pdf.set_font("Helvetica", "", 8)
+    pdf.set_xy(MARGIN, MARGIN + 6)
+    pdf.cell(
+        PAGE_W - 2 * MARGIN,
+        4,
+        "Cut along the dashed lines, fold each slip on the dotted line (name outside). "
+        "Unfold a slip only when you interview that sheep.",
+        align="C",
+    )
+    top = MARGIN + 13
+    rows = -(-len(card.slips) // SLIP_COLS)
+    slip_w = (PAGE_W - 2 * MARGIN) / SLIP_COLS
+    slip_h = min(44.0, (PAGE_H - top - MARGIN) / max(rows, 1))
+    for i, slip in enumerate(card.slips):
+        x = MARGIN + (i % SLIP_COLS) * slip_w
+        y = top + (i // SLIP_COLS) * slip_h
+        half = slip_h / 2
+        pdf.set_draw_color(120, 120, 120)
+        pdf.set_line_width(0.2)
+        pdf.set_dash_pattern(dash=2, gap=1.5)
+        pdf.rect(x, y, slip_w, slip_h)
+        pdf.set_dash_pattern(dash=0.6, gap=1.2)
+        pdf.line(x + 2, y + half, x + slip_w - 2, y + half)
+        pdf.set_dash_pattern()
+        pdf.set_font("Helvetica", "B", 11)
+        pdf.set_xy(x + 2, y + half / 2 - 4)
+        pdf.cell(slip_w - 4, 5, slip.sheep, align="C")
+        pdf.set_font("Helvetica", "", 6.5)
+        pdf.set_xy(x + 2, y + half / 2 + 1.5)
+        pdf.cell(slip_w - 4, 3, f"case {card.case_id}", align="C")
+        cx, cy = x + slip_w / 2, y + half + half / 2
+        with pdf.rotation(angle=180, x=cx, y=cy):
+            pdf.set_font("Helvetica", "", 7.5)
+            lines = [f"The {slip.sheep} sheep"]
+            lines.append(f"points at: {slip.points_to}" if slip.points_to else "points at: -")
+            if slip.testimony:
+                lines.append(f"says: the wolves in {slip.testimony}")
+                lines.append("were at the concert")
+            for j, text in enumerate(lines):
+                pdf.set_xy(x + 2, cy - 7.5 + 3.8 * j)
+                pdf.cell(slip_w - 4, 4, text, align="C")
+
+
+def cards_pdf(cards: list[Card], title: str = "Sly Wolf cases", *, slips: bool = True) -> bytes:
+    """The PDF bytes: ``cards`` laid out eight to a page, then (with ``slips``) a page of
+    interview slips per case."""
     if not cards:
         raise SheepdogError("no cases to print")
     pdf = FPDF(orientation="P", unit="mm", format="A4")
@@ -148,4 +232,11 @@ def cards_pdf(cards: list[Card], title: str = "Sly Wolf cases") -> bytes:
         slot = i % per_page
         col, row = slot % COLS, slot // COLS
         _draw_card(pdf, card, MARGIN + col * CARD_W, MARGIN + row * CARD_H)
+    if slips:
+        for card in cards:
+            _draw_slips(pdf, card)
     return bytes(pdf.output())
+
+
+def page_count(n_cards: int, *, slips: bool = True) -> int:
+    return -(-n_cards // (COLS * ROWS)) + (n_cards if slips else 0)

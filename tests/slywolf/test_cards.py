@@ -25,20 +25,36 @@ def test_cards_from_a_case_set() -> None:
     first = json.loads((HARD / "hard-1-001.json").read_text())
     assert cards[0].case_id == first["id"] and cards[0].culprit == first["culprit"]
     assert cards[0].stars == first["grade"]["stars"] and len(cards[0].wears) == 3
-    data = cards_pdf(cards)
+    # Every sheep has a slip saying what its interview reveals, matching the case file.
+    assert len(cards[0].slips) == 16
+    by_sheep = {iv["sheep"]: iv for iv in first["interviews"]}
+    for slip in cards[0].slips:
+        assert slip.points_to == by_sheep[slip.sheep]["points_to"]
+        assert slip.testimony == by_sheep[slip.sheep]["testimony"]
+    data = cards_pdf(cards, slips=False)
     assert data.startswith(b"%PDF") and pages(data) == 2
-    assert cards_pdf(cards) == data  # fixed date: same cases, same bytes
+    assert cards_pdf(cards, slips=False) == data  # fixed date: same cases, same bytes
+    assert pages(cards_pdf(cards)) == 2 + 16  # one page of slips per case
+
+
+def test_known_deck_slips_leave_the_testimony_to_the_tile() -> None:
+    deck = HARD.parent / "known-deck"
+    cards = load_cards(deck)
+    assert cards and all(slip.testimony is None for slip in cards[0].slips)
+    assert all(slip.points_to for slip in cards[0].slips)
 
 
 def test_print_command(tmp_path: Path) -> None:
     out = tmp_path / "cards.pdf"
     result = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == {"file": str(out), "cards": 16, "pages": 2}
+    assert json.loads(result.stdout) == {"file": str(out), "cards": 16, "pages": 18}
     assert out.read_bytes().startswith(b"%PDF")
     again = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out)])
     assert again.exit_code == 1 and again.stderr.startswith("Error: ") and "--force" in again.stderr
-    forced = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out), "--force"])
+    forced = runner.invoke(
+        app, ["wolf", "print", str(HARD), "--out", str(out), "--force", "--no-slips"]
+    )
     assert forced.exit_code == 0 and "16 case cards on 2 page(s)" in forced.stdout
 
 
