@@ -78,6 +78,10 @@ class Game(Protocol[P]):
         """``(pawns home, steps to go)`` of ``team`` in ``pos``."""
         ...
 
+    def may_finish(self, pos: P) -> bool:
+        """False only when no play of ``pos`` can finish a team (lets the cutoff skip a node)."""
+        ...
+
 
 @dataclass(slots=True)
 class GameGraph(Generic[P]):
@@ -185,7 +189,7 @@ def expand(
         return
     team = game.team_to_move(pos)
     graph.team[node] = team
-    if cutoff:
+    if cutoff and game.may_finish(pos):
         mine = team == graph.root_team
         for play in plays:
             won = game.winner(play.child)

@@ -41,6 +41,9 @@ class GoalGame(Generic[P]):
     def progress(self, pos: P, team: int) -> tuple[int, int]:
         return self.game.progress(pos, team)
 
+    def may_finish(self, pos: P) -> bool:
+        return self.game.may_finish(pos)
+
 
 @dataclass(frozen=True, slots=True)
 class SolitaireResult(Generic[P]):

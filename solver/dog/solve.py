@@ -322,7 +322,7 @@ class AlphaBeta(Generic[P]):
         team = game.team_to_move(pos)
         graph.team[n] = team
         mine = team == graph.root_team
-        if self.cutoff and n != 0:
+        if self.cutoff and n != 0 and game.may_finish(pos):
             for play in plays:
                 won = game.winner(play.child)
                 if won is not None and (won == graph.root_team) == mine:
@@ -337,7 +337,7 @@ class AlphaBeta(Generic[P]):
                 kids.append(kid)
                 labels.append((play.card, play.description))
         if self.estimate is None or len(kids) == 1:
-            self.order[n] = kids
+            self.order[n] = list(kids)
         else:
             estimate = self.estimate
             score = {kid: estimate(graph.positions[kid]) for kid in kids}
@@ -357,28 +357,32 @@ class AlphaBeta(Generic[P]):
             if self.lo[n] == self.hi[n]:
                 return self.lo[n]
         a, b = max(alpha, lo), min(beta, hi)
+        floor, ceiling = a, b
+        order = self.order[n]
+        best_kid = order[0]
         if self.graph.team[n] == self.graph.root_team:
             best = -_INF
-            for kid in self.order[n]:
+            for kid in order:
                 value = up_one_ply(self.search(kid, down_one_ply(a), down_one_ply(b)))
                 if value > best:
-                    best = value
+                    best, best_kid = value, kid
                     if best > a:
                         a = best
                         if a >= b:
                             break
-            floor, ceiling = max(alpha, lo), min(beta, hi)
         else:
             best = _INF
-            for kid in self.order[n]:
+            for kid in order:
                 value = up_one_ply(self.search(kid, down_one_ply(a), down_one_ply(b)))
                 if value < best:
-                    best = value
+                    best, best_kid = value, kid
                     if best < b:
                         b = best
                         if a >= b:
                             break
-            floor, ceiling = max(alpha, lo), min(beta, hi)
+        if best_kid != order[0]:  # try it first next time (the "hash move")
+            order.remove(best_kid)
+            order.insert(0, best_kid)
         if best <= floor:
             self.hi[n] = min(self.hi[n], best)
         elif best >= ceiling:
@@ -510,6 +514,12 @@ class DogGame:
             sum(steps_to_go(pos, seat) for seat in seats),
         )
 
+    def may_finish(self, pos: Position) -> bool:
+        """One play moves pawns forward 13 steps at most (a 13, or a Joker as 13; a 7 moves 7
+        in all; swaps and kennel exits never enter home), so a team more than 13 steps from
+        home cannot finish with this play."""
+        return self.steps(pos, self.team_of_seat[pos.to_move]) <= 13
+
     def steps(self, pos: Position, team: int) -> int:
         """Steps to go of a team (spec section 4), inlined for move ordering."""
         n = self.fields
@@ -528,16 +538,20 @@ class DogGame:
         return total
 
     def estimate(self, root_team: int) -> Callable[[Position], int]:
-        """Move ordering: the root team's progress as if the round ended now (its draw key)."""
+        """Move ordering: the root team's progress as if the round ended now (pawns home, then
+        steps to go), then the other teams' progress the other way round."""
+        others = [team for team in range(len(self.team_seats)) if team != root_team]
 
         def now(pos: Position) -> int:
-            pawns = pos.pawns
-            home = sum(
-                1 for seat in self.team_seats[root_team] for loc in pawns[seat] if loc >= HOME
-            )
-            return home * _SPAN - self.steps(pos, root_team)
+            mine = self.home(pos, root_team) * 1000 - self.steps(pos, root_team)
+            theirs = sum(self.home(pos, team) * 1000 - self.steps(pos, team) for team in others)
+            return mine * 100_000 - theirs
 
         return now
+
+    def home(self, pos: Position, team: int) -> int:
+        pawns = pos.pawns
+        return sum(1 for seat in self.team_seats[team] for loc in pawns[seat] if loc >= HOME)
 
 
 def check_solvable(pos: Position) -> None:

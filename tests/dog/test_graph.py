@@ -49,6 +49,9 @@ class RaceGame:
     def progress(self, pos: Race, team: int) -> tuple[int, int]:
         return (1 if pos.togo[team] == 0 else 0, pos.togo[team])
 
+    def may_finish(self, pos: Race) -> bool:
+        return any(left <= 4 for left in pos.togo)
+
     def plays(self, pos: Race) -> Sequence[Edge[Race]]:
         if self.winner(pos) is not None or not any(pos.hands):
             return []
@@ -183,6 +186,9 @@ class Loop:
 
     def progress(self, pos: int, team: int) -> tuple[int, int]:
         return (0, 0)
+
+    def may_finish(self, pos: int) -> bool:
+        return False
 
 
 def test_cycle_is_an_error() -> None:
