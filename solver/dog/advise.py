@@ -8,8 +8,9 @@ values every first play of the mover.  Her first plays are the same in every sam
 only on her hand and the pawns), identified by the card and the pawns after the play.
 
 The recommended play is the one with the most wins over the samples, then the most draws, then
-the best mean progress (pawns home, steps to go) at the end of best play.  With no ``"?"`` in the
-position a single sample is the exact answer.
+the fewest plies to its wins, the most plies to its losses, and the best mean progress (pawns home,
+steps to go) at the end of best play; ties go to the first play in the engine's order.  With no
+``"?"`` in the position a single sample is the exact answer.
 """
 
 from __future__ import annotations
@@ -42,15 +43,28 @@ class PlayTally:
     home: int = 0
     steps: int = 0
     win_plies: list[int] = field(default_factory=list)
+    loss_plies: list[int] = field(default_factory=list)
 
     @property
     def samples(self) -> int:
         return self.wins + self.draws + self.losses
 
-    def score(self) -> tuple[float, float, float, float]:
-        """Sort key, larger is better: wins, draws, then mean pawns home, mean steps to go."""
+    def score(self) -> tuple[float, ...]:
+        """Sort key, larger is better: wins, draws, faster wins, slower losses, then mean pawns
+        home and steps to go (with one sample: the order of spec section 4)."""
         n = max(self.samples, 1)
-        return (self.wins / n, self.draws / n, self.home / n, -self.steps / n)
+        return (
+            self.wins / n,
+            self.draws / n,
+            -_mean(self.win_plies),
+            _mean(self.loss_plies),
+            self.home / n,
+            -self.steps / n,
+        )
+
+
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +149,8 @@ def advise(
                 tally.draws += 1
             else:
                 tally.losses += 1
+                assert plies is not None
+                tally.loss_plies.append(plies)
     ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
     return Advice(ranked, samples, hidden, nodes)
 

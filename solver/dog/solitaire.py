@@ -12,13 +12,13 @@ every reachable position is reported instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic
 
 from solver.dog.cards import UNKNOWN
 from solver.dog.graph import DEFAULT_MAX_NODES, Edge, Game, P, build_graph
 from solver.dog.position import Position, pawns_home, steps_to_go
-from solver.dog.solve import DogGame, PlyStep, play_json, ply_words
+from solver.dog.solve import DogGame, PlyStep, play_json, ply_words, worded
 from solver.errors import SheepdogError
 
 
@@ -155,13 +155,14 @@ def solve_dog_solitaire(
     """Can the lone card holder bring all her own pawns home, in how few plays, and how."""
     seat = lone_seat(pos)
     need = len(pos.pawns[seat])
-    return solve_solitaire(
+    result = solve_solitaire(
         DogGame.for_position(pos),
         pos,
         lambda p: pawns_home(p, seat) == need,
         lambda p: (pawns_home(p, seat), steps_to_go(p, seat)),
         max_nodes=max_nodes,
     )
+    return replace(result, line=worded(result.line), closest_line=worded(result.closest_line))
 
 
 def solitaire_json(pos: Position, result: SolitaireResult[Position]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ however many orders of play reach a position.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Literal, TypeVar
 
 import networkx as nx
@@ -615,6 +615,15 @@ def describe_edges(graph: GameGraph[Position], nodes: Sequence[int]) -> None:
             (card, words[graph.positions[kid]])
             for kid, (card, _) in zip(kids, graph.labels[node], strict=True)
         ]
+
+
+def worded(steps: Sequence[PlyStep[Position]]) -> list[PlyStep[Position]]:
+    """``steps`` with the engine's description of each ply filled in."""
+    out = []
+    for step in steps:
+        words = {play.position: play.description for play in legal_plays(step.before)}
+        out.append(replace(step, description=words[step.position]))
+    return out
 
 
 def ply_words(step: PlyStep[Position]) -> str:

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.dog.solitaire import solve_solitaire
+from generators.dog import random_endgame
+from solver.dog.moves import legal_plays
+from solver.dog.position import Position, make_position, parse_notation, pawns_home
+from solver.dog.solitaire import solitaire_json, solve_dog_solitaire, solve_solitaire
+from solver.errors import SheepdogError
 from tests.dog.test_graph import CAP, Race, RaceGame, reachable
 
 
@@ -65,3 +72,63 @@ def test_solitaire_small_example() -> None:
     result = solve_solitaire(game, root, lambda p: p.togo[0] == 0, lambda p: game.progress(p, 0))
     assert (result.reachable, result.plays) == (True, 2)
     assert sorted(step.description for step in result.line) == ["advance 1", "advance 4"]
+
+
+# ---------------------------------------------------------------------------------------------
+# DOG
+
+
+def dog_bfs(pos: Position, seat: int) -> int | None:
+    """Brute force on the engine's public API: breadth-first until all of ``seat``'s pawns are
+    home."""
+    layer = {pos}
+    depth = 0
+    while layer:
+        if any(pawns_home(p, seat) == 4 for p in layer):
+            return depth
+        layer = {play.position for p in layer for play in legal_plays(p)}
+        depth += 1
+    return None
+
+
+def lone(seed: int, cards: int) -> Position:
+    """A random endgame in which only the seat to move keeps her cards."""
+    pos = random_endgame(random.Random(seed), cards=cards, out=(1, 2))
+    hands = [hand if seat == pos.to_move else () for seat, hand in enumerate(pos.hands)]
+    return make_position(pos.seats, pos.pawns, hands, pos.to_move)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 4))
+def test_dog_solitaire_agrees_with_bfs(seed: int, cards: int) -> None:
+    pos = lone(seed, cards)
+    result = solve_dog_solitaire(pos)
+    assert result.plays == dog_bfs(pos, pos.to_move)
+    if result.reachable:
+        assert len(result.line) == result.plays
+        assert pawns_home(result.line[-1].position, pos.to_move) == 4
+    else:
+        assert result.closest[0] < 4
+
+
+def test_dog_solitaire_example() -> None:
+    # t61 is 4 steps from h0: two 2s bring the pawn home (the 5 overshoots into h1's pawn).
+    pos = parse_notation("4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2,2,5/-/-/- 0")
+    result = solve_dog_solitaire(pos)
+    assert (result.reachable, result.plays) == (True, 2)
+    out = solitaire_json(pos, result)
+    assert out["line"] == ["seat 0: 2: t61→t63", "seat 0: 2: t63→h0"]
+    assert out["closest"] == [4, 0]
+
+
+def test_dog_solitaire_unreachable_reports_the_closest() -> None:
+    # A 2 cannot bring a kennel pawn out: she folds, three pawns home, 66 steps to go.
+    pos = parse_notation("4 k,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2/-/-/- 0")
+    out = solitaire_json(pos, solve_dog_solitaire(pos))
+    assert (out["possible"], out["plays"], out["closest"]) == (False, None, [3, 66])
+
+
+def test_dog_solitaire_needs_one_card_holder() -> None:
+    pos = parse_notation("4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2/3/-/- 0")
+    with pytest.raises(SheepdogError, match="exactly one seat"):
+        solve_dog_solitaire(pos)
