@@ -383,14 +383,19 @@ def _split_seven(board: _Board, describe: bool) -> dict[tuple[Pawns, int], list[
 # Successors
 
 
-def _next_to_move(hands: tuple[tuple[str, ...], ...], mover: int) -> int:
-    """R16: the next seat clockwise holding cards (the mover last); mover+1 when none does."""
+def _next_to_move(hands: tuple[tuple[str, ...], ...], mover: int, pawns: Pawns = ()) -> int:
+    """R16: the next seat clockwise holding cards (the mover last); mover+1 when none does
+    (in the non-partnership game with empty chairs: the next occupied seat)."""
     seats = len(hands)
     for i in range(1, seats + 1):
         k = (mover + i) % seats
         if hands[k]:
             return k
-    return (mover + 1) % seats
+    for i in range(1, seats + 1):
+        k = (mover + i) % seats
+        if not pawns or pawns[k]:
+            return k
+    return (mover + 1) % seats  # pragma: no cover - the mover's own seat is occupied
 
 
 def _hands_without(
@@ -469,7 +474,7 @@ def successors(pos: Position, describe: bool = False) -> list[tuple[str | None, 
         if not results:
             continue
         hands = _hands_without(pos.hands, mover, card)
-        nxt = _next_to_move(hands, mover)
+        nxt = _next_to_move(hands, mover, pos.pawns)
         for (pawns, fresh), text in results.items():
             out.append(
                 (card, text, Position(pos.seats, pawns, hands, nxt, pos.rules, fresh, pos.stock))
@@ -494,7 +499,7 @@ def _folds(pos: Position, board: _Board, describe: bool) -> list[tuple[str | Non
                     pos.seats,
                     pos.pawns,
                     hands,
-                    _next_to_move(hands, mover),
+                    _next_to_move(hands, mover, pos.pawns),
                     pos.rules,
                     pos.fresh,
                     pos.stock,
@@ -516,7 +521,7 @@ def _folds(pos: Position, board: _Board, describe: bool) -> list[tuple[str | Non
                 pos.seats,
                 pos.pawns,
                 left,
-                _next_to_move(left, mover),
+                _next_to_move(left, mover, pos.pawns),
                 pos.rules,
                 pos.fresh,
                 pos.stock,
@@ -526,7 +531,7 @@ def _folds(pos: Position, board: _Board, describe: bool) -> list[tuple[str | Non
         drawn, stock = pos.stock[0], pos.stock[1:]
         results = _card_results(board, drawn, describe)
         if results:
-            nxt = _next_to_move(left, mover)
+            nxt = _next_to_move(left, mover, pos.pawns)
             for (pawns, fresh), text in results.items():
                 p = Position(pos.seats, pawns, left, nxt, pos.rules, fresh, stock)
                 words = f"fold: discard {card_token(discard)}, draw and play {text}"
@@ -540,7 +545,7 @@ def _folds(pos: Position, board: _Board, describe: bool) -> list[tuple[str | Non
                 pos.seats,
                 pos.pawns,
                 after,
-                _next_to_move(after, mover),
+                _next_to_move(after, mover, pos.pawns),
                 pos.rules,
                 pos.fresh,
                 stock,

@@ -2,8 +2,8 @@
 
 The track is drawn seat by seat: each row shows the 16 fields that begin at that seat's start field
 (``t16k .. t16k+15``), pawns drawn as their seat number, the start field in brackets, followed by
-the seat's kennel, home fields and hand.  Cells are ``(text, seat)`` pairs so that the CLI can colour
-each pawn by its seat; :func:`picture_text` joins them into plain lines.
+the seat's kennel, home fields and hand.  Cells are ``(text, seat)`` pairs so that the CLI can
+colour each pawn by its seat; :func:`picture_text` joins them into plain lines.
 """
 
 from __future__ import annotations
@@ -45,10 +45,7 @@ def picture(pos: Position) -> list[list[Cell]]:
         for f in range(start_field(k), start_field(k) + 16):
             o = occ.get(f)
             text = "·" if o is None else str(o)
-            if f == start_field(k):
-                text = f"[{text}]"
-            else:
-                text = f" {text}"
+            text = f"[{text}]" if f == start_field(k) else f" {text}"
             row.append((text, o))
         kennel = sum(1 for loc in pos.pawns[k] if loc == KENNEL)
         row.append(("   kennel ", None))

@@ -8,6 +8,8 @@ Tests compare its set of successor positions with the fast generator's.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solver.dog.position import Position, make_position
 
 KENNEL = -1
@@ -101,12 +103,18 @@ def _send_home_kennel(pawns: list[Pawn], fields: list[int], mover: int) -> None:
 def _result(pos: Position, pawns: list[Pawn], fresh: set[int], card: str) -> Position:
     hands = [list(h) for h in pos.hands]
     hands[pos.to_move].remove(card)
-    nxt = (pos.to_move + 1) % pos.seats
-    for d in range(1, pos.seats + 1):
-        k = (pos.to_move + d) % pos.seats
-        if hands[k]:
-            nxt = k
-            break
+    nxt = next(
+        (
+            (pos.to_move + d) % pos.seats
+            for d in range(1, pos.seats + 1)
+            if hands[(pos.to_move + d) % pos.seats]
+        ),
+        next(
+            (pos.to_move + d) % pos.seats
+            for d in range(1, pos.seats + 1)
+            if pos.pawns[(pos.to_move + d) % pos.seats]
+        ),
+    )
     per_seat: list[list[int]] = [[] for _ in range(pos.seats)]
     for c, loc in pawns:
         per_seat[c].append(loc)
@@ -245,20 +253,33 @@ def reference_successors(pos: Position) -> set[Position]:
     fresh = {k for k in range(seats) if pos.fresh >> k & 1}
     found: set[Position] = set()
     for card in set(pos.hands[pos.to_move]):
-        kinds = ALL_KINDS if card == "joker" else (card,)
-        for kind in kinds:
-            if kind == "7":
-                results = _sevens(pos, pawns, fresh, 7)
-            else:
-                results = _simple(pos, pawns, fresh, kind)
-            for new, f2 in results:
-                found.add(_result(pos, new, f2, card))
+        found |= _card_successors(pos, pawns, fresh, card)
+    if not found and pos.rules.mode == "solo":
+        # discard one card, draw one; play it if possible, else discard one more
+        hand = list(pos.hands[pos.to_move])
+        for d in set(hand):
+            left = list(hand)
+            left.remove(d)
+            if not pos.stock:
+                found.add(_with_hand(pos, left, pos.stock))
+                continue
+            drawn = pos.stock[0]
+            hands = [list(h) for h in pos.hands]
+            hands[pos.to_move] = [*left, drawn]
+            q = replace(pos, hands=tuple(tuple(h) for h in hands), stock=pos.stock[1:])
+            played = _card_successors(q, pawns, fresh, drawn)
+            found |= played
+            if not played:
+                for e in set(hands[pos.to_move]):
+                    rest = list(hands[pos.to_move])
+                    rest.remove(e)
+                    found.add(_with_hand(pos, rest, pos.stock[1:]))
     if not found and pos.rules.mode != "solo":
         hands = [list(h) for h in pos.hands]
         hands[pos.to_move] = []
         nxt = (pos.to_move + 1) % seats
-        for d in range(1, seats + 1):
-            k = (pos.to_move + d) % seats
+        for step in range(1, seats + 1):
+            k = (pos.to_move + step) % seats
             if hands[k]:
                 nxt = k
                 break
@@ -274,6 +295,34 @@ def reference_successors(pos: Position) -> set[Position]:
             )
         )
     return found
+
+
+def _card_successors(pos: Position, pawns: list[Pawn], fresh: set[int], card: str) -> set[Position]:
+    found: set[Position] = set()
+    kinds = ALL_KINDS if card == "joker" else (card,)
+    for kind in kinds:
+        results = _sevens(pos, pawns, fresh, 7) if kind == "7" else _simple(pos, pawns, fresh, kind)
+        for new, f2 in results:
+            found.add(_result(pos, new, f2, card))
+    return found
+
+
+def _with_hand(pos: Position, hand: list[str], stock: tuple[str, ...]) -> Position:
+    """The mover's hand replaced (a non-partnership fold), turn passed on."""
+    hands = [list(h) for h in pos.hands]
+    hands[pos.to_move] = hand
+    seats = pos.seats
+    order = [(pos.to_move + d) % seats for d in range(1, seats + 1)]
+    nxt = next((k for k in order if hands[k]), next(k for k in order if pos.pawns[k]))
+    return make_position(
+        seats,
+        [list(p) for p in pos.pawns],
+        hands,
+        nxt,
+        pos.rules,
+        [k for k in range(seats) if pos.fresh >> k & 1],
+        stock,
+    )
 
 
 def _team_list(pos: Position) -> list[list[int]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from solver.dog.cards import DEAL_SIZES, card_token, DECK_COUNTS, DECK_SIZE, deal_size, full_deck
+from solver.dog.cards import DEAL_SIZES, DECK_COUNTS, DECK_SIZE, card_token, deal_size, full_deck
 from solver.dog.moves import legal_plays
 from solver.dog.position import winner
 from solver.dog.rules import Rules

@@ -52,7 +52,7 @@ def random_position(
         n = 16 * seats
         used: set[int] = set()
         pawns: list[list[int]] = []
-        for k in range(seats):
+        for _seat in range(seats):
             locs: list[int] = []
             homes = [100, 101, 102, 103]
             rng.shuffle(homes)

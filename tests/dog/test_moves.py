@@ -1,0 +1,121 @@
+"""The move generator against a slow reference, and invariants of every successor."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.dog.moves import legal_plays, perft
+from solver.dog.position import Position, parse_notation, validate, winner
+from solver.dog.rules import Rules
+from solver.dog.simulate import Table
+from solver.errors import SheepdogError
+from tests.dog.reference import reference_successors
+from tests.dog.util import random_position
+
+
+def check_successors(p: Position) -> None:
+    """Invariants of every legal play, and agreement with the reference generator."""
+    plays = legal_plays(p)
+    succ = [pl.position for pl in plays]
+    assert len(succ) == len(set(succ)), "successors are distinct"
+    if not any(p.hands) or winner(p) is not None:
+        assert plays == []
+        return
+    assert plays, "a position with a move to make has at least the fold"
+    for pl in plays:
+        q = pl.position
+        validate(q)  # re-validates: never two pawns on one field, counts, hands
+        assert [len(x) for x in q.pawns] == [len(x) for x in p.pawns]  # pawns conserved
+        assert pl.description
+        mover_before = Counter(p.hands[p.to_move])
+        mover_after = Counter(q.hands[p.to_move])
+        if pl.card is not None and not p.rules.solo:
+            assert mover_before - mover_after == Counter([pl.card])
+        for k in range(p.seats):
+            if k != p.to_move:
+                assert q.hands[k] == p.hands[k]
+        if any(q.hands):
+            assert q.hands[q.to_move], "R16: the seat to move holds cards"
+    assert set(succ) == reference_successors(p)
+
+
+@pytest.mark.parametrize(
+    ("mode", "fresh"), [("partners", False), ("threes", False), ("partners", True)]
+)
+def test_random_positions_agree_with_reference(mode: str, fresh: bool) -> None:
+    rng = random.Random(f"{mode}{fresh}")
+    for _ in range(120):
+        check_successors(random_position(rng, mode=mode, fresh_rule=fresh))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["partners", "threes"]), st.booleans())
+def test_hypothesis_positions_agree_with_reference(seed: int, mode: str, fresh: bool) -> None:
+    check_successors(random_position(random.Random(seed), mode=mode, fresh_rule=fresh))
+
+
+@pytest.mark.parametrize(
+    ("seats", "rules", "players"),
+    [
+        (4, Rules(), (0, 1, 2, 3)),
+        (6, Rules(), tuple(range(6))),
+        (6, Rules(mode="threes"), tuple(range(6))),
+        (4, Rules(mode="solo"), (0, 1, 2)),
+        (6, Rules(mode="solo"), (0, 1, 2, 3, 4)),
+        (4, Rules(protection="fresh"), (0, 1, 2, 3)),
+    ],
+)
+def test_positions_from_real_games_agree_with_reference(
+    seats: int, rules: Rules, players: tuple[int, ...]
+) -> None:
+    rng = random.Random(seats * 7 + len(players))
+    table = Table(seats, rules, players, rng)
+    checked = 0
+    for r in range(12):
+        table.deal(r, lambda p, plays, g: plays[0])
+        while True:
+            p = table.position
+            if checked < 60 and rng.random() < 0.5:
+                check_successors(p)
+                checked += 1
+            plays = legal_plays(p)
+            if not plays:
+                break
+            table.play(plays[rng.randrange(len(plays))])
+            if winner(table.position) is not None:
+                return
+    assert checked > 20
+
+
+def test_plays_are_deterministic() -> None:
+    p = parse_notation("4 t62,t5,k,k/t9,k,k,k/t40,k,k,k/k,k,k,k 7,J,1/-/-/- 0")
+    a = [(pl.card, pl.description, pl.position) for pl in legal_plays(p)]
+    b = [(pl.card, pl.description, pl.position) for pl in legal_plays(p)]
+    assert a == b
+    assert [pl.card for pl in legal_plays(p)][0] == "1/11"  # hand order: 1/11, 7, joker
+
+
+def test_descriptions_name_moves_and_burns() -> None:
+    p = parse_notation("4 t5,k,k,k/t8,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0")
+    (pl,) = legal_plays(p)
+    assert pl.description == "7: t5→t12 (burns t8)"
+
+
+def test_unknown_cards_refuse_moves_and_perft() -> None:
+    p = parse_notation("4 t5,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k ?/-/-/- 0")
+    with pytest.raises(SheepdogError, match="'\\?'"):
+        legal_plays(p)
+    with pytest.raises(SheepdogError, match="'\\?'"):
+        perft(p, 1)
+
+
+def test_terminal_positions_have_no_plays() -> None:
+    won = parse_notation("4 h0,h1,h2,h3/t5,k,k,k/h0,h1,h2,h3/k,k,k,k 2/3/-/- 1")
+    assert legal_plays(won) == [] and perft(won, 1) == 0 and perft(won, 0) == 1
+    over = parse_notation("4 t5,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k -/-/-/- 0")
+    assert legal_plays(over) == [] and perft(over, 2) == 0
