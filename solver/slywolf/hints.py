@@ -1,0 +1,429 @@
+"""Whom to interview next: the exact predictive of an interview, policies, scores and reasons.
+
+The question at the table is "which sheep do we call next?".  This module answers it for the
+*free-choice* game (any sheep not yet interviewed may be called; the wolf track and the bag live in
+:mod:`solver.slywolf.turn`) and, when the puzzle says which sheep are visible on top of the stacks,
+for those sheep only.
+
+Modelling choices (each one measured in ``benchmarks/wolf_hints.py``; see ``docs/hints.md``):
+
+- *Exact predictive.*  What an interview of sheep ``s`` can reveal is a pair (the sheep it points
+  at, the item it names).  Its probability is an exact ratio of world counts from
+  :func:`solver.slywolf.worlds.deduce`: P(s -> t, s says i) = worlds(obs + that) / worlds(obs).
+  For one pointer t the item only matters through "does culprit c wear i?" (an honest sheep's
+  item is uniform over the items c does not wear, a liar's over the items c wears, spec 3), so
+  each culprit's count is one of two numbers, *liar* or *honest*; a few deductions with covering
+  items (one that c wears and one it does not, for every c) give both, and every item's outcome
+  follows without another deduction.  Tests check this against the reference enumerator.
+- *Objective.*  Expected number of interviews until one suspect remains.  The policy is a one-step
+  exact expectation over the predictive with a leaf estimate of the interviews still needed,
+  ``LEAF(state) = 0`` when the culprit is known and otherwise a function of the posterior (see
+  :func:`remaining_estimate`), chosen against the exact optimum of small rosters
+  (:mod:`solver.slywolf.optimal`).
+- *Visible sheep.*  When the puzzle lists the sheep on top of the stacks, only those are ranked;
+  the tile uncovered below a called sheep is unknown (any sheep not yet seen), so its worth is the
+  average, over the sheep it may be, of how much it would improve the best visible choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from solver.slywolf.worlds import Deduction, Observation, deduce
+
+#: (pointer target or None when the tile's pointer is not asked, item index or None, exact count,
+#: per-wolf weights of the worlds with that outcome)
+Outcome = tuple[int, int | None, int, tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Predictive:
+    """The exact distribution of what interviewing one sheep reveals."""
+
+    sheep: int
+    total: int  # worlds of the current observation
+    outcomes: tuple[Outcome, ...]  # (points_to, item, worlds with that outcome, weights per wolf)
+
+    def probability(self, index: int) -> float:
+        return self.outcomes[index][2] / self.total if self.total else 0.0
+
+
+def interviewed(obs: Observation) -> frozenset[int]:
+    """Sheep whose pointer is known: the sheep already interviewed."""
+    return frozenset(s for s, t in enumerate(obs.pointer) if t is not None)
+
+
+def observe(obs: Observation, sheep: int, points_to: int, item: int | None) -> Observation:
+    """The observation after ``sheep`` was interviewed (pointer and, if given, testimony)."""
+    pointer = list(obs.pointer)
+    pointer[sheep] = points_to
+    testimony = list(obs.testimony)
+    if item is not None:
+        testimony[sheep] = item
+    return replace(obs, pointer=tuple(pointer), testimony=tuple(testimony))
+
+
+def _covering_items(obs: Observation) -> list[int]:
+    """Items such that every wolf wears one of them and fails to wear another (greedy cover)."""
+    need_worn = set(range(len(obs.wears)))
+    need_not = set(range(len(obs.wears)))
+    chosen: list[int] = []
+    while need_worn or need_not:
+        best, gain = -1, 0
+        for i in range(obs.n_items):
+            if i in chosen:
+                continue
+            g = sum(1 for c in need_worn if i in obs.wears[c])
+            g += sum(1 for c in need_not if i not in obs.wears[c])
+            if g > gain:
+                best, gain = i, g
+        if best < 0:  # some wolf wears every item or none: its missing case has no world
+            break
+        chosen.append(best)
+        need_worn -= {c for c in need_worn if best in obs.wears[c]}
+        need_not -= {c for c in need_not if best not in obs.wears[c]}
+    return chosen
+
+
+def untouched(obs: Observation) -> list[int]:
+    """Sheep nobody knows anything about: not interviewed, no known testimony, nobody points at
+    them.  Any two of them can swap names without changing a single world count."""
+    pointed = {t for t in obs.pointer if t is not None}
+    return [
+        s
+        for s in range(obs.n)
+        if obs.pointer[s] is None and obs.testimony[s] is None and s not in pointed
+    ]
+
+
+def predictive(
+    obs: Observation, sheep: int, total: int | None = None, *, collapse: bool = True
+) -> Predictive:
+    """Exact distribution of the outcomes of interviewing ``sheep`` (not yet interviewed).
+
+    With ``collapse`` the pointer targets among the untouched sheep (see :func:`untouched`) are
+    represented by the first of them, whose outcome counts for all of them: their outcomes
+    differ only by a renaming of sheep.  Probabilities still sum to one."""
+    if obs.pointer[sheep] is not None:
+        raise ValueError(f"sheep {sheep} is already interviewed")
+    if total is None:
+        total = deduce(obs, marginals=False).total
+    n_wolves = len(obs.wears)
+    known = obs.testimony[sheep]
+    items = [known] if known is not None else _covering_items(obs)
+    targets: list[tuple[int, int]] = [(t, 1) for t in range(obs.n) if t != sheep]
+    if collapse:
+        alike = [t for t in untouched(obs) if t != sheep]
+        if len(alike) > 1:
+            targets = [(t, 1) for t in range(obs.n) if t != sheep and t not in alike]
+            targets.append((alike[0], len(alike)))
+            targets.sort()
+    out: list[Outcome] = []
+    for t, mult in targets:
+        if known is not None:
+            d = deduce(observe(obs, sheep, t, None), marginals=False)
+            if d.total:
+                out.append((t, None, d.total * mult, d.weights))
+            continue
+        liar = [0] * n_wolves
+        honest = [0] * n_wolves
+        any_world = False
+        for i in items:
+            d = deduce(observe(obs, sheep, t, i), marginals=False)
+            if d.total:
+                any_world = True
+            for c, w in enumerate(d.weights):
+                if i in obs.wears[c]:
+                    liar[c] = w
+                else:
+                    honest[c] = w
+        if not any_world:
+            continue
+        for i in range(obs.n_items):
+            weights = tuple(liar[c] if i in obs.wears[c] else honest[c] for c in range(n_wolves))
+            count = sum(weights)
+            if count:
+                out.append((t, i, count * mult, weights))
+    return Predictive(sheep, total, tuple(out))
+
+
+# -- state summaries -----------------------------------------------------------------------------
+
+
+def suspects_of(weights: Sequence[int]) -> int:
+    return sum(1 for w in weights if w)
+
+
+def entropy(weights: Sequence[int]) -> float:
+    """Shannon entropy (bits) of the culprit distribution given by integer weights."""
+    total = sum(weights)
+    if not total:
+        return 0.0
+    return -sum(w / total * math.log2(w / total) for w in weights if w)
+
+
+def resolved_entropy(weights: Sequence[int], obs: Observation) -> float:
+    """Entropy (bits) of the culprit once the status of every sheep whose testimony is known
+    were revealed too.  A known testimony's sheep lies exactly when the culprit wears its item,
+    so its status is a function of the culprit: this is H(culprit | those statuses)."""
+    heard = [i for i in obs.testimony if i is not None]
+    groups: dict[tuple[bool, ...], list[int]] = {}
+    for c, w in enumerate(weights):
+        if w:
+            pattern = tuple(i in obs.wears[c] for i in heard)
+            groups.setdefault(pattern, []).append(w)
+    total = sum(weights)
+    if not total:
+        return 0.0
+    return sum(sum(ws) / total * entropy(ws) for ws in groups.values())
+
+
+LeafEstimate = Callable[[Sequence[int], Observation], float]
+
+#: weight of the culprit's entropy against the entropy left once heard statuses are resolved
+BLEND = 0.5
+
+
+def remaining_estimate(weights: Sequence[int], obs: Observation) -> float:
+    """Estimated interviews still needed (0 when one suspect remains): one more, plus a blend of
+    the culprit's entropy now and the entropy left once the heard sheep's statuses are known."""
+    if suspects_of(weights) <= 1:
+        return 0.0
+    return 1.0 + BLEND * entropy(weights) + (1.0 - BLEND) * resolved_entropy(weights, obs)
+
+
+def blended(alpha: float, offset: float = 1.0) -> LeafEstimate:
+    """The leaf family the benchmark tunes: ``offset + alpha H + (1 - alpha) H_resolved``."""
+
+    def leaf(weights: Sequence[int], obs: Observation) -> float:
+        if suspects_of(weights) <= 1:
+            return 0.0
+        return offset + alpha * entropy(weights) + (1.0 - alpha) * resolved_entropy(weights, obs)
+
+    return leaf
+
+
+# -- policies ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    sheep: int
+    value: float  # expected interviews still needed after this one (lower is better)
+    p_certain: float  # chance this interview settles the culprit
+    expected_suspects: float
+    expected_entropy: float
+    expected_top: float  # expected probability of the most probable suspect afterwards
+
+
+def score_sheep(
+    obs: Observation, sheep: int, total: int, leaf: LeafEstimate = remaining_estimate
+) -> Score:
+    pred = predictive(obs, sheep, total)
+    value = p_certain = exp_suspects = exp_entropy = exp_top = 0.0
+    for t, i, count, weights in pred.outcomes:
+        p = count / total
+        value += p * leaf(weights, observe(obs, sheep, t, i))
+        n_sus = suspects_of(weights)
+        if n_sus == 1:
+            p_certain += p
+        exp_suspects += p * n_sus
+        exp_entropy += p * entropy(weights)
+        exp_top += p * max(weights) / count
+    return Score(sheep, value, p_certain, exp_suspects, exp_entropy, exp_top)
+
+
+def candidates(obs: Observation, allowed: Sequence[int] | None = None) -> list[int]:
+    done = interviewed(obs)
+    pool = range(obs.n) if allowed is None else allowed
+    return [s for s in pool if s not in done]
+
+
+def rank(
+    obs: Observation,
+    allowed: Sequence[int] | None = None,
+    leaf: LeafEstimate = remaining_estimate,
+) -> list[Score]:
+    """Every candidate sheep scored, best first (ties: roster order)."""
+    total = deduce(obs, marginals=False).total
+    scores = _scores(obs, candidates(obs, allowed), total, leaf)
+    scores.sort(key=lambda sc: (round(sc.value, 12), -sc.p_certain, sc.sheep))
+    return scores
+
+
+def _scores(obs: Observation, pool: Sequence[int], total: int, leaf: LeafEstimate) -> list[Score]:
+    """Scores of ``pool``; untouched sheep share one computation (they are interchangeable)."""
+    alike = set(untouched(obs))
+    shared: Score | None = None
+    out: list[Score] = []
+    for s in pool:
+        if s in alike:
+            if shared is None:
+                shared = score_sheep(obs, s, total, leaf)
+            out.append(replace(shared, sheep=s))
+        else:
+            out.append(score_sheep(obs, s, total, leaf))
+    return out
+
+
+Policy = Callable[[Observation, Sequence[int] | None], int]
+
+
+def lookahead_policy(leaf: LeafEstimate = remaining_estimate) -> Policy:
+    def choose(obs: Observation, allowed: Sequence[int] | None = None) -> int:
+        return rank(obs, allowed, leaf)[0].sheep
+
+    return choose
+
+
+def greedy_entropy_policy(obs: Observation, allowed: Sequence[int] | None = None) -> int:
+    """The baseline of the issue: the interview that most lowers the expected culprit entropy."""
+    return rank(obs, allowed, blended(1.0, 0.0))[0].sheep
+
+
+def random_policy(rng: random.Random) -> Policy:
+    def choose(obs: Observation, allowed: Sequence[int] | None = None) -> int:
+        return rng.choice(candidates(obs, allowed))
+
+    return choose
+
+
+def settled(d: Deduction) -> bool:
+    return d.culprit is not None
+
+
+def interviews_to_certainty(
+    obs: Observation,
+    truth: Sequence[tuple[int, int]],
+    policy: Policy,
+    allowed: Sequence[int] | None = None,
+) -> int:
+    """Interviews a policy needs, on a complete case ``truth[s] = (points_to, item)``, until one
+    suspect remains (or every sheep has been heard)."""
+    count = 0
+    while True:
+        d = deduce(obs, marginals=False)
+        if suspects_of(d.weights) <= 1 or not candidates(obs, allowed):
+            return count
+        s = policy(obs, allowed)
+        t, i = truth[s]
+        obs = observe(obs, s, t, None if obs.testimony[s] is not None else i)
+        count += 1
+
+
+# -- the hint a player reads ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One ranked sheep: the numbers behind its rank and a one-line reason."""
+
+    sheep: int
+    expected_interviews: float  # this interview plus the estimated interviews still needed
+    p_settle: float  # chance this interview alone leaves one suspect
+    expected_suspects: float
+    liar_probability: float
+    uncover_bonus: float  # interviews saved, on average, by the tile it uncovers
+    expected_top: float  # expected probability of the top suspect after this interview
+    reason: str
+
+
+def uncover_bonus(
+    values: dict[int, float], visible: Sequence[int], called: int, hidden: Sequence[int]
+) -> float:
+    """What the tile below ``called`` is worth: it may be any ``hidden`` sheep, uniformly; it is
+    worth how much it would lower the best value among the sheep then visible (values are the
+    current one-step estimates, lower is better)."""
+    rest = [values[s] for s in visible if s != called and s in values]
+    if not hidden:
+        return 0.0
+    best = min(rest) if rest else math.inf
+    gains = [max(0.0, best - values[u]) if best < math.inf else 0.0 for u in hidden]
+    return sum(gains) / len(hidden)
+
+
+def reason_for(
+    sheep: int,
+    score: Score,
+    d: Deduction,
+    pointed_by: Sequence[int],
+    names: Sequence[str],
+    known_testimony: bool,
+) -> str:
+    """A one-line reason a player understands, from the same numbers that rank the sheep."""
+    p_liar = float(d.liar_probability(sheep))
+    settle = f"{score.p_certain:.0%} chance it names the culprit outright"
+    after = f"about {score.expected_suspects:.1f} suspects left after it"
+    if p_liar == 0.0:
+        who = f" ({names[pointed_by[0]]} points at it)" if pointed_by else ""
+        what = (
+            "its testimony clears wolves for sure"
+            if not known_testimony
+            else ("its pointer shows one more honest sheep")
+        )
+        return f"honest{who}: {what}; {settle}, {after}"
+    if p_liar == 1.0:
+        return f"an accomplice: its testimony names what the culprit wears; {settle}, {after}"
+    if p_liar >= 0.5:
+        return (
+            f"likely an accomplice ({p_liar:.0%}): its testimony would name what the culprit "
+            f"wears; {settle}, {after}"
+        )
+    return (
+        f"status open ({p_liar:.0%} accomplice): it shows where its pointer goes and what it "
+        f"says; {settle}, {after}"
+    )
+
+
+def hints_for(
+    obs: Observation,
+    names: Sequence[str],
+    visible: Sequence[int] | None = None,
+    hidden: Sequence[int] | None = None,
+    leaf: LeafEstimate = remaining_estimate,
+    exclude: Sequence[int] = (),
+) -> list[Hint]:
+    """Ranked hints, best first: every sheep not yet interviewed, or the visible ones.
+
+    With ``visible``, the tile uncovered below a called sheep may be any of ``hidden`` (the
+    sheep on no stack top and not yet interviewed; all such sheep when not given), and its worth
+    is subtracted from the sheep's expected interviews.
+    """
+    d = deduce(obs)
+    total = d.total
+    if not total:
+        raise ValueError("the interviews contradict each other: no case fits them")
+    pool = [s for s in candidates(obs, None) if s not in exclude]
+    if visible is not None:
+        if hidden is None:
+            hidden = [s for s in pool if s not in visible]
+        scored_pool = [s for s in pool if s in visible or s in hidden]
+    else:
+        scored_pool = pool
+    scores = {sc.sheep: sc for sc in _scores(obs, scored_pool, total, leaf)}
+    values = {s: sc.value for s, sc in scores.items()}
+    ranked = pool if visible is None else [s for s in pool if s in visible]
+    out: list[Hint] = []
+    for s in ranked:
+        sc = scores[s]
+        bonus = 0.0
+        if visible is not None and hidden:
+            bonus = uncover_bonus(values, visible, s, hidden)
+        pointed_by = [u for u, t in enumerate(obs.pointer) if t == s]
+        out.append(
+            Hint(
+                sheep=s,
+                expected_interviews=1.0 + sc.value - bonus,
+                p_settle=sc.p_certain,
+                expected_suspects=sc.expected_suspects,
+                liar_probability=float(d.liar_probability(s)),
+                uncover_bonus=bonus,
+                expected_top=sc.expected_top,
+                reason=reason_for(s, sc, d, pointed_by, names, obs.testimony[s] is not None),
+            )
+        )
+    out.sort(key=lambda h: (round(h.expected_interviews, 12), -h.p_settle, h.sheep))
+    return out

@@ -1,0 +1,256 @@
+"""The exact optimum of the free-choice interview game on small rosters (the yardstick).
+
+The game: any sheep not yet interviewed may be called; each interview reveals where the sheep
+points and what it says; the game ends when one suspect remains (or nobody is left to ask).  The
+cost is the number of interviews.  Over observation states (the exact predictive of
+:func:`solver.slywolf.hints.predictive`), by dynamic programming::
+
+    V*(state) = 0                                   if one suspect remains or no sheep is left
+    V*(state) = 1 + min_s  sum_o P(o | state, s) V*(state + o)
+
+``policy_value`` evaluates any policy exactly by the same recursion with the policy's choice in
+place of the minimum, and ``random_value`` with the average over the candidates (a random order).
+States are memoised by their (pointers, testimonies); the number of reachable states grows fast,
+so this is meant for up to 7 or 8 sheep and a handful of items.
+
+:func:`small_roster` builds the rosters the benchmark and the tests use: ``g`` garments in ``c``
+colours, one wolf per colour combination of the first two garments (the others follow a Latin
+square), so any two garments identify a wolf, like the shipped default roster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import permutations
+from typing import Any
+
+from solver.slywolf.hints import (
+    Policy,
+    Predictive,
+    candidates,
+    observe,
+    predictive,
+    suspects_of,
+)
+from solver.slywolf.roster import Roster, roster_from_dict
+from solver.slywolf.worlds import Observation, deduce
+
+INSTRUMENTS = (
+    "drum set", "harp", "clarinet", "trumpet", "accordion", "tambourine", "violin", "saxophone",
+    "guitar", "maraca", "jembe", "pan flute", "banjo", "xylophone", "balalaika", "grand piano",
+)  # fmt: skip
+COLORS = ("red", "yellow", "blue", "green", "white", "black")
+GARMENTS = ("top hat", "jacket", "pants")
+
+
+def small_roster(n_sheep: int, accomplices: int, colors: int = 2, garments: int = 2) -> Roster:
+    """A roster of ``colors ** 2`` wolves wearing ``garments`` garments (Latin square)."""
+    cols, gars = COLORS[:colors], GARMENTS[:garments]
+    wolves: list[dict[str, Any]] = []
+    for a in range(colors):
+        for b in range(colors):
+            combo = [a, b, (a + b) % colors][:garments]
+            wears = [f"{cols[x]} {gars[g]}" for g, x in enumerate(combo)]
+            wolves.append({"name": f"W{a}{b}", "wears": wears})
+    data = {
+        "name": f"small-{n_sheep}-{accomplices}-{colors}x{garments}",
+        "accomplices": accomplices,
+        "colors": list(cols),
+        "garments": list(gars),
+        "wolves": wolves,
+        "sheep": [{"name": INSTRUMENTS[s]} for s in range(n_sheep)],
+    }
+    return roster_from_dict(data, source="small")
+
+
+Key = str
+Step = list[tuple[float, Observation, Key]]
+Moves = list[tuple[int, int, Step]]
+
+
+def item_symmetries(obs: Observation) -> list[tuple[int, ...]]:
+    """Permutations of the items that map the roster's wolves onto themselves (at most 7 items;
+    larger rosters use the identity only)."""
+    ident = tuple(range(obs.n_items))
+    if obs.n_items > 7:
+        return [ident]
+    wolves = sorted(tuple(sorted(w)) for w in obs.wears)
+    out = []
+    for perm in permutations(range(obs.n_items)):
+        mapped = sorted(tuple(sorted(perm[i] for i in w)) for w in obs.wears)
+        if mapped == wolves:
+            out.append(perm)
+    return out
+
+
+def canonical(obs: Observation, perms: Sequence[tuple[int, ...]]) -> Key:
+    """A key equal for observations that differ by a renaming of sheep and a symmetry of the
+    items: the observed pointers form a functional graph whose components are encoded as
+    rooted trees (AHU encoding) or as cycles of trees (least rotation)."""
+    n = obs.n
+    children: list[list[int]] = [[] for _ in range(n)]
+    for s, t in enumerate(obs.pointer):
+        if t is not None:
+            children[t].append(s)
+    used = sorted({i for i in obs.testimony if i is not None})
+    distinct = {tuple(perm[i] for i in used): perm for perm in perms}
+    best: str | None = None
+    for perm in distinct.values():
+
+        def enc(v: int, skip: int, perm: tuple[int, ...] = perm) -> str:
+            kids = sorted(enc(u, -1) for u in children[v] if u != skip)
+            item = obs.testimony[v]
+            head = "." if item is None else str(perm[item])
+            return f"({head}{'i' if obs.pointer[v] is not None else ''}{''.join(kids)})"
+
+        comps: list[str] = []
+        seen = [False] * n
+        for r in range(n):
+            if obs.pointer[r] is None:
+                comps.append("T" + enc(r, -1))
+                stack = [r]
+                while stack:
+                    v = stack.pop()
+                    seen[v] = True
+                    stack.extend(children[v])
+        for start in range(n):
+            if seen[start]:
+                continue
+            # start lies on a cycle or on a tree hanging from one: walk to the cycle
+            v = start
+            path: list[int] = []
+            while v not in path:
+                path.append(v)
+                nxt = obs.pointer[v]
+                assert nxt is not None
+                v = nxt
+            cycle = path[path.index(v) :]
+            parts = [enc(c, cycle[j - 1]) for j, c in enumerate(cycle)]
+            comps.append("C" + min("".join(parts[j:] + parts[:j]) for j in range(len(parts))))
+            stack = list(cycle)
+            while stack:
+                u = stack.pop()
+                if not seen[u]:
+                    seen[u] = True
+                    stack.extend(children[u])
+        key = "|".join(sorted(comps))
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best
+
+
+class Solver:
+    """Memoised exact values of one roster's observation states (up to symmetry).
+
+    Sheep of a small roster are interchangeable (no printed testimonies, no vegetables in this
+    game), so states are memoised under renaming of sheep and symmetries of the items; candidates
+    that nobody has pointed at and that have not spoken are interchangeable too and are tried
+    once (with their multiplicity for the random order).  A policy is evaluated on the first
+    state of each class it reaches.
+    """
+
+    def __init__(self, obs: Observation) -> None:
+        self.perms = item_symmetries(obs)
+        self.optimum: dict[Key, float] = {}
+        self.random: dict[Key, float] = {}
+        self.policies: dict[tuple[int, Key], float] = {}
+        self._moves_of: dict[Key, Moves] = {}
+
+    def key(self, obs: Observation) -> Key:
+        return canonical(obs, self.perms)
+
+    def _moves(self, obs: Observation, key: Key) -> Moves:
+        """Per candidate class: (sheep, multiplicity, outcomes); [] when the game is over."""
+        if key in self._moves_of:
+            return self._moves_of[key]
+        d = deduce(obs, marginals=False)
+        moves: Moves = []
+        if suspects_of(d.weights) > 1:
+            pointed = {t for t in obs.pointer if t is not None}
+            untouched = [
+                s for s in candidates(obs) if s not in pointed and obs.testimony[s] is None
+            ]
+            reps = [s for s in candidates(obs) if s not in untouched] + untouched[:1]
+            for s in sorted(reps):
+                mult = len(untouched) if untouched and s == untouched[0] else 1
+                pred = predictive(obs, s, d.total)
+                moves.append((s, mult, self._step(obs, pred)))
+        self._moves_of[key] = moves
+        return moves
+
+    def _step(self, obs: Observation, pred: Predictive) -> Step:
+        out: Step = []
+        for t, i, count, _w in pred.outcomes:
+            child = observe(obs, pred.sheep, t, i)
+            out.append((count / pred.total, child, self.key(child)))
+        return out
+
+    def optimal_value(self, obs: Observation, key: Key | None = None) -> float:
+        key = self.key(obs) if key is None else key
+        if key not in self.optimum:
+            moves = self._moves(obs, key)
+            if not moves:
+                self.optimum[key] = 0.0
+            else:
+                self.optimum[key] = 1.0 + min(
+                    sum(p * self.optimal_value(c, ck) for p, c, ck in nxt) for _s, _m, nxt in moves
+                )
+        return self.optimum[key]
+
+    def optimal_choice(self, obs: Observation) -> list[tuple[int, float]]:
+        """Each candidate class (by a representative sheep) with its exact expected interviews
+        (itself included) under optimal play afterwards, best first."""
+        out = [
+            (s, 1.0 + sum(p * self.optimal_value(c, ck) for p, c, ck in nxt))
+            for s, _m, nxt in self._moves(obs, self.key(obs))
+        ]
+        return sorted(out, key=lambda sv: (sv[1], sv[0]))
+
+    def random_value(self, obs: Observation, key: Key | None = None) -> float:
+        key = self.key(obs) if key is None else key
+        if key not in self.random:
+            moves = self._moves(obs, key)
+            if not moves:
+                self.random[key] = 0.0
+            else:
+                weight = sum(m for _s, m, _n in moves)
+                self.random[key] = (
+                    1.0
+                    + sum(
+                        m * sum(p * self.random_value(c, ck) for p, c, ck in nxt)
+                        for _s, m, nxt in moves
+                    )
+                    / weight
+                )
+        return self.random[key]
+
+    def policy_value(
+        self, obs: Observation, policy: Policy, tag: int = 0, key: Key | None = None
+    ) -> float:
+        """Exact expected interviews of a deterministic policy (``tag`` keeps policies apart)."""
+        key = self.key(obs) if key is None else key
+        if (tag, key) not in self.policies:
+            moves = self._moves(obs, key)
+            if not moves:
+                value = 0.0
+            else:
+                choice = policy(obs, None)
+                nxt = next((n for s, _m, n in moves if s == choice), None)
+                if nxt is None:  # an untouched sheep other than the representative
+                    nxt = self._step(obs, predictive(obs, choice))
+                value = 1.0 + sum(p * self.policy_value(c, policy, tag, ck) for p, c, ck in nxt)
+            self.policies[(tag, key)] = value
+        return self.policies[(tag, key)]
+
+
+def values(obs: Observation, policies: Sequence[tuple[str, Policy]]) -> dict[str, float]:
+    """Optimum, random order and each named policy, exact expected interviews from ``obs``."""
+    solver = Solver(obs)
+    out = {"optimal": solver.optimal_value(obs), "random": solver.random_value(obs)}
+    for tag, (name, policy) in enumerate(policies, start=1):
+        out[name] = solver.policy_value(obs, policy, tag)
+    return out
+
+
+PolicyFactory = Callable[[], Policy]

@@ -1,0 +1,414 @@
+"""Advice at the table and the record of a game as it is played.
+
+:func:`advice` puts :mod:`solver.slywolf.hints` (whom to interview) and
+:mod:`solver.slywolf.turn` (the stacks, the bag, push-your-luck, the track) together for one
+puzzle file.  :func:`apply_line` is the game record: one line a player types (``call harp``,
+``found pumpkin``, ``interview harp, trumpet, red jacket``, ...) turns the puzzle into the next
+one, which the ``play`` command saves at once.
+
+The lines (names are case-insensitive; lists are separated by commas)::
+
+    top SHEEP                       the sheep uncovered on a stack (fills the first unknown top)
+    call SHEEP                      call a visible sheep (the second and third must like the
+                                    vegetables already found)
+    found VEGETABLE                 a ripe vegetable the last called sheep wanted
+    wrong VEGETABLE                 a ripe vegetable it did not want: the turn ends
+    spoiled VEGETABLE               a spoiled one: it stays on the table, the turn ends
+                                    (Picky Eaters: the sheep leaves the valley)
+    interview SHEEP, TARGET, ITEM   what a called sheep said (TARGET or ITEM may be "?")
+    end                             end the turn (after the interviews)
+    guess WOLF                      the last chance on the final space of the track
+    hint                            the advice for this moment (nothing is recorded)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from solver.errors import SheepdogError
+from solver.slywolf.hints import Hint, hints_for, remaining_estimate
+from solver.slywolf.puzzle import Interview, Puzzle
+from solver.slywolf.roster import Roster, fold
+from solver.slywolf.turn import (
+    Choice,
+    Guess,
+    Table,
+    TurnPlanner,
+    can_join,
+    guess,
+    hidden_sheep,
+    table_of,
+    table_to_dict,
+    track_length,
+    turns_left,
+    wanted_kinds,
+)
+from solver.slywolf.worlds import Deduction, Observation, deduce
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    deduction: Deduction
+    ranking: tuple[Hint, ...]
+    table: Table | None
+    turns_left: int | None
+    guess: Guess | None  # set on the final space of the track (or when nobody can be called)
+    plan: TurnPlanner | None
+    called: tuple[int, ...]
+    found: tuple[str, ...]
+
+
+def current_turn(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The sheep called and the vegetables found so far in the turn being played."""
+    game = puzzle.extra.get("game")
+    raw = game.get("turn", {}) if isinstance(game, dict) else {}
+    roster = puzzle.roster
+    called = tuple(roster.sheep_index(s) for s in raw.get("called", []))
+    found = tuple(_vegetable(roster, v) for v in raw.get("found", []))
+    return called, found
+
+
+def advice(puzzle: Puzzle) -> Advice:
+    """Ranking, and with a ``"game"`` key the plan for the turn (or the guess)."""
+    obs = Observation.from_puzzle(puzzle)
+    d = deduce(obs)
+    if not d.consistent:
+        raise SheepdogError(
+            "the interviews contradict each other: no case fits them (see `sheepdog wolf solve`)"
+        )
+    table = table_of(puzzle)
+    names = [s.name for s in puzzle.roster.sheep]
+    if table is None:
+        visible = list(puzzle.visible) if puzzle.visible is not None else None
+        ranking = hints_for(obs, names, visible) if len(d.suspects) > 1 else []
+        return Advice(d, tuple(ranking), None, None, None, None, (), ())
+    called, found = current_turn(puzzle)
+    visible = [s for s in table.visible if s not in table.discarded]
+    hidden = hidden_sheep(puzzle, table)
+    ranking = (
+        hints_for(obs, names, visible, hidden, exclude=table.discarded)
+        if len(d.suspects) > 1
+        else []
+    )
+    left = turns_left(puzzle.roster, table)
+    if len(d.suspects) <= 1:
+        return Advice(d, tuple(ranking), table, left, None, None, called, found)
+    if left == 0 or not ranking:
+        return Advice(d, tuple(ranking), table, left, guess(d.weights), None, called, found)
+    last = left == 1
+    now = remaining_estimate(d.weights, obs)
+    top = max(d.weights) / d.total
+    gains = {
+        h.sheep: (h.expected_top - top) if last else (now - (h.expected_interviews - 1.0))
+        for h in ranking
+    }
+    mean = sum(gains.values()) / len(gains)
+    loss = {s: max(0.0, g - mean) for s, g in gains.items()}
+    planner = TurnPlanner(puzzle.roster, table, gains, loss)
+    return Advice(d, tuple(ranking), table, left, None, planner, called, found)
+
+
+# -- output --------------------------------------------------------------------------------------
+
+
+def _plan_dict(
+    roster: Roster,
+    planner: TurnPlanner,
+    called: tuple[int, ...],
+    found: tuple[str, ...],
+    depth: int,
+) -> dict[str, Any]:
+    choice: Choice = planner.best(called, found)
+    if choice.sheep is None or choice.draw is None:
+        return {"call": None, "stop_value": round(choice.stop_value, 4)}
+    draw = choice.draw
+    out: dict[str, Any] = {
+        "call": roster.sheep[choice.sheep].name,
+        "wants": wanted_kinds(roster, choice.sheep, found),
+        "aim": draw.aim,
+        "p_success": round(draw.success, 4),
+        "p_spoiled": round(draw.spoiled, 4),
+        "value": round(choice.value, 4),
+        "stop_value": round(choice.stop_value, 4),
+    }
+    if depth < 3:
+        out["if_found"] = {
+            kind: _plan_dict(roster, planner, called + (choice.sheep,), found + (kind,), depth + 1)
+            for kind, _p in draw.found
+        }
+    return out
+
+
+def advice_to_dict(puzzle: Puzzle, adv: Advice) -> dict[str, Any]:
+    """The ``--json`` contract of ``hint``: ``ranking`` best first, plus deductions and the turn."""
+    roster = puzzle.roster
+    d = adv.deduction
+    out: dict[str, Any] = {
+        "suspects": [roster.wolves[w].name for w in d.suspects],
+        "culprit": roster.wolves[d.culprit].name if d.culprit is not None else None,
+        "probabilities": {roster.wolves[w].name: float(d.probability(w)) for w in d.suspects},
+        "visible": (
+            [roster.sheep[s].name for s in adv.table.visible]
+            if adv.table is not None
+            else [roster.sheep[s].name for s in puzzle.visible]
+            if puzzle.visible is not None
+            else None
+        ),
+        "ranking": [
+            {
+                "sheep": roster.sheep[h.sheep].name,
+                "score": round(h.expected_interviews, 4),
+                "expected_interviews": round(h.expected_interviews, 4),
+                "p_settle": round(h.p_settle, 4),
+                "expected_suspects": round(h.expected_suspects, 4),
+                "liar_probability": round(h.liar_probability, 4),
+                "uncover_bonus": round(h.uncover_bonus, 4),
+                "reason": h.reason,
+            }
+            for h in adv.ranking
+        ],
+        "turn": None,
+    }
+    if adv.table is not None:
+        table = adv.table
+        turn: dict[str, Any] = {
+            "side": table.side,
+            "track_length": track_length(roster, table.side),
+            "position": table.position,
+            "turns_left": adv.turns_left,
+            "options": table_to_dict(table, roster)["options"],
+            "called": [roster.sheep[s].name for s in adv.called],
+            "found": list(adv.found),
+            "guess": None,
+            "plan": None,
+        }
+        if adv.guess is not None:
+            turn["guess"] = {
+                "wolf": roster.wolves[adv.guess.wolf].name,
+                "probability": round(adv.guess.probability, 6),
+            }
+        if adv.plan is not None:
+            turn["plan"] = _plan_dict(roster, adv.plan, adv.called, adv.found, len(adv.called))
+        out["turn"] = turn
+    return out
+
+
+def render_advice(data: dict[str, Any]) -> str:
+    """Human output of :func:`advice_to_dict` (a few lines)."""
+    lines: list[str] = []
+    if data["culprit"] is not None:
+        return f"Solved: the culprit is {data['culprit']}."
+    lines.append(f"{len(data['suspects'])} suspects.")
+    turn = data.get("turn")
+    if turn is not None:
+        lines.append(
+            f"Track ({turn['side'].replace('_', '-')}): {turn['turns_left']} turn(s) with "
+            "interviews left."
+        )
+        if turn["guess"] is not None:
+            g = turn["guess"]
+            lines.append(f"Guess {g['wolf']}: right with probability {g['probability']:.0%}.")
+        plan = turn["plan"]
+        if plan is not None:
+            lines.append(_render_plan(plan, turn["called"]))
+    if data["ranking"]:
+        lines.append("Best interviews (expected interviews to certainty, lower is better):")
+        for n, h in enumerate(data["ranking"], start=1):
+            lines.append(f"{n:2}. {h['sheep']:<12} {h['score']:5.2f}  {h['reason']}")
+    return "\n".join(lines)
+
+
+def _render_plan(plan: dict[str, Any], called: list[str]) -> str:
+    if plan["call"] is None:
+        return "Stop now and interview " + ", ".join(called) + "." if called else "No call."
+    verb = "Push your luck: call" if called else "Call"
+    text = (
+        f"{verb} {plan['call']} (wants {', '.join(plan['wants'])}; aim: {plan['aim']}; "
+        f"{plan['p_success']:.0%} to find one)."
+    )
+    pushes = [
+        f"after {kind}: call {sub['call']} ({sub['p_success']:.0%})"
+        for kind, sub in plan.get("if_found", {}).items()
+        if sub["call"] is not None
+    ]
+    stops = [kind for kind, sub in plan.get("if_found", {}).items() if sub["call"] is None]
+    if pushes:
+        text += " Then " + "; ".join(pushes)
+        if stops:
+            text += "; after " + " or ".join(stops) + ": stop"
+        text += "."
+    elif stops:
+        text += " Then stop and interview."
+    return text
+
+
+# -- the game record -----------------------------------------------------------------------------
+
+
+def _vegetable(roster: Roster, name: str) -> str:
+    for kind in roster.bag.kinds:
+        if fold(kind) == fold(name):
+            return kind
+    raise SheepdogError(
+        f"unknown vegetable {name!r}; valid vegetables are: {', '.join(roster.bag.kinds)}"
+    )
+
+
+def new_game(puzzle: Puzzle, side: str, skill: float, picky: bool, special: bool) -> Puzzle:
+    """The puzzle with a fresh table: 4 stacks of tiles whose tops are still to be typed."""
+    n = puzzle.roster.n_sheep
+    sizes = [n // 4 + (1 if j < n % 4 else 0) for j in range(4)]
+    game = {
+        "stacks": [{"top": None, "tiles": t} for t in sizes],
+        "spoiled_found": [],
+        "track": {"side": side, "position": 0},
+        "discarded": [],
+        "options": {"skill": skill, "picky_eaters": picky, "special_treats": special},
+        "turn": {"called": [], "found": []},
+        "log": [],
+    }
+    return _with_game(puzzle, game)
+
+
+def _with_game(puzzle: Puzzle, game: dict[str, Any]) -> Puzzle:
+    extra = dict(puzzle.extra)
+    extra["game"] = game
+    out = replace(puzzle, extra=extra)
+    table_of(out)  # validate
+    return out
+
+
+def _copy_game(puzzle: Puzzle) -> dict[str, Any]:
+    game = puzzle.extra.get("game")
+    if not isinstance(game, dict):
+        raise SheepdogError(
+            "this file has no game yet; start one with `sheepdog wolf play FILE --new`"
+        )
+    import copy
+
+    out: dict[str, Any] = copy.deepcopy(game)
+    out.setdefault("turn", {"called": [], "found": []})
+    out.setdefault("log", [])
+    return out
+
+
+def _end_turn(game: dict[str, Any]) -> None:
+    game["turn"] = {"called": [], "found": []}
+    game["track"] = dict(game.get("track", {}))
+    game["track"]["position"] = game["track"].get("position", 0) + 1
+
+
+def _leave_stack(game: dict[str, Any], roster: Roster, sheep: int) -> None:
+    for st in game["stacks"]:
+        if st["top"] is not None and roster.sheep_index(st["top"]) == sheep:
+            st["tiles"] -= 1
+            st["top"] = None
+            return
+    raise SheepdogError(f"{roster.sheep[sheep].name!r} is not on top of a stack")
+
+
+def apply_line(puzzle: Puzzle, line: str) -> tuple[Puzzle, str]:
+    """One typed line applied to the game: the new puzzle and a short answer for the player."""
+    words = line.strip().split(None, 1)
+    if not words:
+        return puzzle, ""
+    verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
+    roster = puzzle.roster
+    if verb == "hint":
+        return puzzle, render_advice(advice_to_dict(puzzle, advice(puzzle)))
+    game = _copy_game(puzzle)
+    table = table_of(puzzle)
+    assert table is not None
+    called = [roster.sheep_index(s) for s in game["turn"]["called"]]
+    found = [_vegetable(roster, v) for v in game["turn"]["found"]]
+    game["log"] = list(game["log"]) + [line.strip()]
+    answer = "ok"
+    if verb == "top":
+        sheep = roster.sheep_index(rest)
+        if sheep in puzzle.interviewed() or sheep in table.visible or sheep in table.discarded:
+            raise SheepdogError(
+                f"{roster.sheep[sheep].name!r} cannot be uncovered: it is not hidden"
+            )
+        slot = next((st for st in game["stacks"] if st["top"] is None and st["tiles"] > 0), None)
+        if slot is None:
+            raise SheepdogError("no stack has an unknown top tile")
+        slot["top"] = roster.sheep[sheep].name
+        answer = f"{roster.sheep[sheep].name} is on top of a stack"
+    elif verb == "call":
+        sheep = roster.sheep_index(rest)
+        if table.position >= track_length(roster, table.side):
+            raise SheepdogError("the wolf is on the final space: only a guess is left")
+        if len(found) != len(called):
+            raise SheepdogError("find a vegetable for the sheep already called first")
+        if len(called) >= 3:
+            raise SheepdogError("at most three sheep may be called in one turn")
+        if sheep not in table.visible:
+            raise SheepdogError(f"{roster.sheep[sheep].name!r} is not on top of a stack")
+        if sheep in called:
+            raise SheepdogError(f"{roster.sheep[sheep].name!r} is already called")
+        if not can_join(roster, sheep, found):
+            raise SheepdogError(
+                f"{roster.sheep[sheep].name!r} does not like every vegetable found "
+                f"({', '.join(found)}), so it cannot be called too"
+            )
+        game["turn"]["called"] = [roster.sheep[s].name for s in called + [sheep]]
+        answer = f"called {roster.sheep[sheep].name}: it wants " + ", ".join(
+            wanted_kinds(roster, sheep, found)
+        )
+    elif verb in ("found", "wrong", "spoiled"):
+        kind = _vegetable(roster, rest)
+        if len(called) != len(found) + 1:
+            raise SheepdogError("call a sheep before drawing a vegetable")
+        sheep = called[-1]
+        if verb == "found":
+            if kind not in wanted_kinds(roster, sheep, found):
+                raise SheepdogError(
+                    f"{roster.sheep[sheep].name!r} does not want {kind}; type `wrong {kind}`"
+                )
+            game["turn"]["found"] = found + [kind]
+            answer = f"{kind} found: interview, or push your luck"
+        else:
+            if verb == "spoiled":
+                spoiled = list(game.get("spoiled_found", []))
+                if spoiled.count(kind) >= roster.bag.spoiled:
+                    raise SheepdogError(f"no spoiled {kind} is left in the bag")
+                game["spoiled_found"] = spoiled + [kind]
+                if table.options.picky_eaters:
+                    _leave_stack(game, roster, sheep)
+                    game["discarded"] = list(game.get("discarded", [])) + [roster.sheep[sheep].name]
+            _end_turn(game)
+            answer = "the turn ends with no interview"
+    elif verb == "interview":
+        parts = [p.strip() for p in rest.split(",")]
+        if len(parts) != 3:
+            raise SheepdogError("type: interview SHEEP, TARGET, ITEM (TARGET or ITEM may be ?)")
+        sheep = roster.sheep_index(parts[0])
+        if sheep not in called or len(found) != len(called):
+            raise SheepdogError(
+                f"{roster.sheep[sheep].name!r} was not called with a vegetable found this turn"
+            )
+        target = None if parts[1] == "?" else roster.sheep_index(parts[1])
+        item = None if parts[2] == "?" else roster.parse_item(parts[2])
+        puzzle = puzzle.with_interview(Interview(sheep, target, item))
+        _leave_stack(game, roster, sheep)
+        done = puzzle.interviewed()
+        if all(s in done for s in called):
+            _end_turn(game)
+            answer = "interviews recorded; the turn is over (type `top SHEEP` for new tiles)"
+        else:
+            answer = "interview recorded"
+    elif verb == "end":
+        if called and not all(s in puzzle.interviewed() for s in called):
+            raise SheepdogError("interview the called sheep first (or record the failed draw)")
+        _end_turn(game)
+        answer = "turn over"
+    elif verb == "guess":
+        wolf = roster.wolf_index(rest)
+        answer = f"guessed {roster.wolves[wolf].name}: open the interpreter to check"
+    else:
+        raise SheepdogError(
+            f"unknown entry {verb!r}; valid entries: top, call, found, wrong, spoiled, "
+            "interview, end, guess, hint"
+        )
+    return _with_game(puzzle, game), answer

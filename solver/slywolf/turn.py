@@ -1,0 +1,475 @@
+"""The table: stacks of sheep tiles, the vegetable bag, the wolf's track, push-your-luck, guesses.
+
+Everything the rulebook's turn needs beyond the interviews themselves lives under the puzzle
+file's ``"game"`` key::
+
+    "game": {
+      "stacks": [{"top": "harp", "tiles": 4}, ...],   # top tile (or null) and tiles left, per stack
+      "spoiled_found": ["pumpkin"],                     # spoiled tokens found (they left the bag)
+      "track": {"side": "one_star", "position": 3},     # spaces the wolf figurine has moved
+      "discarded": ["banjo"],                           # Picky Eaters: sheep that left the valley
+      "options": {"skill": 0.5, "picky_eaters": false, "special_treats": false},
+      "turn": {"called": ["harp"], "found": ["pumpkin"]},   # the turn being played (play)
+      "log": ["call harp", "found pumpkin"]              # every line typed (play)
+    }
+
+Rulings and modelling choices (rulebook sections in brackets):
+
+- *Stacks* [Setup 3, Turn 2-3]: 4 stacks; only the top tile of each is visible and may be called.
+  An interviewed tile is flipped and leaves its stack, uncovering the next one.  The sheep under
+  the tops are unknown to the players: any sheep neither interviewed, discarded nor on top.
+- *The bag as it stands* [Setup 5, Turn 2B, 4]: ripe tokens always return at the end of a turn;
+  a spoiled token, once found, stays on the table.  During a turn, the ripe tokens already found
+  sit next to their sheep, so they are out of the bag for the next draw.
+- *Drawing by touch* [Turn 2]: with probability ``skill`` the player tells the size classes apart
+  and draws uniformly among the tokens of the size class he aims at (the best one for the
+  vegetables wanted); otherwise the draw is uniform over the whole bag.  ``skill = 0`` is a blind
+  draw, ``skill = 1`` a perfect feel for sizes (ripe and spoiled feel the same).
+- *A success* [Turn 2A]: a ripe token of a vegetable the sheep likes and that was not already
+  found this turn (the second sheep must like the first vegetable and needs "a different" one; the
+  third must like both).  With Special Treats the player announces one vegetable and only that one
+  counts [Advanced].  A failure ends the turn with no interview at all [Turn 2B].
+- *Picky Eaters* [Advanced]: pulling a spoiled token discards the sheep being called.
+- *The track* [Turn 1, Game End 2]: each turn first moves the wolf one space; a turn that starts
+  with the wolf on the final space is the guess.  So ``length - position`` turns with interviews
+  remain.  The guess names the most probable suspect; its chance is exact (world counts).
+- *The plan for a turn* maximises the expected information gained (the sum, over the sheep
+  interviewed, of each interview's expected reduction of the estimated interviews still needed,
+  see :mod:`solver.slywolf.hints`); on the last turn before the guess it maximises the expected
+  chance that the guess is right (the sum of each interview's expected gain in the top suspect's
+  probability).  A turn's interviews are valued as the sum of their single values: exact
+  two- and three-interview predictives would cost hundreds of thousands of deductions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from solver.errors import FileFormatError
+from solver.slywolf.puzzle import Puzzle
+from solver.slywolf.roster import Roster, fold
+
+Side = Literal["one_star", "two_star"]
+SIDES: tuple[Side, ...] = ("one_star", "two_star")
+STACKS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    skill: float = 0.5
+    picky_eaters: bool = False
+    special_treats: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    top: int | None  # the visible sheep; None when the stack is empty or its top is not typed yet
+    tiles: int  # tiles left, the top included
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The state of the table that is not an interview (hashable, rebuilt by :func:`apply`)."""
+
+    stacks: tuple[Stack, ...]
+    spoiled_found: tuple[str, ...] = ()
+    side: Side = "one_star"
+    position: int = 0
+    discarded: tuple[int, ...] = ()
+    options: Options = field(default_factory=Options)
+
+    @property
+    def visible(self) -> tuple[int, ...]:
+        return tuple(st.top for st in self.stacks if st.top is not None)
+
+
+# -- the bag -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str
+    ripe: bool
+
+
+def bag_tokens(
+    roster: Roster, spoiled_found: Sequence[str], found: Sequence[str] = ()
+) -> list[Token]:
+    """The tokens in the bag: every ripe token except those found this turn, and the spoiled
+    tokens not yet found."""
+    out: list[Token] = []
+    for kind in roster.bag.kinds:
+        ripe = roster.bag.ripe - sum(1 for f in found if f == kind)
+        spoiled = roster.bag.spoiled - sum(1 for f in spoiled_found if f == kind)
+        out.extend([Token(kind, True)] * max(0, ripe))
+        out.extend([Token(kind, False)] * max(0, spoiled))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The chances of one draw by touch: success, a spoiled token, and the kind found."""
+
+    success: float
+    spoiled: float
+    found: tuple[tuple[str, float], ...]  # (kind, probability) of the successful outcomes
+    aim: str  # the size class aimed at (or the announced vegetable with Special Treats)
+
+
+def draw_chances(
+    roster: Roster,
+    tokens: Sequence[Token],
+    wanted: Sequence[str],
+    skill: float,
+    special_treats: bool = False,
+) -> Draw:
+    """Chances of one draw for a sheep that wants one of ``wanted`` (see the module docstring)."""
+    if not tokens:
+        return Draw(0.0, 0.0, (), "")
+    targets: list[tuple[str, frozenset[str], frozenset[str]]] = []
+    if special_treats:
+        for kind in wanted:
+            targets.append((kind, frozenset([kind]), frozenset([roster.bag.size_of(kind)])))
+    else:
+        sizes = frozenset(roster.bag.size_of(k) for k in wanted)
+        for size in sorted(sizes):
+            targets.append((size, frozenset(wanted), frozenset([size])))
+        if not targets:
+            targets.append(("", frozenset(), frozenset()))
+    best: Draw | None = None
+    n_all = len(tokens)
+    for aim, goal, size_set in targets:
+        in_class = [t for t in tokens if roster.bag.size_of(t.kind) in size_set]
+        found: dict[str, float] = {}
+        spoiled = 0.0
+        for pool, weight in ((in_class, skill), (tokens, 1.0 - skill)):
+            if not pool or weight == 0.0:
+                continue
+            for t in pool:
+                p = weight / len(pool)
+                if t.ripe and t.kind in goal:
+                    found[t.kind] = found.get(t.kind, 0.0) + p
+                elif not t.ripe:
+                    spoiled += p
+        if not in_class and skill > 0.0:  # nothing of that size left: the hand finds nothing
+            continue
+        success = sum(found.values())
+        draw = Draw(success, spoiled, tuple(sorted(found.items())), aim)
+        if best is None or draw.success > best.success:
+            best = draw
+    if best is None:
+        spoiled = sum(1 for t in tokens if not t.ripe) / n_all
+        return Draw(0.0, spoiled, (), "")
+    return best
+
+
+def wanted_kinds(roster: Roster, sheep: int, found: Sequence[str]) -> list[str]:
+    """Vegetables that call ``sheep`` in now: liked, not found this turn, and (for a second or
+    third sheep) it must like every vegetable already found [Turn 2A]."""
+    likes = roster.sheep[sheep].likes
+    if any(f not in likes for f in found):
+        return []
+    return [k for k in likes if k not in found]
+
+
+def can_join(roster: Roster, sheep: int, found: Sequence[str]) -> bool:
+    return bool(wanted_kinds(roster, sheep, found))
+
+
+# -- the track -----------------------------------------------------------------------------------
+
+
+def track_length(roster: Roster, side: Side) -> int:
+    return roster.track.one_star if side == "one_star" else roster.track.two_star
+
+
+def turns_left(roster: Roster, table: Table) -> int:
+    """Turns with interviews still to play (0: this turn is the guess)."""
+    return max(0, track_length(roster, table.side) - table.position)
+
+
+# -- the game file -------------------------------------------------------------------------------
+
+
+def new_table(
+    roster: Roster,
+    rng: random.Random,
+    side: Side = "one_star",
+    options: Options | None = None,
+) -> tuple[Table, list[list[int]]]:
+    """Shuffle the tiles into 4 stacks [Setup 3]: the table and the hidden order of every stack
+    (top first), which only a simulation may know."""
+    order = list(range(roster.n_sheep))
+    rng.shuffle(order)
+    piles: list[list[int]] = [order[i::STACKS] for i in range(STACKS)]
+    stacks = tuple(Stack(p[0] if p else None, len(p)) for p in piles)
+    return Table(stacks, (), side, 0, (), options or Options()), piles
+
+
+def table_from_dict(data: Any, roster: Roster, where: str = "game") -> Table:
+    """Validate the ``"game"`` object of a puzzle file; every problem is one line."""
+    if not isinstance(data, dict):
+        raise FileFormatError(f"{where}: 'game' must be an object")
+    known = {"stacks", "spoiled_found", "track", "discarded", "options", "turn", "log"}
+    extra = sorted(set(data) - known)
+    if extra:
+        raise FileFormatError(
+            f"{where}: unknown key {extra[0]!r}; valid keys are: {', '.join(sorted(known))}"
+        )
+    raw_stacks = data.get("stacks", [])
+    if not isinstance(raw_stacks, list):
+        raise FileFormatError(f"{where}: 'stacks' must be a list of {{top, tiles}} objects")
+    stacks: list[Stack] = []
+    for n, raw in enumerate(raw_stacks, start=1):
+        if not isinstance(raw, dict) or set(raw) - {"top", "tiles"}:
+            raise FileFormatError(f"{where}: stack #{n} must be an object with 'top' and 'tiles'")
+        top_name = raw.get("top")
+        tiles = raw.get("tiles", 1 if top_name is not None else 0)
+        if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles < 0:
+            raise FileFormatError(f"{where}: stack #{n}: 'tiles' must be a whole number >= 0")
+        top: int | None = None
+        if top_name is not None:
+            if not isinstance(top_name, str):
+                raise FileFormatError(f"{where}: stack #{n}: 'top' must be a sheep name")
+            try:
+                top = roster.sheep_index(top_name)
+            except FileFormatError:
+                raise
+            except Exception as exc:
+                raise FileFormatError(f"{where}: stack #{n}: {exc}") from None
+            if tiles < 1:
+                raise FileFormatError(f"{where}: stack #{n} has a top tile, so 'tiles' >= 1")
+        stacks.append(Stack(top, tiles))
+    tops = [s.top for s in stacks if s.top is not None]
+    if len(set(tops)) != len(tops):
+        raise FileFormatError(f"{where}: a sheep is on top of two stacks")
+    if sum(s.tiles for s in stacks) > roster.n_sheep:
+        raise FileFormatError(f"{where}: the stacks hold more tiles than the roster has sheep")
+    spoiled = data.get("spoiled_found", [])
+    kinds = {fold(k): k for k in roster.bag.kinds}
+    if not isinstance(spoiled, list) or not all(isinstance(v, str) for v in spoiled):
+        raise FileFormatError(f"{where}: 'spoiled_found' must be a list of vegetables")
+    found: list[str] = []
+    for v in spoiled:
+        if fold(v) not in kinds:
+            raise FileFormatError(
+                f"{where}: unknown vegetable {v!r}; valid vegetables are: "
+                + ", ".join(roster.bag.kinds)
+            )
+        found.append(kinds[fold(v)])
+        if found.count(kinds[fold(v)]) > roster.bag.spoiled:
+            raise FileFormatError(f"{where}: more spoiled {v} found than the bag holds")
+    track = data.get("track", {})
+    if not isinstance(track, dict) or set(track) - {"side", "position"}:
+        raise FileFormatError(f'{where}: \'track\' must be {{"side": ..., "position": ...}}')
+    side = track.get("side", "one_star")
+    if side not in SIDES:
+        raise FileFormatError(
+            f"{where}: unknown track side {side!r}; valid sides: one_star, two_star"
+        )
+    position = track.get("position", 0)
+    length = track_length(roster, side)
+    if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= length:
+        raise FileFormatError(f"{where}: track position must be a whole number from 0 to {length}")
+    raw_disc = data.get("discarded", [])
+    if not isinstance(raw_disc, list) or not all(isinstance(v, str) for v in raw_disc):
+        raise FileFormatError(f"{where}: 'discarded' must be a list of sheep names")
+    try:
+        discarded = tuple(roster.sheep_index(v) for v in raw_disc)
+    except Exception as exc:
+        raise FileFormatError(f"{where}: discarded: {exc}") from None
+    opts = data.get("options", {})
+    if not isinstance(opts, dict) or set(opts) - {"skill", "picky_eaters", "special_treats"}:
+        raise FileFormatError(
+            f"{where}: 'options' may hold skill, picky_eaters and special_treats only"
+        )
+    skill = opts.get("skill", 0.5)
+    if isinstance(skill, bool) or not isinstance(skill, int | float) or not 0 <= skill <= 1:
+        raise FileFormatError(f"{where}: 'options.skill' must be a number from 0 to 1")
+    flags = {}
+    for key in ("picky_eaters", "special_treats"):
+        value = opts.get(key, False)
+        if not isinstance(value, bool):
+            raise FileFormatError(f"{where}: 'options.{key}' must be true or false")
+        flags[key] = value
+    options = Options(float(skill), flags["picky_eaters"], flags["special_treats"])
+    turn = data.get("turn", {})
+    if not isinstance(turn, dict) or set(turn) - {"called", "found"}:
+        raise FileFormatError(f'{where}: \'turn\' must be {{"called": [...], "found": [...]}}')
+    for key in ("called", "found"):
+        value = turn.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise FileFormatError(f"{where}: 'turn.{key}' must be a list of names")
+    log = data.get("log", [])
+    if not isinstance(log, list) or not all(isinstance(v, str) for v in log):
+        raise FileFormatError(f"{where}: 'log' must be a list of lines")
+    return Table(tuple(stacks), tuple(found), side, position, discarded, options)
+
+
+def table_to_dict(table: Table, roster: Roster) -> dict[str, Any]:
+    return {
+        "stacks": [
+            {"top": roster.sheep[s.top].name if s.top is not None else None, "tiles": s.tiles}
+            for s in table.stacks
+        ],
+        "spoiled_found": list(table.spoiled_found),
+        "track": {"side": table.side, "position": table.position},
+        "discarded": [roster.sheep[s].name for s in table.discarded],
+        "options": {
+            "skill": table.options.skill,
+            "picky_eaters": table.options.picky_eaters,
+            "special_treats": table.options.special_treats,
+        },
+    }
+
+
+def table_of(puzzle: Puzzle) -> Table | None:
+    """The puzzle's table, or None when the file has no ``"game"`` key."""
+    raw = puzzle.extra.get("game")
+    if raw is None:
+        return None
+    table = table_from_dict(raw, puzzle.roster, f"{puzzle.extra.get('id', 'puzzle')}: game")
+    done = puzzle.interviewed()
+    for s in table.visible:
+        if s in done:
+            name = puzzle.roster.sheep[s].name
+            raise FileFormatError(f"game: {name!r} is on top of a stack but already interviewed")
+    return table
+
+
+def hidden_sheep(puzzle: Puzzle, table: Table) -> list[int]:
+    """Sheep that may lie under the stack tops: not interviewed, not discarded, not on top."""
+    if all(st.tiles <= 1 for st in table.stacks):
+        return []
+    done = puzzle.interviewed()
+    return [
+        s
+        for s in range(puzzle.roster.n_sheep)
+        if s not in done and s not in table.discarded and s not in table.visible
+    ]
+
+
+def remove_top(table: Table, sheep: int, new_top: int | None) -> Table:
+    """The tile of ``sheep`` leaves its stack (interviewed or discarded); ``new_top`` is the sheep
+    uncovered below (None when the stack is now empty)."""
+    stacks = list(table.stacks)
+    for j, st in enumerate(stacks):
+        if st.top == sheep:
+            tiles = st.tiles - 1
+            stacks[j] = Stack(new_top if tiles else None, tiles)
+            return replace(table, stacks=tuple(stacks))
+    raise ValueError(f"sheep {sheep} is not on top of a stack")
+
+
+# -- planning a turn -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """The last chance [Game End 2]: the most probable suspect and the chance it is the culprit."""
+
+    wolf: int
+    probability: float
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One decision point of a turn: whom to call next (None: stop and interview)."""
+
+    sheep: int | None
+    draw: Draw | None  # the chances of the draw for that sheep
+    value: float  # expected value of the rest of the turn with this choice
+    stop_value: float  # value of stopping now (interviewing the sheep already called)
+
+
+def guess(weights: Sequence[int]) -> Guess:
+    total = sum(weights)
+    if not total:
+        raise ValueError("no suspect: the interviews contradict each other")
+    wolf = max(range(len(weights)), key=lambda w: (weights[w], -w))
+    return Guess(wolf, weights[wolf] / total)
+
+
+class TurnPlanner:
+    """Values the decisions of one turn from per-sheep interview values (``gains``).
+
+    ``gains[s]`` is what interviewing s is worth (higher is better); ``loss[s]`` what losing s
+    to Picky Eaters costs.  A turn's interviews are worth the sum of their gains; a failed draw
+    is worth nothing (minus the loss when a picky sheep leaves)."""
+
+    def __init__(
+        self,
+        roster: Roster,
+        table: Table,
+        gains: dict[int, float],
+        loss: dict[int, float] | None = None,
+    ) -> None:
+        self.roster = roster
+        self.table = table
+        self.gains = gains
+        self.loss = loss or {}
+        self._memo: dict[tuple[tuple[int, ...], tuple[str, ...]], Choice] = {}
+
+    def legal(self, called: Sequence[int], found: Sequence[str]) -> list[int]:
+        """Visible sheep that may be called now [Turn 2A]."""
+        return [
+            s
+            for s in self.table.visible
+            if s not in called and s in self.gains and can_join(self.roster, s, found)
+        ]
+
+    def draw_for(self, sheep: int, found: Sequence[str]) -> Draw:
+        tokens = bag_tokens(self.roster, self.table.spoiled_found, found)
+        wanted = wanted_kinds(self.roster, sheep, found)
+        opts = self.table.options
+        return draw_chances(self.roster, tokens, wanted, opts.skill, opts.special_treats)
+
+    def best(self, called: tuple[int, ...] = (), found: tuple[str, ...] = ()) -> Choice:
+        """The best decision after calling ``called`` with ``found`` (empty: the turn's start,
+        where stopping is not a choice)."""
+        key = (called, found)
+        if key in self._memo:
+            return self._memo[key]
+        stop = sum(self.gains[s] for s in called)
+        best = Choice(None, None, stop if called else -1e18, stop)
+        for s in self.legal(called, found):
+            draw = self.draw_for(s, found)
+            value = sum(
+                p * self.best(called + (s,), found + (kind,)).value for kind, p in draw.found
+            )
+            if self.table.options.picky_eaters:
+                value -= draw.spoiled * self.loss.get(s, 0.0)
+            if value > best.value + 1e-12:
+                best = Choice(s, draw, value, stop)
+        if best.sheep is None and not called:
+            best = Choice(None, None, 0.0, 0.0)  # nobody can be called
+        self._memo[key] = best
+        return best
+
+
+def turn_gains(
+    obs: Any,
+    table: Table,
+    allowed: Sequence[int],
+    last_turn: bool,
+) -> tuple[dict[int, float], dict[int, float]]:
+    """Per visible sheep: the interview's value for :class:`TurnPlanner` and the loss if it left.
+
+    Away from the end, the value is the expected drop of the estimated interviews still needed;
+    on the last turn before the guess, the expected rise of the top suspect's probability."""
+    from solver.slywolf.hints import remaining_estimate, score_sheep
+    from solver.slywolf.worlds import deduce
+
+    d = deduce(obs, marginals=False)
+    now = remaining_estimate(d.weights, obs)
+    top = max(d.weights) / d.total
+    gains: dict[int, float] = {}
+    for s in allowed:
+        sc = score_sheep(obs, s, d.total)
+        gains[s] = (sc.expected_top - top) if last_turn else (now - sc.value)
+    mean = sum(gains.values()) / len(gains) if gains else 0.0
+    loss = {s: max(0.0, g - mean) for s, g in gains.items()}
+    return gains, loss
