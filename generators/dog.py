@@ -22,7 +22,7 @@ from solver.dog.board import HOME, KENNEL, start_field, track_size
 from solver.dog.cards import full_deck
 from solver.dog.graph import PositionTooBig
 from solver.dog.position import Position, make_position, position_to_json, to_notation
-from solver.dog.solve import decode, solution_json, solve_position, up_one_ply
+from solver.dog.solve import decode, solution_json, winning_first_plays
 from solver.errors import SheepdogError
 from solver.fileio import write_atomic
 
@@ -124,16 +124,9 @@ class GeneratedPuzzle:
 
 def unique_win(pos: Position, max_nodes: int) -> tuple[int, dict[str, Any]] | None:
     """``(plies, solution json)`` when exactly one first play of ``pos`` forces a win."""
-    solution = solve_position(pos, max_nodes=max_nodes)
+    solution, wins = winning_first_plays(pos, max_nodes=max_nodes)
     value, plies, _ = decode(solution.root_key)
-    if value != "WIN" or plies is None:
-        return None
-    winning = [
-        kid
-        for kid in solution.graph.children[0]
-        if decode(up_one_ply(solution.keys[kid]))[0] == "WIN"
-    ]
-    if len(winning) != 1:
+    if value != "WIN" or plies is None or len(wins) != 1:
         return None
     return plies, solution_json(solution)
 

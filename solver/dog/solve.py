@@ -407,6 +407,10 @@ class AlphaBeta(Generic[P]):
             lo, hi = self.lo[n], self.hi[n]
         return lo
 
+    def at_least(self, n: int, key: int) -> bool:
+        """Whether the value of node ``n`` is ``key`` or better (one null-window search)."""
+        return self.search(n, key - 1, key) >= key
+
     def resolve_line(self, n: int) -> None:
         """Record the best child of every node on the line of best play from ``n``.
 
@@ -592,6 +596,25 @@ def solve_position(
     )
     describe_edges(solution.graph, [0, *pv_nodes(solution)])
     return solution
+
+
+def winning_first_plays(
+    pos: Position, *, max_nodes: int = DEFAULT_MAX_NODES
+) -> tuple[Solution[Position], list[int]]:
+    """Solve ``pos`` and list the first plays (root children) that force a win.
+
+    Each first play is tested with one null-window search at the border between draws and wins,
+    which is far cheaper than valuing it exactly.
+    """
+    check_solvable(pos)
+    game = DogGame.for_position(pos)
+    search = AlphaBeta(
+        game, pos, max_nodes=max_nodes, estimate=game.estimate(game.team_to_move(pos))
+    )
+    solution = search.solve()
+    wins = [kid for kid in solution.graph.children[0] if search.at_least(kid, _WIN - _SPAN)]
+    describe_edges(solution.graph, [0, *pv_nodes(solution)])
+    return solution, wins
 
 
 def pv_nodes(solution: Solution[P]) -> list[int]:

@@ -1,0 +1,56 @@
+"""Endgame puzzles: a forced win with exactly one first play, checked by the full solver."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from generators.dog import find_puzzles, generate_puzzles, grade, random_endgame
+from solver.dog.position import load_position, winner
+from solver.dog.solve import decode, solve_position, up_one_ply
+from solver.errors import SheepdogError
+
+
+def test_puzzles_have_exactly_one_winning_first_play(tmp_path: Path) -> None:
+    puzzles = find_puzzles(tmp_path, count=3, seed=5, cards=1)
+    assert len(puzzles) == 3
+    assert [p.plies for p in puzzles] == sorted(p.plies for p in puzzles)
+    for puzzle in puzzles:
+        # independent check: every node of the full graph valued by retrograde analysis
+        full = solve_position(puzzle.position, method="retrograde", cutoff=False)
+        assert (full.value(), full.plies()) == ("WIN", puzzle.plies)
+        first = [decode(up_one_ply(full.keys[kid]))[0] for kid in full.graph.children[0]]
+        assert first.count("WIN") == 1
+        assert puzzle.grade == grade(puzzle.plies)
+        assert puzzle.solution["best"]["card"] is not None
+
+
+def test_written_puzzles_are_position_files_and_are_not_overwritten(tmp_path: Path) -> None:
+    written = generate_puzzles(tmp_path, count=2, seed=1, cards=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.path.name for p in written)
+    for puzzle in written:
+        data = json.loads(puzzle.path.read_text(encoding="utf-8"))
+        assert data["puzzle"]["value"] == "WIN" and data["puzzle"]["plies"] == puzzle.plies
+        assert load_position(puzzle.path) == puzzle.position
+    with pytest.raises(SheepdogError, match="already exists"):
+        generate_puzzles(tmp_path, count=2, seed=1, cards=1)
+    again = generate_puzzles(tmp_path, count=2, seed=1, cards=1, force=True)
+    assert [p.path for p in again] == [p.path for p in written]
+
+
+def test_random_endgames_are_valid_and_unfinished() -> None:
+    rng = random.Random(0)
+    for _ in range(100):
+        pos = random_endgame(rng, cards=3, out=(0, 2))
+        assert winner(pos) is None
+        assert all(len(hand) == 3 for hand in pos.hands)
+
+
+def test_bad_options_are_errors(tmp_path: Path) -> None:
+    with pytest.raises(SheepdogError, match="--cards"):
+        find_puzzles(tmp_path, count=1, cards=9)
+    with pytest.raises(SheepdogError, match="--count"):
+        find_puzzles(tmp_path, count=0)
