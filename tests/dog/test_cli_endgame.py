@@ -1,0 +1,165 @@
+"""``sheepdog dog solve|solitaire|advise|generate``: the --json contract, files, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from solver.dog.position import load_position, position_from_json
+
+runner = CliRunner()
+
+WIN_IN_ONE = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/9/-/9 0\n"
+DRAW = "4 t50,h1,h2,h3/t0,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 6,7/2,13/4,7/2,9 3\n"
+
+
+@pytest.fixture
+def win_file(tmp_path: Path) -> Path:
+    path = tmp_path / "win.txt"
+    path.write_text(WIN_IN_ONE, encoding="utf-8")
+    return path
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_solve_json_contract(win_file: Path) -> None:
+    result = runner.invoke(app, ["dog", "solve", str(win_file), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert (out["value"], out["plies"], out["progress"]) == ("WIN", 1, [8, 0])
+    assert out["best"]["card"] == "3"
+    best = position_from_json(out["best"]["position"])
+    assert best.pawns[0] == (100, 101, 102, 103)
+    assert out["pv"] == ["seat 0: 3: t62→h0"]
+    assert out["nodes"] >= 1 and out["seconds"] >= 0
+
+
+@pytest.mark.parametrize("method", ["alphabeta", "retrograde"])
+def test_solve_methods_agree(tmp_path: Path, method: str) -> None:
+    path = write(tmp_path, "draw.txt", DRAW)
+    result = runner.invoke(
+        app, ["dog", "solve", str(path), "--json", "--method", method, "--all-plays"]
+    )
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    reference = runner.invoke(app, ["dog", "solve", str(path), "--json", "--method", "retrograde"])
+    expected = json.loads(reference.stdout)
+    for key in ("value", "plies", "progress", "pv", "best", "plays"):
+        assert out[key] == expected[key], key
+    assert all(play["value"] in ("WIN", "DRAW", "LOSS") for play in out["plays"])
+
+
+def test_solve_human_output(win_file: Path) -> None:
+    result = runner.invoke(app, ["dog", "solve", str(win_file)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("WIN in 1 plies for the team to move (seats 0 and 2).")
+    assert "Best play: seat 0: 3: t62→h0" in result.stdout
+
+
+def test_solve_writes_graphml(tmp_path: Path) -> None:
+    path = write(tmp_path, "draw.txt", DRAW)
+    graph = tmp_path / "g.graphml"
+    args = ["dog", "solve", str(path), "--json", "--method", "retrograde", "--graph", str(graph)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    digraph = nx.read_graphml(graph)
+    assert digraph.number_of_nodes() == out["nodes"]
+    assert digraph.number_of_edges() == out["edges"]
+    root = digraph.nodes["0"]
+    assert root["value"] == out["value"]
+    assert load_position(path).__str__() == root["position"]
+    again = runner.invoke(app, args)
+    assert again.exit_code == 1 and again.stderr.startswith("Error: ") and "--force" in again.stderr
+    assert runner.invoke(app, [*args, "--force"]).exit_code == 0
+
+
+def test_node_budget_is_a_one_line_error(tmp_path: Path) -> None:
+    path = write(tmp_path, "draw.txt", DRAW)
+    result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--max-nodes", "50"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        "Error: position too big: more than 50 positions (raise --max-nodes)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3/?/-/- 0\n", "advise"),
+        ("not a position\n", "notation"),
+        ('{"seats": 4\n', "invalid JSON"),
+    ],
+)
+def test_bad_input_is_a_one_line_error(tmp_path: Path, text: str, message: str) -> None:
+    path = write(tmp_path, "bad.txt", text)
+    result = runner.invoke(app, ["dog", "solve", str(path), "--json"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_missing_file_and_bad_options(tmp_path: Path, win_file: Path) -> None:
+    missing = runner.invoke(app, ["dog", "solve", str(tmp_path / "nope.json")])
+    assert missing.exit_code == 1 and "no such file" in missing.stderr
+    method = runner.invoke(app, ["dog", "solve", str(win_file), "--method", "guess"])
+    assert method.exit_code == 1 and "unknown method 'guess'" in method.stderr
+    budget = runner.invoke(app, ["dog", "solve", str(win_file), "--max-nodes", "0"])
+    assert budget.exit_code == 1 and "--max-nodes" in budget.stderr
+
+
+def test_solitaire_json(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "lone.txt", "4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2,2,5/-/-/- 0"
+    )
+    result = runner.invoke(app, ["dog", "solitaire", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert (out["seat"], out["possible"], out["plays"]) == (0, True, 2)
+    assert out["line"] == ["seat 0: 2: t61→t63", "seat 0: 2: t63→h0"]
+    human = runner.invoke(app, ["dog", "solitaire", str(path)])
+    assert "can bring all her pawns home in 2 plays" in human.stdout
+    other = runner.invoke(app, ["dog", "solitaire", str(tmp_path / "nope")])
+    assert other.exit_code == 1
+
+
+def test_solitaire_refuses_two_card_holders(win_file: Path) -> None:
+    result = runner.invoke(app, ["dog", "solitaire", str(win_file)])
+    assert result.exit_code == 1 and "exactly one seat" in result.stderr
+
+
+def test_advise_json(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "hidden.txt", "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?,?/-/? 0"
+    )
+    args = ["dog", "advise", str(path), "--samples", "4", "--seed", "2", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["samples"] == 4 and out["hidden_cards"] == 3
+    assert out["best"]["card"] == "3" and out["win_share"] == 1.0
+    bad = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0"])
+    assert bad.exit_code == 1 and "at least 1" in bad.stderr
+
+
+def test_generate_writes_puzzles(tmp_path: Path) -> None:
+    args = ["dog", "generate", "--count", "2", "--cards", "1", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert len(out["written"]) == 2
+    for name in out["written"]:
+        solved = runner.invoke(app, ["dog", "solve", name, "--json"])
+        assert json.loads(solved.stdout)["value"] == "WIN"
+    again = runner.invoke(app, [*args, "--out", str(tmp_path)])
+    assert again.exit_code == 1 and "--force" in again.stderr
