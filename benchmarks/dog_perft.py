@@ -1,0 +1,148 @@
+"""Perft throughput of the DOG move generator on the perft file (``cases/dog/perft.txt``).
+
+Usage::
+
+    .venv/bin/python benchmarks/dog_perft.py                 # all positions, all listed depths
+    .venv/bin/python benchmarks/dog_perft.py --repeat 5      # median / p95 over 5 runs
+    .venv/bin/python benchmarks/dog_perft.py --regenerate    # print a fresh perft file (seeded)
+
+Prints, per run, the successor positions counted (the sum of the perft counts), the seconds and the
+throughput in successor positions per second on one core; then the median and p95 throughput.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver.dog.moves import legal_plays, perft  # noqa: E402
+from solver.dog.perftfile import PerftCase, read_perft_file  # noqa: E402
+from solver.dog.position import Position, parse_notation, to_notation, winner  # noqa: E402
+from solver.dog.rules import Rules  # noqa: E402
+from solver.dog.simulate import Table  # noqa: E402
+
+PERFT_FILE = ROOT / "cases" / "dog" / "perft.txt"
+
+
+def run_once(cases: list[PerftCase]) -> tuple[int, float]:
+    nodes = 0
+    start = time.perf_counter()
+    for case in cases:
+        for depth, expected in case.counts:
+            got = perft(case.position, depth)
+            if got != expected:
+                raise SystemExit(f"{case.id}: perft {depth} = {got}, file says {expected}")
+            nodes += got
+    return nodes, time.perf_counter() - start
+
+
+def _game_positions(
+    seats: int, rules: Rules, players: tuple[int, ...], seed: int, count: int
+) -> list[Position]:
+    rng = random.Random(seed)
+    table = Table(seats, rules, players, rng)
+    picked: list[Position] = []
+    for r in range(200):
+        table.deal(r, lambda p, plays, g: plays[0])
+        pick_at = rng.randrange(4) if r >= 3 and rng.random() < 0.5 else -1
+        ply = 0
+        while True:
+            p = table.position
+            plays = legal_plays(p)
+            if not plays:
+                break
+            if ply == pick_at and len(picked) < count:
+                picked.append(p)
+            ply += 1
+            table.play(plays[rng.randrange(len(plays))])
+            if winner(table.position) is not None:
+                return picked
+        if len(picked) >= count:
+            break
+    return picked
+
+
+def regenerate() -> str:
+    """A perft file from seeded games of every kind plus hand-made positions."""
+    fixed = [
+        ("spec-example", "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0"),
+        (
+            "opening-4",
+            "4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 1,7,13,J,4,S/13,2,3,5,6,8/1,1,9,10,12,7/J,13,4,4,6,9 0",
+        ),
+        (
+            "partner-phase",
+            "4 h0,h1,h2,h3/t20,t30,k,k/t40,t28,k,k/t50,k,k,k 7,J,4/7,3,S/13,1,2/7,5,J 0",
+        ),
+        (
+            "home-stretch",
+            "4 t62,t61,t60,h3/t16,k,k,k/t47,t45,h2,h3/t0,t10,k,k 7,4,J/7,8/7,3,1/J,S 0",
+        ),
+        (
+            "burn-row",
+            "6 t3,t5,t7,k/t9,t11,t13,k/t15,t17,k,k/t19,k,k,k/t21,k,k,k/t23,k,k,k"
+            " 7,7,J/7,J/7/7/7/7 0",
+        ),
+    ]
+    lines = ["# DOG perft positions (spec section 4): id, one-line notation, perft D N.", ""]
+    cases: list[tuple[str, str]] = list(fixed)
+    kinds = [
+        ("mid-4", 4, Rules(), (0, 1, 2, 3)),
+        ("mid-6", 6, Rules(), tuple(range(6))),
+        ("threes", 6, Rules(mode="threes"), tuple(range(6))),
+        ("solo-3", 4, Rules(mode="solo"), (0, 1, 2)),
+        ("solo-5", 6, Rules(mode="solo"), (0, 1, 2, 3, 4)),
+        ("fresh-4", 4, Rules(protection="fresh"), (0, 1, 2, 3)),
+    ]
+    for name, seats, rules, players in kinds:
+        for i, p in enumerate(_game_positions(seats, rules, players, 1000 + seats, 4)):
+            cases.append((f"{name}-{i + 1}", to_notation(p)))
+    for ident, text in cases:
+        p = parse_notation(text)
+        lines.append(f"id {ident}")
+        lines.append(f"position {to_notation(p)}")
+        for depth in range(1, 6):
+            n = perft(p, depth)
+            if n > 400_000:
+                break
+            lines.append(f"perft {depth} {n}")
+            if n > 60_000 or n == 0:
+                break
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--file", type=Path, default=PERFT_FILE)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--regenerate", action="store_true")
+    args = parser.parse_args()
+    if args.regenerate:
+        print(regenerate())
+        return
+    cases = read_perft_file(args.file)
+    rates = []
+    for i in range(args.repeat):
+        nodes, seconds = run_once(cases)
+        rates.append(nodes / seconds)
+        print(
+            f"run {i + 1}: {nodes:,} successor positions in {seconds:.2f}s = {nodes / seconds:,.0f}/s"
+        )
+    rates.sort()
+    p95 = rates[max(0, round(0.05 * (len(rates) - 1)))]  # slowest 5 %: low end of the throughput
+    print(
+        f"{len(cases)} positions; throughput median {statistics.median(rates):,.0f}/s,"
+        f" p95 (slow end) {p95:,.0f}/s, best {rates[-1]:,.0f}/s over {len(rates)} runs"
+    )
+
+
+if __name__ == "__main__":
+    main()
