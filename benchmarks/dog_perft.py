@@ -75,7 +75,8 @@ def regenerate() -> str:
         ("spec-example", "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0"),
         (
             "opening-4",
-            "4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 1,7,13,J,4,S/13,2,3,5,6,8/1,1,9,10,12,7/J,13,4,4,6,9 0",
+            "4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k"
+            " 1,7,13,J,4,S/13,2,3,5,6,8/1,1,9,10,12,7/J,13,4,4,6,9 0",
         ),
         (
             "partner-phase",
@@ -134,7 +135,8 @@ def main() -> None:
         nodes, seconds = run_once(cases)
         rates.append(nodes / seconds)
         print(
-            f"run {i + 1}: {nodes:,} successor positions in {seconds:.2f}s = {nodes / seconds:,.0f}/s"
+            f"run {i + 1}: {nodes:,} successor positions in {seconds:.2f}s"
+            f" = {nodes / seconds:,.0f}/s"
         )
     rates.sort()
     p95 = rates[max(0, round(0.05 * (len(rates) - 1)))]  # slowest 5 %: low end of the throughput
