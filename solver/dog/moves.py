@@ -456,12 +456,38 @@ def _finished(pos: Position) -> bool:
     return any(pawns[k][0] >= HOME and pawns[k + half][0] >= HOME for k in range(half))
 
 
-def successors(pos: Position, describe: bool = False) -> list[tuple[str | None, str, Position]]:
+#: Per-perft memo of card results: (pawns, mover, fresh, card) -> results.
+Cache = dict[tuple[Pawns, int, int, str], dict[tuple[Pawns, int], str]]
+_CACHE_LIMIT = 200_000
+
+
+def _results(
+    pos: Position, board: list[_Board], card: str, describe: bool, cache: Cache | None
+) -> dict[tuple[Pawns, int], str]:
+    """:func:`_card_results`, through ``cache`` (perft only) and a lazily built board."""
+    if cache is not None:
+        key = (pos.pawns, pos.to_move, pos.fresh, card)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+    if not board:
+        board.append(_Board(pos))
+    results = _card_results(board[0], card, describe)
+    if cache is not None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = results
+    return results
+
+
+def successors(
+    pos: Position, describe: bool = False, cache: Cache | None = None
+) -> list[tuple[str | None, str, Position]]:
     """``(card, description, successor)`` for every distinct successor, in a fixed order."""
     _check_known(pos)
     if not any(pos.hands) or _finished(pos):
         return []
-    board = _Board(pos)
+    board: list[_Board] = []
     mover = pos.to_move
     hand = pos.hands[mover]
     out: list[tuple[str | None, str, Position]] = []
@@ -470,7 +496,7 @@ def successors(pos: Position, describe: bool = False) -> list[tuple[str | None, 
         if card == last:
             continue
         last = card
-        results = _card_results(board, card, describe)
+        results = _results(pos, board, card, describe, cache)
         if not results:
             continue
         hands = _hands_without(pos.hands, mover, card)
@@ -481,7 +507,9 @@ def successors(pos: Position, describe: bool = False) -> list[tuple[str | None, 
             )
     if out:
         return out
-    return _folds(pos, board, describe)
+    if not board:
+        board.append(_Board(pos))
+    return _folds(pos, board[0], describe)
 
 
 def _folds(pos: Position, board: _Board, describe: bool) -> list[tuple[str | None, str, Position]]:
@@ -575,31 +603,33 @@ def perft(pos: Position, depth: int) -> int:
         raise SheepdogError(f"perft depth must be 0 or more, not {depth}")
     if any(UNKNOWN in h for h in pos.hands) or UNKNOWN in pos.stock:
         raise SheepdogError("perft needs every hand known; this position holds '?' cards")
-    return _perft(pos, depth)
+    return _perft(pos, depth, {})
 
 
-def _perft(pos: Position, depth: int) -> int:
+def _perft(pos: Position, depth: int, cache: Cache) -> int:
     if depth == 0:
         return 1
     if not any(pos.hands) or _finished(pos):
         return 0
     if depth == 1:
-        return _count(pos)
-    return sum(_perft(p, depth - 1) for _, _, p in successors(pos))
+        return _count(pos, cache)
+    return sum(_perft(p, depth - 1, cache) for _, _, p in successors(pos, False, cache))
 
 
-def _count(pos: Position) -> int:
+def _count(pos: Position, cache: Cache) -> int:
     """Number of distinct successors (perft 1) without building positions."""
-    board = _Board(pos)
+    board: list[_Board] = []
     total = 0
     last = None
     for card in pos.hands[pos.to_move]:
         if card != last:
-            total += len(_card_results(board, card, False))
+            total += len(_results(pos, board, card, False, cache))
             last = card
     if total:
         return total
-    return len(_folds(pos, board, False))
+    if not board:
+        board.append(_Board(pos))
+    return len(_folds(pos, board[0], False))
 
 
 # ---------------------------------------------------------------------------------------------
