@@ -67,7 +67,7 @@ def main() -> None:
     parser.add_argument("--family", choices=sorted(FAMILIES), default="endgame")
     parser.add_argument("--max-nodes", type=int, default=6_000_000, help="node budget")
     parser.add_argument(
-        "--retrograde-cards", type=int, default=2, help="also run full retrograde up to here"
+        "--retrograde-cards", type=int, default=3, help="also run full retrograde up to here"
     )
     args = parser.parse_args()
     print(f"family {args.family}, {args.positions} positions per rung, method alphabeta (MTD(f))")
@@ -99,11 +99,14 @@ def main() -> None:
                 f" {nodes / sum(times):.0f} positions/s over {len(runs)} positions",
                 flush=True,
             )
-        if within and runs:
+        if within and runs and largest == cards - 1:
             largest = cards
         if cards <= args.retrograde_cards:
             retrograde_rung(args.family, cards, args.positions, args.max_nodes)
-    print(f"largest rung with every position solved within {LIMIT_SECONDS:.0f} s: {largest} cards")
+    print(
+        f"largest rung with every position of it and of the rungs below solved within"
+        f" {LIMIT_SECONDS:.0f} s: {largest} card(s) per hand"
+    )
 
 
 def retrograde_rung(family: str, cards: int, positions: int, max_nodes: int) -> None:

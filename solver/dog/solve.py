@@ -360,7 +360,11 @@ class AlphaBeta(Generic[P]):
         floor, ceiling = a, b
         order = self.order[n]
         best_kid = order[0]
-        if self.graph.team[n] == self.graph.root_team:
+        maximize = self.graph.team[n] == self.graph.root_team
+        cut = self._transposition_cut(n, order, a, b, maximize)
+        if cut is not None:
+            return cut
+        if maximize:
             best = -_INF
             for kid in order:
                 value = up_one_ply(self.search(kid, down_one_ply(a), down_one_ply(b)))
@@ -390,6 +394,27 @@ class AlphaBeta(Generic[P]):
         else:
             self.lo[n] = self.hi[n] = best
         return best
+
+    def _transposition_cut(
+        self, n: int, order: list[int], a: int, b: int, maximize: bool
+    ) -> int | None:
+        """Enhanced transposition cutoff: a child whose known bound already refutes the window
+        ends the search of ``n`` before any child is searched."""
+        if maximize:
+            lows = self.lo
+            for kid in order:
+                value = up_one_ply(lows[kid])
+                if value >= b:
+                    self.lo[n] = max(self.lo[n], value)
+                    return value
+        else:
+            highs = self.hi
+            for kid in order:
+                value = up_one_ply(highs[kid])
+                if value <= a:
+                    self.hi[n] = min(self.hi[n], value)
+                    return value
+        return None
 
     def exact(self, n: int) -> int:
         """The exact value of node ``n``, by MTD(f): null-window searches that close in on it.
