@@ -123,7 +123,9 @@ class Table:
         return self.stock.pop()
 
     def deal(self, round_index: int, policy: Policy) -> None:
-        """Deal a round, pass one card each (R14) and set the starting player."""
+        """Deal a round, pass one card each (R14) and set the starting player.
+
+        The card passed is chosen at random (seeded); ``policy`` chooses plays, not passes."""
         size = deal_size(round_index)
         hands: list[list[str]] = [[] for _ in range(self.seats)]
         for _ in range(size):
@@ -134,7 +136,7 @@ class Table:
             hand = hands[k]
             passed[k] = hand.pop(self.rng.randrange(len(hand)))
         for k, card in passed.items():
-            hands[self._receiver(k, round_index)].append(card)
+            hands[self.receiver(k, round_index)].append(card)
         start = self.players[round_index % len(self.players)]
         pos = self.position
         self.position = make_position(
@@ -147,7 +149,8 @@ class Table:
             self._visible_stock(),
         )
 
-    def _receiver(self, seat: int, round_index: int) -> int:
+    def receiver(self, seat: int, round_index: int) -> int:
+        """Who receives the card ``seat`` passes before round ``round_index`` (R14)."""
         if self.rules.mode == "partners":
             return (seat + self.seats // 2) % self.seats
         if self.rules.mode == "threes":
@@ -199,8 +202,11 @@ def simulate(
     policy: Policy | str = "random",
     max_rounds: int = 1000,
     keep_log: bool = True,
+    observer: Callable[[Table, Play], None] | None = None,
 ) -> GameRecord:
-    """Play one whole game from the empty board to the win (or ``max_rounds`` rounds)."""
+    """Play one whole game from the empty board to the win (or ``max_rounds`` rounds).
+
+    ``observer(table, play)`` is called after every play (tests check invariants with it)."""
     if isinstance(policy, str):
         policy = policy_named(policy)
     if seats not in (4, 6):
@@ -234,6 +240,8 @@ def simulate(
             if keep_log:
                 record.log.append(f"{r + 1} {pos.to_move}: {chosen.description}")
             table.play(chosen)
+            if observer is not None:
+                observer(table, chosen)
             w = winner(table.position)
             if w is not None:
                 record.winner = w
