@@ -52,6 +52,10 @@ def _budget(max_nodes: int) -> int:
     return max_nodes
 
 
+def _plies(n: int) -> str:
+    return f"{n} ply" if n == 1 else f"{n} plies"
+
+
 def _method(name: str) -> Method:
     for method in METHODS:
         if method == name:
@@ -107,7 +111,7 @@ def solve(
 def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
     seats = " and ".join(str(seat) for seat in out["seats"])
     value = out["value"]
-    plies = f" in {out['plies']} plies" if out["plies"] is not None else ""
+    plies = f" in {_plies(out['plies'])}" if out["plies"] is not None else ""
     typer.echo(f"{value}{plies} for the team to move (seats {seats}).")
     home, steps = out["progress"]
     typer.echo(f"Progress with best play: {home} pawns home, {steps} steps to go.")
@@ -127,7 +131,7 @@ def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
     if out["plays"] and not unresolved:
         typer.echo("First plays:")
         for entry in out["plays"]:
-            plies = f" in {entry['plies']}" if entry["plies"] is not None else ""
+            plies = f" in {_plies(entry['plies'])}" if entry["plies"] is not None else ""
             home, steps = entry["progress"]
             typer.echo(
                 f"  {entry['description']}: {entry['value']}{plies} ({home} home, {steps} to go)"
@@ -151,7 +155,8 @@ def solitaire(
             return
         seat = out["seat"]
         if out["possible"]:
-            typer.echo(f"Seat {seat} can bring all her pawns home in {out['plays']} plays:")
+            plays = f"{out['plays']} play" + ("" if out["plays"] == 1 else "s")
+            typer.echo(f"Seat {seat} can bring all her pawns home in {plays}:")
             lines = out["line"]
         else:
             home, steps = out["closest"]
@@ -230,6 +235,6 @@ def generate(
             )
             return
         for puzzle in written:
-            typer.echo(f"{puzzle.path}: {puzzle.grade}, WIN in {puzzle.plies} plies")
+            typer.echo(f"{puzzle.path}: {puzzle.grade}, WIN in {_plies(puzzle.plies)}")
 
     run(body)

@@ -61,7 +61,7 @@ def test_solve_methods_agree(tmp_path: Path, method: str) -> None:
 def test_solve_human_output(win_file: Path) -> None:
     result = runner.invoke(app, ["dog", "solve", str(win_file)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("WIN in 1 plies for the team to move (seats 0 and 2).")
+    assert result.stdout.startswith("WIN in 1 ply for the team to move (seats 0 and 2).")
     assert "Best play: seat 0: 3: t62→h0" in result.stdout
 
 
