@@ -236,33 +236,46 @@ def _sevens(board: _Board, describe: bool) -> dict[tuple[Pawns, int], list[Step]
     return cached
 
 
+_LAYOUTS: dict[tuple[object, ...], tuple[list[int], list[int], list[int], list[int]]] = {}
+
+
+def _layout(pos: Position, mover: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Flat pawn indexing for the 7: colour of each index, seat offsets, the mover's indices and
+    her team-mates' indices (cached: it depends only on pawn counts, mover and mode)."""
+    key = (tuple(len(t) for t in pos.pawns), mover, pos.rules.mode)
+    hit = _LAYOUTS.get(key)
+    if hit is not None:
+        return hit
+    colours: list[int] = []
+    offsets: list[int] = []
+    for c, seat_pawns in enumerate(pos.pawns):
+        offsets.append(len(colours))
+        colours.extend([c] * len(seat_pawns))
+    offsets.append(len(colours))
+    own_idx = list(range(offsets[mover], offsets[mover + 1]))
+    mates = teammates(pos.seats, pos.rules, mover)
+    mate_idx = [i for m in mates for i in range(offsets[m], offsets[m + 1])]
+    _LAYOUTS[key] = (colours, offsets, own_idx, mate_idx)
+    return _LAYOUTS[key]
+
+
 def _split_seven(board: _Board, describe: bool) -> dict[tuple[Pawns, int], list[Step]]:
     """Final (pawns, fresh) of every way to play a 7, each with one witness path of unit steps
     ``(colour, from, to, burned)`` when ``describe`` is true (else an empty path)."""
     pos = board.pos
     n = board.n
     seats = pos.seats
-    colours: list[int] = []
-    locs: list[int] = []
-    offsets: list[int] = []
-    for c in range(seats):
-        offsets.append(len(locs))
-        for loc in pos.pawns[c]:
-            colours.append(c)
-            locs.append(loc)
-    offsets.append(len(locs))
+    mover = board.mover
+    solo = pos.rules.mode == "solo"
+    colours, offsets, own_idx, mate_idx = _layout(pos, mover)
+    locs = [loc for seat_pawns in pos.pawns for loc in seat_pawns]
     occ: dict[int, int] = {}
     homebits = [0] * seats
     for i, loc in enumerate(locs):
-        if 0 <= loc < HOME:
-            occ[loc] = i
-        elif loc >= HOME:
+        if loc >= HOME:
             homebits[colours[i]] |= 1 << (loc - HOME)
-    mover = board.mover
-    solo = pos.rules.mode == "solo"
-    mates = teammates(seats, pos.rules, mover)
-    own_idx = list(range(offsets[mover], offsets[mover + 1]))
-    mate_idx = [i for m in mates for i in range(offsets[m], offsets[m + 1])]
+        elif loc >= 0:
+            occ[loc] = i
     own_out = [sum(1 for i in own_idx if locs[i] < HOME)]
     fresh_rule = board.fresh_rule
     fresh = [pos.fresh if fresh_rule else 0]
@@ -277,11 +290,16 @@ def _split_seven(board: _Board, describe: bool) -> dict[tuple[Pawns, int], list[
             return False
         return not fresh_rule or bool(fresh[0] >> c & 1)
 
+    original = pos.pawns
+
     def finish() -> None:
-        key = (
-            tuple(tuple(sorted(locs[offsets[c] : offsets[c + 1]])) for c in range(seats)),
-            fresh[0],
-        )
+        per_seat = []
+        for c in range(seats):
+            part = locs[offsets[c] : offsets[c + 1]]
+            part.sort()
+            t = tuple(part)
+            per_seat.append(original[c] if t == original[c] else t)
+        key = (tuple(per_seat), fresh[0])
         if key not in results:
             results[key] = list(path)
 
