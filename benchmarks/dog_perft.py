@@ -141,7 +141,8 @@ def main() -> None:
         cpu_rates.append(nodes / cpu)
         print(
             f"run {i + 1}: {nodes:,} successor positions in {seconds:.2f}s wall"
-            f" ({cpu:.2f}s CPU) = {nodes / seconds:,.0f}/s wall, {nodes / cpu:,.0f}/s per CPU second"
+            f" ({cpu:.2f}s CPU) = {nodes / seconds:,.0f}/s wall,"
+            f" {nodes / cpu:,.0f}/s per CPU second"
         )
     for label, values in (("wall", rates), ("CPU", cpu_rates)):
         values.sort()
