@@ -677,18 +677,28 @@ def _describe(board: _Board, label: str, kind: str, changes: tuple[Change, ...])
 
 
 def _describe_seven(board: _Board, label: str, path: list[Step]) -> str:
+    """Sub-moves joined from the witness path's unit steps; a pawn sent home by a step that ends
+    a sub-move was landed on (captured), any other was passed over (burned)."""
     moves: list[list[int]] = []
     burned: list[str] = []
+    captured: list[str] = []
+    pending: list[str] = []  # pawns met by the last step so far of the current sub-move
     for c, old, new, burns in path:
         if moves and moves[-1][0] == c and moves[-1][2] == old:
             moves[-1][2] = new
+            burned.extend(pending)
         else:
             moves.append([c, old, new])
-        burned.extend(loc_name(g) for _, g in burns)
-    parts = []
-    for c, old, new in moves:
-        parts.append(f"{_pawn(board, c, old)}→{_pawn(board, c, new)}")
+            captured.extend(pending)
+        pending = [loc_name(g) for _, g in burns]
+    captured.extend(pending)
+    parts = [f"{_pawn(board, c, old)}→{_pawn(board, c, new)}" for c, old, new in moves]
     text = f"{label}: " + ", ".join(parts)
+    notes = []
+    if captured:
+        notes.append(f"captures {', '.join(captured)}")
     if burned:
-        text += f" (burns {', '.join(burned)})"
+        notes.append(f"burns {', '.join(burned)}")
+    if notes:
+        text += f" ({'; '.join(notes)})"
     return text

@@ -104,6 +104,10 @@ def test_descriptions_name_moves_and_burns() -> None:
     p = parse_notation("4 t5,k,k,k/t8,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0")
     (pl,) = legal_plays(p)
     assert pl.description == "7: t5→t12 (burns t8)"
+    q = parse_notation("4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0")
+    texts = {p.description for p in legal_plays(q)}
+    assert "7: t5→t9, t62→h0 (captures t9)" in texts
+    assert "7: t5→t11, t62→t63 (burns t9)" in texts
 
 
 def test_unknown_cards_refuse_moves_and_perft() -> None:
