@@ -41,3 +41,65 @@ def hint(
             typer.echo(render_advice(data))
 
     run(body)
+
+
+@app.command()
+def play(
+    file: Annotated[Path, typer.Argument(help='Game file (JSON): a puzzle with a "game" key.')],
+    new: Annotated[bool, typer.Option("--new", help="Start a new game in FILE.")] = False,
+    roster: Annotated[str, typer.Option("--roster", help="Roster for --new.")] = "default",
+    mode: Annotated[str, typer.Option("--mode", help="easy or hard (--new).")] = "easy",
+    side: Annotated[str, typer.Option("--side", help="Track side: one_star or two_star.")] = (
+        "one_star"
+    ),
+    skill: Annotated[float, typer.Option("--skill", help="Drawing skill, 0 to 1 (--new).")] = 0.5,
+    picky: Annotated[bool, typer.Option("--picky-eaters", help="Advanced rule.")] = False,
+    special: Annotated[bool, typer.Option("--special-treats", help="Advanced rule.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="With --new: replace FILE.")] = False,
+) -> None:
+    """Record a game as it is played; every line typed is saved at once. Type `help`."""
+
+    def body() -> None:
+        from solver.errors import SheepdogError
+        from solver.fileio import write_atomic
+        from solver.slywolf.play import HELP, apply_line, new_game
+        from solver.slywolf.puzzle import MODES, load_puzzle, puzzle_from_dict
+
+        if new:
+            if mode not in MODES:
+                raise SheepdogError(f"unknown mode {mode!r}; valid modes are: easy, hard")
+            if file.exists() and not force:
+                raise SheepdogError(f"{file} already exists; use --force to start over")
+            base = puzzle_from_dict(
+                {"roster": roster, "mode": mode, "interviews": []},
+                base=file.parent,
+                source=str(file),
+            )
+            puzzle = new_game(base, side, skill, picky, special)
+            write_atomic(file, puzzle.to_json(), force=True)
+            typer.echo(
+                f"New game in {file}. Type the four stack tops: top SHEEP. `help` lists all."
+            )
+        else:
+            puzzle = load_puzzle(file)
+        while True:
+            try:
+                line = input("> ")
+            except EOFError:
+                break
+            text = line.strip()
+            if text in ("quit", "exit"):
+                break
+            if text == "help":
+                typer.echo(HELP)
+                continue
+            try:
+                puzzle, answer = apply_line(puzzle, text)
+            except SheepdogError as exc:
+                typer.echo("Error: " + " ".join(str(exc).split()), err=True)
+                continue
+            write_atomic(file, puzzle.to_json(), force=True)
+            if answer:
+                typer.echo(answer)
+
+    run(body)

@@ -355,8 +355,9 @@ def reason_for(
 ) -> str:
     """A one-line reason a player understands, from the same numbers that rank the sheep."""
     p_liar = float(d.liar_probability(sheep))
-    settle = f"{score.p_certain:.0%} chance it names the culprit outright"
     after = f"about {score.expected_suspects:.1f} suspects left after it"
+    if score.p_certain > 0.0:
+        after = f"{score.p_certain:.0%} chance it settles the case, {after}"
     if p_liar == 0.0:
         who = f" ({names[pointed_by[0]]} points at it)" if pointed_by else ""
         what = (
@@ -364,17 +365,17 @@ def reason_for(
             if not known_testimony
             else ("its pointer shows one more honest sheep")
         )
-        return f"honest{who}: {what}; {settle}, {after}"
+        return f"honest{who}: {what}; {after}"
     if p_liar == 1.0:
-        return f"an accomplice: its testimony names what the culprit wears; {settle}, {after}"
+        return f"an accomplice: its testimony names what the culprit wears; {after}"
     if p_liar >= 0.5:
         return (
             f"likely an accomplice ({p_liar:.0%}): its testimony would name what the culprit "
-            f"wears; {settle}, {after}"
+            f"wears; {after}"
         )
     return (
         f"status open ({p_liar:.0%} accomplice): it shows where its pointer goes and what it "
-        f"says; {settle}, {after}"
+        f"says; {after}"
     )
 
 

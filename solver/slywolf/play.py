@@ -23,21 +23,32 @@ The lines (names are case-insensitive; lists are separated by commas)::
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.errors import SheepdogError
-from solver.slywolf.hints import Hint, hints_for, remaining_estimate
+from solver.slywolf.hints import Hint, hints_for, observe, remaining_estimate
 from solver.slywolf.puzzle import Interview, Puzzle
 from solver.slywolf.roster import Roster, fold
+from solver.slywolf.sample import CompleteCase
 from solver.slywolf.turn import (
     Choice,
     Guess,
+    Options,
+    Side,
     Table,
+    Token,
     TurnPlanner,
+    bag_tokens,
     can_join,
+    draw_chances,
     guess,
     hidden_sheep,
+    new_table,
+    remove_top,
+    shaped_pool,
     table_of,
     table_to_dict,
     track_length,
@@ -45,6 +56,18 @@ from solver.slywolf.turn import (
     wanted_kinds,
 )
 from solver.slywolf.worlds import Deduction, Observation, deduce
+
+HELP = """Entries (names are case-insensitive):
+  top SHEEP                      the sheep uncovered on a stack
+  call SHEEP                     call a visible sheep (2nd/3rd: must like the vegetables found)
+  found VEGETABLE                a ripe vegetable the called sheep wants
+  wrong VEGETABLE                a ripe vegetable it does not want (the turn ends)
+  spoiled VEGETABLE              a spoiled one (it leaves the bag; the turn ends)
+  interview SHEEP, TARGET, ITEM  what a called sheep said (TARGET or ITEM may be ?)
+  end                            end the turn
+  guess WOLF                     the last chance on the final space
+  hint                           advice for this moment
+  quit"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +149,7 @@ def _plan_dict(
     out: dict[str, Any] = {
         "call": roster.sheep[choice.sheep].name,
         "wants": wanted_kinds(roster, choice.sheep, found),
-        "aim": draw.aim,
+        "announce": draw.aim or None,
         "p_success": round(draw.success, 4),
         "p_spoiled": round(draw.spoiled, 4),
         "value": round(choice.value, 4),
@@ -223,8 +246,9 @@ def _render_plan(plan: dict[str, Any], called: list[str]) -> str:
     if plan["call"] is None:
         return "Stop now and interview " + ", ".join(called) + "." if called else "No call."
     verb = "Push your luck: call" if called else "Call"
+    treat = f"; announce {plan['announce']}" if plan["announce"] else ""
     text = (
-        f"{verb} {plan['call']} (wants {', '.join(plan['wants'])}; aim: {plan['aim']}; "
+        f"{verb} {plan['call']} (wants {', '.join(plan['wants'])}{treat}; "
         f"{plan['p_success']:.0%} to find one)."
     )
     pushes = [
@@ -412,3 +436,177 @@ def apply_line(puzzle: Puzzle, line: str) -> tuple[Puzzle, str]:
             "interview, end, guess, hint"
         )
     return _with_game(puzzle, game), answer
+
+
+# -- whole games, simulated (benchmarks and tests) -----------------------------------------------
+
+Advisor = Callable[[Puzzle, random.Random], "TurnAdvisor"]
+
+
+class TurnAdvisor:
+    """Decides the calls of one turn: ``first()`` and, after each success, ``next()``."""
+
+    def first(self) -> int | None:
+        raise NotImplementedError
+
+    def next(self, called: tuple[int, ...], found: tuple[str, ...]) -> int | None:
+        raise NotImplementedError
+
+
+class PlannedAdvisor(TurnAdvisor):
+    """The advice of :func:`advice`; ``push`` forces always/never pushing (baselines)."""
+
+    def __init__(self, puzzle: Puzzle, push: bool | None = None) -> None:
+        adv = advice(puzzle)
+        self.plan = adv.plan
+        self.push = push
+        self.ranking = [h.sheep for h in adv.ranking]
+
+    def first(self) -> int | None:
+        if self.plan is None:
+            return None
+        if self.push is None:
+            return self.plan.best().sheep
+        legal = self.plan.legal((), ())
+        return next((s for s in self.ranking if s in legal), None)
+
+    def next(self, called: tuple[int, ...], found: tuple[str, ...]) -> int | None:
+        assert self.plan is not None
+        if self.push is False:
+            return None
+        if self.push is True:
+            legal = self.plan.legal(called, found)
+            return next((s for s in self.ranking if s in legal), None)
+        return self.plan.best(called, found).sheep
+
+
+class RandomAdvisor(TurnAdvisor):
+    """A random visible sheep, and stop after one."""
+
+    def __init__(self, puzzle: Puzzle, rng: random.Random) -> None:
+        table = table_of(puzzle)
+        assert table is not None
+        self.options = [s for s in table.visible if s not in table.discarded]
+        self.rng = rng
+
+    def first(self) -> int | None:
+        return self.rng.choice(self.options) if self.options else None
+
+    def next(self, called: tuple[int, ...], found: tuple[str, ...]) -> int | None:
+        return None
+
+
+ADVISORS: dict[str, Callable[[Puzzle, random.Random], TurnAdvisor]] = {
+    "advice": lambda p, _r: PlannedAdvisor(p),
+    "random sheep": RandomAdvisor,
+    "always stop": lambda p, _r: PlannedAdvisor(p, push=False),
+    "always push": lambda p, _r: PlannedAdvisor(p, push=True),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    won: bool
+    turns: int
+    interviews: int
+    guessed: bool  # the game ended with the last-chance guess
+
+
+def _draw(
+    roster: Roster, table: Table, sheep: int, found: Sequence[str], rng: random.Random
+) -> Token:
+    """One draw by touch, following the model of :func:`solver.slywolf.turn.draw_chances`."""
+    tokens = bag_tokens(roster, table.spoiled_found, found)
+    wanted = wanted_kinds(roster, sheep, found)
+    chances = draw_chances(
+        roster, tokens, wanted, table.options.skill, table.options.special_treats
+    )
+    pool = list(tokens)
+    if rng.random() < table.options.skill:
+        pool = shaped_pool(tokens, wanted, chances)
+    return rng.choice(pool)
+
+
+def simulate(
+    case: CompleteCase,
+    puzzle: Puzzle,
+    advisor: Callable[[Puzzle, random.Random], TurnAdvisor],
+    rng: random.Random,
+    side: Side = "one_star",
+    options: Options | None = None,
+) -> GameResult:
+    """Play one whole game of ``case`` at the table: stacks, bag, track, the advisor's calls."""
+    roster = puzzle.roster
+    table, piles = new_table(roster, rng, side, options)
+    depth = [1] * len(piles)  # next tile of each pile
+    items = {item: i for i, item in enumerate(roster.items)}
+    obs = Observation.from_puzzle(puzzle)
+    interviews = 0
+    turns = 0
+    while True:
+        d = deduce(obs, marginals=False)
+        if d.culprit is not None:
+            return GameResult(d.culprit == case.culprit, turns, interviews, False)
+        view = _as_puzzle(puzzle, obs, table, roster)
+        visible = [s for s in table.visible if s not in table.discarded]
+        if turns_left(roster, table) == 0 or not visible:
+            g = guess(d.weights)
+            return GameResult(g.wolf == case.culprit, turns, interviews, True)
+        turns += 1
+        table = replace(table, position=table.position + 1)
+        adv = advisor(view, rng)
+        called: tuple[int, ...] = ()
+        found: tuple[str, ...] = ()
+        sheep = adv.first()
+        failed = False
+        while sheep is not None:
+            token = _draw(roster, table, sheep, found, rng)
+            wanted = wanted_kinds(roster, sheep, found)
+            special = table.options.special_treats
+            aim = draw_chances(
+                roster,
+                bag_tokens(roster, table.spoiled_found, found),
+                wanted,
+                table.options.skill,
+                special,
+            ).aim
+            ok = token.ripe and token.kind in wanted and (not special or token.kind == aim)
+            if not ok:
+                failed = True
+                if not token.ripe:
+                    table = replace(table, spoiled_found=table.spoiled_found + (token.kind,))
+                    if table.options.picky_eaters:
+                        table, depth = _uncover(table, piles, depth, sheep)
+                        table = replace(table, discarded=table.discarded + (sheep,))
+                break
+            called += (sheep,)
+            found += (token.kind,)
+            sheep = adv.next(called, found) if len(called) < 3 else None
+        if failed:
+            continue
+        for s in called:
+            t = case.points_to[s]
+            obs = observe(obs, s, t, items[case.testimony[s]] if obs.testimony[s] is None else None)
+            interviews += 1
+            table, depth = _uncover(table, piles, depth, s)
+
+
+def _uncover(
+    table: Table, piles: list[list[int]], depth: list[int], sheep: int
+) -> tuple[Table, list[int]]:
+    j = next(j for j, st in enumerate(table.stacks) if st.top == sheep)
+    new_top = piles[j][depth[j]] if depth[j] < len(piles[j]) else None
+    depth = list(depth)
+    depth[j] += 1
+    return remove_top(table, sheep, new_top), depth
+
+
+def _as_puzzle(puzzle: Puzzle, obs: Observation, table: Table, roster: Roster) -> Puzzle:
+    """The simulated game as a puzzle file would hold it (the advisor sees only that)."""
+    ivs: list[Interview] = []
+    for s, t in enumerate(obs.pointer):
+        if t is not None:
+            item = obs.testimony[s]
+            ivs.append(Interview(s, t, roster.items[item] if item is not None else None))
+    extra = {"game": table_to_dict(table, roster)}
+    return replace(puzzle, interviews=tuple(ivs), visible=None, extra=extra)

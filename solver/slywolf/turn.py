@@ -21,10 +21,11 @@ Rulings and modelling choices (rulebook sections in brackets):
 - *The bag as it stands* [Setup 5, Turn 2B, 4]: ripe tokens always return at the end of a turn;
   a spoiled token, once found, stays on the table.  During a turn, the ripe tokens already found
   sit next to their sheep, so they are out of the bag for the next draw.
-- *Drawing by touch* [Turn 2]: with probability ``skill`` the player tells the size classes apart
-  and draws uniformly among the tokens of the size class he aims at (the best one for the
-  vegetables wanted); otherwise the draw is uniform over the whole bag.  ``skill = 0`` is a blind
-  draw, ``skill = 1`` a perfect feel for sizes (ripe and spoiled feel the same).
+- *Drawing by touch* [Turn 2]: with probability ``skill`` the player's hand recognises the shapes
+  and draws uniformly among the tokens of the vegetables wanted; otherwise the draw is uniform
+  over the whole bag.  Ripe and spoiled tokens feel the same (the spots are only seen), so even
+  ``skill = 1`` pulls a spoiled token while one of a wanted kind is in the bag.  ``skill = 0`` is
+  a blind draw.  (The box's size classes make a middle skill plausible; 0.5 is the default.)
 - *A success* [Turn 2A]: a ripe token of a vegetable the sheep likes and that was not already
   found this turn (the second sheep must like the first vegetable and needs "a different" one; the
   third must like both).  With Special Treats the player announces one vegetable and only that one
@@ -116,7 +117,7 @@ class Draw:
     success: float
     spoiled: float
     found: tuple[tuple[str, float], ...]  # (kind, probability) of the successful outcomes
-    aim: str  # the size class aimed at (or the announced vegetable with Special Treats)
+    aim: str  # the vegetable announced with Special Treats ("" otherwise)
 
 
 def draw_chances(
@@ -126,27 +127,19 @@ def draw_chances(
     skill: float,
     special_treats: bool = False,
 ) -> Draw:
-    """Chances of one draw for a sheep that wants one of ``wanted`` (see the module docstring)."""
+    """Chances of one draw for a sheep that wants one of ``wanted`` (see the module docstring).
+
+    With Special Treats the player announces the wanted vegetable with the best chance."""
     if not tokens:
         return Draw(0.0, 0.0, (), "")
-    targets: list[tuple[str, frozenset[str], frozenset[str]]] = []
-    if special_treats:
-        for kind in wanted:
-            targets.append((kind, frozenset([kind]), frozenset([roster.bag.size_of(kind)])))
-    else:
-        sizes = frozenset(roster.bag.size_of(k) for k in wanted)
-        for size in sorted(sizes):
-            targets.append((size, frozenset(wanted), frozenset([size])))
-        if not targets:
-            targets.append(("", frozenset(), frozenset()))
+    goals = [[k] for k in wanted] if special_treats else [list(wanted)]
     best: Draw | None = None
-    n_all = len(tokens)
-    for aim, goal, size_set in targets:
-        in_class = [t for t in tokens if roster.bag.size_of(t.kind) in size_set]
+    for goal in goals:
+        shaped = [t for t in tokens if t.kind in goal] or list(tokens)
         found: dict[str, float] = {}
         spoiled = 0.0
-        for pool, weight in ((in_class, skill), (tokens, 1.0 - skill)):
-            if not pool or weight == 0.0:
+        for pool, weight in ((shaped, skill), (tokens, 1.0 - skill)):
+            if weight == 0.0:
                 continue
             for t in pool:
                 p = weight / len(pool)
@@ -154,16 +147,20 @@ def draw_chances(
                     found[t.kind] = found.get(t.kind, 0.0) + p
                 elif not t.ripe:
                     spoiled += p
-        if not in_class and skill > 0.0:  # nothing of that size left: the hand finds nothing
-            continue
-        success = sum(found.values())
-        draw = Draw(success, spoiled, tuple(sorted(found.items())), aim)
-        if best is None or draw.success > best.success:
+        aim = goal[0] if special_treats else ""
+        draw = Draw(sum(found.values()), spoiled, tuple(sorted(found.items())), aim)
+        if best is None or draw.success > best.success + 1e-15:
             best = draw
-    if best is None:
-        spoiled = sum(1 for t in tokens if not t.ripe) / n_all
+    if best is None:  # nothing wanted: every draw fails
+        spoiled = sum(1 for t in tokens if not t.ripe) / len(tokens)
         return Draw(0.0, spoiled, (), "")
     return best
+
+
+def shaped_pool(tokens: Sequence[Token], wanted: Sequence[str], draw: Draw) -> list[Token]:
+    """The tokens a skilled hand chooses among: those shaped like the vegetables aimed at."""
+    goal = [draw.aim] if draw.aim else list(wanted)
+    return [t for t in tokens if t.kind in goal] or list(tokens)
 
 
 def wanted_kinds(roster: Roster, sheep: int, found: Sequence[str]) -> list[str]:

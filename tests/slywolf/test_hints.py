@@ -1,0 +1,147 @@
+"""Interview predictive and rankings: exact outcome counts against the brute-force enumerator."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import assume, given, settings
+
+from solver.slywolf.brute import enumerate_counts
+from solver.slywolf.hints import (
+    entropy,
+    greedy_entropy_policy,
+    hints_for,
+    interviews_to_certainty,
+    lookahead_policy,
+    observe,
+    predictive,
+    random_policy,
+    rank,
+    resolved_entropy,
+    untouched,
+)
+from solver.slywolf.optimal import small_roster
+from solver.slywolf.puzzle import Puzzle, new_puzzle
+from solver.slywolf.roster import load_roster
+from solver.slywolf.sample import random_case
+from solver.slywolf.worlds import Observation, deduce
+from tests.slywolf.strategies import small_puzzles
+
+
+def _open_sheep(obs: Observation) -> list[int]:
+    return [s for s in range(obs.n) if obs.pointer[s] is None]
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_puzzles(max_sheep=5))
+def test_predictive_counts_match_enumeration(puzzle: Puzzle) -> None:
+    obs = Observation.from_puzzle(puzzle)
+    total = enumerate_counts(obs).total
+    assume(total > 0 and _open_sheep(obs))
+    sheep = _open_sheep(obs)[0]
+    pred = predictive(obs, sheep, collapse=False)
+    got = {(t, i): (count, weights) for t, i, count, weights in pred.outcomes}
+    items: list[int | None] = (
+        [None] if obs.testimony[sheep] is not None else list(range(obs.n_items))
+    )
+    seen = 0
+    for t in range(obs.n):
+        if t == sheep:
+            continue
+        for i in items:
+            brute = enumerate_counts(observe(obs, sheep, t, i))
+            if brute.total:
+                seen += 1
+                assert got[(t, i)] == (brute.total, brute.weights)
+            else:
+                assert (t, i) not in got
+    assert seen == len(got)
+    assert sum(count for _t, _i, count, _w in pred.outcomes) == total
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_puzzles(max_sheep=6))
+def test_collapsed_predictive_keeps_the_distribution(puzzle: Puzzle) -> None:
+    obs = Observation.from_puzzle(puzzle)
+    d = deduce(obs, marginals=False)
+    assume(d.total > 0 and _open_sheep(obs))
+    sheep = _open_sheep(obs)[-1]
+    full = predictive(obs, sheep, collapse=False)
+    short = predictive(obs, sheep)
+    assert sum(o[2] for o in short.outcomes) == sum(o[2] for o in full.outcomes) == d.total
+    # Every world has exactly one outcome, so the outcomes' culprit weights add up to the
+    # current ones (a collapsed outcome stands for ``count / sum(weights)`` alike outcomes).
+    for pred in (full, short):
+        per_wolf = [0] * len(obs.wears)
+        for _t, _i, count, weights in pred.outcomes:
+            mult = count // sum(weights)
+            assert mult * sum(weights) == count
+            for w, x in enumerate(weights):
+                per_wolf[w] += mult * x
+        assert tuple(per_wolf) == d.weights
+    alike = [t for t in untouched(obs) if t != sheep]
+    assert len(short.outcomes) <= len(full.outcomes)
+    if len(alike) > 1:
+        assert len(short.outcomes) < len(full.outcomes)
+
+
+def test_resolved_entropy_never_exceeds_entropy() -> None:
+    roster = load_roster("default")
+    rng = random.Random(4)
+    items = {item: i for i, item in enumerate(roster.items)}
+    for mode in ("easy", "hard"):
+        case = random_case(roster, mode, rng)
+        obs = Observation.from_puzzle(new_puzzle(roster, mode))
+        assert resolved_entropy(deduce(obs).weights, obs) == entropy(deduce(obs).weights)
+        for s in range(6):
+            obs = observe(obs, s, case.points_to[s], items[case.testimony[s]])
+            w = deduce(obs).weights
+            assert 0.0 <= resolved_entropy(w, obs) <= entropy(w) + 1e-9
+
+
+def test_rank_covers_every_open_sheep_once_and_respects_visible() -> None:
+    roster = load_roster("default")
+    case = random_case(roster, "easy", random.Random(2))
+    items = {item: i for i, item in enumerate(roster.items)}
+    obs = Observation.from_puzzle(new_puzzle(roster, "easy"))
+    for s in (0, 5):
+        obs = observe(obs, s, case.points_to[s], items[case.testimony[s]])
+    ranked = rank(obs)
+    assert sorted(sc.sheep for sc in ranked) == [s for s in range(16) if s not in (0, 5)]
+    assert [sc.value for sc in ranked] == sorted(sc.value for sc in ranked)
+    visible = [1, 7, 9, 12]
+    names = [sh.name for sh in roster.sheep]
+    hints = hints_for(obs, names, visible)
+    assert sorted(h.sheep for h in hints) == visible
+    for h in hints:
+        assert h.reason and "\n" not in h.reason
+        assert 0.0 <= h.p_settle <= 1.0
+        assert h.uncover_bonus >= 0.0
+
+
+def test_untouched_sheep_score_alike() -> None:
+    roster = load_roster("default")
+    obs = Observation.from_puzzle(new_puzzle(roster, "hard"))
+    ranked = rank(obs)
+    assert len({round(sc.value, 12) for sc in ranked}) == 1
+
+
+def test_policies_reach_certainty_on_a_valid_small_case() -> None:
+    roster = small_roster(6, 2, 3, 2)
+    rng = random.Random(8)
+    items = {item: i for i, item in enumerate(roster.items)}
+    obs0 = Observation.from_puzzle(new_puzzle(roster, "easy"))
+    checked = 0
+    while checked < 3:
+        case = random_case(roster, "easy", rng)
+        truth = [(case.points_to[s], items[case.testimony[s]]) for s in range(roster.n_sheep)]
+        full = obs0
+        for s, (t, i) in enumerate(truth):
+            full = observe(full, s, t, i)
+        if deduce(full).culprit is None:
+            continue  # not a valid case: several suspects even with every sheep heard
+        checked += 1
+        assert deduce(full).culprit == case.culprit
+        for policy in (lookahead_policy(), greedy_entropy_policy, random_policy(rng)):
+            n = interviews_to_certainty(obs0, truth, policy)
+            assert 1 <= n <= roster.n_sheep
