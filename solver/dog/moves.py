@@ -232,8 +232,69 @@ def _sevens(board: _Board, describe: bool) -> dict[tuple[Pawns, int], list[Step]
     """Cached :func:`_split_seven` (a hand may hold a 7 and a Joker)."""
     cached = board.sevens.get(describe)
     if cached is None:
-        cached = board.sevens[describe] = _split_seven(board, describe)
+        cached = board.sevens[describe] = _one_pawn_seven(board, describe)
     return cached
+
+
+def _one_pawn_seven(board: _Board, describe: bool) -> dict[tuple[Pawns, int], list[Step]]:
+    """Shortcut for the common case of one pawn to move: the player moves her own pawns, one is
+    on the track and another waits in the kennel (so R11 cannot hand the rest of the 7 to the
+    partner).  Then every split is that pawn walking 7 fields, and splitting only removes
+    options (a sub-move that starts on the own start may not turn into home), so the plays are
+    the 7 in one go: along the track, or into home.  Anything else goes to :func:`_split_seven`.
+    """
+    c = board.mover
+    own = board.pawns[c]
+    if board.movable != (c,) or own[0] != KENNEL:
+        return _split_seven(board, describe)
+    active = [loc for loc in own if loc != KENNEL]
+    if not active:
+        return {}
+    if len(active) > 1:
+        return _split_seven(board, describe)
+    f = active[0]
+    if f >= HOME:
+        return {}  # a home pawn cannot move 7
+    n = board.n
+    near = n
+    for p in board.prot:
+        d = (p - f) % n
+        if 0 < d < near:
+            near = d
+    fresh = board.pos.fresh
+    if board.fresh_rule and f == 16 * c:
+        fresh &= ~(1 << c)
+    results: dict[tuple[Pawns, int], list[Step]] = {}
+    occ = board.occ
+    s = 16 * c
+    to_start = (s - f) % n
+    ends: list[tuple[Loc, int]] = []  # (final location, track steps walked)
+    if near > 7:
+        ends.append(((f + 7) % n, 7))
+    if 0 < to_start < 7 <= to_start + 4 and to_start < near:
+        depth = 7 - to_start - 1
+        if all(h not in own for h in range(HOME, HOME + depth + 1)):
+            ends.append((HOME + depth, to_start))
+    for end, walked in ends:
+        changes: list[Change] = [(c, f, end)]
+        path: list[Step] = []
+        prev = f
+        for k in range(1, walked + 1):
+            g = (f + k) % n
+            o = occ.get(g)
+            met: tuple[tuple[int, Loc], ...] = ()
+            if o is not None:
+                changes.append((o, g, KENNEL))
+                met = ((o, g),)
+            if describe:
+                path.append((c, prev, g, met))
+            prev = g
+        if describe:
+            for h in range(HOME, end + 1):
+                path.append((c, prev, h, ()))
+                prev = h
+        results[(_apply(board.pawns, tuple(changes)), fresh)] = path
+    return results
 
 
 _LAYOUTS: dict[tuple[object, ...], tuple[list[int], list[int], list[int], list[int]]] = {}
