@@ -45,7 +45,8 @@ def check_successors(p: Position) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "fresh"), [("partners", False), ("threes", False), ("partners", True)]
+    ("mode", "fresh"),
+    [("partners", False), ("threes", False), ("partners", True), ("solo", False), ("solo", True)],
 )
 def test_random_positions_agree_with_reference(mode: str, fresh: bool) -> None:
     rng = random.Random(f"{mode}{fresh}")
@@ -54,7 +55,7 @@ def test_random_positions_agree_with_reference(mode: str, fresh: bool) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from(["partners", "threes"]), st.booleans())
+@given(st.integers(0, 2**32), st.sampled_from(["partners", "threes", "solo"]), st.booleans())
 def test_hypothesis_positions_agree_with_reference(seed: int, mode: str, fresh: bool) -> None:
     check_successors(random_position(random.Random(seed), mode=mode, fresh_rule=fresh))
 

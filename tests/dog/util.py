@@ -47,6 +47,8 @@ def random_position(
 ) -> Position:
     """A random valid position, biased towards interesting places: start fields, the stretch
     before home, home fields, all-home movers (R11), 7s and Jokers in the mover's hand."""
+    if mode == "solo":
+        return random_solo_position(rng, fresh_rule=fresh_rule)
     while True:
         seats = 6 if mode == "threes" else rng.choice((4, 6))
         n = 16 * seats
@@ -97,5 +99,47 @@ def random_position(
         )
         try:
             return make_position(seats, pawns, hand_sets, mover, rules, fresh)
+        except SheepdogError:
+            continue
+
+
+def random_solo_position(rng: random.Random, *, fresh_rule: bool = False) -> Position:
+    """A random non-partnership position: 2..S players with 5 pawns (at most 3 home, so nobody
+    has won yet), a short stock, hands of 0-3 cards."""
+    while True:
+        seats = rng.choice((4, 6))
+        n = 16 * seats
+        players = sorted(rng.sample(range(seats), rng.randint(2, seats)))
+        used: set[int] = set()
+        pawns: list[list[int]] = [[] for _ in range(seats)]
+        for k in players:
+            homes = [100, 101, 102, 103]
+            rng.shuffle(homes)
+            for _ in range(5):
+                r = rng.random()
+                if r < 0.25:
+                    pawns[k].append(-1)
+                elif r < 0.4 and len(homes) > 1:
+                    pawns[k].append(homes.pop())
+                else:
+                    base = 16 * rng.randrange(seats)
+                    f = (base + rng.randint(-6, 3)) % n if rng.random() < 0.5 else rng.randrange(n)
+                    if f in used:
+                        pawns[k].append(-1)
+                    else:
+                        used.add(f)
+                        pawns[k].append(f)
+        mover = rng.choice(players)
+        hand_sets: list[list[str]] = [[] for _ in range(seats)]
+        for k in players:
+            size = rng.randint(1, 3) if k == mover else rng.randint(0, 2)
+            hand_sets[k] = [rng.choice(CARDS) for _ in range(size)]
+        stock = [rng.choice(CARDS) for _ in range(rng.randint(0, 2))]
+        fresh: list[int] = []
+        if fresh_rule:
+            fresh = [k for k in players if 16 * k in pawns[k] and rng.random() < 0.6]
+        rules = Rules(mode="solo", protection="fresh" if fresh_rule else "positional")
+        try:
+            return make_position(seats, pawns, hand_sets, mover, rules, fresh, stock)
         except SheepdogError:
             continue
