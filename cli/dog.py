@@ -141,7 +141,7 @@ def show(position: PositionArg, json_out: JsonOpt = False) -> None:
                 style = SEAT_STYLES[seat % len(SEAT_STYLES)] if seat is not None else ""
                 line.append(text, style=style)
             console.print(line, soft_wrap=True)
-        console.print(Text(to_notation(pos), style="dim"))
+        console.print(Text(to_notation(pos), style="dim"), soft_wrap=True)
 
     run(body)
 

@@ -69,3 +69,13 @@ def test_picture_marks_the_winner_and_empty_chairs() -> None:
     solo = parse_notation("4 k,k,k,k,t0/-/k,k,k,k,t32/- 2/-/3/- 2 mode=solo stock=5")
     text = picture_text(solo)
     assert "seat 1: empty chair" in text and "stock: 1 cards, top 5" in text
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from solver.dog import board, cards, position
+
+    for module in (board, cards, position):
+        result = doctest.testmod(module)
+        assert result.attempted >= 1 and result.failed == 0, module.__name__
