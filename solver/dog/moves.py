@@ -676,16 +676,20 @@ def legal_plays(pos: Position) -> list[Play]:
     return [Play(card, text, p) for card, text, p in successors(pos, describe=True)]
 
 
-def perft(pos: Position, depth: int) -> int:
-    """perft(p, 0) = 1; perft(p, d) = sum of perft(c, d - 1) over the legal plays c of p."""
+def perft(pos: Position, depth: int, *, memo: bool = True) -> int:
+    """perft(p, 0) = 1; perft(p, d) = sum of perft(c, d - 1) over the legal plays c of p.
+
+    ``memo`` keeps, for this call only, each card's results per (pawns, mover, fresh, card), so
+    that transpositions (the same board reached by different cards or folds) are generated once.
+    """
     if depth < 0:
         raise SheepdogError(f"perft depth must be 0 or more, not {depth}")
     if any(UNKNOWN in h for h in pos.hands) or UNKNOWN in pos.stock:
         raise SheepdogError("perft needs every hand known; this position holds '?' cards")
-    return _perft(pos, depth, {})
+    return _perft(pos, depth, {} if memo else None)
 
 
-def _perft(pos: Position, depth: int, cache: Cache) -> int:
+def _perft(pos: Position, depth: int, cache: Cache | None) -> int:
     if depth == 0:
         return 1
     if not any(pos.hands) or _finished(pos):
@@ -695,7 +699,7 @@ def _perft(pos: Position, depth: int, cache: Cache) -> int:
     return sum(_perft(p, depth - 1, cache) for _, _, p in successors(pos, False, cache))
 
 
-def _count(pos: Position, cache: Cache) -> int:
+def _count(pos: Position, cache: Cache | None) -> int:
     """Number of distinct successors (perft 1) without building positions."""
     board: list[_Board] = []
     total = 0
