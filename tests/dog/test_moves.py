@@ -124,3 +124,49 @@ def test_terminal_positions_have_no_plays() -> None:
     assert legal_plays(won) == [] and perft(won, 1) == 0 and perft(won, 0) == 1
     over = parse_notation("4 t5,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k -/-/-/- 0")
     assert legal_plays(over) == [] and perft(over, 2) == 0
+
+
+def test_sevens_that_hand_over_to_the_partner_agree_with_reference() -> None:
+    """R11 inside one 7: the mover's last pawn goes home part-way (rare in random positions)."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(40):
+        seats = rng.choice((4, 6))
+        mover = rng.randrange(seats)
+        start = 16 * mover
+        last = (start - rng.randint(1, 6)) % (16 * seats)
+        free = [h for h in ("h0", "h1", "h2", "h3")]
+        gap = rng.choice(free)
+        own = [h for h in free if h != gap] + [f"t{last}"]
+        groups = []
+        used = {last}
+        for k in range(seats):
+            if k == mover:
+                groups.append(",".join(own))
+                continue
+            locs = []
+            for _ in range(4):
+                f = (start + rng.randint(-8, 8)) % (16 * seats)
+                if rng.random() < 0.5 and f not in used:
+                    used.add(f)
+                    locs.append(f"t{f}")
+                else:
+                    locs.append("k")
+            groups.append(",".join(locs))
+        hand = ["-"] * seats
+        hand[mover] = rng.choice(("7", "J", "7,J"))
+        mode = " mode=threes" if seats == 6 and rng.random() < 0.5 else ""
+        try:
+            p = parse_notation(f"{seats} {'/'.join(groups)} {'/'.join(hand)} {mover}{mode}")
+        except SheepdogError:
+            continue
+        check_successors(p)
+        checked += 1
+    assert checked >= 30
+
+
+def test_non_partnership_seven_lets_the_fifth_pawn_finish_the_steps() -> None:
+    p = parse_notation("4 t62,t10,h1,h2,h3/-/k,k,k,k,t40/- 7/-/-/- 0 mode=solo")
+    check_successors(p)
+    res = {pl.position.pawns[0] for pl in legal_plays(p)}
+    assert (10 + 4, 100, 101, 102, 103) in res  # 3 steps into h0, 4 steps for the fifth pawn
