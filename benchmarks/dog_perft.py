@@ -53,7 +53,7 @@ def _game_positions(
     table = Table(seats, rules, players, rng)
     picked: list[Position] = []
     for r in range(200):
-        table.deal(r, lambda p, plays, g: plays[0])
+        table.deal(r)
         pick_at = rng.randrange(4) if r >= 3 and rng.random() < 0.5 else -1
         ply = 0
         while True:

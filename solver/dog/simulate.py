@@ -122,10 +122,10 @@ class Table:
             raise SheepdogError("the deck is exhausted")  # pragma: no cover - 110 cards suffice
         return self.stock.pop()
 
-    def deal(self, round_index: int, policy: Policy) -> None:
+    def deal(self, round_index: int) -> None:
         """Deal a round, pass one card each (R14) and set the starting player.
 
-        The card passed is chosen at random (seeded); ``policy`` chooses plays, not passes."""
+        The card passed is chosen at random with the table's seeded generator."""
         size = deal_size(round_index)
         hands: list[list[str]] = [[] for _ in range(self.seats)]
         for _ in range(size):
@@ -226,7 +226,7 @@ def simulate(
     table = Table(seats, rules, chosen_seats, rng)
     record = GameRecord(seats=seats, rules=rules, players=chosen_seats)
     for r in range(max_rounds):
-        table.deal(r, policy)
+        table.deal(r)
         record.rounds = r + 1
         while True:
             pos = table.position

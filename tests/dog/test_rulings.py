@@ -12,7 +12,7 @@ from solver.dog.cards import DEAL_SIZES, DECK_COUNTS, DECK_SIZE, card_token, dea
 from solver.dog.moves import legal_plays
 from solver.dog.position import winner
 from solver.dog.rules import Rules
-from solver.dog.simulate import Table, random_policy
+from solver.dog.simulate import Table
 from tests.dog.util import after, board, hands, pos
 
 K3 = "k,k,k"
@@ -253,7 +253,7 @@ def test_r14_deal_sizes_and_passing() -> None:
     rng = random.Random(3)
     table = Table(4, Rules(), (0, 1, 2, 3), rng)
     for r in range(6):
-        table.deal(r, random_policy)
+        table.deal(r)
         # everyone holds the dealt number (one card passed to, one received from the partner)
         assert [len(h) for h in table.position.hands] == [deal_size(r)] * 4
         assert table.position.to_move == r % 4  # the starting player moves on clockwise

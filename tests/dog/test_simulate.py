@@ -13,7 +13,7 @@ from solver.dog.cards import DECK_SIZE
 from solver.dog.moves import Play
 from solver.dog.position import validate, winner
 from solver.dog.rules import Rules
-from solver.dog.simulate import Table, policy_named, random_policy, simulate
+from solver.dog.simulate import Table, policy_named, simulate
 from solver.errors import SheepdogError, UnknownNameError
 
 GAMES = [
@@ -80,7 +80,7 @@ def test_deal_passes_one_card_each_and_solo_starts_on_the_start_field() -> None:
     table = Table(4, Rules(mode="solo"), (0, 2), random.Random(1))
     assert table.position.pawns[0] == (-1, -1, -1, -1, 0)
     assert table.position.pawns[1] == ()
-    table.deal(0, random_policy)
+    table.deal(0)
     p = table.position
     assert [len(h) for h in p.hands] == [6, 0, 6, 0]
     assert len(p.stock) == DECK_SIZE - 12
