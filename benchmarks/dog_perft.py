@@ -33,13 +33,13 @@ from solver.dog.simulate import Table  # noqa: E402
 PERFT_FILE = ROOT / "cases" / "dog" / "perft.txt"
 
 
-def run_once(cases: list[PerftCase], memo: bool = True) -> tuple[int, float, float]:
+def run_once(cases: list[PerftCase]) -> tuple[int, float, float]:
     """Nodes counted, wall seconds and CPU seconds of this process for one pass over the file."""
     nodes = 0
     start, cpu = time.perf_counter(), time.process_time()
     for case in cases:
         for depth, expected in case.counts:
-            got = perft(case.position, depth, memo=memo)
+            got = perft(case.position, depth)
             if got != expected:
                 raise SystemExit(f"{case.id}: perft {depth} = {got}, file says {expected}")
             nodes += got
@@ -128,19 +128,16 @@ def main() -> None:
     parser.add_argument("--file", type=Path, default=PERFT_FILE)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--regenerate", action="store_true")
-    parser.add_argument(
-        "--no-memo", action="store_true", help="measure the bare generator (no per-perft memo)"
-    )
+
     args = parser.parse_args()
     if args.regenerate:
         print(regenerate())
         return
     cases = read_perft_file(args.file)
-    print(f"perft memo {'off' if args.no_memo else 'on'}")
     rates: list[float] = []
     cpu_rates: list[float] = []
     for i in range(args.repeat):
-        nodes, seconds, cpu = run_once(cases, memo=not args.no_memo)
+        nodes, seconds, cpu = run_once(cases)
         rates.append(nodes / seconds)
         cpu_rates.append(nodes / cpu)
         print(

@@ -229,7 +229,7 @@ def _fresh_after(board: _Board, changes: tuple[Change, ...], fresh: int) -> int:
 
 
 def _sevens(board: _Board, describe: bool) -> dict[tuple[Pawns, int], list[Step]]:
-    """Cached :func:`_split_seven` (a hand may hold a 7 and a Joker)."""
+    """The 7's results, computed once per position (a hand may hold a 7 and a Joker)."""
     cached = board.sevens.get(describe)
     if cached is None:
         cached = board.sevens[describe] = _one_pawn_seven(board, describe)
@@ -535,33 +535,16 @@ def _finished(pos: Position) -> bool:
     return any(pawns[k][0] >= HOME and pawns[k + half][0] >= HOME for k in range(half))
 
 
-#: Per-perft memo of card results: (pawns, mover, fresh, card) -> results.
-Cache = dict[tuple[Pawns, int, int, str], dict[tuple[Pawns, int], str]]
-_CACHE_LIMIT = 200_000
-
-
 def _results(
-    pos: Position, board: list[_Board], card: str, describe: bool, cache: Cache | None
+    pos: Position, board: list[_Board], card: str, describe: bool
 ) -> dict[tuple[Pawns, int], str]:
-    """:func:`_card_results`, through ``cache`` (perft only) and a lazily built board."""
-    if cache is not None:
-        key = (pos.pawns, pos.to_move, pos.fresh, card)
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
+    """:func:`_card_results` with the board built on first use (a fold needs none)."""
     if not board:
         board.append(_Board(pos))
-    results = _card_results(board[0], card, describe)
-    if cache is not None:
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        cache[key] = results
-    return results
+    return _card_results(board[0], card, describe)
 
 
-def successors(
-    pos: Position, describe: bool = False, cache: Cache | None = None
-) -> list[tuple[str | None, str, Position]]:
+def successors(pos: Position, describe: bool = False) -> list[tuple[str | None, str, Position]]:
     """``(card, description, successor)`` for every distinct successor, in a fixed order."""
     _check_known(pos)
     if not any(pos.hands) or _finished(pos):
@@ -575,7 +558,7 @@ def successors(
         if card == last:
             continue
         last = card
-        results = _results(pos, board, card, describe, cache)
+        results = _results(pos, board, card, describe)
         if not results:
             continue
         hands = _hands_without(pos.hands, mover, card)
@@ -676,37 +659,33 @@ def legal_plays(pos: Position) -> list[Play]:
     return [Play(card, text, p) for card, text, p in successors(pos, describe=True)]
 
 
-def perft(pos: Position, depth: int, *, memo: bool = True) -> int:
-    """perft(p, 0) = 1; perft(p, d) = sum of perft(c, d - 1) over the legal plays c of p.
-
-    ``memo`` keeps, for this call only, each card's results per (pawns, mover, fresh, card), so
-    that transpositions (the same board reached by different cards or folds) are generated once.
-    """
+def perft(pos: Position, depth: int) -> int:
+    """perft(p, 0) = 1; perft(p, d) = sum of perft(c, d - 1) over the legal plays c of p."""
     if depth < 0:
         raise SheepdogError(f"perft depth must be 0 or more, not {depth}")
     if any(UNKNOWN in h for h in pos.hands) or UNKNOWN in pos.stock:
         raise SheepdogError("perft needs every hand known; this position holds '?' cards")
-    return _perft(pos, depth, {} if memo else None)
+    return _perft(pos, depth)
 
 
-def _perft(pos: Position, depth: int, cache: Cache | None) -> int:
+def _perft(pos: Position, depth: int) -> int:
     if depth == 0:
         return 1
     if not any(pos.hands) or _finished(pos):
         return 0
     if depth == 1:
-        return _count(pos, cache)
-    return sum(_perft(p, depth - 1, cache) for _, _, p in successors(pos, False, cache))
+        return _count(pos)
+    return sum(_perft(p, depth - 1) for _, _, p in successors(pos))
 
 
-def _count(pos: Position, cache: Cache | None) -> int:
+def _count(pos: Position) -> int:
     """Number of distinct successors (perft 1) without building positions."""
     board: list[_Board] = []
     total = 0
     last = None
     for card in pos.hands[pos.to_move]:
         if card != last:
-            total += len(_results(pos, board, card, False, cache))
+            total += len(_results(pos, board, card, False))
             last = card
     if total:
         return total

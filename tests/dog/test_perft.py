@@ -53,13 +53,6 @@ def test_perft_file_against_reference(case: PerftCase) -> None:
             assert _ref_perft(case.position, depth) == expected
 
 
-def test_perft_memo_changes_nothing() -> None:
-    for case in CASES[:10]:
-        for depth, expected in case.counts:
-            if expected <= 3000:
-                assert perft(case.position, depth, memo=False) == expected
-
-
 def test_perft_is_the_sum_over_plays() -> None:
     p = CASES[0].position
     assert perft(p, 0) == 1
