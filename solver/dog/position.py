@@ -59,6 +59,9 @@ from solver.errors import FileFormatError, SheepdogError
 __all__ = [
     "Loc",
     "Position",
+    "finished_teams",
+    "parse_position",
+    "teammates",
     "is_terminal",
     "load_position",
     "make_position",
