@@ -41,6 +41,7 @@ from solver.slywolf.turn import (
     Table,
     Token,
     TurnPlanner,
+    WinChance,
     bag_tokens,
     can_join,
     draw_chances,
@@ -68,6 +69,10 @@ HELP = """Entries (names are case-insensitive):
   guess WOLF                     the last chance on the final space
   hint                           advice for this moment
   quit"""
+
+
+#: interviews still needed per unit of the hint leaf (fitted on random-order games)
+INTERVIEWS_PER_LEAF = 2.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +109,16 @@ def advice(puzzle: Puzzle) -> Advice:
     names = [s.name for s in puzzle.roster.sheep]
     if table is None:
         visible = list(puzzle.visible) if puzzle.visible is not None else None
-        ranking = hints_for(obs, names, visible) if len(d.suspects) > 1 else []
+        done = sorted(puzzle.interviewed())
+        ranking = hints_for(obs, names, visible, exclude=done) if len(d.suspects) > 1 else []
         return Advice(d, tuple(ranking), None, None, None, None, (), ())
     called, found = current_turn(puzzle)
     visible = [s for s in table.visible if s not in table.discarded]
     hidden = hidden_sheep(puzzle, table)
     ranking = (
-        hints_for(obs, names, visible, hidden, exclude=table.discarded)
+        hints_for(
+            obs, names, visible, hidden, exclude=sorted(puzzle.interviewed() | set(table.discarded))
+        )
         if len(d.suspects) > 1
         else []
     )
@@ -119,16 +127,20 @@ def advice(puzzle: Puzzle) -> Advice:
         return Advice(d, tuple(ranking), table, left, None, None, called, found)
     if left == 0 or not ranking:
         return Advice(d, tuple(ranking), table, left, guess(d.weights), None, called, found)
-    last = left == 1
-    now = remaining_estimate(d.weights, obs)
-    top = max(d.weights) / d.total
+    # Interviews still needed, in interview units: least squares on seeded random-order games
+    # gives about 0.7 + 2.4 (leaf - 1) for the leaf of solver.slywolf.hints (docs/hints.md).
+    leaf_now = remaining_estimate(d.weights, obs)
+    needed = 0.7 + INTERVIEWS_PER_LEAF * (leaf_now - 1.0)
     gains = {
-        h.sheep: (h.expected_top - top) if last else (now - (h.expected_interviews - 1.0))
-        for h in ranking
+        h.sheep: INTERVIEWS_PER_LEAF * (leaf_now - (h.expected_interviews - 1.0)) for h in ranking
     }
     mean = sum(gains.values()) / len(gains)
     loss = {s: max(0.0, g - mean) for s, g in gains.items()}
-    planner = TurnPlanner(puzzle.roster, table, gains, loss)
+    probe = TurnPlanner(puzzle.roster, table, gains, loss)
+    counts = [probe.interview_counts(depth) for depth in (1, 2, 3)]
+    top = max(d.weights) / d.total
+    worth = WinChance(needed, top, left - 1, counts)
+    planner = TurnPlanner(puzzle.roster, table, gains, loss, worth)
     return Advice(d, tuple(ranking), table, left, None, planner, called, found)
 
 
@@ -144,7 +156,7 @@ def _plan_dict(
 ) -> dict[str, Any]:
     choice: Choice = planner.best(called, found)
     if choice.sheep is None or choice.draw is None:
-        return {"call": None, "stop_value": round(choice.stop_value, 4)}
+        return {"call": None, "p_win_stop": round(choice.stop_value, 4)}
     draw = choice.draw
     out: dict[str, Any] = {
         "call": roster.sheep[choice.sheep].name,
@@ -152,8 +164,8 @@ def _plan_dict(
         "announce": draw.aim or None,
         "p_success": round(draw.success, 4),
         "p_spoiled": round(draw.spoiled, 4),
-        "value": round(choice.value, 4),
-        "stop_value": round(choice.stop_value, 4),
+        "p_win": round(choice.value, 4),
+        "p_win_stop": round(choice.stop_value, 4),
     }
     if depth < 3:
         out["if_found"] = {

@@ -45,7 +45,7 @@ Rulings and modelling choices (rulebook sections in brackets):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -394,8 +394,11 @@ class TurnPlanner:
     """Values the decisions of one turn from per-sheep interview values (``gains``).
 
     ``gains[s]`` is what interviewing s is worth (higher is better); ``loss[s]`` what losing s
-    to Picky Eaters costs.  A turn's interviews are worth the sum of their gains; a failed draw
-    is worth nothing (minus the loss when a picky sheep leaves)."""
+    to Picky Eaters costs.  A turn that ends with the sheep C interviewed is worth
+    ``worth(sum of their gains)``; a failed draw is worth ``worth(0)`` (``worth(-loss)`` when a
+    picky sheep leaves).  The default ``worth`` is the sum itself (risk-neutral); the advice
+    passes the chance to win, :class:`WinChance`, so that the plan pushes its luck when the
+    track is short and plays safe when it is long."""
 
     def __init__(
         self,
@@ -403,15 +406,19 @@ class TurnPlanner:
         table: Table,
         gains: dict[int, float],
         loss: dict[int, float] | None = None,
+        worth: Callable[[float], float] | None = None,
     ) -> None:
         self.roster = roster
         self.table = table
         self.gains = gains
         self.loss = loss or {}
+        self.worth: Callable[[float], float] = worth or (lambda g: g)
         self._memo: dict[tuple[tuple[int, ...], tuple[str, ...]], Choice] = {}
 
     def legal(self, called: Sequence[int], found: Sequence[str]) -> list[int]:
-        """Visible sheep that may be called now [Turn 2A]."""
+        """Visible sheep that may be called now [Turn 2A]: at most three a turn."""
+        if len(called) >= 3:
+            return []
         return [
             s
             for s in self.table.visible
@@ -424,49 +431,104 @@ class TurnPlanner:
         opts = self.table.options
         return draw_chances(self.roster, tokens, wanted, opts.skill, opts.special_treats)
 
+    def _fail(self, sheep: int, draw: Draw) -> float:
+        fail = 1.0 - draw.success
+        if self.table.options.picky_eaters and draw.spoiled:
+            lost = self.worth(-self.loss.get(sheep, 0.0))
+            return draw.spoiled * lost + (fail - draw.spoiled) * self.worth(0.0)
+        return fail * self.worth(0.0)
+
     def best(self, called: tuple[int, ...] = (), found: tuple[str, ...] = ()) -> Choice:
         """The best decision after calling ``called`` with ``found`` (empty: the turn's start,
         where stopping is not a choice)."""
         key = (called, found)
         if key in self._memo:
             return self._memo[key]
-        stop = sum(self.gains[s] for s in called)
+        stop = self.worth(sum(self.gains[s] for s in called))
         best = Choice(None, None, stop if called else -1e18, stop)
         for s in self.legal(called, found):
             draw = self.draw_for(s, found)
             value = sum(
                 p * self.best(called + (s,), found + (kind,)).value for kind, p in draw.found
             )
-            if self.table.options.picky_eaters:
-                value -= draw.spoiled * self.loss.get(s, 0.0)
+            value += self._fail(s, draw)
             if value > best.value + 1e-12:
                 best = Choice(s, draw, value, stop)
         if best.sheep is None and not called:
-            best = Choice(None, None, 0.0, 0.0)  # nobody can be called
+            best = Choice(None, None, self.worth(0.0), self.worth(0.0))  # nobody can be called
         self._memo[key] = best
         return best
 
+    def interview_counts(self, depth: int) -> list[float]:
+        """P(j interviews this turn), j = 0..3, when the best-gain legal sheep is called and the
+        player pushes until ``depth`` sheep are called (or nobody else may join)."""
+        out = [0.0] * 4
 
-def turn_gains(
-    obs: Any,
-    table: Table,
-    allowed: Sequence[int],
-    last_turn: bool,
-) -> tuple[dict[int, float], dict[int, float]]:
-    """Per visible sheep: the interview's value for :class:`TurnPlanner` and the loss if it left.
+        def walk(called: tuple[int, ...], found: tuple[str, ...], p: float) -> None:
+            legal = self.legal(called, found) if len(called) < depth else []
+            if not legal:
+                out[len(called)] += p
+                return
+            s = max(legal, key=lambda x: (self.gains[x], -x))
+            draw = self.draw_for(s, found)
+            out[0] += p * (1.0 - draw.success)
+            for kind, q in draw.found:
+                walk(called + (s,), found + (kind,), p * q)
 
-    Away from the end, the value is the expected drop of the estimated interviews still needed;
-    on the last turn before the guess, the expected rise of the top suspect's probability."""
-    from solver.slywolf.hints import remaining_estimate, score_sheep
-    from solver.slywolf.worlds import deduce
+        walk((), (), 1.0)
+        return out
 
-    d = deduce(obs, marginals=False)
-    now = remaining_estimate(d.weights, obs)
-    top = max(d.weights) / d.total
-    gains: dict[int, float] = {}
-    for s in allowed:
-        sc = score_sheep(obs, s, d.total)
-        gains[s] = (sc.expected_top - top) if last_turn else (now - sc.value)
-    mean = sum(gains.values()) / len(gains) if gains else 0.0
-    loss = {s: max(0.0, g - mean) for s, g in gains.items()}
-    return gains, loss
+
+class WinChance:
+    """The chance to win from here, as a function of the interviews' total gain this turn.
+
+    ``needed`` is the estimated number of interviews still needed; a gain g leaves
+    ``needed - g``.  Each later turn brings j interviews with the chances of
+    :meth:`TurnPlanner.interview_counts` for the best push depth (a small dynamic programme over
+    turns and interviews still needed).  When the track runs out, the guess is right with the
+    chance ``top ** (left / needed)``: the top suspect's probability now when no interview came
+    in, 1 when all needed did, as if the culprit's entropy fell evenly with each interview."""
+
+    def __init__(
+        self, needed: float, top: float, turns_after: int, counts: Sequence[Sequence[float]]
+    ) -> None:
+        self.needed = max(needed, 1e-9)
+        self.top = top
+        self.turns_after = turns_after
+        self.counts = counts
+        self._memo: dict[tuple[int, int], float] = {}
+        self.grid = 4  # steps per interview for the needed-interviews axis
+
+    def _guess(self, left: float) -> float:
+        if left <= 0:
+            return 1.0
+        return float(self.top ** min(1.0, left / self.needed))
+
+    def _w(self, turns: int, step: int) -> float:
+        key = (turns, step)
+        if key not in self._memo:
+            left = step / self.grid
+            if left <= 0:
+                value = 1.0
+            elif turns == 0:
+                value = self._guess(left)
+            else:
+                value = max(
+                    sum(
+                        p * self._w(turns - 1, max(0, step - j * self.grid))
+                        for j, p in enumerate(dist)
+                    )
+                    for dist in self.counts
+                )
+            self._memo[key] = value
+        return self._memo[key]
+
+    def __call__(self, gain: float) -> float:
+        left = (self.needed - gain) * self.grid
+        lo = int(left // 1)
+        frac = left - lo
+        if lo < 0:
+            return 1.0
+        a = self._w(self.turns_after, lo)
+        b = self._w(self.turns_after, lo + 1)
+        return a + (b - a) * frac

@@ -1,0 +1,190 @@
+"""Benchmark of the Sly Wolf interview hints (issue 6): policies, whole games, time per hint.
+
+Usage::
+
+    .venv/bin/python benchmarks/wolf_hints.py            # the full run (several minutes)
+    .venv/bin/python benchmarks/wolf_hints.py --quick    # a small run
+    .venv/bin/python benchmarks/wolf_hints.py --parts a,d --seed 3
+
+Parts (all seeded):
+
+(a) small rosters, free choice of sheep: the exact optimum (dynamic programming over observation
+    states, :mod:`solver.slywolf.optimal`) against our policy, greedy one-step entropy and a
+    random order; every figure is an exact expectation (no sampling).
+(b) the shipped 16-sheep roster, easy and hard, free choice: interviews to certainty on seeded
+    uniform cases, mean and worst, for our policy, a random order and greedy entropy.
+(c) whole games (4 stacks, the bag, the wolf's track) at a given skill: win rate of the advice
+    against a random visible sheep, always stopping after one sheep, and always pushing.
+(d) time per ``hint`` (the advice for a whole position), median and p95, on one core, on
+    positions from seeded games (free choice and with 4 visible sheep).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver.slywolf.hints import (  # noqa: E402
+    greedy_entropy_policy,
+    interviews_to_certainty,
+    lookahead_policy,
+    random_policy,
+)
+from solver.slywolf.optimal import Solver, small_roster  # noqa: E402
+from solver.slywolf.play import ADVISORS, advice, simulate  # noqa: E402
+from solver.slywolf.puzzle import Interview, Mode, new_puzzle  # noqa: E402
+from solver.slywolf.roster import load_roster  # noqa: E402
+from solver.slywolf.sample import random_case  # noqa: E402
+from solver.slywolf.turn import Options  # noqa: E402
+from solver.slywolf.worlds import Observation  # noqa: E402
+
+SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 2, 2)]
+SMALL_QUICK = [(6, 2, 3, 2)]
+MODES: tuple[Mode, ...] = ("easy", "hard")
+
+
+def pct(a: float, b: float) -> str:
+    return f"{100.0 * (a - b) / b:+.1f}%"
+
+
+def part_a(quick: bool) -> None:
+    print("(a) small rosters, free choice: expected interviews to certainty (exact)")
+    print(
+        f"{'roster':<22}{'mode':<6}{'optimal':>9}{'ours':>9}{'greedy':>9}{'random':>9}"
+        f"{'ours/opt':>10}{'random/opt':>12}{'states':>8}{'sec':>7}"
+    )
+    for n, k, c, g in SMALL_QUICK if quick else SMALL_FULL:
+        roster = small_roster(n, k, c, g)
+        for mode in MODES:
+            t0 = time.process_time()
+            obs = Observation.from_puzzle(new_puzzle(roster, mode))
+            solver = Solver(obs)
+            opt = solver.optimal_value(obs)
+            rnd = solver.random_value(obs)
+            ours = solver.policy_value(obs, lookahead_policy(), 1)
+            greedy = solver.policy_value(obs, greedy_entropy_policy, 2)
+            name = f"{n} sheep,{k} acc,{c * c} wolves"
+            print(
+                f"{name:<22}{mode:<6}{opt:9.3f}{ours:9.3f}{greedy:9.3f}{rnd:9.3f}"
+                f"{pct(ours, opt):>10}{pct(rnd, opt):>12}{len(solver.optimum):8d}"
+                f"{time.process_time() - t0:7.1f}",
+                flush=True,
+            )
+
+
+def part_b(quick: bool, seed: int) -> None:
+    cases = 8 if quick else 60
+    print(f"(b) 16 sheep, free choice: interviews to certainty over {cases} seeded cases per mode")
+    print(f"{'mode':<6}{'policy':<16}{'mean':>7}{'worst':>7}{'vs random':>11}")
+    roster = load_roster("default")
+    items = {item: i for i, item in enumerate(roster.items)}
+    for mode in MODES:
+        rng = random.Random(seed)
+        policies = {
+            "ours": lookahead_policy(),
+            "random order": random_policy(random.Random(seed + 1)),
+            "greedy entropy": greedy_entropy_policy,
+        }
+        counts: dict[str, list[int]] = {name: [] for name in policies}
+        obs0 = Observation.from_puzzle(new_puzzle(roster, mode))
+        for _ in range(cases):
+            case = random_case(roster, mode, rng)
+            truth = [(case.points_to[s], items[case.testimony[s]]) for s in range(roster.n_sheep)]
+            for name, policy in policies.items():
+                counts[name].append(interviews_to_certainty(obs0, truth, policy))
+        base = statistics.mean(counts["random order"])
+        for name, got in counts.items():
+            mean = statistics.mean(got)
+            print(f"{mode:<6}{name:<16}{mean:7.2f}{max(got):7d}{pct(mean, base):>11}", flush=True)
+
+
+def part_c(quick: bool, seed: int, skill: float) -> None:
+    games = 6 if quick else 100
+    print(
+        f"(c) whole games, easy cases, skill {skill}: win rate over {games} seeded games per cell"
+    )
+    roster = load_roster("default")
+    puzzle = new_puzzle(roster, "easy")
+    print(f"{'side':<10}" + "".join(f"{name:>15}" for name in ADVISORS) + f"{'(interviews)':>14}")
+    for side in ("one_star", "two_star"):
+        wins: dict[str, int] = {}
+        heard: list[int] = []
+        for name, advisor in ADVISORS.items():
+            wins[name] = 0
+            for g in range(games):
+                case = random_case(roster, "easy", random.Random(seed * 1000 + g))
+                result = simulate(
+                    case, puzzle, advisor, random.Random(seed * 7919 + g), side, Options(skill)
+                )
+                wins[name] += result.won
+                if name == "advice":
+                    heard.append(result.interviews)
+        cells = "".join(f"{wins[name] / games:15.0%}" for name in ADVISORS)
+        print(f"{side:<10}{cells}{statistics.mean(heard):14.1f}", flush=True)
+
+
+def part_d(quick: bool, seed: int) -> None:
+    positions = 10 if quick else 60
+    roster = load_roster("default")
+    items = {item: i for i, item in enumerate(roster.items)}
+    rng = random.Random(seed)
+    for label, with_table in (("free choice", False), ("4 visible", True)):
+        times: list[float] = []
+        for p in range(positions):
+            mode: Mode = MODES[p % 2]
+            case = random_case(roster, mode, rng)
+            heard = rng.randrange(0, 9)
+            order = list(range(roster.n_sheep))
+            rng.shuffle(order)
+            puzzle = new_puzzle(roster, mode)
+            for s in order[:heard]:
+                puzzle = puzzle.with_interview(Interview(s, case.points_to[s], case.testimony[s]))
+            if with_table:
+                piles = [order[heard:][j::4] for j in range(4)]
+                stacks = [
+                    {"top": roster.sheep[p[0]].name if p else None, "tiles": len(p)} for p in piles
+                ]
+                puzzle = replace(puzzle, extra={"game": {"stacks": stacks}})
+            t0 = time.process_time()
+            advice(puzzle)
+            times.append(time.process_time() - t0)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(
+            f"(d) time per hint, {label}: median {statistics.median(times) * 1000:.0f} ms, "
+            f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms over {positions} positions "
+            "(CPU time, one core)",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, a minute or so")
+    parser.add_argument("--parts", default="a,b,c,d", help="comma-separated subset of a,b,c,d")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skill", type=float, default=0.5)
+    args = parser.parse_args()
+    parts = set(args.parts.split(","))
+    t0 = time.time()
+    if "a" in parts:
+        part_a(args.quick)
+    if "b" in parts:
+        part_b(args.quick, args.seed)
+    if "c" in parts:
+        part_c(args.quick, args.seed, args.skill)
+    if "d" in parts:
+        part_d(args.quick, args.seed)
+    print(f"total {time.time() - t0:.0f} s wall")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+"""The small-roster optimum: symmetry-reduced DP against a plain recursion, and its invariants."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.slywolf.hints import candidates, greedy_entropy_policy, lookahead_policy, observe
+from solver.slywolf.hints import predictive as exact_predictive
+from solver.slywolf.optimal import Solver, canonical, item_symmetries, small_roster, values
+from solver.slywolf.puzzle import new_puzzle
+from solver.slywolf.sample import random_case
+from solver.slywolf.worlds import Observation, deduce
+
+
+def _plain_optimum(obs: Observation) -> float:
+    """Memoised on the raw observation, every sheep and every pointer target spelled out."""
+    memo: dict[tuple[object, object], float] = {}
+
+    def value(o: Observation) -> float:
+        key = (o.pointer, o.testimony)
+        if key not in memo:
+            d = deduce(o, marginals=False)
+            open_sheep = candidates(o)
+            if len(d.suspects) <= 1 or not open_sheep:
+                memo[key] = 0.0
+            else:
+                best = float("inf")
+                for s in open_sheep:
+                    pred = exact_predictive(o, s, d.total, collapse=False)
+                    v = sum(
+                        count / d.total * value(observe(o, s, t, i))
+                        for t, i, count, _w in pred.outcomes
+                    )
+                    best = min(best, v)
+                memo[key] = 1.0 + best
+        return memo[key]
+
+    return value(obs)
+
+
+def _plain_random(obs: Observation) -> float:
+    memo: dict[tuple[object, object], float] = {}
+
+    def value(o: Observation) -> float:
+        key = (o.pointer, o.testimony)
+        if key not in memo:
+            d = deduce(o, marginals=False)
+            open_sheep = candidates(o)
+            if len(d.suspects) <= 1 or not open_sheep:
+                memo[key] = 0.0
+            else:
+                acc = 0.0
+                for s in open_sheep:
+                    pred = exact_predictive(o, s, d.total, collapse=False)
+                    acc += sum(
+                        count / d.total * value(observe(o, s, t, i))
+                        for t, i, count, _w in pred.outcomes
+                    )
+                memo[key] = 1.0 + acc / len(open_sheep)
+        return memo[key]
+
+    return value(obs)
+
+
+def test_dp_matches_plain_recursion_on_tiny_rosters() -> None:
+    for n, k, mode in ((4, 1, "easy"), (4, 1, "hard"), (5, 2, "easy")):
+        roster = small_roster(n, k, 2, 2)
+        obs = Observation.from_puzzle(new_puzzle(roster, mode))  # type: ignore[arg-type]
+        solver = Solver(obs)
+        assert abs(solver.optimal_value(obs) - _plain_optimum(obs)) < 1e-9
+        assert abs(solver.random_value(obs) - _plain_random(obs)) < 1e-9
+
+
+def test_optimum_bounds_every_policy() -> None:
+    roster = small_roster(5, 1, 2, 2)
+    obs = Observation.from_puzzle(new_puzzle(roster, "easy"))
+    got = values(obs, [("lookahead", lookahead_policy()), ("greedy", greedy_entropy_policy)])
+    assert got["optimal"] > 1.0
+    for name in ("random", "lookahead", "greedy"):
+        assert got["optimal"] <= got[name] + 1e-9
+    solver = Solver(obs)
+    choices = solver.optimal_choice(obs)
+    assert abs(choices[0][1] - solver.optimal_value(obs)) < 1e-9
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 6), st.sampled_from(["easy", "hard"]))
+def test_canonical_key_ignores_names(seed: int, heard: int, mode: str) -> None:
+    roster = small_roster(6, 2, 3, 2)
+    rng = random.Random(seed)
+    case = random_case(roster, mode, rng)  # type: ignore[arg-type]
+    items = {item: i for i, item in enumerate(roster.items)}
+    obs = Observation.from_puzzle(new_puzzle(roster, mode))  # type: ignore[arg-type]
+    order = list(range(6))
+    rng.shuffle(order)
+    for s in order[:heard]:
+        obs = observe(obs, s, case.points_to[s], items[case.testimony[s]])
+    perms = item_symmetries(obs)
+    assert len(perms) > 1
+    # rename the sheep and apply a symmetry of the items
+    names = list(range(6))
+    rng.shuffle(names)
+    sigma = rng.choice(perms)
+    pointer: list[int | None] = [None] * 6
+    testimony: list[int | None] = [None] * 6
+    for s in range(6):
+        t = obs.pointer[s]
+        pointer[names[s]] = names[t] if t is not None else None
+        i = obs.testimony[s]
+        testimony[names[s]] = sigma[i] if i is not None else None
+    other = Observation(
+        obs.n, obs.k, obs.hard, tuple(pointer), tuple(testimony), obs.wears, obs.n_items
+    )
+    assert canonical(other, perms) == canonical(obs, perms)
+    assert deduce(other, marginals=False).total == deduce(obs, marginals=False).total
