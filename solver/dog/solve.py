@@ -321,6 +321,10 @@ class AlphaBeta(Generic[P]):
             return
         team = game.team_to_move(pos)
         graph.team[n] = team
+        # A position with plays lasts at least one more ply: its value lies between a loss in
+        # one ply and a win in one ply.
+        self.lo[n] = max(self.lo[n], loss_key(1))
+        self.hi[n] = min(self.hi[n], win_key(1))
         mine = team == graph.root_team
         if self.cutoff and n != 0 and game.may_finish(pos):
             for play in plays:
@@ -354,8 +358,13 @@ class AlphaBeta(Generic[P]):
             return lo
         if not self.expanded[n]:
             self.expand(n)
-            if self.lo[n] == self.hi[n]:
-                return self.lo[n]
+            lo, hi = self.lo[n], self.hi[n]
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
         a, b = max(alpha, lo), min(beta, hi)
         floor, ceiling = a, b
         order = self.order[n]
