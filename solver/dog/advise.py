@@ -8,9 +8,9 @@ values every first play of the mover.  Her first plays are the same in every sam
 only on her hand and the pawns), identified by the card and the pawns after the play.
 
 The recommended play is the one with the most wins over the samples, then the most draws, then
-the fewest plies to its wins, the most plies to its losses, and the best mean progress (pawns home,
-steps to go) at the end of best play; ties go to the first play in the engine's order.  With no
-``"?"`` in the position a single sample is the exact answer.
+the fewest plies to its wins, the most plies to its losses, and the best progress (pawns home,
+steps to go) at the end of its drawn samples; ties go to the first play in the engine's order.
+With no ``"?"`` in the position a single sample is the exact answer.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ class PlayTally:
     losses: int = 0
     home: int = 0
     steps: int = 0
+    draw_home: int = 0
+    draw_steps: int = 0
     win_plies: list[int] = field(default_factory=list)
     loss_plies: list[int] = field(default_factory=list)
 
@@ -51,15 +53,15 @@ class PlayTally:
 
     def score(self) -> tuple[float, ...]:
         """Sort key, larger is better: wins, draws, faster wins, slower losses, then mean pawns
-        home and steps to go (with one sample: the order of spec section 4)."""
+        home and steps to go over the draws (with one sample: the order of spec section 4)."""
         n = max(self.samples, 1)
         return (
             self.wins / n,
             self.draws / n,
             -_mean(self.win_plies),
             _mean(self.loss_plies),
-            self.home / n,
-            -self.steps / n,
+            self.draw_home / max(self.draws, 1),
+            -self.draw_steps / max(self.draws, 1),
         )
 
 
@@ -147,6 +149,8 @@ def advise(
                 tally.win_plies.append(plies)
             elif value == "DRAW":
                 tally.draws += 1
+                tally.draw_home += home
+                tally.draw_steps += steps
             else:
                 tally.losses += 1
                 assert plies is not None
