@@ -58,7 +58,7 @@ def pct(a: float, b: float) -> str:
 def part_a(quick: bool) -> None:
     print("(a) small rosters, free choice: expected interviews to certainty (exact)")
     print(
-        f"{'roster':<22}{'mode':<6}{'optimal':>9}{'ours':>9}{'greedy':>9}{'random':>9}"
+        f"{'roster':<26}{'mode':<6}{'optimal':>9}{'ours':>9}{'greedy':>9}{'random':>9}"
         f"{'ours/opt':>10}{'random/opt':>12}{'states':>8}{'sec':>7}"
     )
     for n, k, c, g in SMALL_QUICK if quick else SMALL_FULL:
@@ -73,7 +73,7 @@ def part_a(quick: bool) -> None:
             greedy = solver.policy_value(obs, greedy_entropy_policy, 2)
             name = f"{n} sheep,{k} acc,{c * c} wolves"
             print(
-                f"{name:<22}{mode:<6}{opt:9.3f}{ours:9.3f}{greedy:9.3f}{rnd:9.3f}"
+                f"{name:<26}{mode:<6}{opt:9.3f}{ours:9.3f}{greedy:9.3f}{rnd:9.3f}"
                 f"{pct(ours, opt):>10}{pct(rnd, opt):>12}{len(solver.optimum):8d}"
                 f"{time.process_time() - t0:7.1f}",
                 flush=True,
@@ -107,7 +107,7 @@ def part_b(quick: bool, seed: int) -> None:
 
 
 def part_c(quick: bool, seed: int, skill: float) -> None:
-    games = 6 if quick else 100
+    games = 6 if quick else 200
     print(
         f"(c) whole games, easy cases, skill {skill}: win rate over {games} seeded games per cell"
     )
@@ -134,7 +134,6 @@ def part_c(quick: bool, seed: int, skill: float) -> None:
 def part_d(quick: bool, seed: int) -> None:
     positions = 10 if quick else 60
     roster = load_roster("default")
-    items = {item: i for i, item in enumerate(roster.items)}
     rng = random.Random(seed)
     for label, with_table in (("free choice", False), ("4 visible", True)):
         times: list[float] = []

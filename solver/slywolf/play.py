@@ -221,7 +221,7 @@ def advice_to_dict(puzzle: Puzzle, adv: Advice) -> dict[str, Any]:
         if adv.guess is not None:
             turn["guess"] = {
                 "wolf": roster.wolves[adv.guess.wolf].name,
-                "probability": round(adv.guess.probability, 6),
+                "probability": adv.guess.probability,
             }
         if adv.plan is not None:
             turn["plan"] = _plan_dict(roster, adv.plan, adv.called, adv.found, len(adv.called))

@@ -1,0 +1,185 @@
+"""``sheepdog wolf hint`` and ``sheepdog wolf play``: the --json contract, the game file as it is
+typed, and one-line errors with exit code 1."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from cli.main import app
+
+runner = CliRunner()
+
+TWO_HEARD: dict[str, Any] = {
+    "roster": "default",
+    "mode": "easy",
+    "interviews": [
+        {"sheep": "guitar", "points_to": "trumpet", "testimony": "yellow pants"},
+        {"sheep": "balalaika", "points_to": "trumpet", "testimony": "red jacket"},
+    ],
+}
+
+
+def write(path: Path, data: dict[str, Any]) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_hint_json_ranks_every_sheep_not_interviewed(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["wolf", "hint", str(write(tmp_path / "p.json", TWO_HEARD)), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    names = [entry["sheep"] for entry in out["ranking"]]
+    assert len(names) == 14 and len(set(names)) == 14
+    assert "guitar" not in names and "balalaika" not in names
+    scores = [entry["score"] for entry in out["ranking"]]
+    assert scores == sorted(scores)
+    for entry in out["ranking"]:
+        assert entry["reason"] and "\n" not in entry["reason"]
+        assert 0.0 <= entry["p_settle"] <= 1.0
+    # trumpet is pointed at in easy mode, so it is honest
+    trumpet = next(e for e in out["ranking"] if e["sheep"] == "trumpet")
+    assert trumpet["liar_probability"] == 0.0
+    assert abs(sum(out["probabilities"].values()) - 1.0) < 1e-9
+    assert out["turn"] is None
+
+
+def test_hint_with_visible_sheep_ranks_only_those(tmp_path: Path) -> None:
+    data = dict(TWO_HEARD, visible=["harp", "trumpet", "banjo", "violin"])
+    result = runner.invoke(app, ["wolf", "hint", str(write(tmp_path / "p.json", data)), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert sorted(e["sheep"] for e in out["ranking"]) == ["banjo", "harp", "trumpet", "violin"]
+    assert all(e["uncover_bonus"] >= 0 for e in out["ranking"])
+
+
+def test_hint_with_a_game_plans_the_turn(tmp_path: Path) -> None:
+    game = {
+        "stacks": [
+            {"top": "harp", "tiles": 4},
+            {"top": "jembe", "tiles": 4},
+            {"top": "banjo", "tiles": 3},
+            {"top": "violin", "tiles": 3},
+        ],
+        "spoiled_found": ["peas"],
+        "track": {"side": "two_star", "position": 3},
+        "options": {"skill": 0.7, "picky_eaters": True, "special_treats": False},
+    }
+    data = dict(TWO_HEARD, game=game)
+    result = runner.invoke(app, ["wolf", "hint", str(write(tmp_path / "g.json", data)), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    turn = out["turn"]
+    assert turn["turns_left"] == 7 and turn["guess"] is None
+    plan = turn["plan"]
+    assert plan["call"] in ("harp", "jembe", "banjo", "violin")
+    assert 0 < plan["p_success"] <= 1 and 0 <= plan["p_win"] <= 1
+    likes = {
+        "harp": "pumpkin bell pepper tomato",
+        "jembe": "pumpkin bell pepper broccoli",
+        "banjo": "pumpkin cucumber peas",
+        "violin": "lettuce carrot broccoli",
+    }
+    assert plan["if_found"], "a success has at least one vegetable"
+    for kind, sub in plan["if_found"].items():
+        assert kind in likes[plan["call"]]
+        if sub["call"] is not None:  # a second sheep must like the vegetable found
+            assert sub["call"] != plan["call"] and kind in likes[sub["call"]]
+            assert kind not in sub["wants"]
+    # on the final space only the guess is left
+    game["track"]["position"] = 10
+    result = runner.invoke(app, ["wolf", "hint", str(write(tmp_path / "g.json", data)), "--json"])
+    out = json.loads(result.stdout)
+    guess = out["turn"]["guess"]
+    assert guess["wolf"] in out["suspects"]
+    assert guess["probability"] == max(out["probabilities"].values())
+    human = runner.invoke(app, ["wolf", "hint", str(tmp_path / "g.json")])
+    assert human.exit_code == 0 and "Guess" in human.stdout
+
+
+def test_hint_errors_are_one_line(tmp_path: Path) -> None:
+    cases = [
+        (tmp_path / "missing.json", None, "no such file"),
+        (tmp_path / "bad.json", "{not json", "invalid JSON"),
+        (tmp_path / "g.json", json.dumps(dict(TWO_HEARD, game={"track": {"side": "x"}})), "side"),
+        (
+            tmp_path / "v.json",
+            json.dumps(dict(TWO_HEARD, game={"stacks": [{"top": "guitar", "tiles": 2}]})),
+            "already interviewed",
+        ),
+        (
+            tmp_path / "c.json",
+            json.dumps(
+                dict(
+                    TWO_HEARD,
+                    interviews=[
+                        {"sheep": "guitar", "points_to": "trumpet"},
+                        {"sheep": "trumpet", "points_to": "guitar"},
+                        {"sheep": "harp", "points_to": "trumpet"},
+                    ],
+                )
+            ),
+            "contradict",
+        ),
+    ]
+    for path, text, words in cases:
+        if text is not None:
+            path.write_text(text, encoding="utf-8")
+        result = runner.invoke(app, ["wolf", "hint", str(path), "--json"])
+        assert result.exit_code == 1, (words, result.output)
+        assert result.stdout == ""
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error:") and words in lines[0], lines
+
+
+def test_play_saves_every_line_as_typed(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    typed = [
+        "top harp",
+        "top guitar",
+        "top trumpet",
+        "top violin",
+        "call harp",
+        "found pumpkin",
+        "call banjo",  # not visible: an error, nothing recorded
+        "interview harp, guitar, red jacket",
+        "top banjo",
+        "call trumpet",
+        "spoiled peas",
+    ]
+    result = runner.invoke(
+        app, ["wolf", "play", str(path), "--new", "--side", "two_star"], input="\n".join(typed)
+    )
+    assert result.exit_code == 0, result.output
+    assert "Error: 'banjo' is not on top of a stack" in result.stderr
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["interviews"] == [
+        {"sheep": "harp", "points_to": "guitar", "testimony": "red jacket"}
+    ]
+    game = saved["game"]
+    assert [s["top"] for s in game["stacks"]] == ["banjo", "guitar", "trumpet", "violin"]
+    assert [s["tiles"] for s in game["stacks"]] == [3, 4, 4, 4]
+    assert game["spoiled_found"] == ["peas"]
+    assert game["track"] == {"side": "two_star", "position": 2}
+    assert game["log"] == [line for line in typed if line != "call banjo"]
+    # the saved file is a puzzle the hint command reads; picking up the game continues it
+    again = runner.invoke(app, ["wolf", "play", str(path)], input="call guitar\nwrong carrot\n")
+    assert again.exit_code == 0, again.output
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["game"]["track"]["position"] == 3
+    hint = runner.invoke(app, ["wolf", "hint", str(path), "--json"])
+    assert hint.exit_code == 0 and json.loads(hint.stdout)["turn"]["turns_left"] == 7
+
+
+def test_play_refuses_to_clobber_and_every_command_has_help(tmp_path: Path) -> None:
+    path = write(tmp_path / "p.json", TWO_HEARD)
+    result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="")
+    assert result.exit_code == 1 and "already exists" in result.stderr
+    for command in ("hint", "play"):
+        shown = runner.invoke(app, ["wolf", command, "--help"])
+        assert shown.exit_code == 0 and "Usage" in shown.stdout
