@@ -59,7 +59,7 @@ def test_hint_with_visible_sheep_ranks_only_those(tmp_path: Path) -> None:
 
 
 def test_hint_with_a_game_plans_the_turn(tmp_path: Path) -> None:
-    game = {
+    game: dict[str, Any] = {
         "stacks": [
             {"top": "harp", "tiles": 4},
             {"top": "jembe", "tiles": 4},
