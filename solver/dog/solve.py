@@ -98,6 +98,14 @@ def decode(key: int) -> tuple[Value, int | None, tuple[int, int] | None]:
     return "DRAW", None, (rest // _SPAN, _SPAN - 1 - rest % _SPAN)
 
 
+def key_text(key: int) -> str:
+    """A key in words: ``WIN in 3``, ``DRAW 6 home 68 to go``, ``LOSS in 2``."""
+    value, plies, progress = decode(key)
+    if progress is not None:
+        return f"DRAW {progress[0]} home {progress[1]} to go"
+    return f"{value} in {plies}"
+
+
 def terminal_key(winner: int | None, root_team: int, progress: tuple[int, int]) -> int:
     """Key of a terminal node: finished teams decide, otherwise the round is over (a draw)."""
     if winner is None:
@@ -127,6 +135,8 @@ class Solution(Generic[Q]):
     """``None``: every key is exact (retrograde); else which keys are exact (alpha-beta)."""
     chosen: dict[int, int] | None = None
     """Best child of nodes whose line was resolved by the alpha-beta search."""
+    bounds: tuple[list[int], list[int]] | None = None
+    """Alpha-beta: the proven ``(lower, upper)`` key bounds of every node."""
 
     def is_exact(self, node: int) -> bool:
         return self.exact is None or self.exact[node]
@@ -185,7 +195,14 @@ class Solution(Generic[Q]):
     def node_data(self, node: int) -> dict[str, Any]:
         """GraphML-friendly attributes: value, plies (WIN/LOSS), best child."""
         if not self.is_exact(node):
-            return {"value": "unresolved"}
+            open_node: dict[str, Any] = {"value": "unresolved"}
+            if self.bounds is not None:
+                lower, upper = self.bounds[0][node], self.bounds[1][node]
+                if lower > -_INF:
+                    open_node["at_least"] = key_text(lower)
+                if upper < _INF:
+                    open_node["at_most"] = key_text(upper)
+            return open_node
         value, plies, _ = decode(self.keys[node])
         data: dict[str, Any] = {"value": value}
         if plies is not None:
@@ -472,7 +489,8 @@ class AlphaBeta(Generic[P]):
         self.graph.unexpanded = {n for n, done in enumerate(self.expanded) if not done}
         exact = [lo == hi for lo, hi in zip(self.lo, self.hi, strict=True)]
         keys = [lo if ok else 0 for lo, ok in zip(self.lo, exact, strict=True)]
-        return Solution(self.graph, keys, self.progress_of, exact, self.chosen)
+        bounds = (self.lo, self.hi)
+        return Solution(self.graph, keys, self.progress_of, exact, self.chosen, bounds)
 
 
 Method = Literal["alphabeta", "retrograde"]

@@ -163,3 +163,20 @@ def test_generate_writes_puzzles(tmp_path: Path) -> None:
         assert json.loads(solved.stdout)["value"] == "WIN"
     again = runner.invoke(app, [*args, "--out", str(tmp_path)])
     assert again.exit_code == 1 and "--force" in again.stderr
+
+
+def test_alphabeta_graph_marks_bounds(tmp_path: Path) -> None:
+    path = write(tmp_path, "draw.txt", DRAW)
+    graph = tmp_path / "ab.graphml"
+    result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--graph", str(graph)])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    digraph = nx.read_graphml(graph)
+    assert digraph.number_of_nodes() == out["nodes"]
+    values = {data["value"] for _, data in digraph.nodes(data=True)}
+    assert values <= {"WIN", "DRAW", "LOSS", "unresolved"}
+    for _, data in digraph.nodes(data=True):
+        if data["value"] == "unresolved":
+            assert "at_least" in data or "at_most" in data
+    best = [(u, v) for u, v, data in digraph.edges(data=True) if data["best"]]
+    assert len(best) >= len(out["pv"])
