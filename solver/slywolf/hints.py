@@ -322,7 +322,7 @@ class Hint:
     """One ranked sheep: the numbers behind its rank and a one-line reason."""
 
     sheep: int
-    expected_interviews: float  # this interview plus the estimated interviews still needed
+    score: float  # 1 + the expected leaf estimate after this interview, minus the uncover bonus
     p_settle: float  # chance this interview alone leaves one suspect
     expected_suspects: float
     liar_probability: float
@@ -417,7 +417,7 @@ def hints_for(
         out.append(
             Hint(
                 sheep=s,
-                expected_interviews=1.0 + sc.value - bonus,
+                score=1.0 + sc.value - bonus,
                 p_settle=sc.p_certain,
                 expected_suspects=sc.expected_suspects,
                 liar_probability=float(d.liar_probability(s)),
@@ -426,5 +426,5 @@ def hints_for(
                 reason=reason_for(s, sc, d, pointed_by, names, obs.testimony[s] is not None),
             )
         )
-    out.sort(key=lambda h: (round(h.expected_interviews, 12), -h.p_settle, h.sheep))
+    out.sort(key=lambda h: (round(h.score, 12), -h.p_settle, h.sheep))
     return out

@@ -131,9 +131,7 @@ def advice(puzzle: Puzzle) -> Advice:
     # gives about 0.7 + 2.4 (leaf - 1) for the leaf of solver.slywolf.hints (docs/hints.md).
     leaf_now = remaining_estimate(d.weights, obs)
     needed = 0.7 + INTERVIEWS_PER_LEAF * (leaf_now - 1.0)
-    gains = {
-        h.sheep: INTERVIEWS_PER_LEAF * (leaf_now - (h.expected_interviews - 1.0)) for h in ranking
-    }
+    gains = {h.sheep: INTERVIEWS_PER_LEAF * (leaf_now - (h.score - 1.0)) for h in ranking}
     mean = sum(gains.values()) / len(gains)
     loss = {s: max(0.0, g - mean) for s, g in gains.items()}
     probe = TurnPlanner(puzzle.roster, table, gains, loss)
@@ -165,8 +163,9 @@ def _plan_dict(
         "p_success": round(draw.success, 4),
         "p_spoiled": round(draw.spoiled, 4),
         "p_win": round(choice.value, 4),
-        "p_win_stop": round(choice.stop_value, 4),
     }
+    if called:
+        out["p_win_stop"] = round(choice.stop_value, 4)
     if depth < 3:
         out["if_found"] = {
             kind: _plan_dict(roster, planner, called + (choice.sheep,), found + (kind,), depth + 1)
@@ -193,8 +192,7 @@ def advice_to_dict(puzzle: Puzzle, adv: Advice) -> dict[str, Any]:
         "ranking": [
             {
                 "sheep": roster.sheep[h.sheep].name,
-                "score": round(h.expected_interviews, 4),
-                "expected_interviews": round(h.expected_interviews, 4),
+                "score": round(h.score, 4),
                 "p_settle": round(h.p_settle, 4),
                 "expected_suspects": round(h.expected_suspects, 4),
                 "liar_probability": round(h.liar_probability, 4),
@@ -248,7 +246,7 @@ def render_advice(data: dict[str, Any]) -> str:
         if plan is not None:
             lines.append(_render_plan(plan, turn["called"]))
     if data["ranking"]:
-        lines.append("Best interviews (expected interviews to certainty, lower is better):")
+        lines.append("Best interviews (score: estimated interviews still needed, lower is better):")
         for n, h in enumerate(data["ranking"], start=1):
             lines.append(f"{n:2}. {h['sheep']:<12} {h['score']:5.2f}  {h['reason']}")
     return "\n".join(lines)
