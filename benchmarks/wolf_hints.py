@@ -46,7 +46,7 @@ from solver.slywolf.sample import random_case  # noqa: E402
 from solver.slywolf.turn import Options  # noqa: E402
 from solver.slywolf.worlds import Observation  # noqa: E402
 
-SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 2, 2)]
+SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 3, 2), (8, 2, 2, 2)]
 SMALL_QUICK = [(6, 2, 3, 2)]
 MODES: tuple[Mode, ...] = ("easy", "hard")
 

@@ -110,7 +110,11 @@ def advice(puzzle: Puzzle) -> Advice:
     if table is None:
         visible = list(puzzle.visible) if puzzle.visible is not None else None
         done = sorted(puzzle.interviewed())
-        ranking = hints_for(obs, names, visible, exclude=done) if len(d.suspects) > 1 else []
+        ranking = (
+            hints_for(obs, names, visible, exclude=done)
+            if len(d.suspects) > 1
+            else _settled(puzzle, d, visible, done)
+        )
         return Advice(d, tuple(ranking), None, None, None, None, (), ())
     called, found = current_turn(puzzle)
     visible = [s for s in table.visible if s not in table.discarded]
@@ -120,7 +124,7 @@ def advice(puzzle: Puzzle) -> Advice:
             obs, names, visible, hidden, exclude=sorted(puzzle.interviewed() | set(table.discarded))
         )
         if len(d.suspects) > 1
-        else []
+        else _settled(puzzle, d, visible, sorted(puzzle.interviewed() | set(table.discarded)))
     )
     left = turns_left(puzzle.roster, table)
     if len(d.suspects) <= 1:
@@ -140,6 +144,20 @@ def advice(puzzle: Puzzle) -> Advice:
     worth = WinChance(needed, top, left - 1, counts)
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth)
     return Advice(d, tuple(ranking), table, left, None, planner, called, found)
+
+
+def _settled(
+    puzzle: Puzzle, d: Deduction, visible: Sequence[int] | None, done: Sequence[int]
+) -> list[Hint]:
+    """With one suspect left no interview is needed; the ranking still lists every sheep."""
+    assert d.culprit is not None
+    wolf = puzzle.roster.wolves[d.culprit].name
+    pool = range(puzzle.roster.n_sheep) if visible is None else visible
+    return [
+        Hint(s, 0.0, 1.0, 1.0, float(d.liar_probability(s)), 0.0, 1.0, f"no need: {wolf} did it")
+        for s in pool
+        if s not in done
+    ]
 
 
 # -- output --------------------------------------------------------------------------------------

@@ -183,3 +183,32 @@ def test_play_refuses_to_clobber_and_every_command_has_help(tmp_path: Path) -> N
     for command in ("hint", "play"):
         shown = runner.invoke(app, ["wolf", command, "--help"])
         assert shown.exit_code == 0 and "Usage" in shown.stdout
+
+
+def test_hint_on_a_settled_case_still_lists_every_open_sheep(tmp_path: Path) -> None:
+    import random
+
+    from solver.slywolf.puzzle import Interview, new_puzzle
+    from solver.slywolf.roster import load_roster
+    from solver.slywolf.sample import random_case
+    from solver.slywolf.worlds import deduce_puzzle
+
+    roster = load_roster("default")
+    rng = random.Random(5)
+    while True:
+        case = random_case(roster, "easy", rng)
+        puzzle = new_puzzle(roster, "easy")
+        for s in range(roster.n_sheep):
+            puzzle = puzzle.with_interview(Interview(s, case.points_to[s], case.testimony[s]))
+            if deduce_puzzle(puzzle).culprit is not None:
+                break
+        if len(puzzle.interviews) < roster.n_sheep:
+            break
+    path = tmp_path / "settled.json"
+    path.write_text(puzzle.to_json(), encoding="utf-8")
+    result = runner.invoke(app, ["wolf", "hint", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["culprit"] == roster.wolves[case.culprit].name
+    assert len(out["ranking"]) == roster.n_sheep - len(puzzle.interviews)
+    assert all(e["score"] == 0.0 and out["culprit"] in e["reason"] for e in out["ranking"])
