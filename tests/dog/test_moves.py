@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.dog.moves import legal_plays, perft
-from solver.dog.position import Position, parse_notation, validate, winner
+from solver.dog.position import Position, parse_notation, to_notation, validate, winner
 from solver.dog.rules import Rules
 from solver.dog.simulate import Table
 from solver.errors import SheepdogError
@@ -30,6 +30,7 @@ def check_successors(p: Position) -> None:
     for pl in plays:
         q = pl.position
         validate(q)  # re-validates: never two pawns on one field, counts, hands
+        assert parse_notation(to_notation(q)) == q  # canonical, and round-trips
         assert [len(x) for x in q.pawns] == [len(x) for x in p.pawns]  # pawns conserved
         assert pl.description
         mover_before = Counter(p.hands[p.to_move])
