@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from solver.dog.board import KENNEL, start_field
-from solver.dog.cards import deal_size, full_deck, sort_hand
+from solver.dog.cards import deal_size, full_deck
 from solver.dog.moves import Play, legal_plays
 from solver.dog.position import (
     Position,
@@ -261,5 +261,4 @@ __all__ = [
     "policy_named",
     "random_policy",
     "simulate",
-    "sort_hand",
 ]
