@@ -1,4 +1,9 @@
-"""Retrograde analysis of a round's game graph (spec section 4, "solve").
+"""Solving a round's game graph exactly (spec section 4, "solve").
+
+Sections: the values and their integer keys; :class:`Solution`; retrograde analysis (every
+node); alpha-beta with MTD(f) over the same graph (the root, its line, optionally every first
+play); :func:`solve_game` choosing between them; the DOG adapter, :func:`solve_position` and the
+``--json`` object.
 
 Minimax between the team to move at the root ("us") and every other team acting together (with
 6 seats, any other team finishing is a loss for us).  Values, from our side, best first:
@@ -17,6 +22,11 @@ Retrograde analysis visits the nodes in the order the graph builder finished the
 after all its children), so each node is valued once, from its already valued children: terminal
 nodes from the winner or the progress, the others by the rule above.  Nothing is searched twice,
 however many orders of play reach a position.
+
+Alpha-beta (:class:`AlphaBeta`) values the same nodes with the same keys, but keeps only the
+bounds it needs at each node and skips plays that cannot change the root's value; it is the
+default because it is many times faster (docs/dog-endgame.md), and tests check it against
+retrograde analysis and against a plain minimax.
 """
 
 from __future__ import annotations
