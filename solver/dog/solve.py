@@ -52,9 +52,7 @@ from solver.dog.graph import (
 from solver.dog.moves import legal_plays, successors
 from solver.dog.position import (
     Position,
-    pawns_home,
     position_to_json,
-    steps_to_go,
     teams,
 )
 from solver.errors import SheepdogError
@@ -574,11 +572,9 @@ class DogGame:
         return None
 
     def progress(self, pos: Position, team: int) -> tuple[int, int]:
-        seats = self.team_seats[team]
-        return (
-            sum(pawns_home(pos, seat) for seat in seats),
-            sum(steps_to_go(pos, seat) for seat in seats),
-        )
+        """Spec section 4 for a team: its pawns home and its steps to go (checked in tests
+        against :func:`solver.dog.position.pawns_home` and ``steps_to_go``)."""
+        return self.home(pos, team), self.steps(pos, team)
 
     def may_finish(self, pos: Position) -> bool:
         """One play moves pawns forward 13 steps at most (a 13, or a Joker as 13; a 7 moves 7

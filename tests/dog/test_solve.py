@@ -293,3 +293,19 @@ def test_hidden_cards_are_refused() -> None:
     pos = parse_notation("4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3/?/-/- 0")
     with pytest.raises(SheepdogError, match="advise"):
         solve_position(pos)
+
+
+def test_fast_progress_matches_the_rules_engine() -> None:
+    # own start fields (t0, t32), another seat's start (t16 for seat 2), kennels
+    special = parse_notation("4 t0,t16,k,h3/k,k,t63,h0/t32,h1,h2,h3/t40,t48,h2,h3 5/-/-/- 0")
+    positions = [special]
+    for seed in range(100):
+        seats = 4 + 2 * (seed % 2)
+        rng = random.Random(seed)
+        positions.append(random_endgame(rng, seats=seats, cards=1, out=(0, 3), kennel=0.3))
+    for pos in positions:
+        game = DogGame.for_position(pos)
+        for team, members in enumerate(teams(pos)):
+            home = sum(pawns_home(pos, seat) for seat in members)
+            steps = sum(steps_to_go(pos, seat) for seat in members)
+            assert game.progress(pos, team) == (home, steps)
