@@ -296,7 +296,7 @@ def test_hidden_cards_are_refused() -> None:
 
 
 def test_fast_progress_matches_the_rules_engine() -> None:
-    # own start fields (t0, t32), another seat's start (t16 for seat 2), kennels
+    # pawns on their own start (t0, t32, t48), on another seat's start (t16), in kennels
     special = parse_notation("4 t0,t16,k,h3/k,k,t63,h0/t32,h1,h2,h3/t40,t48,h2,h3 5/-/-/- 0")
     positions = [special]
     for seed in range(100):
