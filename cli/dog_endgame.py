@@ -37,8 +37,10 @@ __all__ = ["app"]
 FileArg = Annotated[Path, typer.Argument(help="Position file: JSON (spec section 3) or notation.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 MaxNodesOpt = Annotated[
-    int,
-    typer.Option("--max-nodes", help="Node budget: give up beyond this many positions."),
+    str,
+    typer.Option(
+        "--max-nodes", metavar="N", help="Node budget: give up beyond this many positions."
+    ),
 ]
 
 
@@ -46,7 +48,16 @@ def _load(path: Path) -> Position:
     return load_position(existing_file(path))
 
 
-def _budget(max_nodes: int) -> int:
+def _whole(text: str, option: str) -> int:
+    """A whole-number option, parsed here so that a bad value is a one-line error."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise SheepdogError(f"{option} must be a whole number, not {text!r}") from None
+
+
+def _budget(text: str) -> int:
+    max_nodes = _whole(text, "--max-nodes")
     if max_nodes < 1:
         raise SheepdogError(f"--max-nodes must be at least 1, not {max_nodes}")
     return max_nodes
@@ -72,7 +83,7 @@ def _write_graph(solution: Solution[Position], path: Path, force: bool) -> None:
 def solve(
     file: FileArg,
     json_out: JsonOpt = False,
-    max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES,
+    max_nodes: MaxNodesOpt = str(DEFAULT_MAX_NODES),
     graph: Annotated[
         Path | None,
         typer.Option("--graph", help="Write the solved game graph (GraphML) to this file."),
@@ -93,6 +104,8 @@ def solve(
 
     def body() -> None:
         pos = _load(file)
+        if graph is not None and graph.exists() and not force:
+            raise SheepdogError(f"{graph} already exists; use --force to overwrite it")
         started = time.perf_counter()
         solution = solve_position(
             pos, max_nodes=_budget(max_nodes), method=_method(method), all_plays=all_plays
@@ -142,7 +155,7 @@ def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
 
 @app.command()
 def solitaire(
-    file: FileArg, json_out: JsonOpt = False, max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES
+    file: FileArg, json_out: JsonOpt = False, max_nodes: MaxNodesOpt = str(DEFAULT_MAX_NODES)
 ) -> None:
     """One seat holds cards: can she bring all her pawns home, in how few plays, and how."""
 
@@ -176,17 +189,25 @@ def solitaire(
 def advise_command(
     file: FileArg,
     samples: Annotated[
-        int, typer.Option("--samples", help="How many deals of the hidden cards to solve.")
-    ] = 50,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed of the sampling.")] = 0,
+        str,
+        typer.Option("--samples", metavar="N", help="How many deals of the hidden cards to solve."),
+    ] = "50",
+    seed: Annotated[
+        str, typer.Option("--seed", metavar="S", help="Random seed of the sampling.")
+    ] = "0",
     json_out: JsonOpt = False,
-    max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES,
+    max_nodes: MaxNodesOpt = str(DEFAULT_MAX_NODES),
 ) -> None:
     """Hidden hands ("?"): sample them, solve each sample, recommend the best first play."""
 
     def body() -> None:
         pos = _load(file)
-        advice = advise(pos, samples=samples, seed=seed, max_nodes=_budget(max_nodes))
+        advice = advise(
+            pos,
+            samples=_whole(samples, "--samples"),
+            seed=_whole(seed, "--seed"),
+            max_nodes=_budget(max_nodes),
+        )
         out = advice_json(advice)
         if json_out:
             print_json(out)
@@ -208,9 +229,13 @@ def advise_command(
 
 @app.command()
 def generate(
-    count: Annotated[int, typer.Option("--count", help="How many puzzles to write.")] = 10,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
-    cards: Annotated[int, typer.Option("--cards", help="Cards per hand (1 to 4).")] = 2,
+    count: Annotated[
+        str, typer.Option("--count", metavar="N", help="How many puzzles to write.")
+    ] = "10",
+    seed: Annotated[str, typer.Option("--seed", metavar="S", help="Random seed.")] = "0",
+    cards: Annotated[
+        str, typer.Option("--cards", metavar="K", help="Cards per hand (1 to 4).")
+    ] = "2",
     out: Annotated[
         Path, typer.Option("--out", help="Folder the puzzles are written to.")
     ] = DEFAULT_PUZZLE_DIR,
@@ -218,13 +243,18 @@ def generate(
         bool, typer.Option("--force", help="Overwrite existing puzzle files.")
     ] = False,
     json_out: JsonOpt = False,
-    max_nodes: MaxNodesOpt = 200_000,
+    max_nodes: MaxNodesOpt = "200000",
 ) -> None:
     """Endgame puzzles: the team to move forces the finish with exactly one first play."""
 
     def body() -> None:
         written = generate_puzzles(
-            out, count=count, seed=seed, cards=cards, force=force, max_nodes=_budget(max_nodes)
+            out,
+            count=_whole(count, "--count"),
+            seed=_whole(seed, "--seed"),
+            cards=_whole(cards, "--cards"),
+            force=force,
+            max_nodes=_budget(max_nodes),
         )
         if json_out:
             print_json(

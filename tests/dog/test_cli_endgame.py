@@ -180,3 +180,28 @@ def test_alphabeta_graph_marks_bounds(tmp_path: Path) -> None:
             assert "at_least" in data or "at_most" in data
     best = [(u, v) for u, v, data in digraph.edges(data=True) if data["best"]]
     assert len(best) >= len(out["pv"])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["dog", "solve", "FILE", "--max-nodes", "lots"],
+        ["dog", "solitaire", "FILE", "--max-nodes", "1e9"],
+        ["dog", "advise", "FILE", "--samples", "many"],
+        ["dog", "advise", "FILE", "--seed", "x"],
+        ["dog", "generate", "--count", "two"],
+        ["dog", "generate", "--cards", "3.5"],
+    ],
+)
+def test_non_numeric_options_are_one_line_errors(win_file: Path, args: list[str]) -> None:
+    result = runner.invoke(app, [str(win_file) if a == "FILE" else a for a in args])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and "must be a whole number" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_existing_graph_file_is_refused_before_solving(tmp_path: Path, win_file: Path) -> None:
+    graph = write(tmp_path, "keep.graphml", "precious")
+    result = runner.invoke(app, ["dog", "solve", str(win_file), "--graph", str(graph)])
+    assert result.exit_code == 1 and "--force" in result.stderr
+    assert graph.read_text(encoding="utf-8") == "precious"
