@@ -106,15 +106,15 @@ def part_b(quick: bool, seed: int) -> None:
             print(f"{mode:<6}{name:<16}{mean:7.2f}{max(got):7d}{pct(mean, base):>11}", flush=True)
 
 
-def part_c(quick: bool, seed: int, skill: float) -> None:
-    games = 6 if quick else 200
+def part_c(quick: bool, seed: int, skill: float, games: int, sides: list[str]) -> None:
+    games = games or (6 if quick else 200)
     print(
         f"(c) whole games, easy cases, skill {skill}: win rate over {games} seeded games per cell"
     )
     roster = load_roster("default")
     puzzle = new_puzzle(roster, "easy")
     print(f"{'side':<10}" + "".join(f"{name:>15}" for name in ADVISORS) + f"{'(interviews)':>14}")
-    for side in ("one_star", "two_star"):
+    for side in sides:
         wins: dict[str, int] = {}
         heard: list[int] = []
         for name, advisor in ADVISORS.items():
@@ -171,6 +171,8 @@ def main() -> None:
     parser.add_argument("--parts", default="a,b,c,d", help="comma-separated subset of a,b,c,d")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skill", type=float, default=0.5)
+    parser.add_argument("--games", type=int, default=0, help="(c): games per cell")
+    parser.add_argument("--sides", default="one_star,two_star", help="(c): track sides")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     t0 = time.time()
@@ -179,7 +181,7 @@ def main() -> None:
     if "b" in parts:
         part_b(args.quick, args.seed)
     if "c" in parts:
-        part_c(args.quick, args.seed, args.skill)
+        part_c(args.quick, args.seed, args.skill, args.games, args.sides.split(","))
     if "d" in parts:
         part_d(args.quick, args.seed)
     print(f"total {time.time() - t0:.0f} s wall")
