@@ -43,7 +43,7 @@ from solver.slywolf.play import ADVISORS, advice, simulate  # noqa: E402
 from solver.slywolf.puzzle import Interview, Mode, new_puzzle  # noqa: E402
 from solver.slywolf.roster import load_roster  # noqa: E402
 from solver.slywolf.sample import random_case  # noqa: E402
-from solver.slywolf.turn import Options  # noqa: E402
+from solver.slywolf.turn import SIDES, Options, Side  # noqa: E402
 from solver.slywolf.worlds import Observation  # noqa: E402
 
 SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 3, 2), (8, 2, 2, 2)]
@@ -106,7 +106,7 @@ def part_b(quick: bool, seed: int) -> None:
             print(f"{mode:<6}{name:<16}{mean:7.2f}{max(got):7d}{pct(mean, base):>11}", flush=True)
 
 
-def part_c(quick: bool, seed: int, skill: float, games: int, sides: list[str]) -> None:
+def part_c(quick: bool, seed: int, skill: float, games: int, sides: list[Side]) -> None:
     games = games or (6 if quick else 200)
     print(
         f"(c) whole games, easy cases, skill {skill}: win rate over {games} seeded games per cell"
@@ -181,7 +181,8 @@ def main() -> None:
     if "b" in parts:
         part_b(args.quick, args.seed)
     if "c" in parts:
-        part_c(args.quick, args.seed, args.skill, args.games, args.sides.split(","))
+        sides = [side for side in SIDES if side in args.sides.split(",")]
+        part_c(args.quick, args.seed, args.skill, args.games, sides)
     if "d" in parts:
         part_d(args.quick, args.seed)
     print(f"total {time.time() - t0:.0f} s wall")
