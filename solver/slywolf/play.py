@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.errors import SheepdogError
-from solver.slywolf.hints import Hint, hints_for, observe, remaining_estimate
+from solver.slywolf.hints import Hint, LeafEstimate, hints_for, observe, remaining_estimate
 from solver.slywolf.puzzle import Interview, Puzzle
 from solver.slywolf.roster import Roster, fold
 from solver.slywolf.sample import CompleteCase
@@ -97,7 +97,7 @@ def current_turn(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[str, ...]]:
     return called, found
 
 
-def advice(puzzle: Puzzle) -> Advice:
+def advice(puzzle: Puzzle, leaf: LeafEstimate = remaining_estimate) -> Advice:
     """Ranking, and with a ``"game"`` key the plan for the turn (or the guess)."""
     obs = Observation.from_puzzle(puzzle)
     d = deduce(obs)
@@ -111,7 +111,7 @@ def advice(puzzle: Puzzle) -> Advice:
         visible = list(puzzle.visible) if puzzle.visible is not None else None
         done = sorted(puzzle.interviewed())
         ranking = (
-            hints_for(obs, names, visible, exclude=done)
+            hints_for(obs, names, visible, exclude=done, leaf=leaf)
             if len(d.suspects) > 1
             else _settled(puzzle, d, visible, done)
         )
@@ -121,7 +121,12 @@ def advice(puzzle: Puzzle) -> Advice:
     hidden = hidden_sheep(puzzle, table)
     ranking = (
         hints_for(
-            obs, names, visible, hidden, exclude=sorted(puzzle.interviewed() | set(table.discarded))
+            obs,
+            names,
+            visible,
+            hidden,
+            leaf=leaf,
+            exclude=sorted(puzzle.interviewed() | set(table.discarded)),
         )
         if len(d.suspects) > 1
         else _settled(puzzle, d, visible, sorted(puzzle.interviewed() | set(table.discarded)))
@@ -133,7 +138,7 @@ def advice(puzzle: Puzzle) -> Advice:
         return Advice(d, tuple(ranking), table, left, guess(d.weights), None, called, found)
     # Interviews still needed, in interview units: least squares on seeded random-order games
     # gives about 0.7 + 2.4 (leaf - 1) for the leaf of solver.slywolf.hints (docs/hints.md).
-    leaf_now = remaining_estimate(d.weights, obs)
+    leaf_now = leaf(d.weights, obs)
     needed = 0.7 + INTERVIEWS_PER_LEAF * (leaf_now - 1.0)
     gains = {h.sheep: INTERVIEWS_PER_LEAF * (leaf_now - (h.score - 1.0)) for h in ranking}
     mean = sum(gains.values()) / len(gains)
