@@ -269,7 +269,7 @@ def render_advice(data: dict[str, Any]) -> str:
         if plan is not None:
             lines.append(_render_plan(plan, turn["called"]))
     if data["ranking"]:
-        lines.append("Best interviews (score: estimated interviews still needed, lower is better):")
+        lines.append("Best interviews (score: lower is better):")
         for n, h in enumerate(data["ranking"], start=1):
             lines.append(f"{n:2}. {h['sheep']:<12} {h['score']:5.2f}  {h['reason']}")
     return "\n".join(lines)
