@@ -62,7 +62,7 @@ def play(
     def body() -> None:
         from solver.errors import SheepdogError
         from solver.fileio import write_atomic
-        from solver.slywolf.play import HELP, apply_line, new_game
+        from solver.slywolf.play import HELP, apply_line, log_line, new_game
         from solver.slywolf.puzzle import MODES, load_puzzle, puzzle_from_dict
 
         if new:
@@ -82,6 +82,8 @@ def play(
             )
         else:
             puzzle = load_puzzle(file)
+            if not isinstance(puzzle.extra.get("game"), dict):
+                raise SheepdogError(f"{file} has no game yet; start one with --new")
         while True:
             try:
                 line = input("> ")
@@ -97,6 +99,9 @@ def play(
                 puzzle, answer = apply_line(puzzle, text)
             except SheepdogError as exc:
                 typer.echo("Error: " + " ".join(str(exc).split()), err=True)
+                if text:  # refused, but typed: the log keeps it
+                    puzzle = log_line(puzzle, text)
+                    write_atomic(file, puzzle.to_json(), force=True)
                 continue
             write_atomic(file, puzzle.to_json(), force=True)
             if answer:

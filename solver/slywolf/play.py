@@ -336,6 +336,13 @@ def _with_game(puzzle: Puzzle, game: dict[str, Any]) -> Puzzle:
     return out
 
 
+def log_line(puzzle: Puzzle, line: str) -> Puzzle:
+    """The game with ``line`` added to its log only (a hint asked, or an entry refused)."""
+    game = _copy_game(puzzle)
+    game["log"] = list(game["log"]) + [line.strip()]
+    return _with_game(puzzle, game)
+
+
 def _copy_game(puzzle: Puzzle) -> dict[str, Any]:
     game = puzzle.extra.get("game")
     if not isinstance(game, dict):
@@ -373,7 +380,7 @@ def apply_line(puzzle: Puzzle, line: str) -> tuple[Puzzle, str]:
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
     roster = puzzle.roster
     if verb == "hint":
-        return puzzle, render_advice(advice_to_dict(puzzle, advice(puzzle)))
+        return log_line(puzzle, line), render_advice(advice_to_dict(puzzle, advice(puzzle)))
     game = _copy_game(puzzle)
     table = table_of(puzzle)
     assert table is not None

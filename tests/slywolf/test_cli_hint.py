@@ -166,7 +166,7 @@ def test_play_saves_every_line_as_typed(tmp_path: Path) -> None:
     assert [s["tiles"] for s in game["stacks"]] == [3, 4, 4, 4]
     assert game["spoiled_found"] == ["peas"]
     assert game["track"] == {"side": "two_star", "position": 2}
-    assert game["log"] == [line for line in typed if line != "call banjo"]
+    assert game["log"] == typed  # every line typed, the refused one too
     # the saved file is a puzzle the hint command reads; picking up the game continues it
     again = runner.invoke(app, ["wolf", "play", str(path)], input="call guitar\nwrong carrot\n")
     assert again.exit_code == 0, again.output
@@ -180,6 +180,9 @@ def test_play_refuses_to_clobber_and_every_command_has_help(tmp_path: Path) -> N
     path = write(tmp_path / "p.json", TWO_HEARD)
     result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="")
     assert result.exit_code == 1 and "already exists" in result.stderr
+    result = runner.invoke(app, ["wolf", "play", str(path)], input="call harp\n")
+    assert result.exit_code == 1 and result.stderr.startswith("Error:")
+    assert "no game yet" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     for command in ("hint", "play"):
         shown = runner.invoke(app, ["wolf", command, "--help"])
         assert shown.exit_code == 0 and "Usage" in shown.stdout
