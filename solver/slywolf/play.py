@@ -4,7 +4,11 @@
 :mod:`solver.slywolf.turn` (the stacks, the bag, push-your-luck, the track) together for one
 puzzle file.  :func:`apply_line` is the game record: one line a player types (``call harp``,
 ``found pumpkin``, ``interview harp, trumpet, red jacket``, ...) turns the puzzle into the next
-one, which the ``play`` command saves at once.
+one, which the ``play`` command saves at once.  Every line typed goes to ``game.log`` (a hint
+asked and an entry refused too, via :func:`log_line`), so the file is the whole record.
+
+Simulated whole games (:func:`simulate`, the advisors in ``ADVISORS``) use the same draw model and
+the same advice; ``benchmarks/wolf_hints.py`` part (c) plays them.
 
 The lines (names are case-insensitive; lists are separated by commas)::
 
