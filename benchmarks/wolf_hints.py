@@ -80,13 +80,13 @@ def part_a(quick: bool) -> None:
             )
 
 
-def part_b(quick: bool, seed: int) -> None:
-    cases = 8 if quick else 60
+def part_b(quick: bool, seed: int, cases: int, modes: list[Mode]) -> None:
+    cases = cases or (8 if quick else 60)
     print(f"(b) 16 sheep, free choice: interviews to certainty over {cases} seeded cases per mode")
     print(f"{'mode':<6}{'policy':<16}{'mean':>7}{'worst':>7}{'vs random':>11}")
     roster = load_roster("default")
     items = {item: i for i, item in enumerate(roster.items)}
-    for mode in MODES:
+    for mode in modes:
         rng = random.Random(seed)
         policies = {
             "ours": lookahead_policy(),
@@ -103,7 +103,13 @@ def part_b(quick: bool, seed: int) -> None:
         base = statistics.mean(counts["random order"])
         for name, got in counts.items():
             mean = statistics.mean(got)
-            print(f"{mode:<6}{name:<16}{mean:7.2f}{max(got):7d}{pct(mean, base):>11}", flush=True)
+            diffs = [a - b for a, b in zip(got, counts["random order"], strict=True)]
+            se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+            print(
+                f"{mode:<6}{name:<16}{mean:7.2f}{max(got):7d}{pct(mean, base):>11}"
+                f"   (paired difference {statistics.mean(diffs):+.2f} +- {se:.2f} s.e.)",
+                flush=True,
+            )
 
 
 def part_c(quick: bool, seed: int, skill: float, games: int, sides: list[Side]) -> None:
@@ -172,6 +178,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skill", type=float, default=0.5)
     parser.add_argument("--games", type=int, default=0, help="(c): games per cell")
+    parser.add_argument("--cases", type=int, default=0, help="(b): cases per mode")
+    parser.add_argument("--modes", default="easy,hard", help="(b): easy, hard or both")
     parser.add_argument("--sides", default="one_star,two_star", help="(c): track sides")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
@@ -179,7 +187,8 @@ def main() -> None:
     if "a" in parts:
         part_a(args.quick)
     if "b" in parts:
-        part_b(args.quick, args.seed)
+        modes = [mode for mode in MODES if mode in args.modes.split(",")]
+        part_b(args.quick, args.seed, args.cases, modes)
     if "c" in parts:
         sides = [side for side in SIDES if side in args.sides.split(",")]
         part_c(args.quick, args.seed, args.skill, args.games, sides)
