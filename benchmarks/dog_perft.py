@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.dog.moves import legal_plays, perft  # noqa: E402
+from solver.dog.moves import legal_plays, perft, successors  # noqa: E402
 from solver.dog.perftfile import PerftCase, read_perft_file  # noqa: E402
 from solver.dog.position import Position, parse_notation, to_notation, winner  # noqa: E402
 from solver.dog.rules import Rules  # noqa: E402
@@ -44,6 +44,27 @@ def run_once(cases: list[PerftCase]) -> tuple[int, float, float]:
                 raise SystemExit(f"{case.id}: perft {depth} = {got}, file says {expected}")
             nodes += got
     return nodes, time.perf_counter() - start, time.process_time() - cpu
+
+
+def _walk(pos: Position, depth: int) -> int:
+    """Successor positions built (every one a ``Position``) down to ``depth``."""
+    if depth == 0:
+        return 0
+    built = 0
+    for _, _, child in successors(pos):
+        built += 1 + _walk(child, depth - 1)
+    return built
+
+
+def build_once(cases: list[PerftCase], max_depth: int) -> tuple[int, float, float]:
+    """Like :func:`run_once`, but every successor is built (no counting shortcut at the last
+    ply): the generator as the endgame solver uses it."""
+    built = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    for case in cases:
+        depth = min(max_depth, max(d for d, _ in case.counts))
+        built += _walk(case.position, depth)
+    return built, time.perf_counter() - start, time.process_time() - cpu
 
 
 def _game_positions(
@@ -128,6 +149,13 @@ def main() -> None:
     parser.add_argument("--file", type=Path, default=PERFT_FILE)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--regenerate", action="store_true")
+    parser.add_argument(
+        "--build",
+        type=int,
+        metavar="D",
+        default=0,
+        help="instead of perft, build every successor position to depth D (no last-ply shortcut)",
+    )
 
     args = parser.parse_args()
     if args.regenerate:
@@ -137,7 +165,7 @@ def main() -> None:
     rates: list[float] = []
     cpu_rates: list[float] = []
     for i in range(args.repeat):
-        nodes, seconds, cpu = run_once(cases)
+        nodes, seconds, cpu = build_once(cases, args.build) if args.build else run_once(cases)
         rates.append(nodes / seconds)
         cpu_rates.append(nodes / cpu)
         print(
