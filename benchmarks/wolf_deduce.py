@@ -1,10 +1,10 @@
-"""Benchmark: exact Sly Wolf deduction on 16-sheep states with 0 to 16 interviews.
+"""Benchmark: exact Sly Wolf deduction on states with 0 to n interviews (box roster: 16 sheep).
 
 Seeded; in-process; half of the interviews are complete, a quarter lack the pointer and a
 quarter the testimony.  Times ``deduce`` with per-sheep marginals (everything ``wolf solve`` shows).
 Prints median and p95 per interview count and overall, easy and hard mode.
 
-    python benchmarks/wolf_deduce.py [--states 40] [--seed 1]
+    python benchmarks/wolf_deduce.py [--states 40] [--seed 1] [--roster FILE]
 """
 
 from __future__ import annotations
@@ -29,19 +29,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=40, help="states per interview count")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--roster", default="default", help='"default" or a roster file')
     args = parser.parse_args()
-    roster = load_roster("default")
+    roster = load_roster(args.roster)
+    n = roster.n_sheep
     modes: tuple[Mode, ...] = ("easy", "hard")
     print(f"{'mode':5} {'interviews':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for mode in modes:
         rng = random.Random(args.seed)
         everything: list[float] = []
-        for count in range(17):
+        for count in range(n + 1):
             times: list[float] = []
             for _ in range(args.states):
                 case = random_case(roster, mode, rng)
                 full = case.puzzle(roster, mode)
-                chosen = rng.sample(range(16), count)
+                chosen = rng.sample(range(n), count)
                 interviews = []
                 for i in chosen:
                     iv = full.interviews[i]
