@@ -173,6 +173,18 @@ def build_graph(
     return graph
 
 
+def immediate_win(
+    game: Game[P], plays: Sequence[Edge[P]], root_team: int, mine: bool
+) -> Edge[P] | None:
+    """The first play that finishes the game for the side to move, if any (reduction 2 of
+    docs/dog-endgame.md: nothing beats winning at once, so the node keeps only that play)."""
+    for play in plays:
+        won = game.winner(play.child)
+        if won is not None and (won == root_team) == mine:
+            return play
+    return None
+
+
 def expand(
     game: Game[P],
     graph: GameGraph[P],
@@ -190,13 +202,10 @@ def expand(
     team = game.team_to_move(pos)
     graph.team[node] = team
     if cutoff and game.may_finish(pos):
-        mine = team == graph.root_team
-        for play in plays:
-            won = game.winner(play.child)
-            if won is not None and (won == graph.root_team) == mine:
-                plays = [play]
-                graph.cut[node] = True
-                break
+        win = immediate_win(game, plays, graph.root_team, team == graph.root_team)
+        if win is not None:
+            plays = [win]
+            graph.cut[node] = True
     kids = graph.children[node]
     labels = graph.labels[node]
     seen: set[int] = set()

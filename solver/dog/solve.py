@@ -47,6 +47,7 @@ from solver.dog.graph import (
     P,
     PositionTooBig,
     build_graph,
+    immediate_win,
     to_networkx,
 )
 from solver.dog.moves import legal_plays, successors
@@ -352,12 +353,10 @@ class AlphaBeta(Generic[P]):
         self.hi[n] = min(self.hi[n], win_key(1))
         mine = team == graph.root_team
         if self.cutoff and n != 0 and game.may_finish(pos):
-            for play in plays:
-                won = game.winner(play.child)
-                if won is not None and (won == graph.root_team) == mine:
-                    plays = [play]
-                    graph.cut[n] = True
-                    break
+            win = immediate_win(game, plays, graph.root_team, mine)
+            if win is not None:
+                plays = [win]
+                graph.cut[n] = True
         kids = graph.children[n]
         labels = graph.labels[n]
         for play in plays:
