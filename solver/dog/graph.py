@@ -114,6 +114,26 @@ class GameGraph(Generic[P]):
     def is_terminal(self, node: int) -> bool:
         return not self.children[node] and node not in self.unexpanded
 
+    def add_node(self, pos: P, max_nodes: int) -> tuple[int, bool]:
+        """The id of ``pos`` and whether it is new; a new node has no edges yet.
+
+        Raises :class:`PositionTooBig` when a new node would pass ``max_nodes``.
+        """
+        node = self.index.get(pos)
+        if node is not None:
+            return node, False
+        node = len(self.positions)
+        if node >= max_nodes:
+            raise PositionTooBig(max_nodes)
+        self.index[pos] = node
+        self.positions.append(pos)
+        self.children.append([])
+        self.labels.append([])
+        self.team.append(-1)
+        self.winner.append(None)
+        self.cut.append(False)
+        return node, True
+
 
 def build_graph(
     game: Game[P],
@@ -133,18 +153,8 @@ def build_graph(
     state: list[int] = []  # 0 seen, 1 on the stack (expanded), 2 done
 
     def add(pos: P) -> int:
-        node = graph.index.get(pos)
-        if node is None:
-            node = len(graph.positions)
-            if node >= max_nodes:
-                raise PositionTooBig(max_nodes)
-            graph.index[pos] = node
-            graph.positions.append(pos)
-            graph.children.append([])
-            graph.labels.append([])
-            graph.team.append(-1)
-            graph.winner.append(None)
-            graph.cut.append(False)
+        node, new = graph.add_node(pos, max_nodes)
+        if new:
             state.append(0)
         return node
 

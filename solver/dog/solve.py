@@ -45,7 +45,6 @@ from solver.dog.graph import (
     Game,
     GameGraph,
     P,
-    PositionTooBig,
     build_graph,
     immediate_win,
     to_networkx,
@@ -311,20 +310,9 @@ class AlphaBeta(Generic[P]):
 
     def node(self, pos: P) -> int:
         """The id of ``pos``, adding it (unexpanded, unbounded) when new."""
-        graph = self.graph
-        found = graph.index.get(pos)
-        if found is not None:
-            return found
-        n = len(graph.positions)
-        if n >= self.max_nodes:
-            raise PositionTooBig(self.max_nodes)
-        graph.index[pos] = n
-        graph.positions.append(pos)
-        graph.children.append([])
-        graph.labels.append([])
-        graph.team.append(-1)
-        graph.winner.append(None)
-        graph.cut.append(False)
+        n, new = self.graph.add_node(pos, self.max_nodes)
+        if not new:
+            return n
         self.lo.append(-_INF)
         self.hi.append(_INF)
         self.expanded.append(False)
