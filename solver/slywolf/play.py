@@ -35,7 +35,7 @@ from typing import Any
 from solver.errors import SheepdogError
 from solver.slywolf.hints import Hint, LeafEstimate, hints_for, observe, remaining_estimate
 from solver.slywolf.puzzle import Interview, Puzzle
-from solver.slywolf.roster import Roster, fold
+from solver.slywolf.roster import Roster
 from solver.slywolf.sample import CompleteCase
 from solver.slywolf.turn import (
     Choice,
@@ -97,7 +97,7 @@ def current_turn(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[str, ...]]:
     raw = game.get("turn", {}) if isinstance(game, dict) else {}
     roster = puzzle.roster
     called = tuple(roster.sheep_index(s) for s in raw.get("called", []))
-    found = tuple(_vegetable(roster, v) for v in raw.get("found", []))
+    found = tuple(roster.bag.vegetable(v) for v in raw.get("found", []))
     return called, found
 
 
@@ -307,15 +307,6 @@ def _render_plan(plan: dict[str, Any], called: list[str]) -> str:
 # -- the game record -----------------------------------------------------------------------------
 
 
-def _vegetable(roster: Roster, name: str) -> str:
-    for kind in roster.bag.kinds:
-        if fold(kind) == fold(name):
-            return kind
-    raise SheepdogError(
-        f"unknown vegetable {name!r}; valid vegetables are: {', '.join(roster.bag.kinds)}"
-    )
-
-
 def new_game(puzzle: Puzzle, side: str, skill: float, picky: bool, special: bool) -> Puzzle:
     """The puzzle with a fresh table: 4 stacks of tiles whose tops are still to be typed."""
     n = puzzle.roster.n_sheep
@@ -389,7 +380,7 @@ def apply_line(puzzle: Puzzle, line: str) -> tuple[Puzzle, str]:
     table = table_of(puzzle)
     assert table is not None
     called = [roster.sheep_index(s) for s in game["turn"]["called"]]
-    found = [_vegetable(roster, v) for v in game["turn"]["found"]]
+    found = [roster.bag.vegetable(v) for v in game["turn"]["found"]]
     game["log"] = list(game["log"]) + [line.strip()]
     answer = "ok"
     if verb == "top":
@@ -425,7 +416,7 @@ def apply_line(puzzle: Puzzle, line: str) -> tuple[Puzzle, str]:
             wanted_kinds(roster, sheep, found)
         )
     elif verb in ("found", "wrong", "spoiled"):
-        kind = _vegetable(roster, rest)
+        kind = roster.bag.vegetable(rest)
         if len(called) != len(found) + 1:
             raise SheepdogError("call a sheep before drawing a vegetable")
         sheep = called[-1]

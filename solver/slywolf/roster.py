@@ -75,6 +75,13 @@ class Bag:
     def kinds(self) -> tuple[str, ...]:
         return tuple(kind for _, kinds in self.sizes for kind in kinds)
 
+    def vegetable(self, name: str) -> str:
+        """The bag's spelling of vegetable ``name`` (case and spaces ignored)."""
+        for kind in self.kinds:
+            if fold(kind) == fold(name):
+                return kind
+        raise UnknownNameError("vegetable", name, list(self.kinds))
+
     def size_of(self, kind: str) -> str:
         for size, kinds in self.sizes:
             if kind in kinds:
@@ -256,7 +263,6 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
         )
 
     bag = _parse_bag(data.get("bag"), where)
-    kinds = {fold(k): k for k in bag.kinds}
     sheep: list[Sheep] = []
     worn = {item for w in wolves for item in w.wears}
     for i, raw in enumerate(raw_sheep):
@@ -266,14 +272,10 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
         likes_raw = raw.get("likes", [])
         if not isinstance(likes_raw, list) or not all(isinstance(v, str) for v in likes_raw):
             raise FileFormatError(f"{where}: sheep {name!r}: 'likes' must be a list of vegetables")
-        likes: list[str] = []
-        for veg in likes_raw:
-            if fold(veg) not in kinds:
-                raise FileFormatError(
-                    f"{where}: sheep {name!r} likes unknown vegetable {veg!r}; "
-                    f"valid vegetables are: {', '.join(bag.kinds)}"
-                )
-            likes.append(kinds[fold(veg)])
+        try:
+            likes = [bag.vegetable(veg) for veg in likes_raw]
+        except UnknownNameError as exc:
+            raise FileFormatError(f"{where}: sheep {name!r} likes an {exc}") from None
         testimony: Item | None = None
         if raw.get("testimony") is not None:
             if not isinstance(raw["testimony"], str):

@@ -49,9 +49,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from solver.errors import FileFormatError
+from solver.errors import FileFormatError, UnknownNameError
 from solver.slywolf.puzzle import Puzzle
-from solver.slywolf.roster import Roster, fold
+from solver.slywolf.roster import Roster
 
 Side = Literal["one_star", "two_star"]
 SIDES: tuple[Side, ...] = ("one_star", "two_star")
@@ -246,18 +246,16 @@ def table_from_dict(data: Any, roster: Roster, where: str = "game") -> Table:
     if sum(s.tiles for s in stacks) > roster.n_sheep:
         raise FileFormatError(f"{where}: the stacks hold more tiles than the roster has sheep")
     spoiled = data.get("spoiled_found", [])
-    kinds = {fold(k): k for k in roster.bag.kinds}
     if not isinstance(spoiled, list) or not all(isinstance(v, str) for v in spoiled):
         raise FileFormatError(f"{where}: 'spoiled_found' must be a list of vegetables")
     found: list[str] = []
     for v in spoiled:
-        if fold(v) not in kinds:
-            raise FileFormatError(
-                f"{where}: unknown vegetable {v!r}; valid vegetables are: "
-                + ", ".join(roster.bag.kinds)
-            )
-        found.append(kinds[fold(v)])
-        if found.count(kinds[fold(v)]) > roster.bag.spoiled:
+        try:
+            kind = roster.bag.vegetable(v)
+        except UnknownNameError as exc:
+            raise FileFormatError(f"{where}: {exc}") from None
+        found.append(kind)
+        if found.count(kind) > roster.bag.spoiled:
             raise FileFormatError(f"{where}: more spoiled {v} found than the bag holds")
     track = data.get("track", {})
     if not isinstance(track, dict) or set(track) - {"side", "position"}:
