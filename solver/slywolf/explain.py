@@ -273,40 +273,38 @@ def _wearing(nb: _Notebook, item: int, worn: bool) -> Callable[[int], bool]:
     return lambda w: nb.wears(w, item) == worn
 
 
-def honest_testimony(nb: _Notebook) -> Step | None:
-    """An honest sheep tells the truth: every wolf wearing its item was at the concert."""
+def _testimony_step(nb: _Notebook, honest: bool) -> Step | None:
+    """Clear wolves with the testimony of a sheep whose status is known: an honest sheep's item
+    is not worn by the culprit, an accomplice's item is."""
+    rule = "honest-testimony" if honest else "liar-testimony"
     for s, st in enumerate(nb.status):
         t = nb.obs.testimony[s]
-        if st is True and t is not None:
-            step = nb.clear_step(
-                "honest-testimony",
-                (s,),
-                _wearing(nb, t, False),
+        if st is not honest or t is None:
+            continue
+        if honest:
+            text = (
                 f"{nb.sheep(s).capitalize()} is honest and says the wolves in "
-                f"{_plural(nb.item(s))} were at the concert.",
-                known=(s,),
+                f"{_plural(nb.item(s))} were at the concert."
             )
-            if step:
-                return step
+        else:
+            text = (
+                f"{nb.sheep(s).capitalize()} is an accomplice, so it lies: the culprit wears "
+                f"{_a(nb.item(s))}."
+            )
+        step = nb.clear_step(rule, (s,), _wearing(nb, t, not honest), text, known=(s,))
+        if step:
+            return step
     return None
+
+
+def honest_testimony(nb: _Notebook) -> Step | None:
+    """An honest sheep tells the truth: every wolf wearing its item was at the concert."""
+    return _testimony_step(nb, honest=True)
 
 
 def liar_testimony(nb: _Notebook) -> Step | None:
     """An accomplice lies about the wolves at the concert: the culprit wears the item it names."""
-    for s, st in enumerate(nb.status):
-        t = nb.obs.testimony[s]
-        if st is False and t is not None:
-            step = nb.clear_step(
-                "liar-testimony",
-                (s,),
-                _wearing(nb, t, True),
-                f"{nb.sheep(s).capitalize()} is an accomplice, so it lies: the culprit wears "
-                f"{_a(nb.item(s))}.",
-                known=(s,),
-            )
-            if step:
-                return step
-    return None
+    return _testimony_step(nb, honest=False)
 
 
 def all_found(nb: _Notebook) -> Step | None:
