@@ -14,14 +14,22 @@ Parts (all seeded):
 (b) the shipped 16-sheep roster, easy and hard, free choice: interviews to certainty on seeded
     uniform cases, mean and worst, for our policy, a random order and greedy entropy.
 (c) whole games (4 stacks, the bag, the wolf's track) at a given skill: win rate of the advice
-    against a random visible sheep, always stopping after one sheep, and always pushing.
+    against a random visible sheep, always stopping after one sheep, and always pushing.  Every
+    advisor plays the same seeded games (common random numbers), and besides the games won the
+    exact expected win rate is reported (a settled game counts 1, a guess its exact chance),
+    with the advice's paired lead over each baseline and its standard error.
 (d) time per ``hint`` (the advice for a whole position), median and p95, on one core, on
     positions from seeded games (free choice and with 4 visible sheep).
+(e) the push-your-luck headroom in a model: how much the best choice of pushing, turn by turn,
+    can gain over always stopping or always pushing, from the measured win chance after k
+    interviews and the exact draw chances.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -34,8 +42,10 @@ sys.path.insert(0, str(ROOT))
 
 from solver.slywolf.hints import (  # noqa: E402
     greedy_entropy_policy,
+    hints_for,
     interviews_to_certainty,
     lookahead_policy,
+    observe,
     random_policy,
 )
 from solver.slywolf.optimal import Solver, small_roster  # noqa: E402
@@ -43,8 +53,8 @@ from solver.slywolf.play import ADVISORS, advice, simulate  # noqa: E402
 from solver.slywolf.puzzle import Interview, Mode, new_puzzle  # noqa: E402
 from solver.slywolf.roster import load_roster  # noqa: E402
 from solver.slywolf.sample import random_case  # noqa: E402
-from solver.slywolf.turn import SIDES, Options, Side  # noqa: E402
-from solver.slywolf.worlds import Observation  # noqa: E402
+from solver.slywolf.turn import SIDES, Options, Side, TurnPlanner, new_table  # noqa: E402
+from solver.slywolf.worlds import Observation, deduce  # noqa: E402
 
 SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 3, 2), (8, 2, 2, 2)]
 SMALL_QUICK = [(6, 2, 3, 2)]
@@ -112,29 +122,54 @@ def part_b(quick: bool, seed: int, cases: int, modes: list[Mode]) -> None:
             )
 
 
-def part_c(quick: bool, seed: int, skill: float, games: int, sides: list[Side]) -> None:
-    games = games or (6 if quick else 200)
-    print(
-        f"(c) whole games, easy cases, skill {skill}: win rate over {games} seeded games per cell"
-    )
+def _game(job: tuple[int, int, str, float]) -> dict[str, tuple[bool, int, float]]:
+    """One seeded game played by every advisor (common random numbers, see ``simulate``)."""
+    seed, g, side, skill = job
     roster = load_roster("default")
     puzzle = new_puzzle(roster, "easy")
-    print(f"{'side':<10}" + "".join(f"{name:>15}" for name in ADVISORS) + f"{'(interviews)':>14}")
+    case = random_case(roster, "easy", random.Random(seed * 1000 + g))
+    out: dict[str, tuple[bool, int, float]] = {}
+    for name, advisor in ADVISORS.items():
+        rng = random.Random(seed * 7919 + g)
+        result = simulate(case, puzzle, advisor, rng, side, Options(skill))  # type: ignore[arg-type]
+        out[name] = (result.won, result.interviews, result.chance)
+    return out
+
+
+def part_c(quick: bool, seed: int, skill: float, games: int, sides: list[Side], jobs: int) -> None:
+    games = games or (6 if quick else 200)
+    print(
+        f"(c) whole games, easy cases, skill {skill}: {games} seeded games per side, each played "
+        "by every advisor (same case, stacks and draw streams)"
+    )
+    print(
+        "    win: games won; chance: exact expected win rate (1 when settled, else the guess's "
+        "probability); advice lead: the advice's chance minus the advisor's, paired, +- one "
+        "standard error"
+    )
+    print(
+        f"{'side':<10}{'advisor':<15}{'win':>7}{'chance':>8}{'interviews':>12}{'advice lead':>18}"
+    )
     for side in sides:
-        wins: dict[str, int] = {}
-        heard: list[int] = []
-        for name, advisor in ADVISORS.items():
-            wins[name] = 0
-            for g in range(games):
-                case = random_case(roster, "easy", random.Random(seed * 1000 + g))
-                result = simulate(
-                    case, puzzle, advisor, random.Random(seed * 7919 + g), side, Options(skill)
-                )
-                wins[name] += result.won
-                if name == "advice":
-                    heard.append(result.interviews)
-        cells = "".join(f"{wins[name] / games:15.0%}" for name in ADVISORS)
-        print(f"{side:<10}{cells}{statistics.mean(heard):14.1f}", flush=True)
+        work = [(seed, g, side, skill) for g in range(games)]
+        if jobs > 1:
+            with multiprocessing.Pool(jobs) as pool:
+                results = pool.map(_game, work, chunksize=4)
+        else:
+            results = [_game(job) for job in work]
+        for name in ADVISORS:
+            won = statistics.mean(float(r[name][0]) for r in results)
+            heard = statistics.mean(r[name][1] for r in results)
+            chance = statistics.mean(r[name][2] for r in results)
+            versus = ""
+            if name != "advice" and games > 1:
+                diffs = [r["advice"][2] - r[name][2] for r in results]
+                se = statistics.stdev(diffs) / len(diffs) ** 0.5
+                versus = f"{100 * statistics.mean(diffs):+.1f} +- {100 * se:.1f} pt"
+            print(
+                f"{side:<10}{name:<15}{won:7.1%}{chance:8.1%}{heard:12.2f}{versus:>18}",
+                flush=True,
+            )
 
 
 def part_d(quick: bool, seed: int) -> None:
@@ -171,16 +206,100 @@ def part_d(quick: bool, seed: int) -> None:
         )
 
 
+def _curve(job: tuple[int, int]) -> list[float]:
+    """The top suspect's probability after 0, 1, ..., 16 interviews of one seeded easy case
+    when every call succeeds: 4 stacks, our ranking among the visible sheep."""
+    seed, g = job
+    roster = load_roster("default")
+    names = [sheep.name for sheep in roster.sheep]
+    items = {item: i for i, item in enumerate(roster.items)}
+    rng = random.Random(seed * 104729 + g)
+    case = random_case(roster, "easy", rng)
+    _table, piles = new_table(roster, rng)
+    obs = Observation.from_puzzle(new_puzzle(roster, "easy"))
+    tops: list[float] = []
+    while True:
+        d = deduce(obs, marginals=False)
+        tops.append(max(d.weights) / d.total)
+        visible = [pile[0] for pile in piles if pile]
+        if len(d.suspects) == 1 or not visible:
+            break
+        hidden = [s for pile in piles for s in pile[1:]]
+        s = hints_for(obs, names, visible, hidden)[0].sheep
+        obs = observe(obs, s, case.points_to[s], items[case.testimony[s]])
+        piles = [pile[1:] if pile and pile[0] == s else pile for pile in piles]
+    return tops + [1.0] * (roster.n_sheep + 1 - len(tops))
+
+
+def part_e(quick: bool, seed: int, skill: float, cases: int, jobs: int) -> None:
+    """How much any push-your-luck policy can gain over always stopping, in a model: the win
+    chance F(k) after k interviews (measured, our ranking), each turn bringing j = 0..3
+    interviews with the chances of pushing to depth 1, 2 or 3 at a fresh table (exact draw
+    chances, averaged over seeded stacks), and the best depth chosen per turn by dynamic
+    programming over (turns left, interviews heard)."""
+    cases = cases or (8 if quick else 200)
+    roster = load_roster("default")
+    work = [(seed, g) for g in range(cases)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            curves = pool.map(_curve, work, chunksize=4)
+    else:
+        curves = [_curve(job) for job in work]
+    f = [statistics.mean(c[k] for c in curves) for k in range(roster.n_sheep + 1)]
+    rng = random.Random(seed)
+    dists = [[0.0] * 4 for _ in range(3)]
+    tables = 400
+    for _ in range(tables):
+        table, _piles = new_table(roster, rng, options=Options(skill))
+        planner = TurnPlanner(roster, table, {s: 1.0 for s in table.visible})
+        for depth in range(3):
+            for j, p in enumerate(planner.interview_counts(depth + 1)):
+                dists[depth][j] += p / tables
+
+    def value(turns: int, choose: list[int]) -> float:
+        v = list(f) + [1.0] * 4 * turns
+        for _ in range(turns):
+            v = [
+                max(sum(p * v[k + j] for j, p in enumerate(dists[d])) for d in choose)
+                for k in range(len(v) - 3)
+            ]
+        return v[0]
+
+    print(
+        f"(e) push-your-luck headroom in a model (F(k) from {cases} seeded easy cases, draw "
+        f"chances at skill {skill}): win chance"
+    )
+    print("    F(k) = " + " ".join(f"{x:.2f}" for x in f[:13]))
+    expected = ", ".join(
+        f"depth {d + 1}: {sum(j * p for j, p in enumerate(dists[d])):.3f}" for d in range(3)
+    )
+    print(f"    interviews per turn when pushing to {expected}")
+    print(
+        f"{'side':<10}{'turns':>6}{'always stop':>13}{'always push':>13}{'best':>8}{'headroom':>10}"
+    )
+    for side in SIDES:
+        turns = roster.track.one_star if side == "one_star" else roster.track.two_star
+        stop, push, best = value(turns, [0]), value(turns, [2]), value(turns, [0, 1, 2])
+        print(
+            f"{side:<10}{turns:6d}{stop:13.1%}{push:13.1%}{best:8.1%}"
+            f"{100 * (best - max(stop, push)):+9.1f}pt",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, a minute or so")
-    parser.add_argument("--parts", default="a,b,c,d", help="comma-separated subset of a,b,c,d")
+    parser.add_argument("--parts", default="a,b,c,d,e", help="comma-separated subset of a-e")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skill", type=float, default=0.5)
     parser.add_argument("--games", type=int, default=0, help="(c): games per cell")
-    parser.add_argument("--cases", type=int, default=0, help="(b): cases per mode")
+    parser.add_argument("--cases", type=int, default=0, help="(b), (e): cases per mode")
     parser.add_argument("--modes", default="easy,hard", help="(b): easy, hard or both")
     parser.add_argument("--sides", default="one_star,two_star", help="(c): track sides")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="(c): worker processes"
+    )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     t0 = time.time()
@@ -191,9 +310,11 @@ def main() -> None:
         part_b(args.quick, args.seed, args.cases, modes)
     if "c" in parts:
         sides = [side for side in SIDES if side in args.sides.split(",")]
-        part_c(args.quick, args.seed, args.skill, args.games, sides)
+        part_c(args.quick, args.seed, args.skill, args.games, sides, args.jobs)
     if "d" in parts:
         part_d(args.quick, args.seed)
+    if "e" in parts:
+        part_e(args.quick, args.seed, args.skill, args.cases, args.jobs)
     print(f"total {time.time() - t0:.0f} s wall")
 
 

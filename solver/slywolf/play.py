@@ -545,6 +545,7 @@ class GameResult:
     turns: int
     interviews: int
     guessed: bool  # the game ended with the last-chance guess
+    chance: float  # the chance to win given what was heard: 1 when settled, else the guess's
 
 
 def _draw(
@@ -570,9 +571,16 @@ def simulate(
     side: Side = "one_star",
     options: Options | None = None,
 ) -> GameResult:
-    """Play one whole game of ``case`` at the table: stacks, bag, track, the advisor's calls."""
+    """Play one whole game of ``case`` at the table: stacks, bag, track, the advisor's calls.
+
+    Common random numbers: ``rng`` only gives the game a seed.  The stacks, the advisor's own
+    chances and every draw (the k-th draw of turn t) have streams of their own, so two advisors
+    playing the same seed see the same stacks and, while they call the same sheep, pull the same
+    tokens; their results differ only where their decisions do (paired comparisons)."""
     roster = puzzle.roster
-    table, piles = new_table(roster, rng, side, options)
+    seed = rng.getrandbits(64)
+    table, piles = new_table(roster, random.Random(f"{seed}:stacks"), side, options)
+    advisor_rng = random.Random(f"{seed}:advisor")
     depth = [1] * len(piles)  # next tile of each pile
     items = {item: i for i, item in enumerate(roster.items)}
     obs = Observation.from_puzzle(puzzle)
@@ -581,21 +589,23 @@ def simulate(
     while True:
         d = deduce(obs, marginals=False)
         if d.culprit is not None:
-            return GameResult(d.culprit == case.culprit, turns, interviews, False)
+            return GameResult(d.culprit == case.culprit, turns, interviews, False, 1.0)
         view = _as_puzzle(puzzle, obs, table, roster)
         visible = [s for s in table.visible if s not in table.discarded]
         if turns_left(roster, table) == 0 or not visible:
             g = guess(d.weights)
-            return GameResult(g.wolf == case.culprit, turns, interviews, True)
+            return GameResult(g.wolf == case.culprit, turns, interviews, True, g.probability)
         turns += 1
         table = replace(table, position=table.position + 1)
-        adv = advisor(view, rng)
+        adv = advisor(view, advisor_rng)
         called: tuple[int, ...] = ()
         found: tuple[str, ...] = ()
         sheep = adv.first()
         failed = False
         while sheep is not None:
-            token = _draw(roster, table, sheep, found, rng)
+            token = _draw(
+                roster, table, sheep, found, random.Random(f"{seed}:{turns}:{len(called)}")
+            )
             wanted = wanted_kinds(roster, sheep, found)
             special = table.options.special_treats
             aim = draw_chances(
