@@ -20,7 +20,8 @@ The lines (names are case-insensitive; lists are separated by commas)::
     spoiled VEGETABLE               a spoiled one: it stays on the table, the turn ends
                                     (Picky Eaters: the sheep leaves the valley)
     interview SHEEP, TARGET, ITEM   what a called sheep said (TARGET or ITEM may be "?")
-    end                             end the turn (after the interviews)
+    end                             accepted, but a turn ends by itself with its last
+                                    interview or its failed draw (the wolf never moves twice)
     guess WOLF                      the last chance on the final space of the track
     hint                            the advice for this moment (nothing is recorded)
 """
@@ -69,7 +70,7 @@ HELP = """Entries (names are case-insensitive):
   wrong VEGETABLE                a ripe vegetable it does not want (the turn ends)
   spoiled VEGETABLE              a spoiled one (it leaves the bag; the turn ends)
   interview SHEEP, TARGET, ITEM  what a called sheep said (TARGET or ITEM may be ?)
-  end                            end the turn
+  end                            (a turn ends by itself after its interviews or a failed draw)
   guess WOLF                     the last chance on the final space
   hint                           advice for this moment
   quit"""
@@ -458,10 +459,11 @@ def apply_line(puzzle: Puzzle, line: str) -> tuple[Puzzle, str]:
         else:
             answer = "interview recorded"
     elif verb == "end":
-        if called and not all(s in puzzle.interviewed() for s in called):
+        # A turn ends by itself with its last interview or its failed draw, so the wolf must
+        # not move again here; with sheep called, their interviews (or the draw) are missing.
+        if called:
             raise SheepdogError("interview the called sheep first (or record the failed draw)")
-        _end_turn(game)
-        answer = "turn over"
+        answer = "no turn is being played (the last one is over); call a sheep to begin one"
     elif verb == "guess":
         wolf = roster.wolf_index(rest)
         answer = f"guessed {roster.wolves[wolf].name}: open the interpreter to check"

@@ -148,6 +148,7 @@ def test_play_saves_every_line_as_typed(tmp_path: Path) -> None:
         "found pumpkin",
         "call banjo",  # not visible: an error, nothing recorded
         "interview harp, guitar, red jacket",
+        "end",  # the interview already ended the turn: the wolf does not move again
         "top banjo",
         "call trumpet",
         "spoiled peas",
@@ -215,3 +216,20 @@ def test_hint_on_a_settled_case_still_lists_every_open_sheep(tmp_path: Path) -> 
     assert out["culprit"] == roster.wolves[case.culprit].name
     assert len(out["ranking"]) == roster.n_sheep - len(puzzle.interviews)
     assert all(e["score"] == 0.0 and out["culprit"] in e["reason"] for e in out["ranking"])
+
+
+def test_shipped_example_turn_plans_a_legal_call() -> None:
+    """The README's example turn: a visible sheep is called, with the chance to find what it
+    likes, and every next call likes the vegetable found before it."""
+    path = Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "turn.json"
+    result = runner.invoke(app, ["wolf", "hint", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    visible = {stack["top"] for stack in json.loads(path.read_text())["game"]["stacks"]}
+    plan = out["turn"]["plan"]
+    assert plan["call"] in visible and 0 < plan["p_success"] < 1
+    for kind, sub in plan["if_found"].items():
+        assert sub["call"] is None or (sub["call"] in visible and sub["call"] != plan["call"])
+        assert kind not in (sub.get("wants") or [])
+    human = runner.invoke(app, ["wolf", "hint", str(path)])
+    assert human.exit_code == 0 and f"Call {plan['call']}" in human.stdout
