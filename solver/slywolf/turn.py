@@ -34,12 +34,13 @@ Rulings and modelling choices (rulebook sections in brackets):
 - *The track* [Turn 1, Game End 2]: each turn first moves the wolf one space; a turn that starts
   with the wolf on the final space is the guess.  So ``length - position`` turns with interviews
   remain.  The guess names the most probable suspect; its chance is exact (world counts).
-- *The plan for a turn* maximises the expected information gained (the sum, over the sheep
-  interviewed, of each interview's expected reduction of the estimated interviews still needed,
-  see :mod:`solver.slywolf.hints`); on the last turn before the guess it maximises the expected
-  chance that the guess is right (the sum of each interview's expected gain in the top suspect's
-  probability).  A turn's interviews are valued as the sum of their single values: exact
-  two- and three-interview predictives would cost hundreds of thousands of deductions.
+- *The plan for a turn* maximises the chance to win (:class:`WinChance`): each interview is worth
+  its expected reduction of the estimated interviews still needed (see
+  :mod:`solver.slywolf.hints`), later turns bring 0-3 interviews with the chances of the table,
+  and when the track runs out the guess is right with a chance that rises from the top
+  suspect's probability now to 1 as the needed interviews come in.  A turn's interviews are
+  valued as the sum of their single values: exact two- and three-interview predictives would
+  cost hundreds of thousands of deductions.
 """
 
 from __future__ import annotations
