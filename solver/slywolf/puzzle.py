@@ -155,15 +155,7 @@ def puzzle_from_dict(
         interviews.append(Interview(sheep, points_to, testimony))
     visible: tuple[int, ...] | None = None
     if data.get("visible") is not None:
-        raw_vis = data["visible"]
-        if not isinstance(raw_vis, list) or not all(isinstance(v, str) for v in raw_vis):
-            raise FileFormatError(f"{where}: 'visible' must be a list of sheep names")
-        try:
-            visible = tuple(roster.sheep_index(v) for v in raw_vis)
-        except SheepdogError as exc:
-            raise FileFormatError(f"{where}: visible: {exc}") from None
-        if len(set(visible)) != len(visible):
-            raise FileFormatError(f"{where}: 'visible' names a sheep twice")
+        visible = sheep_list(roster, data["visible"], where, "visible")
     extra: dict[str, Any] = {key: data[key] for key in data if key in EXTRA_KEYS}
     if "culprit" in extra and extra["culprit"] is not None:
         if not isinstance(extra["culprit"], str):
@@ -177,6 +169,20 @@ def puzzle_from_dict(
         return validate_interviews(puzzle)
     except SheepdogError as exc:
         raise FileFormatError(f"{where}: {exc}") from None
+
+
+def sheep_list(roster: Roster, raw: Any, where: str, key: str) -> tuple[int, ...]:
+    """A file's list of distinct sheep names (``key``) as roster indices; every problem is one
+    :class:`FileFormatError` line, and an unknown name lists the valid ones."""
+    if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+        raise FileFormatError(f"{where}: '{key}' must be a list of sheep names")
+    try:
+        out = tuple(roster.sheep_index(v) for v in raw)
+    except SheepdogError as exc:
+        raise FileFormatError(f"{where}: {key}: {exc}") from None
+    if len(set(out)) != len(out):
+        raise FileFormatError(f"{where}: '{key}' names a sheep twice")
+    return out
 
 
 def validate_interviews(puzzle: Puzzle) -> Puzzle:

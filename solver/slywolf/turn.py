@@ -50,8 +50,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from solver.errors import FileFormatError, UnknownNameError
-from solver.slywolf.puzzle import Puzzle
+from solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from solver.slywolf.puzzle import Puzzle, sheep_list
 from solver.slywolf.roster import Roster
 
 Side = Literal["one_star", "two_star"]
@@ -234,9 +234,7 @@ def table_from_dict(data: Any, roster: Roster, where: str = "game") -> Table:
                 raise FileFormatError(f"{where}: stack #{n}: 'top' must be a sheep name")
             try:
                 top = roster.sheep_index(top_name)
-            except FileFormatError:
-                raise
-            except Exception as exc:
+            except SheepdogError as exc:
                 raise FileFormatError(f"{where}: stack #{n}: {exc}") from None
             if tiles < 1:
                 raise FileFormatError(f"{where}: stack #{n} has a top tile, so 'tiles' >= 1")
@@ -270,13 +268,7 @@ def table_from_dict(data: Any, roster: Roster, where: str = "game") -> Table:
     length = track_length(roster, side)
     if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= length:
         raise FileFormatError(f"{where}: track position must be a whole number from 0 to {length}")
-    raw_disc = data.get("discarded", [])
-    if not isinstance(raw_disc, list) or not all(isinstance(v, str) for v in raw_disc):
-        raise FileFormatError(f"{where}: 'discarded' must be a list of sheep names")
-    try:
-        discarded = tuple(roster.sheep_index(v) for v in raw_disc)
-    except Exception as exc:
-        raise FileFormatError(f"{where}: discarded: {exc}") from None
+    discarded = sheep_list(roster, data.get("discarded", []), where, "discarded")
     opts = data.get("options", {})
     if not isinstance(opts, dict) or set(opts) - {"skill", "picky_eaters", "special_treats"}:
         raise FileFormatError(

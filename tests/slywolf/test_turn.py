@@ -186,6 +186,8 @@ def test_table_file_round_trip_and_errors() -> None:
         ({"options": {"skill": 2}}, "skill"),
         ({"spoiled_found": ["pumpkin", "pumpkin"]}, "more spoiled"),
         ({"colour": 1}, "unknown key"),
+        ({"discarded": ["harp", "Harp"]}, "names a sheep twice"),
+        ({"discarded": ["harpp"]}, "discarded: unknown sheep 'harpp'.*harp"),
     ]
     for raw, words in bad:
         with pytest.raises(FileFormatError, match=words) as info:
