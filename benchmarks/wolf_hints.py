@@ -302,6 +302,14 @@ def main() -> None:
     )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
+    for flag, given, valid in (
+        ("--parts", parts, ("a", "b", "c", "d", "e")),
+        ("--modes", set(args.modes.split(",")), MODES),
+        ("--sides", set(args.sides.split(",")), SIDES),
+    ):
+        unknown = sorted(set(given) - set(valid))
+        if unknown:
+            parser.error(f"{flag}: unknown {unknown[0]!r}; valid: {', '.join(valid)}")
     t0 = time.time()
     if "a" in parts:
         part_a(args.quick)
