@@ -24,11 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.dog.moves import legal_plays, perft, successors  # noqa: E402
-from solver.dog.perftfile import PerftCase, read_perft_file  # noqa: E402
-from solver.dog.position import Position, parse_notation, to_notation, winner  # noqa: E402
-from solver.dog.rules import Rules  # noqa: E402
-from solver.dog.simulate import Table  # noqa: E402
+from sheepdog.solver.dog.moves import legal_plays, perft, successors  # noqa: E402
+from sheepdog.solver.dog.perftfile import PerftCase, read_perft_file  # noqa: E402
+from sheepdog.solver.dog.position import Position, parse_notation, to_notation, winner  # noqa: E402
+from sheepdog.solver.dog.rules import Rules  # noqa: E402
+from sheepdog.solver.dog.simulate import Table  # noqa: E402
 
 PERFT_FILE = ROOT / "cases" / "dog" / "perft.txt"
 

@@ -2,7 +2,8 @@
 
 Run ``.venv/bin/python benchmarks/dog_solve.py`` (options: ``--positions``, ``--max-cards``,
 ``--family``, ``--retrograde-cards``).  Each rung solves the same number of seeded random
-endgames (``generators.dog.random_endgame``) and prints, per position and per rung, the positions
+endgames (``sheepdog.generators.dog.random_endgame``) and prints, per position and per rung, the
+positions
 in the graph, the positions expanded, the wall time and positions per second, then the largest
 rung whose every position was solved within 60 s.  Families:
 
@@ -22,10 +23,10 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from generators.dog import random_endgame
-from solver.dog.graph import PositionTooBig
-from solver.dog.position import Position, to_notation
-from solver.dog.solve import Method, Solution, solve_position, solved_networkx
+from sheepdog.generators.dog import random_endgame
+from sheepdog.solver.dog.graph import PositionTooBig
+from sheepdog.solver.dog.position import Position, to_notation
+from sheepdog.solver.dog.solve import Method, Solution, solve_position, solved_networkx
 
 LIMIT_SECONDS = 60.0
 FAMILIES = {"endgame": ((1, 1), 16), "wide": ((1, 2), 20)}

@@ -14,10 +14,10 @@ import random
 import statistics
 import time
 
-from solver.slywolf.puzzle import Interview, Mode, Puzzle
-from solver.slywolf.roster import load_roster
-from solver.slywolf.sample import random_case
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -19,9 +19,9 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from generators.slywolf import generate
-from solver.slywolf.puzzle import Mode
-from solver.slywolf.roster import load_roster
+from sheepdog.generators.slywolf import generate
+from sheepdog.solver.slywolf.puzzle import Mode
+from sheepdog.solver.slywolf.roster import load_roster
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -9,7 +9,8 @@ Usage::
 Parts (all seeded):
 
 (a) small rosters, free choice of sheep: the exact optimum (dynamic programming over observation
-    states, :mod:`solver.slywolf.optimal`) against our policy, greedy one-step entropy and a
+    states, :mod:`sheepdog.solver.slywolf.optimal`) against our policy, greedy one-step entropy and
+    a
     random order; every figure is an exact expectation (no sampling).
 (b) the shipped 16-sheep roster, easy and hard, free choice: interviews to certainty on seeded
     uniform cases, mean and worst, for our policy, a random order and greedy entropy.
@@ -40,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.slywolf.hints import (  # noqa: E402
+from sheepdog.solver.slywolf.hints import (  # noqa: E402
     greedy_entropy_policy,
     hints_for,
     interviews_to_certainty,
@@ -48,13 +49,13 @@ from solver.slywolf.hints import (  # noqa: E402
     observe,
     random_policy,
 )
-from solver.slywolf.optimal import Solver, small_roster  # noqa: E402
-from solver.slywolf.play import ADVISORS, advice, simulate  # noqa: E402
-from solver.slywolf.puzzle import Interview, Mode, new_puzzle  # noqa: E402
-from solver.slywolf.roster import load_roster  # noqa: E402
-from solver.slywolf.sample import random_case  # noqa: E402
-from solver.slywolf.turn import SIDES, Options, Side, TurnPlanner, new_table  # noqa: E402
-from solver.slywolf.worlds import Observation, deduce  # noqa: E402
+from sheepdog.solver.slywolf.optimal import Solver, small_roster  # noqa: E402
+from sheepdog.solver.slywolf.play import ADVISORS, advice, simulate  # noqa: E402
+from sheepdog.solver.slywolf.puzzle import Interview, Mode, new_puzzle  # noqa: E402
+from sheepdog.solver.slywolf.roster import load_roster  # noqa: E402
+from sheepdog.solver.slywolf.sample import random_case  # noqa: E402
+from sheepdog.solver.slywolf.turn import SIDES, Options, Side, TurnPlanner, new_table  # noqa: E402
+from sheepdog.solver.slywolf.worlds import Observation, deduce  # noqa: E402
 
 SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 3, 2), (8, 2, 2, 2)]
 SMALL_QUICK = [(6, 2, 3, 2)]

@@ -15,7 +15,7 @@ from typing import Any, NoReturn, TypeVar
 
 import typer
 
-from solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError
 
 T = TypeVar("T")
 

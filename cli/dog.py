@@ -15,10 +15,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from cli.common import print_json, run
-from solver.dog.moves import legal_plays, perft
-from solver.dog.picture import picture
-from solver.dog.position import (
+from sheepdog.cli.common import print_json, run
+from sheepdog.solver.dog.moves import legal_plays, perft
+from sheepdog.solver.dog.picture import picture
+from sheepdog.solver.dog.position import (
     Position,
     load_position,
     parse_notation,
@@ -26,9 +26,9 @@ from solver.dog.position import (
     to_notation,
     winner,
 )
-from solver.dog.rules import Rules, parse_mode, parse_protection
-from solver.dog.simulate import simulate
-from solver.errors import SheepdogError
+from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
+from sheepdog.solver.dog.simulate import simulate
+from sheepdog.solver.errors import SheepdogError
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 

@@ -1,7 +1,8 @@
 """``sheepdog dog solve|solitaire|advise|generate``: the endgame commands on the ``dog`` app.
 
-Each command parses its options, calls the library (:mod:`solver.dog.solve`,
-:mod:`solver.dog.solitaire`, :mod:`solver.dog.advise`, :mod:`generators.dog`) and prints; with
+Each command parses its options, calls the library (:mod:`sheepdog.solver.dog.solve`,
+:mod:`sheepdog.solver.dog.solitaire`, :mod:`sheepdog.solver.dog.advise`,
+:mod:`sheepdog.generators.dog`) and prints; with
 ``--json`` stdout is one JSON object.  Library errors become one ``Error: ...`` line (exit 1).
 """
 
@@ -14,14 +15,14 @@ from typing import Annotated, Any
 import networkx as nx
 import typer
 
-from cli.common import existing_file, print_json, run
-from cli.dog import app
-from generators.dog import DEFAULT_PUZZLE_DIR, generate_puzzles
-from solver.dog.advise import advice_json, advise
-from solver.dog.graph import DEFAULT_MAX_NODES
-from solver.dog.position import Position, load_position, to_notation
-from solver.dog.solitaire import solitaire_json, solve_dog_solitaire
-from solver.dog.solve import (
+from sheepdog.cli.common import existing_file, print_json, run
+from sheepdog.cli.dog import app
+from sheepdog.generators.dog import DEFAULT_PUZZLE_DIR, generate_puzzles
+from sheepdog.solver.dog.advise import advice_json, advise
+from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES
+from sheepdog.solver.dog.position import Position, load_position, to_notation
+from sheepdog.solver.dog.solitaire import solitaire_json, solve_dog_solitaire
+from sheepdog.solver.dog.solve import (
     METHODS,
     Method,
     Solution,
@@ -29,8 +30,8 @@ from solver.dog.solve import (
     solve_position,
     solved_networkx,
 )
-from solver.errors import SheepdogError, UnknownNameError
-from solver.fileio import write_atomic
+from sheepdog.solver.errors import SheepdogError, UnknownNameError
+from sheepdog.solver.fileio import write_atomic
 
 __all__ = ["app"]
 

@@ -7,7 +7,7 @@ import sys
 import typer
 
 # Importing these modules registers their commands on the ``wolf`` and ``dog`` apps.
-from cli import dog, dog_endgame, wolf, wolf_generate, wolf_hint  # noqa: F401
+from sheepdog.cli import dog, dog_endgame, wolf, wolf_generate, wolf_hint  # noqa: F401
 
 app = typer.Typer(
     name="sheepdog",

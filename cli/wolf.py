@@ -13,12 +13,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.common import print_json, run
-from solver.slywolf.contradiction import Conflict, smallest_conflict
-from solver.slywolf.explain import explain as explain_puzzle
-from solver.slywolf.explain import explanation_json, explanation_lines
-from solver.slywolf.puzzle import Puzzle, load_puzzle
-from solver.slywolf.worlds import Deduction, deduce_puzzle
+from sheepdog.cli.common import print_json, run
+from sheepdog.solver.slywolf.contradiction import Conflict, smallest_conflict
+from sheepdog.solver.slywolf.explain import explain as explain_puzzle
+from sheepdog.solver.slywolf.explain import explanation_json, explanation_lines
+from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
+from sheepdog.solver.slywolf.worlds import Deduction, deduce_puzzle
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 

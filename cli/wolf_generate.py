@@ -1,6 +1,7 @@
 """``sheepdog wolf generate`` / ``grade`` / ``print``: fresh graded cases and printable case cards.
 
-Each command parses its options, calls :mod:`generators.slywolf` (or the grade / card modules) and
+Each command parses its options, calls :mod:`sheepdog.generators.slywolf` (or the grade / card
+modules) and
 prints; library errors become one ``Error: ...`` line on stderr with exit code 1.
 """
 
@@ -15,9 +16,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from cli.common import print_json, run
-from cli.wolf import app
-from generators.slywolf import (
+from sheepdog.cli.common import print_json, run
+from sheepdog.cli.wolf import app
+from sheepdog.generators.slywolf import (
     DEFAULT_ATTEMPTS,
     Band,
     check_free,
@@ -27,10 +28,10 @@ from generators.slywolf import (
     summarize,
     write_cases,
 )
-from solver.errors import SheepdogError
-from solver.slywolf.grade import grade_case
-from solver.slywolf.puzzle import MODES, Mode, load_puzzle
-from solver.slywolf.roster import load_roster
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.grade import grade_case
+from sheepdog.solver.slywolf.puzzle import MODES, Mode, load_puzzle
+from sheepdog.solver.slywolf.roster import load_roster
 
 __all__ = ["app"]
 
@@ -224,8 +225,8 @@ def print_command(
     of fold-up interview slips per case (what each sheep reveals)."""
 
     def body() -> None:
-        from generators.slywolf_cards import cards_pdf, load_cards, page_count
-        from solver.fileio import write_bytes_atomic
+        from sheepdog.generators.slywolf_cards import cards_pdf, load_cards, page_count
+        from sheepdog.solver.fileio import write_bytes_atomic
 
         if out.exists() and not force:
             raise SheepdogError(f"{out} already exists; use --force to overwrite it")

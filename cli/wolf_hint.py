@@ -12,9 +12,9 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.common import print_json, run
-from cli.wolf import app
-from solver.slywolf.play import advice, advice_to_dict, render_advice
+from sheepdog.cli.common import print_json, run
+from sheepdog.cli.wolf import app
+from sheepdog.solver.slywolf.play import advice, advice_to_dict, render_advice
 
 __all__ = ["app"]
 
@@ -28,7 +28,7 @@ def hint(
     """Whom to interview next: the sheep not yet interviewed, best first, with a reason each."""
 
     def body() -> None:
-        from solver.slywolf.puzzle import load_puzzle
+        from sheepdog.solver.slywolf.puzzle import load_puzzle
 
         puzzle = load_puzzle(file)
         result = advice(puzzle)
@@ -60,10 +60,10 @@ def play(
     """Record a game as it is played; every line typed is saved at once. Type `help`."""
 
     def body() -> None:
-        from solver.errors import SheepdogError
-        from solver.fileio import write_atomic
-        from solver.slywolf.play import HELP, apply_line, log_line, new_game
-        from solver.slywolf.puzzle import MODES, load_puzzle, puzzle_from_dict
+        from sheepdog.solver.errors import SheepdogError
+        from sheepdog.solver.fileio import write_atomic
+        from sheepdog.solver.slywolf.play import HELP, apply_line, log_line, new_game
+        from sheepdog.solver.slywolf.puzzle import MODES, load_puzzle, puzzle_from_dict
 
         if new:
             if mode not in MODES:

@@ -1,15 +1,18 @@
 """Sly Wolf case generation: valid, distinct, graded, reproducible case files (issue 3).
 
-A case is drawn uniformly (:func:`solver.slywolf.sample.random_case`; for a known deck, uniformly
+A case is drawn uniformly (:func:`sheepdog.solver.slywolf.sample.random_case`; for a known deck,
+uniformly
 among the cases that fit the printed tiles) and kept when
 
 1. with every sheep interviewed exactly one wolf can be the culprit (exact engine), and the
    step-by-step solver reaches that wolf;
 2. hard mode: some accomplice points at an accomplice, and the rules other than the rulebook's
-   hard-case hints (:data:`solver.slywolf.explain.HARD_CASE_RULES`) do not find the culprit;
+   hard-case hints (:data:`sheepdog.solver.slywolf.explain.HARD_CASE_RULES`) do not find the
+   culprit;
 3. its grade lies in the requested star band;
 4. it differs from every case kept before;
-5. the CP-SAT model (:func:`solver.slywolf.model.is_valid_case`), an independent method, confirms
+5. the CP-SAT model (:func:`sheepdog.solver.slywolf.model.is_valid_case`), an independent method,
+   confirms
    that it is valid.
 
 Reproducibility: case ``i`` tries random generators seeded with ``(seed, mode, i, attempt)`` for
@@ -25,14 +28,18 @@ from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
-from solver.errors import SheepdogError
-from solver.fileio import write_atomic
-from solver.slywolf.explain import RULE_TIERS, explain_observation, needs_hard_case_reasoning
-from solver.slywolf.grade import MAX_STARS, MIN_STARS, Grade, grade_explained, stars_for
-from solver.slywolf.puzzle import Mode, Puzzle
-from solver.slywolf.roster import Roster
-from solver.slywolf.sample import CompleteCase, random_case
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.fileio import write_atomic
+from sheepdog.solver.slywolf.explain import (
+    RULE_TIERS,
+    explain_observation,
+    needs_hard_case_reasoning,
+)
+from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS, Grade, grade_explained, stars_for
+from sheepdog.solver.slywolf.puzzle import Mode, Puzzle
+from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.sample import CompleteCase, random_case
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 GENERATOR = "sheepdog wolf generate"
 #: Attempts per case before the generator gives up on a star band.
@@ -197,7 +204,7 @@ def generate(
     if count < 1:
         raise SheepdogError(f"--count must be at least 1, not {count}")
     if validate is None:
-        from solver.slywolf.model import is_valid_case
+        from sheepdog.solver.slywolf.model import is_valid_case
 
         validate = is_valid_case
     seen: set[tuple[object, ...]] = set()
@@ -301,8 +308,8 @@ def case_files(folder: Path) -> list[Path]:
 
 def summarize(folder: Path) -> SetSummary:
     """Grades of every case file in ``folder`` (the recorded grade, or computed if missing)."""
-    from solver.slywolf.grade import grade_case
-    from solver.slywolf.puzzle import load_puzzle
+    from sheepdog.solver.slywolf.grade import grade_case
+    from sheepdog.solver.slywolf.puzzle import load_puzzle
 
     grades: list[dict[str, object]] = []
     modes: set[str] = set()

@@ -27,9 +27,9 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from generators.slywolf import case_files
-from solver.errors import SheepdogError
-from solver.slywolf.puzzle import load_puzzle
+from sheepdog.generators.slywolf import case_files
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.puzzle import load_puzzle
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, millimetres
 COLS, ROWS = 2, 4

@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError
 
 
 def _umask_mode() -> int:

@@ -7,7 +7,7 @@ import typer
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from cli.main import app
+from sheepdog.cli.main import app
 
 runner = CliRunner()
 
@@ -42,7 +42,7 @@ def test_top_level_help() -> None:
 
 
 def _run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    from cli.main import main
+    from sheepdog.cli.main import main
 
     with pytest.raises(SystemExit) as stop:
         main(argv)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import app
+from sheepdog.cli.main import app
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parent.parent / "cases" / "puzzles" / "example.json"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.errors import SheepdogError
-from solver.fileio import write_atomic, write_bytes_atomic
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.fileio import write_atomic, write_bytes_atomic
 
 
 def test_refuses_to_overwrite_without_force(tmp_path: Path) -> None:

@@ -3,7 +3,8 @@
 The player to move sees her own hand and the board; the other players' cards may be ``"?"``.
 The unseen cards are the 110-card deck (R15) minus every card visible in the position (the known
 cards in all hands).  A sample deals the ``"?"`` slots a uniformly random draw without
-replacement from the unseen cards; each sample is solved exactly (:mod:`solver.dog.solve`), which
+replacement from the unseen cards; each sample is solved exactly
+(:mod:`sheepdog.solver.dog.solve`), which
 values every first play of the mover.  Her first plays are the same in every sample (they depend
 only on her hand and the pawns), identified by the card and the pawns after the play.
 
@@ -21,11 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.dog.cards import UNKNOWN, full_deck
-from solver.dog.graph import DEFAULT_MAX_NODES
-from solver.dog.position import Loc, Position, make_position
-from solver.dog.solve import decode, solve_position, up_one_ply
-from solver.errors import SheepdogError
+from sheepdog.solver.dog.cards import UNKNOWN, full_deck
+from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES
+from sheepdog.solver.dog.position import Loc, Position, make_position
+from sheepdog.solver.dog.solve import decode, solve_position, up_one_ply
+from sheepdog.solver.errors import SheepdogError
 
 PlayId = tuple[str | None, tuple[tuple[Loc, ...], ...]]
 """A first play across samples: the card played and the pawns after it."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from solver.errors import FileFormatError
+from sheepdog.solver.errors import FileFormatError
 
 #: A pawn location (see the module docstring for the encoding).
 Loc = int

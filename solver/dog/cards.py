@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
-from solver.errors import UnknownNameError
+from sheepdog.solver.errors import UnknownNameError
 
 #: Card names in canonical order (hands are sorted in this order).
 CARDS: Final = (

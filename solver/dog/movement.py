@@ -11,8 +11,8 @@ per distinct successor by :func:`apply_changes`.
 
 from __future__ import annotations
 
-from solver.dog.board import HOME, KENNEL, Loc, loc_name
-from solver.dog.position import Position, teammates
+from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
+from sheepdog.solver.dog.position import Position, teammates
 
 #: One pawn relocation: (colour, from, to).
 Change = tuple[int, Loc, Loc]

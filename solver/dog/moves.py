@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.dog.board import HOME, KENNEL
-from solver.dog.cards import JOKER, JOKER_AS, ORDER, UNKNOWN, card_token
-from solver.dog.movement import (
+from sheepdog.solver.dog.board import HOME, KENNEL
+from sheepdog.solver.dog.cards import JOKER, JOKER_AS, ORDER, UNKNOWN, card_token
+from sheepdog.solver.dog.movement import (
     BoardView,
     Change,
     Pawns,
@@ -44,9 +44,9 @@ from solver.dog.movement import (
     fresh_after,
     pawn_label,
 )
-from solver.dog.position import Position
-from solver.dog.seven import describe_seven, sevens
-from solver.errors import SheepdogError
+from sheepdog.solver.dog.position import Position
+from sheepdog.solver.dog.seven import describe_seven, sevens
+from sheepdog.solver.errors import SheepdogError
 
 __all__ = ["Play", "legal_plays", "perft", "successors"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.dog.position import Position, parse_notation
-from solver.errors import FileFormatError
+from sheepdog.solver.dog.position import Position, parse_notation
+from sheepdog.solver.errors import FileFormatError
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ colour each pawn by its seat; :func:`picture_text` joins them into plain lines.
 
 from __future__ import annotations
 
-from solver.dog.board import HOME, KENNEL, start_field
-from solver.dog.cards import card_token
-from solver.dog.position import Position, team_of, teams, winner
+from sheepdog.solver.dog.board import HOME, KENNEL, start_field
+from sheepdog.solver.dog.cards import card_token
+from sheepdog.solver.dog.position import Position, team_of, teams, winner
 
 Cell = tuple[str, int | None]
 

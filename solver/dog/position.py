@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solver.dog.board import (
+from sheepdog.solver.dog.board import (
     BOARD_SEATS,
     HOME,
     KENNEL,
@@ -45,7 +45,7 @@ from solver.dog.board import (
     start_field,
     steps_to_go_of,
 )
-from solver.dog.cards import (
+from sheepdog.solver.dog.cards import (
     DECK_COUNTS,
     UNKNOWN,
     card_token,
@@ -53,8 +53,8 @@ from solver.dog.cards import (
     parse_card,
     sort_hand,
 )
-from solver.dog.rules import DEFAULT_RULES, Rules, parse_mode, parse_protection
-from solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.dog.rules import DEFAULT_RULES, Rules, parse_mode, parse_protection
+from sheepdog.solver.errors import FileFormatError, SheepdogError
 
 __all__ = [
     "Loc",
@@ -86,10 +86,11 @@ class Position:
     :func:`parse_notation`, which canonicalise and validate; the fields are:
 
     - ``seats`` — 4 or 6;
-    - ``pawns`` — per seat, the sorted locations of that colour's pawns (:mod:`solver.dog.board`);
+    - ``pawns`` — per seat, the sorted locations of that colour's pawns
+      (:mod:`sheepdog.solver.dog.board`);
     - ``hands`` — per seat, the sorted card names held;
     - ``to_move`` — the seat to play;
-    - ``rules`` — the rule options (:class:`solver.dog.rules.Rules`);
+    - ``rules`` — the rule options (:class:`sheepdog.solver.dog.rules.Rules`);
     - ``fresh`` — bit mask of seats whose start pawn is protected under the ``fresh`` option;
     - ``stock`` — the draw pile, top first (non-partnership game only).
     """

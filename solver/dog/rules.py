@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from solver.errors import UnknownNameError
+from sheepdog.solver.errors import UnknownNameError
 
 Mode = Literal["partners", "threes", "solo"]
 Protection = Literal["positional", "fresh"]

@@ -12,9 +12,9 @@ pawn to move is answered directly.
 
 from __future__ import annotations
 
-from solver.dog.board import HOME, KENNEL, Loc, loc_name
-from solver.dog.movement import BoardView, Change, Pawns, Step, apply_changes, pawn_label
-from solver.dog.position import Position, teammates
+from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
+from sheepdog.solver.dog.movement import BoardView, Change, Pawns, Step, apply_changes, pawn_label
+from sheepdog.solver.dog.position import Position, teammates
 
 
 def sevens(board: BoardView, describe: bool) -> dict[tuple[Pawns, int], list[Step]]:

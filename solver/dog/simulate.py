@@ -20,10 +20,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from solver.dog.board import KENNEL, start_field
-from solver.dog.cards import deal_size, full_deck
-from solver.dog.moves import Play, legal_plays
-from solver.dog.position import (
+from sheepdog.solver.dog.board import KENNEL, start_field
+from sheepdog.solver.dog.cards import deal_size, full_deck
+from sheepdog.solver.dog.moves import Play, legal_plays
+from sheepdog.solver.dog.position import (
     Position,
     make_position,
     pawns_home,
@@ -32,8 +32,8 @@ from solver.dog.position import (
     teams,
     winner,
 )
-from solver.dog.rules import DEFAULT_RULES, Rules
-from solver.errors import SheepdogError, UnknownNameError
+from sheepdog.solver.dog.rules import DEFAULT_RULES, Rules
+from sheepdog.solver.errors import SheepdogError, UnknownNameError
 
 Policy = Callable[[Position, list[Play], random.Random], Play]
 

@@ -37,9 +37,9 @@ from typing import Any, Generic, Literal, TypeVar
 
 import networkx as nx
 
-from solver.dog.board import HOME
-from solver.dog.cards import UNKNOWN
-from solver.dog.graph import (
+from sheepdog.solver.dog.board import HOME
+from sheepdog.solver.dog.cards import UNKNOWN
+from sheepdog.solver.dog.graph import (
     DEFAULT_MAX_NODES,
     Edge,
     Game,
@@ -49,13 +49,13 @@ from solver.dog.graph import (
     immediate_win,
     to_networkx,
 )
-from solver.dog.moves import legal_plays, successors
-from solver.dog.position import (
+from sheepdog.solver.dog.moves import legal_plays, successors
+from sheepdog.solver.dog.position import (
     Position,
     position_to_json,
     teams,
 )
-from solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError
 
 Value = Literal["WIN", "DRAW", "LOSS"]
 
@@ -525,7 +525,7 @@ def solve_game(
 
 
 class DogGame:
-    """The :class:`solver.dog.graph.Game` of DOG positions (spec section 4).
+    """The :class:`sheepdog.solver.dog.graph.Game` of DOG positions (spec section 4).
 
     The teams are fixed for a board and its rules, so they are looked up once (``for_position``).
     The search asks the rules engine for bare successors (no descriptions: faster); the words
@@ -548,7 +548,7 @@ class DogGame:
         return self.team_of_seat[pos.to_move]
 
     def winner(self, pos: Position) -> int | None:
-        """R13, as :func:`solver.dog.position.winner`: a team whose pawns are all home.
+        """R13, as :func:`sheepdog.solver.dog.position.winner`: a team whose pawns are all home.
 
         A seat's pawns are sorted with home fields last, so its first pawn home means all are.
         """
@@ -560,7 +560,7 @@ class DogGame:
 
     def progress(self, pos: Position, team: int) -> tuple[int, int]:
         """Spec section 4 for a team: its pawns home and its steps to go (checked in tests
-        against :func:`solver.dog.position.pawns_home` and ``steps_to_go``)."""
+        against :func:`sheepdog.solver.dog.position.pawns_home` and ``steps_to_go``)."""
         return self.home(pos, team), self.steps(pos, team)
 
     def may_finish(self, pos: Position) -> bool:

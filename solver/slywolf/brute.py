@@ -1,6 +1,7 @@
 """Reference enumerator: every complete case of a small roster, one by one.
 
-Independent of :mod:`solver.slywolf.worlds` (no factorisation, no closed forms): it lists every
+Independent of :mod:`sheepdog.solver.slywolf.worlds` (no factorisation, no closed forms): it lists
+every
 accomplice set, every honest cycle, every accomplice target, every testimony item and every
 culprit, keeps those that agree with the observations, and counts.  Tests compare it with the
 exact engine on rosters small enough to enumerate (about 6 sheep, a handful of items).
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, permutations, product
 
-from solver.slywolf.worlds import Deduction, Observation
+from sheepdog.solver.slywolf.worlds import Deduction, Observation
 
 
 def honest_cycles(honest: tuple[int, ...]) -> Iterator[dict[int, int]]:

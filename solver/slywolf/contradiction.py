@@ -3,7 +3,8 @@
 An observation state with no consistent case is reported with a set of interviews that conflict,
 never a crash or an empty answer (spec section 3).  Three steps:
 
-1. **Core.**  CP-SAT's assumption core (:func:`solver.slywolf.model.unsat_core`): a conflicting set
+1. **Core.**  CP-SAT's assumption core (:func:`sheepdog.solver.slywolf.model.unsat_core`): a
+   conflicting set
    of interviews, not necessarily minimal.
 2. **Shrink.**  Deletion: drop each interview in turn and keep it out if the rest still conflicts.
    The result is minimal (every interview in it is needed).  The exact counting engine is the
@@ -25,9 +26,9 @@ from dataclasses import dataclass
 from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
 
-from solver.slywolf.model import unsat_core
-from solver.slywolf.puzzle import Puzzle
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.model import unsat_core
+from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 #: Hitting-set rounds before settling for the minimal (not proven smallest) set.
 MAX_ROUNDS = 2000

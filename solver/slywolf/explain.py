@@ -32,10 +32,11 @@ Rules (``name``: what it says; source):
   is honest (hard-case hint 3).
 - ``general``: only where the named rules stall: a conclusion that holds in every consistent case,
   justified by a minimal set of interview facts that contradict its negation (a minimal
-  unsatisfiable subset found by deletion with the exact engine of :mod:`solver.slywolf.worlds`).
+  unsatisfiable subset found by deletion with the exact engine of
+  :mod:`sheepdog.solver.slywolf.worlds`).
 
 Every step is sound: it holds in every world consistent with the interviews (tests check each
-conclusion against :func:`solver.slywolf.worlds.deduce`).
+conclusion against :func:`sheepdog.solver.slywolf.worlds.deduce`).
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from solver.slywolf.puzzle import Puzzle
-from solver.slywolf.roster import Item, Roster
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.roster import Item, Roster
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 #: Rule names with their tier (1 = first game, 5 = needs a general argument).
 RULE_TIERS: dict[str, int] = {

@@ -20,7 +20,8 @@ constraints are local:
 
 When all hold, a world exists (the honest path fragments close into one circle in any order, the
 remaining accomplices point anywhere the mode allows), so S does not make the culprit certain.  The
-sets that pass are confirmed with :func:`solver.slywolf.worlds.deduce`; tests check the fast
+sets that pass are confirmed with :func:`sheepdog.solver.slywolf.worlds.deduce`; tests check the
+fast
 check against it on random sets.  A search budget bounds the work on pathological cases; the
 result then says it is only a bound.
 """
@@ -30,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 #: Sets examined (fast check) before the search gives up and reports a bound.
 DEFAULT_BUDGET = 200_000

@@ -3,7 +3,7 @@
 A grade records three measures and the stars derived from them:
 
 - ``hardest_rule``/``tier``: the hardest named rule the explainer needed (tiers in
-  :data:`solver.slywolf.explain.RULE_TIERS`: 1 first-game rules ... 5 the general step);
+  :data:`sheepdog.solver.slywolf.explain.RULE_TIERS`: 1 first-game rules ... 5 the general step);
 - ``steps``: how many steps the explanation takes;
 - ``fewest_interviews``: the fewest interviews after which the culprit is certain
   (``fewest_exact`` is false when the search hit its budget and the figure is an upper bound).
@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.errors import SheepdogError
-from solver.slywolf.explain import RULE_TIERS, Explanation, explain_observation
-from solver.slywolf.fewest import fewest_interviews
-from solver.slywolf.puzzle import Puzzle
-from solver.slywolf.worlds import Observation
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.explain import RULE_TIERS, Explanation, explain_observation
+from sheepdog.solver.slywolf.fewest import fewest_interviews
+from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.worlds import Observation
 
 MIN_STARS, MAX_STARS = 1, 5
 #: The hardest rule of a case whose culprit is known before any step (a one-wolf roster).

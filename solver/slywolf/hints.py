@@ -2,14 +2,16 @@
 
 The question at the table is "which sheep do we call next?".  This module answers it for the
 *free-choice* game (any sheep not yet interviewed may be called; the wolf track and the bag live in
-:mod:`solver.slywolf.turn`) and, when the puzzle says which sheep are visible on top of the stacks,
+:mod:`sheepdog.solver.slywolf.turn`) and, when the puzzle says which sheep are visible on top of
+the stacks,
 for those sheep only.
 
 Modelling choices (each one measured in ``benchmarks/wolf_hints.py``; see ``docs/hints.md``):
 
 - *Exact predictive.*  What an interview of sheep ``s`` can reveal is a pair (the sheep it points
   at, the item it names).  Its probability is an exact ratio of world counts from
-  :func:`solver.slywolf.worlds.deduce`: P(s -> t, s says i) = worlds(obs + that) / worlds(obs).
+  :func:`sheepdog.solver.slywolf.worlds.deduce`: P(s -> t, s says i) = worlds(obs + that) /
+  worlds(obs).
   For one pointer t the item only matters through "does culprit c wear i?" (an honest sheep's
   item is uniform over the items c does not wear, a liar's over the items c wears, spec 3), so
   each culprit's count is one of two numbers, *liar* or *honest*; a few deductions with covering
@@ -23,7 +25,7 @@ Modelling choices (each one measured in ``benchmarks/wolf_hints.py``; see ``docs
   :func:`resolved_entropy`).  H_res credits testimonies whose status later pointers will settle,
   which plain entropy ignores (greedy entropy follows the chain of known-honest sheep and is
   worse than a random order on 16 sheep).  Chosen against the exact optimum of small rosters
-  (:mod:`solver.slywolf.optimal`): within 1-2% of it there.
+  (:mod:`sheepdog.solver.slywolf.optimal`): within 1-2% of it there.
 - *Symmetry.*  Sheep nobody knows anything about (not heard, not pointed at) are interchangeable:
   as candidates they share one score, as pointer targets one outcome (with its multiplicity).
 - *Visible sheep.*  When the puzzle lists the sheep on top of the stacks, only those are ranked;
@@ -38,7 +40,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from solver.slywolf.worlds import Deduction, Observation, deduce
+from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 
 #: (pointer target, item index or None when the testimony is already known, exact count of the
 #: worlds with that outcome, their per-wolf weights)

@@ -8,7 +8,8 @@ so an infeasible state yields an unsatisfiable core of interviews.
 - uniqueness: solve, forbid the culprit found, solve again.
 - suspects and statuses: one feasibility question per wolf / per sheep.
 
-The exact engine (:mod:`solver.slywolf.worlds`) answers all of these by counting; tests check that
+The exact engine (:mod:`sheepdog.solver.slywolf.worlds`) answers all of these by counting; tests
+check that
 both agree.  This model is the slower, independent second method, and the source of cores.
 """
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.puzzle import Puzzle
 
 Lit = cp_model.IntVar
 

@@ -3,7 +3,7 @@
 The game: any sheep not yet interviewed may be called; each interview reveals where the sheep
 points and what it says; the game ends when one suspect remains (or nobody is left to ask).  The
 cost is the number of interviews.  Over observation states (the exact predictive of
-:func:`solver.slywolf.hints.predictive`), by dynamic programming::
+:func:`sheepdog.solver.slywolf.hints.predictive`), by dynamic programming::
 
     V*(state) = 0                                   if one suspect remains or no sheep is left
     V*(state) = 1 + min_s  sum_o P(o | state, s) V*(state + o)
@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from itertools import permutations
 from typing import Any
 
-from solver.slywolf.hints import (
+from sheepdog.solver.slywolf.hints import (
     Policy,
     Predictive,
     candidates,
@@ -32,8 +32,8 @@ from solver.slywolf.hints import (
     predictive,
     suspects_of,
 )
-from solver.slywolf.roster import Roster, roster_from_dict
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.roster import Roster, roster_from_dict
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 INSTRUMENTS = (
     "drum set", "harp", "clarinet", "trumpet", "accordion", "tambourine", "violin", "saxophone",

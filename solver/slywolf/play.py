@@ -1,7 +1,8 @@
 """Advice at the table and the record of a game as it is played.
 
-:func:`advice` puts :mod:`solver.slywolf.hints` (whom to interview) and
-:mod:`solver.slywolf.turn` (the stacks, the bag, push-your-luck, the track) together for one
+:func:`advice` puts :mod:`sheepdog.solver.slywolf.hints` (whom to interview) and
+:mod:`sheepdog.solver.slywolf.turn` (the stacks, the bag, push-your-luck, the track) together for
+one
 puzzle file.  :func:`apply_line` is the game record: one line a player types (``call harp``,
 ``found pumpkin``, ``interview harp, trumpet, red jacket``, ...) turns the puzzle into the next
 one, which the ``play`` command saves at once.  Every line typed goes to ``game.log`` (a hint
@@ -33,12 +34,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.errors import SheepdogError
-from solver.slywolf.hints import Hint, LeafEstimate, hints_for, observe, remaining_estimate
-from solver.slywolf.puzzle import Interview, Puzzle
-from solver.slywolf.roster import Roster
-from solver.slywolf.sample import CompleteCase
-from solver.slywolf.turn import (
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.hints import Hint, LeafEstimate, hints_for, observe, remaining_estimate
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle
+from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.sample import CompleteCase
+from sheepdog.solver.slywolf.turn import (
     Choice,
     Guess,
     Options,
@@ -61,7 +62,7 @@ from solver.slywolf.turn import (
     turns_left,
     wanted_kinds,
 )
-from solver.slywolf.worlds import Deduction, Observation, deduce
+from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 
 HELP = """Entries (names are case-insensitive):
   top SHEEP                      the sheep uncovered on a stack
@@ -553,7 +554,8 @@ class GameResult:
 def _draw(
     roster: Roster, table: Table, sheep: int, found: Sequence[str], rng: random.Random
 ) -> Token:
-    """One draw by touch, following the model of :func:`solver.slywolf.turn.draw_chances`."""
+    """One draw by touch, following the model of
+    :func:`sheepdog.solver.slywolf.turn.draw_chances`."""
     tokens = bag_tokens(roster, table.spoiled_found, found)
     wanted = wanted_kinds(roster, sheep, found)
     chances = draw_chances(

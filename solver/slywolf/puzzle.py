@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from solver.errors import FileFormatError, SheepdogError
-from solver.slywolf.roster import Item, Roster, load_roster
+from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.slywolf.roster import Item, Roster, load_roster
 
 Mode = Literal["easy", "hard"]
 MODES: tuple[Mode, ...] = ("easy", "hard")

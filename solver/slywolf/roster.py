@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
 
 MIN_SHEEP = 3
 MAX_SHEEP = 24
@@ -175,7 +175,9 @@ def parse_item(text: str, colors: tuple[str, ...], garments: tuple[str, ...]) ->
 def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     """Load ``"default"`` (the shipped roster) or a TOML/JSON file (relative to ``base``)."""
     if str(ref) == "default":
-        text = resources.files("cases").joinpath("default.toml").read_text(encoding="utf-8")
+        text = (
+            resources.files("sheepdog.cases").joinpath("default.toml").read_text(encoding="utf-8")
+        )
         return roster_from_dict(tomllib.loads(text), source="default")
     path = Path(ref)
     if base is not None and not path.is_absolute():

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from solver.errors import SheepdogError
-from solver.slywolf.puzzle import Interview, Mode, Puzzle
-from solver.slywolf.roster import Item, Roster
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle
+from sheepdog.solver.slywolf.roster import Item, Roster
 
 
 @dataclass(frozen=True, slots=True)

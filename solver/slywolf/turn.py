@@ -36,7 +36,8 @@ Rulings and modelling choices (rulebook sections in brackets):
   remain.  The guess names the most probable suspect; its chance is exact (world counts).
 - *The plan for a turn* maximises the chance to win (:class:`WinChance`): each interview is worth
   its expected reduction of the estimated interviews still needed (see
-  :mod:`solver.slywolf.hints`), later turns bring 0-3 interviews with the chances of the table,
+  :mod:`sheepdog.solver.slywolf.hints`), later turns bring 0-3 interviews with the chances of the
+  table,
   and when the track runs out the guess is right with a chance that rises from the top
   suspect's probability now to 1 as the needed interviews come in.  A turn's interviews are
   valued as the sum of their single values: exact two- and three-interview predictives would
@@ -50,9 +51,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from solver.errors import FileFormatError, SheepdogError, UnknownNameError
-from solver.slywolf.puzzle import Puzzle, sheep_list
-from solver.slywolf.roster import Roster
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.slywolf.puzzle import Puzzle, sheep_list
+from sheepdog.solver.slywolf.roster import Roster
 
 Side = Literal["one_star", "two_star"]
 SIDES: tuple[Side, ...] = ("one_star", "two_star")

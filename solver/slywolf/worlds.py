@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, factorial
 
-from solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.puzzle import Puzzle
 
 FREE, HONEST, LIAR = 0, 1, 2
 

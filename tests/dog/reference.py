@@ -1,6 +1,7 @@
 """A slow, straightforward reference move generator, written from the spec's words alone.
 
-It shares nothing with :mod:`solver.dog.moves` except the Position type: pawns are walked one field
+It shares nothing with :mod:`sheepdog.solver.dog.moves` except the Position type: pawns are walked
+one field
 at a time along explicit paths, a 7 is split into explicit sub-moves (pawn, length) rather than
 unit steps, and every successor is rebuilt through :func:`make_position` (so it is validated).
 Tests compare its set of successor positions with the fast generator's.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.dog.position import Position, make_position
+from sheepdog.solver.dog.position import Position, make_position
 
 KENNEL = -1
 HOME = 100

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generators.dog import random_endgame
-from solver.dog.advise import advice_json, advise, deal_sample, unseen_cards
-from solver.dog.cards import DECK_SIZE, UNKNOWN
-from solver.dog.position import parse_notation
-from solver.dog.solve import solution_json, solve_position
-from solver.errors import SheepdogError
+from sheepdog.generators.dog import random_endgame
+from sheepdog.solver.dog.advise import advice_json, advise, deal_sample, unseen_cards
+from sheepdog.solver.dog.cards import DECK_SIZE, UNKNOWN
+from sheepdog.solver.dog.position import parse_notation
+from sheepdog.solver.dog.solve import solution_json, solve_position
+from sheepdog.solver.errors import SheepdogError
 
 WIN_NOW = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?,?/-/?,? 0"
 """Seat 0's 3 brings her last pawn home (t62 -> h0) and her partner is home: a win whatever

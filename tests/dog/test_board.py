@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.dog.board import (
+from sheepdog.solver.dog.board import (
     HOME,
     KENNEL,
     home,
@@ -16,9 +16,9 @@ from solver.dog.board import (
     steps_to_go_of,
     track_size,
 )
-from solver.dog.picture import picture, picture_text
-from solver.dog.position import parse_notation
-from solver.errors import FileFormatError
+from sheepdog.solver.dog.picture import picture, picture_text
+from sheepdog.solver.dog.position import parse_notation
+from sheepdog.solver.errors import FileFormatError
 
 
 def test_track_and_start_fields() -> None:
@@ -74,7 +74,7 @@ def test_picture_marks_the_winner_and_empty_chairs() -> None:
 def test_docstring_examples() -> None:
     import doctest
 
-    from solver.dog import board, cards, position
+    from sheepdog.solver.dog import board, cards, position
 
     for module in (board, cards, position):
         result = doctest.testmod(module)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.dog.cards import (
+from sheepdog.solver.dog.cards import (
     CARDS,
     JOKER_AS,
     card_token,
@@ -13,8 +13,8 @@ from solver.dog.cards import (
     parse_card,
     sort_hand,
 )
-from solver.dog.moves import legal_plays
-from solver.errors import UnknownNameError
+from sheepdog.solver.dog.moves import legal_plays
+from sheepdog.solver.errors import UnknownNameError
 from tests.dog.util import after, pos
 
 REST = "k,k,k,k/k,k,k,k/k,k,k,k"

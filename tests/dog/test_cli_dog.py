@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from solver.dog.moves import legal_plays
-from solver.dog.position import parse_notation, position_from_json
+from sheepdog.cli.main import app
+from sheepdog.solver.dog.moves import legal_plays
+from sheepdog.solver.dog.position import parse_notation, position_from_json
 
 runner = CliRunner()
 SPEC = "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0"

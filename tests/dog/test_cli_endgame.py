@@ -9,8 +9,8 @@ import networkx as nx
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from solver.dog.position import load_position, position_from_json
+from sheepdog.cli.main import app
+from sheepdog.solver.dog.position import load_position, position_from_json
 
 runner = CliRunner()
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generators.dog import find_puzzles, generate_puzzles, grade, random_endgame
-from solver.dog.position import load_position, winner
-from solver.dog.solve import decode, solve_position, up_one_ply
-from solver.errors import SheepdogError
+from sheepdog.generators.dog import find_puzzles, generate_puzzles, grade, random_endgame
+from sheepdog.solver.dog.position import load_position, winner
+from sheepdog.solver.dog.solve import decode, solve_position, up_one_ply
+from sheepdog.solver.errors import SheepdogError
 
 
 def test_puzzles_have_exactly_one_winning_first_play(tmp_path: Path) -> None:

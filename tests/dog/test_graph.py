@@ -11,7 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.dog.graph import Edge, GameGraph, GraphError, PositionTooBig, build_graph, to_networkx
+from sheepdog.solver.dog.graph import (
+    Edge,
+    GameGraph,
+    GraphError,
+    PositionTooBig,
+    build_graph,
+    to_networkx,
+)
 
 CAP = 6
 """A toy team is never pushed further than this from its goal."""
@@ -35,7 +42,7 @@ class Race:
 
 
 class RaceGame:
-    """The :class:`solver.dog.graph.Game` of :class:`Race`."""
+    """The :class:`sheepdog.solver.dog.graph.Game` of :class:`Race`."""
 
     def winner(self, pos: Race) -> int | None:
         for team, left in enumerate(pos.togo):

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.dog.moves import legal_plays, perft
-from solver.dog.position import Position, parse_notation, to_notation, validate, winner
-from solver.dog.rules import Rules
-from solver.dog.simulate import Table
-from solver.errors import SheepdogError
+from sheepdog.solver.dog.moves import legal_plays, perft
+from sheepdog.solver.dog.position import Position, parse_notation, to_notation, validate, winner
+from sheepdog.solver.dog.rules import Rules
+from sheepdog.solver.dog.simulate import Table
+from sheepdog.solver.errors import SheepdogError
 from tests.dog.reference import reference_successors
 from tests.dog.util import random_position
 

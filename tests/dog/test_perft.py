@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.dog.moves import legal_plays, perft
-from solver.dog.perftfile import PerftCase, parse_perft_text, read_perft_file
-from solver.dog.position import Position
-from solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.dog.moves import legal_plays, perft
+from sheepdog.solver.dog.perftfile import PerftCase, parse_perft_text, read_perft_file
+from sheepdog.solver.dog.position import Position
+from sheepdog.solver.errors import FileFormatError, SheepdogError
 from tests.dog.reference import reference_successors
 
 PERFT_FILE = Path(__file__).resolve().parents[2] / "cases" / "dog" / "perft.txt"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.dog.board import HOME, KENNEL, loc_name, parse_loc, steps_to_go_of
-from solver.dog.position import (
+from sheepdog.solver.dog.board import HOME, KENNEL, loc_name, parse_loc, steps_to_go_of
+from sheepdog.solver.dog.position import (
     is_terminal,
     load_position,
     movable_seats,
@@ -24,7 +24,7 @@ from solver.dog.position import (
     to_notation,
     winner,
 )
-from solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
 from tests.dog.util import random_position
 
 SPEC_EXAMPLE = {

@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import random
 
-from solver.dog.cards import DEAL_SIZES, DECK_COUNTS, DECK_SIZE, card_token, deal_size, full_deck
-from solver.dog.moves import legal_plays
-from solver.dog.position import winner
-from solver.dog.rules import Rules
-from solver.dog.simulate import Table
+from sheepdog.solver.dog.cards import (
+    DEAL_SIZES,
+    DECK_COUNTS,
+    DECK_SIZE,
+    card_token,
+    deal_size,
+    full_deck,
+)
+from sheepdog.solver.dog.moves import legal_plays
+from sheepdog.solver.dog.position import winner
+from sheepdog.solver.dog.rules import Rules
+from sheepdog.solver.dog.simulate import Table
 from tests.dog.util import after, board, hands, pos
 
 K3 = "k,k,k"

@@ -8,13 +8,13 @@ from collections import Counter
 
 import pytest
 
-from solver.dog.board import HOME
-from solver.dog.cards import DECK_SIZE
-from solver.dog.moves import Play
-from solver.dog.position import validate, winner
-from solver.dog.rules import Rules
-from solver.dog.simulate import Table, policy_named, simulate
-from solver.errors import SheepdogError, UnknownNameError
+from sheepdog.solver.dog.board import HOME
+from sheepdog.solver.dog.cards import DECK_SIZE
+from sheepdog.solver.dog.moves import Play
+from sheepdog.solver.dog.position import validate, winner
+from sheepdog.solver.dog.rules import Rules
+from sheepdog.solver.dog.simulate import Table, policy_named, simulate
+from sheepdog.solver.errors import SheepdogError, UnknownNameError
 
 GAMES = [
     (4, Rules(), None, "random"),

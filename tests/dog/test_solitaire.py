@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generators.dog import random_endgame
-from solver.dog.moves import legal_plays
-from solver.dog.position import Position, make_position, parse_notation, pawns_home
-from solver.dog.solitaire import solitaire_json, solve_dog_solitaire, solve_solitaire
-from solver.errors import SheepdogError
+from sheepdog.generators.dog import random_endgame
+from sheepdog.solver.dog.moves import legal_plays
+from sheepdog.solver.dog.position import Position, make_position, parse_notation, pawns_home
+from sheepdog.solver.dog.solitaire import solitaire_json, solve_dog_solitaire, solve_solitaire
+from sheepdog.solver.errors import SheepdogError
 from tests.dog.test_graph import CAP, Race, RaceGame, reachable
 
 

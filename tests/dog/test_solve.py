@@ -10,10 +10,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from generators.dog import random_endgame
-from solver.dog.graph import PositionTooBig
-from solver.dog.moves import legal_plays
-from solver.dog.position import (
+from sheepdog.generators.dog import random_endgame
+from sheepdog.solver.dog.graph import PositionTooBig
+from sheepdog.solver.dog.moves import legal_plays
+from sheepdog.solver.dog.position import (
     Position,
     make_position,
     parse_notation,
@@ -23,8 +23,8 @@ from solver.dog.position import (
     teams,
     winner,
 )
-from solver.dog.rules import Rules
-from solver.dog.solve import (
+from sheepdog.solver.dog.rules import Rules
+from sheepdog.solver.dog.solve import (
     METHODS,
     DogGame,
     decode,
@@ -36,7 +36,7 @@ from solver.dog.solve import (
     up_one_ply,
     win_key,
 )
-from solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError
 from tests.dog.test_graph import Race, RaceGame, races
 
 Ref = tuple[int, ...]

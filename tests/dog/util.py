@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from solver.dog.cards import CARDS
-from solver.dog.moves import legal_plays
-from solver.dog.position import Position, make_position, parse_notation
-from solver.dog.rules import Rules
-from solver.errors import SheepdogError
+from sheepdog.solver.dog.cards import CARDS
+from sheepdog.solver.dog.moves import legal_plays
+from sheepdog.solver.dog.position import Position, make_position, parse_notation
+from sheepdog.solver.dog.rules import Rules
+from sheepdog.solver.errors import SheepdogError
 
 
 def pos(text: str) -> Position:

@@ -7,9 +7,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from solver.slywolf.puzzle import Puzzle, puzzle_from_dict
-from solver.slywolf.roster import Roster, roster_from_dict
-from solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.puzzle import Puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.roster import Roster, roster_from_dict
+from sheepdog.solver.slywolf.sample import random_case
 
 COLORS = ["red", "yellow", "blue"]
 GARMENTS = ["hat", "coat"]

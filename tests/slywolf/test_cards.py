@@ -1,4 +1,4 @@
-"""Printable case cards: ``sheepdog wolf print`` and :mod:`generators.slywolf_cards`."""
+"""Printable case cards: ``sheepdog wolf print`` and :mod:`sheepdog.generators.slywolf_cards`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import app
-from generators.slywolf_cards import cards_pdf, load_cards
+from sheepdog.cli.main import app
+from sheepdog.generators.slywolf_cards import cards_pdf, load_cards
 
 runner = CliRunner()
 HARD = Path(__file__).resolve().parent.parent.parent / "cases" / "hard"

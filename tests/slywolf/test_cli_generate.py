@@ -8,9 +8,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import app
-from solver.slywolf.puzzle import load_puzzle
-from solver.slywolf.worlds import deduce_puzzle
+from sheepdog.cli.main import app
+from sheepdog.solver.slywolf.puzzle import load_puzzle
+from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
 runner = CliRunner()
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -9,7 +9,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from cli.main import app
+from sheepdog.cli.main import app
 
 runner = CliRunner()
 
@@ -192,10 +192,10 @@ def test_play_refuses_to_clobber_and_every_command_has_help(tmp_path: Path) -> N
 def test_hint_on_a_settled_case_still_lists_every_open_sheep(tmp_path: Path) -> None:
     import random
 
-    from solver.slywolf.puzzle import Interview, new_puzzle
-    from solver.slywolf.roster import load_roster
-    from solver.slywolf.sample import random_case
-    from solver.slywolf.worlds import deduce_puzzle
+    from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle
+    from sheepdog.solver.slywolf.roster import load_roster
+    from sheepdog.solver.slywolf.sample import random_case
+    from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
     roster = load_roster("default")
     rng = random.Random(5)

@@ -6,10 +6,10 @@ from itertools import combinations
 
 from hypothesis import assume, given, settings
 
-from solver.slywolf.contradiction import consistent, smallest_conflict
-from solver.slywolf.model import is_consistent, unsat_core
-from solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
-from solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.contradiction import consistent, smallest_conflict
+from sheepdog.solver.slywolf.model import is_consistent, unsat_core
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
+from sheepdog.solver.slywolf.roster import load_roster
 from tests.slywolf.strategies import small_puzzles
 
 

@@ -8,8 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.slywolf.brute import enumerate_counts
-from solver.slywolf.explain import (
+from sheepdog.solver.slywolf.brute import enumerate_counts
+from sheepdog.solver.slywolf.explain import (
     HARD_CASE_RULES,
     RULE_TIERS,
     RULES,
@@ -20,10 +20,10 @@ from solver.slywolf.explain import (
     explanation_lines,
     needs_hard_case_reasoning,
 )
-from solver.slywolf.puzzle import Interview, Mode, Puzzle, new_puzzle
-from solver.slywolf.roster import load_roster
-from solver.slywolf.sample import random_case
-from solver.slywolf.worlds import Deduction, Observation, deduce
+from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle, new_puzzle
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 from tests.slywolf.strategies import small_puzzles
 
 ROSTER = load_roster("default")

@@ -8,10 +8,10 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.slywolf.fewest import CulpritCheck, certain_after, fewest_interviews
-from solver.slywolf.roster import Roster, load_roster
-from solver.slywolf.sample import random_case
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.fewest import CulpritCheck, certain_after, fewest_interviews
+from sheepdog.solver.slywolf.roster import Roster, load_roster
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 from tests.slywolf.strategies import small_rosters
 
 ROSTER = load_roster("default")
@@ -89,7 +89,7 @@ def test_at_most_and_budget() -> None:
 
 def test_known_deck_tiles_count_as_known() -> None:
     roster = load_roster("tests/data/known_deck.toml")
-    from generators.slywolf import known_deck_case
+    from sheepdog.generators.slywolf import known_deck_case
 
     case = known_deck_case(roster, "easy", random.Random(2))
     obs = Observation.from_puzzle(case.puzzle(roster, "easy"))
@@ -105,8 +105,8 @@ def test_known_deck_tiles_count_as_known() -> None:
 @settings(max_examples=100, deadline=None)
 @given(small_rosters(tiles=True), st.sampled_from(["easy", "hard"]), st.integers(0, 10**6))
 def test_fast_check_with_tiles(roster: Roster, mode: str, seed: int) -> None:
-    from generators.slywolf import known_deck_case
-    from solver.errors import SheepdogError
+    from sheepdog.generators.slywolf import known_deck_case
+    from sheepdog.solver.errors import SheepdogError
 
     if not _samplable(roster):
         return

@@ -11,21 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generators.slywolf import (
+from sheepdog.generators.slywolf import (
     Band,
     accomplice_points_at_accomplice,
     generate,
     known_deck_case,
     write_cases,
 )
-from solver.errors import SheepdogError
-from solver.slywolf.brute import enumerate_counts
-from solver.slywolf.explain import explain, needs_hard_case_reasoning
-from solver.slywolf.grade import grade_case
-from solver.slywolf.model import is_valid_case
-from solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
-from solver.slywolf.roster import Roster, load_roster, roster_from_dict
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.brute import enumerate_counts
+from sheepdog.solver.slywolf.explain import explain, needs_hard_case_reasoning
+from sheepdog.solver.slywolf.grade import grade_case
+from sheepdog.solver.slywolf.model import is_valid_case
+from sheepdog.solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 from tests.slywolf.strategies import small_rosters
 
 ROSTER = load_roster("default")

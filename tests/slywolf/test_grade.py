@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from solver.errors import SheepdogError
-from solver.slywolf.explain import explain
-from solver.slywolf.grade import grade_case, stars_for
-from solver.slywolf.puzzle import new_puzzle
-from solver.slywolf.roster import load_roster
-from solver.slywolf.sample import random_case
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.explain import explain
+from sheepdog.solver.slywolf.grade import grade_case, stars_for
+from sheepdog.solver.slywolf.puzzle import new_puzzle
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import random_case
 
 ROSTER = load_roster("default")
 

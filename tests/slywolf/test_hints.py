@@ -6,8 +6,8 @@ import random
 
 from hypothesis import assume, given, settings
 
-from solver.slywolf.brute import enumerate_counts
-from solver.slywolf.hints import (
+from sheepdog.solver.slywolf.brute import enumerate_counts
+from sheepdog.solver.slywolf.hints import (
     entropy,
     greedy_entropy_policy,
     hints_for,
@@ -20,11 +20,11 @@ from solver.slywolf.hints import (
     resolved_entropy,
     untouched,
 )
-from solver.slywolf.optimal import small_roster
-from solver.slywolf.puzzle import Puzzle, new_puzzle
-from solver.slywolf.roster import load_roster
-from solver.slywolf.sample import random_case
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.optimal import small_roster
+from sheepdog.solver.slywolf.puzzle import Puzzle, new_puzzle
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 from tests.slywolf.strategies import small_puzzles
 
 

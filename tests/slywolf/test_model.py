@@ -7,11 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.slywolf import model
-from solver.slywolf.puzzle import Puzzle
-from solver.slywolf.roster import load_roster
-from solver.slywolf.sample import random_case
-from solver.slywolf.worlds import deduce_puzzle
+from sheepdog.solver.slywolf import model
+from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.worlds import deduce_puzzle
 from tests.slywolf.strategies import small_puzzles
 
 
@@ -59,8 +59,8 @@ def test_validity_is_uniqueness_of_the_culprit() -> None:
 @settings(max_examples=40, deadline=None)
 @given(small_puzzles(max_sheep=5, tiles=True))
 def test_model_agrees_with_brute_force_directly(puzzle: Puzzle) -> None:
-    from solver.slywolf.brute import enumerate_counts
-    from solver.slywolf.worlds import Observation
+    from sheepdog.solver.slywolf.brute import enumerate_counts
+    from sheepdog.solver.slywolf.worlds import Observation
 
     brute = enumerate_counts(Observation.from_puzzle(puzzle))
     assert model.possible_culprits(puzzle) == brute.suspects

@@ -7,12 +7,17 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.slywolf.hints import candidates, greedy_entropy_policy, lookahead_policy, observe
-from solver.slywolf.hints import predictive as exact_predictive
-from solver.slywolf.optimal import Solver, canonical, item_symmetries, small_roster, values
-from solver.slywolf.puzzle import new_puzzle
-from solver.slywolf.sample import random_case
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.hints import (
+    candidates,
+    greedy_entropy_policy,
+    lookahead_policy,
+    observe,
+)
+from sheepdog.solver.slywolf.hints import predictive as exact_predictive
+from sheepdog.solver.slywolf.optimal import Solver, canonical, item_symmetries, small_roster, values
+from sheepdog.solver.slywolf.puzzle import new_puzzle
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 
 def _plain_optimum(obs: Observation) -> float:

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from solver.errors import FileFormatError, SheepdogError
-from solver.slywolf.puzzle import Interview, load_puzzle, new_puzzle, puzzle_from_dict
-from solver.slywolf.roster import load_roster, roster_to_dict
+from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.slywolf.puzzle import Interview, load_puzzle, new_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 
 
 def _write(tmp_path: Path, data: Any, name: str = "p.json") -> Path:

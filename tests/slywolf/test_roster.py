@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from solver.errors import FileFormatError, SheepdogError, UnknownNameError
-from solver.slywolf.roster import Item, load_roster, roster_from_dict, roster_to_dict
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.slywolf.roster import Item, load_roster, roster_from_dict, roster_to_dict
 
 
 def _small() -> dict[str, Any]:

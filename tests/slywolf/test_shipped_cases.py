@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from generators.slywolf import Band, generate, summarize
-from solver.slywolf.grade import grade_case
-from solver.slywolf.puzzle import load_puzzle
-from solver.slywolf.roster import load_roster
-from solver.slywolf.worlds import Observation, deduce
+from sheepdog.generators.slywolf import Band, generate, summarize
+from sheepdog.solver.slywolf.grade import grade_case
+from sheepdog.solver.slywolf.puzzle import load_puzzle
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 CASES = Path(__file__).resolve().parent.parent.parent / "cases"
 SETS = {

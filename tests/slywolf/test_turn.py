@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.errors import FileFormatError
-from solver.slywolf.play import ADVISORS, TurnAdvisor, simulate
-from solver.slywolf.puzzle import Puzzle, new_puzzle
-from solver.slywolf.roster import load_roster
-from solver.slywolf.sample import random_case
-from solver.slywolf.turn import (
+from sheepdog.solver.errors import FileFormatError
+from sheepdog.solver.slywolf.play import ADVISORS, TurnAdvisor, simulate
+from sheepdog.solver.slywolf.puzzle import Puzzle, new_puzzle
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.turn import (
     Options,
     Stack,
     Table,

@@ -8,11 +8,11 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.slywolf.brute import enumerate_counts
-from solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
-from solver.slywolf.roster import load_roster
-from solver.slywolf.sample import random_case
-from solver.slywolf.worlds import Observation, deduce, deduce_puzzle
+from sheepdog.solver.slywolf.brute import enumerate_counts
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.worlds import Observation, deduce, deduce_puzzle
 from tests.slywolf.strategies import small_puzzles
 
 
