@@ -1,0 +1,128 @@
+"""What the players can deduce from a puzzle, as one result object.
+
+:func:`solve_puzzle` runs the exact engine (:func:`~sheepdog.solver.slywolf.worlds.deduce_puzzle`)
+and, when the interviews contradict each other, finds the smallest set of interviews that
+cannot all be right (:mod:`sheepdog.solver.slywolf.contradiction`, which needs CP-SAT and PySAT
+and is imported only then).  :meth:`Findings.to_dict` is the ``wolf solve --json`` contract of
+the spec (section 5) plus the exact world counts and per-sheep figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.worlds import Deduction, deduce_puzzle
+
+if TYPE_CHECKING:
+    from sheepdog.solver.slywolf.contradiction import Conflict
+
+
+@dataclass(frozen=True, slots=True)
+class Findings:
+    """The deduction of one puzzle: suspects, sure statuses, exact chances, any contradiction."""
+
+    puzzle: Puzzle
+    deduction: Deduction
+    conflict: Conflict | None = None
+
+    @property
+    def consistent(self) -> bool:
+        """False when no case fits the interviews (then :attr:`conflict` names the culprits)."""
+        return self.deduction.consistent
+
+    @property
+    def suspects(self) -> list[str]:
+        """The wolves that may still be the culprit, by name."""
+        wolves = self.puzzle.roster.wolves
+        return [wolves[w].name for w in self.deduction.suspects]
+
+    @property
+    def culprit(self) -> str | None:
+        """The culprit's name once only one suspect remains, else ``None``."""
+        c = self.deduction.culprit
+        return None if c is None else self.puzzle.roster.wolves[c].name
+
+    @property
+    def honest(self) -> list[str]:
+        """The sheep that are honest in every case that fits."""
+        return [self.puzzle.roster.sheep[s].name for s in self.deduction.honest]
+
+    @property
+    def accomplices(self) -> list[str]:
+        """The sheep that are accomplices in every case that fits."""
+        return [self.puzzle.roster.sheep[s].name for s in self.deduction.accomplices]
+
+    @property
+    def open(self) -> list[str]:
+        """The sheep whose status is still unknown (none when the puzzle is inconsistent)."""
+        if not self.consistent:
+            return []
+        d = self.deduction
+        sure = set(d.honest) | set(d.accomplices)
+        return [s.name for i, s in enumerate(self.puzzle.roster.sheep) if i not in sure]
+
+    def probabilities(self) -> dict[str, Fraction]:
+        """Each suspect's exact chance of being the culprit (uniform model, spec section 3)."""
+        wolves = self.puzzle.roster.wolves
+        return {wolves[w].name: self.deduction.probability(w) for w in self.deduction.suspects}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``solve --json`` object (spec section 5, plus exact counts and per-sheep figures)."""
+        puzzle, d, conflict = self.puzzle, self.deduction, self.conflict
+        roster = puzzle.roster
+        wolves = [w.name for w in roster.wolves]
+        sheep = [s.name for s in roster.sheep]
+        out: dict[str, Any] = {
+            "suspects": self.suspects,
+            "culprit": self.culprit,
+            "honest": self.honest,
+            "accomplices": self.accomplices,
+            "probabilities": {name: float(p) for name, p in self.probabilities().items()},
+            "consistent": d.consistent,
+            "mode": puzzle.mode,
+            "roster": puzzle.roster_ref,
+            "interviewed": len(puzzle.interviews),
+            "exact": {
+                "total_worlds": str(d.total),
+                "worlds": {wolves[w]: str(d.weights[w]) for w in d.suspects},
+            },
+            "accomplice_probabilities": {
+                sheep[s]: float(d.liar_probability(s)) for s in range(roster.n_sheep)
+            },
+            "open": self.open,
+        }
+        if conflict is not None:
+            out["contradiction"] = {
+                "interviews": [
+                    {"index": j, "sheep": sheep[puzzle.interviews[j].sheep]}
+                    for j in conflict.interviews
+                ],
+                "smallest": conflict.smallest,
+                "roster_only": conflict.roster_only,
+            }
+        return out
+
+    def __repr__(self) -> str:
+        if not self.consistent:
+            return f"<Findings: contradiction in {self.puzzle!r}>"
+        if self.culprit is not None:
+            return f"<Findings: culprit {self.culprit}>"
+        return f"<Findings: {len(self.deduction.suspects)} suspects: {', '.join(self.suspects)}>"
+
+
+def solve_puzzle(puzzle: Puzzle) -> Findings:
+    """Deduce everything the interviews of ``puzzle`` tell; find the conflict if they clash.
+
+    >>> from sheepdog import load_puzzle, solve_puzzle
+    >>> solve_puzzle(load_puzzle("cases/puzzles/example.json")).suspects
+    ['Howler', 'Ashby']
+    """
+    d = deduce_puzzle(puzzle)
+    if d.consistent:
+        return Findings(puzzle, d)
+    from sheepdog.solver.slywolf.contradiction import smallest_conflict
+
+    return Findings(puzzle, d, smallest_conflict(puzzle))

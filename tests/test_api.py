@@ -1,0 +1,86 @@
+"""The public API: ``import sheepdog`` gives the main objects of both games, lazily."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import sheepdog
+from sheepdog.cli.main import app
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "cases" / "puzzles" / "example.json"
+CONTRADICTION = {
+    "mode": "easy",
+    "interviews": [
+        {"sheep": "guitar", "points_to": "drum set"},
+        {"sheep": "drum set", "points_to": "clarinet", "testimony": "red top hat"},
+        {"sheep": "clarinet", "points_to": "violin", "testimony": "yellow top hat"},
+        {"sheep": "violin", "points_to": "maraca", "testimony": "blue top hat"},
+        {"sheep": "maraca", "testimony": "green top hat"},
+        {"sheep": "banjo", "testimony": "green pants"},
+    ],
+}
+
+
+def test_version_and_all() -> None:
+    assert sheepdog.__version__.count(".") == 2
+    for name in sheepdog.__all__:
+        assert getattr(sheepdog, name) is not None, name
+    assert set(sheepdog.__all__) <= set(dir(sheepdog))
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        _ = sheepdog.nope  # type: ignore[attr-defined]
+
+
+def test_public_objects_have_docstrings() -> None:
+    for name in sheepdog.__all__:
+        if name != "__version__":
+            assert getattr(sheepdog, name).__doc__, f"{name} has no docstring"
+
+
+def test_import_is_light() -> None:
+    heavy = "('ortools', 'pysat', 'networkx', 'typer')"
+    code = f"import sys, sheepdog; print(sorted(m for m in {heavy} if m in sys.modules))"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("path", [EXAMPLE, None])
+def test_findings_to_dict_is_what_the_cli_prints(tmp_path: Path, path: Path | None) -> None:
+    if path is None:
+        path = tmp_path / "contradiction.json"
+        path.write_text(json.dumps(CONTRADICTION))
+    findings = sheepdog.solve_puzzle(sheepdog.load_puzzle(path))
+    printed = json.loads(CliRunner().invoke(app, ["wolf", "solve", str(path), "--json"]).stdout)
+    assert findings.to_dict() == printed
+
+
+def test_findings_of_the_example() -> None:
+    findings = sheepdog.solve_puzzle(sheepdog.load_puzzle(EXAMPLE))
+    assert findings.consistent and findings.culprit is None
+    assert sorted(findings.suspects) == ["Ashby", "Howler"]
+    probabilities = findings.probabilities()
+    assert sum(probabilities.values()) == 1
+    assert all(isinstance(p, Fraction) for p in probabilities.values())
+    assert findings.accomplices == ["guitar"]
+    assert set(findings.honest) | set(findings.accomplices) | set(findings.open) == {
+        s.name for s in findings.puzzle.roster.sheep
+    }
+    assert repr(findings) == "<Findings: 2 suspects: Howler, Ashby>"
+
+
+def test_findings_of_a_contradiction(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(CONTRADICTION))
+    findings = sheepdog.solve_puzzle(sheepdog.load_puzzle(path))
+    assert not findings.consistent and findings.conflict is not None
+    assert findings.suspects == [] and findings.open == []
+    assert repr(findings).startswith("<Findings: contradiction")
