@@ -86,6 +86,13 @@ class Puzzle:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2) + "\n"
 
+    def __repr__(self) -> str:
+        what = f"case {self.extra['id']}, " if "id" in self.extra else ""
+        return (
+            f"<Puzzle: {what}roster {self.roster_ref}, {self.mode} mode, "
+            f"{len(self.interviews)} of {self.roster.n_sheep} sheep interviewed>"
+        )
+
 
 def load_puzzle(path: str | Path) -> Puzzle:
     """Read and validate a puzzle or case file; the roster path is relative to the file."""
