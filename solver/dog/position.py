@@ -29,7 +29,6 @@ hands are sorted multisets, so equal positions compare and hash equal.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +54,7 @@ from sheepdog.solver.dog.cards import (
 )
 from sheepdog.solver.dog.rules import DEFAULT_RULES, Rules, parse_mode, parse_protection
 from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.jsonio import loads_json, read_text
 
 __all__ = [
     "Loc",
@@ -105,6 +105,9 @@ class Position:
 
     def __str__(self) -> str:
         return to_notation(self)
+
+    def __repr__(self) -> str:
+        return f"<Position {to_notation(self)}>"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -492,11 +495,12 @@ def parse_notation(text: str) -> Position:
     return make_position(seats, pawns, hands, to_move, rules, fresh, stock)
 
 
-def parse_position(text: str) -> Position:
-    """A position from text holding either the JSON object or the one-line notation."""
+def parse_position(text: str, source: str = "position") -> Position:
+    """A position from text holding either the JSON object or the one-line notation (JSON is
+    read strictly: see :mod:`sheepdog.solver.jsonio`; ``source`` names the text in errors)."""
     stripped = text.strip()
     if stripped.startswith("{"):
-        return position_from_json(json.loads(stripped))
+        return position_from_json(loads_json(stripped, source))
     lines = [ln for ln in stripped.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if len(lines) != 1:
         raise FileFormatError(
@@ -507,5 +511,12 @@ def parse_position(text: str) -> Position:
 
 
 def load_position(path: str | Path) -> Position:
-    """Read a position file (JSON object or one-line notation)."""
-    return parse_position(Path(path).read_text(encoding="utf-8"))
+    """Read a position file (UTF-8: a JSON object or one-line notation); every error names it."""
+    source = str(path)
+    text = read_text(path)
+    try:
+        return parse_position(text, source)
+    except SheepdogError as exc:
+        if str(exc).startswith(f"{source}: "):
+            raise
+        raise FileFormatError(f"{source}: {exc}") from None

@@ -108,6 +108,12 @@ class Roster:
     bag: Bag = field(default_factory=lambda: Bag(tuple(BOX_BAG_SIZES.items())))
     track: Track = field(default_factory=Track)
 
+    def __repr__(self) -> str:
+        return (
+            f"<Roster {self.name!r}: {len(self.wolves)} wolves, {self.n_sheep} sheep, "
+            f"{self.accomplices} accomplices>"
+        )
+
     # -- derived vocabulary -------------------------------------------------------------------
     @property
     def n_sheep(self) -> int:
