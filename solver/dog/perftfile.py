@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheepdog.solver.dog.position import Position, parse_notation
-from sheepdog.solver.errors import FileFormatError
+from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.jsonio import read_text
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,9 @@ def parse_perft_text(text: str) -> list[PerftCase]:
             position = parse_notation(rest)
         elif key == "perft" and position is not None:
             parts = rest.split()
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            if len(parts) != 2 or not all(
+                p.isascii() and p.isdigit() and len(p) <= 30 for p in parts
+            ):
                 raise FileFormatError(f"line {lineno}: expected 'perft DEPTH NODES'")
             counts.append((int(parts[0]), int(parts[1])))
         else:
@@ -53,4 +56,10 @@ def parse_perft_text(text: str) -> list[PerftCase]:
 
 
 def read_perft_file(path: str | Path) -> list[PerftCase]:
-    return parse_perft_text(Path(path).read_text(encoding="utf-8"))
+    """The cases of a perft file (UTF-8 text); every error names the file."""
+    try:
+        return parse_perft_text(read_text(path))
+    except SheepdogError as exc:
+        if str(exc).startswith(f"{path}: "):
+            raise
+        raise FileFormatError(f"{path}: {exc}") from None

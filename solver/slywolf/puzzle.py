@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.slywolf.roster import Item, Roster, load_roster
 
 Mode = Literal["easy", "hard"]
@@ -101,14 +102,7 @@ def load_puzzle(path: str | Path) -> Puzzle:
         raise SheepdogError(f"no such file: {path}")
     if path.is_dir():
         raise SheepdogError(f"{path} is a directory, not a puzzle file")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise FileFormatError(
-            f"{path}: invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except UnicodeDecodeError:
-        raise FileFormatError(f"{path}: not a text file") from None
+    data = read_json(path)
     return puzzle_from_dict(data, base=path.parent, source=str(path))
 
 

@@ -108,7 +108,7 @@ def test_bad_json_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"seats": 4,')
     result = runner.invoke(app, ["dog", "perft", str(bad), "--json"])
-    assert result.exit_code == 1 and result.stderr.startswith("Error: invalid JSON")
+    assert result.exit_code == 1 and result.stderr.startswith(f"Error: {bad}: invalid JSON")
 
 
 def test_every_command_has_help() -> None:

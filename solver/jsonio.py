@@ -1,0 +1,186 @@
+"""Strict reading of user files: UTF-8 text, JSON and TOML, with one-line errors naming the file.
+
+Every reader of a roster, puzzle, case or DOG position goes through here, so one hostile file
+cannot reach the user as a traceback:
+
+- the bytes must be UTF-8 (a leading byte-order mark is skipped);
+- JSON nested deeper than :data:`MAX_DEPTH` is refused before the parser recurses (checked by
+  scanning the brackets outside strings), and so is TOML (checked on the parsed value);
+- a key given twice in one object is an error, not last-one-wins;
+- an integer longer than :data:`MAX_INT_DIGITS` digits, ``NaN``, ``Infinity`` and floats that
+  overflow are refused.
+
+>>> loads_json('{"a": [1, 2.5, "x"]}', "f.json")
+{'a': [1, 2.5, 'x']}
+>>> loads_json('{"a": 1, "a": 2}', "f.json")
+Traceback (most recent call last):
+...
+sheepdog.solver.errors.FileFormatError: f.json: key 'a' appears twice in one JSON object
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from sheepdog.solver.errors import FileFormatError
+
+#: The deepest nesting of lists and objects a file may have (the formats need 4 or 5).
+MAX_DEPTH = 64
+#: The longest integer literal, in digits (the formats need 3 or 4).
+MAX_INT_DIGITS = 100
+
+_BOM = "\ufeff"
+# A JSON string literal, escapes included; used to blank strings out before counting brackets.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def decode_utf8(data: bytes, source: str) -> str:
+    """``data`` as text; bytes that are not UTF-8 are a :class:`FileFormatError`."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start]
+        raise FileFormatError(
+            f"{source}: not UTF-8 text (byte 0x{bad:02x} at offset {exc.start})"
+        ) from None
+    return text.removeprefix(_BOM)
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of the file at ``path`` (an :class:`OSError` when it cannot be read)."""
+    path = Path(path)
+    return decode_utf8(path.read_bytes(), str(path))
+
+
+def _json_depth_check(text: str, source: str) -> None:
+    depth = 0
+    blanked = _JSON_STRING.sub('""', text)
+    for match in _BRACKET.finditer(blanked):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise FileFormatError(f"{source}: JSON nested deeper than {MAX_DEPTH} levels")
+
+
+def _json_object(source: str) -> Any:
+    def build(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                raise FileFormatError(f"{source}: key {key!r} appears twice in one JSON object")
+            out[key] = value
+        return out
+
+    return build
+
+
+def _json_int(source: str) -> Any:
+    def parse(literal: str) -> int:
+        if len(literal.lstrip("-")) > MAX_INT_DIGITS:
+            raise FileFormatError(
+                f"{source}: a number of {len(literal.lstrip('-'))} digits; "
+                f"at most {MAX_INT_DIGITS} are allowed"
+            )
+        return int(literal)
+
+    return parse
+
+
+def _json_float(source: str) -> Any:
+    def parse(literal: str) -> float:
+        value = float(literal)
+        if not math.isfinite(value):
+            raise FileFormatError(f"{source}: the number {literal[:20]}... is too large")
+        return value
+
+    return parse
+
+
+def _json_constant(source: str) -> Any:
+    def parse(name: str) -> Any:
+        raise FileFormatError(f"{source}: {name} is not a number JSON allows")
+
+    return parse
+
+
+def loads_json(text: str, source: str) -> Any:
+    """Parse JSON ``text`` strictly; ``source`` (usually the file name) starts every error."""
+    _json_depth_check(text, source)
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_json_object(source),
+            parse_int=_json_int(source),
+            parse_float=_json_float(source),
+            parse_constant=_json_constant(source),
+        )
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(
+            f"{source}: invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise FileFormatError(f"{source}: JSON nested too deeply") from None
+
+
+def read_json(path: str | Path) -> Any:
+    """The JSON value in the file at ``path`` (:func:`read_text`, then :func:`loads_json`)."""
+    return loads_json(read_text(path), str(path))
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and tables nest in a parsed value (iterative: no recursion limit)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth + 1)
+        if deepest > MAX_DEPTH:
+            break
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _toml_int_check(value: Any, source: str) -> None:
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            if abs(item) >= 10**MAX_INT_DIGITS:
+                raise FileFormatError(
+                    f"{source}: a number of more than {MAX_INT_DIGITS} digits is not allowed"
+                )
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise FileFormatError(f"{source}: {item} is not an allowed number")
+
+
+def loads_toml(text: str, source: str) -> dict[str, Any]:
+    """Parse TOML ``text`` with the same limits as :func:`loads_json`."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise FileFormatError(f"{source}: invalid TOML: {exc}") from None
+    except RecursionError:
+        raise FileFormatError(f"{source}: TOML nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # only an integer over Python's 4300-digit conversion limit gets here
+        raise FileFormatError(
+            f"{source}: a number of more than {MAX_INT_DIGITS} digits is not allowed"
+        ) from None
+    if _depth(data) > MAX_DEPTH:
+        raise FileFormatError(f"{source}: TOML nested deeper than {MAX_DEPTH} levels")
+    _toml_int_check(data, source)
+    return data
