@@ -14,18 +14,25 @@ Rulings (the rulebook is silent; the spec leaves them to the project):
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.jsonio import decode_utf8, loads_json, loads_toml
 
 MIN_SHEEP = 3
 MAX_SHEEP = 24
 MAX_WOLVES = 32
+#: Bounds on the rest of a roster (the box: 3 colours, 3 garments, 9 vegetables, 3 + 1 tokens
+#: each, tracks of 14 and 10 spaces); they keep every search small and every name printable.
+MAX_NAME_LENGTH = 40
+MAX_COLORS = 32
+MAX_GARMENTS = 16
+MAX_VEGETABLES = 32
+MAX_TOKENS = 20  # ripe, and spoiled, tokens of one vegetable
+MAX_TRACK = 60  # spaces on either side of the wolf's track
 
 BOX_BAG_SIZES: dict[str, tuple[str, ...]] = {
     "big": ("pumpkin", "lettuce", "eggplant"),
@@ -184,7 +191,7 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
         text = (
             resources.files("sheepdog.cases").joinpath("default.toml").read_text(encoding="utf-8")
         )
-        return roster_from_dict(tomllib.loads(text), source="default")
+        return roster_from_dict(loads_toml(text, "default"), source="default")
     path = Path(ref)
     if base is not None and not path.is_absolute():
         path = base / path
@@ -192,23 +199,34 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
         raise SheepdogError(f'no such roster file: {path} (use "default" for the shipped roster)')
     if path.is_dir():
         raise SheepdogError(f"roster {path} is a directory, not a file")
-    text = path.read_text(encoding="utf-8")
-    try:
-        data: Any = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise FileFormatError(f"roster {path}: invalid TOML: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise FileFormatError(
-            f"roster {path}: invalid JSON: {exc.msg} at line {exc.lineno}"
-        ) from None
+    where = f"roster {path}"
+    text = decode_utf8(path.read_bytes(), where)
+    data: Any = (
+        loads_json(text, where) if path.suffix.lower() == ".json" else loads_toml(text, where)
+    )
     return roster_from_dict(data, source=str(path))
 
 
-def _str_list(data: Any, key: str, where: str) -> list[str]:
+def _name(value: Any, what: str, where: str) -> str:
+    """A name with its white space folded: a non-empty string of at most MAX_NAME_LENGTH."""
+    if not isinstance(value, str) or not value.strip():
+        raise FileFormatError(f"{where}: {what} must be a non-empty name")
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME_LENGTH:
+        raise FileFormatError(
+            f"{where}: {what} {name[:MAX_NAME_LENGTH]!r}... is longer than "
+            f"{MAX_NAME_LENGTH} characters"
+        )
+    return name
+
+
+def _str_list(data: Any, key: str, where: str, most: int) -> list[str]:
     value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+    if not isinstance(value, list) or not value:
         raise FileFormatError(f"{where}: '{key}' must be a list of non-empty names")
-    return [" ".join(v.split()) for v in value]
+    if len(value) > most:
+        raise FileFormatError(f"{where}: {len(value)} {key}; at most {most} allowed")
+    return [_name(v, f"each of '{key}'", where) for v in value]
 
 
 def _unique(names: list[str], what: str, where: str) -> None:
@@ -230,8 +248,8 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
         raise FileFormatError(
             f"{where}: unknown key {extra[0]!r}; valid keys are: {', '.join(sorted(known))}"
         )
-    colors = _str_list(data, "colors", where)
-    garments = _str_list(data, "garments", where)
+    colors = _str_list(data, "colors", where, MAX_COLORS)
+    garments = _str_list(data, "garments", where, MAX_GARMENTS)
     _unique(colors, "colour", where)
     _unique(garments, "garment", where)
     colors_t, garments_t = tuple(colors), tuple(garments)
@@ -243,9 +261,9 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
         raise FileFormatError(f"{where}: {len(raw_wolves)} wolves; at most {MAX_WOLVES} allowed")
     wolves: list[Wolf] = []
     for i, raw in enumerate(raw_wolves):
-        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+        if not isinstance(raw, dict) or "name" not in raw:
             raise FileFormatError(f"{where}: wolf #{i + 1} needs a 'name'")
-        name = " ".join(raw["name"].split())
+        name = _name(raw["name"], f"wolf #{i + 1}: 'name'", where)
         wears_raw = raw.get("wears")
         if not isinstance(wears_raw, list) or not all(isinstance(w, str) for w in wears_raw):
             raise FileFormatError(f"{where}: wolf {name!r} needs 'wears', a list of items")
@@ -274,9 +292,9 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
     sheep: list[Sheep] = []
     worn = {item for w in wolves for item in w.wears}
     for i, raw in enumerate(raw_sheep):
-        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+        if not isinstance(raw, dict) or "name" not in raw:
             raise FileFormatError(f"{where}: sheep #{i + 1} needs a 'name'")
-        name = " ".join(raw["name"].split())
+        name = _name(raw["name"], f"sheep #{i + 1}: 'name'", where)
         likes_raw = raw.get("likes", [])
         if not isinstance(likes_raw, list) or not all(isinstance(v, str) for v in likes_raw):
             raise FileFormatError(f"{where}: sheep {name!r}: 'likes' must be a list of vegetables")
@@ -316,7 +334,7 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
     track = _parse_track(data.get("track"), where)
     name = data.get("name", Path(source).stem if source != "default" else "default")
     return Roster(
-        name=str(name),
+        name=_name(name, "'name'", where),
         colors=colors_t,
         garments=garments_t,
         wolves=tuple(wolves),
@@ -332,24 +350,32 @@ def _parse_bag(raw: Any, where: str) -> Bag:
         return Bag(tuple(BOX_BAG_SIZES.items()))
     if not isinstance(raw, dict):
         raise FileFormatError(f"{where}: 'bag' must be a table")
-    sizes_raw = raw.get("sizes", BOX_BAG_SIZES)
+    sizes_raw = raw.get("sizes", {size: list(kinds) for size, kinds in BOX_BAG_SIZES.items()})
     if not isinstance(sizes_raw, dict) or not sizes_raw:
         raise FileFormatError(f"{where}: 'bag.sizes' must map size names to lists of vegetables")
+    extra = sorted(set(raw) - {"sizes", "ripe", "spoiled"})
+    if extra:
+        raise FileFormatError(
+            f"{where}: unknown key 'bag.{extra[0]}'; valid keys are: ripe, sizes, spoiled"
+        )
     sizes: list[tuple[str, tuple[str, ...]]] = []
     all_kinds: list[str] = []
     for size, kinds in sizes_raw.items():
-        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
-            raise FileFormatError(f"{where}: bag size {size!r} must list vegetable names")
-        clean = tuple(" ".join(k.split()) for k in kinds)
-        sizes.append((str(size), clean))
+        size_name = _name(size, "a bag size", where)
+        if not isinstance(kinds, list):
+            raise FileFormatError(f"{where}: bag size {size_name!r} must list vegetable names")
+        clean = tuple(_name(k, f"a vegetable of bag size {size_name!r}", where) for k in kinds)
+        sizes.append((size_name, clean))
         all_kinds.extend(clean)
+        if len(all_kinds) > MAX_VEGETABLES:
+            raise FileFormatError(f"{where}: the bag has more than {MAX_VEGETABLES} vegetables")
     _unique(all_kinds, "vegetable", where)
     ripe, spoiled = raw.get("ripe", 3), raw.get("spoiled", 1)
-    for key, value in (("ripe", ripe), ("spoiled", spoiled)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise FileFormatError(f"{where}: 'bag.{key}' must be a whole number >= 0")
-    if ripe < 1:
-        raise FileFormatError(f"{where}: 'bag.ripe' must be at least 1")
+    for key, value, low in (("ripe", ripe, 1), ("spoiled", spoiled, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_TOKENS:
+            raise FileFormatError(
+                f"{where}: 'bag.{key}' must be a whole number from {low} to {MAX_TOKENS}"
+            )
     return Bag(tuple(sizes), ripe, spoiled)
 
 
@@ -358,11 +384,18 @@ def _parse_track(raw: Any, where: str) -> Track:
         return Track()
     if not isinstance(raw, dict):
         raise FileFormatError(f"{where}: 'track' must be a table")
+    extra = sorted(set(raw) - {"one_star", "two_star"})
+    if extra:
+        raise FileFormatError(
+            f"{where}: unknown key 'track.{extra[0]}'; valid keys are: one_star, two_star"
+        )
     values: dict[str, int] = {}
     for key, default in (("one_star", 14), ("two_star", 10)):
         value = raw.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise FileFormatError(f"{where}: 'track.{key}' must be a whole number >= 1")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TRACK:
+            raise FileFormatError(
+                f"{where}: 'track.{key}' must be a whole number of spaces from 1 to {MAX_TRACK}"
+            )
         values[key] = value
     return Track(**values)
 

@@ -71,6 +71,21 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d.update(wolfs=[]), "unknown key 'wolfs'"),
         (lambda d: d.update(wolves=[]), "non-empty list"),
         (lambda d: d.update(track={"one_star": 0}), "track.one_star"),
+        (lambda d: d.update(track={"one_star": 300}), "track.one_star.*from 1 to 60"),
+        (lambda d: d.update(track={"two_star": 10**9}), "track.two_star.*from 1 to 60"),
+        (lambda d: d.update(track={"one_star": 14.0}), "track.one_star"),
+        (lambda d: d.update(track={"sides": 2}), "unknown key 'track.sides'"),
+        (lambda d: d.update(bag={"ripe": 10**9}), "bag.ripe.*from 1 to 20"),
+        (lambda d: d.update(bag={"spoiled": -1}), "bag.spoiled.*from 0 to 20"),
+        (lambda d: d.update(bag={"sizes": {"big": [f"v{i}" for i in range(40)]}}), "more than 32"),
+        (lambda d: d.update(bag={"sizes": {"big": ["  "]}}), "non-empty name"),
+        (lambda d: d.update(bag={"colour": "red"}), "unknown key 'bag.colour'"),
+        (lambda d: d["sheep"][0].update(name=""), "sheep #1: 'name' must be a non-empty name"),
+        (lambda d: d["sheep"][0].update(name="x" * 41), "longer than 40 characters"),
+        (lambda d: d["wolves"][0].update(name=7), "wolf #1: 'name' must be a non-empty name"),
+        (lambda d: d.update(name=["list"]), "'name' must be a non-empty name"),
+        (lambda d: d.update(colors=[f"c{i}" for i in range(33)]), "33 colors; at most 32"),
+        (lambda d: d.update(garments=[]), "'garments' must be a list of non-empty names"),
     ],
 )
 def test_bad_rosters_are_named(change: Any, message: str) -> None:
@@ -97,3 +112,25 @@ def test_missing_and_broken_files(tmp_path: Path) -> None:
     bad.write_text("accomplices = [")
     with pytest.raises(FileFormatError, match="invalid TOML"):
         load_roster(bad)
+
+
+def test_bag_without_sizes_has_the_box_vegetables() -> None:
+    data = _small()
+    data["bag"] = {"ripe": 2}
+    bag = roster_from_dict(data).bag
+    assert bag.ripe == 2 and bag.spoiled == 1 and len(bag.kinds) == 9
+
+
+def test_non_utf8_and_deep_roster_files(tmp_path: Path) -> None:
+    latin1 = tmp_path / "latin1.toml"
+    latin1.write_bytes(b'name = "caf\xe9"\n')
+    with pytest.raises(FileFormatError, match=r"latin1.toml: not UTF-8 text \(byte 0xe9 at"):
+        load_roster(latin1)
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"colors": ' + "[" * 1000 + "]" * 1000 + "}")
+    with pytest.raises(FileFormatError, match="deep.json: JSON nested deeper than 64"):
+        load_roster(deep)
+    twice = tmp_path / "twice.json"
+    twice.write_text(json.dumps(_small())[:-1] + ', "accomplices": 0}')
+    with pytest.raises(FileFormatError, match="key 'accomplices' appears twice"):
+        load_roster(twice)
