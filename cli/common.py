@@ -1,11 +1,13 @@
 """Shared CLI plumbing: one-line errors, JSON output, reading input files.
 
-Every command body runs inside :func:`guard`, so a library error (or a missing file, or bad JSON)
-becomes ``Error: ...`` on stderr with exit code 1 and never a traceback.
+Every command body runs inside :func:`guard`, so a library error (or a missing file, bad JSON, a
+file name too long, a full disk or any other operating-system error) becomes ``Error: ...`` on
+stderr with exit code 1 and never a traceback.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -42,10 +44,32 @@ def guard() -> Iterator[None]:
         fail(f"is a directory, not a file: {exc.filename}")
     except PermissionError as exc:
         fail(f"permission denied: {exc.filename}")
+    except OSError as exc:
+        fail(os_error_message(exc))
     except json.JSONDecodeError as exc:
         fail(f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
     except KeyboardInterrupt:
         fail("interrupted", 130)
+
+
+#: Our wording for the operating-system errors a user can cause; others use the system's text.
+OS_ERRORS = {
+    errno.ENAMETOOLONG: "file name too long",
+    errno.ENOSPC: "no space left on device",
+    errno.EDQUOT: "disk quota exceeded",
+    errno.EROFS: "read-only file system",
+    errno.ELOOP: "too many levels of symbolic links",
+    errno.ENOTDIR: "not a directory",
+    errno.EEXIST: "file exists",
+    errno.EIO: "input/output error",
+}
+
+
+def os_error_message(exc: OSError) -> str:
+    """One line for an operating-system error: what went wrong, then the file(s) concerned."""
+    what = OS_ERRORS.get(exc.errno or 0) or (exc.strerror or str(exc) or type(exc).__name__)
+    files = [str(f) for f in (exc.filename, exc.filename2) if f is not None]
+    return f"{what.lower()}: {' -> '.join(files)}" if files else what.lower()
 
 
 def run(body: Callable[[], T]) -> T:
