@@ -307,8 +307,9 @@ def case_files(folder: Path) -> list[Path]:
 
 
 def summarize(folder: Path) -> SetSummary:
-    """Grades of every case file in ``folder`` (the recorded grade, or computed if missing)."""
-    from sheepdog.solver.slywolf.grade import grade_case
+    """Grades of every case file in ``folder`` (the recorded grade, validated, or computed if
+    missing)."""
+    from sheepdog.solver.slywolf.grade import grade_case, stored_grade
     from sheepdog.solver.slywolf.puzzle import load_puzzle
 
     grades: list[dict[str, object]] = []
@@ -316,8 +317,8 @@ def summarize(folder: Path) -> SetSummary:
     for path in case_files(folder):
         puzzle = load_puzzle(path)
         modes.add(puzzle.mode)
-        recorded = puzzle.extra.get("grade")
-        grades.append(recorded if isinstance(recorded, dict) else grade_case(puzzle).to_dict())
+        recorded = stored_grade(puzzle, str(path))
+        grades.append((recorded or grade_case(puzzle)).to_dict())
     stars = [0] * MAX_STARS
     hardest: dict[str, int] = {}
     for g in grades:

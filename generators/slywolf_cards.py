@@ -29,6 +29,7 @@ from fpdf import FPDF
 
 from sheepdog.generators.slywolf import case_files
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.grade import stored_grade
 from sheepdog.solver.slywolf.puzzle import load_puzzle
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, millimetres
@@ -68,8 +69,7 @@ def load_cards(folder: Path) -> list[Card]:
         culprit = puzzle.extra.get("culprit")
         if not isinstance(culprit, str):
             raise SheepdogError(f"{path}: a case file needs a 'culprit' to print its card")
-        grade = puzzle.extra.get("grade")
-        g = grade if isinstance(grade, dict) else {}
+        grade = stored_grade(puzzle, str(path))
         roster = puzzle.roster
         wolf = roster.wolves[roster.wolf_index(culprit)]
         slips = tuple(
@@ -87,19 +87,15 @@ def load_cards(folder: Path) -> list[Card]:
             Card(
                 case_id=str(puzzle.extra.get("id", path.stem)),
                 mode=puzzle.mode,
-                stars=_int(g.get("stars")),
-                hardest_rule=str(g["hardest_rule"]) if "hardest_rule" in g else None,
-                fewest=_int(g.get("fewest_interviews")),
+                stars=grade.stars if grade else None,
+                hardest_rule=grade.hardest_rule if grade else None,
+                fewest=grade.fewest_interviews if grade else None,
                 culprit=wolf.name,
                 wears=tuple(str(item) for item in wolf.wears),
                 slips=slips,
             )
         )
     return cards
-
-
-def _int(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _draw_card(pdf: FPDF, card: Card, x: float, y: float) -> None:

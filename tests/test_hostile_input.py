@@ -86,3 +86,59 @@ def test_a_full_disk_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_os_error_lines(code: int, text: str) -> None:
     assert os_error_message(OSError(code, os.strerror(code), "a", None, "b")) == text
     assert os_error_message(OSError(code, os.strerror(code))) == text.split(":")[0]
+
+
+# -- a case's stored grade -----------------------------------------------------------------------
+
+A_CASE = sorted(HARD.glob("*.json"))[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda g: g.pop("stars"), "grade: 'stars' is missing"),
+        (lambda g: g.pop("hardest_rule"), "grade: 'hardest_rule' is missing"),
+        (lambda g: g.update(stars=9), "'stars' must be a whole number from 1 to 5, not 9"),
+        (lambda g: g.update(stars="two"), "'stars' must be a whole number from 1 to 5, not 'two'"),
+        (lambda g: g.update(stars=0), "'stars' must be a whole number from 1 to 5, not 0"),
+        (lambda g: g.update(stars=-3), "'stars' must be a whole number from 1 to 5, not -3"),
+        (lambda g: g.update(stars=True), "'stars' must be a whole number from 1 to 5, not True"),
+        (lambda g: g.update(fewest_interviews=None), "'fewest_interviews' must be a whole number"),
+        (lambda g: g.update(fewest_interviews=17), "from 0 to 16, not 17"),
+        (lambda g: g.update(steps=-1), "'steps' must be a whole number from 0"),
+        (lambda g: g.update(tier=6), "'tier' must be a whole number from 1 to 5"),
+        (lambda g: g.update(hardest_rule="magic"), "'hardest_rule' 'magic' is not a rule"),
+        (lambda g: g.update(tier=1), "'tier' is 1 but rule"),
+        (lambda g: g.update(stars=g["stars"] % 5 + 1), "tier"),
+        (lambda g: g.update(fewest_exact="yes"), "'fewest_exact' must be true or false"),
+        (lambda g: g.update(rules={"magic": 1}), "'rules' must map rule names"),
+        (lambda g: g.update(colour="red"), "unknown key 'colour'"),
+    ],
+)
+def test_a_bad_stored_grade(tmp_path: Path, change: Any, message: str) -> None:
+    data = json.loads(A_CASE.read_text())
+    change(data["grade"])
+    path = write_json(tmp_path / "c.json", data)
+    grades = runner.invoke(app, ["wolf", "grades", str(tmp_path)])
+    one_error(grades, f"{path}: grade", message)
+    printed = runner.invoke(app, ["wolf", "print", str(tmp_path), "--out", str(tmp_path / "o.pdf")])
+    one_error(printed, f"{path}: grade", message)
+    assert not (tmp_path / "o.pdf").exists()
+
+
+def test_a_stored_grade_that_is_not_an_object(tmp_path: Path) -> None:
+    data = json.loads(A_CASE.read_text())
+    data["grade"] = "three stars"
+    write_json(tmp_path / "c.json", data)
+    one_error(runner.invoke(app, ["wolf", "grades", str(tmp_path)]), "grade must be an object")
+
+
+def test_a_case_without_a_grade_is_graded(tmp_path: Path) -> None:
+    data = json.loads(A_CASE.read_text())
+    stored = data.pop("grade")
+    write_json(tmp_path / "c.json", data)
+    result = runner.invoke(app, ["wolf", "grades", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)["sets"][0]
+    assert summary["stars"][str(stored["stars"])] == 1
+    assert summary["hardest_rule"] == {stored["hardest_rule"]: 1}

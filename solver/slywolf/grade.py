@@ -112,3 +112,77 @@ def grade_case(puzzle: Puzzle) -> Grade:
     grade = grade_explained(obs, ex, tiles_of(puzzle))
     assert grade is not None  # no star limit
     return grade
+
+
+# -- a grade stored in a case file ---------------------------------------------------------------
+
+#: The keys of a stored grade (``fewest_exact`` and ``rules`` may be left out).
+GRADE_KEYS = ("stars", "hardest_rule", "tier", "steps", "fewest_interviews")
+MAX_STEPS = 10_000
+
+
+def _whole(data: dict[str, Any], key: str, low: int, high: int, where: str) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SheepdogError(
+            f"{where}: '{key}' must be a whole number from {low} to {high}, not {value!r}"
+        )
+    return value
+
+
+def grade_from_dict(data: Any, *, n_sheep: int, source: str = "<case>") -> Grade:
+    """Validate a grade as stored in a case file (:meth:`Grade.to_dict`) for a case of
+    ``n_sheep`` sheep; every problem is a one-line error naming ``source`` and the field.
+
+    Besides types and ranges, the figures must agree: the tier is the hardest rule's, and the
+    stars are :func:`stars_for` of the tier and the fewest interviews.
+    """
+    where = f"{source}: grade"
+    if not isinstance(data, dict):
+        raise SheepdogError(f"{where} must be an object with keys {', '.join(GRADE_KEYS)}")
+    missing = [key for key in GRADE_KEYS if key not in data]
+    if missing:
+        raise SheepdogError(f"{where}: '{missing[0]}' is missing")
+    unknown = sorted(set(data) - set(GRADE_KEYS) - {"fewest_exact", "rules"})
+    if unknown:
+        raise SheepdogError(
+            f"{where}: unknown key {unknown[0]!r}; valid keys are: "
+            + ", ".join(sorted((*GRADE_KEYS, "fewest_exact", "rules")))
+        )
+    known_rules = [NO_RULE, *RULE_TIERS]
+    rule = data["hardest_rule"]
+    if rule not in known_rules:
+        raise SheepdogError(
+            f"{where}: 'hardest_rule' {rule!r} is not a rule; valid rules are: "
+            + ", ".join(known_rules)
+        )
+    stars = _whole(data, "stars", MIN_STARS, MAX_STARS, where)
+    tier = _whole(data, "tier", 1, max(RULE_TIERS.values()), where)
+    steps = _whole(data, "steps", 0, MAX_STEPS, where)
+    fewest = _whole(data, "fewest_interviews", 0, n_sheep, where)
+    exact = data.get("fewest_exact", True)
+    if not isinstance(exact, bool):
+        raise SheepdogError(f"{where}: 'fewest_exact' must be true or false, not {exact!r}")
+    rules_raw = data.get("rules", {})
+    if not isinstance(rules_raw, dict) or not all(
+        name in RULE_TIERS and isinstance(n, int) and not isinstance(n, bool) and n >= 1
+        for name, n in rules_raw.items()
+    ):
+        raise SheepdogError(f"{where}: 'rules' must map rule names to counts of at least 1")
+    if tier != RULE_TIERS.get(rule, 1):
+        raise SheepdogError(
+            f"{where}: 'tier' is {tier} but rule {rule!r} has tier {RULE_TIERS.get(rule, 1)}"
+        )
+    if stars != stars_for(tier, fewest):
+        raise SheepdogError(
+            f"{where}: 'stars' is {stars} but tier {tier} and {fewest} fewest interviews "
+            f"give {stars_for(tier, fewest)}"
+        )
+    return Grade(stars, rule, tier, steps, fewest, exact, tuple(rules_raw.items()))
+
+
+def stored_grade(puzzle: Puzzle, source: str = "<case>") -> Grade | None:
+    """The validated grade stored in a case file, or ``None`` when it has none."""
+    if puzzle.extra.get("grade") is None:
+        return None
+    return grade_from_dict(puzzle.extra["grade"], n_sheep=puzzle.roster.n_sheep, source=source)

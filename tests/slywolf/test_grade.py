@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.explain import explain
-from sheepdog.solver.slywolf.grade import grade_case, stars_for
-from sheepdog.solver.slywolf.puzzle import new_puzzle
+from sheepdog.solver.slywolf.grade import grade_case, grade_from_dict, stars_for, stored_grade
+from sheepdog.solver.slywolf.puzzle import load_puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.sample import random_case
 
 ROSTER = load_roster("default")
+CASES = Path(__file__).resolve().parents[2] / "cases"
 
 
 def test_stars_table() -> None:
@@ -39,3 +41,26 @@ def test_grade_of_a_case_matches_its_explanation() -> None:
 def test_grade_refuses_incomplete_or_invalid() -> None:
     with pytest.raises(SheepdogError, match="complete case"):
         grade_case(new_puzzle(ROSTER, "easy"))
+
+
+def test_stored_grades_of_the_shipped_cases_validate_and_round_trip() -> None:
+    paths = sorted(CASES.glob("*/*.json"))
+    graded = 0
+    for path in paths:
+        puzzle = load_puzzle(path)
+        grade = stored_grade(puzzle, str(path))
+        if grade is not None:
+            graded += 1
+            assert grade.to_dict() == puzzle.extra["grade"], path
+    assert graded >= 290
+
+
+def test_a_computed_grade_reads_back() -> None:
+    case = random_case(ROSTER, "easy", random.Random(3))
+    p = case.puzzle(ROSTER, "easy")
+    if explain(p).culprit is None:
+        pytest.skip("seed gives an ambiguous case")
+    g = grade_case(p)
+    assert grade_from_dict(g.to_dict(), n_sheep=ROSTER.n_sheep) == g
+    with pytest.raises(SheepdogError, match=r"f.json: grade: 'steps' must be a whole number"):
+        grade_from_dict(dict(g.to_dict(), steps=2.5), n_sheep=16, source="f.json")
