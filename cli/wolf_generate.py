@@ -225,7 +225,12 @@ def print_command(
     of fold-up interview slips per case (what each sheep reveals)."""
 
     def body() -> None:
-        from sheepdog.generators.slywolf_cards import cards_pdf, load_cards, page_count
+        from sheepdog.generators.slywolf_cards import (
+            cards_pdf,
+            load_cards,
+            page_count,
+            unprintable_characters,
+        )
         from sheepdog.solver.fileio import write_bytes_atomic
 
         if out.exists() and not force:
@@ -233,6 +238,12 @@ def print_command(
         if out.exists() and out.is_dir():
             raise SheepdogError(f"--out {out} is a directory, not a file")
         cards = load_cards(folder)
+        missing = unprintable_characters(cards)
+        if missing:
+            listed = ", ".join(
+                f"U+{ord(ch):04X}" + (f" {ch}" if ch.isprintable() else "") for ch in missing
+            )
+            typer.echo(f"Warning: not in the PDF font, printed as '?': {listed}", err=True)
         data = cards_pdf(cards, title=f"Sly Wolf cases: {folder.name}", slips=not no_slips)
         write_bytes_atomic(out, data, force=force)
         pages = page_count(len(cards), slips=not no_slips)

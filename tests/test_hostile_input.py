@@ -6,6 +6,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +144,26 @@ def test_a_case_without_a_grade_is_graded(tmp_path: Path) -> None:
     summary = json.loads(result.stdout)["sets"][0]
     assert summary["stars"][str(stored["stars"])] == 1
     assert summary["hardest_rule"] == {stored["hardest_rule"]: 1}
+
+
+# -- printing names outside Latin-1 --------------------------------------------------------------
+
+
+def test_print_a_case_id_outside_latin1(tmp_path: Path) -> None:
+    data = json.loads(A_CASE.read_text())
+    data["id"] = "caso–ñ—狼—🐺"
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "c.json").write_text(json.dumps(data, ensure_ascii=False))
+    out = tmp_path / "c.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(tmp_path / "cases"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    # The font has the en dash, the ñ and the em dash but neither the CJK wolf nor the emoji.
+    assert result.stderr == "Warning: not in the PDF font, printed as '?': U+72FC 狼, U+1F43A 🐺\n"
+    pdf = out.read_bytes()
+    assert pdf.startswith(b"%PDF-") and pdf.rstrip().endswith(b"%%EOF")
+    assert b"/FontFile2" in pdf and b"DejaVuSans" in pdf  # the Unicode font, embedded
+    if shutil.which("pdftotext"):
+        text = subprocess.run(
+            ["pdftotext", str(out), "-"], capture_output=True, check=True, text=True
+        ).stdout
+        assert "caso–ñ—?—?" in text and "Case caso–ñ—?—?: interview slips" in text

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
-from sheepdog.generators.slywolf_cards import cards_pdf, load_cards
+from sheepdog.generators.slywolf_cards import (
+    cards_pdf,
+    load_cards,
+    printable,
+    unprintable_characters,
+)
 
 runner = CliRunner()
 HARD = Path(__file__).resolve().parent.parent.parent / "cases" / "hard"
@@ -66,3 +72,13 @@ def test_print_errors(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "needs a 'culprit'" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "o.pdf").exists()
+
+
+def test_text_the_font_cannot_draw_prints_as_a_question_mark() -> None:
+    assert printable("Ωmega жук – Ærø") == "Ωmega жук – Ærø"
+    assert printable("wolf 🐺\tcase\n狼") == "wolf ??case??"
+    cards = load_cards(HARD)[:1]
+    assert unprintable_characters(cards) == ""
+    odd = [replace(cards[0], case_id="🐺 x 🐺", culprit="狼")]
+    assert unprintable_characters(odd) == "🐺狼"
+    assert cards_pdf(odd).startswith(b"%PDF")
