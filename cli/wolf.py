@@ -14,9 +14,9 @@ from rich.console import Console
 from rich.table import Table
 
 from sheepdog.cli.common import print_json, run
+from sheepdog.cli.explain_text import explanation_lines
 from sheepdog.solver.slywolf.contradiction import Conflict, smallest_conflict
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
-from sheepdog.solver.slywolf.explain import explanation_json, explanation_lines
 from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
 from sheepdog.solver.slywolf.worlds import Deduction, deduce_puzzle
 
@@ -139,12 +139,12 @@ def solve(
         if json_out:
             data = solution_json(puzzle, d, conflict)
             if steps is not None:
-                data["steps"] = explanation_json(puzzle, steps)["steps"]
+                data["steps"] = steps.to_dict()["steps"]
             print_json(data)
         else:
             render_solution(Console(), puzzle, d, conflict)
             if steps is not None:
                 typer.echo("\nStep by step:")
-                typer.echo("\n".join(explanation_lines(puzzle, steps)))
+                typer.echo("\n".join(explanation_lines(steps)))
 
     run(body)

@@ -7,7 +7,7 @@ among the cases that fit the printed tiles) and kept when
 1. with every sheep interviewed exactly one wolf can be the culprit (exact engine), and the
    step-by-step solver reaches that wolf;
 2. hard mode: some accomplice points at an accomplice, and the rules other than the rulebook's
-   hard-case hints (:data:`sheepdog.solver.slywolf.explain.HARD_CASE_RULES`) do not find the
+   hard-case hints (``hard_case`` in :data:`sheepdog.solver.slywolf.explain.RULES`) do not find the
    culprit;
 3. its grade lies in the requested star band;
 4. it differs from every case kept before;

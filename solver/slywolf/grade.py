@@ -3,7 +3,7 @@
 A grade records three measures and the stars derived from them:
 
 - ``hardest_rule``/``tier``: the hardest named rule the explainer needed (tiers in
-  :data:`sheepdog.solver.slywolf.explain.RULE_TIERS`: 1 first-game rules ... 5 the general step);
+  :data:`sheepdog.solver.slywolf.explain.RULES`: 1 first-game rules ... 5 the general step);
 - ``steps``: how many steps the explanation takes;
 - ``fewest_interviews``: the fewest interviews after which the culprit is certain
   (``fewest_exact`` is false when the search hit its budget and the figure is an upper bound).
@@ -20,7 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.slywolf.explain import RULE_TIERS, Explanation, explain_observation
+from sheepdog.solver.slywolf.explain import (
+    RULE_TIERS,
+    Explanation,
+    difficulty,
+    explain_observation,
+)
 from sheepdog.solver.slywolf.fewest import fewest_interviews
 from sheepdog.solver.slywolf.puzzle import Puzzle
 from sheepdog.solver.slywolf.worlds import Observation
@@ -80,7 +85,7 @@ def grade_explained(
         steps=len(ex.steps),
         fewest_interviews=few.count,
         fewest_exact=few.exact,
-        rules=tuple(sorted(ex.rules_used.items(), key=lambda kv: list(RULE_TIERS).index(kv[0]))),
+        rules=tuple(sorted(ex.rules_used.items(), key=lambda kv: difficulty(kv[0]))),
     )
 
 

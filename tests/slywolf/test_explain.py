@@ -8,18 +8,17 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sheepdog.cli.explain_text import explanation_lines
 from sheepdog.solver.slywolf.brute import enumerate_counts
 from sheepdog.solver.slywolf.explain import (
-    HARD_CASE_RULES,
     RULE_TIERS,
     RULES,
     Explanation,
     explain,
     explain_observation,
-    explanation_json,
-    explanation_lines,
     needs_hard_case_reasoning,
 )
+from sheepdog.solver.slywolf.explain.rules import TRIAL_ORDER
 from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.sample import random_case
@@ -51,6 +50,10 @@ def puzzle(mode: Mode, *interviews: tuple[str, str | None, str | None]) -> Puzzl
             )
         )
     return p
+
+
+#: Every rule but the general step.
+NAMED_RULES = frozenset(rule.name for rule in RULES if rule.name != "general")
 
 
 def rules_of(ex: Explanation) -> list[str]:
@@ -113,7 +116,7 @@ def test_partial_state_stops_at_the_exact_suspects() -> None:
     assert rules_of(ex)[:2] == ["pointed-at", "pointed-at"]
     assert "one-of-two" in rules_of(ex) and "liar-testimony" in rules_of(ex)
     assert ROSTER.sheep_index("guitar") in ex.accomplices
-    assert explanation_lines(p, ex)[-1].startswith("No more can be deduced yet")
+    assert explanation_lines(ex)[-1].startswith("No more can be deduced yet")
 
 
 def test_one_of_two_clears_wolves_wearing_neither_item() -> None:
@@ -224,7 +227,7 @@ def test_restricted_rules_and_hard_case_reasoning() -> None:
         ("trumpet", "violin", None),
     )
     obs = Observation.from_puzzle(p)
-    basic = frozenset(RULES) - HARD_CASE_RULES
+    basic = frozenset(rule.name for rule in RULES if not rule.hard_case)
     assert explain(p, rules=basic).steps == ()
     assert needs_hard_case_reasoning(ROSTER, obs) is True
     easy = random_case(ROSTER, "easy", random.Random(1)).puzzle(ROSTER, "easy")
@@ -237,7 +240,7 @@ def test_general_step_only_when_named_rules_stall() -> None:
         case = random_case(ROSTER, "hard", rng)
         p = case.puzzle(ROSTER, "hard")
         ex = explain(p)
-        named = explain(p, rules=frozenset(RULES))
+        named = explain(p, rules=NAMED_RULES)
         if named.culprit is not None:
             assert "general" not in rules_of(ex)
         for i, step in enumerate(ex.steps):
@@ -249,11 +252,11 @@ def test_json_and_lines() -> None:
     case = random_case(ROSTER, "easy", random.Random(2))
     p = case.puzzle(ROSTER, "easy")
     ex = explain(p)
-    data = explanation_json(p, ex)
+    data = ex.to_dict()
     assert data["culprit"] == ROSTER.wolves[case.culprit].name
     assert len(data["steps"]) == len(ex.steps)
     assert all(step["rule"] in RULE_TIERS and step["text"] for step in data["steps"])
-    lines = explanation_lines(p, ex)
+    lines = explanation_lines(ex)
     assert lines[0].startswith("1. [")
     assert lines[-1] == f"Only {ROSTER.wolves[case.culprit].name} is left: the culprit."
 
@@ -303,6 +306,30 @@ def test_steps_name_the_earlier_steps_they_use() -> None:
                 assert {fixed[s] for s in step.known} <= set(step.after)
                 for s in (*step.honest, *step.accomplices):
                     fixed[s] = number
-            lines = explanation_lines(p, ex)
+            lines = explanation_lines(ex)
             cited = [s for s in ex.steps if s.after]
             assert sum("(uses step" in line for line in lines) == len(cited)
+
+
+def test_one_registry_of_rules() -> None:
+    names = [rule.name for rule in RULES]
+    assert len(set(names)) == len(names)
+    # simplest to hardest: the tiers never go down, and the general step is the hardest
+    assert [rule.tier for rule in RULES] == sorted(rule.tier for rule in RULES)
+    assert RULES[-1].name == "general" and RULES[-1].hard_case
+    assert dict(RULE_TIERS) == {rule.name: rule.tier for rule in RULES}
+    assert list(RULE_TIERS) == names
+    # the testimony rules are tried first, then the others in order, the general step last
+    first = [rule for rule in RULES if rule.first]
+    assert [rule.name for rule in first] == ["honest-testimony", "liar-testimony"]
+    rest = [rule for rule in RULES if not rule.first]
+    assert list(TRIAL_ORDER) == [*first, *rest]
+    assert TRIAL_ORDER[-1].name == "general"
+
+
+def test_hardest_rule_breaks_ties_by_place_in_the_registry() -> None:
+    case = random_case(ROSTER, "easy", random.Random(2))
+    ex = explain(case.puzzle(ROSTER, "easy"))
+    used = set(ex.rules_used)
+    hardest = max(used, key=lambda name: (RULE_TIERS[name], list(RULE_TIERS).index(name)))
+    assert ex.hardest_rule == hardest

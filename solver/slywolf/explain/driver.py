@@ -1,0 +1,97 @@
+"""The explainer's loop, and its result: try the rules in order on the notebook, write down the
+first step found, and start again, until one suspect is left (or nothing more follows)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sheepdog.solver.slywolf.explain.notebook import Notebook, Step
+from sheepdog.solver.slywolf.explain.rules import RULES, TRIAL_ORDER, difficulty
+from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.worlds import Observation, deduce
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """The steps in order, and what the notebook holds at the end (for ``roster``)."""
+
+    roster: Roster = field(compare=False)
+    steps: tuple[Step, ...]
+    suspects: tuple[int, ...]
+    honest: tuple[int, ...]
+    accomplices: tuple[int, ...]
+    consistent: bool = True
+
+    @property
+    def culprit(self) -> int | None:
+        return self.suspects[0] if len(self.suspects) == 1 else None
+
+    @property
+    def rules_used(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for step in self.steps:
+            counts[step.rule] = counts.get(step.rule, 0) + 1
+        return counts
+
+    @property
+    def hardest_rule(self) -> str | None:
+        if not self.steps:
+            return None
+        return max(self.steps, key=lambda s: difficulty(s.rule)).rule
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: steps, culprit, suspects left, hardest rule, rules used (by name)."""
+        roster = self.roster
+        return {
+            "steps": [step.to_dict(roster) for step in self.steps],
+            "culprit": roster.wolves[self.culprit].name if self.culprit is not None else None,
+            "suspects": [roster.wolves[w].name for w in self.suspects],
+            "hardest_rule": self.hardest_rule,
+            "rules_used": self.rules_used,
+        }
+
+
+def explain_observation(
+    roster: Roster,
+    obs: Observation,
+    *,
+    rules: frozenset[str] | None = None,
+    max_steps: int = 200,
+) -> Explanation:
+    """Apply the simplest rule that teaches something new, until one suspect is left (or nothing
+    more follows, even by a general step).  ``rules`` limits the rules allowed (by name)."""
+    allowed = [rule.find for rule in TRIAL_ORDER if rules is None or rule.name in rules]
+    if not deduce(obs, marginals=False).consistent:
+        return Explanation(roster, (), (), (), (), consistent=False)
+    nb = Notebook(
+        roster=roster,
+        obs=obs,
+        easy=not obs.hard,
+        status=[None] * obs.n,
+        suspects=list(range(len(roster.wolves))),
+    )
+    while len(nb.suspects) > 1 and len(nb.steps) < max_steps:
+        step = next((st for find in allowed if (st := find(nb)) is not None), None)
+        if step is None:
+            break
+        nb.add(step)
+    return Explanation(
+        roster,
+        steps=tuple(nb.steps),
+        suspects=tuple(nb.suspects),
+        honest=tuple(nb.found(True)),
+        accomplices=tuple(nb.found(False)),
+    )
+
+
+def explain(puzzle: Puzzle, *, rules: frozenset[str] | None = None) -> Explanation:
+    """The step-by-step solution of a puzzle or case file."""
+    return explain_observation(puzzle.roster, Observation.from_puzzle(puzzle), rules=rules)
+
+
+def needs_hard_case_reasoning(roster: Roster, obs: Observation) -> bool:
+    """True when the rules other than the hard-case hints do not find the culprit."""
+    basic = frozenset(rule.name for rule in RULES if not rule.hard_case)
+    return explain_observation(roster, obs, rules=basic).culprit is None
