@@ -1,11 +1,10 @@
 """Benchmark: solving 4-seat DOG endgames exactly, on a ladder of 1 to 4 cards per hand.
 
 Run ``.venv/bin/python benchmarks/dog_solve.py`` (options: ``--positions``, ``--max-cards``,
-``--family``, ``--retrograde-cards``).  Each rung solves the same number of seeded random
-endgames (``sheepdog.generators.dog.random_endgame``) and prints, per position and per rung, the
-positions
-in the graph, the positions expanded, the wall time and positions per second, then the largest
-rung whose every position was solved within 60 s.  Families:
+``--family``, ``--retrograde-cards``).  Each rung solves the same number of seeded random endgames
+(``sheepdog.generators.dog.random_endgame``) and prints, per position and per rung, the positions
+in the graph, the positions expanded, the wall time and positions per second, then the largest rung
+whose every position was solved within 60 s.  Families:
 
 * ``endgame`` (default): each seat has one pawn on the track at most 16 fields behind its start
   field and three pawns home;
@@ -26,7 +25,8 @@ from dataclasses import dataclass
 from sheepdog.generators.dog import random_endgame
 from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.position import Position, to_notation
-from sheepdog.solver.dog.solve import Method, Solution, solve_position, solved_networkx
+from sheepdog.solver.dog.search import Method, Solution, solved_networkx
+from sheepdog.solver.dog.solve import solve_position
 
 LIMIT_SECONDS = 60.0
 FAMILIES = {"endgame": ((1, 1), 16), "wide": ((1, 2), 20)}

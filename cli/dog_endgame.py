@@ -21,15 +21,9 @@ from sheepdog.generators.dog import DEFAULT_PUZZLE_DIR, generate_puzzles
 from sheepdog.solver.dog.advise import advice_json, advise
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES
 from sheepdog.solver.dog.position import Position, load_position, to_notation
+from sheepdog.solver.dog.search import METHODS, Method, Solution, solved_networkx
 from sheepdog.solver.dog.solitaire import solitaire_json, solve_dog_solitaire
-from sheepdog.solver.dog.solve import (
-    METHODS,
-    Method,
-    Solution,
-    solution_json,
-    solve_position,
-    solved_networkx,
-)
+from sheepdog.solver.dog.solve import solution_json, solve_position
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
 from sheepdog.solver.fileio import write_atomic
 

@@ -1,9 +1,8 @@
 """DOG endgame puzzles: the team to move forces the finish with exactly one first play.
 
-A candidate is a random 4-seat endgame (:func:`random_endgame`): a few pawns per seat still on
-the track a short way behind their start field, the rest home, and every hand dealt from one
-shuffled deck.  It is solved exactly (:mod:`sheepdog.solver.dog.solve`); it becomes a puzzle when
-the value
+A candidate is a random 4-seat endgame (:func:`random_endgame`): a few pawns per seat still on the
+track a short way behind their start field, the rest home, and every hand dealt from one shuffled
+deck.  It is solved exactly (:mod:`sheepdog.solver.dog.solve`); it becomes a puzzle when the value
 is WIN and exactly one first play keeps the win (every other play draws or loses).  Puzzles are
 graded by the length of the forced finish and written one per file as the position's JSON plus a
 ``"puzzle"`` object (value, plies, grade, solution, principal variation), so every puzzle file is
@@ -23,7 +22,8 @@ from sheepdog.solver.dog.board import HOME, KENNEL, start_field, track_size
 from sheepdog.solver.dog.cards import full_deck
 from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.position import Position, make_position, position_to_json, to_notation
-from sheepdog.solver.dog.solve import decode, solution_json, winning_first_plays
+from sheepdog.solver.dog.solve import solution_json, winning_first_plays
+from sheepdog.solver.dog.value import decode
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import write_atomic
 

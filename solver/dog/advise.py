@@ -1,12 +1,11 @@
 """Advice with hidden hands: sample the unseen cards, solve each sample, pick the best first play.
 
-The player to move sees her own hand and the board; the other players' cards may be ``"?"``.
-The unseen cards are the 110-card deck (R15) minus every card visible in the position (the known
-cards in all hands).  A sample deals the ``"?"`` slots a uniformly random draw without
-replacement from the unseen cards; each sample is solved exactly
-(:mod:`sheepdog.solver.dog.solve`), which
-values every first play of the mover.  Her first plays are the same in every sample (they depend
-only on her hand and the pawns), identified by the card and the pawns after the play.
+The player to move sees her own hand and the board; the other players' cards may be ``"?"``.  The
+unseen cards are the 110-card deck (R15) minus every card visible in the position (the known cards
+in all hands).  A sample deals the ``"?"`` slots a uniformly random draw without replacement from
+the unseen cards; each sample is solved exactly (:mod:`sheepdog.solver.dog.solve`), which values
+every first play of the mover.  Her first plays are the same in every sample (they depend only on
+her hand and the pawns), identified by the card and the pawns after the play.
 
 The recommended play is the one with the most wins over the samples, then the most draws, then
 the fewest plies to its wins, the most plies to its losses, and the best progress (pawns home,
@@ -25,7 +24,8 @@ from typing import Any
 from sheepdog.solver.dog.cards import UNKNOWN, full_deck
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES
 from sheepdog.solver.dog.position import Loc, Position, make_position
-from sheepdog.solver.dog.solve import decode, solve_position, up_one_ply
+from sheepdog.solver.dog.solve import solve_position
+from sheepdog.solver.dog.value import decode, up_one_ply
 from sheepdog.solver.errors import SheepdogError
 
 PlayId = tuple[str | None, tuple[tuple[Loc, ...], ...]]

@@ -1,8 +1,8 @@
 """The game graph of a round: one node per position, an edge per legal play, the fold included.
 
 The graph is built generically over a :class:`Game` (successor plays, team to move, winner and
-progress of a position), so that the same builder and the retrograde solver of
-:mod:`sheepdog.solver.dog.solve` run on DOG and on the small toy games of the tests.
+progress of a position), so that the same builder and the solvers of
+:mod:`sheepdog.solver.dog.search` run on DOG and on the small toy games of the tests.
 
 How it is stored.  The search keeps plain lists indexed by node id (positions, children, edge
 labels, the team to move) and a dict from position to id, so that transpositions merge: a position
@@ -17,10 +17,9 @@ need not have that property, and raises :class:`GraphError` on one.
 
 One sound reduction is applied while building (``cutoff=True``, the default): when the side to
 move has a play that finishes the game for its side at once, nothing can be better for that side
-(a win in one ply is the best value there is, see :mod:`sheepdog.solver.dog.solve`), so the other
-plays of
-that node are not expanded; the node keeps that one winning edge and is marked ``cut``.  The root
-is always expanded in full, so that every first play gets an exact value.
+(a win in one ply is the best value there is, see :mod:`sheepdog.solver.dog.value`), so the
+other plays of that node are not expanded; the node keeps that one winning edge and is marked
+``cut``.  The root is always expanded in full, so that every first play gets an exact value.
 """
 
 from __future__ import annotations

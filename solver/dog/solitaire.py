@@ -1,10 +1,9 @@
 """Solitaire puzzles: one seat holds cards, the others none.
 
-Every ply is hers (the others are skipped, R16), so the question is not a game but a path: can
-she bring all her own pawns home before her cards run out, in how few plays, and how.  The
-answer is read off the same game graph as :mod:`sheepdog.solver.dog.solve` (one node per position),
-with
-the goal positions made terminal, by a backward pass in the builder's children-first order:
+Every ply is hers (the others are skipped, R16), so the question is not a game but a path: can she
+bring all her own pawns home before her cards run out, in how few plays, and how.  The answer is
+read off the same game graph as :mod:`sheepdog.solver.dog.search` (one node per position), with the
+goal positions made terminal, by a backward pass in the builder's children-first order:
 ``plays(goal) = 0``, ``plays(dead end) = none``, otherwise one more than the best child.  When the
 goal is out of reach, the closest approach (most of her pawns home, then fewest steps to go) over
 every reachable position is reported instead.
@@ -19,7 +18,8 @@ from typing import Any, Generic
 from sheepdog.solver.dog.cards import UNKNOWN
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, Game, P, build_graph
 from sheepdog.solver.dog.position import Position, pawns_home, steps_to_go
-from sheepdog.solver.dog.solve import DogGame, PlyStep, play_json, ply_words, worded
+from sheepdog.solver.dog.search import PlyStep
+from sheepdog.solver.dog.solve import DogGame, play_json, ply_words, worded
 from sheepdog.solver.errors import SheepdogError
 
 

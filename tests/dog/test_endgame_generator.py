@@ -10,7 +10,8 @@ import pytest
 
 from sheepdog.generators.dog import find_puzzles, generate_puzzles, grade, random_endgame
 from sheepdog.solver.dog.position import load_position, winner
-from sheepdog.solver.dog.solve import decode, solve_position, up_one_ply
+from sheepdog.solver.dog.solve import solve_position
+from sheepdog.solver.dog.value import decode, up_one_ply
 from sheepdog.solver.errors import SheepdogError
 
 
