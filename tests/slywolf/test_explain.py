@@ -333,3 +333,17 @@ def test_hardest_rule_breaks_ties_by_place_in_the_registry() -> None:
     used = set(ex.rules_used)
     hardest = max(used, key=lambda name: (RULE_TIERS[name], list(RULE_TIERS).index(name)))
     assert ex.hardest_rule == hardest
+
+
+def test_short_reprs() -> None:
+    case = random_case(ROSTER, "easy", random.Random(2))
+    ex = explain(case.puzzle(ROSTER, "easy"))
+    culprit = ROSTER.wolves[case.culprit].name
+    assert repr(ex) == f"<Explanation: {len(ex.steps)} steps, culprit {culprit}>"
+    step = next(s for s in ex.steps if s.rule == "pointed-at")
+    assert repr(step) == f"<Step pointed-at: honest sheep {step.honest[0]}>"
+    partial = explain(puzzle("easy", ("guitar", "trumpet", "red top hat")))
+    assert repr(partial).endswith(f"{len(partial.suspects)} suspects left>")
+    cleared = next(s for s in ex.steps if s.cleared)
+    assert repr(cleared).startswith(f"<Step {cleared.rule}: ")
+    assert "cleared wolves " in repr(cleared)

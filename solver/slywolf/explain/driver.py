@@ -24,6 +24,15 @@ class Explanation:
     accomplices: tuple[int, ...]
     consistent: bool = True
 
+    def __repr__(self) -> str:
+        """Short: ``<Explanation: 14 steps, culprit Howler>``."""
+        if not self.consistent:
+            return "<Explanation: the interviews contradict each other>"
+        steps = f"{len(self.steps)} step{'' if len(self.steps) == 1 else 's'}"
+        if self.culprit is not None:
+            return f"<Explanation: {steps}, culprit {self.roster.wolves[self.culprit].name}>"
+        return f"<Explanation: {steps}, {len(self.suspects)} suspects left>"
+
     @property
     def culprit(self) -> int | None:
         return self.suspects[0] if len(self.suspects) == 1 else None

@@ -33,6 +33,19 @@ class Step:
     gone: tuple[int, ...] = ()
     after: tuple[int, ...] = ()
 
+    def __repr__(self) -> str:
+        """The rule and what it concludes, by index: ``<Step ring: accomplices 3, 7>``."""
+        parts = [
+            f"{label} {', '.join(map(str, values))}"
+            for label, values in (
+                ("honest sheep", self.honest),
+                ("accomplices", self.accomplices),
+                ("cleared wolves", self.cleared),
+            )
+            if values
+        ]
+        return f"<Step {self.rule}: {'; '.join(parts) or 'nothing new'}>"
+
     def to_dict(self, roster: Roster) -> dict[str, Any]:
         return {
             "rule": self.rule,
