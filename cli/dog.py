@@ -16,8 +16,8 @@ from rich.console import Console
 from rich.text import Text
 
 from sheepdog.cli.common import print_json, run
+from sheepdog.cli.dog_picture import picture
 from sheepdog.solver.dog.moves import legal_plays, perft
-from sheepdog.solver.dog.picture import picture
 from sheepdog.solver.dog.position import (
     Position,
     load_position,

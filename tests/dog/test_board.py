@@ -1,4 +1,4 @@
-"""Board geometry (spec section 1) and the board picture."""
+"""Board geometry (spec section 1)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ from sheepdog.solver.dog.board import (
     steps_to_go_of,
     track_size,
 )
-from sheepdog.solver.dog.picture import picture, picture_text
-from sheepdog.solver.dog.position import parse_notation
 from sheepdog.solver.errors import FileFormatError
 
 
@@ -47,28 +45,6 @@ def test_steps_to_go_per_spec() -> None:
     assert steps_to_go_of(15, 1, 4) == 2  # one step to the start, one into h0
     assert steps_to_go_of(17, 1, 4) == n  # just past the start: a whole circuit
     assert steps_to_go_of(0, 0, 6) == 96 + 1
-
-
-def test_picture_shows_every_seat_pawn_and_hand() -> None:
-    p = parse_notation("4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0")
-    text = picture_text(p)
-    lines = text.splitlines()
-    assert lines[0].startswith("DOG · 4 seats · partnerships")
-    assert lines[1].startswith("▶ seat 0") and "hand 7 J" in lines[1]
-    assert "[1]" in lines[2]  # seat 1's pawn on its start t16
-    assert "[2][2][2][2]" in lines[3]
-    # seat 0's pawn on t60 is drawn in seat 3's row (t48..t63), seat 3's t40 in seat 2's row
-    assert lines[4].split("t48")[1].count("0") == 1
-    cells = [cell for row in picture(p) for cell in row]
-    assert ("[1]", 1) in cells
-
-
-def test_picture_marks_the_winner_and_empty_chairs() -> None:
-    won = parse_notation("4 h0,h1,h2,h3/t5,k,k,k/h0,h1,h2,h3/k,k,k,k 2/3/-/- 1")
-    assert "team 0 (0, 2) has won" in picture_text(won)
-    solo = parse_notation("4 k,k,k,k,t0/-/k,k,k,k,t32/- 2/-/3/- 2 mode=solo stock=5")
-    text = picture_text(solo)
-    assert "seat 1: empty chair" in text and "stock: 1 cards, top 5" in text
 
 
 def test_docstring_examples() -> None:

@@ -1,9 +1,9 @@
-"""A readable picture of a DOG position for the terminal (plain text, colour left to the CLI).
+"""A readable picture of a DOG position for the terminal (``sheepdog dog show``).
 
 The track is drawn seat by seat: each row shows the 16 fields that begin at that seat's start field
 (``t16k .. t16k+15``), pawns drawn as their seat number, the start field in brackets, followed by
-the seat's kennel, home fields and hand.  Cells are ``(text, seat)`` pairs so that the CLI can
-colour each pawn by its seat; :func:`picture_text` joins them into plain lines.
+the seat's kennel, home fields and hand.  Cells are ``(text, seat)`` pairs so that the command
+can colour each pawn by its seat; :func:`picture_text` joins them into plain lines.
 """
 
 from __future__ import annotations
