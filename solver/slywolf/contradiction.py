@@ -23,10 +23,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pysat.examples.rc2 import RC2
-from pysat.formula import WCNF
-
-from sheepdog.solver.slywolf.model import unsat_core
 from sheepdog.solver.slywolf.puzzle import Puzzle
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
@@ -74,6 +70,10 @@ def smallest_conflict(puzzle: Puzzle) -> Conflict | None:
         return None
     if not consistent(puzzle, frozenset()):
         return Conflict((), True, roster_only=True)
+    # CP-SAT only now, for a puzzle that contradicts itself: importing OR-Tools costs most of a
+    # second, which a consistent puzzle (the usual case) never pays.
+    from sheepdog.solver.slywolf.model import unsat_core
+
     core = unsat_core(puzzle)
     if core is None:  # pragma: no cover - the two engines disagree; tests guard against it
         raise RuntimeError("CP-SAT finds a case that the exact engine rules out")
@@ -96,6 +96,9 @@ def smallest_conflict(puzzle: Puzzle) -> Conflict | None:
 def _minimum_hitting_set(sets: list[frozenset[int]], universe: range) -> frozenset[int]:
     if not sets:
         return frozenset()
+    from pysat.examples.rc2 import RC2
+    from pysat.formula import WCNF
+
     wcnf = WCNF()
     for s in sets:
         wcnf.append([j + 1 for j in sorted(s)])

@@ -11,6 +11,9 @@ so an infeasible state yields an unsatisfiable core of interviews.
 The exact engine (:mod:`sheepdog.solver.slywolf.worlds`) answers all of these by counting; tests
 check that
 both agree.  This model is the slower, independent second method, and the source of cores.
+
+Importing this module loads OR-Tools (most of a second, pandas included), so the rest of the
+library imports it only inside the functions that build a model; start-up stays fast.
 """
 
 from __future__ import annotations
