@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -167,3 +168,135 @@ def test_print_a_case_id_outside_latin1(tmp_path: Path) -> None:
             ["pdftotext", str(out), "-"], capture_output=True, check=True, text=True
         ).stdout
         assert "caso–ñ—?—?" in text and "Case caso–ñ—?—?: interview slips" in text
+
+
+# -- hostile files: nesting, numbers, bytes, duplicate keys --------------------------------------
+
+DEEP = "[" * 1000 + "]" * 1000
+
+
+def roster_data() -> dict[str, Any]:
+    return {
+        "accomplices": 1,
+        "colors": ["red", "blue"],
+        "garments": ["hat", "coat"],
+        "wolves": [
+            {"name": "A", "wears": ["red hat", "red coat"]},
+            {"name": "B", "wears": ["red hat", "blue coat"]},
+            {"name": "C", "wears": ["blue hat", "blue coat"]},
+        ],
+        "sheep": [{"name": n, "likes": ["peas"]} for n in ("x", "y", "z", "w")],
+    }
+
+
+def puzzle_on(tmp_path: Path, roster: str) -> Path:
+    return write_json(tmp_path / "p.json", {"roster": roster, "mode": "easy", "interviews": []})
+
+
+def wolf_commands(path: Path) -> list[list[str]]:
+    return [["wolf", "solve", str(path)], ["wolf", "hint", str(path)]]
+
+
+def dog_commands(path: Path) -> list[list[str]]:
+    return [["dog", "moves", str(path)], ["dog", "solve", str(path)], ["dog", "show", str(path)]]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"roster": "default", "notes": ' + DEEP + "}", "JSON nested deeper than 64 levels"),
+        ('{"interviews": ' + DEEP + "}", "JSON nested deeper than 64 levels"),
+        ('{"mode": "easy", "seed": ' + "7" * 5000 + "}", "a number of 5000 digits"),
+        ('{"seed": 1e99999}', "is too large"),
+        ('{"seed": NaN}', "NaN is not a number JSON allows"),
+        ('{"seed": -Infinity}', "-Infinity is not a number JSON allows"),
+        ('{"mode": "easy", "mode": "hard"}', "key 'mode' appears twice in one JSON object"),
+        ('{"interviews": [{"sheep": "harp", "sheep": "banjo"}]}', "key 'sheep' appears twice"),
+    ],
+)
+def test_a_hostile_puzzle(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(text)
+    for args in wolf_commands(path):
+        one_error(runner.invoke(app, args), f"{path}: ", message)
+
+
+def test_a_puzzle_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_bytes(b'{"mode": "easy", "notes": "caf\xe9"}')
+    one_error(
+        runner.invoke(app, ["wolf", "solve", str(path)]),
+        f"{path}: not UTF-8 text (byte 0xe9 at offset 30)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("r.json", '{"colors": ' + DEEP + "}", "JSON nested deeper than 64 levels"),
+        ("r.toml", "colors = " + DEEP + "\n", "TOML nested deeper than 64 levels"),
+        ("r.toml", "a = " + "{b = " * 1000 + "1" + "}" * 1000, "TOML nested deeper than 64"),
+        ("r.toml", "accomplices = " + "9" * 5000 + "\n", "more than 100 digits"),
+        ("r.toml", "accomplices = " + "9" * 200 + "\n", "more than 100 digits"),
+        ("r.json", '{"accomplices": ' + "9" * 5000 + "}", "a number of 5000 digits"),
+        ("r.toml", 'name = "a"\nname = "b"\n', "invalid TOML"),
+        ("r.json", '{"name": "a", "name": "b"}', "key 'name' appears twice"),
+        ("r.toml", b'name = "caf\xe9"\n', "not UTF-8 text (byte 0xe9 at offset 11)"),
+        ("r.json", b'\xff\xfe{"name": "x"}', "not UTF-8 text (byte 0xff at offset 0)"),
+    ],
+)
+def test_a_hostile_roster(tmp_path: Path, name: str, content: str | bytes, message: str) -> None:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    puzzle = puzzle_on(tmp_path, name)
+    for args in [
+        *wolf_commands(puzzle),
+        ["wolf", "generate", "--roster", str(path), "--out", str(tmp_path / "o")],
+    ]:
+        one_error(runner.invoke(app, args), f"roster {path}: ", message)
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(
+    ("track", "message"),
+    [
+        ({"one_star": 300}, "'track.one_star' must be a whole number of spaces from 1 to 60"),
+        ({"one_star": 10**9}, "'track.one_star' must be a whole number of spaces from 1 to 60"),
+        ({"two_star": 0}, "'track.two_star' must be a whole number of spaces from 1 to 60"),
+    ],
+)
+def test_a_roster_track_out_of_bounds(tmp_path: Path, track: dict[str, int], message: str) -> None:
+    roster = write_json(tmp_path / "r.json", dict(roster_data(), track=track))
+    turn = json.loads(TURN.read_text())
+    path = write_json(tmp_path / "t.json", dict(turn, roster=str(roster), interviews=[], game={}))
+    one_error(runner.invoke(app, ["wolf", "hint", str(path)]), f"roster {roster}", message)
+
+
+def test_the_longest_track_still_plans_a_turn(tmp_path: Path) -> None:
+    data = tomllib.loads((ROOT / "cases" / "default.toml").read_text())
+    data["track"] = {"one_star": 60, "two_star": 60}
+    roster = write_json(tmp_path / "r.json", data)
+    path = write_json(tmp_path / "t.json", dict(json.loads(TURN.read_text()), roster=str(roster)))
+    result = runner.invoke(app, ["wolf", "hint", str(path), "--top", "1"])
+    assert result.exit_code == 0, result.output
+    assert "56 turn(s) with interviews left" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"seats": 4, "pawns": ' + DEEP.encode() + b"}", "JSON nested deeper than 64 levels"),
+        (b'{"seats": ' + b"4" * 5000 + b"}", "a number of 5000 digits"),
+        (b'{"seats": 4, "seats": 6}', "key 'seats' appears twice"),
+        (b"4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 5/-/-/- 0 \xe9", "not UTF-8 text (byte 0xe9 at"),
+        (b'{"seats": 4, "hands": {"0": ["\xff"]}}', "not UTF-8 text (byte 0xff at offset 30)"),
+    ],
+)
+def test_a_hostile_dog_position(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "pos.json"
+    path.write_bytes(content)
+    for args in dog_commands(path):
+        one_error(runner.invoke(app, args), f"{path}: ", message)

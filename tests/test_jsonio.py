@@ -1,0 +1,131 @@
+"""The strict reader of user files: UTF-8, nesting, duplicate keys and numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sheepdog.solver.errors import FileFormatError
+from sheepdog.solver.jsonio import (
+    MAX_DEPTH,
+    decode_utf8,
+    loads_json,
+    loads_toml,
+    read_json,
+    read_text,
+)
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def test_nesting_up_to_the_limit_is_fine() -> None:
+    value: Any = loads_json(nested(MAX_DEPTH), "f")
+    for _ in range(MAX_DEPTH - 1):
+        value = value[0]
+    assert value == []
+    with pytest.raises(FileFormatError, match="f: JSON nested deeper than 64 levels"):
+        loads_json(nested(MAX_DEPTH + 1), "f")
+    with pytest.raises(FileFormatError, match="nested deeper"):
+        loads_json('{"a": ' * 100_000 + "1" + "}" * 100_000, "f")
+
+
+def test_brackets_inside_strings_do_not_count() -> None:
+    text = json.dumps({"a": "[" * 500, "b": ['\\"{{{{' * 100]})
+    assert loads_json(text, "f")["a"] == "[" * 500
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"a": 1, "b": {"c": 2, "c": 3}}', "key 'c' appears twice in one JSON object"),
+        ("1" * 101, "a number of 101 digits; at most 100 are allowed"),
+        ("-" + "1" * 4301, "a number of 4301 digits"),
+        ("1e400", "the number 1e400... is too large"),
+        ("[Infinity]", "Infinity is not a number JSON allows"),
+        ('{"a": }', r"invalid JSON: Expecting value at line 1 column 7"),
+        ("", "invalid JSON"),
+    ],
+)
+def test_bad_json(text: str, message: str) -> None:
+    with pytest.raises(FileFormatError, match=f"^f: {message}"):
+        loads_json(text, "f")
+
+
+def test_numbers_within_the_limits() -> None:
+    assert loads_json("[" + "9" * 100 + ", -2.5e300, 0.1]", "f") == [int("9" * 100), -2.5e300, 0.1]
+
+
+def test_utf8() -> None:
+    assert decode_utf8("\ufeffcaso–ñ—狼—🐺".encode(), "f") == "caso–ñ—狼—🐺"
+    with pytest.raises(FileFormatError, match=r"^f: not UTF-8 text \(byte 0xe9 at offset 3\)$"):
+        decode_utf8("caf\xe9".encode("latin-1"), "f")
+    with pytest.raises(FileFormatError, match=r"byte 0xf0 at offset 1"):
+        decode_utf8(b"a\xf0\x9f", "f")  # a truncated 4-byte sequence
+
+
+def test_files(tmp_path: Path) -> None:
+    path = tmp_path / "a.json"
+    path.write_bytes(b'{"x": [1, "\xc3\xb1"]}')
+    assert read_json(path) == {"x": [1, "ñ"]}
+    assert read_text(path) == '{"x": [1, "ñ"]}'
+    path.write_bytes(b'{"x": "\xff"}')
+    with pytest.raises(FileFormatError, match=f"^{path}: not UTF-8"):
+        read_json(path)
+    with pytest.raises(FileNotFoundError):
+        read_text(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a = " + nested(MAX_DEPTH + 1), "TOML nested deeper than 64 levels"),
+        ("a = " + nested(2000), "TOML nested deeper than 64 levels"),
+        ("a = " + "9" * 101, "a number of more than 100 digits"),
+        ("a = -" + "9" * 5000, "a number of more than 100 digits"),
+        ("a = nan", "nan is not an allowed number"),
+        ("a = -inf", "-inf is not an allowed number"),
+        ("a = 1\na = 2", "invalid TOML"),
+    ],
+)
+def test_bad_toml(text: str, message: str) -> None:
+    with pytest.raises(FileFormatError, match=f"^f: {message}"):
+        loads_toml(text, "f")
+
+
+def test_toml_within_the_limits() -> None:
+    assert loads_toml("a = " + nested(MAX_DEPTH - 1) + '\n[t]\nb = "[[["', "f") == {
+        "a": json.loads(nested(MAX_DEPTH - 1)),
+        "t": {"b": "[[["},
+    }
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**100) + 1, 10**100 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@given(JSON_VALUES)
+def test_agrees_with_json_on_ordinary_values(value: Any) -> None:
+    text = json.dumps(value)
+    assert loads_json(text, "f") == json.loads(text)
+
+
+@given(st.text(max_size=200))
+def test_any_text_parses_or_is_one_file_format_error(text: str) -> None:
+    try:
+        loads_json(text, "f")
+    except FileFormatError as exc:
+        assert str(exc).startswith("f: ") and "\n" not in str(exc)
