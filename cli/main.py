@@ -1,23 +1,147 @@
-"""The ``sheepdog`` console script: ``sheepdog wolf ...`` and ``sheepdog dog ...``."""
+"""The ``sheepdog`` console script: ``sheepdog wolf ...`` and ``sheepdog dog ...``.
+
+Start-up is kept short.  Importing this module costs nothing beyond the standard library;
+:func:`main` imports Typer and only the command modules the command line needs: the two group
+modules (``wolf`` and ``dog``) always, a command's own module when the line names a command, and
+every module when a listing must be complete (group help, an unknown command, shell completion).
+Libraries that are slow to import (OR-Tools, PySAT, fpdf) are imported inside the functions that
+build a model or a PDF, so no command that needs none of them pays for them.
+
+Exit codes: 0 done; 1 bad input (one line ``Error: ...`` from the command); 2 a usage error (one
+line ``Error: ...``; an unknown command lists the valid ones); 70 an internal error, i.e. a bug
+(one line ``Error: internal error: <type>: <message>``; set ``SHEEPDOG_DEBUG=1`` for the
+traceback); 130 interrupted (Ctrl-C, one line ``Error: interrupted``).
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
 
-import typer
+if TYPE_CHECKING:
+    import typer
 
-# Importing these modules registers their commands on the ``wolf`` and ``dog`` apps.
-from sheepdog.cli import dog, dog_endgame, wolf, wolf_generate, wolf_hint  # noqa: F401
+EXIT_USAGE = 2
+#: ``EX_SOFTWARE`` of sysexits.h: an internal software error.
+EXIT_INTERNAL = 70
+#: 128 + SIGINT, what a shell reports for a program stopped by Ctrl-C.
+EXIT_INTERRUPTED = 130
 
-app = typer.Typer(
-    name="sheepdog",
-    help="Exact deductions, hints and cases for Sly Wolf; rules and endgames for DOG.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
+#: Set to 1 to see the traceback of an internal error instead of one line.
+DEBUG_VARIABLE = "SHEEPDOG_DEBUG"
+#: Set by the shell when it asks for completions (Typer/Click convention).
+COMPLETE_VARIABLE = "_SHEEPDOG_COMPLETE"
+
+#: The modules (in ``sheepdog.cli``) that hold the ``wolf`` and ``dog`` groups.
+GROUP_MODULES = ("wolf", "dog")
+#: The module (in ``sheepdog.cli``) that registers each command; a test checks it against the
+#: commands the modules actually register.
+COMMAND_MODULES: dict[str, dict[str, str]] = {
+    "wolf": {
+        "solve": "wolf",
+        "generate": "wolf_generate",
+        "grade": "wolf_generate",
+        "grades": "wolf_generate",
+        "print": "wolf_generate",
+        "hint": "wolf_hint",
+        "play": "wolf_hint",
+    },
+    "dog": {
+        "moves": "dog",
+        "perft": "dog",
+        "show": "dog",
+        "convert": "dog",
+        "simulate": "dog",
+        "solve": "dog_endgame",
+        "solitaire": "dog_endgame",
+        "advise": "dog_endgame",
+        "generate": "dog_endgame",
+    },
+}
+ALL_MODULES = tuple(
+    dict.fromkeys(
+        [*GROUP_MODULES, *(m for commands in COMMAND_MODULES.values() for m in commands.values())]
+    )
 )
-app.add_typer(wolf.app, name="wolf", help="Sly Wolf and the Missing Note.")
-app.add_typer(dog.app, name="dog", help="DOG: rules engine and endgame solver.")
+
+HELP = "Exact deductions, hints and cases for Sly Wolf; rules and endgames for DOG."
+EPILOG = f"Set {DEBUG_VARIABLE}=1 to see the traceback of an internal error."
+
+
+def modules_for(args: Sequence[str]) -> tuple[str, ...]:
+    """The command modules to import for the command line ``args``."""
+    if os.environ.get(COMPLETE_VARIABLE):
+        return ALL_MODULES
+    if not args or args[0] not in COMMAND_MODULES:
+        return GROUP_MODULES  # top-level help, --version, an unknown group: no command needed
+    module = COMMAND_MODULES[args[0]].get(args[1]) if len(args) > 1 else None
+    if module is None:
+        return ALL_MODULES  # group help or an unknown command: list every command
+    return tuple(dict.fromkeys([*GROUP_MODULES, module]))
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        import typer
+
+        from sheepdog import __version__
+
+        typer.echo(f"sheepdog {__version__}")
+        raise typer.Exit()
+
+
+def build_app(modules: Sequence[str] = ALL_MODULES) -> typer.Typer:
+    """The ``sheepdog`` app with the commands of ``modules`` (importing a module registers its
+    commands on the ``wolf`` or ``dog`` group)."""
+    import typer
+
+    for name in modules:
+        importlib.import_module(f"sheepdog.cli.{name}")
+    from sheepdog.cli import dog, wolf
+
+    app = typer.Typer(
+        name="sheepdog",
+        help=HELP,
+        epilog=EPILOG,
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+    )
+
+    @app.callback()
+    def root(
+        # The old-style default (not ``Annotated``): Typer resolves this signature's string
+        # annotations in this module, where ``typer`` is imported lazily.
+        version: bool = typer.Option(
+            False,
+            "--version",
+            help="Print the version and exit.",
+            is_eager=True,
+            callback=_show_version,
+        ),
+    ) -> None:
+        pass  # the groups do the work; the root only holds --version
+
+    app.add_typer(wolf.app, name="wolf", help="Sly Wolf and the Missing Note.")
+    app.add_typer(dog.app, name="dog", help="DOG: rules engine and endgame solver.")
+    return app
+
+
+_full_app: typer.Typer | None = None
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``app``: the whole app, every command registered (built on first use, for tests and
+    for embedding; :func:`main` builds only what a command line needs)."""
+    global _full_app
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if _full_app is None:
+        _full_app = build_app()
+    return _full_app
 
 
 def usage_error_line(exc: Exception) -> str | None:
@@ -36,29 +160,64 @@ def usage_error_line(exc: Exception) -> str | None:
     return message
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run the app; usage errors become one line ``Error: ...`` on stderr (exit 2)."""
-    command = typer.main.get_command(app)
-    args = sys.argv[1:] if argv is None else argv
+def _error(line: str) -> None:
+    sys.stderr.write(f"Error: {' '.join(line.split())}\n")
+    sys.stderr.flush()
+
+
+def run_command_line(args: list[str]) -> int:
+    """Parse ``args`` and run the command; returns the exit code.  Usage errors become one line
+    ``Error: ...``; any other exception propagates to :func:`main`."""
+    import typer
+
+    command = typer.main.get_command(build_app(modules_for(args)))
+    if os.environ.get(COMPLETE_VARIABLE):
+        # Shell completion: Typer answers and exits.
+        command.main(args=args, prog_name="sheepdog")
     try:
-        result = command.main(args=args, prog_name="sheepdog", standalone_mode=False)
+        with command.make_context("sheepdog", args) as ctx:
+            result = command.invoke(ctx)
     except typer.Exit as exc:
-        sys.exit(exc.exit_code)
+        return exc.exit_code
     except typer.Abort:
-        sys.stderr.write("Error: aborted\n")
-        sys.exit(1)
+        _error("aborted")
+        return 1
     except Exception as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":
-            # A bare group: show its help, as ``--help`` would.
-            ctx = getattr(exc, "ctx", None)
-            sys.stdout.write((ctx.get_help() if ctx is not None else str(exc)) + "\n")
-            sys.exit(0)
+            # A bare group: show its help, as ``--help`` would.  The exception holds the help
+            # text, or nothing when the rich formatter has already printed it.
+            text = str(getattr(exc, "format_message", lambda: "")())
+            if text.strip():
+                sys.stdout.write(text.rstrip("\n") + "\n")
+            return 0
         line = usage_error_line(exc)
         if line is None:
             raise
-        sys.stderr.write(f"Error: {line}\n")
-        sys.exit(int(getattr(exc, "exit_code", 2)))
-    sys.exit(result if isinstance(result, int) else 0)
+        _error(line)
+        return int(getattr(exc, "exit_code", EXIT_USAGE))
+    return result if isinstance(result, int) else 0
+
+
+def main(argv: list[str] | None = None) -> NoReturn:
+    """Run the command line and exit.  Whatever happens, the user sees output or one line
+    ``Error: ...``, never a traceback (unless ``SHEEPDOG_DEBUG=1``)."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    try:
+        code = run_command_line(args)
+    except KeyboardInterrupt:
+        _error("interrupted")
+        code = EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (``sheepdog ... | head``): stop quietly, as Click does.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
+        code = 1
+    except Exception as exc:
+        if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
+            raise
+        detail = " ".join(str(exc).split())
+        _error(f"internal error: {type(exc).__name__}" + (f": {detail}" if detail else ""))
+        code = EXIT_INTERNAL
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import NoReturn
+
 import pytest
 import typer
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from sheepdog.cli.main import app
+from sheepdog.cli.main import COMMAND_MODULES, app
 
 runner = CliRunner()
 
@@ -75,10 +81,157 @@ def test_bare_group_shows_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_main_runs_a_command(capsys: pytest.CaptureFixture[str]) -> None:
-    from pathlib import Path
-
     example = Path(__file__).resolve().parent.parent / "cases" / "puzzles" / "example.json"
     code, out, _ = _run_main(["wolf", "solve", str(example), "--json"], capsys)
     assert code == 0 and '"suspects"' in out
     code, _, err = _run_main(["wolf", "solve", "missing.json"], capsys)
     assert code == 1 and err.startswith("Error: no such file")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "cases" / "puzzles" / "example.json"
+DOG_POSITION = ROOT / "cases" / "dog" / "puzzles" / "01ply-easy-c14ce117d5.json"
+
+
+def test_command_modules_table_matches_the_registrations() -> None:
+    """``main`` imports only the module a command line names; its table must say which."""
+    groups = getattr(get_command(app), "commands", {})
+    registered = {
+        group: {name: cmd.callback.__module__ for name, cmd in sub.commands.items()}
+        for group, sub in groups.items()
+    }
+    expected = {
+        group: {name: f"sheepdog.cli.{module}" for name, module in commands.items()}
+        for group, commands in COMMAND_MODULES.items()
+    }
+    assert registered == expected
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import sheepdog
+
+    code, out, err = _run_main(["--version"], capsys)
+    assert (code, out, err) == (0, f"sheepdog {sheepdog.__version__}\n", "")
+
+
+def test_shell_completion_is_offered() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
+
+
+def test_an_unexpected_exception_is_one_line_with_exit_70(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sheepdog.cli.wolf
+
+    def broken(*_args: object) -> NoReturn:
+        raise RuntimeError("engine\nbroke")
+
+    monkeypatch.delenv("SHEEPDOG_DEBUG", raising=False)
+    monkeypatch.setattr(sheepdog.cli.wolf, "deduce_puzzle", broken)
+    code, out, err = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)
+    assert (code, out) == (70, "")
+    assert err == "Error: internal error: RuntimeError: engine broke\n"
+
+
+def test_sheepdog_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sheepdog.cli.wolf
+    from sheepdog.cli.main import main
+
+    def broken(*_args: object) -> NoReturn:
+        raise RuntimeError("engine broke")
+
+    monkeypatch.setenv("SHEEPDOG_DEBUG", "1")
+    monkeypatch.setattr(sheepdog.cli.wolf, "deduce_puzzle", broken)
+    with pytest.raises(RuntimeError, match="engine broke"):
+        main(["wolf", "solve", str(EXAMPLE)])
+
+
+def test_ctrl_c_in_a_command_is_one_line_with_exit_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sheepdog.cli.wolf
+
+    def interrupted(*_args: object) -> NoReturn:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sheepdog.cli.wolf, "deduce_puzzle", interrupted)
+    code, out, err = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)
+    assert (code, out, err) == (130, "", "Error: interrupted\n")
+
+
+def test_ctrl_c_while_building_the_app_is_one_line_with_exit_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sheepdog.cli.main
+
+    def interrupted(*_args: object) -> NoReturn:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sheepdog.cli.main, "build_app", interrupted)
+    code, out, err = _run_main(["dog", "moves", str(DOG_POSITION)], capsys)
+    assert (code, out, err) == (130, "", "Error: interrupted\n")
+
+
+# A fresh interpreter: Ctrl-C arrives while the console script imports Typer.
+_INTERRUPT_IMPORT = """
+import sys
+from importlib.abc import MetaPathFinder
+
+
+class CtrlC(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "typer":
+            raise KeyboardInterrupt
+        return None
+
+
+sys.meta_path.insert(0, CtrlC())
+from sheepdog.cli.main import main
+
+main(["--help"])
+"""
+
+
+def test_ctrl_c_during_start_up_imports() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPT_IMPORT], capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "Error: interrupted\n")
+
+
+# A fresh interpreter runs one command line, then reports the heavy libraries it imported.
+_REPORT_IMPORTS = """
+import json, sys
+from sheepdog.cli.main import main
+
+report, args = sys.argv[1], sys.argv[2:]
+try:
+    main(args)
+except SystemExit as stop:
+    heavy = sorted({m.split(".")[0] for m in sys.modules} & {"ortools", "pysat", "pandas"})
+    with open(report, "w") as out:
+        json.dump({"code": stop.code, "heavy": heavy}, out)
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["--version"],
+        ["dog", "moves", str(DOG_POSITION)],
+        ["dog", "show", str(DOG_POSITION)],
+        ["wolf", "solve", str(EXAMPLE)],
+        ["wolf", "solve", str(EXAMPLE), "--json"],
+    ],
+)
+def test_commands_without_a_model_do_not_import_or_tools(args: list[str], tmp_path: Path) -> None:
+    """Importing OR-Tools (and pandas with it) costs most of a second of start-up."""
+    report = tmp_path / "report.json"
+    subprocess.run(
+        [sys.executable, "-c", _REPORT_IMPORTS, str(report), *args],
+        capture_output=True,
+        check=True,
+    )
+    assert json.loads(report.read_text()) == {"code": 0, "heavy": []}
