@@ -73,9 +73,10 @@ class Stack:
     tiles: int  # tiles left, the top included
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Table:
-    """The state of the table that is not an interview (hashable, rebuilt by :func:`apply`)."""
+    """The state of the table that is not an interview (hashable; a game at the table,
+    :class:`sheepdog.solver.slywolf.session.Game`, holds one and rebuilds it entry by entry)."""
 
     stacks: tuple[Stack, ...]
     spoiled_found: tuple[str, ...] = ()
@@ -87,6 +88,18 @@ class Table:
     @property
     def visible(self) -> tuple[int, ...]:
         return tuple(st.top for st in self.stacks if st.top is not None)
+
+    def __repr__(self) -> str:
+        tiles = "+".join(str(st.tiles) for st in self.stacks)
+        known = sum(st.top is not None for st in self.stacks)
+        rules = [f"skill {self.options.skill:g}"]
+        rules += ["picky eaters"] if self.options.picky_eaters else []
+        rules += ["special treats"] if self.options.special_treats else []
+        return (
+            f"<Table: {self.side} track at {self.position}; stacks of {tiles} tiles, "
+            f"{known} tops known; spoiled found: {', '.join(self.spoiled_found) or 'none'}; "
+            f"{len(self.discarded)} discarded; {', '.join(rules)}>"
+        )
 
 
 # -- the bag -------------------------------------------------------------------------------------

@@ -1,0 +1,376 @@
+"""A game at the table, recorded entry by entry.
+
+A :class:`Game` is everything the players have on the table: the puzzle heard so far (roster,
+mode, interviews), the :class:`~sheepdog.solver.slywolf.turn.Table` (stacks, spoiled tokens
+found, the wolf's track, the options), the turn being played and the log of every line typed.
+It is frozen and hashable; :func:`apply` returns the next game.  A typed line becomes an
+:data:`Entry` with :func:`parse_entry` (names only, no rules), and :func:`apply` checks it
+against the rules.  The puzzle file keeps a game under its ``"game"`` key (the format is in
+:mod:`sheepdog.solver.slywolf.turn`): :func:`game_of` reads it, :meth:`Game.to_puzzle` writes it.
+
+The lines (names are case-insensitive; lists are separated by commas)::
+
+    top SHEEP                       the sheep uncovered on a stack (fills the first unknown top)
+    call SHEEP                      call a visible sheep (the second and third must like the
+                                    vegetables already found)
+    found VEGETABLE                 a ripe vegetable the last called sheep wanted
+    wrong VEGETABLE                 a ripe vegetable it did not want: the turn ends
+    spoiled VEGETABLE               a spoiled one: it stays on the table, the turn ends
+                                    (Picky Eaters: the sheep leaves the valley)
+    interview SHEEP, TARGET, ITEM   what a called sheep said (TARGET or ITEM may be "?")
+    end                             accepted, but a turn ends by itself with its last
+                                    interview or its failed draw (the wolf never moves twice)
+    guess WOLF                      the last chance on the final space of the track
+    hint                            ask for advice (nothing on the table changes)
+
+Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.solver.slywolf.turn`):
+
+- A turn here ends, and the wolf moves one space, when its last called sheep is interviewed or
+  when a draw fails [Turn 1, 2B]; the players type the tiles uncovered with ``top``.
+- An interviewed sheep leaves its stack [Turn 3]; the tile below stays unknown until typed.
+- A spoiled token stays out of the bag for the rest of the game [Turn 2B]; with Picky Eaters
+  the sheep being called leaves its stack and the valley [Advanced].
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, sheep_list
+from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.turn import (
+    SIDES,
+    STACKS,
+    Options,
+    Side,
+    Stack,
+    Table,
+    can_join,
+    table_of,
+    table_to_dict,
+    track_length,
+    wanted_kinds,
+)
+
+# -- the game ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The turn being played: the sheep called so far and the vegetable found for each."""
+
+    called: tuple[int, ...] = ()
+    found: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Game:
+    """A game at the table (hashable; :func:`apply` makes the next one)."""
+
+    puzzle: Puzzle  # roster, mode and the interviews heard (its extra keys never hold "game")
+    table: Table
+    turn: Turn = Turn()
+    log: tuple[str, ...] = ()  # every line typed, refused ones and hints too
+
+    @property
+    def roster(self) -> Roster:
+        return self.puzzle.roster
+
+    def logged(self, line: str) -> Game:
+        """The same game with ``line`` added to its log."""
+        return replace(self, log=self.log + (line.strip(),))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle file's ``"game"`` object."""
+        out = table_to_dict(self.table, self.roster)
+        out["turn"] = {
+            "called": [self.roster.sheep[s].name for s in self.turn.called],
+            "found": list(self.turn.found),
+        }
+        out["log"] = list(self.log)
+        return out
+
+    def to_puzzle(self) -> Puzzle:
+        """The puzzle with this game under its ``"game"`` key (what the game file holds)."""
+        return replace(self.puzzle, extra={**self.puzzle.extra, "game": self.to_dict()})
+
+    def __repr__(self) -> str:
+        roster, table = self.roster, self.table
+        tops = "/".join(
+            roster.sheep[st.top].name if st.top is not None else "?" if st.tiles else "-"
+            for st in table.stacks
+        )
+        text = (
+            f"<Game: {table.side} track {table.position} of {track_length(roster, table.side)}, "
+            f"tops {tops}, {len(self.puzzle.interviews)} of {roster.n_sheep} sheep interviewed"
+        )
+        if self.turn.called:
+            called = ", ".join(roster.sheep[s].name for s in self.turn.called)
+            text += f", called {called}, found {', '.join(self.turn.found) or 'nothing yet'}"
+        return text + ">"
+
+
+def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = None) -> Game:
+    """A fresh table for ``puzzle``: 4 stacks of tiles [Setup 3] whose tops are still to be typed,
+    the wolf at the start of the track side ``side`` (one of ``SIDES``)."""
+    track: Side | None = next((s for s in SIDES if s == side), None)
+    if track is None:
+        raise SheepdogError(f"unknown side {side!r}; valid sides: {', '.join(SIDES)}")
+    options = options or Options()
+    if not 0 <= options.skill <= 1:
+        raise SheepdogError(f"options.skill must be a number from 0 to 1, not {options.skill}")
+    n = puzzle.roster.n_sheep
+    sizes = [n // STACKS + (1 if j < n % STACKS else 0) for j in range(STACKS)]
+    table = Table(tuple(Stack(None, tiles) for tiles in sizes), (), track, 0, (), options)
+    return Game(_without_game(puzzle), table)
+
+
+def game_of(puzzle: Puzzle) -> Game | None:
+    """The game in ``puzzle``'s ``"game"`` key (validated), or None when it has none."""
+    table = table_of(puzzle)
+    if table is None:
+        return None
+    raw = puzzle.extra["game"]  # an object: table_of checked it
+    where = f"{puzzle.extra.get('id', 'puzzle')}: game"
+    roster = puzzle.roster
+    turn = raw.get("turn", {})
+    called = sheep_list(roster, turn.get("called", []), where, "turn.called")
+    try:
+        found = tuple(roster.bag.vegetable(v) for v in turn.get("found", []))
+    except UnknownNameError as exc:
+        raise FileFormatError(f"{where}: turn.found: {exc}") from None
+    log = tuple(raw.get("log", []))
+    return Game(_without_game(puzzle), table, Turn(called, found), log)
+
+
+def _without_game(puzzle: Puzzle) -> Puzzle:
+    return replace(puzzle, extra={k: v for k, v in puzzle.extra.items() if k != "game"})
+
+
+# -- entries -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Top:
+    """``top SHEEP``: the tile uncovered on a stack."""
+
+    sheep: int
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``call SHEEP``."""
+
+    sheep: int
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """``found VEGETABLE``: a ripe vegetable the last called sheep wants."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Wrong:
+    """``wrong VEGETABLE``: a ripe vegetable it does not want (the turn ends)."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Spoiled:
+    """``spoiled VEGETABLE``: a spoiled token (the turn ends)."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """``interview SHEEP, TARGET, ITEM``: what a called sheep said."""
+
+    interview: Interview
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """``end``: the turn is over (it already is, after its interviews or a failed draw)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinalGuess:
+    """``guess WOLF``: the last chance on the final space."""
+
+    wolf: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """``hint``: advice for this moment; nothing on the table changes."""
+
+
+Entry = Top | Call | Found | Wrong | Spoiled | Heard | End | FinalGuess | AskHint
+
+VERBS = ("top", "call", "found", "wrong", "spoiled", "interview", "end", "guess", "hint")
+
+
+def parse_entry(roster: Roster, line: str) -> Entry:
+    """One typed line as an entry; unknown names and malformed lines are errors (the rules are
+    checked by :func:`apply`)."""
+    words = line.strip().split(None, 1)
+    if not words:
+        raise SheepdogError("an empty line is not an entry")
+    verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
+    if verb == "top":
+        return Top(roster.sheep_index(rest))
+    if verb == "call":
+        return Call(roster.sheep_index(rest))
+    if verb in ("found", "wrong", "spoiled"):
+        kind = roster.bag.vegetable(rest)
+        return Found(kind) if verb == "found" else Wrong(kind) if verb == "wrong" else Spoiled(kind)
+    if verb == "interview":
+        parts = [p.strip() for p in rest.split(",")]
+        if len(parts) != 3:
+            raise SheepdogError("type: interview SHEEP, TARGET, ITEM (TARGET or ITEM may be ?)")
+        sheep = roster.sheep_index(parts[0])
+        target = None if parts[1] == "?" else roster.sheep_index(parts[1])
+        item = None if parts[2] == "?" else roster.parse_item(parts[2])
+        return Heard(Interview(sheep, target, item))
+    if verb == "end":
+        return End()
+    if verb == "guess":
+        return FinalGuess(roster.wolf_index(rest))
+    if verb == "hint":
+        return AskHint()
+    raise SheepdogError(f"unknown entry {verb!r}; valid entries: {', '.join(VERBS)}")
+
+
+def entry_line(roster: Roster, entry: Entry) -> str:
+    """The line that :func:`parse_entry` reads as ``entry``."""
+    names = [s.name for s in roster.sheep]
+    match entry:
+        case Top(sheep):
+            return f"top {names[sheep]}"
+        case Call(sheep):
+            return f"call {names[sheep]}"
+        case Found(kind):
+            return f"found {kind}"
+        case Wrong(kind):
+            return f"wrong {kind}"
+        case Spoiled(kind):
+            return f"spoiled {kind}"
+        case Heard(Interview(sheep, target, item)):
+            said = [names[target] if target is not None else "?", str(item or "?")]
+            return f"interview {names[sheep]}, {said[0]}, {said[1]}"
+        case End():
+            return "end"
+        case FinalGuess(wolf):
+            return f"guess {roster.wolves[wolf].name}"
+        case AskHint():
+            return "hint"
+
+
+# -- the rules of the record ---------------------------------------------------------------------
+
+
+def apply(game: Game, entry: Entry) -> Game:
+    """The game after ``entry``; an entry the rules refuse is a :class:`SheepdogError`."""
+    roster, table, turn = game.roster, game.table, game.turn
+    match entry:
+        case Top(sheep):
+            return replace(game, table=_uncovered(game, sheep))
+        case Call(sheep):
+            _check_call(game, sheep)
+            return replace(game, turn=Turn(turn.called + (sheep,), turn.found))
+        case Found(kind) | Wrong(kind) | Spoiled(kind):
+            if len(turn.called) != len(turn.found) + 1:
+                raise SheepdogError("call a sheep before drawing a vegetable")
+            sheep = turn.called[-1]
+            if isinstance(entry, Found):
+                if kind not in wanted_kinds(roster, sheep, turn.found):
+                    raise SheepdogError(
+                        f"{roster.sheep[sheep].name!r} does not want {kind}; type `wrong {kind}`"
+                    )
+                return replace(game, turn=Turn(turn.called, turn.found + (kind,)))
+            if isinstance(entry, Spoiled):
+                # A spoiled token stays on the table [Turn 2B].
+                if table.spoiled_found.count(kind) >= roster.bag.spoiled:
+                    raise SheepdogError(f"no spoiled {kind} is left in the bag")
+                table = replace(table, spoiled_found=table.spoiled_found + (kind,))
+                # Picky Eaters: the sheep being called leaves the valley [Advanced].
+                if table.options.picky_eaters:
+                    table = _left_stack(table, roster, sheep)
+                    table = replace(table, discarded=table.discarded + (sheep,))
+            # A failed draw ends the turn with no interview [Turn 2B].
+            return _turn_over(replace(game, table=table))
+        case Heard(interview):
+            sheep = interview.sheep
+            if sheep not in turn.called or len(turn.found) != len(turn.called):
+                raise SheepdogError(
+                    f"{roster.sheep[sheep].name!r} was not called with a vegetable found this turn"
+                )
+            puzzle = game.puzzle.with_interview(interview)
+            # The interviewed tile leaves its stack [Turn 3].
+            game = replace(game, puzzle=puzzle, table=_left_stack(table, roster, sheep))
+            done = puzzle.interviewed()
+            return _turn_over(game) if all(s in done for s in turn.called) else game
+        case End():
+            # A turn ends by itself with its last interview or its failed draw, so the wolf must
+            # not move again here; with sheep called, their interviews (or the draw) are missing.
+            if turn.called:
+                raise SheepdogError("interview the called sheep first (or record the failed draw)")
+            return game
+        case FinalGuess() | AskHint():
+            return game
+
+
+def _uncovered(game: Game, sheep: int) -> Table:
+    """``sheep`` typed as the tile on top of the first stack whose top is unknown."""
+    table, name = game.table, game.roster.sheep[sheep].name
+    if sheep in game.puzzle.interviewed() or sheep in table.visible or sheep in table.discarded:
+        raise SheepdogError(f"{name!r} cannot be uncovered: it is not hidden")
+    slot = next((j for j, st in enumerate(table.stacks) if st.top is None and st.tiles > 0), None)
+    if slot is None:
+        raise SheepdogError("no stack has an unknown top tile")
+    stacks = list(table.stacks)
+    stacks[slot] = Stack(sheep, stacks[slot].tiles)
+    return replace(table, stacks=tuple(stacks))
+
+
+def _check_call(game: Game, sheep: int) -> None:
+    """A call is legal on a visible sheep not yet called, with a vegetable found for every sheep
+    called before it, at most three a turn, and it must like those vegetables [Turn 2A]."""
+    roster, table, turn = game.roster, game.table, game.turn
+    name = roster.sheep[sheep].name
+    if table.position >= track_length(roster, table.side):
+        raise SheepdogError("the wolf is on the final space: only a guess is left")
+    if len(turn.found) != len(turn.called):
+        raise SheepdogError("find a vegetable for the sheep already called first")
+    if len(turn.called) >= 3:
+        raise SheepdogError("at most three sheep may be called in one turn")
+    if sheep not in table.visible:
+        raise SheepdogError(f"{name!r} is not on top of a stack")
+    if sheep in turn.called:
+        raise SheepdogError(f"{name!r} is already called")
+    if not can_join(roster, sheep, turn.found):
+        raise SheepdogError(
+            f"{name!r} does not like every vegetable found ({', '.join(turn.found)}), "
+            "so it cannot be called too"
+        )
+
+
+def _left_stack(table: Table, roster: Roster, sheep: int) -> Table:
+    """The tile of ``sheep`` leaves its stack; the next tile is unknown until typed."""
+    for j, st in enumerate(table.stacks):
+        if st.top == sheep:
+            stacks = list(table.stacks)
+            stacks[j] = Stack(None, st.tiles - 1)
+            return replace(table, stacks=tuple(stacks))
+    raise SheepdogError(f"{roster.sheep[sheep].name!r} is not on top of a stack")
+
+
+def _turn_over(game: Game) -> Game:
+    """The turn is over: nobody is called and the wolf moves one space [Turn 1]."""
+    return replace(game, turn=Turn(), table=replace(game.table, position=game.table.position + 1))

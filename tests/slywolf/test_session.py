@@ -1,0 +1,259 @@
+"""A game at the table: typed lines as entries, apply(game, entry) -> Game, the "game" key of the
+puzzle file, and seeded random play that keeps every tile."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import CompleteCase, random_case
+from sheepdog.solver.slywolf.session import (
+    AskHint,
+    Call,
+    End,
+    Entry,
+    FinalGuess,
+    Found,
+    Game,
+    Heard,
+    Spoiled,
+    Top,
+    Turn,
+    Wrong,
+    apply,
+    entry_line,
+    game_of,
+    new_game,
+    parse_entry,
+)
+from sheepdog.solver.slywolf.turn import Options, track_length, wanted_kinds
+
+ROSTER = load_roster("default")
+KINDS = list(ROSTER.bag.kinds)
+
+
+def play(game: Game, *lines: str) -> Game:
+    for line in lines:
+        game = apply(game, parse_entry(game.roster, line)).logged(line)
+    return game
+
+
+def fresh(side: str = "two_star", options: Options | None = None) -> Game:
+    return new_game(new_puzzle(ROSTER, "easy"), side, options)
+
+
+def reread(game: Game) -> Game:
+    """The game written to its file and read back."""
+    data = json.loads(game.to_puzzle().to_json())
+    loaded = game_of(puzzle_from_dict(data, roster=ROSTER))
+    assert loaded is not None
+    return loaded
+
+
+def test_a_new_game_is_four_stacks_of_unknown_tops() -> None:
+    game = fresh("two_star", Options(0.6, True, False))
+    assert game.to_dict() == {
+        "stacks": [{"top": None, "tiles": 4}] * 4,
+        "spoiled_found": [],
+        "track": {"side": "two_star", "position": 0},
+        "discarded": [],
+        "options": {"skill": 0.6, "picky_eaters": True, "special_treats": False},
+        "turn": {"called": [], "found": []},
+        "log": [],
+    }
+    assert reread(game) == game and hash(reread(game)) == hash(game)
+
+
+def test_new_game_errors_name_the_parameters() -> None:
+    with pytest.raises(SheepdogError, match="unknown side 'three_star'; valid sides: one_star"):
+        fresh("three_star")
+    with pytest.raises(SheepdogError, match="options.skill must be a number from 0 to 1"):
+        fresh("one_star", Options(1.5))
+
+
+def test_apply_returns_a_new_game_and_leaves_the_old_one() -> None:
+    start = play(fresh(), "top harp", "top guitar", "top trumpet", "top violin")
+    called = apply(start, Call(ROSTER.sheep_index("harp")))
+    assert start.turn == Turn() and called.turn == Turn((ROSTER.sheep_index("harp"),), ())
+    assert called.table == start.table and called.log == start.log
+    with pytest.raises(AttributeError):
+        called.turn = Turn()  # type: ignore[misc]
+
+
+def test_the_scripted_turns_of_the_play_command() -> None:
+    """The session of ``test_cli_hint.test_play_saves_every_line_as_typed``, without the CLI."""
+    game = play(
+        fresh(),
+        "top harp",
+        "top guitar",
+        "top trumpet",
+        "top violin",
+        "call harp",
+        "found pumpkin",
+    )
+    with pytest.raises(SheepdogError, match="'banjo' is not on top of a stack"):
+        play(game, "call banjo")
+    game = play(game, "interview harp, guitar, red jacket", "end", "top banjo")
+    game = play(game, "call trumpet", "spoiled peas")
+    assert game.puzzle.interviews == (
+        Interview(
+            ROSTER.sheep_index("harp"),
+            ROSTER.sheep_index("guitar"),
+            ROSTER.parse_item("red jacket"),
+        ),
+    )
+    data = game.to_dict()
+    assert [s["top"] for s in data["stacks"]] == ["banjo", "guitar", "trumpet", "violin"]
+    assert [s["tiles"] for s in data["stacks"]] == [3, 4, 4, 4]
+    assert data["spoiled_found"] == ["peas"] and data["track"]["position"] == 2
+    assert reread(game) == game
+
+
+def test_picky_eaters_discard_the_sheep_that_pulled_a_spoiled_token() -> None:
+    game = play(fresh(options=Options(0.5, True, False)), "top harp", "call harp", "spoiled tomato")
+    harp = ROSTER.sheep_index("harp")
+    assert game.table.discarded == (harp,) and game.table.stacks[0].tiles == 3
+    assert game.table.stacks[0].top is None and game.turn == Turn()
+    with pytest.raises(SheepdogError, match="cannot be uncovered: it is not hidden"):
+        play(game, "top harp")
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (["call harp"], "'harp' is not on top of a stack"),
+        (["top harp", "top harp"], "'harp' cannot be uncovered"),
+        (["top harp", "found pumpkin"], "call a sheep before drawing"),
+        (["top harp", "call harp", "call harp"], "find a vegetable for the sheep already called"),
+        (["top harp", "call harp", "found carrot"], "'harp' does not want carrot"),
+        (["top harp", "top banjo", "call harp", "found tomato", "call banjo"], "does not like"),
+        (["top harp", "call harp", "interview harp, ?, ?"], "'harp' was not called with a veg"),
+        (["top harp", "call harp", "end"], "interview the called sheep first"),
+        (["top harp", "top a", "top b", "top c", "top d"], "unknown sheep 'a'"),
+        (["interview harp, guitar"], "type: interview SHEEP, TARGET, ITEM"),
+        (["frobnicate"], "unknown entry 'frobnicate'; valid entries: top, call, found"),
+        (["guess nobody"], "unknown wolf 'nobody'"),
+        (["found nothing"], "unknown vegetable 'nothing'"),
+    ],
+)
+def test_refused_entries_are_one_line_errors(lines: list[str], message: str) -> None:
+    with pytest.raises(SheepdogError, match=message) as info:
+        play(fresh(), *lines)
+    assert "\n" not in str(info.value)
+
+
+def test_no_call_on_the_final_space_and_no_second_move_of_the_wolf() -> None:
+    game = play(fresh(), "top harp", "call harp", "wrong carrot")
+    assert game.table.position == 1
+    assert play(game, "end").table.position == 1  # the turn already ended with the failed draw
+    last = replace(game, table=replace(game.table, position=10))
+    with pytest.raises(SheepdogError, match="only a guess is left"):
+        play(last, "call harp")
+    assert play(last, "guess Lupin").log == last.log + ("guess Lupin",)
+
+
+def test_game_key_errors_are_file_errors() -> None:
+    base = {"roster": "default", "mode": "easy", "interviews": []}
+    for turn, words in (
+        ({"called": ["nobody"]}, "turn.called: unknown sheep 'nobody'"),
+        ({"found": ["stone"]}, "turn.found: unknown vegetable 'stone'"),
+        ({"called": ["harp", "Harp"]}, "'turn.called' names a sheep twice"),
+    ):
+        puzzle = puzzle_from_dict(dict(base, game={"turn": turn}), roster=ROSTER)
+        with pytest.raises(FileFormatError, match=words):
+            game_of(puzzle)
+    assert game_of(puzzle_from_dict(base, roster=ROSTER)) is None
+
+
+def _entries() -> st.SearchStrategy[Entry]:
+    sheep = st.integers(0, ROSTER.n_sheep - 1)
+    kinds = st.sampled_from(KINDS)
+    maybe_sheep = st.none() | sheep
+    maybe_item = st.none() | st.sampled_from(ROSTER.items)
+    return st.one_of(
+        st.builds(Top, sheep),
+        st.builds(Call, sheep),
+        st.builds(Found, kinds),
+        st.builds(Wrong, kinds),
+        st.builds(Spoiled, kinds),
+        st.builds(lambda s, t, i: Heard(Interview(s, t, i)), sheep, maybe_sheep, maybe_item),
+        st.just(End()),
+        st.builds(FinalGuess, st.integers(0, len(ROSTER.wolves) - 1)),
+        st.just(AskHint()),
+    )
+
+
+@given(_entries())
+def test_every_entry_round_trips_through_its_line(entry: Entry) -> None:
+    line = entry_line(ROSTER, entry)
+    assert parse_entry(ROSTER, line) == entry
+    assert parse_entry(ROSTER, "  " + line.upper() + " ") == entry
+
+
+def _legal_lines(game: Game, case: CompleteCase, rng: random.Random) -> list[str]:
+    """Lines a careful player of ``case`` could type now."""
+    roster, table, turn = game.roster, game.table, game.turn
+    names = [s.name for s in roster.sheep]
+    heard = game.puzzle.interviewed()
+    hidden = [
+        s
+        for s in range(roster.n_sheep)
+        if s not in heard and s not in table.visible and s not in table.discarded
+    ]
+    lines: list[str] = []
+    if hidden and any(stack.top is None and stack.tiles for stack in table.stacks):
+        lines.append(f"top {names[rng.choice(hidden)]}")
+    if len(turn.called) == len(turn.found):
+        if table.position < track_length(roster, table.side) and len(turn.called) < 3:
+            for s in table.visible:
+                if s not in turn.called and wanted_kinds(roster, s, turn.found):
+                    lines.append(f"call {names[s]}")
+        for s in turn.called:
+            if s not in heard:
+                said = f"{names[case.points_to[s]]}, {case.testimony[s]}"
+                lines.append(f"interview {names[s]}, {said}")
+    else:
+        wants = wanted_kinds(roster, turn.called[-1], turn.found)
+        lines += [f"found {k}" for k in wants] + [f"wrong {rng.choice(KINDS)}"]
+        if table.spoiled_found.count(kind := rng.choice(KINDS)) < roster.bag.spoiled:
+            lines.append(f"spoiled {kind}")
+    return lines
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_seeded_random_play_keeps_every_tile(seed: int) -> None:
+    """Random legal entries: every tile is on a stack, interviewed or discarded; the wolf never
+    passes the end of the track; the file round-trips at every step."""
+    rng = random.Random(seed)
+    game = fresh(rng.choice(["one_star", "two_star"]), Options(0.5, rng.random() < 0.5))
+    case = random_case(ROSTER, "easy", rng)
+    for _ in range(200):
+        lines = _legal_lines(game, case, rng)
+        if not lines:
+            break
+        game = play(game, rng.choice(lines))
+        table = game.table
+        tiles = sum(stack.tiles for stack in table.stacks)
+        assert tiles + len(game.puzzle.interviews) + len(table.discarded) == ROSTER.n_sheep
+        assert table.position <= track_length(ROSTER, table.side)
+        assert len(game.turn.found) <= len(game.turn.called) <= 3
+        assert reread(game) == game
+    assert len(game.log) > 0
+
+
+def test_a_game_shows_its_track_tops_and_turn() -> None:
+    game = play(fresh(), "top harp", "top guitar", "call harp", "found pumpkin")
+    text = repr(game)
+    assert text == (
+        "<Game: two_star track 0 of 10, tops harp/guitar/?/?, 0 of 16 sheep interviewed, "
+        "called harp, found pumpkin>"
+    )
+    assert "Roster" not in repr(game.table) and "two_star track at 0" in repr(game.table)
