@@ -3,7 +3,8 @@
 Every reader of a roster, puzzle, case or DOG position goes through here, so one hostile file
 cannot reach the user as a traceback:
 
-- the bytes must be UTF-8 (a leading byte-order mark is skipped);
+- a file is read up to :data:`MAX_FILE_BYTES`, and its bytes must be UTF-8 (a leading
+  byte-order mark is skipped);
 - JSON nested deeper than :data:`MAX_DEPTH` is refused before the parser recurses (checked by
   scanning the brackets outside strings), and so is TOML (checked on the parsed value);
 - a key given twice in one object is an error, not last-one-wins;
@@ -33,6 +34,9 @@ from sheepdog.solver.errors import FileFormatError
 MAX_DEPTH = 64
 #: The longest integer literal, in digits (the formats need 3 or 4).
 MAX_INT_DIGITS = 100
+#: The largest file read (the largest shipped file is a few kilobytes); this also stops a read
+#: of an endless device such as ``/dev/zero``.
+MAX_FILE_BYTES = 16 * 1024 * 1024
 
 _BOM = "\ufeff"
 # A JSON string literal, escapes included; used to blank strings out before counting brackets.
@@ -52,10 +56,21 @@ def decode_utf8(data: bytes, source: str) -> str:
     return text.removeprefix(_BOM)
 
 
-def read_text(path: str | Path) -> str:
-    """The UTF-8 text of the file at ``path`` (an :class:`OSError` when it cannot be read)."""
-    path = Path(path)
-    return decode_utf8(path.read_bytes(), str(path))
+def read_bytes(path: str | Path, source: str | None = None) -> bytes:
+    """The bytes of the file at ``path``, at most :data:`MAX_FILE_BYTES` of them (an
+    :class:`OSError` when it cannot be read); ``source`` names it in errors."""
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise FileFormatError(
+            f"{path if source is None else source}: larger than {MAX_FILE_BYTES // 2**20} MiB"
+        )
+    return data
+
+
+def read_text(path: str | Path, source: str | None = None) -> str:
+    """The UTF-8 text of the file at ``path`` (see :func:`read_bytes` and :func:`decode_utf8`)."""
+    return decode_utf8(read_bytes(path, source), str(path) if source is None else source)
 
 
 def _json_depth_check(text: str, source: str) -> None:

@@ -300,3 +300,10 @@ def test_a_hostile_dog_position(tmp_path: Path, content: bytes, message: str) ->
     path.write_bytes(content)
     for args in dog_commands(path):
         one_error(runner.invoke(app, args), f"{path}: ", message)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_an_endless_file(tmp_path: Path) -> None:
+    one_error(runner.invoke(app, ["dog", "moves", "/dev/zero"]), "/dev/zero: larger than 16 MiB")
+    puzzle = puzzle_on(tmp_path, "/dev/zero")
+    one_error(runner.invoke(app, ["wolf", "solve", str(puzzle)]), "roster /dev/zero: larger than")

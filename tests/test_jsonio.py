@@ -129,3 +129,13 @@ def test_any_text_parses_or_is_one_file_format_error(text: str) -> None:
         loads_json(text, "f")
     except FileFormatError as exc:
         assert str(exc).startswith("f: ") and "\n" not in str(exc)
+
+
+def test_a_file_too_large(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sheepdog.solver.jsonio.MAX_FILE_BYTES", 2**20)
+    path = tmp_path / "big.json"
+    path.write_text("[" + "0, " * 2**19 + "0]")
+    with pytest.raises(FileFormatError, match=f"^{path}: larger than 1 MiB$"):
+        read_json(path)
+    path.write_text("[" + "0, " * 1000 + "0]")
+    assert len(read_json(path)) == 1001

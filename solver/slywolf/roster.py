@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
-from sheepdog.solver.jsonio import decode_utf8, loads_json, loads_toml
+from sheepdog.solver.jsonio import loads_json, loads_toml, read_text
 
 MIN_SHEEP = 3
 MAX_SHEEP = 24
@@ -200,7 +200,7 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     if path.is_dir():
         raise SheepdogError(f"roster {path} is a directory, not a file")
     where = f"roster {path}"
-    text = decode_utf8(path.read_bytes(), where)
+    text = read_text(path, where)
     data: Any = (
         loads_json(text, where) if path.suffix.lower() == ".json" else loads_toml(text, where)
     )
