@@ -41,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sheepdog.solver.slywolf.advice import advice  # noqa: E402
 from sheepdog.solver.slywolf.hints import (  # noqa: E402
     greedy_entropy_policy,
     hints_for,
@@ -50,10 +51,10 @@ from sheepdog.solver.slywolf.hints import (  # noqa: E402
     random_policy,
 )
 from sheepdog.solver.slywolf.optimal import Solver, small_roster  # noqa: E402
-from sheepdog.solver.slywolf.play import ADVISORS, advice, simulate  # noqa: E402
 from sheepdog.solver.slywolf.puzzle import Interview, Mode, new_puzzle  # noqa: E402
 from sheepdog.solver.slywolf.roster import load_roster  # noqa: E402
 from sheepdog.solver.slywolf.sample import random_case  # noqa: E402
+from sheepdog.solver.slywolf.simulate import ADVISORS, simulate  # noqa: E402
 from sheepdog.solver.slywolf.turn import SIDES, Options, Side, TurnPlanner, new_table  # noqa: E402
 from sheepdog.solver.slywolf.worlds import Observation, deduce  # noqa: E402
 

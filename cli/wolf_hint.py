@@ -8,15 +8,30 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sheepdog.cli.common import print_json, run
 from sheepdog.cli.wolf import app
-from sheepdog.solver.slywolf.play import advice, advice_to_dict, render_advice
+
+if TYPE_CHECKING:
+    from sheepdog.solver.slywolf.advice import Advice
+    from sheepdog.solver.slywolf.puzzle import Puzzle
 
 __all__ = ["app"]
+
+
+def _advice(puzzle: Puzzle) -> Advice:
+    """The library's advice; a contradiction says where to look."""
+    from sheepdog.cli.hint_text import CONTRADICTION_HINT
+    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.slywolf.advice import ContradictionError, advice
+
+    try:
+        return advice(puzzle)
+    except ContradictionError as exc:
+        raise SheepdogError(f"{exc} {CONTRADICTION_HINT}") from None
 
 
 @app.command()
@@ -28,13 +43,10 @@ def hint(
     """Whom to interview next: the sheep not yet interviewed, best first, with a reason each."""
 
     def body() -> None:
+        from sheepdog.cli.hint_text import render_advice
         from sheepdog.solver.slywolf.puzzle import load_puzzle
 
-        puzzle = load_puzzle(file)
-        result = advice(puzzle)
-        data: dict[str, Any] = advice_to_dict(puzzle, result)
-        if top > 0:
-            data["ranking"] = data["ranking"][:top]
+        data = _advice(load_puzzle(file)).best(top).to_dict()
         if json_out:
             print_json(data)
         else:
@@ -60,10 +72,22 @@ def play(
     """Record a game as it is played; every line typed is saved at once. Type `help`."""
 
     def body() -> None:
+        from sheepdog.cli.hint_text import HELP, render_advice, reply
         from sheepdog.solver.errors import SheepdogError
         from sheepdog.solver.fileio import write_atomic
-        from sheepdog.solver.slywolf.play import HELP, apply_line, log_line, new_game
         from sheepdog.solver.slywolf.puzzle import MODES, load_puzzle, puzzle_from_dict
+        from sheepdog.solver.slywolf.session import (
+            AskHint,
+            Game,
+            apply,
+            game_of,
+            new_game,
+            parse_entry,
+        )
+        from sheepdog.solver.slywolf.turn import Options
+
+        def save(game: Game) -> None:
+            write_atomic(file, game.to_puzzle().to_json(), force=True)
 
         if new:
             if mode not in MODES:
@@ -75,15 +99,17 @@ def play(
                 base=file.parent,
                 source=str(file),
             )
-            puzzle = new_game(base, side, skill, picky, special)
-            write_atomic(file, puzzle.to_json(), force=True)
+            game = new_game(base, side, Options(skill, picky, special))
+            save(game)
             typer.echo(
                 f"New game in {file}. Type the four stack tops: top SHEEP. `help` lists all."
             )
         else:
             puzzle = load_puzzle(file)
-            if not isinstance(puzzle.extra.get("game"), dict):
+            loaded = game_of(puzzle) if isinstance(puzzle.extra.get("game"), dict) else None
+            if loaded is None:
                 raise SheepdogError(f"{file} has no game yet; start one with --new")
+            game = loaded
         while True:
             try:
                 line = input("> ")
@@ -95,15 +121,23 @@ def play(
             if text == "help":
                 typer.echo(HELP)
                 continue
+            if not text:
+                save(game)
+                continue
             try:
-                puzzle, answer = apply_line(puzzle, text)
+                entry = parse_entry(game.roster, text)
+                after = apply(game, entry)
+                if isinstance(entry, AskHint):
+                    answer = render_advice(_advice(game.to_puzzle()).to_dict())
+                else:
+                    answer = reply(game, entry, after)
             except SheepdogError as exc:
                 typer.echo("Error: " + " ".join(str(exc).split()), err=True)
-                if text:  # refused, but typed: the log keeps it
-                    puzzle = log_line(puzzle, text)
-                    write_atomic(file, puzzle.to_json(), force=True)
+                game = game.logged(text)  # refused, but typed: the log keeps it
+                save(game)
                 continue
-            write_atomic(file, puzzle.to_json(), force=True)
+            game = after.logged(text)
+            save(game)
             if answer:
                 typer.echo(answer)
 

@@ -1,5 +1,5 @@
 """``sheepdog wolf hint`` and ``sheepdog wolf play``: the --json contract, the game file as it is
-typed, and one-line errors with exit code 1."""
+typed, the replies, and one-line errors with exit code 1."""
 
 from __future__ import annotations
 
@@ -158,6 +158,20 @@ def test_play_saves_every_line_as_typed(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Error: 'banjo' is not on top of a stack" in result.stderr
+    assert result.stdout.split("\n")[1:] == [
+        "> harp is on top of a stack",
+        "> guitar is on top of a stack",
+        "> trumpet is on top of a stack",
+        "> violin is on top of a stack",
+        "> called harp: it wants pumpkin, bell pepper, tomato",
+        "> pumpkin found: interview, or push your luck",
+        "> > interviews recorded; the turn is over (type `top SHEEP` for new tiles)",
+        "> no turn is being played (the last one is over); call a sheep to begin one",
+        "> banjo is on top of a stack",
+        "> called trumpet: it wants lettuce, bell pepper, peas",
+        "> the turn ends with no interview",
+        "> ",
+    ]
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["interviews"] == [
         {"sheep": "harp", "points_to": "guitar", "testimony": "red jacket"}
@@ -233,3 +247,49 @@ def test_shipped_example_turn_plans_a_legal_call() -> None:
         assert kind not in (sub.get("wants") or [])
     human = runner.invoke(app, ["wolf", "hint", str(path)])
     assert human.exit_code == 0 and f"Call {plan['call']}" in human.stdout
+
+
+def test_hint_prints_what_the_library_returns() -> None:
+    from sheepdog.cli.hint_text import render_advice
+    from sheepdog.solver.slywolf.advice import advice
+    from sheepdog.solver.slywolf.puzzle import load_puzzle
+
+    path = Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "turn.json"
+    data = advice(load_puzzle(path)).best(2).to_dict()
+    shown = runner.invoke(app, ["wolf", "hint", str(path), "--top", "2", "--json"])
+    assert shown.exit_code == 0 and json.loads(shown.stdout) == data
+    shown = runner.invoke(app, ["wolf", "hint", str(path), "--top", "2"])
+    assert shown.exit_code == 0 and shown.stdout == render_advice(data) + "\n"
+
+
+def test_play_hint_and_a_contradiction_in_the_game(tmp_path: Path) -> None:
+    """``hint`` during a game prints the advice and is logged; once the interviews contradict
+    each other it is refused with the same one line as ``wolf hint`` (and logged too)."""
+    path = tmp_path / "game.json"
+    typed = ["top harp", "top guitar", "hint"]
+    result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="\n".join(typed))
+    assert result.exit_code == 0, result.output
+    assert "16 suspects." in result.stdout and "Call " in result.stdout
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["game"]["log"] == typed
+    lines = [
+        "call harp",
+        "found pumpkin",
+        "interview harp, guitar, ?",
+        "top trumpet",
+        "call guitar",
+        "found bell pepper",
+        "interview guitar, harp, ?",
+        "top violin",
+        "call trumpet",
+        "found lettuce",
+        "interview trumpet, guitar, ?",
+        "hint",
+    ]
+    again = runner.invoke(app, ["wolf", "play", str(path)], input="\n".join(lines))
+    assert again.exit_code == 0, again.output
+    errors = again.stderr.strip().splitlines()
+    assert errors == [
+        "Error: the interviews contradict each other: no case fits them (see `sheepdog wolf solve`)"
+    ]
+    assert json.loads(path.read_text(encoding="utf-8"))["game"]["log"] == typed + lines

@@ -1,8 +1,7 @@
-"""The table: draws by touch against exhaustive enumeration, the turn rules, plans, whole games."""
+"""The table: draws by touch against exhaustive enumeration, the turn rules, plans, the file."""
 
 from __future__ import annotations
 
-import functools
 import random
 from fractions import Fraction
 
@@ -11,10 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.solver.errors import FileFormatError
-from sheepdog.solver.slywolf.play import ADVISORS, TurnAdvisor, simulate
-from sheepdog.solver.slywolf.puzzle import Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
-from sheepdog.solver.slywolf.sample import random_case
 from sheepdog.solver.slywolf.turn import (
     Options,
     Stack,
@@ -193,77 +189,3 @@ def test_table_file_round_trip_and_errors() -> None:
         with pytest.raises(FileFormatError, match=words) as info:
             table_from_dict(raw, ROSTER)
         assert "\n" not in str(info.value)
-
-
-@pytest.mark.parametrize("side", ["one_star", "two_star"])
-def test_seeded_games_end_and_keep_the_tiles(side: str) -> None:
-    puzzle = new_puzzle(ROSTER, "easy")
-    for g in range(2):
-        case = random_case(ROSTER, "easy", random.Random(g))
-        for name in ("advice", "random sheep"):
-            result = simulate(
-                case,
-                puzzle,
-                ADVISORS[name],
-                random.Random(g),
-                side,  # type: ignore[arg-type]
-                Options(0.5, picky_eaters=True),
-            )
-            limit = ROSTER.track.one_star if side == "one_star" else ROSTER.track.two_star
-            assert result.turns <= limit
-            assert result.interviews <= min(3 * result.turns, ROSTER.n_sheep)
-            assert result.guessed or result.won
-
-
-class _FirstVisible(TurnAdvisor):
-    """Calls the first visible sheep and stops; ``burn`` random numbers are drawn from its own
-    stream first (an advisor with chances of its own), and every view is recorded."""
-
-    def __init__(self, puzzle: Puzzle, rng: random.Random, burn: int, seen: list[object]) -> None:
-        for _ in range(burn):
-            rng.random()
-        game = puzzle.extra["game"]
-        seen.append((len(puzzle.interviews), game["stacks"], game["spoiled_found"]))
-        self.tops = [st["top"] for st in game["stacks"] if st["top"] is not None]
-        self.puzzle = puzzle
-
-    def first(self) -> int | None:
-        return self.puzzle.roster.sheep_index(self.tops[0]) if self.tops else None
-
-    def next(self, called: tuple[int, ...], found: tuple[str, ...]) -> int | None:
-        return None
-
-
-@pytest.mark.parametrize("g", [0, 1])
-def test_games_use_common_random_numbers(g: int) -> None:
-    """The stacks and the draws do not depend on an advisor's own chances: two advisors making
-    the same decisions play the very same game (the benchmark's paired comparisons)."""
-    puzzle = new_puzzle(ROSTER, "easy")
-    case = random_case(ROSTER, "easy", random.Random(g))
-    seen: dict[int, list[object]] = {0: [], 50: []}
-    results = []
-    for burn, views in seen.items():
-        advisor = functools.partial(_FirstVisible, burn=burn, seen=views)
-        results.append(simulate(case, puzzle, advisor, random.Random(7 + g), "two_star"))
-    assert results[0] == results[1]
-    assert seen[0] == seen[50] and len(seen[0]) == results[0].turns
-
-
-@pytest.mark.parametrize("side", ["one_star", "two_star"])
-def test_game_chance_is_the_exact_chance_of_the_ending(side: str) -> None:
-    """A settled game is won for sure; a guess wins with the top suspect's exact probability,
-    which is at least 1/16 and at most 1."""
-    puzzle = new_puzzle(ROSTER, "easy")
-    for g in range(3):
-        case = random_case(ROSTER, "easy", random.Random(100 + g))
-        result = simulate(
-            case,
-            puzzle,
-            ADVISORS["always stop"],
-            random.Random(g),
-            side,  # type: ignore[arg-type]
-        )
-        if result.guessed:
-            assert 1 / 16 <= result.chance <= 1.0
-        else:
-            assert result.won and result.chance == 1.0

@@ -1,0 +1,117 @@
+"""Terminal text of ``wolf hint`` and ``wolf play``: the advice, the help, the replies to entries.
+
+The library returns :class:`~sheepdog.solver.slywolf.advice.Advice` and
+:class:`~sheepdog.solver.slywolf.session.Game` objects; this module words them.  The advice is
+printed from :meth:`Advice.to_dict`, the very object ``--json`` prints, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheepdog.solver.slywolf.session import (
+    AskHint,
+    Call,
+    End,
+    Entry,
+    FinalGuess,
+    Found,
+    Game,
+    Heard,
+    Spoiled,
+    Top,
+    Wrong,
+)
+from sheepdog.solver.slywolf.turn import wanted_kinds
+
+HELP = """Entries (names are case-insensitive):
+  top SHEEP                      the sheep uncovered on a stack
+  call SHEEP                     call a visible sheep (2nd/3rd: must like the vegetables found)
+  found VEGETABLE                a ripe vegetable the called sheep wants
+  wrong VEGETABLE                a ripe vegetable it does not want (the turn ends)
+  spoiled VEGETABLE              a spoiled one (it leaves the bag; the turn ends)
+  interview SHEEP, TARGET, ITEM  what a called sheep said (TARGET or ITEM may be ?)
+  end                            (a turn ends by itself after its interviews or a failed draw)
+  guess WOLF                     the last chance on the final space
+  hint                           advice for this moment
+  quit"""
+
+#: added to the library's contradiction error: where to see which interviews conflict
+CONTRADICTION_HINT = "(see `sheepdog wolf solve`)"
+
+
+def render_advice(data: dict[str, Any]) -> str:
+    """Human output of :meth:`Advice.to_dict` (a few lines)."""
+    lines: list[str] = []
+    if data["culprit"] is not None:
+        return f"Solved: the culprit is {data['culprit']}."
+    lines.append(f"{len(data['suspects'])} suspects.")
+    turn = data.get("turn")
+    if turn is not None:
+        lines.append(
+            f"Track ({turn['side'].replace('_', '-')}): {turn['turns_left']} turn(s) with "
+            "interviews left."
+        )
+        if turn["guess"] is not None:
+            g = turn["guess"]
+            lines.append(f"Guess {g['wolf']}: right with probability {g['probability']:.0%}.")
+        plan = turn["plan"]
+        if plan is not None:
+            lines.append(render_plan(plan, turn["called"]))
+    if data["ranking"]:
+        lines.append("Best interviews (score: lower is better):")
+        for n, h in enumerate(data["ranking"], start=1):
+            lines.append(f"{n:2}. {h['sheep']:<12} {h['score']:5.2f}  {h['reason']}")
+    return "\n".join(lines)
+
+
+def render_plan(plan: dict[str, Any], called: list[str]) -> str:
+    """One sentence for the plan of a turn: the call, then after each vegetable found the next
+    call or stop."""
+    if plan["call"] is None:
+        return "Stop now and interview " + ", ".join(called) + "." if called else "No call."
+    verb = "Push your luck: call" if called else "Call"
+    treat = f"; announce {plan['announce']}" if plan["announce"] else ""
+    text = (
+        f"{verb} {plan['call']} (wants {', '.join(plan['wants'])}{treat}; "
+        f"{plan['p_success']:.0%} to find one)."
+    )
+    pushes = [
+        f"after {kind}: call {sub['call']} ({sub['p_success']:.0%})"
+        for kind, sub in plan.get("if_found", {}).items()
+        if sub["call"] is not None
+    ]
+    stops = [kind for kind, sub in plan.get("if_found", {}).items() if sub["call"] is None]
+    if pushes:
+        text += " Then " + "; ".join(pushes)
+        if stops:
+            text += "; after " + " or ".join(stops) + ": stop"
+        text += "."
+    elif stops:
+        text += " Then stop and interview."
+    return text
+
+
+def reply(before: Game, entry: Entry, after: Game) -> str:
+    """The short answer to an entry the game took (``hint`` is answered with the advice)."""
+    roster = before.roster
+    match entry:
+        case Top(sheep):
+            return f"{roster.sheep[sheep].name} is on top of a stack"
+        case Call(sheep):
+            wants = wanted_kinds(roster, sheep, before.turn.found)
+            return f"called {roster.sheep[sheep].name}: it wants " + ", ".join(wants)
+        case Found(kind):
+            return f"{kind} found: interview, or push your luck"
+        case Wrong() | Spoiled():
+            return "the turn ends with no interview"
+        case Heard():
+            if after.turn.called:
+                return "interview recorded"
+            return "interviews recorded; the turn is over (type `top SHEEP` for new tiles)"
+        case End():
+            return "no turn is being played (the last one is over); call a sheep to begin one"
+        case FinalGuess(wolf):
+            return f"guessed {roster.wolves[wolf].name}: open the interpreter to check"
+        case AskHint():
+            return ""

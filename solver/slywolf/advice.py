@@ -1,0 +1,243 @@
+"""Advice at the table: whom to interview next and, with a game, how to play the whole turn.
+
+:func:`advice` puts :mod:`sheepdog.solver.slywolf.hints` (whom to interview) and
+:mod:`sheepdog.solver.slywolf.turn` (the stacks, the bag, push-your-luck, the track) together for
+one puzzle; a puzzle with a ``"game"`` key (:mod:`sheepdog.solver.slywolf.session`) also gets the
+plan for the turn, or on the final space of the track the guess.  :meth:`Advice.to_dict` is the
+``wolf hint --json`` object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.hints import Hint, LeafEstimate, hints_for, remaining_estimate
+from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.session import Turn, game_of
+from sheepdog.solver.slywolf.turn import (
+    Choice,
+    Guess,
+    Table,
+    TurnPlanner,
+    WinChance,
+    guess,
+    hidden_sheep,
+    table_to_dict,
+    track_length,
+    turns_left,
+    wanted_kinds,
+)
+from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
+
+#: interviews still needed per unit of the hint leaf (fitted on random-order games)
+INTERVIEWS_PER_LEAF = 2.4
+
+
+class ContradictionError(SheepdogError):
+    """No case fits the interviews, so there is nothing to advise."""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TurnAdvice:
+    """With a game at the table: the turn so far, the turns left, and the plan or the guess."""
+
+    table: Table
+    so_far: Turn  # the sheep called and the vegetables found in the turn being played
+    turns_left: int
+    guess: Guess | None  # set on the final space of the track (or when nobody can be called)
+    plan: TurnPlanner | None  # set while the case is open and someone can be called
+
+    def __repr__(self) -> str:
+        what = "guess" if self.guess is not None else "plan" if self.plan is not None else "solved"
+        return (
+            f"<TurnAdvice: {self.turns_left} turn(s) with interviews left, "
+            f"{len(self.so_far.called)} sheep called this turn, {what}>"
+        )
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Advice:
+    """The advice for one puzzle: the ranking, best first, and with a game the turn."""
+
+    puzzle: Puzzle
+    deduction: Deduction
+    ranking: tuple[Hint, ...]
+    turn: TurnAdvice | None = None  # with a "game" key
+
+    def best(self, n: int) -> Advice:
+        """The same advice with only the ``n`` best sheep ranked (0: all of them)."""
+        return replace(self, ranking=self.ranking[:n]) if n > 0 else self
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``wolf hint --json`` object: ``ranking`` best first, the deductions, the turn."""
+        roster = self.puzzle.roster
+        d = self.deduction
+        visible = self.turn.table.visible if self.turn is not None else self.puzzle.visible
+        out: dict[str, Any] = {
+            "suspects": [roster.wolves[w].name for w in d.suspects],
+            "culprit": roster.wolves[d.culprit].name if d.culprit is not None else None,
+            "probabilities": {roster.wolves[w].name: float(d.probability(w)) for w in d.suspects},
+            "visible": [roster.sheep[s].name for s in visible] if visible is not None else None,
+            "ranking": [
+                {
+                    "sheep": roster.sheep[h.sheep].name,
+                    "score": round(h.score, 4),
+                    "p_settle": round(h.p_settle, 4),
+                    "expected_suspects": round(h.expected_suspects, 4),
+                    "liar_probability": round(h.liar_probability, 4),
+                    "uncover_bonus": round(h.uncover_bonus, 4),
+                    "reason": h.reason,
+                }
+                for h in self.ranking
+            ],
+            "turn": None,
+        }
+        if self.turn is not None:
+            out["turn"] = _turn_dict(roster, self.turn)
+        return out
+
+    def __repr__(self) -> str:
+        roster = self.puzzle.roster
+        d = self.deduction
+        if d.culprit is not None:
+            text = f"<Advice: the culprit is {roster.wolves[d.culprit].name}"
+        else:
+            text = f"<Advice: {len(d.suspects)} suspects"
+        if self.ranking:
+            best = ", ".join(
+                f"{roster.sheep[h.sheep].name} {h.score:.2f}" for h in self.ranking[:3]
+            )
+            text += f"; best {best}" + (", ..." if len(self.ranking) > 3 else "")
+        turn = self.turn
+        if turn is not None:
+            text += f"; {turn.turns_left} turn(s) left"
+            if turn.guess is not None:
+                text += f", guess {roster.wolves[turn.guess.wolf].name}"
+            elif turn.plan is not None:
+                choice = turn.plan.best(turn.so_far.called, turn.so_far.found)
+                called = choice.sheep
+                text += f", call {roster.sheep[called].name}" if called is not None else ", stop"
+        return text + ">"
+
+
+def advice(puzzle: Puzzle, leaf: LeafEstimate = remaining_estimate) -> Advice:
+    """Ranking, and with a ``"game"`` key the plan for the turn (or the guess)."""
+    obs = Observation.from_puzzle(puzzle)
+    d = deduce(obs)
+    if not d.consistent:
+        raise ContradictionError("the interviews contradict each other: no case fits them")
+    game = game_of(puzzle)
+    names = [s.name for s in puzzle.roster.sheep]
+    if game is None:
+        visible = list(puzzle.visible) if puzzle.visible is not None else None
+        done = sorted(puzzle.interviewed())
+        ranking = (
+            hints_for(obs, names, visible, exclude=done, leaf=leaf)
+            if len(d.suspects) > 1
+            else _settled(puzzle, d, visible, done)
+        )
+        return Advice(puzzle, d, tuple(ranking))
+    table, so_far = game.table, game.turn
+    visible = [s for s in table.visible if s not in table.discarded]
+    hidden = hidden_sheep(puzzle, table)
+    done = sorted(puzzle.interviewed() | set(table.discarded))
+    ranking = (
+        hints_for(obs, names, visible, hidden, leaf=leaf, exclude=done)
+        if len(d.suspects) > 1
+        else _settled(puzzle, d, visible, done)
+    )
+    left = turns_left(puzzle.roster, table)
+    if len(d.suspects) <= 1:
+        return Advice(puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, None))
+    if left == 0 or not ranking:
+        last = TurnAdvice(table, so_far, left, guess(d.weights), None)
+        return Advice(puzzle, d, tuple(ranking), last)
+    # Interviews still needed, in interview units: least squares on seeded random-order games
+    # gives about 0.7 + 2.4 (leaf - 1) for the leaf of solver.slywolf.hints (docs/hints.md).
+    leaf_now = leaf(d.weights, obs)
+    needed = 0.7 + INTERVIEWS_PER_LEAF * (leaf_now - 1.0)
+    gains = {h.sheep: INTERVIEWS_PER_LEAF * (leaf_now - (h.score - 1.0)) for h in ranking}
+    mean = sum(gains.values()) / len(gains)
+    loss = {s: max(0.0, g - mean) for s, g in gains.items()}
+    probe = TurnPlanner(puzzle.roster, table, gains, loss)
+    counts = [probe.interview_counts(depth) for depth in (1, 2, 3)]
+    top = max(d.weights) / d.total
+    worth = WinChance(needed, top, left - 1, counts)
+    planner = TurnPlanner(puzzle.roster, table, gains, loss, worth)
+    return Advice(puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, planner))
+
+
+def _settled(
+    puzzle: Puzzle, d: Deduction, visible: Sequence[int] | None, done: Sequence[int]
+) -> list[Hint]:
+    """With one suspect left no interview is needed; the ranking still lists every sheep."""
+    assert d.culprit is not None
+    wolf = puzzle.roster.wolves[d.culprit].name
+    pool = range(puzzle.roster.n_sheep) if visible is None else visible
+    return [
+        Hint(s, 0.0, 1.0, 1.0, float(d.liar_probability(s)), 0.0, 1.0, f"no need: {wolf} did it")
+        for s in pool
+        if s not in done
+    ]
+
+
+# -- the JSON object -----------------------------------------------------------------------------
+
+
+def _turn_dict(roster: Roster, turn: TurnAdvice) -> dict[str, Any]:
+    table = turn.table
+    called, found = turn.so_far.called, turn.so_far.found
+    out: dict[str, Any] = {
+        "side": table.side,
+        "track_length": track_length(roster, table.side),
+        "position": table.position,
+        "turns_left": turn.turns_left,
+        "options": table_to_dict(table, roster)["options"],
+        "called": [roster.sheep[s].name for s in called],
+        "found": list(found),
+        "guess": None,
+        "plan": None,
+    }
+    if turn.guess is not None:
+        out["guess"] = {
+            "wolf": roster.wolves[turn.guess.wolf].name,
+            "probability": turn.guess.probability,
+        }
+    if turn.plan is not None:
+        out["plan"] = _plan_dict(roster, turn.plan, called, found, len(called))
+    return out
+
+
+def _plan_dict(
+    roster: Roster,
+    planner: TurnPlanner,
+    called: tuple[int, ...],
+    found: tuple[str, ...],
+    depth: int,
+) -> dict[str, Any]:
+    """The best call after ``called`` found ``found``, and the calls after each success (at most
+    three sheep a turn)."""
+    choice: Choice = planner.best(called, found)
+    if choice.sheep is None or choice.draw is None:
+        return {"call": None, "p_win_stop": round(choice.stop_value, 4)}
+    draw = choice.draw
+    out: dict[str, Any] = {
+        "call": roster.sheep[choice.sheep].name,
+        "wants": wanted_kinds(roster, choice.sheep, found),
+        "announce": draw.aim or None,
+        "p_success": round(draw.success, 4),
+        "p_spoiled": round(draw.spoiled, 4),
+        "p_win": round(choice.value, 4),
+    }
+    if called:
+        out["p_win_stop"] = round(choice.stop_value, 4)
+    if depth < 3:
+        out["if_found"] = {
+            kind: _plan_dict(roster, planner, called + (choice.sheep,), found + (kind,), depth + 1)
+            for kind, _p in draw.found
+        }
+    return out

@@ -1,0 +1,86 @@
+"""Advice for a puzzle: the result object, its JSON object, the turn plan and the guess."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.advice import Advice, ContradictionError, advice
+from sheepdog.solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
+
+PUZZLES = Path(__file__).resolve().parents[2] / "cases" / "puzzles"
+
+
+def _turn(**game: Any) -> Advice:
+    data = json.loads((PUZZLES / "turn.json").read_text(encoding="utf-8"))
+    data["game"].update(game)
+    return advice(puzzle_from_dict(data, base=PUZZLES))
+
+
+def test_without_a_game_the_ranking_only() -> None:
+    adv = advice(load_puzzle(PUZZLES / "example.json"))
+    data = adv.to_dict()
+    assert list(data) == ["suspects", "culprit", "probabilities", "visible", "ranking", "turn"]
+    assert adv.turn is None and data["turn"] is None and data["visible"] is None
+    assert [h["sheep"] for h in data["ranking"]] == [
+        adv.puzzle.roster.sheep[h.sheep].name for h in adv.ranking
+    ]
+    assert adv.best(3).to_dict()["ranking"] == data["ranking"][:3]
+    assert adv.best(0) is adv
+
+
+def test_with_a_game_the_turn_is_planned() -> None:
+    adv = _turn()
+    assert adv.turn is not None and adv.turn.plan is not None and adv.turn.guess is None
+    turn = adv.to_dict()["turn"]
+    assert turn["side"] == "one_star" and turn["position"] == 4 and turn["turns_left"] == 10
+    assert turn["called"] == [] and turn["found"] == []
+    assert turn["plan"]["call"] in ("harp", "trumpet", "banjo", "accordion")
+    assert json.loads(json.dumps(adv.to_dict())) == adv.to_dict()
+
+
+def test_on_the_final_space_the_guess() -> None:
+    adv = _turn(track={"side": "two_star", "position": 10})
+    assert adv.turn is not None and adv.turn.plan is None and adv.turn.guess is not None
+    guess = adv.to_dict()["turn"]["guess"]
+    assert guess["probability"] == max(adv.to_dict()["probabilities"].values())
+
+
+def test_the_turn_being_played_is_read_from_the_game() -> None:
+    adv = _turn(turn={"called": ["harp"], "found": ["pumpkin"]})
+    turn = adv.to_dict()["turn"]
+    assert turn["called"] == ["harp"] and turn["found"] == ["pumpkin"]
+    plan = turn["plan"]
+    assert "p_win_stop" in plan
+    assert plan["call"] is None or "pumpkin" not in plan["wants"]
+
+
+def test_a_contradiction_is_a_typed_error_that_names_no_command() -> None:
+    puzzle = puzzle_from_dict(
+        {
+            "interviews": [
+                {"sheep": "guitar", "points_to": "trumpet"},
+                {"sheep": "trumpet", "points_to": "guitar"},
+                {"sheep": "harp", "points_to": "trumpet"},
+            ]
+        }
+    )
+    with pytest.raises(ContradictionError, match="contradict each other") as info:
+        advice(puzzle)
+    assert isinstance(info.value, SheepdogError)
+    assert "sheepdog" not in str(info.value) and "--" not in str(info.value)
+
+
+def test_reprs_are_short_and_name_the_best_sheep() -> None:
+    assert repr(advice(load_puzzle(PUZZLES / "example.json"))) == (
+        "<Advice: 2 suspects; best harp 2.56, drum set 2.76, clarinet 2.76, ...>"
+    )
+    adv = _turn()
+    assert repr(adv).endswith("; 10 turn(s) left, call banjo>")
+    assert repr(adv.turn) == (
+        "<TurnAdvice: 10 turn(s) with interviews left, 0 sheep called this turn, plan>"
+    )
