@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -20,6 +21,20 @@ if TYPE_CHECKING:
     from sheepdog.solver.slywolf.puzzle import Puzzle
 
 __all__ = ["app"]
+
+
+class SideChoice(enum.StrEnum):
+    """The wolf's track side (``sheepdog.solver.slywolf.turn.SIDES``)."""
+
+    one_star = "one_star"
+    two_star = "two_star"
+
+
+class ModeChoice(enum.StrEnum):
+    """The game mode (``sheepdog.solver.slywolf.puzzle.MODES``)."""
+
+    easy = "easy"
+    hard = "hard"
 
 
 def _advice(puzzle: Puzzle) -> Advice:
@@ -38,7 +53,9 @@ def _advice(puzzle: Puzzle) -> Advice:
 def hint(
     file: Annotated[Path, typer.Argument(help='Puzzle file (JSON); may carry a "game" key.')],
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
-    top: Annotated[int, typer.Option("--top", help="Show only the best N sheep (0: all).")] = 0,
+    top: Annotated[
+        int, typer.Option("--top", min=0, help="Show only the best N sheep (0: all).")
+    ] = 0,
 ) -> None:
     """Whom to interview next: the sheep not yet interviewed, best first, with a reason each."""
 
@@ -60,11 +77,15 @@ def play(
     file: Annotated[Path, typer.Argument(help='Game file (JSON): a puzzle with a "game" key.')],
     new: Annotated[bool, typer.Option("--new", help="Start a new game in FILE.")] = False,
     roster: Annotated[str, typer.Option("--roster", help="Roster for --new.")] = "default",
-    mode: Annotated[str, typer.Option("--mode", help="easy or hard (--new).")] = "easy",
-    side: Annotated[str, typer.Option("--side", help="Track side: one_star or two_star.")] = (
-        "one_star"
+    mode: Annotated[ModeChoice, typer.Option("--mode", help="Game mode (--new).")] = (
+        ModeChoice.easy
     ),
-    skill: Annotated[float, typer.Option("--skill", help="Drawing skill, 0 to 1 (--new).")] = 0.5,
+    side: Annotated[SideChoice, typer.Option("--side", help="Track side (--new).")] = (
+        SideChoice.one_star
+    ),
+    skill: Annotated[
+        float, typer.Option("--skill", min=0.0, max=1.0, help="Drawing skill, 0 to 1 (--new).")
+    ] = 0.5,
     picky: Annotated[bool, typer.Option("--picky-eaters", help="Advanced rule.")] = False,
     special: Annotated[bool, typer.Option("--special-treats", help="Advanced rule.")] = False,
     force: Annotated[bool, typer.Option("--force", help="With --new: replace FILE.")] = False,
@@ -75,7 +96,7 @@ def play(
         from sheepdog.cli.hint_text import HELP, render_advice, reply
         from sheepdog.solver.errors import SheepdogError
         from sheepdog.solver.fileio import write_atomic
-        from sheepdog.solver.slywolf.puzzle import MODES, load_puzzle, puzzle_from_dict
+        from sheepdog.solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
         from sheepdog.solver.slywolf.session import (
             AskHint,
             Game,
@@ -90,16 +111,14 @@ def play(
             write_atomic(file, game.to_puzzle().to_json(), force=True)
 
         if new:
-            if mode not in MODES:
-                raise SheepdogError(f"unknown mode {mode!r}; valid modes are: easy, hard")
             if file.exists() and not force:
                 raise SheepdogError(f"{file} already exists; use --force to start over")
             base = puzzle_from_dict(
-                {"roster": roster, "mode": mode, "interviews": []},
+                {"roster": roster, "mode": mode.value, "interviews": []},
                 base=file.parent,
                 source=str(file),
             )
-            game = new_game(base, side, Options(skill, picky, special))
+            game = new_game(base, side.value, Options(skill, picky, special))
             save(game)
             typer.echo(
                 f"New game in {file}. Type the four stack tops: top SHEEP. `help` lists all."

@@ -1,5 +1,5 @@
 """``sheepdog wolf hint`` and ``sheepdog wolf play``: the --json contract, the game file as it is
-typed, the replies, and one-line errors with exit code 1."""
+typed, the replies, one-line errors with exit code 1, and bad option values (exit 2)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
@@ -293,3 +294,44 @@ def test_play_hint_and_a_contradiction_in_the_game(tmp_path: Path) -> None:
         "Error: the interviews contradict each other: no case fits them (see `sheepdog wolf solve`)"
     ]
     assert json.loads(path.read_text(encoding="utf-8"))["game"]["log"] == typed + lines
+
+
+def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from sheepdog.cli.main import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    code = stop.value.code
+    return (code if isinstance(code, int) else 1), out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["wolf", "play", "{dir}/g.json", "--new", "--skill", "1.5"], "'--skill': Input should"),
+        (["wolf", "play", "{dir}/g.json", "--new", "--skill", "-0.1"], "'--skill': Input should"),
+        (["wolf", "play", "{dir}/g.json", "--new", "--side", "three_star"], "'three_star' is not"),
+        (["wolf", "play", "{dir}/g.json", "--new", "--mode", "medium"], "'medium' is not one of"),
+        (["wolf", "hint", "cases/puzzles/example.json", "--top", "-1"], "'--top': Input should"),
+    ],
+)
+def test_bad_option_values_are_one_line_usage_errors(
+    argv: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Numbers have bounds and choices are enums on the command line: a bad value is a usage
+    error (exit 2, one line) before anything runs.  (A bad --mode, --side or --skill for
+    ``play --new`` was a library error with exit 1 before they were typed options.)"""
+    code, out, err = _main([a.format(dir=tmp_path) for a in argv], capsys)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: Invalid value for") and words in lines[0]
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_the_command_line_choices_are_the_library_ones() -> None:
+    from sheepdog.cli.wolf_hint import ModeChoice, SideChoice
+    from sheepdog.solver.slywolf.puzzle import MODES
+    from sheepdog.solver.slywolf.turn import SIDES
+
+    assert tuple(SideChoice) == SIDES and tuple(ModeChoice) == MODES
