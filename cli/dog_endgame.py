@@ -8,7 +8,6 @@ Each command parses its options, calls the library (:mod:`sheepdog.solver.dog.so
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,12 +17,12 @@ import typer
 from sheepdog.cli.common import existing_file, print_json, run
 from sheepdog.cli.dog import app
 from sheepdog.generators.dog import DEFAULT_PUZZLE_DIR, generate_puzzles
-from sheepdog.solver.dog.advise import advice_json, advise
+from sheepdog.solver.dog.advise import advise
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES
 from sheepdog.solver.dog.position import Position, load_position, to_notation
-from sheepdog.solver.dog.search import METHODS, Method, Solution, solved_networkx
-from sheepdog.solver.dog.solitaire import solitaire_json, solve_dog_solitaire
-from sheepdog.solver.dog.solve import solution_json, solve_position
+from sheepdog.solver.dog.search import METHODS, Method, solved_networkx
+from sheepdog.solver.dog.solitaire import solve_dog_solitaire
+from sheepdog.solver.dog.solve import DogSolution, solve_position
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
 from sheepdog.solver.fileio import write_atomic
 
@@ -69,7 +68,7 @@ def _method(name: str) -> Method:
     raise UnknownNameError("method", name, METHODS)
 
 
-def _write_graph(solution: Solution[Position], path: Path, force: bool) -> None:
+def _write_graph(solution: DogSolution, path: Path, force: bool) -> None:
     digraph = solved_networkx(solution, name=to_notation)
     write_atomic(path, "\n".join(nx.generate_graphml(digraph)) + "\n", force=force)
 
@@ -101,11 +100,10 @@ def solve(
         pos = _load(file)
         if graph is not None and graph.exists() and not force:
             raise SheepdogError(f"{graph} already exists; use --force to overwrite it")
-        started = time.perf_counter()
         solution = solve_position(
             pos, max_nodes=_budget(max_nodes), method=_method(method), all_plays=all_plays
         )
-        out = solution_json(solution, time.perf_counter() - started)
+        out = solution.to_dict()
         if graph is not None:
             _write_graph(solution, graph, force)
         if json_out:
@@ -156,8 +154,7 @@ def solitaire(
 
     def body() -> None:
         pos = _load(file)
-        result = solve_dog_solitaire(pos, max_nodes=_budget(max_nodes))
-        out = solitaire_json(pos, result)
+        out = solve_dog_solitaire(pos, max_nodes=_budget(max_nodes)).to_dict()
         if json_out:
             print_json(out)
             return
@@ -203,7 +200,7 @@ def advise_command(
             seed=_whole(seed, "--seed"),
             max_nodes=_budget(max_nodes),
         )
-        out = advice_json(advice)
+        out = advice.to_dict()
         if json_out:
             print_json(out)
             return

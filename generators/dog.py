@@ -22,7 +22,7 @@ from sheepdog.solver.dog.board import HOME, KENNEL, start_field, track_size
 from sheepdog.solver.dog.cards import full_deck
 from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.position import Position, make_position, position_to_json, to_notation
-from sheepdog.solver.dog.solve import solution_json, winning_first_plays
+from sheepdog.solver.dog.solve import winning_first_plays
 from sheepdog.solver.dog.value import decode
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import write_atomic
@@ -103,7 +103,11 @@ class GeneratedPuzzle:
     plies: int
     grade: str
     solution: dict[str, Any]
+    """The solve's ``--json`` object (:meth:`sheepdog.solver.dog.solve.DogSolution.to_dict`)."""
     path: Path
+
+    def __repr__(self) -> str:
+        return f"GeneratedPuzzle({self.grade}, WIN in {self.plies}, {str(self.path)!r})"
 
     def to_json(self) -> dict[str, Any]:
         """The puzzle file: the position (spec section 3) plus a ``"puzzle"`` object."""
@@ -120,6 +124,7 @@ class GeneratedPuzzle:
         }
 
     def summary(self) -> dict[str, Any]:
+        """One entry of ``puzzles`` in the ``sheepdog dog generate --json`` object."""
         return {"path": str(self.path), "plies": self.plies, "grade": self.grade}
 
 
@@ -129,7 +134,7 @@ def unique_win(pos: Position, max_nodes: int) -> tuple[int, dict[str, Any]] | No
     value, plies, _ = decode(solution.root_key)
     if value != "WIN" or plies is None or len(wins) != 1:
         return None
-    return plies, solution_json(solution)
+    return plies, solution.to_dict()
 
 
 def find_puzzles(

@@ -48,9 +48,29 @@ class PlayTally:
     win_plies: list[int] = field(default_factory=list)
     loss_plies: list[int] = field(default_factory=list)
 
+    def __repr__(self) -> str:
+        return (
+            f"PlayTally({self.description or self.card or 'fold'!r}: {self.wins} wins,"
+            f" {self.draws} draws, {self.losses} losses)"
+        )
+
     @property
     def samples(self) -> int:
         return self.wins + self.draws + self.losses
+
+    def to_dict(self) -> dict[str, Any]:
+        """One entry of ``plays`` in the ``sheepdog dog advise --json`` object."""
+        n = self.samples
+        return {
+            "card": self.card,
+            "description": self.description,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_share": self.wins / n if n else 0.0,
+            "mean_progress": [self.home / n, self.steps / n] if n else None,
+            "mean_win_plies": _mean(self.win_plies) if self.win_plies else None,
+        }
 
     def score(self) -> tuple[float, ...]:
         """Sort key, larger is better: wins, draws, faster wins, slower losses, then mean pawns
@@ -78,6 +98,31 @@ class Advice:
     samples: int
     hidden: int
     nodes: int
+
+    def __repr__(self) -> str:
+        """The recommended play and its share of wins, and the sampling."""
+        if self.plays:
+            best = self.plays[0]
+            share = best.wins / best.samples if best.samples else 0.0
+            first = f"best play {best.description or best.card or 'fold'!r} ({share:.0%} wins)"
+        else:
+            first = "no play"
+        return (
+            f"Advice({first}, {len(self.plays)} plays, {self.samples} samples of"
+            f" {self.hidden} hidden cards)"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``sheepdog dog advise --json`` object."""
+        plays = [tally.to_dict() for tally in self.plays]
+        return {
+            "best": plays[0] if plays else None,
+            "win_share": plays[0]["win_share"] if plays else 0.0,
+            "samples": self.samples,
+            "hidden_cards": self.hidden,
+            "plays": plays,
+            "nodes": self.nodes,
+        }
 
 
 def unseen_cards(pos: Position) -> Counter[str]:
@@ -158,32 +203,3 @@ def advise(
                 tally.loss_plies.append(plies)
     ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
     return Advice(ranked, samples, hidden, nodes)
-
-
-def advice_json(advice: Advice) -> dict[str, Any]:
-    """The ``sheepdog dog advise --json`` object."""
-
-    def entry(tally: PlayTally) -> dict[str, Any]:
-        n = tally.samples
-        return {
-            "card": tally.card,
-            "description": tally.description,
-            "wins": tally.wins,
-            "draws": tally.draws,
-            "losses": tally.losses,
-            "win_share": tally.wins / n if n else 0.0,
-            "mean_progress": [tally.home / n, tally.steps / n] if n else None,
-            "mean_win_plies": sum(tally.win_plies) / len(tally.win_plies)
-            if tally.win_plies
-            else None,
-        }
-
-    plays = [entry(tally) for tally in advice.plays]
-    return {
-        "best": plays[0] if plays else None,
-        "win_share": plays[0]["win_share"] if plays else 0.0,
-        "samples": advice.samples,
-        "hidden_cards": advice.hidden,
-        "plays": plays,
-        "nodes": advice.nodes,
-    }

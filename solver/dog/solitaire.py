@@ -12,7 +12,7 @@ every reachable position is reported instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Generic
 
 from sheepdog.solver.dog.cards import UNKNOWN
@@ -56,6 +56,16 @@ class SolitaireResult(Generic[P]):
     closest: tuple[int, int]
     closest_line: list[PlyStep[P]]
     nodes: int
+
+    def __repr__(self) -> str:
+        """Reachable or not, in how many plays, the first play and the graph's size."""
+        line = self.line if self.reachable else self.closest_line
+        first = repr(line[0].description or line[0].card or "fold") if line else "none"
+        if self.reachable:
+            answer = f"reachable in {self.plays} plays"
+        else:
+            answer = f"unreachable, closest {self.closest[0]} home {self.closest[1]} to go"
+        return f"{type(self).__name__}({answer}, first play {first}, {self.nodes} positions)"
 
 
 def solve_solitaire(
@@ -150,9 +160,30 @@ def lone_seat(pos: Position) -> int:
     return seat
 
 
-def solve_dog_solitaire(
-    pos: Position, *, max_nodes: int = DEFAULT_MAX_NODES
-) -> SolitaireResult[Position]:
+@dataclass(frozen=True, slots=True, repr=False)
+class DogSolitaire(SolitaireResult[Position]):
+    """A solved DOG solitaire: the lone card holder's ``seat``, the plies in the engine's words,
+    and :meth:`to_dict`, the ``--json`` object of ``sheepdog dog solitaire``."""
+
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``sheepdog dog solitaire --json`` object."""
+        return {
+            "seat": self.seat,
+            "possible": self.reachable,
+            "plays": self.plays,
+            "line": [ply_words(step) for step in self.line],
+            "line_plays": [
+                play_json(step.card, step.description, step.position) for step in self.line
+            ],
+            "closest": list(self.closest),
+            "closest_line": [ply_words(step) for step in self.closest_line],
+            "nodes": self.nodes,
+        }
+
+
+def solve_dog_solitaire(pos: Position, *, max_nodes: int = DEFAULT_MAX_NODES) -> DogSolitaire:
     """Can the lone card holder bring all her own pawns home, in how few plays, and how."""
     seat = lone_seat(pos)
     need = len(pos.pawns[seat])
@@ -163,20 +194,12 @@ def solve_dog_solitaire(
         lambda p: (pawns_home(p, seat), steps_to_go(p, seat)),
         max_nodes=max_nodes,
     )
-    return replace(result, line=worded(result.line), closest_line=worded(result.closest_line))
-
-
-def solitaire_json(pos: Position, result: SolitaireResult[Position]) -> dict[str, Any]:
-    """The ``sheepdog dog solitaire --json`` object."""
-    return {
-        "seat": lone_seat(pos),
-        "possible": result.reachable,
-        "plays": result.plays,
-        "line": [ply_words(step) for step in result.line],
-        "line_plays": [
-            play_json(step.card, step.description, step.position) for step in result.line
-        ],
-        "closest": list(result.closest),
-        "closest_line": [ply_words(step) for step in result.closest_line],
-        "nodes": result.nodes,
-    }
+    return DogSolitaire(
+        reachable=result.reachable,
+        plays=result.plays,
+        line=worded(result.line),
+        closest=result.closest,
+        closest_line=worded(result.closest_line),
+        nodes=result.nodes,
+        seat=seat,
+    )

@@ -9,8 +9,9 @@ object of ``sheepdog dog solve`` (spec section 5).  The values and their keys ar
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from sheepdog.solver.dog.board import HOME
@@ -122,6 +123,77 @@ def check_solvable(pos: Position) -> None:
         )
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class DogSolution(Solution[Position]):
+    """A solved DOG round: the :class:`~sheepdog.solver.dog.search.Solution` of its game graph,
+    the time the solve took, and :meth:`to_dict`, the ``--json`` object of ``sheepdog dog solve``.
+
+    The root's plays and the principal variation carry the engine's descriptions.
+    """
+
+    seconds: float | None = None
+    """Wall time of the solve (``None`` when not measured)."""
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats of the team to move at the root (the team the values are for)."""
+        return teams(self.graph.positions[0])[self.graph.root_team]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` contract of ``sheepdog dog solve`` (spec section 5), plus details.
+
+        ``best`` is null when the player to move can only fold (or the root is terminal); ``pv``
+        is the principal variation in words, ``pv_plays`` the same plies with their positions;
+        ``plays`` values every first play (for the team to move); ``seconds`` is the time the
+        solve took.
+        """
+        graph = self.graph
+        value, plies, _ = decode(self.root_key)
+        pv = self.principal_variation()
+        best: dict[str, Any] | None = None
+        first = graph.labels[0]
+        if pv and not (len(first) == 1 and first[0][0] is None):
+            best = play_json(pv[0].card, pv[0].description, pv[0].position)
+        out: dict[str, Any] = {
+            "value": value,
+            "plies": plies,
+            "best": best,
+            "pv": [ply_words(step) for step in pv],
+            "progress": list(self.progress()),
+            "team": graph.root_team,
+            "seats": list(self.seats),
+            "pv_plays": [
+                {
+                    "seat": step.before.to_move,
+                    **play_json(step.card, step.description, step.position),
+                }
+                for step in pv
+            ],
+            "plays": [
+                self._first_play(kid, card, description)
+                for kid, (card, description) in zip(graph.children[0], first, strict=True)
+            ],
+            "method": "retrograde" if self.exact is None else "alphabeta",
+            "nodes": len(graph),
+            "expanded": len(graph) - len(graph.unexpanded),
+            "edges": graph.edge_count,
+        }
+        if self.seconds is not None:
+            out["seconds"] = round(self.seconds, 3)
+        return out
+
+    def _first_play(self, kid: int, card: str | None, description: str) -> dict[str, Any]:
+        """One first play with its value for the team to move (null where it was not resolved)."""
+        out: dict[str, Any] = {"card": card, "description": description}
+        if self.is_exact(kid) and self.end_of_line(kid) in self.progress_of:
+            out["value"] = decode(self.keys[kid])[0]
+            out["plies"] = decode(up_one_ply(self.keys[kid]))[1]  # counted from the root
+            out["progress"] = list(self.progress(kid))
+        else:
+            out.update(value=None, plies=None, progress=None)
+        return out
+
+
 def solve_position(
     pos: Position,
     *,
@@ -129,11 +201,13 @@ def solve_position(
     cutoff: bool = True,
     method: Method = "alphabeta",
     all_plays: bool = False,
-) -> Solution[Position]:
+) -> DogSolution:
     """Solve a DOG position to the end of the round (raises on hidden cards or a too-big graph).
 
-    The root's plays and the principal variation carry the engine's descriptions.
+    ``method``: ``"alphabeta"`` values the root and its line (with ``all_plays`` every first
+    play too), ``"retrograde"`` every node; ``max_nodes`` caps the positions searched.
     """
+    started = time.perf_counter()
     check_solvable(pos)
     game = DogGame.for_position(pos)
     solution = solve_game(
@@ -145,18 +219,18 @@ def solve_position(
         estimate=game.estimate(game.team_to_move(pos)),
         all_plays=all_plays,
     )
-    describe_edges(solution.graph, [0, *pv_nodes(solution)])
-    return solution
+    return _described(solution, started)
 
 
 def winning_first_plays(
     pos: Position, *, max_nodes: int = DEFAULT_MAX_NODES
-) -> tuple[Solution[Position], list[int]]:
+) -> tuple[DogSolution, list[int]]:
     """Solve ``pos`` and list the first plays (root children) that force a win.
 
     Each first play is tested with one null-window search at the border between draws and wins,
     which is far cheaper than valuing it exactly.
     """
+    started = time.perf_counter()
     check_solvable(pos)
     game = DogGame.for_position(pos)
     search = AlphaBeta(
@@ -164,8 +238,14 @@ def winning_first_plays(
     )
     solution = search.solve()
     wins = [kid for kid in solution.graph.children[0] if search.at_least(kid, LEAST_WIN)]
+    return _described(solution, started), wins
+
+
+def _described(solution: Solution[Position], started: float) -> DogSolution:
+    """``solution`` with the engine's words on the root's plays and the principal variation."""
     describe_edges(solution.graph, [0, *pv_nodes(solution)])
-    return solution, wins
+    values = {field.name: getattr(solution, field.name) for field in fields(solution)}
+    return DogSolution(**values, seconds=time.perf_counter() - started)
 
 
 def describe_edges(graph: GameGraph[Position], nodes: Sequence[int]) -> None:
@@ -197,63 +277,3 @@ def ply_words(step: PlyStep[Position]) -> str:
 
 def play_json(card: str | None, description: str, position: Position) -> dict[str, Any]:
     return {"card": card, "description": description, "position": position_to_json(position)}
-
-
-def solution_json(solution: Solution[Position], seconds: float | None = None) -> dict[str, Any]:
-    """The ``--json`` contract of ``sheepdog dog solve`` (spec section 5), plus details.
-
-    ``best`` is null when the player to move can only fold (or the root is terminal); ``pv`` is
-    the principal variation in words, ``pv_plays`` the same plies with their positions;
-    ``plays`` values every first play (for the team to move).
-    """
-    graph = solution.graph
-    value, plies, _ = decode(solution.root_key)
-    pv = solution.principal_variation()
-    best: dict[str, Any] | None = None
-    first = graph.labels[0]
-    if pv and not (len(first) == 1 and first[0][0] is None):
-        best = play_json(pv[0].card, pv[0].description, pv[0].position)
-    root = graph.positions[0]
-    out: dict[str, Any] = {
-        "value": value,
-        "plies": plies,
-        "best": best,
-        "pv": [ply_words(step) for step in pv],
-        "progress": list(solution.progress()),
-        "team": graph.root_team,
-        "seats": list(teams(root)[graph.root_team]),
-        "pv_plays": [
-            {"seat": step.before.to_move, **play_json(step.card, step.description, step.position)}
-            for step in pv
-        ],
-        "plays": [
-            _first_play(solution, kid, card, description)
-            for kid, (card, description) in zip(graph.children[0], first, strict=True)
-        ],
-        "method": "retrograde" if solution.exact is None else "alphabeta",
-        "nodes": len(graph),
-        "expanded": len(graph) - len(graph.unexpanded),
-        "edges": graph.edge_count,
-    }
-    if seconds is not None:
-        out["seconds"] = round(seconds, 3)
-    return out
-
-
-def _first_play(
-    solution: Solution[Position], kid: int, card: str | None, description: str
-) -> dict[str, Any]:
-    """One first play with its value for the team to move (null where it was not resolved)."""
-    out: dict[str, Any] = {"card": card, "description": description}
-    if solution.is_exact(kid) and solution.end_of_line(kid) in solution.progress_of:
-        out["value"] = decode(solution.keys[kid])[0]
-        out["plies"] = _plies_after(solution.keys[kid])
-        out["progress"] = list(solution.progress(kid))
-    else:
-        out.update(value=None, plies=None, progress=None)
-    return out
-
-
-def _plies_after(child_key: int) -> int | None:
-    """Plies to the finish counted from the parent, through this child."""
-    return decode(up_one_ply(child_key))[1]

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.generators.dog import random_endgame
-from sheepdog.solver.dog.advise import advice_json, advise, deal_sample, unseen_cards
+from sheepdog.solver.dog.advise import advise, deal_sample, unseen_cards
 from sheepdog.solver.dog.cards import DECK_SIZE, UNKNOWN
 from sheepdog.solver.dog.position import parse_notation
-from sheepdog.solver.dog.solve import solution_json, solve_position
+from sheepdog.solver.dog.solve import solve_position
 from sheepdog.solver.errors import SheepdogError
 
 WIN_NOW = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?,?/-/?,? 0"
@@ -43,7 +43,7 @@ def test_samples_replace_every_hidden_card_from_the_pool() -> None:
 
 def test_a_win_in_one_is_recommended_in_every_sample() -> None:
     advice = advise(parse_notation(WIN_NOW), samples=6, seed=1)
-    out = advice_json(advice)
+    out = advice.to_dict()
     assert out["samples"] == 6 and out["hidden_cards"] == 4
     assert out["best"]["card"] == "3" and out["best"]["description"] == "3: t62→h0"
     assert out["win_share"] == 1.0 and out["best"]["mean_win_plies"] == 1.0
@@ -53,8 +53,8 @@ def test_a_win_in_one_is_recommended_in_every_sample() -> None:
 
 def test_sampling_is_reproducible() -> None:
     pos = parse_notation("4 t50,h1,h2,h3/t0,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 ?/?/?/6,7 3")
-    first = advice_json(advise(pos, samples=5, seed=7))
-    again = advice_json(advise(pos, samples=5, seed=7))
+    first = advise(pos, samples=5, seed=7).to_dict()
+    again = advise(pos, samples=5, seed=7).to_dict()
     assert first == again
 
 
@@ -62,9 +62,9 @@ def test_sampling_is_reproducible() -> None:
 @given(st.integers(0, 10**6))
 def test_known_hands_give_the_exact_solution(seed: int) -> None:
     pos = random_endgame(random.Random(seed), cards=2, out=(1, 1))
-    out = advice_json(advise(pos, samples=9))
+    out = advise(pos, samples=9).to_dict()
     assert out["samples"] == 1 and out["hidden_cards"] == 0
-    exact = solution_json(solve_position(pos, all_plays=True))
+    exact = solve_position(pos, all_plays=True).to_dict()
     if exact["best"] is not None:
         assert out["best"]["card"] == exact["best"]["card"]
         assert out["best"]["description"] == exact["best"]["description"]
@@ -81,3 +81,9 @@ def test_the_mover_must_see_her_own_hand() -> None:
 def test_samples_must_be_positive() -> None:
     with pytest.raises(SheepdogError, match="at least 1"):
         advise(parse_notation(WIN_NOW), samples=0)
+
+
+def test_advice_repr_names_the_recommended_play() -> None:
+    advice = advise(parse_notation(WIN_NOW), samples=2, seed=1)
+    assert repr(advice).startswith("Advice(best play '3: t62→h0' (100% wins), ")
+    assert repr(advice.plays[0]) == "PlayTally('3: t62→h0': 2 wins, 0 draws, 0 losses)"

@@ -27,6 +27,9 @@ def test_puzzles_have_exactly_one_winning_first_play(tmp_path: Path) -> None:
         assert first.count("WIN") == 1
         assert puzzle.grade == grade(puzzle.plies)
         assert puzzle.solution["best"]["card"] is not None
+        assert repr(puzzle) == (
+            f"GeneratedPuzzle({puzzle.grade}, WIN in {puzzle.plies}, {str(puzzle.path)!r})"
+        )
 
 
 def test_written_puzzles_are_position_files_and_are_not_overwritten(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sheepdog.generators.dog import random_endgame
 from sheepdog.solver.dog.moves import legal_plays
 from sheepdog.solver.dog.position import Position, make_position, parse_notation, pawns_home
-from sheepdog.solver.dog.solitaire import solitaire_json, solve_dog_solitaire, solve_solitaire
+from sheepdog.solver.dog.solitaire import solve_dog_solitaire, solve_solitaire
 from sheepdog.solver.errors import SheepdogError
 from tests.dog.test_graph import CAP, Race, RaceGame, reachable
 
@@ -116,7 +116,7 @@ def test_dog_solitaire_example() -> None:
     pos = parse_notation("4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2,2,5/-/-/- 0")
     result = solve_dog_solitaire(pos)
     assert (result.reachable, result.plays) == (True, 2)
-    out = solitaire_json(pos, result)
+    out = result.to_dict()
     assert out["line"] == ["seat 0: 2: t61→t63", "seat 0: 2: t63→h0"]
     assert out["closest"] == [4, 0]
 
@@ -124,7 +124,7 @@ def test_dog_solitaire_example() -> None:
 def test_dog_solitaire_unreachable_reports_the_closest() -> None:
     # A 2 cannot bring a kennel pawn out: she folds, three pawns home, 66 steps to go.
     pos = parse_notation("4 k,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2/-/-/- 0")
-    out = solitaire_json(pos, solve_dog_solitaire(pos))
+    out = solve_dog_solitaire(pos).to_dict()
     assert (out["possible"], out["plays"], out["closest"]) == (False, None, [3, 66])
 
 
@@ -132,3 +132,12 @@ def test_dog_solitaire_needs_one_card_holder() -> None:
     pos = parse_notation("4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2/3/-/- 0")
     with pytest.raises(SheepdogError, match="exactly one seat"):
         solve_dog_solitaire(pos)
+
+
+def test_dog_solitaire_repr() -> None:
+    pos = parse_notation("4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2,2,5/-/-/- 0")
+    result = solve_dog_solitaire(pos)
+    assert result.seat == 0
+    assert repr(result) == (
+        f"DogSolitaire(reachable in 2 plays, first play '2: t61→t63', {result.nodes} positions)"
+    )

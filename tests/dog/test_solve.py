@@ -25,7 +25,7 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.rules import Rules
 from sheepdog.solver.dog.search import METHODS
-from sheepdog.solver.dog.solve import DogGame, solution_json, solve_position
+from sheepdog.solver.dog.solve import DogGame, solve_position
 from sheepdog.solver.errors import SheepdogError
 from tests.dog.test_search import Ref, as_ref
 
@@ -94,9 +94,9 @@ def test_dog_alphabeta_agrees_with_retrograde(seed: int) -> None:
         return
     pruned = solve_position(pos, method="alphabeta", all_plays=True)
     assert pruned.root_key == full.root_key
-    assert solution_json(pruned)["pv"] == solution_json(full)["pv"]
-    assert solution_json(pruned)["plays"] == solution_json(full)["plays"]
-    assert solution_json(pruned)["progress"] == solution_json(full)["progress"]
+    assert pruned.to_dict()["pv"] == full.to_dict()["pv"]
+    assert pruned.to_dict()["plays"] == full.to_dict()["plays"]
+    assert pruned.to_dict()["progress"] == full.to_dict()["progress"]
 
 
 def test_fast_winner_matches_the_rules_engine() -> None:
@@ -108,12 +108,15 @@ def test_fast_winner_matches_the_rules_engine() -> None:
 
 
 def solve_text(text: str, **kwargs: Any) -> dict[str, Any]:
-    return solution_json(solve_position(parse_notation(text), **kwargs))
+    return solve_position(parse_notation(text), **kwargs).to_dict()
+
+
+WIN_IN_ONE = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/9/-/9 0"
+"""Seat 0's last pawn is 3 steps from home (t62 -> t63 -> t0 -> h0); seat 2 is home."""
 
 
 def test_win_in_one() -> None:
-    # Seat 0's last pawn is 3 steps from home (t62 -> t63 -> t0 -> h0); seat 2 is home.
-    out = solve_text("4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/9/-/9 0")
+    out = solve_text(WIN_IN_ONE)
     assert (out["value"], out["plies"], out["progress"]) == ("WIN", 1, [8, 0])
     assert out["best"]["card"] == "3"
     assert out["best"]["position"]["pawns"]["0"] == ["h0", "h1", "h2", "h3"]
@@ -167,3 +170,12 @@ def test_fast_progress_matches_the_rules_engine() -> None:
             home = sum(pawns_home(pos, seat) for seat in members)
             steps = sum(steps_to_go(pos, seat) for seat in members)
             assert game.progress(pos, team) == (home, steps)
+
+
+def test_solution_to_dict_and_repr() -> None:
+    solution = solve_position(parse_notation(WIN_IN_ONE))
+    assert solution.seats == (0, 2)
+    out = solution.to_dict()
+    assert out["seats"] == [0, 2] and out["method"] == "alphabeta"
+    assert out["seconds"] >= 0
+    assert repr(solution).startswith("DogSolution(WIN in 1, best play '3: t62→h0', ")
