@@ -6,6 +6,7 @@ their commands on the same app.
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,10 +18,26 @@ from sheepdog.cli.common import print_json, run
 from sheepdog.cli.explain_text import explanation_lines
 from sheepdog.solver.slywolf.contradiction import Conflict, smallest_conflict
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
-from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
+from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle, load_puzzle
 from sheepdog.solver.slywolf.worlds import Deduction, deduce_puzzle
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
+
+
+class ModeChoice(enum.StrEnum):
+    """The choices of a ``--mode`` option: the game modes (``puzzle.MODES``).  Typer lists them
+    in the help, and in the one-line error for any other value."""
+
+    easy = "easy"
+    hard = "hard"
+
+    @property
+    def mode(self) -> Mode:
+        """The library's name of this mode."""
+        return _MODE_NAMED[self.value]
+
+
+_MODE_NAMED: dict[str, Mode] = {mode: mode for mode in MODES}
 
 
 def solution_json(puzzle: Puzzle, d: Deduction, conflict: Conflict | None) -> dict[str, Any]:

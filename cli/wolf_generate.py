@@ -1,8 +1,9 @@
 """``sheepdog wolf generate`` / ``grade`` / ``print``: fresh graded cases and printable case cards.
 
-Each command parses its options, calls :mod:`sheepdog.generators.slywolf` (or the grade / card
-modules) and
-prints; library errors become one ``Error: ...`` line on stderr with exit code 1.
+Each command calls :mod:`sheepdog.generators.slywolf` (or the grade / card modules) and prints.
+Typer checks the option values (whole numbers within their bounds, a mode among the modes): a bad
+one is a usage error, one ``Error: ...`` line with exit code 2; library errors are one
+``Error: ...`` line with exit code 1.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from sheepdog.cli.common import print_json, run
-from sheepdog.cli.wolf import app
+from sheepdog.cli.wolf import ModeChoice, app
 from sheepdog.generators.slywolf import (
     DEFAULT_ATTEMPTS,
     Band,
@@ -30,25 +31,10 @@ from sheepdog.generators.slywolf import (
 )
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.grade import grade_case
-from sheepdog.solver.slywolf.puzzle import MODES, Mode, load_puzzle
+from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 
 __all__ = ["app"]
-
-
-def _mode(text: str) -> Mode:
-    for mode in MODES:
-        if text.strip().lower() == mode:
-            return mode
-    raise SheepdogError(f"unknown mode {text!r}; valid modes are: {', '.join(MODES)}")
-
-
-def _whole(text: str, option: str) -> int:
-    """A whole-number option, parsed here so that a bad value is a one-line error."""
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise SheepdogError(f"{option} must be a whole number, not {text!r}") from None
 
 
 def _band(grade: int | None, low: int | None, high: int | None) -> Band:
@@ -68,31 +54,31 @@ def _roster_ref(roster: str, out: Path) -> str:
 
 @app.command("generate")
 def generate_command(
-    mode: Annotated[str, typer.Option("--mode", help="easy or hard.")] = "easy",
-    count_text: Annotated[str, typer.Option("--count", metavar="N", help="How many cases.")] = "1",
-    seed_text: Annotated[
-        str, typer.Option("--seed", metavar="S", help="Same seed and options, same files.")
-    ] = "0",
+    mode: Annotated[
+        ModeChoice, typer.Option("--mode", case_sensitive=False, help="Game mode.")
+    ] = ModeChoice.easy,
+    count: Annotated[int, typer.Option("--count", min=1, help="How many cases.")] = 1,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, help="Same seed and options, same files.")
+    ] = 0,
     out: Annotated[Path, typer.Option("--out", help="Folder for the case files.")] = Path("."),
     roster: Annotated[
         str, typer.Option("--roster", help='"default" or a roster file (TOML/JSON).')
     ] = "default",
-    grade_text: Annotated[
-        str | None,
-        typer.Option("--grade", metavar="K", help="Exact difficulty wanted, 1-5 stars."),
+    grade: Annotated[
+        int | None,
+        typer.Option("--grade", min=1, max=5, help="Exact difficulty wanted, in stars."),
     ] = None,
-    min_text: Annotated[
-        str | None, typer.Option("--min-grade", metavar="A", help="Fewest stars.")
+    min_grade: Annotated[
+        int | None, typer.Option("--min-grade", min=1, max=5, help="Fewest stars.")
     ] = None,
-    max_text: Annotated[
-        str | None, typer.Option("--max-grade", metavar="B", help="Most stars.")
+    max_grade: Annotated[
+        int | None, typer.Option("--max-grade", min=1, max=5, help="Most stars.")
     ] = None,
-    attempts_text: Annotated[
-        str,
-        typer.Option(
-            "--attempts", metavar="N", help="Random cases tried per case before giving up."
-        ),
-    ] = str(DEFAULT_ATTEMPTS),
+    attempts: Annotated[
+        int,
+        typer.Option("--attempts", min=1, help="Random cases tried per case before giving up."),
+    ] = DEFAULT_ATTEMPTS,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
@@ -100,23 +86,8 @@ def generate_command(
     """Write COUNT distinct valid case files (graded, checked by CP-SAT) to OUT."""
 
     def body() -> None:
-        the_mode = _mode(mode)
-        count = _whole(count_text, "--count")
-        seed = _whole(seed_text, "--seed")
-        grade, min_grade, max_grade = (
-            None if text is None else _whole(text, option)
-            for text, option in (
-                (grade_text, "--grade"),
-                (min_text, "--min-grade"),
-                (max_text, "--max-grade"),
-            )
-        )
-        attempts = _whole(attempts_text, "--attempts")
-        if count < 1:
-            raise SheepdogError(f"--count must be at least 1, not {count}")
+        the_mode = mode.mode
         band = _band(grade, min_grade, max_grade)
-        if attempts < 1:
-            raise SheepdogError(f"--attempts must be at least 1, not {attempts}")
         the_roster = load_roster(roster)
         if out.exists() and not out.is_dir():
             raise SheepdogError(f"--out {out} is a file, not a directory")
@@ -221,8 +192,10 @@ def print_command(
         bool, typer.Option("--no-slips", help="Only the case cards, no interview slips.")
     ] = False,
 ) -> None:
-    """Printable case set (PDF): a card per case with the answer on a fold-over flap, and a page
-    of fold-up interview slips per case (what each sheep reveals)."""
+    """Printable case set (PDF): case cards and interview slips.
+
+    A card per case with the answer on a fold-over flap, and a page of fold-up interview slips per
+    case (what each sheep reveals)."""
 
     def body() -> None:
         from sheepdog.generators.slywolf_cards import (

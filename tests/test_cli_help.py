@@ -235,3 +235,11 @@ def test_commands_without_a_model_do_not_import_or_tools(args: list[str], tmp_pa
         check=True,
     )
     assert json.loads(report.read_text()) == {"code": 0, "heavy": []}
+
+
+def test_mode_choices_are_the_game_modes() -> None:
+    from sheepdog.cli.wolf import ModeChoice
+    from sheepdog.solver.slywolf.puzzle import MODES
+
+    assert tuple(choice.mode for choice in ModeChoice) == MODES
+    assert tuple(choice.value for choice in ModeChoice) == MODES

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from sheepdog.cli.main import app
+from sheepdog.cli.main import app, main
 from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
@@ -101,19 +102,42 @@ def error_of(args: list[str]) -> str:
     return lines[0]
 
 
-def test_errors_are_one_line(tmp_path: Path) -> None:
-    assert "unknown mode 'medium'" in error_of(gen(tmp_path, "--mode", "medium"))
-    assert "--count must be at least 1" in error_of(
-        ["wolf", "generate", "--count", "0", "--out", str(tmp_path)]
+def usage_error_of(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """A bad option value is a usage error: one line ``Error: ...`` from ``main``, exit 2."""
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ")
+    return lines[0]
+
+
+def test_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Typer checks option values (native int options with bounds, an enum for the mode): these
+    # were exit 1 from hand-written parsers, and are usage errors with exit 2 now.
+    assert "'medium' is not one of 'easy', 'hard'" in usage_error_of(
+        gen(tmp_path, "--mode", "medium"), capsys
     )
-    assert "--count must be a whole number, not 'abc'" in error_of(gen(tmp_path, "--count", "abc"))
-    assert "--seed must be a whole number" in error_of(gen(tmp_path, "--seed", "1.5"))
-    assert "--grade must be a whole number" in error_of(gen(tmp_path, "--grade", "x"))
+    assert "'--count': Input should be greater than or equal to 1" in usage_error_of(
+        ["wolf", "generate", "--count", "0", "--out", str(tmp_path)], capsys
+    )
+    assert "'--count': Input should be a valid integer" in usage_error_of(
+        gen(tmp_path, "--count", "abc"), capsys
+    )
+    assert "'--seed': Input should be a valid integer" in usage_error_of(
+        gen(tmp_path, "--seed", "1.5"), capsys
+    )
+    assert "'--grade': Input should be a valid integer" in usage_error_of(
+        gen(tmp_path, "--grade", "x"), capsys
+    )
     assert "no such roster file" in error_of(gen(tmp_path, "--roster", "missing.toml"))
-    assert "grade band" in error_of(gen(tmp_path, "--grade", "7"))
+    assert "'--grade': Input should be less than or equal to 5" in usage_error_of(
+        gen(tmp_path, "--grade", "7"), capsys
+    )
     assert "grade band" in error_of(gen(tmp_path, "--min-grade", "4", "--max-grade", "2"))
     assert "not both" in error_of(gen(tmp_path, "--grade", "2", "--min-grade", "1"))
-    assert "--attempts" in error_of(gen(tmp_path, "--attempts", "0"))
+    assert "--attempts" in usage_error_of(gen(tmp_path, "--attempts", "0"), capsys)
     assert "no easy case with 5-5 stars" in error_of(
         gen(tmp_path, "--grade", "5", "--attempts", "2")
     )
