@@ -8,21 +8,22 @@ Each command parses its options, calls the library (:mod:`sheepdog.solver.dog.so
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import networkx as nx
 import typer
 
-from sheepdog.cli.common import existing_file, print_json, run
+from sheepdog.cli.common import existing_file, fail, print_json, run
 from sheepdog.cli.dog import app
-from sheepdog.generators.dog import DEFAULT_PUZZLE_DIR, generate_puzzles
+from sheepdog.generators.dog import DEFAULT_PUZZLE_DIR, PuzzleFileExists, generate_puzzles
 from sheepdog.solver.dog.advise import advise
-from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES
+from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
 from sheepdog.solver.dog.position import Position, load_position, to_notation
 from sheepdog.solver.dog.search import METHODS, Method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
-from sheepdog.solver.dog.solve import DogSolution, solve_position
+from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
 from sheepdog.solver.fileio import write_atomic
 
@@ -36,6 +37,23 @@ MaxNodesOpt = Annotated[
         "--max-nodes", metavar="N", help="Node budget: give up beyond this many positions."
     ),
 ]
+
+
+def _run(body: Callable[[], None]) -> None:
+    """:func:`sheepdog.cli.common.run`, with the library's errors that name a parameter
+    reworded to name the command-line option or command instead."""
+
+    def hinted() -> None:
+        try:
+            body()
+        except PositionTooBig as exc:
+            fail(f"position too big: more than {exc.max_nodes} positions (raise --max-nodes)")
+        except HiddenCardsError as exc:
+            fail(f"{exc.problem} (use 'sheepdog dog advise' for hidden hands)")
+        except PuzzleFileExists as exc:
+            fail(f"{exc.path} already exists; use --force to overwrite it")
+
+    run(hinted)
 
 
 def _load(path: Path) -> Position:
@@ -111,7 +129,7 @@ def solve(
         else:
             _print_solution(out, graph)
 
-    run(body)
+    _run(body)
 
 
 def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
@@ -174,7 +192,7 @@ def solitaire(
             typer.echo(f"  {i:2d}. {words}")
         typer.echo(f"{out['nodes']} positions.")
 
-    run(body)
+    _run(body)
 
 
 @app.command("advise")
@@ -216,7 +234,7 @@ def advise_command(
                 " wins)"
             )
 
-    run(body)
+    _run(body)
 
 
 @app.command()
@@ -259,4 +277,4 @@ def generate(
         for puzzle in written:
             typer.echo(f"{puzzle.path}: {puzzle.grade}, WIN in {_plies(puzzle.plies)}")
 
-    run(body)
+    _run(body)

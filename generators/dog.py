@@ -32,6 +32,14 @@ GRADES = ((2, "easy"), (4, "medium"), (6, "hard"))
 """Grade by plies of the forced finish: at most 2 easy, 4 medium, 6 hard, longer expert."""
 
 
+class PuzzleFileExists(SheepdogError):
+    """A puzzle file to write is already there (and ``force`` was not given)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} already exists (force=True overwrites it)")
+        self.path = path
+
+
 def grade(plies: int) -> str:
     for most, name in GRADES:
         if plies <= most:
@@ -148,9 +156,9 @@ def find_puzzles(
 ) -> list[GeneratedPuzzle]:
     """Search seeded random endgames until ``count`` puzzles are found (distinct positions)."""
     if count < 1:
-        raise SheepdogError(f"--count must be at least 1, not {count}")
+        raise SheepdogError(f"count must be at least 1, not {count}")
     if not 1 <= cards <= 4:
-        raise SheepdogError(f"--cards must be 1 to 4, not {cards}")
+        raise SheepdogError(f"cards must be 1 to 4, not {cards}")
     rng = random.Random(seed)
     tries = max_tries if max_tries is not None else 400 * count
     found: dict[str, GeneratedPuzzle] = {}
@@ -173,7 +181,7 @@ def find_puzzles(
         found[notation] = GeneratedPuzzle(pos, plies, grade(plies), solved, folder / name)
     if len(found) < count:
         raise SheepdogError(
-            f"found only {len(found)} of {count} puzzles in {tries} tries; try another --seed"
+            f"found only {len(found)} of {count} puzzles in {tries} tries; try another seed"
         )
     return sorted(found.values(), key=lambda p: (p.plies, p.path.name))
 
@@ -192,7 +200,7 @@ def generate_puzzles(
     if not force:
         for puzzle in puzzles:
             if puzzle.path.exists():
-                raise SheepdogError(f"{puzzle.path} already exists; use --force to overwrite it")
+                raise PuzzleFileExists(puzzle.path)
     for puzzle in puzzles:
         text = json.dumps(puzzle.to_json(), indent=2) + "\n"
         write_atomic(puzzle.path, text, force=force)

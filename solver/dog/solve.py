@@ -110,17 +110,24 @@ class DogGame:
         return sum(1 for seat in self.team_seats[team] for loc in pawns[seat] if loc >= HOME)
 
 
+class HiddenCardsError(SheepdogError):
+    """Solve was given a position with hidden cards (:mod:`sheepdog.solver.dog.advise` samples
+    them)."""
+
+    def __init__(self, seats: Sequence[int]) -> None:
+        listed = ", ".join(str(seat) for seat in seats)
+        self.problem = f"solve needs every hand known; seat(s) {listed} hold '?' cards"
+        super().__init__(f"{self.problem} (advise() samples hidden hands)")
+        self.seats = tuple(seats)
+
+
 def check_solvable(pos: Position) -> None:
     """Solve needs a partnership game with every hand known (spec section 4)."""
     if pos.rules.solo:
         raise SheepdogError("solve needs a partnership game (this position is non-partnership)")
     hidden = [seat for seat, hand in enumerate(pos.hands) if UNKNOWN in hand]
     if hidden:
-        seats = ", ".join(str(seat) for seat in hidden)
-        raise SheepdogError(
-            f"solve needs every hand known; seat(s) {seats} hold '?' cards"
-            " (use 'sheepdog dog advise' for hidden hands)"
-        )
+        raise HiddenCardsError(hidden)
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -205,3 +205,19 @@ def test_existing_graph_file_is_refused_before_solving(tmp_path: Path, win_file:
     result = runner.invoke(app, ["dog", "solve", str(win_file), "--graph", str(graph)])
     assert result.exit_code == 1 and "--force" in result.stderr
     assert graph.read_text(encoding="utf-8") == "precious"
+
+
+def test_library_errors_get_the_command_line_wording(tmp_path: Path) -> None:
+    # the library names its parameter (max_nodes) or function (advise); the command its option
+    hidden = write(
+        tmp_path, "hidden.txt", "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3/?/-/- 0\n"
+    )
+    result = runner.invoke(app, ["dog", "solve", str(hidden)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: solve needs every hand known; seat(s) 1 hold '?' cards"
+        " (use 'sheepdog dog advise' for hidden hands)\n"
+    )
+    budget = runner.invoke(app, ["dog", "advise", str(hidden), "--max-nodes", "3"])
+    assert budget.exit_code == 1
+    assert budget.stderr == "Error: position too big: more than 3 positions (raise --max-nodes)\n"

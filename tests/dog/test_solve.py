@@ -25,7 +25,7 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.rules import Rules
 from sheepdog.solver.dog.search import METHODS
-from sheepdog.solver.dog.solve import DogGame, solve_position
+from sheepdog.solver.dog.solve import DogGame, HiddenCardsError, solve_position
 from sheepdog.solver.errors import SheepdogError
 from tests.dog.test_search import Ref, as_ref
 
@@ -152,8 +152,19 @@ def test_six_seats_any_other_team_finishing_is_a_loss() -> None:
 
 def test_hidden_cards_are_refused() -> None:
     pos = parse_notation("4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3/?/-/- 0")
-    with pytest.raises(SheepdogError, match="advise"):
+    with pytest.raises(SheepdogError, match="advise") as refused:
         solve_position(pos)
+    assert isinstance(refused.value, HiddenCardsError) and refused.value.seats == (1,)
+    assert str(refused.value) == (
+        "solve needs every hand known; seat(s) 1 hold '?' cards (advise() samples hidden hands)"
+    )
+
+
+def test_node_budget_names_the_parameter() -> None:
+    with pytest.raises(
+        PositionTooBig, match=r"^position too big: more than 5 positions \(raise max_nodes\)$"
+    ):
+        solve_position(parse_notation(WIN_IN_ONE), max_nodes=5, method="retrograde", cutoff=False)
 
 
 def test_fast_progress_matches_the_rules_engine() -> None:
