@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sheepdog.solver import jsonio
 from sheepdog.solver.errors import FileFormatError
 from sheepdog.solver.jsonio import (
     MAX_DEPTH,
@@ -139,3 +141,8 @@ def test_a_file_too_large(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         read_json(path)
     path.write_text("[" + "0, " * 1000 + "0]")
     assert len(read_json(path)) == 1001
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(jsonio)
+    assert result.attempted >= 2 and result.failed == 0
