@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheepdog.cli.common import print_json, run
-from sheepdog.cli.wolf import app
+from sheepdog.cli.wolf import ModeChoice, app
 
 if TYPE_CHECKING:
     from sheepdog.solver.slywolf.advice import Advice
@@ -28,13 +28,6 @@ class SideChoice(enum.StrEnum):
 
     one_star = "one_star"
     two_star = "two_star"
-
-
-class ModeChoice(enum.StrEnum):
-    """The game mode (``sheepdog.solver.slywolf.puzzle.MODES``)."""
-
-    easy = "easy"
-    hard = "hard"
 
 
 def _advice(puzzle: Puzzle) -> Advice:
@@ -77,12 +70,12 @@ def play(
     file: Annotated[Path, typer.Argument(help='Game file (JSON): a puzzle with a "game" key.')],
     new: Annotated[bool, typer.Option("--new", help="Start a new game in FILE.")] = False,
     roster: Annotated[str, typer.Option("--roster", help="Roster for --new.")] = "default",
-    mode: Annotated[ModeChoice, typer.Option("--mode", help="Game mode (--new).")] = (
-        ModeChoice.easy
-    ),
-    side: Annotated[SideChoice, typer.Option("--side", help="Track side (--new).")] = (
-        SideChoice.one_star
-    ),
+    mode: Annotated[
+        ModeChoice, typer.Option("--mode", case_sensitive=False, help="Game mode (--new).")
+    ] = ModeChoice.easy,
+    side: Annotated[
+        SideChoice, typer.Option("--side", case_sensitive=False, help="Track side (--new).")
+    ] = SideChoice.one_star,
     skill: Annotated[
         float, typer.Option("--skill", min=0.0, max=1.0, help="Drawing skill, 0 to 1 (--new).")
     ] = 0.5,
@@ -114,7 +107,7 @@ def play(
             if file.exists() and not force:
                 raise SheepdogError(f"{file} already exists; use --force to start over")
             base = puzzle_from_dict(
-                {"roster": roster, "mode": mode.value, "interviews": []},
+                {"roster": roster, "mode": mode.mode, "interviews": []},
                 base=file.parent,
                 source=str(file),
             )

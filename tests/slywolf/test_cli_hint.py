@@ -330,8 +330,19 @@ def test_bad_option_values_are_one_line_usage_errors(
 
 
 def test_the_command_line_choices_are_the_library_ones() -> None:
-    from sheepdog.cli.wolf_hint import ModeChoice, SideChoice
+    from sheepdog.cli.wolf import ModeChoice
+    from sheepdog.cli.wolf_hint import SideChoice
     from sheepdog.solver.slywolf.puzzle import MODES
     from sheepdog.solver.slywolf.turn import SIDES
 
     assert tuple(SideChoice) == SIDES and tuple(ModeChoice) == MODES
+
+
+def test_choices_ignore_case(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    result = runner.invoke(
+        app, ["wolf", "play", str(path), "--new", "--side", "Two_Star", "--mode", "HARD"], input=""
+    )
+    assert result.exit_code == 0, result.output
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["mode"] == "hard" and saved["game"]["track"]["side"] == "two_star"
