@@ -1,44 +1,195 @@
-"""Atomic, never-clobbering file writes, shared by every command that writes files."""
+"""Atomic, never-clobbering file writes, shared by every command that writes files.
+
+A write goes to a temporary file beside the target (``.NAME.sheepdog-tmp-XXXXXXXX``), which is
+flushed to disk and then put in place in one step:
+
+- without ``force`` by a hard link to the target name, which fails if a file of that name exists,
+  even one that appeared a moment ago: no check-then-write race can clobber it (on a file system
+  without hard links, the name is reserved with an exclusive create, then the temporary file is
+  renamed over it);
+- with ``force`` by a rename over the target, which keeps the replaced file's permission bits
+  (a read-only file stays read-only) and, for a symbolic link, replaces the file it points to
+  and leaves the link alone.
+
+The folder is flushed to disk too, so after a crash the target holds either the old or the new
+contents, never a mix.  Any operating-system error (a full disk, a read-only file system, ...)
+removes the temporary file and raises :class:`~sheepdog.solver.errors.SheepdogError` with one line
+naming the file.  A write killed outright can leave its temporary file behind:
+:func:`clean_stray_temps` removes old ones.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
-import tempfile
+import re
+import secrets
+import stat
+import time
 from pathlib import Path
 
 from sheepdog.solver.errors import SheepdogError
 
+#: Marks a temporary file of this module: ``.NAME`` + TEMP_MARK + 8 hex digits.
+TEMP_MARK = ".sheepdog-tmp-"
+_TEMP_NAME = re.compile(r"\..*" + re.escape(TEMP_MARK) + r"[0-9a-f]{8}", re.DOTALL)
+#: At most this many bytes of the target's name go into a temporary file's name, so that the
+#: temporary name stays within the usual 255-byte limit.
+_NAME_BYTES = 200
+#: A temporary file older than this (seconds) belongs to no write still running.
+STRAY_AGE = 3600.0
+
+#: ``link`` errors meaning "this file system has no hard links" (then: exclusive create + rename).
+_NO_HARD_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS}
+
 
 def _umask_mode() -> int:
-    """The permissions a plain ``open(path, "w")`` would give (mkstemp's files are 0600)."""
+    """The permissions a plain ``open(path, "w")`` would give (temporary files start as 0600)."""
     mask = os.umask(0)
     os.umask(mask)
     return 0o666 & ~mask
 
 
-def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
-    """Write ``data`` to ``path`` atomically (temp file + rename in the same folder).
+def is_temp_name(name: str) -> bool:
+    """Is ``name`` the name of one of this module's temporary files?"""
+    return _TEMP_NAME.fullmatch(name) is not None
 
-    An existing file is never replaced unless ``force`` is true.
+
+def _temp_name(target: Path) -> str:
+    name = target.name.encode("utf-8", "surrogateescape")[:_NAME_BYTES]
+    short = name.decode("utf-8", "ignore")
+    return f".{short}{TEMP_MARK}{secrets.token_hex(4)}"
+
+
+def _create_temp(target: Path) -> tuple[int, Path]:
+    """A new, empty temporary file (mode 0600) beside ``target``: its descriptor and path."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        tmp = target.parent / _temp_name(target)
+        try:
+            return os.open(tmp, flags, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(target.parent))
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+    os.fsync(fd)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Flush a folder's entries to disk (where the system allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except (PermissionError, IsADirectoryError):  # not openable here (e.g. Windows): skip
+        return
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
+
+
+def _already_exists(path: Path) -> SheepdogError:
+    return SheepdogError(f"{path} already exists; use --force to overwrite it")
+
+
+def _link_new(tmp: Path, target: Path, path: Path) -> None:
+    """Give the temporary file the target's name, failing if that name is taken."""
+    try:
+        os.link(tmp, target)
+        return
+    except FileExistsError:
+        raise _already_exists(path) from None
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+    # No hard links here: reserve the name (exclusive create), then rename over our own file.
+    try:
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        raise _already_exists(path) from None
+    os.replace(tmp, target)
+
+
+def _target_of(path: Path) -> Path:
+    """The file a forced write replaces: the file a symbolic link points to, else ``path``."""
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    if target.is_symlink():  # a loop of links: realpath gave up on it
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+    return target
+
+
+def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically (see the module notes).
+
+    An existing file (or link) is never replaced unless ``force`` is true.
     """
     path = Path(path)
-    if path.exists() and not force:
-        raise SheepdogError(f"{path} already exists; use --force to overwrite it")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    if not force and os.path.lexists(path):  # early and cheap; the link below is the real test
+        raise _already_exists(path)
+    tmp: Path | None = None
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, _umask_mode())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        target = _target_of(path) if force else path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode) if force else _umask_mode()
+        except FileNotFoundError:
+            mode = _umask_mode()
+        fd, tmp = _create_temp(target)
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, mode)
+        if force:
+            os.replace(tmp, target)
+        else:
+            _link_new(tmp, target, path)
+            # The second name goes (already gone if renamed; if it stays, it is a stray temp).
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        tmp = None
+        _fsync_folder(target.parent)
+    except SheepdogError:
         raise
+    except OSError as exc:
+        reason = (exc.strerror or str(exc) or type(exc).__name__).lower()
+        raise SheepdogError(f"{reason} writing {path}") from exc
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):  # if it stays, clean_stray_temps knows it
+                os.unlink(tmp)
 
 
 def write_atomic(path: Path, text: str, *, force: bool = False) -> None:
     """Text (UTF-8) twin of :func:`write_bytes_atomic`."""
     write_bytes_atomic(path, text.encode("utf-8"), force=force)
+
+
+def clean_stray_temps(directory: Path, *, older_than: float = STRAY_AGE) -> list[Path]:
+    """Remove this module's temporary files in ``directory`` (not its subfolders) last changed
+    more than ``older_than`` seconds ago: what a write killed outright leaves behind.  Returns
+    the files removed.  Younger ones may belong to a write still running and are kept."""
+    cutoff = time.time() - older_than
+    removed: list[Path] = []
+    with os.scandir(directory) as entries:
+        for entry in entries:
+            if not is_temp_name(entry.name) or not entry.is_file(follow_symlinks=False):
+                continue
+            try:
+                if entry.stat(follow_symlinks=False).st_mtime >= cutoff:
+                    continue
+                os.unlink(entry.path)
+            except FileNotFoundError:  # removed meanwhile
+                continue
+            removed.append(Path(entry.path))
+    return sorted(removed)

@@ -1,14 +1,32 @@
-"""Atomic writes: never clobber without force, ordinary permissions, no temp files left."""
+"""Atomic writes: never clobber without force (not even in a race), permissions kept, links
+followed, every failure one error naming the file, no temporary file left."""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
+import time
 from pathlib import Path
 
 import pytest
 
+from sheepdog.solver import fileio
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.fileio import write_atomic, write_bytes_atomic
+from sheepdog.solver.fileio import (
+    clean_stray_temps,
+    is_temp_name,
+    write_atomic,
+    write_bytes_atomic,
+)
+
+
+def names(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def mode_of(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
 
 
 def test_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
@@ -29,3 +47,202 @@ def test_permissions_follow_the_umask(tmp_path: Path) -> None:
     finally:
         os.umask(old)
     assert (tmp_path / "b.pdf").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_file_that_appears_during_the_write_is_not_clobbered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "a.json"
+    real_write_all = fileio._write_all
+
+    def racing_write(fd: int, data: bytes) -> None:
+        path.write_text("theirs")  # another program creates the file meanwhile
+        real_write_all(fd, data)
+
+    monkeypatch.setattr(fileio, "_write_all", racing_write)
+    with pytest.raises(SheepdogError, match="already exists; use --force"):
+        write_atomic(path, "ours")
+    assert path.read_text() == "theirs"
+    assert names(tmp_path) == ["a.json"]
+
+
+def test_without_hard_links_the_name_is_reserved_exclusively(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(src: object, dst: object) -> None:
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "a.json"
+    write_atomic(path, "one")
+    assert path.read_text() == "one" and names(tmp_path) == ["a.json"]
+    real_write_all = fileio._write_all
+
+    def racing_write(fd: int, data: bytes) -> None:
+        (tmp_path / "b.json").write_text("theirs")
+        real_write_all(fd, data)
+
+    monkeypatch.setattr(fileio, "_write_all", racing_write)
+    with pytest.raises(SheepdogError, match="already exists"):
+        write_atomic(tmp_path / "b.json", "ours")
+    assert (tmp_path / "b.json").read_text() == "theirs"
+    assert names(tmp_path) == ["a.json", "b.json"]
+
+
+def test_forced_replacement_keeps_the_permission_bits(tmp_path: Path) -> None:
+    path = tmp_path / "a.json"
+    path.write_text("old")
+    path.chmod(0o640)
+    write_atomic(path, "new", force=True)
+    assert path.read_text() == "new" and mode_of(path) == 0o640
+
+
+def test_a_read_only_file_is_replaced_only_with_force_and_stays_read_only(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "a.json"
+    path.write_text("old")
+    path.chmod(0o444)
+    with pytest.raises(SheepdogError, match="already exists; use --force"):
+        write_atomic(path, "new")
+    assert path.read_text() == "old"
+    write_atomic(path, "new", force=True)
+    assert path.read_text() == "new" and mode_of(path) == 0o444
+
+
+def test_a_symbolic_link_is_written_through(tmp_path: Path) -> None:
+    real = tmp_path / "real" / "case.json"
+    real.parent.mkdir()
+    real.write_text("old")
+    real.chmod(0o600)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    with pytest.raises(SheepdogError, match="already exists"):
+        write_atomic(link, "new")
+    write_atomic(link, "new", force=True)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text() == "new" and mode_of(real) == 0o600
+    assert names(real.parent) == ["case.json"] and names(tmp_path) == ["link.json", "real"]
+
+
+def test_a_dangling_link_is_refused_without_force_and_filled_with_it(tmp_path: Path) -> None:
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "missing.json")
+    with pytest.raises(SheepdogError, match="already exists"):
+        write_atomic(link, "new")
+    write_atomic(link, "new", force=True)
+    assert link.is_symlink() and (tmp_path / "missing.json").read_text() == "new"
+
+
+def test_a_link_loop_is_one_error(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)
+    with pytest.raises(SheepdogError, match=f"too many levels of symbolic links writing {loop}"):
+        write_atomic(loop, "new", force=True)
+    assert names(tmp_path) == ["loop.json"]
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_full_disk_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, force: bool
+) -> None:
+    path = tmp_path / "a.json"
+    if force:
+        path.write_text("old")
+
+    def full(fd: int, data: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "write", full)
+    with pytest.raises(SheepdogError) as failure:
+        write_atomic(path, "new", force=force)
+    assert str(failure.value) == f"no space left on device writing {path}"
+    assert isinstance(failure.value.__cause__, OSError)
+    assert names(tmp_path) == (["a.json"] if force else [])
+    if force:
+        assert path.read_text() == "old"
+
+
+def test_a_read_only_file_system_is_one_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def read_only(src: object, dst: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(os, "replace", read_only)
+    path = tmp_path / "a.json"
+    path.write_text("old")
+    with pytest.raises(SheepdogError, match=f"^read-only file system writing {path}$"):
+        write_atomic(path, "new", force=True)
+    assert path.read_text() == "old" and names(tmp_path) == ["a.json"]
+
+
+def test_an_interrupted_write_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(tmp_path / "a.json", "new")
+    assert names(tmp_path) == []
+
+
+def test_the_file_and_its_folder_are_flushed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    write_atomic(tmp_path / "a.json", "new")
+    assert synced == ["file", "folder"]
+
+
+def test_temporary_files_are_recognisable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    real_write_all = fileio._write_all
+
+    def watching_write(fd: int, data: bytes) -> None:
+        seen.extend(names(tmp_path))
+        real_write_all(fd, data)
+
+    monkeypatch.setattr(fileio, "_write_all", watching_write)
+    write_atomic(tmp_path / "case 1.json", "new")
+    assert len(seen) == 1 and seen[0].startswith(".case 1.json.sheepdog-tmp-")
+    assert is_temp_name(seen[0])
+    assert not is_temp_name("case 1.json") and not is_temp_name(".case.json.sheepdog-tmp-xyz")
+
+
+def test_a_long_name_still_gets_a_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / ("é" * 120 + ".json")  # 245 bytes: the longest names still work
+    write_atomic(path, "new")
+    assert path.read_text() == "new" and names(tmp_path) == [path.name]
+
+
+def test_a_name_too_long_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / ("x" * 300)
+    with pytest.raises(SheepdogError, match=f"^file name too long writing {path}$"):
+        write_atomic(path, "new")
+    assert names(tmp_path) == []
+
+
+def test_clean_stray_temps_removes_only_old_temporary_files(tmp_path: Path) -> None:
+    old = time.time() - 2 * fileio.STRAY_AGE
+    stray = tmp_path / ".a.json.sheepdog-tmp-0123abcd"
+    young = tmp_path / ".b.json.sheepdog-tmp-89abcdef"
+    other = tmp_path / ".a.json.tmp"  # not ours
+    folder = tmp_path / ".c.sheepdog-tmp-00000000"  # a folder, not a temporary file
+    for file in (stray, young, other, tmp_path / "a.json"):
+        file.write_text("x")
+    folder.mkdir()
+    for entry in (stray, other, folder, tmp_path / "a.json"):
+        os.utime(entry, (old, old))
+    assert clean_stray_temps(tmp_path) == [stray]
+    assert names(tmp_path) == sorted([young.name, other.name, folder.name, "a.json"])
+    assert clean_stray_temps(tmp_path, older_than=0) == [young]

@@ -72,7 +72,7 @@ def test_a_full_disk_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr("sheepdog.solver.fileio.os.fsync", full)
     out = tmp_path / "cards.pdf"
     result = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out), "--no-slips"])
-    assert one_error(result) == "Error: no space left on device"
+    assert one_error(result) == f"Error: no space left on device writing {out}"
     assert list(tmp_path.iterdir()) == []
 
 
