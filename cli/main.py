@@ -1,11 +1,12 @@
 """The ``sheepdog`` console script: ``sheepdog wolf ...`` and ``sheepdog dog ...``.
 
 Start-up is kept short.  Importing this module costs nothing beyond the standard library;
-:func:`main` imports Typer and only the command modules the command line needs: the two group
-modules (``wolf`` and ``dog``) always, a command's own module when the line names a command, and
-every module when a listing must be complete (group help, an unknown command, shell completion).
-Libraries that are slow to import (OR-Tools, PySAT, fpdf) are imported inside the functions that
-build a model or a PDF, so no command that needs none of them pays for them.
+:func:`main` imports Typer and only the command modules the command line needs: for a command,
+its group's module (``wolf`` or ``dog``) and its own; for a listing, every module it lists (the
+two group modules for the top-level help; a group's every module for its help or an unknown
+command; all of them for shell completion).  Libraries that are slow to import (OR-Tools, PySAT,
+networkx, fpdf) are imported inside the functions, or only by the command modules, that need
+them; no command that needs none of them pays for them.
 
 Exit codes: 0 done; 1 bad input (one line ``Error: ...`` from the command); 2 a usage error (one
 line ``Error: ...``; an unknown command lists the valid ones); 70 an internal error, i.e. a bug
@@ -35,8 +36,12 @@ DEBUG_VARIABLE = "SHEEPDOG_DEBUG"
 #: Set by the shell when it asks for completions (Typer/Click convention).
 COMPLETE_VARIABLE = "_SHEEPDOG_COMPLETE"
 
-#: The modules (in ``sheepdog.cli``) that hold the ``wolf`` and ``dog`` groups.
-GROUP_MODULES = ("wolf", "dog")
+#: The groups, each held by the module of its name in ``sheepdog.cli``, with their help.
+GROUP_HELP = {
+    "wolf": "Sly Wolf and the Missing Note.",
+    "dog": "DOG: rules engine and endgame solver.",
+}
+GROUP_MODULES = tuple(GROUP_HELP)
 #: The module (in ``sheepdog.cli``) that registers each command; a test checks it against the
 #: commands the modules actually register.
 COMMAND_MODULES: dict[str, dict[str, str]] = {
@@ -77,10 +82,11 @@ def modules_for(args: Sequence[str]) -> tuple[str, ...]:
         return ALL_MODULES
     if not args or args[0] not in COMMAND_MODULES:
         return GROUP_MODULES  # top-level help, --version, an unknown group: no command needed
-    module = COMMAND_MODULES[args[0]].get(args[1]) if len(args) > 1 else None
-    if module is None:
-        return ALL_MODULES  # group help or an unknown command: list every command
-    return tuple(dict.fromkeys([*GROUP_MODULES, module]))
+    group, commands = args[0], COMMAND_MODULES[args[0]]
+    module = commands.get(args[1]) if len(args) > 1 else None
+    if module is None:  # group help or an unknown command: list the group's every command
+        return tuple(dict.fromkeys([group, *commands.values()]))
+    return tuple(dict.fromkeys([group, module]))
 
 
 def _show_version(value: bool) -> None:
@@ -94,14 +100,11 @@ def _show_version(value: bool) -> None:
 
 
 def build_app(modules: Sequence[str] = ALL_MODULES) -> typer.Typer:
-    """The ``sheepdog`` app with the commands of ``modules`` (importing a module registers its
-    commands on the ``wolf`` or ``dog`` group)."""
+    """The ``sheepdog`` app with the groups and commands of ``modules``: importing a module
+    registers its commands on its group; a group is added when its own module is listed."""
     import typer
 
-    for name in modules:
-        importlib.import_module(f"sheepdog.cli.{name}")
-    from sheepdog.cli import dog, wolf
-
+    loaded = {name: importlib.import_module(f"sheepdog.cli.{name}") for name in modules}
     app = typer.Typer(
         name="sheepdog",
         help=HELP,
@@ -125,8 +128,9 @@ def build_app(modules: Sequence[str] = ALL_MODULES) -> typer.Typer:
     ) -> None:
         pass  # the groups do the work; the root only holds --version
 
-    app.add_typer(wolf.app, name="wolf", help="Sly Wolf and the Missing Note.")
-    app.add_typer(dog.app, name="dog", help="DOG: rules engine and endgame solver.")
+    for group, help_text in GROUP_HELP.items():
+        if group in loaded:
+            app.add_typer(loaded[group].app, name=group, help=help_text)
     return app
 
 

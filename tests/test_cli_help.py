@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -243,3 +244,45 @@ def test_mode_choices_are_the_game_modes() -> None:
 
     assert tuple(choice.mode for choice in ModeChoice) == MODES
     assert tuple(choice.value for choice in ModeChoice) == MODES
+
+
+@pytest.mark.parametrize(
+    ("args", "modules"),
+    [
+        (["wolf", "solve", "x"], ("wolf",)),
+        (["wolf", "generate"], ("wolf", "wolf_generate")),
+        (["dog", "moves", "x"], ("dog",)),
+        (["dog", "solve", "x"], ("dog", "dog_endgame")),
+        (["dog", "--help"], ("dog", "dog_endgame")),
+        (["wolf", "slove"], ("wolf", "wolf_generate", "wolf_hint")),
+        (["--help"], ("wolf", "dog")),
+        ([], ("wolf", "dog")),
+    ],
+)
+def test_main_imports_only_the_modules_a_command_line_needs(
+    args: list[str], modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sheepdog.cli.main import ALL_MODULES, COMPLETE_VARIABLE, modules_for
+
+    monkeypatch.delenv(COMPLETE_VARIABLE, raising=False)
+    assert modules_for(args) == modules
+    monkeypatch.setenv(COMPLETE_VARIABLE, "bash_complete")
+    assert modules_for(args) == ALL_MODULES
+
+
+def test_shell_completion_completes_commands() -> None:
+    env = {
+        **os.environ,
+        "_SHEEPDOG_COMPLETE": "complete_bash",
+        "COMP_WORDS": "sheepdog dog s",
+        "COMP_CWORD": "2",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "sheepdog.cli.main"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert done.returncode == 0
+    assert {"show", "simulate", "solve", "solitaire"} <= set(done.stdout.split())
