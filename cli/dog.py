@@ -1,13 +1,17 @@
 """``sheepdog dog ...``: the DOG rules engine on the command line.
 
 Commands here: ``moves``, ``perft``, ``show``, ``convert`` and ``simulate``; ``cli/dog_endgame``
-registers ``solve``, ``advise`` and ``generate`` on the same app.  A POSITION argument is a file
-(JSON or one line of notation) or, when it contains spaces, the notation itself.
+registers ``solve``, ``solitaire``, ``advise`` and ``generate`` on the same app.  A POSITION
+argument is a file (JSON or one line of notation) or, when it contains spaces, the notation itself.
+Numbers are Typer options with their bounds, choices are :class:`enum.StrEnum` options mirroring
+the library's names (a test keeps them in step), so a bad value is a usage error: one
+``Error: ...`` line naming the valid values, exit 2 (:mod:`sheepdog.cli.main`).
 """
 
 from __future__ import annotations
 
 import time
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,7 +32,6 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import simulate
-from sheepdog.solver.errors import SheepdogError
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -40,21 +43,55 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on 
 SEAT_STYLES = ("bold red", "bold green", "bold blue", "bold yellow", "bold magenta", "bold cyan")
 
 
+class Format(StrEnum):
+    """``convert --to``."""
+
+    json = "json"
+    notation = "notation"
+
+
+class Board(StrEnum):
+    """``simulate --seats``: the two boards."""
+
+    four = "4"
+    six = "6"
+
+
+class PolicyChoice(StrEnum):
+    """``simulate --policy``: :data:`sheepdog.solver.dog.simulate.POLICIES`."""
+
+    random = "random"
+    greedy = "greedy"
+
+
+class ModeChoice(StrEnum):
+    """``simulate --mode``: :data:`sheepdog.solver.dog.rules.MODES`."""
+
+    partners = "partners"
+    threes = "threes"
+    solo = "solo"
+
+
+class ProtectionChoice(StrEnum):
+    """``simulate --protection``: :data:`sheepdog.solver.dog.rules.PROTECTIONS`."""
+
+    positional = "positional"
+    fresh = "fresh"
+
+
+PolicyOpt = Annotated[PolicyChoice, typer.Option(help="How each seat picks its play.")]
+ModeOpt = Annotated[ModeChoice, typer.Option(help="Who plays with whom.")]
+ProtectionOpt = Annotated[
+    ProtectionChoice, typer.Option(help="Which pawns on a start are safe (R3).")
+]
+RoundsOpt = Annotated[int, typer.Option(min=1, help="Stop a game after this many rounds.")]
+
+
 def read_position(arg: str) -> Position:
     """A position from a file, or from notation typed on the command line."""
     if " " in arg.strip():
         return parse_notation(arg)
     return load_position(Path(arg))
-
-
-def _int_arg(text: str, what: str, low: int = 0) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise SheepdogError(f"{what} must be a whole number, not {text!r}") from None
-    if value < low:
-        raise SheepdogError(f"{what} must be at least {low}, not {value}")
-    return value
 
 
 def _play_json(card: str | None, description: str, pos: Position) -> dict[str, Any]:
@@ -93,14 +130,14 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
 @app.command("perft")
 def perft_cmd(
     position: PositionArg,
-    depth: Annotated[str, typer.Option("--depth", "-d", help="Plies to count (0 or more).")] = "1",
+    depth: Annotated[int, typer.Option("--depth", "-d", min=0, help="Plies to count.")] = 1,
     divide: Annotated[bool, typer.Option(help="Also count below each legal play.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Count the successor positions reachable in exactly DEPTH plies (spec section 4)."""
 
     def body() -> None:
-        d = _int_arg(depth, "depth")
+        d = depth
         pos = read_position(position)
         start = time.perf_counter()
         parts: list[tuple[str, int]] = []
@@ -149,32 +186,32 @@ def show(position: PositionArg, json_out: JsonOpt = False) -> None:
 @app.command()
 def convert(
     position: PositionArg,
-    to: Annotated[str, typer.Option(help="Output format: json or notation.")] = "notation",
+    to: Annotated[Format, typer.Option(help="Output format.")] = Format.notation,
 ) -> None:
     """Check a position and print it as JSON or one-line notation."""
 
     def body() -> None:
         pos = read_position(position)
-        if to == "json":
+        if to is Format.json:
             print_json(position_to_json(pos))
-        elif to == "notation":
-            typer.echo(to_notation(pos))
         else:
-            raise SheepdogError(f"unknown format {to!r}; valid formats are: json, notation")
+            typer.echo(to_notation(pos))
 
     run(body)
 
 
 @app.command("simulate")
 def simulate_cmd(
-    seats: Annotated[str, typer.Option(help="Board seats: 4 or 6.")] = "4",
-    seed: Annotated[str, typer.Option(help="Random seed.")] = "0",
-    games: Annotated[str, typer.Option(help="Number of games (seeds SEED, SEED+1, ...).")] = "1",
-    policy: Annotated[str, typer.Option(help="random or greedy.")] = "random",
-    mode: Annotated[str, typer.Option(help="partners, threes or solo.")] = "partners",
-    protection: Annotated[str, typer.Option(help="positional or fresh.")] = "positional",
-    players: Annotated[str | None, typer.Option(help="Players (solo: 2, 3, 5...).")] = None,
-    max_rounds: Annotated[str, typer.Option(help="Stop a game after this many rounds.")] = "1000",
+    seats: Annotated[Board, typer.Option(help="Board seats.")] = Board.four,
+    seed: Annotated[int, typer.Option(min=0, help="Random seed.")] = 0,
+    games: Annotated[
+        int, typer.Option(min=1, help="Number of games (seeds SEED, SEED+1, ...).")
+    ] = 1,
+    policy: PolicyOpt = PolicyChoice.random,
+    mode: ModeOpt = ModeChoice.partners,
+    protection: ProtectionOpt = ProtectionChoice.positional,
+    players: Annotated[int | None, typer.Option(min=2, help="Players (solo: 2, 3, 5...).")] = None,
+    max_rounds: RoundsOpt = 1000,
     log: Annotated[bool, typer.Option(help="Print every play.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -182,14 +219,10 @@ def simulate_cmd(
 
     def body() -> None:
         rules = Rules(mode=parse_mode(mode), protection=parse_protection(protection))
-        n_games = _int_arg(games, "games", 1)
-        first = _int_arg(seed, "seed")
-        board = _int_arg(seats, "seats", 4)
-        rounds = _int_arg(max_rounds, "max rounds", 1)
-        n_players = _int_arg(players, "players", 2) if players is not None else None
+        board, first = int(seats), seed
         results = []
-        for g in range(n_games):
-            rec = simulate(board, first + g, rules, n_players, policy, rounds, keep_log=log)
+        for g in range(games):
+            rec = simulate(board, first + g, rules, players, policy.value, max_rounds, keep_log=log)
             assert rec.final is not None
             results.append(
                 {

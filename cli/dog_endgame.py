@@ -1,14 +1,17 @@
 """``sheepdog dog solve|solitaire|advise|generate``: the endgame commands on the ``dog`` app.
 
-Each command parses its options, calls the library (:mod:`sheepdog.solver.dog.solve`,
+Each command calls the library (:mod:`sheepdog.solver.dog.solve`,
 :mod:`sheepdog.solver.dog.solitaire`, :mod:`sheepdog.solver.dog.advise`,
-:mod:`sheepdog.generators.dog`) and prints; with
-``--json`` stdout is one JSON object.  Library errors become one ``Error: ...`` line (exit 1).
+:mod:`sheepdog.generators.dog`) and prints what it returns; with ``--json`` stdout is the result's
+``to_dict()`` as one JSON object.  Numbers are Typer options with their bounds and ``--method`` a
+choice, so a bad value is a usage error (one ``Error: ...`` line, exit 2, see
+:mod:`sheepdog.cli.main`); library errors become one ``Error: ...`` line (exit 1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,10 +24,10 @@ from sheepdog.generators.dog import DEFAULT_PUZZLE_DIR, PuzzleFileExists, genera
 from sheepdog.solver.dog.advise import advise
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
 from sheepdog.solver.dog.position import Position, load_position, to_notation
-from sheepdog.solver.dog.search import METHODS, Method, solved_networkx
+from sheepdog.solver.dog.search import parse_method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
-from sheepdog.solver.errors import SheepdogError, UnknownNameError
+from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import write_atomic
 
 __all__ = ["app"]
@@ -32,11 +35,15 @@ __all__ = ["app"]
 FileArg = Annotated[Path, typer.Argument(help="Position file: JSON (spec section 3) or notation.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 MaxNodesOpt = Annotated[
-    str,
-    typer.Option(
-        "--max-nodes", metavar="N", help="Node budget: give up beyond this many positions."
-    ),
+    int, typer.Option("--max-nodes", min=1, help="Node budget: give up beyond this many positions.")
 ]
+
+
+class MethodChoice(StrEnum):
+    """``--method``: the search methods of :data:`sheepdog.solver.dog.search.METHODS`."""
+
+    alphabeta = "alphabeta"
+    retrograde = "retrograde"
 
 
 def _run(body: Callable[[], None]) -> None:
@@ -60,30 +67,8 @@ def _load(path: Path) -> Position:
     return load_position(existing_file(path))
 
 
-def _whole(text: str, option: str) -> int:
-    """A whole-number option, parsed here so that a bad value is a one-line error."""
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise SheepdogError(f"{option} must be a whole number, not {text!r}") from None
-
-
-def _budget(text: str) -> int:
-    max_nodes = _whole(text, "--max-nodes")
-    if max_nodes < 1:
-        raise SheepdogError(f"--max-nodes must be at least 1, not {max_nodes}")
-    return max_nodes
-
-
 def _plies(n: int) -> str:
     return f"{n} ply" if n == 1 else f"{n} plies"
-
-
-def _method(name: str) -> Method:
-    for method in METHODS:
-        if method == name:
-            return method
-    raise UnknownNameError("method", name, METHODS)
 
 
 def _write_graph(solution: DogSolution, path: Path, force: bool) -> None:
@@ -95,19 +80,19 @@ def _write_graph(solution: DogSolution, path: Path, force: bool) -> None:
 def solve(
     file: FileArg,
     json_out: JsonOpt = False,
-    max_nodes: MaxNodesOpt = str(DEFAULT_MAX_NODES),
+    max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES,
     graph: Annotated[
         Path | None,
         typer.Option("--graph", help="Write the solved game graph (GraphML) to this file."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the --graph file.")] = False,
     method: Annotated[
-        str,
+        MethodChoice,
         typer.Option(
             "--method",
             help="alphabeta (default: exact value and line, prunes) or retrograde (every node).",
         ),
-    ] = "alphabeta",
+    ] = MethodChoice.alphabeta,
     all_plays: Annotated[
         bool, typer.Option("--all-plays", help="Also value every first play exactly.")
     ] = False,
@@ -119,7 +104,7 @@ def solve(
         if graph is not None and graph.exists() and not force:
             raise SheepdogError(f"{graph} already exists; use --force to overwrite it")
         solution = solve_position(
-            pos, max_nodes=_budget(max_nodes), method=_method(method), all_plays=all_plays
+            pos, max_nodes=max_nodes, method=parse_method(method), all_plays=all_plays
         )
         out = solution.to_dict()
         if graph is not None:
@@ -166,13 +151,13 @@ def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
 
 @app.command()
 def solitaire(
-    file: FileArg, json_out: JsonOpt = False, max_nodes: MaxNodesOpt = str(DEFAULT_MAX_NODES)
+    file: FileArg, json_out: JsonOpt = False, max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES
 ) -> None:
     """One seat holds cards: can she bring all her pawns home, in how few plays, and how."""
 
     def body() -> None:
         pos = _load(file)
-        out = solve_dog_solitaire(pos, max_nodes=_budget(max_nodes)).to_dict()
+        out = solve_dog_solitaire(pos, max_nodes=max_nodes).to_dict()
         if json_out:
             print_json(out)
             return
@@ -199,25 +184,17 @@ def solitaire(
 def advise_command(
     file: FileArg,
     samples: Annotated[
-        str,
-        typer.Option("--samples", metavar="N", help="How many deals of the hidden cards to solve."),
-    ] = "50",
-    seed: Annotated[
-        str, typer.Option("--seed", metavar="S", help="Random seed of the sampling.")
-    ] = "0",
+        int, typer.Option("--samples", min=1, help="How many deals of the hidden cards to solve.")
+    ] = 50,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed of the sampling.")] = 0,
     json_out: JsonOpt = False,
-    max_nodes: MaxNodesOpt = str(DEFAULT_MAX_NODES),
+    max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES,
 ) -> None:
     """Hidden hands ("?"): sample them, solve each sample, recommend the best first play."""
 
     def body() -> None:
         pos = _load(file)
-        advice = advise(
-            pos,
-            samples=_whole(samples, "--samples"),
-            seed=_whole(seed, "--seed"),
-            max_nodes=_budget(max_nodes),
-        )
+        advice = advise(pos, samples=samples, seed=seed, max_nodes=max_nodes)
         out = advice.to_dict()
         if json_out:
             print_json(out)
@@ -239,13 +216,9 @@ def advise_command(
 
 @app.command()
 def generate(
-    count: Annotated[
-        str, typer.Option("--count", metavar="N", help="How many puzzles to write.")
-    ] = "10",
-    seed: Annotated[str, typer.Option("--seed", metavar="S", help="Random seed.")] = "0",
-    cards: Annotated[
-        str, typer.Option("--cards", metavar="K", help="Cards per hand (1 to 4).")
-    ] = "2",
+    count: Annotated[int, typer.Option("--count", min=1, help="How many puzzles to write.")] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    cards: Annotated[int, typer.Option("--cards", min=1, max=4, help="Cards per hand.")] = 2,
     out: Annotated[
         Path, typer.Option("--out", help="Folder the puzzles are written to.")
     ] = DEFAULT_PUZZLE_DIR,
@@ -253,18 +226,13 @@ def generate(
         bool, typer.Option("--force", help="Overwrite existing puzzle files.")
     ] = False,
     json_out: JsonOpt = False,
-    max_nodes: MaxNodesOpt = "200000",
+    max_nodes: MaxNodesOpt = 200_000,
 ) -> None:
     """Endgame puzzles: the team to move forces the finish with exactly one first play."""
 
     def body() -> None:
         written = generate_puzzles(
-            out,
-            count=_whole(count, "--count"),
-            seed=_whole(seed, "--seed"),
-            cards=_whole(cards, "--cards"),
-            force=force,
-            max_nodes=_budget(max_nodes),
+            out, count=count, seed=seed, cards=cards, force=force, max_nodes=max_nodes
         )
         if json_out:
             print_json(

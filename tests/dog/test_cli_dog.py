@@ -8,9 +8,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from sheepdog.cli.dog import Board, ModeChoice, PolicyChoice, ProtectionChoice
 from sheepdog.cli.main import app
 from sheepdog.solver.dog.moves import legal_plays
 from sheepdog.solver.dog.position import parse_notation, position_from_json
+from sheepdog.solver.dog.rules import MODES, PROTECTIONS
+from sheepdog.solver.dog.simulate import POLICIES
+from tests.dog.util import run_main
 
 runner = CliRunner()
 SPEC = "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0"
@@ -86,13 +90,8 @@ def test_simulate_json() -> None:
     ("args", "message"),
     [
         (["moves", "missing.txt"], "Error: no such file: missing.txt"),
-        (["perft", SPEC, "--depth", "-1"], "Error: depth must be at least 0, not -1"),
-        (["perft", SPEC, "--depth", "two"], "Error: depth must be a whole number, not 'two'"),
         (["moves", SPEC.replace("7,J", "7,X")], "Error: unknown card 'X'; valid cards are:"),
         (["moves", SPEC.replace("t40", "t16")], "Error: two pawns on one field: t16"),
-        (["convert", SPEC, "--to", "xml"], "Error: unknown format 'xml'"),
-        (["simulate", "--policy", "smart"], "Error: unknown policy 'smart'"),
-        (["simulate", "--mode", "pairs"], "Error: unknown mode 'pairs'"),
         (["moves", SPEC.replace("7,J", "7,?")], "Error: the hand of the seat to move holds '?'"),
     ],
 )
@@ -102,6 +101,47 @@ def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
     assert result.stderr.startswith(message)
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # numbers are Typer options with bounds, choices enums: a bad value is a usage error
+        # (exit 2; these were library errors with exit 1 before)
+        (["perft", SPEC, "--depth", "-1"], "Invalid value for '--depth'"),
+        (["perft", SPEC, "--depth", "two"], "Invalid value for '--depth'"),
+        (["convert", SPEC, "--to", "xml"], "'xml' is not one of 'json', 'notation'"),
+        (["simulate", "--policy", "smart"], "'smart' is not one of 'random', 'greedy'"),
+        (["simulate", "--mode", "pairs"], "'pairs' is not one of 'partners', 'threes', 'solo'"),
+        (["simulate", "--protection", "x"], "'x' is not one of 'positional', 'fresh'"),
+        (["simulate", "--seats", "5"], "'5' is not one of '4', '6'"),
+        (["simulate", "--games", "0"], "Invalid value for '--games'"),
+        (["simulate", "--seed", "-1"], "Invalid value for '--seed'"),
+        (["simulate", "--players", "1"], "Invalid value for '--players'"),
+        (["simulate", "--max-rounds", "many"], "Invalid value for '--max-rounds'"),
+    ],
+)
+def test_bad_option_values_are_one_usage_error_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_main(["dog", *args], capsys)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0]
+
+
+def test_choices_match_the_library() -> None:
+    assert [m.value for m in ModeChoice] == list(MODES)
+    assert [p.value for p in ProtectionChoice] == list(PROTECTIONS)
+    assert sorted(p.value for p in PolicyChoice) == sorted(POLICIES)
+    assert [b.value for b in Board] == ["4", "6"]
+
+
+def test_help_shows_bounds_and_choices() -> None:
+    perft_help = runner.invoke(app, ["dog", "perft", "--help"]).stdout
+    assert "x>=0" in perft_help
+    simulate_help = runner.invoke(app, ["dog", "simulate", "--help"]).stdout
+    assert "partners|threes|solo" in simulate_help and "random|greedy" in simulate_help
 
 
 def test_bad_json_file(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
 from sheepdog.solver.dog.position import load_position, position_from_json
+from tests.dog.util import run_main
 
 runner = CliRunner()
 
@@ -109,13 +110,16 @@ def test_bad_input_is_a_one_line_error(tmp_path: Path, text: str, message: str) 
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_missing_file_and_bad_options(tmp_path: Path, win_file: Path) -> None:
+def test_missing_file_and_bad_options(
+    tmp_path: Path, win_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     missing = runner.invoke(app, ["dog", "solve", str(tmp_path / "nope.json")])
     assert missing.exit_code == 1 and "no such file" in missing.stderr
-    method = runner.invoke(app, ["dog", "solve", str(win_file), "--method", "guess"])
-    assert method.exit_code == 1 and "unknown method 'guess'" in method.stderr
-    budget = runner.invoke(app, ["dog", "solve", str(win_file), "--max-nodes", "0"])
-    assert budget.exit_code == 1 and "--max-nodes" in budget.stderr
+    # --method is a choice and --max-nodes a bounded number: usage errors (exit 2; was 1)
+    code, _, err = run_main(["dog", "solve", str(win_file), "--method", "guess"], capsys)
+    assert code == 2 and "'guess' is not one of 'alphabeta', 'retrograde'" in err
+    code, _, err = run_main(["dog", "solve", str(win_file), "--max-nodes", "0"], capsys)
+    assert code == 2 and "--max-nodes" in err
 
 
 def test_solitaire_json(tmp_path: Path) -> None:
@@ -149,7 +153,7 @@ def test_advise_json(tmp_path: Path) -> None:
     assert out["samples"] == 4 and out["hidden_cards"] == 3
     assert out["best"]["card"] == "3" and out["win_share"] == 1.0
     bad = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0"])
-    assert bad.exit_code == 1 and "at least 1" in bad.stderr
+    assert bad.exit_code == 2  # --samples has min=1: a usage error (was exit 1, "at least 1")
 
 
 def test_generate_writes_puzzles(tmp_path: Path) -> None:
@@ -191,13 +195,20 @@ def test_alphabeta_graph_marks_bounds(tmp_path: Path) -> None:
         ["dog", "advise", "FILE", "--seed", "x"],
         ["dog", "generate", "--count", "two"],
         ["dog", "generate", "--cards", "3.5"],
+        ["dog", "generate", "--cards", "5"],
+        ["dog", "generate", "--count", "0"],
+        ["dog", "advise", "FILE", "--samples", "0"],
     ],
 )
-def test_non_numeric_options_are_one_line_errors(win_file: Path, args: list[str]) -> None:
-    result = runner.invoke(app, [str(win_file) if a == "FILE" else a for a in args])
-    assert result.exit_code == 1
-    assert result.stderr.startswith("Error: ") and "must be a whole number" in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+def test_bad_numeric_options_are_one_line_errors(
+    win_file: Path, args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Typer int options with bounds: a usage error, exit 2 (was exit 1, "must be a whole number")
+    argv = [str(win_file) if a == "FILE" else a for a in args]
+    code, out, err = run_main(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("Error: ") and f"Invalid value for '{args[-2]}'" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_existing_graph_file_is_refused_before_solving(tmp_path: Path, win_file: Path) -> None:

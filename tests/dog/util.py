@@ -1,9 +1,11 @@
 """Helpers shared by the DOG tests: positions from notation, successor summaries, random
-positions for property tests."""
+positions for property tests, running the console script's ``main``."""
 
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from sheepdog.solver.dog.cards import CARDS
 from sheepdog.solver.dog.moves import legal_plays
@@ -143,3 +145,15 @@ def random_solo_position(rng: random.Random, *, fresh_rule: bool = False) -> Pos
             return make_position(seats, pawns, hand_sets, mover, rules, fresh, stock)
         except SheepdogError:
             continue
+
+
+def run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run ``sheepdog ARGV`` through :func:`sheepdog.cli.main.main`, which turns usage errors
+    (bad option values included) into one ``Error: ...`` line: ``(exit code, stdout, stderr)``."""
+    from sheepdog.cli.main import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    code = stop.value.code
+    return (code if isinstance(code, int) else 1), out, err
