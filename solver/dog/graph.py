@@ -107,6 +107,13 @@ class GameGraph(Generic[P]):
     def __len__(self) -> int:
         return len(self.positions)
 
+    def __repr__(self) -> str:
+        """Sizes only: the lists hold every position of the round."""
+        return (
+            f"GameGraph({len(self)} positions, {self.edge_count} edges,"
+            f" {len(self.unexpanded)} unexpanded, root team {self.root_team})"
+        )
+
     @property
     def edge_count(self) -> int:
         return sum(len(kids) for kids in self.children)

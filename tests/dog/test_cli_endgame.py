@@ -9,8 +9,10 @@ import networkx as nx
 import pytest
 from typer.testing import CliRunner
 
+from sheepdog.cli.dog_endgame import MethodChoice
 from sheepdog.cli.main import app
 from sheepdog.solver.dog.position import load_position, position_from_json
+from sheepdog.solver.dog.search import METHODS
 from tests.dog.util import run_main
 
 runner = CliRunner()
@@ -232,3 +234,7 @@ def test_library_errors_get_the_command_line_wording(tmp_path: Path) -> None:
     budget = runner.invoke(app, ["dog", "advise", str(hidden), "--max-nodes", "3"])
     assert budget.exit_code == 1
     assert budget.stderr == "Error: position too big: more than 3 positions (raise --max-nodes)\n"
+
+
+def test_method_choices_match_the_library() -> None:
+    assert [method.value for method in MethodChoice] == list(METHODS)

@@ -170,6 +170,7 @@ def test_transpositions_merge() -> None:
     assert graph.edge_count == 5  # three paths of two plies, one position reached twice
     merged = graph.index[Race((4, 6), ((), (), (), ()), 3)]
     assert sum(kids.count(merged) for kids in graph.children) == 2
+    assert repr(graph) == "GameGraph(5 positions, 5 edges, 0 unexpanded, root team 0)"
 
 
 def test_node_budget_message() -> None:
