@@ -158,6 +158,10 @@ def _solver() -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = 60.0
+    # CP-SAT would install its own Ctrl-C handler for the solve and leave the system default
+    # behind, so a later Ctrl-C killed the process silently; Python's handler must stay, so
+    # that Ctrl-C is a KeyboardInterrupt the command line reports (exit code 130).
+    solver.parameters.catch_sigint_signal = False
     return solver
 
 
