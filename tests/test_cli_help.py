@@ -286,3 +286,18 @@ def test_shell_completion_completes_commands() -> None:
     )
     assert done.returncode == 0
     assert {"show", "simulate", "solve", "solitaire"} <= set(done.stdout.split())
+
+
+def test_a_closed_pipe_stops_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``sheepdog ... | head``: when the reader has gone, no error and no traceback."""
+    import sheepdog.cli.main
+
+    def closed(*_args: object) -> NoReturn:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", sys.stdout)  # main swaps it for /dev/null; restore it
+    monkeypatch.setattr(sheepdog.cli.main, "build_app", closed)
+    code, _, err = _run_main(["--help"], capsys)
+    assert (code, err) == (1, "")
