@@ -20,7 +20,7 @@ DOG:
 
 >>> pos = sheepdog.parse_position("4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0")
 >>> pos
-<Position 4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0>
+<Position 4 k,k,t5,t62/k,k,k,t9/k,k,k,k/k,k,k,k 7/-/-/- 0>
 >>> len(sheepdog.legal_plays(pos)), sheepdog.perft(pos, 1)
 (12, 12)
 
@@ -44,27 +44,46 @@ _EXPORTS: dict[str, str] = {
     "Puzzle": "sheepdog.solver.slywolf.puzzle",
     "Interview": "sheepdog.solver.slywolf.puzzle",
     "load_puzzle": "sheepdog.solver.slywolf.puzzle",
-    # Sly Wolf: deductions, explanations, hints, cases
+    # Sly Wolf: deductions, explanations, hints, the game at the table
     "Findings": "sheepdog.solver.slywolf.findings",
     "solve_puzzle": "sheepdog.solver.slywolf.findings",
     "Explanation": "sheepdog.solver.slywolf.explain",
     "explain": "sheepdog.solver.slywolf.explain",
+    "PuzzleAdvice": "sheepdog.solver.slywolf.advice",
+    "advise_puzzle": "sheepdog.solver.slywolf.advice",
+    "Game": "sheepdog.solver.slywolf.session",
+    "new_game": "sheepdog.solver.slywolf.session",
+    "parse_entry": "sheepdog.solver.slywolf.session",
+    "apply_entry": "sheepdog.solver.slywolf.session",
+    # Sly Wolf: cases
     "Grade": "sheepdog.solver.slywolf.grade",
     "grade_case": "sheepdog.solver.slywolf.grade",
+    "GeneratedCase": "sheepdog.generators.slywolf",
     "generate_cases": "sheepdog.generators.slywolf",
-    # DOG
+    # DOG: positions and plays
     "Position": "sheepdog.solver.dog.position",
     "parse_position": "sheepdog.solver.dog.position",
     "load_position": "sheepdog.solver.dog.position",
+    "position_to_json": "sheepdog.solver.dog.position",
     "Play": "sheepdog.solver.dog.moves",
     "legal_plays": "sheepdog.solver.dog.moves",
     "perft": "sheepdog.solver.dog.moves",
+    # DOG: endgames
+    "DogSolution": "sheepdog.solver.dog.solve",
     "solve_position": "sheepdog.solver.dog.solve",
+    "solved_networkx": "sheepdog.solver.dog.search",
+    "PositionAdvice": "sheepdog.solver.dog.advise",
+    "advise_position": "sheepdog.solver.dog.advise",
 }
 
 # Where the public name differs from the defining module's own name.
 _ALIASES: dict[str, str] = {
+    "PuzzleAdvice": "Advice",
+    "advise_puzzle": "advice",
+    "apply_entry": "apply",
     "generate_cases": "generate",
+    "PositionAdvice": "Advice",
+    "advise_position": "advise",
 }
 
 __all__ = [
@@ -79,29 +98,54 @@ __all__ = [
     "solve_puzzle",
     "Explanation",
     "explain",
+    "PuzzleAdvice",
+    "advise_puzzle",
+    "Game",
+    "new_game",
+    "parse_entry",
+    "apply_entry",
     "Grade",
     "grade_case",
+    "GeneratedCase",
     "generate_cases",
     "Position",
     "parse_position",
     "load_position",
+    "position_to_json",
     "Play",
     "legal_plays",
     "perft",
+    "DogSolution",
     "solve_position",
+    "solved_networkx",
+    "PositionAdvice",
+    "advise_position",
 ]
 
 if TYPE_CHECKING:
+    from sheepdog.generators.slywolf import GeneratedCase
     from sheepdog.generators.slywolf import generate as generate_cases
+    from sheepdog.solver.dog.advise import Advice as PositionAdvice
+    from sheepdog.solver.dog.advise import advise as advise_position
     from sheepdog.solver.dog.moves import Play, legal_plays, perft
-    from sheepdog.solver.dog.position import Position, load_position, parse_position
-    from sheepdog.solver.dog.solve import solve_position
+    from sheepdog.solver.dog.position import (
+        Position,
+        load_position,
+        parse_position,
+        position_to_json,
+    )
+    from sheepdog.solver.dog.search import solved_networkx
+    from sheepdog.solver.dog.solve import DogSolution, solve_position
     from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.slywolf.advice import Advice as PuzzleAdvice
+    from sheepdog.solver.slywolf.advice import advice as advise_puzzle
     from sheepdog.solver.slywolf.explain import Explanation, explain
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
     from sheepdog.solver.slywolf.grade import Grade, grade_case
     from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, load_puzzle
     from sheepdog.solver.slywolf.roster import Roster, load_roster
+    from sheepdog.solver.slywolf.session import Game, new_game, parse_entry
+    from sheepdog.solver.slywolf.session import apply as apply_entry
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,33 @@
+"""The examples in the library's docstrings run, module by module."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import importlib.util
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import sheepdog
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _modules_with_examples() -> list[str]:
+    names = ["sheepdog"]
+    for info in pkgutil.walk_packages(sheepdog.__path__, "sheepdog."):
+        spec = importlib.util.find_spec(info.name)
+        origin = spec.origin if spec is not None else None
+        if origin and origin.endswith(".py") and ">>> " in Path(origin).read_text("utf-8"):
+            names.append(info.name)
+    return names
+
+
+@pytest.mark.parametrize("name", _modules_with_examples())
+def test_docstring_examples(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # examples name shipped files relative to the repository root
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
