@@ -1,0 +1,75 @@
+"""Progress on stderr for the commands that can run long.
+
+The library reports progress through plain callbacks and never imports rich; a command wraps its
+work in :func:`progress_bar` and turns the library's calls into updates of one rich bar.  The
+bar is drawn only when stderr is a terminal, so pipes, files and tests get clean output, and it
+is transient: once the command is done (or interrupted) it is gone and only the result stays.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Protocol
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+__all__ = ["Update", "progress_bar", "stderr_is_terminal"]
+
+
+class Update(Protocol):
+    """Moves the bar: ``done`` of ``total`` (``None`` keeps the total), with a ``detail`` text
+    after the count (e.g. ``"12,345 nodes"``)."""
+
+    def __call__(self, done: int, total: int | None = None, detail: str = "") -> None: ...
+
+
+def _ignore(done: int, total: int | None = None, detail: str = "") -> None:
+    """The :class:`Update` of a hidden bar."""
+
+
+def stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def progress_bar(
+    label: str,
+    total: int | None = None,
+    *,
+    show: bool | None = None,
+    console: Console | None = None,
+) -> Iterator[Update]:
+    """A bar labelled ``label`` for the ``with`` block; yields its :class:`Update`.
+
+    ``show`` defaults to whether stderr is a terminal; when false nothing is drawn and the
+    update does nothing.  ``console`` (a stderr console by default) lets tests capture the bar.
+    """
+    if not (stderr_is_terminal() if show is None else show):
+        yield _ignore
+        return
+    bar = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[detail]}"),
+        TimeElapsedColumn(),
+        console=console or Console(stderr=True),
+        transient=True,
+        # Printing to stdout while the bar is drawn: through the bar when both go to the
+        # terminal (lines appear above it), straight to stdout when it is redirected.
+        redirect_stdout=sys.stdout.isatty(),
+        redirect_stderr=False,
+    )
+    task = bar.add_task(label, total=total, detail="")
+
+    def update(done: int, total: int | None = None, detail: str = "") -> None:
+        if total is None:
+            bar.update(task, completed=done, detail=detail)
+        else:
+            bar.update(task, completed=done, total=total, detail=detail)
+
+    with bar:
+        yield update
