@@ -19,9 +19,16 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from sheepdog.cli.common import print_json, run
+from sheepdog.cli.common import fail, print_json, run
 from sheepdog.cli.dog_picture import picture
-from sheepdog.solver.dog.moves import legal_plays, perft
+from sheepdog.cli.progress import progress_bar
+from sheepdog.solver.dog.moves import (
+    DEFAULT_PERFT_NODES,
+    PerftBudgetExceeded,
+    legal_plays,
+    perft,
+    perft_divide,
+)
 from sheepdog.solver.dog.position import (
     Position,
     load_position,
@@ -31,7 +38,7 @@ from sheepdog.solver.dog.position import (
     winner,
 )
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
-from sheepdog.solver.dog.simulate import simulate
+from sheepdog.solver.dog.simulate import GameRecord, simulate
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -84,7 +91,13 @@ ModeOpt = Annotated[ModeChoice, typer.Option(help="Who plays with whom.")]
 ProtectionOpt = Annotated[
     ProtectionChoice, typer.Option(help="Which pawns on a start are safe (R3).")
 ]
-RoundsOpt = Annotated[int, typer.Option(min=1, help="Stop a game after this many rounds.")]
+#: The most games one ``simulate`` plays: a few hours with the random policy.
+MAX_GAMES = 100_000
+#: The longest game ``simulate`` plays, in rounds (a random game takes about 100).
+MAX_ROUNDS = 100_000
+RoundsOpt = Annotated[
+    int, typer.Option(min=1, max=MAX_ROUNDS, help="Stop a game after this many rounds.")
+]
 
 
 def read_position(arg: str) -> Position:
@@ -127,11 +140,36 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
     run(body)
 
 
+#: The deepest perft: every ply takes at least one card from the hands, and a position holds at
+#: most the 110 cards of the deck, so no round lasts longer.
+MAX_PERFT_DEPTH = 110
+#: The largest perft node budget: about half a day on one core.
+MAX_PERFT_NODES = 10_000_000_000
+
+
 @app.command("perft")
 def perft_cmd(
     position: PositionArg,
-    depth: Annotated[int, typer.Option("--depth", "-d", min=0, help="Plies to count.")] = 1,
+    depth: Annotated[
+        int,
+        typer.Option(
+            "--depth",
+            "-d",
+            min=0,
+            max=MAX_PERFT_DEPTH,
+            help="Plies to count (a round has 110 at most).",
+        ),
+    ] = 1,
     divide: Annotated[bool, typer.Option(help="Also count below each legal play.")] = False,
+    max_nodes: Annotated[
+        int,
+        typer.Option(
+            "--max-nodes",
+            min=1,
+            max=MAX_PERFT_NODES,
+            help="Node budget: stop after this many positions, every ply counted.",
+        ),
+    ] = DEFAULT_PERFT_NODES,
     json_out: JsonOpt = False,
 ) -> None:
     """Count the successor positions reachable in exactly DEPTH plies (spec section 4)."""
@@ -141,12 +179,23 @@ def perft_cmd(
         pos = read_position(position)
         start = time.perf_counter()
         parts: list[tuple[str, int]] = []
-        if divide and d >= 1:
-            for p in legal_plays(pos):
-                parts.append((p.description, perft(p.position, d - 1)))
-            nodes = sum(n for _, n in parts)
-        else:
-            nodes = perft(pos, d)
+        with progress_bar(f"perft {d}: first plays") as update:
+
+            def report(done: int, plays: int, nodes: int) -> None:
+                update(done, plays, f"{nodes:,} nodes")
+
+            try:
+                if divide and d >= 1:
+                    divided = perft_divide(pos, d, max_nodes=max_nodes, progress=report)
+                    parts = [(play.description, n) for play, n in divided]
+                    nodes = sum(n for _, n in parts)
+                else:
+                    nodes = perft(pos, d, max_nodes=max_nodes, progress=report)
+            except PerftBudgetExceeded as exc:
+                fail(
+                    f"perft budget exceeded: more than {exc.max_nodes} nodes at depth"
+                    f" {exc.depth} (raise --max-nodes)"
+                )
         seconds = time.perf_counter() - start
         if json_out:
             out: dict[str, Any] = {"depth": d, "nodes": nodes, "seconds": round(seconds, 6)}
@@ -205,7 +254,8 @@ def simulate_cmd(
     seats: Annotated[Board, typer.Option(help="Board seats.")] = Board.four,
     seed: Annotated[int, typer.Option(min=0, help="Random seed.")] = 0,
     games: Annotated[
-        int, typer.Option(min=1, help="Number of games (seeds SEED, SEED+1, ...).")
+        int,
+        typer.Option(min=1, max=MAX_GAMES, help="Number of games (seeds SEED, SEED+1, ...)."),
     ] = 1,
     policy: PolicyOpt = PolicyChoice.random,
     mode: ModeOpt = ModeChoice.partners,
@@ -219,37 +269,44 @@ def simulate_cmd(
 
     def body() -> None:
         rules = Rules(mode=parse_mode(mode), protection=parse_protection(protection))
-        board, first = int(seats), seed
         results = []
-        for g in range(games):
-            rec = simulate(board, first + g, rules, players, policy.value, max_rounds, keep_log=log)
-            assert rec.final is not None
-            results.append(
-                {
-                    "seed": first + g,
-                    "winner": rec.winner,
-                    "winning_seats": list(rec.winning_seats),
-                    "rounds": rec.rounds,
-                    "plies": rec.plies,
-                    "folds": rec.folds,
-                    "final": to_notation(rec.final),
-                    **({"log": rec.log} if log else {}),
-                }
-            )
-            if not json_out:
-                if log:
-                    for line in rec.log:
+        with progress_bar("games", games) as update:
+            for g in range(games):
+                game_seed = seed + g
+                rec = simulate(
+                    int(seats), game_seed, rules, players, policy.value, max_rounds, keep_log=log
+                )
+                results.append(_game_json(rec, game_seed, log))
+                if not json_out:
+                    for line in rec.log if log else []:
                         typer.echo(line)
-                done = (
-                    f"team {rec.winner} (seats {', '.join(map(str, rec.winning_seats))}) wins"
-                    if rec.winner is not None and winner(rec.final) is not None
-                    else "no winner within the round limit"
-                )
-                typer.echo(
-                    f"seed {first + g}: {done} after {rec.rounds} rounds, {rec.plies} plies"
-                    f" ({rec.folds} folds)"
-                )
+                    typer.echo(_game_line(rec, game_seed))
+                update(g + 1)
         if json_out:
             print_json({"games": results})
 
     run(body)
+
+
+def _game_json(rec: GameRecord, seed: int, log: bool) -> dict[str, Any]:
+    assert rec.final is not None
+    return {
+        "seed": seed,
+        "winner": rec.winner,
+        "winning_seats": list(rec.winning_seats),
+        "rounds": rec.rounds,
+        "plies": rec.plies,
+        "folds": rec.folds,
+        "final": to_notation(rec.final),
+        **({"log": rec.log} if log else {}),
+    }
+
+
+def _game_line(rec: GameRecord, seed: int) -> str:
+    assert rec.final is not None
+    done = (
+        f"team {rec.winner} (seats {', '.join(map(str, rec.winning_seats))}) wins"
+        if rec.winner is not None and winner(rec.final) is not None
+        else "no winner within the round limit"
+    )
+    return f"seed {seed}: {done} after {rec.rounds} rounds, {rec.plies} plies ({rec.folds} folds)"

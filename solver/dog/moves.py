@@ -32,6 +32,7 @@ House-rule choices (spec section 2, rulings R1-R16; the rulebook's words where t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sheepdog.solver.dog.board import HOME, KENNEL
@@ -48,7 +49,15 @@ from sheepdog.solver.dog.position import Position
 from sheepdog.solver.dog.seven import describe_seven, sevens
 from sheepdog.solver.errors import SheepdogError
 
-__all__ = ["Play", "legal_plays", "perft", "successors"]
+__all__ = [
+    "DEFAULT_PERFT_NODES",
+    "PerftBudgetExceeded",
+    "Play",
+    "legal_plays",
+    "perft",
+    "perft_divide",
+    "successors",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,23 +273,153 @@ def legal_plays(pos: Position) -> list[Play]:
     return [Play(card, text, p) for card, text, p in successors(pos, describe=True)]
 
 
-def perft(pos: Position, depth: int) -> int:
-    """perft(p, 0) = 1; perft(p, d) = sum of perft(c, d - 1) over the legal plays c of p."""
+# ---------------------------------------------------------------------------------------------
+# perft
+
+DEFAULT_PERFT_NODES = 20_000_000
+"""Node budget of :func:`perft` unless told otherwise: about two minutes on one core."""
+PERFT_REPORT_EVERY = 1 << 16
+"""Nodes between two progress reports of :func:`perft`."""
+
+PerftProgress = Callable[[int, int, int], None]
+"""``progress(first plays counted, first plays, nodes so far)``."""
+
+
+class PerftBudgetExceeded(SheepdogError):
+    """perft would generate more nodes than its budget allows."""
+
+    def __init__(self, max_nodes: int, depth: int) -> None:
+        super().__init__(
+            f"perft budget exceeded: more than {max_nodes} nodes at depth {depth} (raise max_nodes)"
+        )
+        self.max_nodes = max_nodes
+        self.depth = depth
+
+
+class _Tally:
+    """Nodes generated so far (every ply counted, the root not), checked against the budget,
+    and the progress reports."""
+
+    __slots__ = ("depth", "done", "limit", "next_report", "nodes", "plays", "progress")
+
+    def __init__(self, depth: int, max_nodes: int, progress: PerftProgress | None) -> None:
+        if max_nodes < 1:
+            raise SheepdogError(f"the node budget must be at least 1, not {max_nodes}")
+        self.depth = depth
+        self.limit = max_nodes
+        self.progress = progress
+        self.nodes = 0
+        self.next_report = PERFT_REPORT_EVERY if progress is not None else -1
+        self.done = 0
+        self.plays = 0
+
+    def add(self, n: int) -> None:
+        self.nodes += n
+        if self.nodes > self.limit:
+            raise PerftBudgetExceeded(self.limit, self.depth)
+        if 0 <= self.next_report <= self.nodes:
+            self.next_report = self.nodes + PERFT_REPORT_EVERY
+            self.report()
+
+    def report(self) -> None:
+        if self.progress is not None:
+            self.progress(self.done, self.plays, self.nodes)
+
+
+def _check_perft(pos: Position, depth: int) -> None:
     if depth < 0:
         raise SheepdogError(f"perft depth must be 0 or more, not {depth}")
     if any(UNKNOWN in h for h in pos.hands) or UNKNOWN in pos.stock:
         raise SheepdogError("perft needs every hand known; this position holds '?' cards")
-    return _perft(pos, depth)
 
 
-def _perft(pos: Position, depth: int) -> int:
+def perft(
+    pos: Position,
+    depth: int,
+    *,
+    max_nodes: int = DEFAULT_PERFT_NODES,
+    progress: PerftProgress | None = None,
+) -> int:
+    """perft(p, 0) = 1; perft(p, d) = sum of perft(c, d - 1) over the legal plays c of p.
+
+    ``max_nodes`` caps the nodes generated, every ply counted (the first plays, their
+    successors, ..., the positions at ``depth``): beyond it :class:`PerftBudgetExceeded`.
+    ``progress(first plays counted, first plays, nodes so far)`` is called after each first
+    play and every :data:`PERFT_REPORT_EVERY` nodes.
+
+    >>> from sheepdog.solver.dog.position import parse_notation
+    >>> pos = parse_notation("4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0")
+    >>> perft(pos, 3)
+    22
+    >>> try:
+    ...     perft(pos, 5, max_nodes=100)
+    ... except PerftBudgetExceeded as exc:
+    ...     print(exc)
+    perft budget exceeded: more than 100 nodes at depth 5 (raise max_nodes)
+    """
+    _check_perft(pos, depth)
+    tally = _Tally(depth, max_nodes, progress)
+    if depth <= 1:
+        nodes = _perft(pos, depth, tally)
+    else:
+        nodes = sum(_split(pos, [child for _, _, child in successors(pos)], depth, tally))
+    tally.report()
+    return nodes
+
+
+def perft_divide(
+    pos: Position,
+    depth: int,
+    *,
+    max_nodes: int = DEFAULT_PERFT_NODES,
+    progress: PerftProgress | None = None,
+) -> list[tuple[Play, int]]:
+    """Every legal play with the perft of its successor at ``depth - 1`` (their sum is
+    ``perft(pos, depth)``; none at depth 0); the budget and the progress are those of
+    :func:`perft`.
+
+    >>> from sheepdog.solver.dog.position import parse_notation
+    >>> pos = parse_notation("4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0")
+    >>> divide = perft_divide(pos, 3)
+    >>> [(play.description, n) for play, n in divide][:2]
+    [('7: t60→t3', 1), ('joker as 1/11: out to t0', 2)]
+    >>> sum(n for _, n in divide)
+    22
+    """
+    _check_perft(pos, depth)
+    if depth == 0:
+        return []
+    tally = _Tally(depth, max_nodes, progress)
+    plays = legal_plays(pos)
+    counts = _split(pos, [play.position for play in plays], depth, tally)
+    tally.report()
+    return list(zip(plays, counts, strict=True))
+
+
+def _split(pos: Position, children: list[Position], depth: int, tally: _Tally) -> list[int]:
+    """perft below each first play, with a progress report after each."""
+    tally.plays = len(children)
+    tally.add(len(children))
+    counts = []
+    for child in children:
+        counts.append(_perft(child, depth - 1, tally))
+        tally.done += 1
+        tally.report()
+    return counts
+
+
+def _perft(pos: Position, depth: int, tally: _Tally) -> int:
     if depth == 0:
         return 1
     if not any(pos.hands) or _finished(pos):
         return 0
     if depth == 1:
-        return _count(pos)
-    return sum(_perft(p, depth - 1) for _, _, p in successors(pos))
+        n = _count(pos)
+        tally.add(n)
+        return n
+    children = successors(pos)
+    tally.add(len(children))
+    return sum(_perft(p, depth - 1, tally) for _, _, p in children)
 
 
 def _count(pos: Position) -> int:

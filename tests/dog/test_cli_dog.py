@@ -14,10 +14,12 @@ from sheepdog.solver.dog.moves import legal_plays
 from sheepdog.solver.dog.position import parse_notation, position_from_json
 from sheepdog.solver.dog.rules import MODES, PROTECTIONS
 from sheepdog.solver.dog.simulate import POLICIES
-from tests.dog.util import run_main
+from tests.dog.util import BarRecorder, run_main
 
 runner = CliRunner()
 SPEC = "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0"
+#: The partner-phase position of cases/dog/perft.txt: 62, 740, 7126, 141817 at depths 1-4.
+PARTNER_PHASE = "4 h0,h1,h2,h3/k,k,t20,t30/k,k,t28,t40/k,k,k,t50 4,7,J/3,7,S/1,2,13/5,7,J 0"
 
 
 @pytest.fixture()
@@ -119,6 +121,12 @@ def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
         (["simulate", "--seed", "-1"], "Invalid value for '--seed'"),
         (["simulate", "--players", "1"], "Invalid value for '--players'"),
         (["simulate", "--max-rounds", "many"], "Invalid value for '--max-rounds'"),
+        # upper bounds on everything that can run long
+        (["perft", SPEC, "--depth", "111"], "less than or equal to 110"),
+        (["perft", SPEC, "--max-nodes", "0"], "Invalid value for '--max-nodes'"),
+        (["perft", SPEC, "--max-nodes", "10000000001"], "less than or equal to 10000000000"),
+        (["simulate", "--games", "100001"], "less than or equal to 100000"),
+        (["simulate", "--max-rounds", "100001"], "less than or equal to 100000"),
     ],
 )
 def test_bad_option_values_are_one_usage_error_line(
@@ -139,7 +147,7 @@ def test_choices_match_the_library() -> None:
 
 def test_help_shows_bounds_and_choices() -> None:
     perft_help = runner.invoke(app, ["dog", "perft", "--help"]).stdout
-    assert "x>=0" in perft_help
+    assert "0<=x<=110" in perft_help and "--max-nodes" in perft_help
     simulate_help = runner.invoke(app, ["dog", "simulate", "--help"]).stdout
     assert "partners|threes|solo" in simulate_help and "random|greedy" in simulate_help
 
@@ -155,3 +163,44 @@ def test_every_command_has_help() -> None:
     for cmd in ("moves", "perft", "show", "convert", "simulate"):
         result = runner.invoke(app, ["dog", cmd, "--help"])
         assert result.exit_code == 0 and len(result.stdout) > 100
+
+
+def test_perft_budget_is_one_error_line() -> None:
+    # depth 3 generates 62 + 740 + 7126 = 7928 nodes
+    args = ["dog", "perft", PARTNER_PHASE, "--depth", "3"]
+    result = runner.invoke(app, [*args, "--max-nodes", "7927"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (
+        "Error: perft budget exceeded: more than 7927 nodes at depth 3 (raise --max-nodes)\n"
+    )
+    result = runner.invoke(app, [*args, "--max-nodes", "7928", "--divide", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["nodes"] == 7126
+
+
+def test_perft_reports_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    bars = BarRecorder()
+    monkeypatch.setattr("sheepdog.cli.dog.progress_bar", bars)
+    result = runner.invoke(app, ["dog", "perft", PARTNER_PHASE, "--depth", "2", "--divide"])
+    assert result.exit_code == 0, result.stderr
+    assert bars.bars == [("perft 2: first plays", None)]
+    assert [done for done, _, _ in bars.updates] == [*range(1, 63), 62]
+    assert bars.updates[-1] == (62, 62, "802 nodes")  # 62 + 740
+
+
+def test_simulate_reports_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    bars = BarRecorder()
+    monkeypatch.setattr("sheepdog.cli.dog.progress_bar", bars)
+    result = runner.invoke(app, ["dog", "simulate", "--games", "3", "--policy", "greedy"])
+    assert result.exit_code == 0, result.stderr
+    assert bars.bars == [("games", 3)]
+    assert bars.updates == [(1, None, ""), (2, None, ""), (3, None, "")]
+    assert len(result.stdout.splitlines()) == 3
+
+
+def test_no_progress_on_stderr_when_it_is_not_a_terminal() -> None:
+    for args in (
+        ["perft", PARTNER_PHASE, "--depth", "4"],
+        ["simulate", "--games", "2", "--policy", "greedy"],
+    ):
+        result = runner.invoke(app, ["dog", *args])
+        assert result.exit_code == 0 and result.stderr == "" and result.stdout

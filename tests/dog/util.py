@@ -4,6 +4,8 @@ positions for property tests, running the console script's ``main``."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -157,3 +159,23 @@ def run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, 
     out, err = capsys.readouterr()
     code = stop.value.code
     return (code if isinstance(code, int) else 1), out, err
+
+
+class BarRecorder:
+    """Stands in for :func:`sheepdog.cli.progress.progress_bar` (monkeypatched into a command
+    module): records each bar's label and total, and every update."""
+
+    def __init__(self) -> None:
+        self.bars: list[tuple[str, int | None]] = []
+        self.updates: list[tuple[int, int | None, str]] = []
+
+    @contextmanager
+    def __call__(
+        self, label: str, total: int | None = None, **_: object
+    ) -> Iterator[Callable[..., None]]:
+        self.bars.append((label, total))
+
+        def update(done: int, total: int | None = None, detail: str = "") -> None:
+            self.updates.append((done, total, detail))
+
+        yield update
