@@ -29,8 +29,13 @@ The full tour is ``docs/api.md``.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+# Importing this package imports nothing: the ``sheepdog`` console script imports it (and
+# ``sheepdog.cli.main``) before the command line's Ctrl-C handling starts, so every module loaded
+# here would widen the moment when Ctrl-C shows a traceback.  mypy treats any ``TYPE_CHECKING``
+# as true; spelling it out spares the import of ``typing``.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.2.0"
 
@@ -152,6 +157,8 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'sheepdog' has no attribute {name!r}")
+    import importlib
+
     value = getattr(importlib.import_module(module), _ALIASES.get(name, name))
     globals()[name] = value
     return value

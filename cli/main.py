@@ -16,13 +16,18 @@ traceback); 130 interrupted (Ctrl-C, one line ``Error: interrupted``).
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
 
+# The console script imports this module before :func:`main` can catch a Ctrl-C: it imports
+# nothing the interpreter has not loaded at start-up (``os`` and ``sys``), and the package's
+# ``__init__`` nothing at all, so that moment is as short as it can be.  mypy treats any
+# ``TYPE_CHECKING`` as true; spelling it out spares the import of ``typing``.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import NoReturn
+
     import typer
 
 EXIT_USAGE = 2
@@ -102,6 +107,8 @@ def _show_version(value: bool) -> None:
 def build_app(modules: Sequence[str] = ALL_MODULES) -> typer.Typer:
     """The ``sheepdog`` app with the groups and commands of ``modules``: importing a module
     registers its commands on its group; a group is added when its own module is listed."""
+    import importlib
+
     import typer
 
     loaded = {name: importlib.import_module(f"sheepdog.cli.{name}") for name in modules}
