@@ -4,10 +4,16 @@ Each command calls :mod:`sheepdog.generators.slywolf` (or the grade / card modul
 Typer checks the option values (whole numbers within their bounds, a mode among the modes): a bad
 one is a usage error, one ``Error: ...`` line with exit code 2; library errors are one
 ``Error: ...`` line with exit code 1.
+
+``generate`` writes each case as soon as it is made and lists it at once.  A run stopped by
+Ctrl-C is one line ``Error: interrupted; N case files written, ...`` with exit code 130, and one
+stopped by an error (a full disk) says the same after its reason: the files written stay whole,
+no temporary file is left, and the same command with ``--resume`` continues.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from pathlib import Path
@@ -17,17 +23,19 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from sheepdog.cli.common import print_json, run
+from sheepdog.cli.common import fail, print_json, run
 from sheepdog.cli.wolf import ModeChoice, app
 from sheepdog.generators.slywolf import (
     DEFAULT_ATTEMPTS,
+    MAX_ATTEMPTS,
+    MAX_COUNT,
     Band,
-    check_free,
-    generate,
+    CaseFile,
+    CaseFileDiffers,
+    generate_files,
     grade_table,
-    planned_paths,
+    remove_run_temps,
     summarize,
-    write_cases,
 )
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.grade import grade_case
@@ -57,7 +65,9 @@ def generate_command(
     mode: Annotated[
         ModeChoice, typer.Option("--mode", case_sensitive=False, help="Game mode.")
     ] = ModeChoice.easy,
-    count: Annotated[int, typer.Option("--count", min=1, help="How many cases.")] = 1,
+    count: Annotated[
+        int, typer.Option("--count", min=1, max=MAX_COUNT, help="How many cases.")
+    ] = 1,
     seed: Annotated[
         int, typer.Option("--seed", min=0, help="Same seed and options, same files.")
     ] = 0,
@@ -77,13 +87,31 @@ def generate_command(
     ] = None,
     attempts: Annotated[
         int,
-        typer.Option("--attempts", min=1, help="Random cases tried per case before giving up."),
+        typer.Option(
+            "--attempts",
+            min=1,
+            max=MAX_ATTEMPTS,
+            help="Random cases tried per case before giving up.",
+        ),
     ] = DEFAULT_ATTEMPTS,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue a stopped run (same options): keep the files that hold exactly what "
+            "this run writes, make the rest.",
+        ),
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="No progress bar and no list of files.")
+    ] = False,
 ) -> None:
-    """Write COUNT distinct valid case files (graded, checked by CP-SAT) to OUT."""
+    """Write COUNT distinct valid case files (graded, checked by CP-SAT) to OUT.
+
+    Each case is written as soon as it is made; a stopped run (Ctrl-C, a full disk, a kill)
+    continues with the same command and --resume."""
 
     def body() -> None:
         the_mode = mode.mode
@@ -91,55 +119,107 @@ def generate_command(
         the_roster = load_roster(roster)
         if out.exists() and not out.is_dir():
             raise SheepdogError(f"--out {out} is a file, not a directory")
-        check_free(planned_paths(out, the_mode, count, seed), force=force)
-        show = not (json_out or quiet) and sys.stderr.isatty()
-        with Progress(
+        show = not quiet and sys.stderr.isatty()
+        bar = Progress(
             TextColumn(f"{the_mode} cases"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
+            TextColumn("{task.fields[draws]} drawn"),
             console=Console(stderr=True),
             disable=not show,
-        ) as bar:
-            task = bar.add_task("generate", total=count)
-            cases = generate(
-                the_roster,
-                the_mode,
-                count,
-                seed,
-                roster_ref=_roster_ref(roster, out),
-                band=band,
-                attempts=attempts,
-                progress=lambda _i: bar.advance(task),
-            )
-        paths = write_cases(out, cases, force=force)
+        )
+        task = bar.add_task("generate", total=count, draws=0)
+        draws = itertools.count(1)
+        files = generate_files(
+            out,
+            the_roster,
+            the_mode,
+            count,
+            seed,
+            roster_ref=_roster_ref(roster, out),
+            band=band,
+            attempts=attempts,
+            force=force,
+            resume=resume,
+            on_draw=lambda: bar.update(task, draws=next(draws)),
+        )
+        done = Tally()
+        entries: list[dict[str, Any]] = []
+        try:
+            with bar:
+                for item in files:
+                    done.add(item.written)
+                    bar.advance(task)
+                    if json_out:
+                        entries.append(_entry(item))
+                    elif not quiet:
+                        typer.echo(_line(item))
+        except KeyboardInterrupt:
+            remove_run_temps(out, the_mode, seed)
+            fail(f"interrupted; {done.summary(count, out)}", 130)
+        except SheepdogError as exc:
+            if not done.total or isinstance(exc, CaseFileDiffers):
+                raise
+            raise SheepdogError(f"{exc} ({done.summary(count, out)})") from None
         if json_out:
             print_json(
                 {
                     "mode": the_mode,
-                    "count": len(cases),
+                    "count": done.total,
                     "seed": seed,
                     "out": str(out),
-                    "cases": [
-                        {
-                            "id": case.id,
-                            "file": str(path),
-                            "culprit": case.puzzle.extra["culprit"],
-                            "grade": case.grade.to_dict(),
-                        }
-                        for case, path in zip(cases, paths, strict=True)
-                    ],
+                    "written": done.written,
+                    "kept": done.kept,
+                    "cases": entries,
                 }
             )
-        elif not quiet:
-            for case, path in zip(cases, paths, strict=True):
-                g = case.grade
-                typer.echo(
-                    f"{path}  {'*' * g.stars:<5}  {g.hardest_rule}, {g.steps} steps, "
-                    f"{g.fewest_interviews} interviews"
-                )
 
     run(body)
+
+
+class Tally:
+    """How many cases a run has written, and kept from a stopped run."""
+
+    def __init__(self) -> None:
+        self.written = 0
+        self.kept = 0
+
+    @property
+    def total(self) -> int:
+        return self.written + self.kept
+
+    def add(self, written: bool) -> None:
+        if written:
+            self.written += 1
+        else:
+            self.kept += 1
+
+    def summary(self, count: int, out: Path) -> str:
+        kept = f", {self.kept} kept from before" if self.kept else ""
+        return (
+            f"{self.written} case files written{kept}, {self.total} of {count} done in {out}; "
+            "the same command with --resume continues"
+        )
+
+
+def _entry(item: CaseFile) -> dict[str, Any]:
+    case = item.case
+    return {
+        "id": case.id,
+        "file": str(item.path),
+        "culprit": case.puzzle.extra["culprit"],
+        "grade": case.grade.to_dict(),
+    }
+
+
+def _line(item: CaseFile) -> str:
+    g = item.case.grade
+    kept = "" if item.written else "  (already there)"
+    return (
+        f"{item.path}  {'*' * g.stars:<5}  {g.hardest_rule}, {g.steps} steps, "
+        f"{g.fewest_interviews} interviews{kept}"
+    )
 
 
 @app.command("grade")

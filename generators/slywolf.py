@@ -1,8 +1,7 @@
 """Sly Wolf case generation: valid, distinct, graded, reproducible case files (issue 3).
 
 A case is drawn uniformly (:func:`sheepdog.solver.slywolf.sample.random_case`; for a known deck,
-uniformly
-among the cases that fit the printed tiles) and kept when
+uniformly among the cases that fit the printed tiles) and kept when
 
 1. with every sheep interviewed exactly one wolf can be the culprit (exact engine), and the
    step-by-step solver reaches that wolf;
@@ -12,24 +11,34 @@ among the cases that fit the printed tiles) and kept when
 3. its grade lies in the requested star band;
 4. it differs from every case kept before;
 5. the CP-SAT model (:func:`sheepdog.solver.slywolf.model.is_valid_case`), an independent method,
-   confirms
-   that it is valid.
+   confirms that it is valid.
 
 Reproducibility: case ``i`` tries random generators seeded with ``(seed, mode, i, attempt)`` for
 attempt 0, 1, ... in order, so the same options give the same cases, byte for byte; files hold no
 time stamps.
+
+Files (:func:`generate_files`): each case is written, atomically, as soon as it is made, so a run
+stopped at any moment leaves only whole case files, and the same run with ``resume`` keeps the
+files that hold exactly what it would write and makes the rest: the same bytes as a run never
+stopped.  The checks come before the work and look at the folder once; nothing is planned per
+case in advance, so a run's memory grows by a 16-byte digest per case.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import random
-from collections.abc import Callable
+import re
+import secrets
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.fileio import write_atomic
+from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
+from sheepdog.solver.jsonio import decode_utf8, loads_json
 from sheepdog.solver.slywolf.explain import (
     RULE_TIERS,
     explain_observation,
@@ -44,6 +53,10 @@ from sheepdog.solver.slywolf.worlds import Observation, deduce
 GENERATOR = "sheepdog wolf generate"
 #: Attempts per case before the generator gives up on a star band.
 DEFAULT_ATTEMPTS = 1000
+#: The most cases one run makes (a bigger set is several runs with other seeds).
+MAX_COUNT = 100_000
+#: The most attempts per case (an unreachable band stops after a few minutes, not never).
+MAX_ATTEMPTS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,12 +193,87 @@ def assess(
     return puzzle, grade
 
 
-def _signature(case: CompleteCase) -> tuple[object, ...]:
-    return (case.culprit, case.points_to, tuple(str(t) for t in case.testimony))
+def _signature(case: CompleteCase) -> bytes:
+    """What makes two cases the same, as a 16-byte digest: a run of many cases keeps one small
+    digest per case, not the case."""
+    key = (case.culprit, case.points_to, tuple(str(t) for t in case.testimony))
+    return hashlib.blake2b(repr(key).encode("utf-8"), digest_size=16).digest()
 
 
 def case_rng(seed: int, mode: Mode, index: int, attempt: int) -> random.Random:
     return random.Random(f"sheepdog/slywolf/{seed}/{mode}/{index}/{attempt}")
+
+
+def check_bounds(count: int, attempts: int) -> None:
+    """``count`` and ``attempts`` within :data:`MAX_COUNT` and :data:`MAX_ATTEMPTS`."""
+    if not 1 <= count <= MAX_COUNT:
+        raise SheepdogError(f"count must be at least 1 and at most {MAX_COUNT}, not {count}")
+    if not 1 <= attempts <= MAX_ATTEMPTS:
+        raise SheepdogError(
+            f"attempts must be at least 1 and at most {MAX_ATTEMPTS}, not {attempts}"
+        )
+
+
+def iter_cases(
+    roster: Roster,
+    mode: Mode,
+    count: int,
+    seed: int,
+    *,
+    roster_ref: str = "default",
+    band: Band = Band(),
+    attempts: int = DEFAULT_ATTEMPTS,
+    validate: Callable[[Puzzle], bool] | None = None,
+    confirmed: Callable[[GeneratedCase], bool] | None = None,
+    on_draw: Callable[[], None] | None = None,
+) -> Iterator[GeneratedCase]:
+    """The cases of :func:`generate`, each one as soon as it is made.
+
+    ``validate`` is the independent check of each case (the CP-SAT model by default);
+    ``confirmed(case)`` true skips it for a case known good (a resumed run's case already on disk
+    byte for byte, checked when it was written).  ``on_draw()`` is called before each random
+    case is drawn (progress while a demanding band takes many draws).
+    """
+    check_bounds(count, attempts)
+    if validate is None:
+        from sheepdog.solver.slywolf.model import is_valid_case
+
+        validate = is_valid_case
+    seen: set[bytes] = set()
+    for index in range(1, count + 1):
+        for attempt in range(attempts):
+            if on_draw is not None:
+                on_draw()
+            case = draw_case(roster, mode, case_rng(seed, mode, index, attempt))
+            sig = _signature(case)
+            if sig in seen:
+                continue
+            kept = assess(roster, mode, case, band)
+            if kept is None:
+                continue
+            puzzle, grade = kept
+            extra = {
+                "id": case_id(mode, seed, index),
+                "culprit": roster.wolves[case.culprit].name,
+                "grade": grade.to_dict(),
+                "seed": seed,
+                "generator": {"program": GENERATOR, "index": index, "attempt": attempt},
+            }
+            final = Puzzle(roster, mode, puzzle.interviews, None, roster_ref, extra)
+            made = GeneratedCase(final, grade, index, attempt)
+            if not (confirmed is not None and confirmed(made)) and not validate(final):
+                raise SheepdogError(
+                    f"internal check failed: the CP-SAT model rejects case {index} (attempt "
+                    f"{attempt}) that the exact engine accepts; please report this"
+                )
+            seen.add(sig)
+            yield made
+            break
+        else:
+            raise SheepdogError(
+                f"no {mode} case with {band.low}-{band.high} stars found in {attempts} attempts "
+                f"(case {index} of {count}); try a wider --min-grade/--max-grade band"
+            )
 
 
 def generate(
@@ -200,74 +288,291 @@ def generate(
     validate: Callable[[Puzzle], bool] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[GeneratedCase]:
-    """``count`` distinct valid graded cases, the same for the same arguments."""
-    if count < 1:
-        raise SheepdogError(f"--count must be at least 1, not {count}")
-    if validate is None:
-        from sheepdog.solver.slywolf.model import is_valid_case
-
-        validate = is_valid_case
-    seen: set[tuple[object, ...]] = set()
+    """``count`` distinct valid graded cases, the same for the same arguments (in memory; see
+    :func:`generate_files` for a run that writes each case as it is made)."""
     out: list[GeneratedCase] = []
-    for index in range(1, count + 1):
-        for attempt in range(attempts):
-            case = draw_case(roster, mode, case_rng(seed, mode, index, attempt))
-            sig = _signature(case)
-            if sig in seen:
-                continue
-            kept = assess(roster, mode, case, band)
-            if kept is None:
-                continue
-            puzzle, grade = kept
-            if not validate(puzzle):
-                raise SheepdogError(
-                    f"internal check failed: the CP-SAT model rejects case {index} (attempt "
-                    f"{attempt}) that the exact engine accepts; please report this"
-                )
-            seen.add(sig)
-            case_id = f"{mode}-{seed}-{index:03d}"
-            extra = {
-                "id": case_id,
-                "culprit": roster.wolves[case.culprit].name,
-                "grade": grade.to_dict(),
-                "seed": seed,
-                "generator": {"program": GENERATOR, "index": index, "attempt": attempt},
-            }
-            final = Puzzle(roster, mode, puzzle.interviews, None, roster_ref, extra)
-            out.append(GeneratedCase(final, grade, index, attempt))
-            if progress is not None:
-                progress(index)
-            break
-        else:
-            raise SheepdogError(
-                f"no {mode} case with {band.low}-{band.high} stars found in {attempts} attempts "
-                f"(case {index} of {count}); try a wider --min-grade/--max-grade band"
-            )
+    for case in iter_cases(
+        roster,
+        mode,
+        count,
+        seed,
+        roster_ref=roster_ref,
+        band=band,
+        attempts=attempts,
+        validate=validate,
+    ):
+        out.append(case)
+        if progress is not None:
+            progress(case.index)
     return out
 
 
-def planned_paths(out: Path, mode: Mode, count: int, seed: int) -> list[Path]:
-    return [out / f"{mode}-{seed}-{index:03d}.json" for index in range(1, count + 1)]
+# -- writing a run's case files -----------------------------------------------------------------
+#
+# A run writes DIR/<mode>-<seed>-<nnn>.json, one file per case as soon as the case is made, each
+# atomically (sheepdog.solver.fileio): a run stopped at any moment leaves whole files only, and
+# the same command with ``resume`` makes the rest.  Nothing is planned up front: the checks
+# before the work look at the folder once.
+
+#: Name of the empty file that checks a folder is writable; it has the form of a temporary file
+#: of :mod:`sheepdog.solver.fileio`, so a leftover one is cleaned up like one.
+_PROBE = ".sheepdog-write-check"
 
 
-def check_free(paths: list[Path], *, force: bool) -> None:
-    """Refuse before generating anything if a file would be overwritten without --force."""
-    if force:
-        return
-    for path in paths:
-        if path.exists():
-            raise SheepdogError(f"{path} already exists; use --force to overwrite it")
+def case_id(mode: Mode, seed: int, index: int) -> str:
+    return f"{mode}-{seed}-{index:03d}"
 
 
-def write_cases(out: Path, cases: list[GeneratedCase], *, force: bool) -> list[Path]:
-    """Write each case atomically as ``<out>/<id>.json``."""
+def case_path(out: Path, mode: Mode, seed: int, index: int) -> Path:
+    """Where a run writes its case ``index`` (1-based)."""
+    return out / f"{case_id(mode, seed, index)}.json"
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or str(exc) or type(exc).__name__).lower()
+
+
+def _run_temp_pattern(mode: Mode, seed: int) -> re.Pattern[str]:
+    """Temporary files of a run's case files, and write-check files."""
+    target = re.escape(f"{mode}-{seed}-") + r"[0-9]+\.json"
+    return re.compile(
+        r"\.(?:" + target + "|" + re.escape(_PROBE[1:]) + ")" + re.escape(TEMP_MARK) + "[0-9a-f]{8}"
+    )
+
+
+def remove_run_temps(out: Path, mode: Mode, seed: int) -> list[Path]:
+    """Remove the temporary files of this run's case files (and write-check files) in ``out``,
+    whatever their age: what a stopped run of the same mode and seed left behind.  Returns the
+    files removed."""
+    pattern = _run_temp_pattern(mode, seed)
+    removed: list[Path] = []
+    try:
+        with os.scandir(out) as entries:
+            names = [e.name for e in entries if pattern.fullmatch(e.name)]
+    except FileNotFoundError:
+        return removed
+    except OSError as exc:
+        raise SheepdogError(f"cannot list {out}: {_reason(exc)}") from None
+    for name in sorted(names):
+        try:
+            os.unlink(out / name)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise SheepdogError(f"cannot remove {out / name}: {_reason(exc)}") from None
+        removed.append(out / name)
+    return removed
+
+
+def _check_writable(out: Path) -> None:
+    """Create ``out`` if need be, and create and remove an empty file in it."""
     if out.exists() and not out.is_dir():
-        raise SheepdogError(f"--out {out} is a file, not a directory")
-    paths = [out / case.filename for case in cases]
-    check_free(paths, force=force)
-    for path, case in zip(paths, cases, strict=True):
+        raise SheepdogError(f"{out} is a file, not a folder for case files")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SheepdogError(f"cannot create the folder {out}: {_reason(exc)}") from None
+    probe = out / f"{_PROBE}{TEMP_MARK}{secrets.token_hex(4)}"
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.unlink(probe)
+    except OSError as exc:
+        raise SheepdogError(f"cannot write in {out}: {_reason(exc)}") from None
+
+
+def run_files(out: Path, mode: Mode, seed: int, count: int) -> list[tuple[int, Path]]:
+    """The files of ``out`` a run of ``count`` cases would write, found by listing the folder
+    once: (index, path), by index."""
+    prefix = f"{mode}-{seed}-"
+    found: list[tuple[int, Path]] = []
+    try:
+        with os.scandir(out) as entries:
+            for entry in entries:
+                name = entry.name
+                if not (name.startswith(prefix) and name.endswith(".json")):
+                    continue
+                digits = name[len(prefix) : -len(".json")]
+                if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+                    continue
+                index = int(digits)
+                if 1 <= index <= count and f"{index:03d}" == digits:
+                    found.append((index, Path(entry.path)))
+    except OSError as exc:
+        raise SheepdogError(f"cannot list {out}: {_reason(exc)}") from None
+    return sorted(found)
+
+
+#: A case file is a few kilobytes; a "case file" much larger than this is not one of ours.
+_CASE_FILE_BYTES = 1 << 20
+
+
+def _not_this_run(path: Path, mode: Mode, seed: int, index: int, roster_ref: str) -> str | None:
+    """Why the file at ``path`` cannot be case ``index`` of this run (None if it may be)."""
+    if not path.is_file():
+        return "not a file"
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_CASE_FILE_BYTES + 1)
+    except OSError as exc:
+        return _reason(exc)
+    if len(data) > _CASE_FILE_BYTES:
+        return "far too large for a case file"
+    try:
+        case = loads_json(decode_utf8(data, str(path)), str(path))
+    except SheepdogError:
+        return "not a complete case file"
+    if not isinstance(case, dict):
+        return "not a complete case file"
+    expected = {
+        "id": case_id(mode, seed, index),
+        "mode": mode,
+        "seed": seed,
+        "roster": roster_ref,
+    }
+    for key, value in expected.items():
+        if case.get(key) != value:
+            return f"its {key} is {case.get(key)!r}, not {value!r}"
+    generator = case.get("generator")
+    if not isinstance(generator, dict) or generator.get("index") != index:
+        return "not made by this generator"
+    return None
+
+
+def prepare_folder(
+    out: Path,
+    mode: Mode,
+    seed: int,
+    count: int,
+    *,
+    roster_ref: str = "default",
+    force: bool = False,
+    resume: bool = False,
+) -> list[Path]:
+    """The checks before a run's work: ``out`` is a folder (created if missing) that can be
+    written in; temporary files left by a stopped write are removed (this run's whatever their
+    age, others' when old: :func:`sheepdog.solver.fileio.clean_stray_temps`); and no file of
+    this run is there, unless ``force`` (replace them) or ``resume`` (each must look like this
+    run's case; whether it is exactly that is checked when the case is made).  Returns the files
+    of this run already there."""
+    _check_writable(out)
+    remove_run_temps(out, mode, seed)
+    try:
+        clean_stray_temps(out)
+    except OSError as exc:
+        raise SheepdogError(f"cannot clean up {out}: {_reason(exc)}") from None
+    there = run_files(out, mode, seed, count)
+    if there and not force and not resume:
+        first = there[0][1]
+        more = f" (and {len(there) - 1} more files of this run)" if len(there) > 1 else ""
+        raise SheepdogError(
+            f"{first} already exists{more}; use --force to overwrite, or --resume to continue "
+            "a stopped run"
+        )
+    if resume and not force:
+        for index, path in there:
+            why = _not_this_run(path, mode, seed, index, roster_ref)
+            if why is not None:
+                raise SheepdogError(
+                    f"{path} is not case {index} of this run ({why}); use --force to replace it"
+                )
+    return [path for _, path in there]
+
+
+class CaseFileDiffers(SheepdogError):
+    """A resumed run found a file of its own name that holds something else."""
+
+
+@dataclass(frozen=True, slots=True)
+class CaseFile:
+    """A case of a run and its file: ``written`` by this run, or already there byte for byte
+    (a resumed run)."""
+
+    case: GeneratedCase
+    path: Path
+    written: bool
+
+
+def _same_bytes(path: Path, text: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_CASE_FILE_BYTES + 1)
+    except OSError:
+        return False
+    return data == text.encode("utf-8")
+
+
+def generate_files(
+    out: Path,
+    roster: Roster,
+    mode: Mode,
+    count: int,
+    seed: int,
+    *,
+    roster_ref: str = "default",
+    band: Band = Band(),
+    attempts: int = DEFAULT_ATTEMPTS,
+    force: bool = False,
+    resume: bool = False,
+    validate: Callable[[Puzzle], bool] | None = None,
+    on_draw: Callable[[], None] | None = None,
+) -> Generator[CaseFile, None, None]:
+    """Make a run's cases and write each one as soon as it is made (the same files as
+    :func:`generate` makes, byte for byte).
+
+    The checks come first, when this is called (:func:`check_bounds`, :func:`prepare_folder`);
+    the work as the result is iterated.  Without ``force`` an existing file is never replaced.
+    With ``resume``, a case whose file already holds exactly what this run writes is kept as it
+    is (and not checked by CP-SAT again); a file that differs is an error naming it, unless
+    ``force`` replaces it.
+    """
+    check_bounds(count, attempts)
+    prepare_folder(out, mode, seed, count, roster_ref=roster_ref, force=force, resume=resume)
+    on_disk: set[int] = set()
+
+    def already_there(case: GeneratedCase) -> bool:
+        same = _same_bytes(case_path(out, mode, seed, case.index), case.puzzle.to_json())
+        if same:
+            on_disk.add(case.index)
+        return same
+
+    cases = iter_cases(
+        roster,
+        mode,
+        count,
+        seed,
+        roster_ref=roster_ref,
+        band=band,
+        attempts=attempts,
+        validate=validate,
+        confirmed=already_there if resume else None,
+        on_draw=on_draw,
+    )
+    return _write_each(cases, out, mode, seed, on_disk, force=force, resume=resume)
+
+
+def _write_each(
+    cases: Iterator[GeneratedCase],
+    out: Path,
+    mode: Mode,
+    seed: int,
+    on_disk: set[int],
+    *,
+    force: bool,
+    resume: bool,
+) -> Generator[CaseFile, None, None]:
+    for case in cases:
+        path = case_path(out, mode, seed, case.index)
+        if case.index in on_disk:
+            on_disk.discard(case.index)
+            yield CaseFile(case, path, written=False)
+            continue
+        if resume and not force and os.path.lexists(path):
+            raise CaseFileDiffers(
+                f"{path} differs from case {case.index} of this run (made with other options?); "
+                "use --force to replace it"
+            )
         write_atomic(path, case.puzzle.to_json(), force=force)
-    return paths
+        yield CaseFile(case, path, written=True)
 
 
 # -- case sets ----------------------------------------------------------------------------------

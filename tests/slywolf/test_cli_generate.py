@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app, main
+from sheepdog.solver.fileio import is_temp_name
 from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
@@ -59,7 +60,32 @@ def test_existing_files_need_force(tmp_path: Path) -> None:
     assert target.read_text() == "mine"
     assert runner.invoke(app, [*gen(tmp_path), "--quiet", "--force"]).exit_code == 0
     assert json.loads(target.read_text())["id"] == "easy-7-002"
-    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert not [p for p in tmp_path.iterdir() if is_temp_name(p.name)]
+
+
+def test_resume_continues_a_stopped_run(tmp_path: Path) -> None:
+    clean, stopped = tmp_path / "clean", tmp_path / "stopped"
+    assert runner.invoke(app, [*gen(clean), "--quiet"]).exit_code == 0
+    assert runner.invoke(app, [*gen(stopped), "--quiet"]).exit_code == 0
+    (stopped / "easy-7-003.json").unlink()
+    refused = runner.invoke(app, [*gen(stopped), "--quiet"])
+    assert refused.exit_code == 1 and "--resume" in refused.stderr
+    result = runner.invoke(app, [*gen(stopped), "--resume", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert (out["count"], out["written"], out["kept"]) == (3, 1, 2)
+    assert files(stopped) == files(clean)
+    human = runner.invoke(app, [*gen(stopped), "--resume"])
+    assert human.exit_code == 0 and human.stdout.count("(already there)") == 3
+
+
+def test_resume_names_a_file_that_differs(tmp_path: Path) -> None:
+    assert runner.invoke(app, [*gen(tmp_path), "--quiet"]).exit_code == 0
+    (tmp_path / "easy-7-003.json").write_text('{"id": "easy-7-003"}')
+    line = error_of([*gen(tmp_path), "--resume"])
+    assert str(tmp_path / "easy-7-003.json") in line and "--force" in line
+    assert runner.invoke(app, [*gen(tmp_path), "--resume", "--force", "--quiet"]).exit_code == 0
+    assert json.loads((tmp_path / "easy-7-003.json").read_text())["generator"]["index"] == 3
 
 
 def test_human_output_lists_files(tmp_path: Path) -> None:
@@ -138,6 +164,12 @@ def test_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "grade band" in error_of(gen(tmp_path, "--min-grade", "4", "--max-grade", "2"))
     assert "not both" in error_of(gen(tmp_path, "--grade", "2", "--min-grade", "1"))
     assert "--attempts" in usage_error_of(gen(tmp_path, "--attempts", "0"), capsys)
+    assert "'--count': Input should be less than or equal to 100000" in usage_error_of(
+        gen(tmp_path, "--count", "100000000"), capsys
+    )
+    assert "'--attempts': Input should be less than or equal to 1000000" in usage_error_of(
+        gen(tmp_path, "--attempts", "1000001"), capsys
+    )
     assert "no easy case with 5-5 stars" in error_of(
         gen(tmp_path, "--grade", "5", "--attempts", "2")
     )

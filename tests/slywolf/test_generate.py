@@ -1,10 +1,15 @@
 """The case generator: valid (exact engine, CP-SAT, brute force), distinct, reproducible, graded,
-hard cases really hard, known-deck tiles kept, files written atomically and never clobbered."""
+hard cases really hard, known-deck tiles kept; files written one by one, atomically, never
+clobbered, checked before the work, and a stopped run resumed to the same bytes."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
+import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -12,19 +17,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.generators.slywolf import (
+    MAX_ATTEMPTS,
+    MAX_COUNT,
     Band,
+    CaseFileDiffers,
     accomplice_points_at_accomplice,
     generate,
+    generate_files,
     known_deck_case,
-    write_cases,
 )
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.fileio import TEMP_MARK
 from sheepdog.solver.slywolf.brute import enumerate_counts
 from sheepdog.solver.slywolf.explain import explain, needs_hard_case_reasoning
 from sheepdog.solver.slywolf.grade import grade_case
 from sheepdog.solver.slywolf.model import is_valid_case
-from sheepdog.solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle, puzzle_from_dict
 from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict
+from sheepdog.solver.slywolf.sample import CompleteCase
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 from tests.slywolf.strategies import small_rosters
 
@@ -178,23 +188,167 @@ def test_accomplice_pointing_check() -> None:
     assert accomplice_points_at_accomplice(case) is False
 
 
-def test_write_cases_round_trip_and_force(tmp_path: Path) -> None:
+def names(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_generate_files_round_trip_and_force(tmp_path: Path) -> None:
+    made = list(generate_files(tmp_path, ROSTER, "easy", 2, seed=1, validate=_no_cp_sat))
     cases = generate(ROSTER, "easy", 2, seed=1, validate=_no_cp_sat)
-    paths = write_cases(tmp_path, cases, force=False)
-    assert [p.name for p in paths] == ["easy-1-001.json", "easy-1-002.json"]
-    for path, c in zip(paths, cases, strict=True):
-        assert path.read_text() == c.puzzle.to_json()
-        back = load_puzzle(path)
+    assert [f.path.name for f in made] == ["easy-1-001.json", "easy-1-002.json"]
+    assert all(f.written for f in made)
+    for f, c in zip(made, cases, strict=True):
+        assert f.path.read_text() == c.puzzle.to_json() == f.case.puzzle.to_json()
+        back = load_puzzle(f.path)
         assert back.extra["grade"] == c.grade.to_dict()
-        assert puzzle_from_dict(json.loads(path.read_text())).interviews == c.puzzle.interviews
-    before = paths[0].read_text()
-    paths[0].write_text("{}")
-    with pytest.raises(SheepdogError, match="already exists"):
-        write_cases(tmp_path, cases, force=False)
-    assert paths[0].read_text() == "{}"  # nothing was touched
-    write_cases(tmp_path, cases, force=True)
-    assert paths[0].read_text() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["easy-1-001.json", "easy-1-002.json"]
+        assert puzzle_from_dict(json.loads(f.path.read_text())).interviews == c.puzzle.interviews
+    first = made[0].path
+    before = first.read_text()
+    first.write_text("{}")
+    with pytest.raises(SheepdogError, match="already exists .and 1 more.*--force.*--resume"):
+        generate_files(tmp_path, ROSTER, "easy", 2, seed=1, validate=_no_cp_sat)
+    assert first.read_text() == "{}"  # nothing was touched
+    list(generate_files(tmp_path, ROSTER, "easy", 2, seed=1, validate=_no_cp_sat, force=True))
+    assert first.read_text() == before
+    assert names(tmp_path) == ["easy-1-001.json", "easy-1-002.json"]
+
+
+def test_files_are_written_one_by_one(tmp_path: Path) -> None:
+    """Each case is on disk when it is handed out, before the next one is made."""
+    for f in generate_files(tmp_path, ROSTER, "hard", 3, seed=2, validate=_no_cp_sat):
+        assert names(tmp_path) == [f"hard-2-{i:03d}.json" for i in range(1, f.case.index + 1)]
+        assert f.path.read_text() == f.case.puzzle.to_json()
+
+
+def test_the_checks_come_before_the_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "easy-4-002.json").write_text("mine")
+    (tmp_path / "easy-4-0002.json").write_text("not a name of this run")
+    (tmp_path / "easy-4-004.json").write_text("beyond the count")
+    (tmp_path / "easy-5-001.json").write_text("another seed")
+
+    def no_work(*_args: object) -> CompleteCase:
+        raise AssertionError("a case was drawn before the checks")
+
+    monkeypatch.setattr("sheepdog.generators.slywolf.draw_case", no_work)
+    with pytest.raises(SheepdogError, match=r"easy-4-002\.json already exists; use --force"):
+        generate_files(tmp_path, ROSTER, "easy", 3, seed=4)
+    with pytest.raises(SheepdogError, match=r"easy-4-002\.json is not case 2 of this run"):
+        generate_files(tmp_path, ROSTER, "easy", 3, seed=4, resume=True)
+    with pytest.raises(SheepdogError, match="is a file, not a folder"):
+        generate_files(tmp_path / "easy-4-002.json", ROSTER, "easy", 3, seed=4)
+    with pytest.raises(SheepdogError, match="cannot create the folder"):
+        generate_files(tmp_path / "easy-4-002.json" / "sub", ROSTER, "easy", 3, seed=4)
+    with pytest.raises(SheepdogError, match="at most 100000"):
+        generate_files(tmp_path, ROSTER, "easy", MAX_COUNT + 1, seed=4)
+    with pytest.raises(SheepdogError, match="attempts must be at least 1 and at most"):
+        generate_files(tmp_path, ROSTER, "easy", 1, seed=4, attempts=MAX_ATTEMPTS + 1)
+    assert (tmp_path / "easy-4-002.json").read_text() == "mine"
+
+
+def test_an_unwritable_folder_is_found_before_the_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_open = os.open
+
+    def read_only(path: str | Path, flags: int, mode: int = 0o777) -> int:
+        if flags & os.O_CREAT:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return real_open(path, flags, mode)
+
+    def no_work(*_args: object) -> CompleteCase:
+        raise AssertionError("a case was drawn before the checks")
+
+    monkeypatch.setattr("sheepdog.generators.slywolf.os.open", read_only)
+    monkeypatch.setattr("sheepdog.generators.slywolf.draw_case", no_work)
+    with pytest.raises(SheepdogError, match=f"^cannot write in {tmp_path}: read-only file system$"):
+        generate_files(tmp_path, ROSTER, "easy", 3, seed=4)
+    assert names(tmp_path) == []
+
+
+def _memory_to_the_first_case(folder: Path, count: int) -> int:
+    """Peak bytes allocated from the call to the first case written."""
+    tracemalloc.start()
+    try:
+        files = generate_files(folder, ROSTER, "easy", count, seed=3, validate=_no_cp_sat)
+        first = next(files)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    files.close()
+    assert first.path.name == "easy-3-001.json" and names(folder) == ["easy-3-001.json"]
+    return peak
+
+
+def test_a_big_count_plans_nothing_up_front(tmp_path: Path) -> None:
+    """The largest run starts at once: nothing is made per case before the first case (a list
+    of 100,000 paths alone would take about 27 MB)."""
+    _memory_to_the_first_case(tmp_path / "warm-up", 1)  # caches filled, modules imported
+    small = _memory_to_the_first_case(tmp_path / "one", 1)
+    big = _memory_to_the_first_case(tmp_path / "most", MAX_COUNT)
+    assert big < small + 1_000_000
+
+
+def test_resume_keeps_identical_files_and_makes_the_rest(tmp_path: Path) -> None:
+    clean, stopped = tmp_path / "clean", tmp_path / "stopped"
+    list(generate_files(clean, ROSTER, "hard", 5, seed=6, validate=_no_cp_sat))
+    made = generate_files(stopped, ROSTER, "hard", 5, seed=6, validate=_no_cp_sat)
+    for _ in range(3):
+        next(made)
+    made.close()
+    kept = {p.name: p.stat().st_ino for p in stopped.iterdir()}
+    checked: list[str] = []
+
+    def cp_sat(p: Puzzle) -> bool:
+        checked.append(str(p.extra["id"]))
+        return True
+
+    again = list(generate_files(stopped, ROSTER, "hard", 5, seed=6, resume=True, validate=cp_sat))
+    assert [f.written for f in again] == [False, False, False, True, True]
+    assert checked == ["hard-6-004", "hard-6-005"]  # the kept ones were confirmed when written
+    assert {p.name: p.read_bytes() for p in stopped.iterdir()} == {
+        p.name: p.read_bytes() for p in clean.iterdir()
+    }
+    assert all(stopped.joinpath(name).stat().st_ino == ino for name, ino in kept.items())
+
+
+def test_resume_refuses_a_file_that_differs_unless_forced(tmp_path: Path) -> None:
+    list(generate_files(tmp_path, ROSTER, "easy", 3, seed=8, validate=_no_cp_sat))
+    clean = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    second = tmp_path / "easy-8-002.json"
+    data = json.loads(second.read_text())
+    data["culprit"] = "someone else"  # well formed, so only making the case shows the difference
+    second.write_text(json.dumps(data, indent=2) + "\n")
+    with pytest.raises(CaseFileDiffers, match=r"easy-8-002\.json differs from case 2"):
+        list(generate_files(tmp_path, ROSTER, "easy", 3, seed=8, resume=True, validate=_no_cp_sat))
+    second.write_bytes(clean["easy-8-002.json"][:100])  # cut short: refused before the work
+    with pytest.raises(SheepdogError, match="not a complete case file"):
+        generate_files(tmp_path, ROSTER, "easy", 3, seed=8, resume=True, validate=_no_cp_sat)
+    again = generate_files(
+        tmp_path, ROSTER, "easy", 3, seed=8, resume=True, force=True, validate=_no_cp_sat
+    )
+    assert [f.written for f in again] == [False, True, False]
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == clean
+
+
+def test_a_resumed_run_with_other_options_is_refused(tmp_path: Path) -> None:
+    list(generate_files(tmp_path, ROSTER, "easy", 2, seed=9, validate=_no_cp_sat))
+    with pytest.raises(SheepdogError, match="its roster is 'default', not 'other.toml'"):
+        generate_files(tmp_path, ROSTER, "easy", 2, seed=9, roster_ref="other.toml", resume=True)
+
+
+def test_stray_temporary_files_are_cleaned_up(tmp_path: Path) -> None:
+    ours = tmp_path / f".easy-1-002.json{TEMP_MARK}0123abcd"
+    probe = tmp_path / f".sheepdog-write-check{TEMP_MARK}89abcdef"
+    young_other = tmp_path / f".notes.txt{TEMP_MARK}00000000"
+    old_other = tmp_path / f".other-3-001.json{TEMP_MARK}11111111"
+    for path in (ours, probe, young_other, old_other):
+        path.write_text("half")
+    hours_ago = time.time() - 2 * 3600
+    os.utime(old_other, (hours_ago, hours_ago))
+    list(generate_files(tmp_path, ROSTER, "easy", 1, seed=1, validate=_no_cp_sat))
+    # This run's own leftovers go whatever their age, others' when old (a young one may belong
+    # to a write still running).
+    assert names(tmp_path) == [young_other.name, "easy-1-001.json"]
 
 
 def test_cp_sat_disagreement_is_reported_not_hidden() -> None:
