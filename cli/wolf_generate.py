@@ -32,6 +32,7 @@ from sheepdog.generators.slywolf import (
     Band,
     CaseFile,
     CaseFileDiffers,
+    CaseRun,
     generate_files,
     grade_table,
     remove_run_temps,
@@ -144,12 +145,10 @@ def generate_command(
             resume=resume,
             on_draw=lambda: bar.update(task, draws=next(draws)),
         )
-        done = Tally()
         entries: list[dict[str, Any]] = []
         try:
             with bar:
                 for item in files:
-                    done.add(item.written)
                     bar.advance(task)
                     if json_out:
                         entries.append(_entry(item))
@@ -157,20 +156,22 @@ def generate_command(
                         typer.echo(_line(item))
         except KeyboardInterrupt:
             remove_run_temps(out, the_mode, seed)
-            fail(f"interrupted; {done.summary(count, out)}", 130)
+            if not (files.written or files.kept):
+                fail("interrupted; no case file written", 130)
+            fail(f"interrupted; {_so_far(files, count, out)}", 130)
         except SheepdogError as exc:
-            if not done.total or isinstance(exc, CaseFileDiffers):
+            if not (files.written or files.kept) or isinstance(exc, CaseFileDiffers):
                 raise
-            raise SheepdogError(f"{exc} ({done.summary(count, out)})") from None
+            raise SheepdogError(f"{exc} ({_so_far(files, count, out)})") from None
         if json_out:
             print_json(
                 {
                     "mode": the_mode,
-                    "count": done.total,
+                    "count": files.written + files.kept,
                     "seed": seed,
                     "out": str(out),
-                    "written": done.written,
-                    "kept": done.kept,
+                    "written": files.written,
+                    "kept": files.kept,
                     "cases": entries,
                 }
             )
@@ -178,29 +179,13 @@ def generate_command(
     run(body)
 
 
-class Tally:
-    """How many cases a run has written, and kept from a stopped run."""
-
-    def __init__(self) -> None:
-        self.written = 0
-        self.kept = 0
-
-    @property
-    def total(self) -> int:
-        return self.written + self.kept
-
-    def add(self, written: bool) -> None:
-        if written:
-            self.written += 1
-        else:
-            self.kept += 1
-
-    def summary(self, count: int, out: Path) -> str:
-        kept = f", {self.kept} kept from before" if self.kept else ""
-        return (
-            f"{self.written} case files written{kept}, {self.total} of {count} done in {out}; "
-            "the same command with --resume continues"
-        )
+def _so_far(files: CaseRun, count: int, out: Path) -> str:
+    """What a stopped run has done, and how to go on."""
+    kept = f", {files.kept} kept from before" if files.kept else ""
+    return (
+        f"{files.written} case files written{kept}, {files.written + files.kept} of {count} "
+        f"done in {out}; the same command with --resume continues"
+    )
 
 
 def _entry(item: CaseFile) -> dict[str, Any]:

@@ -226,7 +226,7 @@ def iter_cases(
     validate: Callable[[Puzzle], bool] | None = None,
     confirmed: Callable[[GeneratedCase], bool] | None = None,
     on_draw: Callable[[], None] | None = None,
-) -> Iterator[GeneratedCase]:
+) -> Generator[GeneratedCase, None, None]:
     """The cases of :func:`generate`, each one as soon as it is made.
 
     ``validate`` is the independent check of each case (the CP-SAT model by default);
@@ -515,7 +515,7 @@ def generate_files(
     resume: bool = False,
     validate: Callable[[Puzzle], bool] | None = None,
     on_draw: Callable[[], None] | None = None,
-) -> Generator[CaseFile, None, None]:
+) -> CaseRun:
     """Make a run's cases and write each one as soon as it is made (the same files as
     :func:`generate` makes, byte for byte).
 
@@ -547,32 +547,66 @@ def generate_files(
         confirmed=already_there if resume else None,
         on_draw=on_draw,
     )
-    return _write_each(cases, out, mode, seed, on_disk, force=force, resume=resume)
+    return CaseRun(cases, out, mode, seed, on_disk, force=force, resume=resume)
 
 
-def _write_each(
-    cases: Iterator[GeneratedCase],
-    out: Path,
-    mode: Mode,
-    seed: int,
-    on_disk: set[int],
-    *,
-    force: bool,
-    resume: bool,
-) -> Generator[CaseFile, None, None]:
-    for case in cases:
-        path = case_path(out, mode, seed, case.index)
-        if case.index in on_disk:
-            on_disk.discard(case.index)
-            yield CaseFile(case, path, written=False)
-            continue
-        if resume and not force and os.path.lexists(path):
+class CaseRun(Iterator[CaseFile]):
+    """A run's case files, each made and written when the next one is asked for; ``written``
+    and ``kept`` count them so far.  A ``KeyboardInterrupt`` (or any error) during a write
+    leaves no temporary file; a case whose file was complete when the interrupt came counts as
+    written, so the counts match the folder."""
+
+    def __init__(
+        self,
+        cases: Generator[GeneratedCase, None, None],
+        out: Path,
+        mode: Mode,
+        seed: int,
+        on_disk: set[int],
+        *,
+        force: bool,
+        resume: bool,
+    ) -> None:
+        self._cases = cases
+        self._out, self._mode, self._seed = out, mode, seed
+        self._on_disk = on_disk
+        self._force, self._resume = force, resume
+        #: Indices of the cases written (a list: appending is one step an interrupt cannot split).
+        self._written: list[int] = []
+        self.kept = 0
+
+    @property
+    def written(self) -> int:
+        return len(self._written)
+
+    def __iter__(self) -> CaseRun:
+        return self
+
+    def __next__(self) -> CaseFile:
+        case = next(self._cases)
+        path = case_path(self._out, self._mode, self._seed, case.index)
+        if case.index in self._on_disk:
+            self.kept += 1
+            self._on_disk.discard(case.index)
+            return CaseFile(case, path, written=False)
+        if self._resume and not self._force and os.path.lexists(path):
             raise CaseFileDiffers(
                 f"{path} differs from case {case.index} of this run (made with other options?); "
                 "use --force to replace it"
             )
-        write_atomic(path, case.puzzle.to_json(), force=force)
-        yield CaseFile(case, path, written=True)
+        text = case.puzzle.to_json()
+        try:
+            write_atomic(path, text, force=self._force)
+            self._written.append(case.index)
+        except KeyboardInterrupt:
+            if case.index not in self._written and _same_bytes(path, text):
+                self._written.append(case.index)  # the file was in place when it came
+            raise
+        return CaseFile(case, path, written=True)
+
+    def close(self) -> None:
+        """Stop: no more cases are made."""
+        self._cases.close()
 
 
 # -- case sets ----------------------------------------------------------------------------------
