@@ -155,7 +155,8 @@ class Solver:
         self.optimum: dict[Key, float] = {}
         self.random: dict[Key, float] = {}
         self.policies: dict[tuple[int, Key], float] = {}
-        self._moves_of: dict[Key, Moves] = {}
+        # per class: the state the moves were computed for (their sheep numbers are its own)
+        self._moves_of: dict[Key, tuple[Observation, Moves]] = {}
 
     def key(self, obs: Observation) -> Key:
         return canonical(obs, self.perms)
@@ -163,7 +164,7 @@ class Solver:
     def _moves(self, obs: Observation, key: Key) -> Moves:
         """Per candidate class: (sheep, multiplicity, outcomes); [] when the game is over."""
         if key in self._moves_of:
-            return self._moves_of[key]
+            return self._moves_of[key][1]
         d = deduce(obs, marginals=False)
         moves: Moves = []
         if suspects_of(d.weights) > 1:
@@ -176,7 +177,7 @@ class Solver:
                 mult = len(untouched) if untouched and s == untouched[0] else 1
                 pred = predictive(obs, s, d.total)
                 moves.append((s, mult, self._step(obs, pred)))
-        self._moves_of[key] = moves
+        self._moves_of[key] = (obs, moves)
         return moves
 
     def _step(self, obs: Observation, pred: Predictive) -> Step:
@@ -236,8 +237,14 @@ class Solver:
                 value = 0.0
             else:
                 choice = policy(obs, None)
-                nxt = next((n for s, _m, n in moves if s == choice), None)
-                if nxt is None:  # an untouched sheep other than the representative
+                # The cached moves name the sheep of the first state of this class; they are
+                # this state's only if it is that state (another state of the class numbers
+                # its sheep differently, so the policy's choice would be looked up as a
+                # different sheep there).
+                nxt = None
+                if self._moves_of[key][0] == obs:
+                    nxt = next((n for s, _m, n in moves if s == choice), None)
+                if nxt is None:  # another state of the class, or an untouched sheep
                     nxt = self._step(obs, predictive(obs, choice))
                 value = 1.0 + sum(p * self.policy_value(c, policy, tag, ck) for p, c, ck in nxt)
             self.policies[(tag, key)] = value

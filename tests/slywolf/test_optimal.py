@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.solver.slywolf.hints import (
+    Policy,
     candidates,
     greedy_entropy_policy,
     lookahead_policy,
@@ -121,3 +122,38 @@ def test_canonical_key_ignores_names(seed: int, heard: int, mode: str) -> None:
     )
     assert canonical(other, perms) == canonical(obs, perms)
     assert deduce(other, marginals=False).total == deduce(obs, marginals=False).total
+
+
+def _plain_policy(obs: Observation, policy: Policy) -> float:
+    """A policy's exact expected interviews, memoised on the raw observation (no classes)."""
+    memo: dict[tuple[object, object], float] = {}
+
+    def value(o: Observation) -> float:
+        key = (o.pointer, o.testimony)
+        if key not in memo:
+            d = deduce(o, marginals=False)
+            if len(d.suspects) <= 1 or not candidates(o):
+                memo[key] = 0.0
+            else:
+                s = policy(o, None)
+                pred = exact_predictive(o, s, d.total, collapse=False)
+                memo[key] = 1.0 + sum(
+                    count / d.total * value(observe(o, s, t, i))
+                    for t, i, count, _w in pred.outcomes
+                )
+        return memo[key]
+
+    return value(obs)
+
+
+def test_policy_value_does_not_depend_on_what_ran_before() -> None:
+    # The moves cached for a class name the sheep of the first state that reached it; a policy
+    # evaluated after optimal_value used to look its choice up there as another sheep.
+    roster = small_roster(5, 2, 3, 2)
+    obs = Observation.from_puzzle(new_puzzle(roster, "hard"))
+    fresh = Solver(obs).policy_value(obs, greedy_entropy_policy, 1)
+    solver = Solver(obs)
+    solver.optimal_value(obs)
+    after = solver.policy_value(obs, greedy_entropy_policy, 1)
+    assert after == fresh
+    assert abs(fresh - _plain_policy(obs, greedy_entropy_policy)) < 1e-9
