@@ -13,6 +13,7 @@ no temporary file is left, and the same command with ``--resume`` continues.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import sys
@@ -155,7 +156,8 @@ def generate_command(
                     elif not quiet:
                         typer.echo(_line(item))
         except KeyboardInterrupt:
-            remove_run_temps(out, the_mode, seed)
+            with contextlib.suppress(SheepdogError):  # a write stopped halfway leaves none
+                remove_run_temps(out, the_mode, seed)
             if not (files.written or files.kept):
                 fail("interrupted; no case file written", 130)
             fail(f"interrupted; {_so_far(files, count, out)}", 130)

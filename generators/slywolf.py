@@ -366,9 +366,9 @@ def remove_run_temps(out: Path, mode: Mode, seed: int) -> list[Path]:
 
 def _check_writable(out: Path) -> None:
     """Create ``out`` if need be, and create and remove an empty file in it."""
-    if out.exists() and not out.is_dir():
-        raise SheepdogError(f"{out} is a file, not a folder for case files")
     try:
+        if out.exists() and not out.is_dir():
+            raise SheepdogError(f"{out} is a file, not a folder for case files")
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SheepdogError(f"cannot create the folder {out}: {_reason(exc)}") from None
