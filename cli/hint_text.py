@@ -57,7 +57,7 @@ def render_advice(data: dict[str, Any]) -> str:
             lines.append(f"Guess {g['wolf']}: right with probability {g['probability']:.0%}.")
         plan = turn["plan"]
         if plan is not None:
-            lines.append(render_plan(plan, turn["called"]))
+            lines.append(render_plan(plan, turn["called"], turn["to_interview"]))
     if data["ranking"]:
         lines.append("Best interviews (score: lower is better):")
         for n, h in enumerate(data["ranking"], start=1):
@@ -65,11 +65,11 @@ def render_advice(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_plan(plan: dict[str, Any], called: list[str]) -> str:
+def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]) -> str:
     """One sentence for the plan of a turn: the call, then after each vegetable found the next
-    call or stop."""
+    call or stop (``to_interview``: the sheep called and not yet interviewed)."""
     if plan["call"] is None:
-        return "Stop now and interview " + ", ".join(called) + "." if called else "No call."
+        return "Stop now and interview " + ", ".join(to_interview) + "." if called else "No call."
     verb = "Push your luck: call" if called else "Call"
     treat = f"; announce {plan['announce']}" if plan["announce"] else ""
     text = (

@@ -97,7 +97,7 @@ class Advice:
             "turn": None,
         }
         if self.turn is not None:
-            out["turn"] = _turn_dict(roster, self.turn)
+            out["turn"] = _turn_dict(roster, self.turn, self.puzzle.interviewed())
         return out
 
     def __repr__(self) -> str:
@@ -163,6 +163,9 @@ def advice(puzzle: Puzzle, leaf: LeafEstimate = remaining_estimate) -> Advice:
     gains = {h.sheep: INTERVIEWS_PER_LEAF * (leaf_now - (h.score - 1.0)) for h in ranking}
     mean = sum(gains.values()) / len(gains)
     loss = {s: max(0.0, g - mean) for s, g in gains.items()}
+    # A called sheep already interviewed (its turn-mates not yet) adds nothing more: what it
+    # said is in the deduction already.
+    gains.update({s: 0.0 for s in so_far.called if s not in gains})
     probe = TurnPlanner(puzzle.roster, table, gains, loss)
     counts = [probe.interview_counts(depth) for depth in (1, 2, 3)]
     top = max(d.weights) / d.total
@@ -188,7 +191,7 @@ def _settled(
 # -- the JSON object -----------------------------------------------------------------------------
 
 
-def _turn_dict(roster: Roster, turn: TurnAdvice) -> dict[str, Any]:
+def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[str, Any]:
     table = turn.table
     called, found = turn.so_far.called, turn.so_far.found
     out: dict[str, Any] = {
@@ -198,6 +201,7 @@ def _turn_dict(roster: Roster, turn: TurnAdvice) -> dict[str, Any]:
         "turns_left": turn.turns_left,
         "options": table_to_dict(table, roster)["options"],
         "called": [roster.sheep[s].name for s in called],
+        "to_interview": [roster.sheep[s].name for s in called if s not in done],
         "found": list(found),
         "guess": None,
         "plan": None,

@@ -6,7 +6,8 @@ found, the wolf's track, the options), the turn being played and the log of ever
 It is frozen and hashable; :func:`apply` returns the next game.  A typed line becomes an
 :data:`Entry` with :func:`parse_entry` (names only, no rules), and :func:`apply` checks it
 against the rules.  The puzzle file keeps a game under its ``"game"`` key (the format is in
-:mod:`sheepdog.solver.slywolf.turn`): :func:`game_of` reads it, :meth:`Game.to_puzzle` writes it.
+:mod:`sheepdog.solver.slywolf.turn`): :func:`game_of` (or :func:`load_game` for a file) reads
+and checks it, every problem one line naming the key, and :meth:`Game.to_puzzle` writes it.
 
 The lines (names are case-insensitive; lists are separated by commas)::
 
@@ -35,10 +36,11 @@ Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.sol
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
-from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, sheep_list
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, load_puzzle, sheep_list
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.turn import (
     SIDES,
@@ -48,7 +50,7 @@ from sheepdog.solver.slywolf.turn import (
     Stack,
     Table,
     can_join,
-    table_of,
+    table_from_dict,
     table_to_dict,
     track_length,
     wanted_kinds,
@@ -127,22 +129,95 @@ def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = N
     return Game(_without_game(puzzle), table)
 
 
-def game_of(puzzle: Puzzle) -> Game | None:
-    """The game in ``puzzle``'s ``"game"`` key (validated), or None when it has none."""
-    table = table_of(puzzle)
-    if table is None:
+def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
+    """The game in ``puzzle``'s ``"game"`` key (validated), or None when it has none.
+
+    Every problem is one :class:`FileFormatError` line that starts with ``where`` (by default
+    the case id, else "puzzle", then ": game") and names the key; :func:`load_game` puts the
+    file's name there."""
+    raw = puzzle.extra.get("game")
+    if raw is None:
         return None
-    raw = puzzle.extra["game"]  # an object: table_of checked it
-    where = f"{puzzle.extra.get('id', 'puzzle')}: game"
+    where = where or f"{puzzle.extra.get('id', 'puzzle')}: game"
     roster = puzzle.roster
+    if isinstance(raw, dict):
+        _check_spoiled_found(raw.get("spoiled_found"), roster, where)
+    table = table_from_dict(raw, roster, where)  # checks every key's type, "turn" and "log" too
+    done = puzzle.interviewed()
+    for s in table.visible:
+        if s in done:
+            name = roster.sheep[s].name
+            raise FileFormatError(f"{where}: stacks: {name!r} is on top but already interviewed")
     turn = raw.get("turn", {})
     called = sheep_list(roster, turn.get("called", []), where, "turn.called")
     try:
         found = tuple(roster.bag.vegetable(v) for v in turn.get("found", []))
     except UnknownNameError as exc:
         raise FileFormatError(f"{where}: turn.found: {exc}") from None
-    log = tuple(raw.get("log", []))
-    return Game(_without_game(puzzle), table, Turn(called, found), log)
+    _check_turn(puzzle, table, Turn(called, found), where)
+    return Game(_without_game(puzzle), table, Turn(called, found), tuple(raw.get("log", [])))
+
+
+def load_game(path: str | Path) -> Game | None:
+    """The game in a puzzle file, or None when the file has no ``"game"`` key; every problem is
+    one :class:`SheepdogError` line naming the file (and the key)."""
+    return game_of(load_puzzle(path), f"{path}: game")
+
+
+def _check_spoiled_found(raw: Any, roster: Roster, where: str) -> None:
+    """Known vegetables, no more of a kind than the bag's spoiled tokens (the table's own check
+    words these two without the key's name, so they are checked here first)."""
+    if not isinstance(raw, list):
+        return  # missing (none found) or not a list: the table's check says so
+    kinds: list[str] = []
+    for name in raw:
+        if not isinstance(name, str):
+            continue  # the table's check says 'spoiled_found' must be a list of vegetables
+        try:
+            kind = roster.bag.vegetable(name)
+        except UnknownNameError as exc:
+            raise FileFormatError(f"{where}: spoiled_found: {exc}") from None
+        kinds.append(kind)
+        if kinds.count(kind) > roster.bag.spoiled:
+            raise FileFormatError(
+                f"{where}: 'spoiled_found' holds more spoiled {kind} than the bag has"
+            )
+
+
+def _check_turn(puzzle: Puzzle, table: Table, turn: Turn, where: str) -> None:
+    """The turn of a game file must be one that :func:`apply` can reach: at most three sheep
+    called, each liking the vegetables found before it [Turn 2A], a vegetable found for each
+    (the last may still be drawing), each on top of a stack or interviewed [Turn 3], not all of
+    them interviewed (that ends the turn), and no call on the final space."""
+    roster, (called, found) = puzzle.roster, (turn.called, turn.found)
+    if len(called) > 3:
+        raise FileFormatError(f"{where}: 'turn.called': at most three sheep are called a turn")
+    if len(found) not in (len(called), len(called) - 1):
+        raise FileFormatError(
+            f"{where}: 'turn.found' must hold one vegetable per called sheep "
+            f"(the last may still be drawing), not {len(found)} for {len(called)}"
+        )
+    if called and table.position >= track_length(roster, table.side):
+        raise FileFormatError(f"{where}: 'turn.called': no sheep is called on the final space")
+    done = puzzle.interviewed()
+    for n, sheep in enumerate(called):
+        name = roster.sheep[sheep].name
+        wanted = wanted_kinds(roster, sheep, found[:n])
+        if not wanted:
+            raise FileFormatError(
+                f"{where}: 'turn.called': {name!r} does not like every vegetable found before it"
+            )
+        if n < len(found) and found[n] not in wanted:
+            raise FileFormatError(f"{where}: 'turn.found': {name!r} does not want {found[n]}")
+        if sheep not in done and sheep not in table.visible:
+            raise FileFormatError(
+                f"{where}: 'turn.called': {name!r} is neither on top of a stack nor interviewed"
+            )
+    if called and all(s in done for s in called):
+        raise FileFormatError(
+            f"{where}: 'turn.called': every called sheep is interviewed, so the turn is over "
+            "(the list should be empty)"
+        )
 
 
 def _without_game(puzzle: Puzzle) -> Puzzle:

@@ -296,6 +296,23 @@ def test_play_hint_and_a_contradiction_in_the_game(tmp_path: Path) -> None:
     assert json.loads(path.read_text(encoding="utf-8"))["game"]["log"] == typed + lines
 
 
+def test_hint_after_one_of_two_called_sheep_is_interviewed(tmp_path: Path) -> None:
+    """Two sheep called, the first interviewed: the plan says to interview the second (it used
+    to crash with a KeyError), in play and in hint."""
+    lines = ["top harp", "top banjo", "top jembe", "top violin", "call harp", "found pumpkin"]
+    lines += ["call jembe", "found bell pepper", "interview harp, banjo, ?"]
+    path = tmp_path / "g.json"
+    typed = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="\n".join(lines))
+    assert typed.exit_code == 0 and typed.stderr == "", typed.output
+    result = runner.invoke(app, ["wolf", "hint", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    turn = json.loads(result.stdout)["turn"]
+    assert turn["called"] == ["harp", "jembe"] and turn["to_interview"] == ["jembe"]
+    played = runner.invoke(app, ["wolf", "play", str(path)], input="hint\n")
+    assert played.exit_code == 0 and played.stderr == "", played.output
+    assert "Stop now and interview jembe." in played.stdout
+
+
 def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     from sheepdog.cli.main import main
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -31,6 +32,7 @@ from sheepdog.solver.slywolf.session import (
     apply,
     entry_line,
     game_of,
+    load_game,
     new_game,
     parse_entry,
 )
@@ -257,3 +259,59 @@ def test_a_game_shows_its_track_tops_and_turn() -> None:
         "called harp, found pumpkin>"
     )
     assert "Roster" not in repr(game.table) and "two_star track at 0" in repr(game.table)
+
+
+def test_a_turn_no_entry_can_make_is_a_file_error() -> None:
+    """The turn of a game file is checked against the rules of the entries: every problem is one
+    line naming the key, after ``where`` (a file's name, from load_game)."""
+    game = play(fresh(), "top harp", "top banjo", "top jembe", "top violin")
+    data = json.loads(game.to_puzzle().to_json())
+    for turn, words in (
+        ({"called": ["trumpet"]}, "'turn.called': 'trumpet' is neither on top of a stack nor"),
+        ({"called": ["banjo"], "found": ["pumpkin", "peas"]}, "'turn.found' must hold one"),
+        ({"called": [], "found": ["pumpkin"]}, "'turn.found' must hold one"),
+        ({"called": ["banjo"], "found": ["carrot"]}, "'turn.found': 'banjo' does not want carrot"),
+        ({"called": ["banjo", "harp"], "found": ["peas"]}, "'turn.called': 'harp' does not"),
+        ({"called": ["harp", "banjo", "jembe", "violin"]}, "'turn.called': at most three sheep"),
+    ):
+        puzzle = puzzle_from_dict(dict(data, game=dict(data["game"], turn=turn)), roster=ROSTER)
+        with pytest.raises(FileFormatError, match="^g.json: game: " + words):
+            game_of(puzzle, "g.json: game")
+    # what the entries make is read back: two called, the first already interviewed
+    game = play(game, "call harp", "found pumpkin", "call jembe", "found bell pepper")
+    game = play(game, "interview harp, banjo, ?")
+    assert game.turn.called == (ROSTER.sheep_index("harp"), ROSTER.sheep_index("jembe"))
+    assert reread(game) == game
+    # the wolf on the final space with a sheep called, and every called sheep interviewed
+    final = json.loads(game.to_puzzle().to_json())
+    final["game"]["track"]["position"] = track_length(ROSTER, "two_star")
+    with pytest.raises(FileFormatError, match="no sheep is called on the final space"):
+        game_of(puzzle_from_dict(final, roster=ROSTER))
+    done = json.loads(play(game, "interview jembe, banjo, ?").to_puzzle().to_json())
+    done["game"]["turn"] = {"called": ["harp", "jembe"], "found": ["pumpkin", "bell pepper"]}
+    with pytest.raises(FileFormatError, match="every called sheep is interviewed"):
+        game_of(puzzle_from_dict(done, roster=ROSTER))
+
+
+def test_spoiled_found_errors_name_the_key() -> None:
+    base = {"roster": "default", "mode": "easy", "interviews": []}
+    for spoiled, words in (
+        (["stone"], "spoiled_found: unknown vegetable 'stone'"),
+        (["peas", "Peas"], "'spoiled_found' holds more spoiled peas than the bag has"),
+    ):
+        puzzle = puzzle_from_dict(dict(base, game={"spoiled_found": spoiled}), roster=ROSTER)
+        with pytest.raises(FileFormatError, match=words):
+            game_of(puzzle)
+
+
+def test_load_game_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    path.write_text(fresh().to_puzzle().to_json(), encoding="utf-8")
+    loaded = load_game(path)
+    assert loaded is not None and loaded == fresh()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps(dict(data, game=dict(data["game"], log="x"))), encoding="utf-8")
+    with pytest.raises(FileFormatError, match=f"^{path}: game: 'log' must be a list of lines$"):
+        load_game(path)
+    path.write_text(json.dumps({"roster": "default", "interviews": []}), encoding="utf-8")
+    assert load_game(path) is None
