@@ -1,0 +1,176 @@
+"""The valid-case model: exact counts against a plain enumeration of every complete case, with
+each case's fitting wolves found from the spec's definition directly (no factorisation)."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, permutations, product
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from sheepdog.solver.slywolf.hints import observe
+from sheepdog.solver.slywolf.optimal import small_roster
+from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.valid import (
+    ValidModelUnavailable,
+    available,
+    deduce_valid,
+    estimate,
+    restrict,
+    valid_factors,
+)
+from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
+from tests.slywolf.strategies import observations, small_rosters
+
+
+def _fits(obs: Observation, pointer: tuple[int, ...], said: tuple[int, ...], wolf: int) -> bool:
+    """Spec 2 with every sheep interviewed: can ``wolf`` be the culprit?"""
+    liars = {s for s in range(obs.n) if said[s] in obs.wears[wolf]}
+    if len(liars) != obs.k:
+        return False
+    honest = [s for s in range(obs.n) if s not in liars]
+    # the honest sheep form one cycle through the pointers
+    seen, v = set(), honest[0]
+    while v not in seen:
+        if v in liars:
+            return False
+        seen.add(v)
+        v = pointer[v]
+    if v != honest[0] or len(seen) != len(honest):
+        return False
+    return obs.hard or all(pointer[a] not in liars for a in liars)
+
+
+def enumerate_valid(obs: Observation) -> Deduction:
+    """Every complete case, one by one; only the valid ones consistent with ``obs`` count."""
+    n, k = obs.n, obs.k
+    weights = [0] * len(obs.wears)
+    liar_worlds = [0] * n
+    for liars in combinations(range(n), k):
+        liar_set = set(liars)
+        honest = [s for s in range(n) if s not in liar_set]
+        for order in permutations(honest[1:]):
+            ring = [honest[0], *order]
+            succ = {ring[i]: ring[(i + 1) % len(ring)] for i in range(len(ring))}
+            options = [
+                [t for t in range(n) if t != a and (obs.hard or t not in liar_set)] for a in liars
+            ]
+            for targets in product(*options):
+                full = dict(succ)
+                full.update(zip(liars, targets, strict=True))
+                pointer = tuple(full[s] for s in range(n))
+                if any(
+                    obs.pointer[s] is not None and obs.pointer[s] != pointer[s] for s in range(n)
+                ):
+                    continue
+                for culprit, wears in enumerate(obs.wears):
+                    choices = []
+                    for s in range(n):
+                        ok = [i for i in range(obs.n_items) if (i in wears) == (s in liar_set)]
+                        if obs.testimony[s] is not None:
+                            ok = [i for i in ok if i == obs.testimony[s]]
+                        choices.append(ok)
+                    for said in product(*choices):
+                        fitting = [w for w in range(len(obs.wears)) if _fits(obs, pointer, said, w)]
+                        assert culprit in fitting
+                        if len(fitting) == 1:
+                            weights[culprit] += 1
+                            for a in liars:
+                                liar_worlds[a] += 1
+    return Deduction(tuple(weights), tuple(liar_worlds))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_valid_counts_match_enumeration(data: st.DataObject) -> None:
+    roster = data.draw(small_rosters(max_sheep=5, tiles=True))
+    mode = data.draw(st.sampled_from(["easy", "hard"]))
+    puzzle = data.draw(observations(roster, mode))
+    obs = Observation.from_puzzle(puzzle)
+    # keep the enumeration small: (items per sheep) ** n cases per pointer structure
+    assume(obs.n_items**obs.n <= 6**5)
+    if not available(obs):
+        with pytest.raises(ValidModelUnavailable):
+            deduce_valid(obs)
+        return
+    assert deduce_valid(obs) == enumerate_valid(obs)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_valid_factors_restrict_the_uniform_counts(data: st.DataObject) -> None:
+    """A uniform count of the observation plus one more testimony, restricted by the factors,
+    is the valid count of that observation."""
+    roster = data.draw(small_rosters(max_sheep=6))
+    mode = data.draw(st.sampled_from(["easy", "hard"]))
+    obs = Observation.from_puzzle(data.draw(observations(roster, mode)))
+    assume(available(obs))
+    quiet = [s for s in range(obs.n) if obs.testimony[s] is None and obs.pointer[s] is None]
+    assume(quiet)
+    s = data.draw(st.sampled_from(quiet))
+    item = data.draw(st.integers(0, obs.n_items - 1))
+    t = data.draw(st.sampled_from([u for u in range(obs.n) if u != s]))
+    child = observe(obs, s, t, item)
+    uniform = deduce(child, marginals=False).weights
+    assert restrict(uniform, valid_factors(obs, item)) == deduce_valid(child).weights
+    assert restrict(deduce(obs, marginals=False).weights, valid_factors(obs, None)) == (
+        deduce_valid(obs).weights
+    )
+
+
+def test_every_complete_valid_case_has_one_suspect_and_full_weight() -> None:
+    roster = load_roster("default")
+    rng = random.Random(4)
+    items = {item: i for i, item in enumerate(roster.items)}
+    for mode in ("easy", "hard"):
+        for _ in range(10):
+            case = random_case(roster, mode, rng)
+            obs = Observation.from_puzzle(case.puzzle(roster, mode))
+            uniform = deduce(obs)
+            valid = deduce_valid(obs)
+            if len(uniform.suspects) == 1:
+                # a valid case: the only fitting wolf, every world of it valid
+                assert valid == uniform
+            else:
+                assert valid.total == 0
+            assert all(items[case.testimony[s]] == obs.testimony[s] for s in range(obs.n))
+
+
+def test_hard_mode_with_as_many_accomplices_as_honest_sheep_is_refused() -> None:
+    obs = Observation.from_puzzle(new_puzzle(small_roster(4, 2, 2, 2), "hard"))
+    assert not available(obs)
+    with pytest.raises(ValidModelUnavailable, match="hard mode"):
+        deduce_valid(obs)
+    easy = Observation.from_puzzle(new_puzzle(small_roster(4, 2, 2, 2), "easy"))
+    assert deduce_valid(easy) == enumerate_valid(easy)
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_sampler_agrees_with_the_exact_count_on_16_sheep(mode: str) -> None:
+    roster = load_roster("default")
+    case = random_case(roster, mode, random.Random(11))  # type: ignore[arg-type]
+    puzzle = new_puzzle(roster, mode)  # type: ignore[arg-type]
+    for s in (3, 7, 12):
+        puzzle = puzzle.with_interview(Interview(s, case.points_to[s], case.testimony[s]))
+    obs = Observation.from_puzzle(puzzle)
+    exact = deduce_valid(obs, marginals=False)
+    got = estimate(obs, 4000, random.Random(2))
+    assert got.accepted == 4000
+    for w, weight in enumerate(exact.weights):
+        p = weight / exact.total
+        # within 5 standard errors (the error of the estimate itself, plus a floor for p ~ 0)
+        assert abs(got.probabilities[w] - p) <= 5 * max(got.standard_errors[w], 0.004)
+
+
+@pytest.mark.parametrize(
+    ("shape", "mode"), [((5, 2, 2, 2), "easy"), ((5, 2, 2, 2), "hard"), ((4, 1, 3, 2), "hard")]
+)
+def test_fresh_small_rosters_match_enumeration(shape: tuple[int, int, int, int], mode: str) -> None:
+    obs = Observation.from_puzzle(new_puzzle(small_roster(*shape), mode))  # type: ignore[arg-type]
+    valid = deduce_valid(obs)
+    assert valid == enumerate_valid(obs)
+    assert 0 < valid.total < deduce(obs).total  # some uniform worlds are not valid
