@@ -18,6 +18,7 @@ from sheepdog.cli.common import print_json, run
 from sheepdog.cli.explain_text import explanation_lines
 from sheepdog.solver.slywolf.contradiction import Conflict, smallest_conflict
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
+from sheepdog.solver.slywolf.explain.notebook import plural
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle, load_puzzle
 from sheepdog.solver.slywolf.worlds import Deduction, deduce_puzzle
 
@@ -80,6 +81,23 @@ def solution_json(puzzle: Puzzle, d: Deduction, conflict: Conflict | None) -> di
     return out
 
 
+def culprit_warning(puzzle: Puzzle, d: Deduction) -> str | None:
+    """A warning when a case file's recorded ``culprit`` is not the one its interviews give:
+    another wolf is the only one left, or the recorded one is cleared.  ``None`` when it agrees,
+    when the interviews do not settle it yet, or when they contradict each other (reported
+    anyway)."""
+    recorded = puzzle.culprit
+    if recorded is None or not d.consistent:
+        return None
+    name = puzzle.roster.wolves[recorded].name
+    if d.culprit is not None and d.culprit != recorded:
+        deduced = puzzle.roster.wolves[d.culprit].name
+        return f"the recorded culprit {name} is not the deduced one: the interviews leave {deduced}"
+    if recorded not in d.suspects:
+        return f"the recorded culprit {name} is cleared by the interviews"
+    return None
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
@@ -106,7 +124,7 @@ def render_solution(
                 if iv.points_to is not None:
                     bits.append(f"points at {roster.sheep[iv.points_to].name}")
                 if iv.testimony is not None:
-                    bits.append(f"clears the wolves in {iv.testimony}")
+                    bits.append(f"clears the wolves in {plural(iv.testimony)}")
                 console.print(f"  #{j + 1} " + ", ".join(bits))
             console.print("Check these against the table: one of them was misread or mistyped.")
         return
@@ -151,6 +169,9 @@ def solve(
     def body() -> None:
         puzzle = load_puzzle(file)
         d = deduce_puzzle(puzzle)
+        warning = culprit_warning(puzzle, d)
+        if warning is not None:
+            typer.echo(f"Warning: {file}: {warning}", err=True)
         conflict = None if d.consistent else smallest_conflict(puzzle)
         steps = explain_puzzle(puzzle) if explain else None
         if json_out:

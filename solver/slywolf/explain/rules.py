@@ -143,6 +143,19 @@ def _pointers_at(nb: Notebook) -> dict[int, list[int]]:
     return groups
 
 
+def _named_by_liars(nb: Notebook, said: list[int], need: int) -> str:
+    """What the culprit wears when at least ``need`` of the sheep ``said`` lie: each item once,
+    with the sheep naming it when one item is named more than once (a repeated item counts once
+    per sheep)."""
+    by_item: dict[Item, list[int]] = {}
+    for s in said:
+        by_item.setdefault(nb.item(s), []).append(s)
+    if all(len(sheep) == 1 for sheep in by_item.values()):
+        return f"the culprit wears at least {need} of these: {join_and(list(map(str, by_item)))}"
+    named = [f"{item} ({nb.sheep_list(sheep)})" for item, sheep in by_item.items()]
+    return f"the culprit wears the items of at least {need} of them: {join_and(named)}"
+
+
 def one_of_two(nb: Notebook) -> Step | None:
     """ "If two sheep point at the same sheep, then one of those two is lying": only one honest
     sheep sits behind any sheep, so at most one of them is honest."""
@@ -181,11 +194,7 @@ def one_of_two(nb: Notebook) -> Step | None:
                 else ""
             )
         else:
-            claim = (
-                f"at least {len(group) - 1} of them lie, so the culprit wears at least {need} "
-                "of these: "
-                f"{join_and([str(nb.item(s)) for s in said])}."
-            )
+            claim = f"at least {len(group) - 1} of them lie, so {_named_by_liars(nb, said, need)}."
         if not claim:
             continue
         step = nb.clear_step(

@@ -1,0 +1,88 @@
+"""Wording of the explanations and of ``wolf solve``: no repeated item in a list, an item named
+with its plural ("the wolves in green jackets"), and the warning for a wrong recorded culprit."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from sheepdog.cli.main import app
+from sheepdog.solver.slywolf.explain import explain
+from sheepdog.solver.slywolf.puzzle import load_puzzle
+
+runner = CliRunner()
+CASES = Path(__file__).resolve().parent.parent.parent / "cases"
+ITEM = r"(?:red|yellow|blue|green) (?:top hat|jacket|pants)"
+
+
+def test_a_repeated_item_is_named_once_with_its_sheep() -> None:
+    # Three sheep point at the pan flute; the drum set and the trumpet both name the yellow jacket.
+    steps = explain(load_puzzle(CASES / "hard-100" / "hard-2-025.json")).to_dict()["steps"]
+    text = next(s["text"] for s in steps if "at least 2 of them lie" in s["text"])
+    assert "yellow jacket, red jacket and yellow jacket" not in text
+    assert (
+        "the culprit wears the items of at least 2 of them: yellow jacket (the drum set and the "
+        "trumpet) and red jacket (the clarinet)." in text
+    )
+    listed = re.findall(ITEM, text.split("Cleared:")[0].split("them:")[1])
+    assert len(listed) == len(set(listed)) == 2
+
+
+def test_distinct_items_keep_the_short_list() -> None:
+    for path in sorted((CASES / "hard-100").glob("*.json"))[:40]:
+        for step in explain(load_puzzle(path)).to_dict()["steps"]:
+            match = re.search(r"of these: (.*?)\. Cleared", step["text"])
+            if match:
+                items = re.findall(ITEM, match.group(1))
+                assert len(items) == len(set(items)) >= 2, step["text"]
+
+
+def test_a_contradiction_names_the_wolves_in_plural(tmp_path: Path) -> None:
+    # Four sheep pointed at (so honest, easy mode) clear every jacket colour: no culprit is left.
+    interviews = [
+        {"sheep": "harp", "points_to": "trumpet"},
+        {"sheep": "trumpet", "points_to": "maraca", "testimony": "red jacket"},
+        {"sheep": "maraca", "points_to": "guitar", "testimony": "yellow jacket"},
+        {"sheep": "guitar", "points_to": "banjo", "testimony": "blue jacket"},
+        {"sheep": "banjo", "points_to": "drum set", "testimony": "green jacket"},
+    ]
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"roster": "default", "mode": "easy", "interviews": interviews}))
+    result = runner.invoke(app, ["wolf", "solve", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "banjo, points at drum set, clears the wolves in green jackets" in result.stdout
+    assert "in green jacket," not in result.stdout and "in green jacket\n" not in result.stdout
+
+
+def test_solve_warns_when_the_recorded_culprit_is_not_the_deduced_one(tmp_path: Path) -> None:
+    data = json.loads((CASES / "easy" / "easy-1-001.json").read_text())
+    assert data["culprit"] == "Grimwald"
+    data["culprit"] = "Wulfrik"
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["wolf", "solve", str(path), "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["culprit"] == "Grimwald"
+    assert result.stderr == (
+        f"Warning: {path}: the recorded culprit Wulfrik is not the deduced one: "
+        "the interviews leave Grimwald\n"
+    )
+    fine = runner.invoke(app, ["wolf", "solve", str(CASES / "easy" / "easy-1-001.json")])
+    assert fine.exit_code == 0 and fine.stderr == ""
+
+
+def test_solve_warns_when_the_recorded_culprit_is_cleared(tmp_path: Path) -> None:
+    data = json.loads((CASES / "easy" / "easy-1-001.json").read_text())
+    data["interviews"] = data["interviews"][:6]  # not settled yet, but Wulfrik is cleared
+    data["culprit"] = "Wulfrik"
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["wolf", "solve", str(path), "--json"])
+    out = json.loads(result.stdout)
+    assert result.exit_code == 0 and out["culprit"] is None and "Wulfrik" not in out["suspects"]
+    assert result.stderr == (
+        f"Warning: {path}: the recorded culprit Wulfrik is cleared by the interviews\n"
+    )
