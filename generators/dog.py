@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,8 @@ from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import write_atomic
 
 DEFAULT_PUZZLE_DIR = Path("cases/dog/puzzles")
+DEFAULT_ATTEMPTS = 400
+"""Random endgames tried per puzzle wanted before giving up."""
 GRADES = ((2, "easy"), (4, "medium"), (6, "hard"))
 """Grade by plies of the forced finish: at most 2 easy, 4 medium, 6 hard, longer expert."""
 
@@ -152,38 +155,57 @@ def find_puzzles(
     seed: int = 0,
     cards: int = 2,
     max_nodes: int = 200_000,
-    max_tries: int | None = None,
+    attempts: int = DEFAULT_ATTEMPTS,
+    progress: Callable[[int, int, int], None] | None = None,
 ) -> list[GeneratedPuzzle]:
-    """Search seeded random endgames until ``count`` puzzles are found (distinct positions)."""
+    """Search seeded random endgames until ``count`` puzzles are found (distinct positions),
+    trying at most ``attempts`` endgames per puzzle wanted (``attempts * count`` in all).
+
+    ``progress(puzzles found, count, endgames tried)`` is called after each endgame tried.
+    """
     if count < 1:
         raise SheepdogError(f"count must be at least 1, not {count}")
     if not 1 <= cards <= 4:
         raise SheepdogError(f"cards must be 1 to 4, not {cards}")
+    if attempts < 1:
+        raise SheepdogError(f"attempts must be at least 1, not {attempts}")
     rng = random.Random(seed)
-    tries = max_tries if max_tries is not None else 400 * count
+    tries = attempts * count
     found: dict[str, GeneratedPuzzle] = {}
-    for _ in range(tries):
+    for tried in range(1, tries + 1):
         if len(found) == count:
             break
         pos = random_endgame(rng, cards=cards, out=(0, 2))
-        notation = to_notation(pos)
-        if notation in found:
-            continue
-        try:
-            hit = unique_win(pos, max_nodes)
-        except PositionTooBig:
-            continue
-        if hit is None:
-            continue
-        plies, solved = hit
-        digest = hashlib.sha1(notation.encode()).hexdigest()[:10]
-        name = f"{plies:02d}ply-{grade(plies)}-{digest}.json"
-        found[notation] = GeneratedPuzzle(pos, plies, grade(plies), solved, folder / name)
+        hit = _try(pos, found, folder, max_nodes)
+        if hit is not None:
+            found[hit[0]] = hit[1]
+        if progress is not None:
+            progress(len(found), count, tried)
     if len(found) < count:
         raise SheepdogError(
             f"found only {len(found)} of {count} puzzles in {tries} tries; try another seed"
+            " or more attempts"
         )
     return sorted(found.values(), key=lambda p: (p.plies, p.path.name))
+
+
+def _try(
+    pos: Position, found: dict[str, GeneratedPuzzle], folder: Path, max_nodes: int
+) -> tuple[str, GeneratedPuzzle] | None:
+    """``(notation, puzzle)`` when ``pos`` is a new puzzle."""
+    notation = to_notation(pos)
+    if notation in found:
+        return None
+    try:
+        hit = unique_win(pos, max_nodes)
+    except PositionTooBig:
+        return None
+    if hit is None:
+        return None
+    plies, solved = hit
+    digest = hashlib.sha1(notation.encode()).hexdigest()[:10]
+    name = f"{plies:02d}ply-{grade(plies)}-{digest}.json"
+    return notation, GeneratedPuzzle(pos, plies, grade(plies), solved, folder / name)
 
 
 def generate_puzzles(
@@ -194,9 +216,20 @@ def generate_puzzles(
     cards: int = 2,
     force: bool = False,
     max_nodes: int = 200_000,
+    attempts: int = DEFAULT_ATTEMPTS,
+    progress: Callable[[int, int, int], None] | None = None,
 ) -> list[GeneratedPuzzle]:
-    """Find puzzles and write them atomically to ``folder`` (never overwriting without force)."""
-    puzzles = find_puzzles(folder, count=count, seed=seed, cards=cards, max_nodes=max_nodes)
+    """Find puzzles (:func:`find_puzzles`) and write them atomically to ``folder`` (never
+    overwriting without force)."""
+    puzzles = find_puzzles(
+        folder,
+        count=count,
+        seed=seed,
+        cards=cards,
+        max_nodes=max_nodes,
+        attempts=attempts,
+        progress=progress,
+    )
     if not force:
         for puzzle in puzzles:
             if puzzle.path.exists():

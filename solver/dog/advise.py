@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,8 +165,11 @@ def advise(
     samples: int = 50,
     seed: int = 0,
     max_nodes: int = DEFAULT_MAX_NODES,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Advice:
-    """Sample the hidden hands ``samples`` times (once if none is hidden) and tally each play."""
+    """Sample the hidden hands ``samples`` times (once if none is hidden) and tally each play.
+
+    ``progress(samples solved, samples)`` is called after each sample."""
     check_advisable(pos)
     if samples < 1:
         raise SheepdogError(f"the number of samples must be at least 1, not {samples}")
@@ -177,7 +180,7 @@ def advise(
     rng = random.Random(seed)
     tallies: dict[PlayId, PlayTally] = {}
     nodes = 0
-    for _ in range(samples):
+    for done in range(samples):
         world = deal_sample(pos, pool, rng) if hidden else pos
         solution = solve_position(world, max_nodes=max_nodes, all_plays=True)
         graph = solution.graph
@@ -201,5 +204,7 @@ def advise(
                 tally.losses += 1
                 assert plies is not None
                 tally.loss_plies.append(plies)
+        if progress is not None:
+            progress(done + 1, samples)
     ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
     return Advice(ranked, samples, hidden, nodes)

@@ -36,6 +36,12 @@ P = TypeVar("P", bound=Hashable)
 
 DEFAULT_MAX_NODES = 2_000_000
 """Node budget of :func:`build_graph` unless told otherwise."""
+PROGRESS_EVERY = 4096
+"""Positions between two progress reports of a search."""
+
+GraphProgress = Callable[[int], None]
+"""``progress(positions so far)``: called every :data:`PROGRESS_EVERY` new positions and once
+at the end of a search."""
 
 
 class GraphError(SheepdogError):
@@ -148,11 +154,12 @@ def build_graph(
     *,
     max_nodes: int = DEFAULT_MAX_NODES,
     cutoff: bool = True,
+    progress: GraphProgress | None = None,
 ) -> GameGraph[P]:
     """Every position reachable from ``root``, merged by equality, with its plays as edges.
 
     Raises :class:`PositionTooBig` when more than ``max_nodes`` positions are reachable, and
-    :class:`GraphError` on a cycle.
+    :class:`GraphError` on a cycle.  ``progress`` hears the number of positions so far.
     """
     if max_nodes < 1:
         raise SheepdogError(f"the node budget must be at least 1, not {max_nodes}")
@@ -163,6 +170,8 @@ def build_graph(
         node, new = graph.add_node(pos, max_nodes)
         if new:
             state.append(0)
+            if progress is not None and (node + 1) % PROGRESS_EVERY == 0:
+                progress(node + 1)
         return node
 
     add(root)
@@ -187,6 +196,8 @@ def build_graph(
             state[node] = 2
             graph.order.append(node)
             stack.pop()
+    if progress is not None:
+        progress(len(graph))
     return graph
 
 

@@ -28,8 +28,10 @@ import networkx as nx
 
 from sheepdog.solver.dog.graph import (
     DEFAULT_MAX_NODES,
+    PROGRESS_EVERY,
     Game,
     GameGraph,
+    GraphProgress,
     P,
     build_graph,
     immediate_win,
@@ -208,7 +210,7 @@ class AlphaBeta(Generic[P]):
     plays that provably cannot change the value of the root.
 
     ``estimate(pos)`` orders the plays (the side to move tries its most promising first); it
-    changes the speed, never the result.
+    changes the speed, never the result.  ``progress`` hears the number of positions so far.
     """
 
     def __init__(
@@ -219,6 +221,7 @@ class AlphaBeta(Generic[P]):
         max_nodes: int = DEFAULT_MAX_NODES,
         cutoff: bool = True,
         estimate: Callable[[P], int] | None = None,
+        progress: GraphProgress | None = None,
     ) -> None:
         root_team = game.team_to_move(root)
         self.guess: Callable[[P], int] = lambda pos: draw_key(game.progress(pos, root_team))
@@ -227,6 +230,7 @@ class AlphaBeta(Generic[P]):
         self.max_nodes = max_nodes
         self.cutoff = cutoff
         self.estimate = estimate
+        self.progress = progress
         self.graph: GameGraph[P] = GameGraph(root_team=game.team_to_move(root))
         self.lo: list[int] = []
         self.hi: list[int] = []
@@ -241,6 +245,8 @@ class AlphaBeta(Generic[P]):
         n, new = self.graph.add_node(pos, self.max_nodes)
         if not new:
             return n
+        if self.progress is not None and (n + 1) % PROGRESS_EVERY == 0:
+            self.progress(n + 1)
         self.lo.append(-INF)
         self.hi.append(INF)
         self.expanded.append(False)
@@ -410,6 +416,8 @@ class AlphaBeta(Generic[P]):
             for kid in self.graph.children[0]:
                 self.resolve_line(kid)
         self.graph.unexpanded = {n for n, done in enumerate(self.expanded) if not done}
+        if self.progress is not None:
+            self.progress(len(self.graph))
         exact = [lo == hi for lo, hi in zip(self.lo, self.hi, strict=True)]
         keys = [lo if ok else 0 for lo, ok in zip(self.lo, exact, strict=True)]
         bounds = (self.lo, self.hi)
@@ -437,23 +445,26 @@ def solve_game(
     method: Method = "retrograde",
     estimate: Callable[[P], int] | None = None,
     all_plays: bool = False,
+    progress: GraphProgress | None = None,
 ) -> Solution[P]:
     """Solve the game from ``root``: every node by retrograde analysis, or by alpha-beta.
 
     ``retrograde`` builds the whole graph and values every node; ``alphabeta`` values the root
     and the line of best play exactly (with ``all_plays`` also every first play and its line),
-    and expands only what that needs.
+    and expands only what that needs.  ``progress`` hears the number of positions so far.
     """
     if parse_method(method) == "alphabeta":
-        search = AlphaBeta(game, root, max_nodes=max_nodes, cutoff=cutoff, estimate=estimate)
+        search = AlphaBeta(
+            game, root, max_nodes=max_nodes, cutoff=cutoff, estimate=estimate, progress=progress
+        )
         return search.solve(all_plays=all_plays)
-    graph = build_graph(game, root, max_nodes=max_nodes, cutoff=cutoff)
-    progress = {
+    graph = build_graph(game, root, max_nodes=max_nodes, cutoff=cutoff, progress=progress)
+    at_the_end = {
         node: game.progress(graph.positions[node], graph.root_team)
         for node in range(len(graph))
         if graph.is_terminal(node)
     }
-    return retrograde(graph, progress)
+    return retrograde(graph, at_the_end)
 
 
 def pv_nodes(solution: Solution[P]) -> list[int]:

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from sheepdog.solver.dog.cards import UNKNOWN
-from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, Game, P, build_graph
+from sheepdog.solver.dog.graph import (
+    DEFAULT_MAX_NODES,
+    Edge,
+    Game,
+    GraphProgress,
+    P,
+    build_graph,
+)
 from sheepdog.solver.dog.position import Position, pawns_home, steps_to_go
 from sheepdog.solver.dog.search import PlyStep
 from sheepdog.solver.dog.solve import DogGame, play_json, ply_words, worded
@@ -75,9 +82,14 @@ def solve_solitaire(
     measure: Callable[[P], tuple[int, int]],
     *,
     max_nodes: int = DEFAULT_MAX_NODES,
+    progress: GraphProgress | None = None,
 ) -> SolitaireResult[P]:
-    """Fewest plays from ``root`` to a ``goal``; ``measure`` gives (pawns home, steps to go)."""
-    graph = build_graph(GoalGame(game, goal), root, max_nodes=max_nodes, cutoff=False)
+    """Fewest plays from ``root`` to a ``goal``; ``measure`` gives (pawns home, steps to go).
+
+    ``progress`` hears the number of positions so far (:func:`build_graph`)."""
+    graph = build_graph(
+        GoalGame(game, goal), root, max_nodes=max_nodes, cutoff=False, progress=progress
+    )
     dist: list[int | None] = [None] * len(graph)
     for node in graph.order:
         if goal(graph.positions[node]):
@@ -183,8 +195,15 @@ class DogSolitaire(SolitaireResult[Position]):
         }
 
 
-def solve_dog_solitaire(pos: Position, *, max_nodes: int = DEFAULT_MAX_NODES) -> DogSolitaire:
-    """Can the lone card holder bring all her own pawns home, in how few plays, and how."""
+def solve_dog_solitaire(
+    pos: Position,
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    progress: GraphProgress | None = None,
+) -> DogSolitaire:
+    """Can the lone card holder bring all her own pawns home, in how few plays, and how.
+
+    ``progress(positions so far)`` is called every few thousand positions and at the end."""
     seat = lone_seat(pos)
     need = len(pos.pawns[seat])
     result = solve_solitaire(
@@ -193,6 +212,7 @@ def solve_dog_solitaire(pos: Position, *, max_nodes: int = DEFAULT_MAX_NODES) ->
         lambda p: pawns_home(p, seat) == need,
         lambda p: (pawns_home(p, seat), steps_to_go(p, seat)),
         max_nodes=max_nodes,
+        progress=progress,
     )
     return DogSolitaire(
         reachable=result.reachable,

@@ -16,7 +16,7 @@ from typing import Any
 
 from sheepdog.solver.dog.board import HOME
 from sheepdog.solver.dog.cards import UNKNOWN
-from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, GameGraph
+from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, GameGraph, GraphProgress
 from sheepdog.solver.dog.moves import legal_plays, successors
 from sheepdog.solver.dog.position import Position, position_to_json, teams
 from sheepdog.solver.dog.search import (
@@ -208,11 +208,13 @@ def solve_position(
     cutoff: bool = True,
     method: Method = "alphabeta",
     all_plays: bool = False,
+    progress: GraphProgress | None = None,
 ) -> DogSolution:
     """Solve a DOG position to the end of the round (raises on hidden cards or a too-big graph).
 
     ``method``: ``"alphabeta"`` values the root and its line (with ``all_plays`` every first
-    play too), ``"retrograde"`` every node; ``max_nodes`` caps the positions searched.
+    play too), ``"retrograde"`` every node; ``max_nodes`` caps the positions searched;
+    ``progress(positions so far)`` is called every few thousand positions and at the end.
     """
     started = time.perf_counter()
     check_solvable(pos)
@@ -225,6 +227,7 @@ def solve_position(
         method=method,
         estimate=game.estimate(game.team_to_move(pos)),
         all_plays=all_plays,
+        progress=progress,
     )
     return _described(solution, started)
 

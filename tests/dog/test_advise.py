@@ -87,3 +87,13 @@ def test_advice_repr_names_the_recommended_play() -> None:
     advice = advise(parse_notation(WIN_NOW), samples=2, seed=1)
     assert repr(advice).startswith("Advice(best play '3: t62→h0' (100% wins), ")
     assert repr(advice.plays[0]) == "PlayTally('3: t62→h0': 2 wins, 0 draws, 0 losses)"
+
+
+def test_progress_after_each_sample() -> None:
+    calls: list[tuple[int, int]] = []
+    advise(parse_notation(WIN_NOW), samples=3, seed=1, progress=lambda *a: calls.append(a))
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+    calls.clear()  # nothing hidden: one sample is the exact answer
+    known = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/9/-/9 0"
+    advise(parse_notation(known), samples=50, progress=lambda *a: calls.append(a))
+    assert calls == [(1, 1)]

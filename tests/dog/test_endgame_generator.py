@@ -65,3 +65,26 @@ def test_bad_options_are_errors(tmp_path: Path) -> None:
         find_puzzles(tmp_path, count=1, cards=9)
     with pytest.raises(SheepdogError, match="^count must be at least 1, not 0$"):
         find_puzzles(tmp_path, count=0)
+
+
+def test_progress_after_each_endgame_tried(tmp_path: Path) -> None:
+    calls: list[tuple[int, int, int]] = []
+    puzzles = find_puzzles(tmp_path, count=2, seed=3, cards=1, progress=lambda *a: calls.append(a))
+    assert [tried for _, _, tried in calls] == list(range(1, len(calls) + 1))
+    assert all(count == 2 for _, count, _ in calls)
+    assert [found for found, _, _ in calls] == sorted(found for found, _, _ in calls)
+    assert calls[-1][0] == len(puzzles) == 2
+    assert calls[-2][0] == 1  # the last endgame tried was the second puzzle
+
+
+def test_attempts_bound_the_search(tmp_path: Path) -> None:
+    calls: list[tuple[int, int, int]] = []
+    with pytest.raises(
+        SheepdogError, match="^found only 1 of 3 puzzles in 3 tries; try another seed or more"
+    ):
+        find_puzzles(
+            tmp_path, count=3, seed=3, cards=4, attempts=1, progress=lambda *a: calls.append(a)
+        )
+    assert [tried for _, _, tried in calls] == [1, 2, 3]
+    with pytest.raises(SheepdogError, match="^attempts must be at least 1, not 0$"):
+        find_puzzles(tmp_path, count=1, attempts=0)

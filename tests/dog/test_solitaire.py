@@ -141,3 +141,13 @@ def test_dog_solitaire_repr() -> None:
     assert repr(result) == (
         f"DogSolitaire(reachable in 2 plays, first play '2: t61→t63', {result.nodes} positions)"
     )
+
+
+def test_dog_solitaire_progress_counts_positions() -> None:
+    """Every 4096 new positions and once at the end (12,466 positions here)."""
+    pos = parse_notation(
+        "4 t47,t49,h2,h3/t0,t10,h2,h3/t28,t31,h2,h3/t35,t42,h2,h3 2,5,6,8,9,S/-/-/- 0"
+    )
+    seen: list[int] = []
+    result = solve_dog_solitaire(pos, progress=seen.append)
+    assert seen == [4096, 8192, 12288, result.nodes] and result.nodes == 12_466

@@ -24,7 +24,7 @@ from sheepdog.solver.dog.position import (
     winner,
 )
 from sheepdog.solver.dog.rules import Rules
-from sheepdog.solver.dog.search import METHODS
+from sheepdog.solver.dog.search import METHODS, Method
 from sheepdog.solver.dog.solve import DogGame, HiddenCardsError, solve_position
 from sheepdog.solver.errors import SheepdogError
 from tests.dog.test_search import Ref, as_ref
@@ -190,3 +190,18 @@ def test_solution_to_dict_and_repr() -> None:
     assert out["seats"] == [0, 2] and out["method"] == "alphabeta"
     assert out["seconds"] >= 0
     assert repr(solution).startswith("DogSolution(WIN in 1, best play '3: t62→h0', ")
+
+
+#: A 3-card endgame whose search adds 10,000 positions or so (seed 0 of the solve benchmark).
+THREE_CARDS = "4 t50,h1,h2,h3/t63,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 6,7,J/2,13,J/4,7,10/2,9,S 3"
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_progress_counts_positions(method: Method) -> None:
+    """Every 4096 new positions and once at the end, with the graph's final size."""
+    seen: list[int] = []
+    pos = parse_notation(THREE_CARDS)
+    solution = solve_position(pos, method=method, progress=seen.append)
+    assert seen[-1] == len(solution.graph)
+    assert seen[:-1] == [4096 * k for k in range(1, len(seen))]
+    assert len(seen) >= 3
