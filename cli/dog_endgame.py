@@ -20,7 +20,13 @@ import typer
 
 from sheepdog.cli.common import existing_file, fail, print_json, run
 from sheepdog.cli.dog import app
-from sheepdog.generators.dog import DEFAULT_PUZZLE_DIR, PuzzleFileExists, generate_puzzles
+from sheepdog.cli.progress import progress_bar
+from sheepdog.generators.dog import (
+    DEFAULT_ATTEMPTS,
+    DEFAULT_PUZZLE_DIR,
+    PuzzleFileExists,
+    generate_puzzles,
+)
 from sheepdog.solver.dog.advise import advise
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
 from sheepdog.solver.dog.position import Position, load_position, to_notation
@@ -34,8 +40,21 @@ __all__ = ["app"]
 
 FileArg = Annotated[Path, typer.Argument(help="Position file: JSON (spec section 3) or notation.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+#: The largest node budget of a search: about 25 GB of memory (2,000,000 positions take 2.5).
+MAX_NODES = 20_000_000
+#: The most samples ``advise`` solves, puzzles ``generate`` writes, and endgames it tries per
+#: puzzle.
+MAX_SAMPLES = 10_000
+MAX_COUNT = 1_000
+MAX_ATTEMPTS = 10_000
 MaxNodesOpt = Annotated[
-    int, typer.Option("--max-nodes", min=1, help="Node budget: give up beyond this many positions.")
+    int,
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        max=MAX_NODES,
+        help="Node budget: give up beyond this many positions.",
+    ),
 ]
 
 
@@ -103,9 +122,14 @@ def solve(
         pos = _load(file)
         if graph is not None and graph.exists() and not force:
             raise SheepdogError(f"{graph} already exists; use --force to overwrite it")
-        solution = solve_position(
-            pos, max_nodes=max_nodes, method=parse_method(method), all_plays=all_plays
-        )
+        with progress_bar("solve: positions", max_nodes) as update:
+            solution = solve_position(
+                pos,
+                max_nodes=max_nodes,
+                method=parse_method(method),
+                all_plays=all_plays,
+                progress=update,
+            )
         out = solution.to_dict()
         if graph is not None:
             _write_graph(solution, graph, force)
@@ -157,7 +181,8 @@ def solitaire(
 
     def body() -> None:
         pos = _load(file)
-        out = solve_dog_solitaire(pos, max_nodes=max_nodes).to_dict()
+        with progress_bar("solitaire: positions", max_nodes) as update:
+            out = solve_dog_solitaire(pos, max_nodes=max_nodes, progress=update).to_dict()
         if json_out:
             print_json(out)
             return
@@ -184,7 +209,13 @@ def solitaire(
 def advise_command(
     file: FileArg,
     samples: Annotated[
-        int, typer.Option("--samples", min=1, help="How many deals of the hidden cards to solve.")
+        int,
+        typer.Option(
+            "--samples",
+            min=1,
+            max=MAX_SAMPLES,
+            help="How many deals of the hidden cards to solve.",
+        ),
     ] = 50,
     seed: Annotated[int, typer.Option("--seed", help="Random seed of the sampling.")] = 0,
     json_out: JsonOpt = False,
@@ -194,7 +225,14 @@ def advise_command(
 
     def body() -> None:
         pos = _load(file)
-        advice = advise(pos, samples=samples, seed=seed, max_nodes=max_nodes)
+        with progress_bar("samples", samples) as update:
+            advice = advise(
+                pos,
+                samples=samples,
+                seed=seed,
+                max_nodes=max_nodes,
+                progress=update,
+            )
         out = advice.to_dict()
         if json_out:
             print_json(out)
@@ -216,7 +254,9 @@ def advise_command(
 
 @app.command()
 def generate(
-    count: Annotated[int, typer.Option("--count", min=1, help="How many puzzles to write.")] = 10,
+    count: Annotated[
+        int, typer.Option("--count", min=1, max=MAX_COUNT, help="How many puzzles to write.")
+    ] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
     cards: Annotated[int, typer.Option("--cards", min=1, max=4, help="Cards per hand.")] = 2,
     out: Annotated[
@@ -227,13 +267,30 @@ def generate(
     ] = False,
     json_out: JsonOpt = False,
     max_nodes: MaxNodesOpt = 200_000,
+    attempts: Annotated[
+        int,
+        typer.Option(
+            "--attempts",
+            min=1,
+            max=MAX_ATTEMPTS,
+            help="Random endgames tried per puzzle before giving up.",
+        ),
+    ] = DEFAULT_ATTEMPTS,
 ) -> None:
     """Endgame puzzles: the team to move forces the finish with exactly one first play."""
 
     def body() -> None:
-        written = generate_puzzles(
-            out, count=count, seed=seed, cards=cards, force=force, max_nodes=max_nodes
-        )
+        with progress_bar("puzzles", count) as update:
+            written = generate_puzzles(
+                out,
+                count=count,
+                seed=seed,
+                cards=cards,
+                force=force,
+                max_nodes=max_nodes,
+                attempts=attempts,
+                progress=lambda found, _, tried: update(found, detail=f"{tried} endgames tried"),
+            )
         if json_out:
             print_json(
                 {

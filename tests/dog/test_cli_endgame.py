@@ -13,7 +13,7 @@ from sheepdog.cli.dog_endgame import MethodChoice
 from sheepdog.cli.main import app
 from sheepdog.solver.dog.position import load_position, position_from_json
 from sheepdog.solver.dog.search import METHODS
-from tests.dog.util import run_main
+from tests.dog.util import BarRecorder, run_main
 
 runner = CliRunner()
 
@@ -200,6 +200,14 @@ def test_alphabeta_graph_marks_bounds(tmp_path: Path) -> None:
         ["dog", "generate", "--cards", "5"],
         ["dog", "generate", "--count", "0"],
         ["dog", "advise", "FILE", "--samples", "0"],
+        # upper bounds on everything that can run long
+        ["dog", "solve", "FILE", "--max-nodes", "20000001"],
+        ["dog", "solitaire", "FILE", "--max-nodes", "20000001"],
+        ["dog", "advise", "FILE", "--samples", "10001"],
+        ["dog", "generate", "--count", "1001"],
+        ["dog", "generate", "--attempts", "0"],
+        ["dog", "generate", "--attempts", "10001"],
+        ["dog", "generate", "--max-nodes", "20000001"],
     ],
 )
 def test_bad_numeric_options_are_one_line_errors(
@@ -238,3 +246,67 @@ def test_library_errors_get_the_command_line_wording(tmp_path: Path) -> None:
 
 def test_method_choices_match_the_library() -> None:
     assert [method.value for method in MethodChoice] == list(METHODS)
+
+
+#: A 3-card endgame whose search adds 10,000 positions or so.
+THREE_CARDS = "4 t50,h1,h2,h3/t63,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 6,7,J/2,13,J/4,7,10/2,9,S 3"
+
+
+@pytest.fixture
+def bars(monkeypatch: pytest.MonkeyPatch) -> BarRecorder:
+    recorder = BarRecorder()
+    monkeypatch.setattr("sheepdog.cli.dog_endgame.progress_bar", recorder)
+    return recorder
+
+
+def test_solve_reports_positions(tmp_path: Path, bars: BarRecorder) -> None:
+    path = write(tmp_path, "three.txt", THREE_CARDS)
+    result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--max-nodes", "50000"])
+    assert result.exit_code == 0, result.output
+    assert bars.bars == [("solve: positions", 50_000)]
+    nodes = json.loads(result.stdout)["nodes"]
+    assert [done for done, _, _ in bars.updates] == [4096, 8192, nodes]
+
+
+def test_solitaire_reports_positions(tmp_path: Path, bars: BarRecorder) -> None:
+    text = "4 t47,t49,h2,h3/t0,t10,h2,h3/t28,t31,h2,h3/t35,t42,h2,h3 2,5,6,8,9,S/-/-/- 0"
+    result = runner.invoke(app, ["dog", "solitaire", str(write(tmp_path, "lone.txt", text))])
+    assert result.exit_code == 0, result.output
+    assert bars.bars == [("solitaire: positions", 2_000_000)]
+    assert [done for done, _, _ in bars.updates] == [4096, 8192, 12288, 12466]
+
+
+def test_advise_reports_samples(tmp_path: Path, bars: BarRecorder) -> None:
+    text = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?,?/-/? 0"
+    path = write(tmp_path, "hidden.txt", text)
+    result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "3"])
+    assert result.exit_code == 0, result.output
+    assert bars.bars == [("samples", 3)]
+    assert bars.updates == [(1, 3, ""), (2, 3, ""), (3, 3, "")]
+
+
+def test_generate_reports_puzzles_and_attempts(tmp_path: Path, bars: BarRecorder) -> None:
+    args = ["dog", "generate", "--count", "2", "--cards", "1", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert bars.bars == [("puzzles", 2)]
+    tried = len(bars.updates)
+    assert bars.updates[-1] == (2, None, f"{tried} endgames tried")
+    assert [done for done, _, _ in bars.updates] == sorted(done for done, _, _ in bars.updates)
+
+
+def test_generate_gives_up_after_its_attempts(tmp_path: Path) -> None:
+    args = ["dog", "generate", "--count", "3", "--cards", "4", "--seed", "3", "--attempts", "1"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path)])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (
+        "Error: found only 1 of 3 puzzles in 3 tries; try another seed or more attempts\n"
+    )
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_no_progress_on_stderr_when_it_is_not_a_terminal(tmp_path: Path) -> None:
+    path = write(tmp_path, "three.txt", THREE_CARDS)
+    for args in (["solve", str(path)], ["advise", str(path), "--samples", "2"]):
+        result = runner.invoke(app, ["dog", *args])
+        assert result.exit_code == 0 and result.stderr == "" and result.stdout
