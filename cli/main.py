@@ -25,7 +25,7 @@ import sys
 # ``TYPE_CHECKING`` as true; spelling it out spares the import of ``typing``.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from typing import NoReturn
 
     import typer
@@ -209,11 +209,37 @@ def run_command_line(args: list[str]) -> int:
     return result if isinstance(result, int) else 0
 
 
+def _end_on_interrupt(
+    previous: Callable[[sys.UnraisableHookArgs], object],
+) -> Callable[[sys.UnraisableHookArgs], None]:
+    """The ``sys.unraisablehook`` while :func:`main` runs.  A Ctrl-C that lands in code Python
+    calls on its own (a weak-reference callback of the import system, a ``__del__``) cannot
+    propagate from there: Python would print ``Exception ignored in ...`` with a traceback and go
+    on as if nothing had happened (and it cannot be raised again from here: it would land in this
+    hook).  So the run ends here, as Ctrl-C ends it anywhere else: ``Error: interrupted``, exit
+    130 (a temporary file of an interrupted atomic write is left for the next run to clean up;
+    the file it was to replace is untouched).  Anything else goes to ``previous``."""
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if unraisable.exc_type is None or not issubclass(unraisable.exc_type, KeyboardInterrupt):
+            previous(unraisable)
+            return
+        try:
+            sys.stdout.flush()
+        finally:
+            _error("interrupted")
+            os._exit(EXIT_INTERRUPTED)
+
+    return hook
+
+
 def main(argv: list[str] | None = None) -> NoReturn:
     """Run the command line and exit.  Whatever happens, the user sees output or one line
     ``Error: ...``, never a traceback (unless ``SHEEPDOG_DEBUG=1``)."""
-    args = sys.argv[1:] if argv is None else list(argv)
+    previous_hook = sys.unraisablehook
     try:
+        sys.unraisablehook = _end_on_interrupt(previous_hook)
+        args = sys.argv[1:] if argv is None else list(argv)
         code = run_command_line(args)
     except KeyboardInterrupt:
         _error("interrupted")
@@ -228,6 +254,8 @@ def main(argv: list[str] | None = None) -> NoReturn:
         detail = " ".join(str(exc).split())
         _error(f"internal error: {type(exc).__name__}" + (f": {detail}" if detail else ""))
         code = EXIT_INTERNAL
+    finally:
+        sys.unraisablehook = previous_hook
     sys.exit(code)
 
 
