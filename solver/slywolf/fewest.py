@@ -21,17 +21,28 @@ constraints are local:
 When all hold, a world exists (the honest path fragments close into one circle in any order, the
 remaining accomplices point anywhere the mode allows), so S does not make the culprit certain.  The
 sets that pass are confirmed with :func:`sheepdog.solver.slywolf.worlds.deduce`; tests check the
-fast
-check against it on random sets.  A search budget bounds the work on pathological cases; the
+fast check against it on random sets.  A search budget bounds the work on pathological cases; the
 result then says it is only a bound.
+
+:class:`CulpritCheck` states the check for one set, in plain Python; :class:`SetsCheck` applies
+the same conditions to every set of one size at once (numpy arrays of bitmasks, one wolf at a
+time, keeping only the sets that rule out every wolf so far), which is what the search uses.
+Tests check the two against each other and against the exact engine.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, islice
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
 
 from sheepdog.solver.slywolf.worlds import Observation, deduce
+
+Masks = npt.NDArray[np.int64]
 
 #: Sets examined (fast check) before the search gives up and reports a bound.
 DEFAULT_BUDGET = 200_000
@@ -133,6 +144,95 @@ class CulpritCheck:
         return False
 
 
+#: Bits set in each 16-bit number (popcount by table: ``np.bitwise_count`` needs numpy 2).
+_POP16 = np.array([bin(x).count("1") for x in range(1 << 16)], dtype=np.int64)
+
+
+def _popcounts(x: Masks) -> Masks:
+    """Bits set in each mask (masks of up to 48 bits)."""
+    counts: Masks = _POP16[x & 0xFFFF] + _POP16[(x >> 16) & 0xFFFF] + _POP16[(x >> 32) & 0xFFFF]
+    return counts
+
+
+@lru_cache(maxsize=64)
+def _sets_of_size(n: int, size: int, limit: int) -> tuple[Masks, npt.NDArray[np.bool_]]:
+    """The first ``limit`` sets of ``size`` of ``n`` sheep in :func:`itertools.combinations`
+    order, as bitmasks, and as rows of membership flags."""
+    masks = np.fromiter(
+        (sum(1 << s for s in members) for members in islice(combinations(range(n), size), limit)),
+        dtype=np.int64,
+    )
+    flags = ((masks[:, None] >> np.arange(n, dtype=np.int64)) & 1).astype(np.bool_)
+    return masks, flags
+
+
+class SetsCheck:
+    """The conditions of :meth:`CulpritCheck.fits`, for many sets of interviews at once."""
+
+    def __init__(self, check: CulpritCheck) -> None:
+        self.check = check
+        obs = check.obs
+        self.point = np.array([1 << t if t is not None else 0 for t in obs.pointer], dtype=np.int64)
+
+    def excluded(self, w: int, masks: Masks, flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """For each set (``masks``, ``flags`` as from :func:`_sets_of_size`): no world with
+        culprit ``w`` agrees with it (``not fits``)."""
+        c = self.check
+        liars_w = c.liars[w]
+        known = masks | c.tiles
+        liars = known & liars_w
+        n_liars = _popcounts(liars)
+        out = n_liars > c.k
+        # honest members: sheep of the set whose (known) testimony w does not wear
+        honest_members = masks & ~liars_w
+        # two honest sheep pointing at the same sheep
+        for t_mask in self._same_target(w):
+            both = honest_members & t_mask
+            out |= (both & (both - 1)) != 0
+        # targets of honest pointers (easy mode: of every pointer) are honest
+        qualifying = self.point.copy()
+        if c.obs.hard:
+            for s in range(c.n):
+                if (liars_w >> s) & 1:
+                    qualifying[s] = 0
+        derived = np.bitwise_or.reduce(np.where(flags, qualifying, 0), axis=1)
+        out |= (derived & liars) != 0
+        known_honest = known & ~liars_w
+        out |= _popcounts(known_honest | derived) > c.m
+        for ring in c.rings:
+            if not ring & liars_w and ring.bit_count() != c.m:
+                out |= (masks & ring) == ring
+        free_honest = c.m - _popcounts(known_honest)
+        free_liars = c.k - n_liars
+        if c.n_items - c.width[w] <= 0:
+            out |= free_honest > 0
+        if c.width[w] <= 0:
+            out |= free_liars > 0
+        return out
+
+    def _same_target(self, w: int) -> list[int]:
+        """Masks of the sheep that point at one sheep, for sheep pointed at by two or more that
+        ``w`` makes honest (only these can break "no two honest point at one sheep")."""
+        c = self.check
+        by_target: dict[int, int] = {}
+        for s, tb in enumerate(c.target):
+            if tb and not (c.liars[w] >> s) & 1:
+                by_target[tb] = by_target.get(tb, 0) | (1 << s)
+        return [m for m in by_target.values() if m.bit_count() >= 2]
+
+    def certain(self, n: int, size: int, limit: int) -> list[tuple[int, ...]]:
+        """The sets among the first ``limit`` of ``size`` (combinations order) that rule out
+        every other wolf, in that order."""
+        masks, flags = _sets_of_size(n, size, limit)
+        keep = np.arange(len(masks))
+        for w in self.check.others:
+            if not len(keep):
+                return []
+            hit = self.excluded(w, masks[keep], flags[keep])
+            keep = keep[hit]
+        return [tuple(s for s in range(n) if (int(m) >> s) & 1) for m in masks[keep]]
+
+
 def certain_after(obs: Observation, members: tuple[int, ...], tiles: frozenset[int]) -> bool:
     """The exact engine's answer: is the culprit certain after ``members`` (plus the tiles)?"""
     keep = set(members)
@@ -164,20 +264,19 @@ def fewest_interviews(
     ``at_most``, ``None`` means that more than ``at_most`` interviews are needed.
     """
     n = obs.n
-    checker = CulpritCheck(obs, culprit).with_tiles(sum(1 << s for s in tiles))
-    order = list(checker.others)
+    sets = SetsCheck(CulpritCheck(obs, culprit).with_tiles(sum(1 << s for s in tiles)))
     examined = 0
     for size in range(0, n + 1):
         if at_most is not None and size > at_most:
             return None
-        for members in combinations(range(n), size):
-            examined += 1
-            if examined > budget:
-                return _bound(obs, size, tiles)
-            if checker.other_culprit_possible(members, order):
-                continue
+        total = comb(n, size)
+        limit = min(total, budget - examined)
+        for members in sets.certain(n, size, limit):
             if certain_after(obs, members, tiles):
                 return Fewest(size, members, True)
+        examined += total
+        if examined > budget:
+            return _bound(obs, size, tiles)
     return Fewest(n, tuple(range(n)), True)
 
 

@@ -114,6 +114,15 @@ class Roster:
     accomplices: int
     bag: Bag = field(default_factory=lambda: Bag(tuple(BOX_BAG_SIZES.items())))
     track: Track = field(default_factory=Track)
+    #: :attr:`items`, computed once (the explainer reads it for every testimony it names).
+    _items: tuple[Item, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        seen = {item for wolf in self.wolves for item in wolf.wears}
+        order = {c: i for i, c in enumerate(self.colors)}
+        gorder = {g: i for i, g in enumerate(self.garments)}
+        items = tuple(sorted(seen, key=lambda it: (gorder[it.garment], order[it.color])))
+        object.__setattr__(self, "_items", items)
 
     def __repr__(self) -> str:
         return (
@@ -133,10 +142,7 @@ class Roster:
     @property
     def items(self) -> tuple[Item, ...]:
         """Items worn by at least one wolf: the only items a testimony can name (spec 2.5)."""
-        seen = {item for wolf in self.wolves for item in wolf.wears}
-        order = {c: i for i, c in enumerate(self.colors)}
-        gorder = {g: i for i, g in enumerate(self.garments)}
-        return tuple(sorted(seen, key=lambda it: (gorder[it.garment], order[it.color])))
+        return self._items
 
     @property
     def known_deck(self) -> bool:

@@ -121,3 +121,49 @@ def test_fast_check_with_tiles(roster: Roster, mode: str, seed: int) -> None:
         for members in combinations(range(roster.n_sheep), size):
             fast = not checker.other_culprit_possible(members, list(checker.others))
             assert fast == certain_after(obs, members, tiles), members
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_rosters(tiles=True), st.sampled_from(["easy", "hard"]), st.integers(0, 10**6))
+def test_sets_check_agrees_with_one_set_check(roster: Roster, mode: str, seed: int) -> None:
+    """The vectorised check of every set of one size is the plain check of each set."""
+    from sheepdog.generators.slywolf import draw_case
+    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.slywolf.fewest import SetsCheck
+
+    if not _samplable(roster):
+        return
+    try:
+        case = draw_case(roster, mode, random.Random(seed))  # type: ignore[arg-type]
+    except SheepdogError:
+        return
+    obs = Observation.from_puzzle(case.puzzle(roster, mode))  # type: ignore[arg-type]
+    checker = CulpritCheck(obs, case.culprit).with_tiles(sum(1 << s for s in _tiles(roster)))
+    sets = SetsCheck(checker)
+    n = roster.n_sheep
+    for size in range(n + 1):
+        expected = [
+            members
+            for members in combinations(range(n), size)
+            if not checker.other_culprit_possible(members, list(checker.others))
+        ]
+        assert sets.certain(n, size, 10**6) == expected
+
+
+def test_sets_check_agrees_on_box_cases() -> None:
+    from sheepdog.solver.slywolf.fewest import SetsCheck
+
+    rng = random.Random(11)
+    for mode in ("easy", "hard"):
+        for _ in range(6):
+            case = random_case(ROSTER, mode, rng)
+            obs = Observation.from_puzzle(case.puzzle(ROSTER, mode))
+            checker = CulpritCheck(obs, case.culprit)
+            sets = SetsCheck(checker)
+            for size in (3, 4, 5):
+                expected = [
+                    members
+                    for members in combinations(range(16), size)
+                    if not checker.other_culprit_possible(members, list(checker.others))
+                ]
+                assert sets.certain(16, size, 10**6) == expected

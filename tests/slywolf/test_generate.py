@@ -371,3 +371,36 @@ def test_any_roster_gives_valid_cases_or_a_clear_error(
         assert brute.culprit is not None
         assert roster.wolves[brute.culprit].name == c.puzzle.extra["culprit"]
         assert c.grade.stars in Band()
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_rosters(tiles=True), st.sampled_from(["easy", "hard"]), st.integers(0, 10**6))
+def test_case_confirmer_agrees_with_is_valid_case(roster: Roster, mode: str, seed: int) -> None:
+    """The generator's CP-SAT confirmation answers as is_valid_case does, for valid and invalid
+    draws, and rejects a valid case whose recorded culprit is another wolf."""
+    from sheepdog.generators.slywolf import CaseConfirmer, draw_case
+
+    try:
+        case = draw_case(roster, mode, random.Random(seed))  # type: ignore[arg-type]
+    except SheepdogError:
+        return
+    confirm = CaseConfirmer(roster, mode)  # type: ignore[arg-type]
+    puzzle = case.puzzle(roster, mode)  # type: ignore[arg-type]
+    valid = is_valid_case(puzzle)
+    assert confirm(puzzle) == valid
+    assert valid == (deduce(Observation.from_puzzle(puzzle)).culprit == case.culprit)
+    if valid and len(roster.wolves) > 1:
+        other = roster.wolves[(case.culprit + 1) % len(roster.wolves)].name
+        wrong = Puzzle(roster, puzzle.mode, puzzle.interviews, None, "default", {"culprit": other})
+        assert not confirm(wrong)
+
+
+def test_case_confirmer_on_box_cases() -> None:
+    from sheepdog.generators.slywolf import CaseConfirmer, draw_case
+
+    rng = random.Random(5)
+    for mode in ("easy", "hard"):
+        confirm = CaseConfirmer(ROSTER, mode)
+        for _ in range(10):
+            puzzle = draw_case(ROSTER, mode, rng).puzzle(ROSTER, mode)
+            assert confirm(puzzle) == is_valid_case(puzzle)
