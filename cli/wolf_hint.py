@@ -3,11 +3,33 @@
 ``hint FILE`` ranks the sheep not yet interviewed (or the visible ones) best first; with a
 ``"game"`` key in the file it also plans the turn (push your luck or stop, the track, the guess).
 ``play FILE`` records a game as it is played: every line a player types is saved at once.
+
+What ``play`` promises (``tests/slywolf/test_play_reliability.py`` holds it to it):
+
+- An invalid game file is one ``Error:`` line naming the file and the key, before any prompt.
+- One session per file: a second ``play`` on the same file is refused (an exclusive lock on a
+  companion file, :mod:`sheepdog.solver.filelock`, held for the whole session).
+- Every typed line is saved, atomically (:mod:`sheepdog.solver.fileio`), before its reply is
+  printed, so a reply on the screen means the line is on disk, even if the process is then
+  killed.  Ctrl-C is held back while a save runs, so it never leaves half a write; the
+  temporary files of a write killed outright are removed when the next session starts.
+- A save that fails (a full disk) is one ``Error:`` line saying the line was not saved; exit 1.
+- Ctrl-C (at the prompt or during a hint) is ``Error: interrupted``, exit 130; end of input
+  (Ctrl-D) ends the session with exit 0.
+- In a terminal the prompt has line editing and history (:mod:`readline`, where available).
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import importlib
+import io
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -19,6 +41,7 @@ from sheepdog.cli.wolf import ModeChoice, app
 if TYPE_CHECKING:
     from sheepdog.solver.slywolf.advice import Advice
     from sheepdog.solver.slywolf.puzzle import Puzzle
+    from sheepdog.solver.slywolf.session import Game
 
 __all__ = ["app"]
 
@@ -55,14 +78,21 @@ def hint(
     def body() -> None:
         from sheepdog.cli.hint_text import render_advice
         from sheepdog.solver.slywolf.puzzle import load_puzzle
+        from sheepdog.solver.slywolf.session import game_of
 
-        data = _advice(load_puzzle(file)).best(top).to_dict()
+        puzzle = load_puzzle(file)
+        game_of(puzzle, f"{file}: game")  # a bad "game" key: one line naming the file and key
+        data = _advice(puzzle).best(top).to_dict()
         if json_out:
             print_json(data)
         else:
             typer.echo(render_advice(data))
 
     run(body)
+
+
+#: The refusal of a second session on one file.
+BUSY = "open in another 'sheepdog wolf play' session"
 
 
 @app.command()
@@ -83,74 +113,156 @@ def play(
     special: Annotated[bool, typer.Option("--special-treats", help="Advanced rule.")] = False,
     force: Annotated[bool, typer.Option("--force", help="With --new: replace FILE.")] = False,
 ) -> None:
-    """Record a game as it is played; every line typed is saved at once. Type `help`."""
+    """Record a game as it is played; every line typed is saved at once. Type `help`.
+
+    One session per file; Ctrl-D ends it, Ctrl-C interrupts it (exit 130)."""
 
     def body() -> None:
-        from sheepdog.cli.hint_text import HELP, render_advice, reply
         from sheepdog.solver.errors import SheepdogError
-        from sheepdog.solver.fileio import write_atomic
-        from sheepdog.solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
-        from sheepdog.solver.slywolf.session import (
-            AskHint,
-            Game,
-            apply,
-            game_of,
-            new_game,
-            parse_entry,
-        )
+        from sheepdog.solver.filelock import exclusive_lock
+        from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+        from sheepdog.solver.slywolf.session import load_game, new_game
         from sheepdog.solver.slywolf.turn import Options
 
-        def save(game: Game) -> None:
-            write_atomic(file, game.to_puzzle().to_json(), force=True)
-
         if new:
-            if file.exists() and not force:
-                raise SheepdogError(f"{file} already exists; use --force to start over")
-            base = puzzle_from_dict(
-                {"roster": roster, "mode": mode.mode, "interviews": []},
-                base=file.parent,
-                source=str(file),
-            )
-            game = new_game(base, side.value, Options(skill, picky, special))
-            save(game)
-            typer.echo(
-                f"New game in {file}. Type the four stack tops: top SHEEP. `help` lists all."
-            )
-        else:
-            puzzle = load_puzzle(file)
-            loaded = game_of(puzzle) if isinstance(puzzle.extra.get("game"), dict) else None
-            if loaded is None:
-                raise SheepdogError(f"{file} has no game yet; start one with --new")
-            game = loaded
-        while True:
-            try:
-                line = input("> ")
-            except EOFError:
-                break
-            text = line.strip()
-            if text in ("quit", "exit"):
-                break
-            if text == "help":
-                typer.echo(HELP)
-                continue
-            if not text:
-                save(game)
-                continue
-            try:
-                entry = parse_entry(game.roster, text)
-                after = apply(game, entry)
-                if isinstance(entry, AskHint):
-                    answer = render_advice(_advice(game.to_puzzle()).to_dict())
-                else:
-                    answer = reply(game, entry, after)
-            except SheepdogError as exc:
-                typer.echo("Error: " + " ".join(str(exc).split()), err=True)
-                game = game.logged(text)  # refused, but typed: the log keeps it
-                save(game)
-                continue
-            game = after.logged(text)
-            save(game)
-            if answer:
-                typer.echo(answer)
+            file.parent.mkdir(parents=True, exist_ok=True)  # the lock file goes there too
+        elif not os.path.lexists(file):
+            raise SheepdogError(f"no such file: {file}")
+        with exclusive_lock(file, BUSY):
+            _remove_stray_temps(file)
+            if new:
+                if os.path.lexists(file) and not force:
+                    raise SheepdogError(f"{file} already exists; use --force to start over")
+                base = puzzle_from_dict(
+                    {"roster": roster, "mode": mode.mode, "interviews": []},
+                    base=file.parent,
+                    source=str(file),
+                )
+                game = new_game(base, side.value, Options(skill, picky, special))
+                _save(file, game, force=force)
+                typer.echo(
+                    f"New game in {file}. Type the four stack tops: top SHEEP. `help` lists all."
+                )
+            else:
+                loaded = load_game(file)
+                if loaded is None:
+                    raise SheepdogError(f"{file} has no game yet; start one with --new")
+                game = loaded
+            _session(file, game)
 
     run(body)
+
+
+def _session(file: Path, game: Game) -> None:
+    """Read lines until ``quit`` or the end of input; save each one before answering it."""
+    from sheepdog.cli.hint_text import HELP, render_advice, reply
+    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.slywolf.session import AskHint, apply, parse_entry
+
+    _prepare_stdin()
+    while True:
+        line = _read_line("> ")
+        if line is None:
+            break
+        text = line.strip()
+        if text in ("quit", "exit"):
+            break
+        if text == "help":
+            typer.echo(HELP)
+            continue
+        if not text:
+            continue
+        try:
+            entry = parse_entry(game.roster, text)
+            after = apply(game, entry)
+        except SheepdogError as exc:
+            game = game.logged(text)  # refused, but typed: the log keeps it
+            _save(file, game, line=text)
+            typer.echo("Error: " + " ".join(str(exc).split()), err=True)
+            continue
+        before, game = game, after.logged(text)
+        _save(file, game, line=text)
+        if isinstance(entry, AskHint):
+            try:
+                answer = render_advice(_advice(before.to_puzzle()).to_dict())
+            except SheepdogError as exc:
+                typer.echo("Error: " + " ".join(str(exc).split()), err=True)
+                continue
+        else:
+            answer = reply(before, entry, after)
+        if answer:
+            typer.echo(answer)
+
+
+def _save(file: Path, game: Game, *, force: bool = True, line: str | None = None) -> None:
+    """Write the game file atomically, with Ctrl-C held back until the write is done; a failed
+    write says which typed line was not saved."""
+    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.fileio import write_atomic
+
+    text = game.to_puzzle().to_json()
+    try:
+        with _interrupts_held():
+            write_atomic(file, text, force=force)
+    except SheepdogError as exc:
+        if line is None:
+            raise
+        raise SheepdogError(f"{exc}; the line {line!r} was not saved") from exc
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold SIGINT back for the ``with`` block; one that came meanwhile is raised right after
+    (Unix main thread; elsewhere nothing is held)."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _remove_stray_temps(file: Path) -> None:
+    """Remove what killed writes left: every temporary file of this game file (its lock is
+    held, so no write of it is running) and old ones of other files in its folder."""
+    from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, is_temp_name
+
+    real = Path(os.path.realpath(file))
+    folder = real.parent
+    # fileio names a temporary file .NAME + TEMP_MARK + 8 hex digits, NAME cut to 200 bytes.
+    name = real.name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")
+    prefix = f".{name}{TEMP_MARK}"
+    with contextlib.suppress(OSError):  # an unreadable folder: nothing to clean here
+        for entry in os.scandir(folder):
+            if is_temp_name(entry.name) and entry.name.startswith(prefix):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
+        clean_stray_temps(folder)
+
+
+def _prepare_stdin() -> None:
+    """Undecodable bytes in the input become U+FFFD (the line is then refused, not a crash);
+    in a terminal, importing :mod:`readline` gives ``input()`` line editing and history."""
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:
+        return
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(errors="replace")
+    if stdin.isatty():
+        with contextlib.suppress(ImportError):
+            importlib.import_module("readline")
+
+
+def _read_line(prompt: str) -> str | None:
+    """The next line typed, or None at the end of the input (also when there is no input)."""
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:
+        return None
+    try:
+        return input(prompt)
+    except EOFError:
+        return None

@@ -1,0 +1,529 @@
+"""``sheepdog wolf play`` (and ``wolf hint`` on game files) under hostile conditions: a game file
+broken key by key, two sessions on one file, ``kill -9`` after a reply, a full disk, Ctrl-C at
+the prompt and during a hint, the end of the input, line editing in a terminal.
+
+The sessions run as real processes (``python -c "...main()"``), fed through pipes (or a
+pseudo-terminal), so what is tested is what a player at the table gets."""
+
+from __future__ import annotations
+
+import copy
+import errno
+import functools
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer.testing
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from sheepdog.cli.main import app
+from sheepdog.solver.fileio import TEMP_MARK
+from sheepdog.solver.filelock import LOCK_MARK
+from sheepdog.solver.slywolf.session import load_game
+
+runner = CliRunner()
+
+#: A few lines typed at the table: four stack tops, an interview, a sheep called and its draw.
+TYPED = [
+    "top harp",
+    "top trumpet",
+    "top banjo",
+    "top accordion",
+    "call harp",
+    "found pumpkin",
+    "interview harp, guitar, red jacket",
+    "top violin",
+    "call trumpet",
+    "found lettuce",
+]
+
+#: The interview that ends the turn of TYPED (one line of reply on stdout).
+INTERVIEW = "interview trumpet, guitar, ?"
+
+MAIN = "from sheepdog.cli.main import main; main()"
+BUSY = "is open in another 'sheepdog wolf play' session"
+
+
+def new_game_file(path: Path, lines: list[str] = TYPED) -> Path:
+    """A real game file: ``play --new`` and ``lines`` typed."""
+    result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="\n".join(lines))
+    assert result.exit_code == 0 and result.stderr == "", result.output
+    return path
+
+
+def _default_sigint() -> None:  # a child of a shell job may start with SIGINT ignored
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+class Session:
+    """``sheepdog wolf play FILE`` in a child process, its input and output through pipes."""
+
+    def __init__(self, path: Path, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", MAIN, "wolf", "play", str(path), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            preexec_fn=_default_sigint,
+        )
+        self.pending = b""
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def _read_until(self, done: bytes, timeout: float) -> None:
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while done not in self.pending:
+            left = deadline - time.monotonic()
+            assert left > 0, f"not seen in {timeout} s: {done!r}; got {self.pending!r}"
+            ready, _, _ = select.select([fd], [], [], left)
+            if ready:
+                chunk = os.read(fd, 65536)
+                assert chunk, f"the session ended; got {self.pending!r}"
+                self.pending += chunk
+
+    def reply(self, timeout: float = 60.0) -> str:
+        """The next line the session prints on stdout (prompts stripped)."""
+        self._read_until(b"\n", timeout)
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line.decode().lstrip("> ")
+
+    def prompt(self, timeout: float = 60.0) -> None:
+        """Wait until the session shows its prompt (and so waits for a line)."""
+        self._read_until(b"> ", timeout)
+
+    def finish(self, timeout: float = 60.0) -> tuple[int, str, str]:
+        """Close the input; the exit code, the rest of stdout, and stderr."""
+        out, err = self.proc.communicate(timeout=timeout)
+        return self.proc.returncode, (self.pending + out).decode(), err.decode()
+
+    def kill(self, sig: int) -> tuple[int, str, str]:
+        self.proc.send_signal(sig)
+        out, err = self.proc.communicate(timeout=60)
+        return self.proc.returncode, (self.pending + out).decode(), err.decode()
+
+
+@pytest.fixture
+def session_list() -> Iterator[list[Session]]:
+    """Sessions a test starts; any still running at the end is killed."""
+    started: list[Session] = []
+    yield started
+    for s in started:
+        if s.proc.poll() is None:
+            s.proc.kill()
+            s.proc.communicate()
+
+
+def log_of(path: Path) -> list[str]:
+    game = load_game(path)
+    assert game is not None
+    return list(game.log)
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if TEMP_MARK in p.name or LOCK_MARK in p.name)
+
+
+# -- 1. a game file broken key by key ------------------------------------------------------------
+
+
+def _deep(depth: int) -> Any:
+    value: Any = "x"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+#: What each key (and each list item) of the "game" object is set to in turn.
+BAD_VALUES: dict[str, Any] = {
+    "null": None,
+    "string": "x",
+    "list": ["x"],
+    "object": {"x": 1},
+    "huge int": 10**40,
+    "negative": -1,
+    "float": 0.5,
+    "bool": True,
+    "nested deep": _deep(40),  # within the reader's limit: the game's checks see it
+    "nested too deep": "<deep>",  # 1000 levels, written by hand: the reader refuses it
+}
+DEEP_TEXT = "[" * 1000 + "]" * 1000
+
+
+def _paths(value: Any, prefix: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            yield from _paths(item, prefix + (n,))
+
+
+def _mutants(game: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every key and list item of ``game`` deleted, then set to each bad value."""
+    for path in _paths(game):
+        for how in ["deleted", *BAD_VALUES]:
+            if how == "deleted" and not path:
+                continue
+            mutant = {"game": copy.deepcopy(game)}
+            holder: Any = mutant
+            for key in ("game", *path)[:-1]:
+                holder = holder[key]
+            last = ("game", *path)[-1]
+            if how == "deleted":
+                del holder[last]
+            else:
+                holder[last] = BAD_VALUES[how]
+            yield f"game.{'.'.join(map(str, path))} {how}", mutant["game"]
+
+
+def _one_error_at_most(result: Any, about: str) -> list[str]:
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        about,
+        repr(result.exception),
+    )
+    assert result.exit_code in (0, 1), (about, result.output)
+    errors = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(errors) <= 1 and all(line.startswith("Error: ") for line in errors), (about, errors)
+    return errors
+
+
+def test_every_key_of_a_game_file_broken_is_one_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each key of a real game file deleted or set to null, a string, a list, an object, a huge
+    number, ... : ``hint`` and ``play`` give their output or one ``Error:`` line naming the file
+    and the key, never a traceback; ``play`` errs before its first prompt."""
+    # The runner turns the app into a command at every call (most of a run's time); once will do.
+    monkeypatch.setattr(typer.testing, "_get_command", functools.cache(get_command))
+    source = new_game_file(tmp_path / "source.json")
+    data = json.loads(source.read_text(encoding="utf-8"))
+    path = tmp_path / "mutant.json"
+    runs = refused = 0
+    for about, game in _mutants(data["game"]):
+        text = json.dumps(dict(data, game=game)).replace('"<deep>"', DEEP_TEXT)
+        path.write_text(text, encoding="utf-8")
+        hint = runner.invoke(app, ["wolf", "hint", str(path), "--top", "1"])
+        hint_errors = _one_error_at_most(hint, about)
+        played = runner.invoke(app, ["wolf", "play", str(path)], input="call harp\n")
+        play_errors = _one_error_at_most(played, about)
+        runs += 2
+        if hint.exit_code == 1 and "contradict" not in hint.stderr:
+            refused += 1
+            # the same one line from both commands, naming the file and the key, and play
+            # stops before its first prompt
+            assert play_errors == hint_errors and played.exit_code == 1, about
+            assert played.stdout == "", about
+            line = hint_errors[0]
+            if "nested deeper than" in line:
+                assert about.endswith("nested too deep") and f"{path}: JSON" in line, about
+                continue
+            top_key = about.split(".")[1].split(" ")[0]
+            assert f"{path}: game: " in line, (about, line)
+            assert top_key.rstrip("s") in line or top_key == "", (about, line)
+    assert runs > 500 and refused > 100  # the sweep did reach the validation
+
+
+def test_a_turn_no_entry_can_reach_is_refused(tmp_path: Path) -> None:
+    """A called sheep that left its stack without an interview crashed the plan (KeyError);
+    the turn of a game file must be one the entries can make."""
+    data = json.loads(new_game_file(tmp_path / "g.json").read_text(encoding="utf-8"))
+    cases = [
+        ({"called": ["trumpet"], "found": []}, "'turn.called': 'trumpet' is neither on top"),
+        ({"called": ["banjo"], "found": ["pumpkin", "peas"]}, "'turn.found' must hold one"),
+        ({"called": ["banjo"], "found": ["carrot"]}, "'turn.found': 'banjo' does not want"),
+        ({"called": ["banjo", "harp"], "found": ["peas"]}, "'harp' does not like every"),
+    ]
+    for turn, words in cases:
+        game = dict(data["game"], turn=turn)
+        game["stacks"] = [{"top": "banjo", "tiles": 4}, {"top": None, "tiles": 3}]
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(dict(data, game=game)), encoding="utf-8")
+        for argv in (["wolf", "hint", str(path)], ["wolf", "play", str(path)]):
+            result = runner.invoke(app, argv, input="hint\n")
+            assert result.exit_code == 1 and result.stdout == "", result.output
+            assert result.stderr.startswith(f"Error: {path}: game: ")
+            assert words in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_play_on_an_invalid_game_file_errs_once_before_any_prompt(tmp_path: Path) -> None:
+    data = json.loads(new_game_file(tmp_path / "g.json").read_text(encoding="utf-8"))
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(dict(data, game=dict(data["game"], log="top harp"))), "utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+        input="top violin\nhint\ncall violin\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr == f"Error: {path}: game: 'log' must be a list of lines\n"
+    assert json.loads(path.read_text("utf-8"))["game"]["log"] == "top harp"  # left alone
+
+
+# -- 2. two sessions on one file -----------------------------------------------------------------
+
+
+def test_a_second_session_on_one_file_is_refused(
+    tmp_path: Path, session_list: list[Session]
+) -> None:
+    path = new_game_file(tmp_path / "g.json")
+    first = Session(path)
+    session_list.append(first)
+    first.send(INTERVIEW)
+    assert first.reply().startswith("interviews recorded")  # the first session is running
+    second = Session(path)
+    session_list.append(second)
+    second.send("top saxophone")
+    code, out, err = second.finish()
+    assert code == 1 and out == "" and err == f"Error: {path} {BUSY}\n"
+    # through another name of the same file (a symbolic link) too
+    link = tmp_path / "link.json"
+    link.symlink_to(path)
+    third = Session(link)
+    session_list.append(third)
+    code, out, err = third.finish()
+    assert code == 1 and err == f"Error: {link} {BUSY}\n"
+    # the first session's lines are all kept
+    first.send("top saxophone")
+    assert first.reply() == "saxophone is on top of a stack"
+    code, out, err = first.finish()
+    assert code == 0 and out == "> " and err == ""
+    assert log_of(path) == TYPED + [INTERVIEW, "top saxophone"]
+    assert leftovers(tmp_path) == []  # the lock file went with the session
+    # the file is free again
+    again = runner.invoke(app, ["wolf", "play", str(path)], input="hint\n")
+    assert again.exit_code == 0, again.output
+
+
+def test_play_new_takes_the_lock_before_it_writes(
+    tmp_path: Path, session_list: list[Session]
+) -> None:
+    path = new_game_file(tmp_path / "g.json")
+    first = Session(path)
+    session_list.append(first)
+    first.send("hint")
+    assert first.reply().endswith("suspects.")
+    before = path.read_bytes()
+    result = runner.invoke(app, ["wolf", "play", str(path), "--new", "--force"], input="")
+    assert result.exit_code == 1 and result.stderr == f"Error: {path} {BUSY}\n"
+    assert path.read_bytes() == before
+    assert first.finish()[0] == 0
+
+
+# -- 3. nothing lost: kill -9, stray temporary files, a full disk --------------------------------
+
+
+def test_a_line_answered_survives_kill_9(tmp_path: Path, session_list: list[Session]) -> None:
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    for line, answer in [
+        ("call harp", "called harp: it wants pumpkin, bell pepper, tomato"),
+        ("found tomato", "tomato found: interview, or push your luck"),
+        ("interview harp, guitar, red jacket", "interviews recorded"),
+    ]:
+        session = Session(path)
+        session_list.append(session)
+        session.send(line)
+        assert session.reply().startswith(answer)
+        code, _out, _err = session.kill(signal.SIGKILL)
+        assert code == -signal.SIGKILL
+        assert log_of(path)[-1] == line  # on disk before the reply was printed
+    game = load_game(path)
+    assert game is not None and len(game.puzzle.interviews) == 1
+    assert leftovers(tmp_path) == [f".g.json{LOCK_MARK}"]  # a killed session's lock file stays,
+    assert runner.invoke(app, ["wolf", "play", str(path)], input="").exit_code == 0  # no matter:
+    assert leftovers(tmp_path) == []  # the next session takes it (no process holds it), removes it
+
+
+def test_kill_9_at_any_moment_leaves_a_whole_file_and_no_strays(
+    tmp_path: Path, session_list: list[Session]
+) -> None:
+    """Lines sent as fast as the pipe takes them and the session killed at once: the file holds
+    a prefix of the lines typed (whole, never half written); what a killed write left behind is
+    removed by the next session."""
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    typed = list(TYPED[:4])
+    for n in range(8):
+        session = Session(path)
+        session_list.append(session)
+        lines = ["hint", f"top {'violin' if n % 2 else 'harp'}"] * 20
+        for line in lines:
+            session.send(line)
+        time.sleep(0.05 * n)
+        session.kill(signal.SIGKILL)
+        log = log_of(path)
+        assert log[: len(typed)] == typed
+        assert log[len(typed) :] == lines[: len(log) - len(typed)]
+        typed = log
+    (tmp_path / f".g.json{TEMP_MARK}0123abcd").write_text('{"half": ', "utf-8")  # a killed write
+    (tmp_path / f".other.json{TEMP_MARK}0123abcd").write_text("{", "utf-8")  # someone else's
+    result = runner.invoke(app, ["wolf", "play", str(path)], input="")
+    assert result.exit_code == 0
+    assert leftovers(tmp_path) == [f".other.json{TEMP_MARK}0123abcd"]  # young, not ours: kept
+
+
+def test_a_full_disk_is_one_error_line_and_the_line_is_not_confirmed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    real_write = os.write
+    disk_full = False
+
+    def write(fd: int, data: Any) -> int:
+        if disk_full and fd > 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    disk_full = True
+    result = runner.invoke(app, ["wolf", "play", str(path)], input="call harp\nfound tomato\n")
+    assert result.exit_code == 1
+    assert result.stdout == "> "  # no reply: the line is not confirmed
+    assert result.stderr == (
+        f"Error: no space left on device writing {path}; the line 'call harp' was not saved\n"
+    )
+    assert log_of(path) == TYPED[:4]
+    assert leftovers(tmp_path) == []
+    disk_full = False
+    again = runner.invoke(app, ["wolf", "play", str(path)], input="call harp\n")
+    assert again.exit_code == 0 and "called harp" in again.stdout
+    assert log_of(path) == TYPED[:4] + ["call harp"]
+
+
+# -- 4. Ctrl-C and the end of the input ----------------------------------------------------------
+
+
+def test_ctrl_c_at_the_prompt_is_one_line_and_exit_130(
+    tmp_path: Path, session_list: list[Session]
+) -> None:
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    session = Session(path)
+    session_list.append(session)
+    session.send("call harp")
+    assert session.reply().startswith("called harp")
+    session.prompt()
+    code, out, err = session.kill(signal.SIGINT)
+    assert code == 130 and err == "Error: interrupted\n" and out == "> "
+    assert log_of(path) == TYPED[:4] + ["call harp"]
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.01, 0.03, 0.08, 0.2])
+def test_ctrl_c_during_a_hint_is_one_line_and_exit_130(
+    delay: float, tmp_path: Path, session_list: list[Session]
+) -> None:
+    path = new_game_file(tmp_path / "g.json")
+    session = Session(path)
+    session_list.append(session)
+    session.send(INTERVIEW)
+    session.reply()  # the session is up and waits at its prompt
+    session.send("hint")
+    time.sleep(delay)
+    code, _out, err = session.kill(signal.SIGINT)
+    assert code == 130 and err == "Error: interrupted\n"
+    log = log_of(path)  # a whole file: the hint line is saved or not, never half
+    assert log in (TYPED + [INTERVIEW], TYPED + [INTERVIEW, "hint"])
+    assert leftovers(tmp_path) == []
+
+
+def test_the_end_of_the_input_ends_the_session_cleanly(
+    tmp_path: Path, session_list: list[Session]
+) -> None:
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    session = Session(path)
+    session_list.append(session)
+    session.send("call harp")
+    code, out, err = session.finish()
+    assert code == 0 and err == ""
+    assert out == "> called harp: it wants pumpkin, bell pepper, tomato\n> "
+    assert log_of(path)[-1] == "call harp" and leftovers(tmp_path) == []
+    # no input at all (stdin closed) is the end of the input too
+    closed = subprocess.run(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert closed.returncode == 0 and closed.stderr == ""
+
+
+def test_undecodable_input_is_a_refused_line_not_a_crash(tmp_path: Path) -> None:
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    proc = subprocess.run(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+        input=b"top \xff\xfe\ncall harp\n",
+        capture_output=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.startswith(b"Error: ") and proc.stderr.count(b"\n") == 1
+    assert log_of(path)[-2:] == ["top \ufffd\ufffd", "call harp"]
+
+
+# -- 5. line editing and history in a terminal ---------------------------------------------------
+
+
+def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
+    """In a terminal, the up arrow brings back the line typed before (readline)."""
+    pytest.importorskip("readline")
+    import pty
+
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    leader, follower = pty.openpty()
+    env = dict(os.environ, TERM="xterm")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+        preexec_fn=_default_sigint,
+        close_fds=True,
+    )
+    os.close(follower)
+    seen = b""
+
+    def wait_for(text: bytes) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 60
+        while text not in seen:
+            assert time.monotonic() < deadline, seen
+            ready, _, _ = select.select([leader], [], [], 1.0)
+            if ready:
+                try:
+                    seen += os.read(leader, 4096)
+                except OSError:  # the session ended
+                    break
+        assert text in seen, seen
+
+    try:
+        wait_for(b"> ")
+        os.write(leader, b"call harp\r")
+        wait_for(b"called harp")
+        os.write(leader, b"\x1b[A\r")  # up arrow: "call harp" again, refused (already called)
+        wait_for(b"already called")
+        os.write(leader, b"\x04")  # Ctrl-D at an empty prompt: the end of the input
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(leader)
+    assert log_of(path)[-2:] == ["call harp", "call harp"]
