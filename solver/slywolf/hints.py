@@ -28,6 +28,11 @@ Modelling choices (each one measured in ``benchmarks/wolf_hints.py``; see ``docs
   (:mod:`sheepdog.solver.slywolf.optimal`): within 1-2% of it there.
 - *Symmetry.*  Sheep nobody knows anything about (not heard, not pointed at) are interchangeable:
   as candidates they share one score, as pointer targets one outcome (with its multiplicity).
+- *Model.*  Every function takes ``model``: ``"uniform"`` counts every complete case once (spec
+  3), ``"valid"`` only the cases a player can be dealt, those with exactly one wolf fitting all
+  interviews (:mod:`sheepdog.solver.slywolf.valid`).  The valid predictive is the uniform one with
+  each outcome's per-culprit counts restricted to valid completions (exact), and the game ends
+  when one *valid* suspect remains.
 - *Visible sheep.*  When the puzzle lists the sheep on top of the stacks, only those are ranked;
   the tile uncovered below a called sheep is unknown (any sheep not yet seen), so its worth is the
   average, over the sheep it may be, of how much it would improve the best visible choice.
@@ -40,6 +45,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from sheepdog.solver.slywolf.valid import Model, deduce_with, restrict, valid_factors
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 
 #: (pointer target, item index or None when the testimony is already known, exact count of the
@@ -108,17 +114,23 @@ def untouched(obs: Observation) -> list[int]:
 
 
 def predictive(
-    obs: Observation, sheep: int, total: int | None = None, *, collapse: bool = True
+    obs: Observation,
+    sheep: int,
+    total: int | None = None,
+    *,
+    collapse: bool = True,
+    model: Model = "uniform",
 ) -> Predictive:
     """Exact distribution of the outcomes of interviewing ``sheep`` (not yet interviewed).
 
     With ``collapse`` the pointer targets among the untouched sheep (see :func:`untouched`) are
     represented by the first of them, whose outcome counts for all of them: their outcomes
-    differ only by a renaming of sheep.  Probabilities still sum to one."""
+    differ only by a renaming of sheep.  Probabilities still sum to one.  ``total`` is the
+    world count of ``obs`` under ``model``."""
     if obs.pointer[sheep] is not None:
         raise ValueError(f"sheep {sheep} is already interviewed")
     if total is None:
-        total = deduce(obs, marginals=False).total
+        total = deduce_with(obs, model, marginals=False).total
     n_wolves = len(obs.wears)
     known = obs.testimony[sheep]
     items = [known] if known is not None else _covering_items(obs)
@@ -152,10 +164,18 @@ def predictive(
             continue
         for i in range(obs.n_items):
             weights = tuple(liar[c] if i in obs.wears[c] else honest[c] for c in range(n_wolves))
-            count = sum(weights)
-            if count:
-                out.append((t, i, count * mult, weights))
-    return Predictive(sheep, total, tuple(out))
+            out.append((t, i, sum(weights) * mult, weights))
+    if model == "valid":
+        # the same outcomes, each culprit's worlds restricted to the valid ones: the factor
+        # depends on the item named (and the culprit), not on the pointer
+        restricted: list[Outcome] = []
+        for target, said, count, weights in out:
+            if not count:
+                continue
+            valid = restrict(weights, valid_factors(obs, said))
+            restricted.append((target, said, sum(valid) * (count // sum(weights)), valid))
+        out = restricted
+    return Predictive(sheep, total, tuple(o for o in out if o[2]))
 
 
 # -- state summaries -----------------------------------------------------------------------------
@@ -228,9 +248,13 @@ class Score:
 
 
 def score_sheep(
-    obs: Observation, sheep: int, total: int, leaf: LeafEstimate = remaining_estimate
+    obs: Observation,
+    sheep: int,
+    total: int,
+    leaf: LeafEstimate = remaining_estimate,
+    model: Model = "uniform",
 ) -> Score:
-    pred = predictive(obs, sheep, total)
+    pred = predictive(obs, sheep, total, model=model)
     value = p_certain = exp_suspects = exp_entropy = exp_top = 0.0
     for t, i, count, weights in pred.outcomes:
         p = count / total
@@ -254,15 +278,18 @@ def rank(
     obs: Observation,
     allowed: Sequence[int] | None = None,
     leaf: LeafEstimate = remaining_estimate,
+    model: Model = "uniform",
 ) -> list[Score]:
     """Every candidate sheep scored, best first (ties: roster order)."""
-    total = deduce(obs, marginals=False).total
-    scores = _scores(obs, candidates(obs, allowed), total, leaf)
+    total = deduce_with(obs, model, marginals=False).total
+    scores = _scores(obs, candidates(obs, allowed), total, leaf, model)
     scores.sort(key=lambda sc: (round(sc.value, 12), -sc.p_certain, sc.sheep))
     return scores
 
 
-def _scores(obs: Observation, pool: Sequence[int], total: int, leaf: LeafEstimate) -> list[Score]:
+def _scores(
+    obs: Observation, pool: Sequence[int], total: int, leaf: LeafEstimate, model: Model
+) -> list[Score]:
     """Scores of ``pool``; untouched sheep share one computation (they are interchangeable)."""
     alike = set(untouched(obs))
     shared: Score | None = None
@@ -270,19 +297,19 @@ def _scores(obs: Observation, pool: Sequence[int], total: int, leaf: LeafEstimat
     for s in pool:
         if s in alike:
             if shared is None:
-                shared = score_sheep(obs, s, total, leaf)
+                shared = score_sheep(obs, s, total, leaf, model)
             out.append(replace(shared, sheep=s))
         else:
-            out.append(score_sheep(obs, s, total, leaf))
+            out.append(score_sheep(obs, s, total, leaf, model))
     return out
 
 
 Policy = Callable[[Observation, Sequence[int] | None], int]
 
 
-def lookahead_policy(leaf: LeafEstimate = remaining_estimate) -> Policy:
+def lookahead_policy(leaf: LeafEstimate = remaining_estimate, model: Model = "uniform") -> Policy:
     def choose(obs: Observation, allowed: Sequence[int] | None = None) -> int:
-        return rank(obs, allowed, leaf)[0].sheep
+        return rank(obs, allowed, leaf, model)[0].sheep
 
     return choose
 
@@ -290,6 +317,15 @@ def lookahead_policy(leaf: LeafEstimate = remaining_estimate) -> Policy:
 def greedy_entropy_policy(obs: Observation, allowed: Sequence[int] | None = None) -> int:
     """The baseline of the issue: the interview that most lowers the expected culprit entropy."""
     return rank(obs, allowed, blended(1.0, 0.0))[0].sheep
+
+
+def greedy_policy(model: Model = "uniform") -> Policy:
+    """Greedy entropy under ``model``."""
+
+    def choose(obs: Observation, allowed: Sequence[int] | None = None) -> int:
+        return rank(obs, allowed, blended(1.0, 0.0), model)[0].sheep
+
+    return choose
 
 
 def random_policy(rng: random.Random) -> Policy:
@@ -308,12 +344,13 @@ def interviews_to_certainty(
     truth: Sequence[tuple[int, int]],
     policy: Policy,
     allowed: Sequence[int] | None = None,
+    model: Model = "uniform",
 ) -> int:
     """Interviews a policy needs, on a complete case ``truth[s] = (points_to, item)``, until one
-    suspect remains (or every sheep has been heard)."""
+    suspect remains under ``model`` (or every sheep has been heard)."""
     count = 0
     while True:
-        d = deduce(obs, marginals=False)
+        d = deduce_with(obs, model, marginals=False)
         if suspects_of(d.weights) <= 1 or not candidates(obs, allowed):
             return count
         s = policy(obs, allowed)
@@ -394,14 +431,16 @@ def hints_for(
     hidden: Sequence[int] | None = None,
     leaf: LeafEstimate = remaining_estimate,
     exclude: Sequence[int] = (),
+    model: Model = "uniform",
 ) -> list[Hint]:
     """Ranked hints, best first: every sheep not yet interviewed, or the visible ones.
 
     With ``visible``, the tile uncovered below a called sheep may be any of ``hidden`` (the
     sheep on no stack top and not yet interviewed; all such sheep when not given), and its worth
-    is subtracted from the sheep's expected interviews.
+    is subtracted from the sheep's expected interviews.  Counts, chances and reasons are under
+    ``model`` (see :mod:`sheepdog.solver.slywolf.valid`).
     """
-    d = deduce(obs)
+    d = deduce_with(obs, model)
     total = d.total
     if not total:
         raise ValueError("the interviews contradict each other: no case fits them")
@@ -412,7 +451,7 @@ def hints_for(
         scored_pool = [s for s in pool if s in visible or s in hidden]
     else:
         scored_pool = pool
-    scores = {sc.sheep: sc for sc in _scores(obs, scored_pool, total, leaf)}
+    scores = {sc.sheep: sc for sc in _scores(obs, scored_pool, total, leaf, model)}
     values = {s: sc.value for s, sc in scores.items()}
     ranked = pool if visible is None else [s for s in pool if s in visible]
     out: list[Hint] = []

@@ -233,7 +233,8 @@ def deduce_with(obs: Observation, model: Model, *, marginals: bool = True) -> De
     return deduce(obs, marginals=marginals)
 
 
-def valid_factors(obs: Observation, item: int | None) -> list[tuple[int, int]]:
+@lru_cache(maxsize=4096)
+def valid_factors(obs: Observation, item: int | None) -> tuple[tuple[int, int], ...]:
     """Per culprit, (all completions, valid completions) of the unknown testimonies once one
     more sheep names ``item`` (``item`` None: the observation as it is).  A uniform-model count
     of that observation, multiplied by valid / all, is its valid-model count."""
@@ -245,7 +246,7 @@ def valid_factors(obs: Observation, item: int | None) -> list[tuple[int, int]]:
             # the sheep about to speak is counted among the unknown testimonies
             st = after(st, elim, item)
         out.append(completions(elim, st) if st is not None else (0, 0))
-    return out
+    return tuple(out)
 
 
 def restrict(weights: Sequence[int], factors: Sequence[tuple[int, int]]) -> tuple[int, ...]:

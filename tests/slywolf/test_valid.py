@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from sheepdog.solver.slywolf.hints import observe
+from sheepdog.solver.slywolf.hints import observe, predictive
 from sheepdog.solver.slywolf.optimal import small_roster
 from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
@@ -174,3 +174,36 @@ def test_fresh_small_rosters_match_enumeration(shape: tuple[int, int, int, int],
     valid = deduce_valid(obs)
     assert valid == enumerate_valid(obs)
     assert 0 < valid.total < deduce(obs).total  # some uniform worlds are not valid
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_valid_predictive_matches_enumeration(data: st.DataObject) -> None:
+    roster = data.draw(small_rosters(max_sheep=4, tiles=True))
+    mode = data.draw(st.sampled_from(["easy", "hard"]))
+    obs = Observation.from_puzzle(data.draw(observations(roster, mode)))
+    assume(available(obs))
+    total = enumerate_valid(obs).total
+    open_sheep = [s for s in range(obs.n) if obs.pointer[s] is None]
+    assume(total > 0 and open_sheep)
+    sheep = data.draw(st.sampled_from(open_sheep))
+    full = predictive(obs, sheep, collapse=False, model="valid")
+    got = {(t, i): (count, weights) for t, i, count, weights in full.outcomes}
+    items: list[int | None] = (
+        [None] if obs.testimony[sheep] is not None else list(range(obs.n_items))
+    )
+    for t in range(obs.n):
+        for i in items if t != sheep else []:
+            brute = enumerate_valid(observe(obs, sheep, t, i))
+            assert got.pop((t, i), (0, tuple(0 for _ in obs.wears))) == (
+                brute.total,
+                brute.weights,
+            )
+    assert not got
+    # collapsed: the same distribution over culprits
+    short = predictive(obs, sheep, model="valid")
+    per_wolf = [0] * len(obs.wears)
+    for _t, _i, count, weights in short.outcomes:
+        for w, x in enumerate(weights):
+            per_wolf[w] += count // sum(weights) * x
+    assert tuple(per_wolf) == deduce_valid(obs).weights
