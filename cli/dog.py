@@ -21,7 +21,7 @@ from rich.text import Text
 
 from sheepdog.cli.common import fail, print_json, run
 from sheepdog.cli.dog_picture import picture
-from sheepdog.cli.progress import progress_bar
+from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.solver.dog.moves import (
     DEFAULT_PERFT_NODES,
     PerftBudgetExceeded,
@@ -182,7 +182,7 @@ def perft_cmd(
         with progress_bar(f"perft {d}: first plays") as update:
 
             def report(done: int, plays: int, nodes: int) -> None:
-                update(done, plays, f"{nodes:,} nodes")
+                update(done, plays, f"{nodes:,} of at most {max_nodes:,} nodes")
 
             try:
                 if divide and d >= 1:
@@ -279,8 +279,8 @@ def simulate_cmd(
                 results.append(_game_json(rec, game_seed, log))
                 if not json_out:
                     for line in rec.log if log else []:
-                        typer.echo(line)
-                    typer.echo(_game_line(rec, game_seed))
+                        echo(line)
+                    echo(_game_line(rec, game_seed))
                 update(g + 1)
         if json_out:
             print_json({"games": results})

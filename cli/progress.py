@@ -16,7 +16,7 @@ from typing import Protocol
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-__all__ = ["Update", "progress_bar", "stderr_is_terminal"]
+__all__ = ["Update", "echo", "progress_bar", "stderr_is_terminal"]
 
 
 class Update(Protocol):
@@ -32,6 +32,13 @@ def _ignore(done: int, total: int | None = None, detail: str = "") -> None:
 
 def stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
+
+
+def echo(line: str) -> None:
+    """Print ``line`` on stdout while a bar may be drawn: through ``sys.stdout``, which the bar
+    redirects above itself when both are the terminal (``typer.echo`` writes to the stream
+    beneath and would land on the bar's line)."""
+    sys.stdout.write(line + "\n")
 
 
 @contextmanager

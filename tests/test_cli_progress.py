@@ -7,7 +7,7 @@ import io
 import pytest
 from rich.console import Console
 
-from sheepdog.cli.progress import progress_bar
+from sheepdog.cli.progress import echo, progress_bar
 
 
 def test_hidden_bar_writes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
@@ -33,3 +33,8 @@ def test_shown_bar_draws_label_count_and_detail() -> None:
         update(7, 62, "123,456 nodes")
     drawn = screen.getvalue()
     assert "perft 5" in drawn and "7/62" in drawn and "123,456 nodes" in drawn
+
+
+def test_echo_writes_a_line_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    echo("seed 3: team 0 wins")
+    assert capsys.readouterr().out == "seed 3: team 0 wins\n"

@@ -184,7 +184,7 @@ def test_perft_reports_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 0, result.stderr
     assert bars.bars == [("perft 2: first plays", None)]
     assert [done for done, _, _ in bars.updates] == [*range(1, 63), 62]
-    assert bars.updates[-1] == (62, 62, "802 nodes")  # 62 + 740
+    assert bars.updates[-1] == (62, 62, "802 of at most 20,000,000 nodes")  # 62 + 740
 
 
 def test_simulate_reports_games(monkeypatch: pytest.MonkeyPatch) -> None:
