@@ -1,0 +1,98 @@
+"""Ctrl-C during the long DOG commands: the real console script in a subprocess, SIGINT after a
+short seeded random delay.  Each run must end with exit code 130, exactly one stderr line
+``Error: interrupted`` (no traceback) and no file left half-written."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+#: The partner-phase position of cases/dog/perft.txt: depth 6 runs for minutes (to the budget).
+PARTNER_PHASE = "4 h0,h1,h2,h3/k,k,t20,t30/k,k,t28,t40/k,k,k,t50 4,7,J/3,7,S/1,2,13/5,7,J 0"
+#: A 5-card endgame whose alpha-beta search passes 300,000 positions (a minute or more).
+BIG_ENDGAME = (
+    "4 t50,h1,h2,h3/t63,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3"
+    " 6,7,13,J,J/2,4,7,10,S/1,2,3,3,9/4,4,6,12,13 3"
+)
+#: Seconds to wait before Ctrl-C: past start-up (about half a second), well before the end.
+DELAYS = [round(random.Random(11).uniform(0.5, 2.5), 2) for _ in range(3)]
+
+
+def sheepdog() -> list[str]:
+    """The console script beside this Python, or the module when it is not installed."""
+    script = Path(sys.executable).with_name("sheepdog")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "sheepdog.cli.main"]
+
+
+def interrupt(args: list[str], delay: float, cwd: Path) -> tuple[int, str, str]:
+    """Run ``sheepdog ARGS``, send SIGINT after ``delay`` seconds: (exit code, stdout, stderr)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("SHEEPDOG_DEBUG", None)
+    process = subprocess.Popen(
+        [*sheepdog(), *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(delay)
+        assert process.poll() is None, "the command ended before the interrupt"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    return process.returncode, out, err
+
+
+def assert_interrupted(code: int, err: str) -> None:
+    assert "Traceback" not in err
+    assert err == "Error: interrupted\n"
+    assert code == 130
+
+
+@pytest.mark.parametrize("delay", DELAYS)
+def test_perft_on_the_partner_phase(tmp_path: Path, delay: float) -> None:
+    code, out, err = interrupt(["dog", "perft", PARTNER_PHASE, "--depth", "6"], delay, tmp_path)
+    assert_interrupted(code, err)
+    assert out == ""
+
+
+@pytest.mark.parametrize("delay", DELAYS)
+def test_solve_a_big_endgame_leaves_no_graph_file(tmp_path: Path, delay: float) -> None:
+    position = tmp_path / "big.txt"
+    position.write_text(BIG_ENDGAME + "\n", encoding="utf-8")
+    args = ["dog", "solve", position.name, "--graph", "out.graphml"]
+    code, out, err = interrupt(args, delay, tmp_path)
+    assert_interrupted(code, err)
+    assert out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.txt"]
+
+
+@pytest.mark.parametrize("delay", DELAYS)
+def test_simulate_a_thousand_games(tmp_path: Path, delay: float) -> None:
+    code, out, err = interrupt(["dog", "simulate", "--games", "1000"], delay, tmp_path)
+    assert_interrupted(code, err)
+    assert len(out.splitlines()) < 1000  # the games finished before Ctrl-C, each one line
+    assert all(line.startswith("seed ") for line in out.splitlines())
+
+
+def test_generate_leaves_no_partial_file(tmp_path: Path) -> None:
+    args = ["dog", "generate", "--count", "1000", "--cards", "3", "--out", "puzzles"]
+    code, out, err = interrupt(args, DELAYS[-1], tmp_path)
+    assert_interrupted(code, err)
+    assert out == ""
+    folder = tmp_path / "puzzles"
+    assert not folder.exists() or list(folder.iterdir()) == []
