@@ -14,6 +14,7 @@ no temporary file is left, and the same command with ``--resume`` continues.
 from __future__ import annotations
 
 import contextlib
+import enum
 import itertools
 import os
 import sys
@@ -249,26 +250,69 @@ def grades_command(
     run(body)
 
 
+class PaperChoice(enum.StrEnum):
+    """The choices of ``print --paper`` (the library's ``PAPERS``)."""
+
+    a4 = "a4"
+    letter = "letter"
+
+
 @app.command("print")
 def print_command(
     folder: Annotated[Path, typer.Argument(help="Folder of case files.")],
     out: Annotated[Path, typer.Option("--out", help="PDF file to write.")],
+    paper: Annotated[
+        PaperChoice | None,
+        typer.Option(
+            "--paper",
+            case_sensitive=False,
+            help="Paper size [default: from the locale (PAPERSIZE, LC_PAPER...): letter in the "
+            "US, Canada, Mexico...; a4 elsewhere or when it cannot be told].",
+            show_default=False,
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     no_slips: Annotated[
-        bool, typer.Option("--no-slips", help="Only the case cards, no interview slips.")
+        bool, typer.Option("--no-slips", help="Leave out the interview slips.")
+    ] = False,
+    no_roster_sheets: Annotated[
+        bool,
+        typer.Option(
+            "--no-roster-sheets",
+            help="Leave out the wolf cards, sheep cards, tokens and track (you own the box).",
+        ),
+    ] = False,
+    card_details: Annotated[
+        bool,
+        typer.Option(
+            "--card-details",
+            help="Also print the hardest rule and the fewest interviews on the case cards "
+            "(they are always on the answer key).",
+        ),
+    ] = False,
+    regrade: Annotated[
+        bool,
+        typer.Option(
+            "--regrade", help="Print the recomputed grade where a stored grade disagrees."
+        ),
     ] = False,
 ) -> None:
-    """Printable case set (PDF): case cards and interview slips.
+    """Print-and-play PDF of a case set: plays without the box.
 
-    A card per case with the answer on a fold-over flap, and a page of fold-up interview slips per
-    case (what each sheep reveals)."""
+    How to play, wolf cards with their outfits drawn, sheep cards with what they like, vegetable
+    tokens and the wolf's track, a card per case (the culprit under a fold-over flap), interview
+    slips (what each sheep reveals, under a flap) and the answer key on its own page.  Every case
+    is checked first (complete, exactly one wolf fits, it is the recorded culprit, the grade
+    recomputed); a bad one is an error and nothing is written."""
 
     def body() -> None:
-        from sheepdog.generators.slywolf_cards import (
-            cards_pdf,
-            load_cards,
-            page_count,
+        from sheepdog.generators.print_and_play import (
+            PAPERS,
+            default_paper,
+            load_print_set,
+            print_set_pdf,
+            set_texts,
             unprintable_characters,
         )
         from sheepdog.solver.fileio import write_bytes_atomic
@@ -277,20 +321,36 @@ def print_command(
             raise SheepdogError(f"{out} already exists; use --force to overwrite it")
         if out.exists() and out.is_dir():
             raise SheepdogError(f"--out {out} is a directory, not a file")
-        cards = load_cards(folder)
-        missing = unprintable_characters(cards)
+        the_paper = PAPERS[paper.value] if paper is not None else default_paper()
+        pset = load_print_set(folder, regrade=regrade)
+        missing = unprintable_characters(set_texts(pset))
         if missing:
             listed = ", ".join(
                 f"U+{ord(ch):04X}" + (f" {ch}" if ch.isprintable() else "") for ch in missing
             )
             typer.echo(f"Warning: not in the PDF font, printed as '?': {listed}", err=True)
-        data = cards_pdf(cards, title=f"Sly Wolf cases: {folder.name}", slips=not no_slips)
-        write_bytes_atomic(out, data, force=force)
-        pages = page_count(len(cards), slips=not no_slips)
+        printed = print_set_pdf(
+            pset,
+            the_paper,
+            title=f"Sly Wolf cases: {folder.name}",
+            slips=not no_slips,
+            roster_sheets=not no_roster_sheets,
+            card_details=card_details,
+        )
+        write_bytes_atomic(out, printed.data, force=force)
+        cases = len(pset.cases)
         if json_out:
-            print_json({"file": str(out), "cards": len(cards), "pages": pages})
+            print_json(
+                {
+                    "file": str(out),
+                    "cards": cases,
+                    "pages": printed.pages,
+                    "paper": the_paper.name,
+                    "parts": dict(printed.parts),
+                }
+            )
         else:
-            what = "case cards" if no_slips else "case cards and their interview slips"
-            typer.echo(f"{out}: {len(cards)} {what} on {pages} page(s)")
+            parts = ", ".join(f"{name} {n}" for name, n in printed.parts if n)
+            typer.echo(f"{out}: {cases} cases on {printed.pages} {the_paper.name} pages ({parts})")
 
     run(body)

@@ -1,67 +1,201 @@
-"""Printable case cards: ``sheepdog wolf print`` and :mod:`sheepdog.generators.slywolf_cards`."""
+"""The print-and-play PDF (``sheepdog wolf print``, :mod:`sheepdog.generators.print_and_play`),
+checked by rendering it: page sizes, nothing drawn within 10 mm of an edge on A4 and Letter, the
+page count, and the text on each kind of page."""
 
 from __future__ import annotations
 
 import json
 import re
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
-from sheepdog.generators.slywolf_cards import (
-    cards_pdf,
-    load_cards,
+from sheepdog.generators.print_and_play import (
+    A4,
+    LETTER,
+    PAPERS,
+    Paper,
+    PrintedSet,
+    default_paper,
+    load_print_set,
+    print_set_pdf,
     printable,
+    set_texts,
     unprintable_characters,
 )
+from sheepdog.solver.slywolf.roster import load_roster
 
 runner = CliRunner()
-HARD = Path(__file__).resolve().parent.parent.parent / "cases" / "hard"
+CASES = Path(__file__).resolve().parent.parent.parent / "cases"
+EASY, HARD, DECK = CASES / "easy", CASES / "hard", CASES / "known-deck"
+MM = 72 / 25.4  # points per millimetre
+RULE_NAMES = ("honest-testimony", "all-found", "already-cleared", "pointed-at", "same-garment")
 
 
-def pages(data: bytes) -> int:
-    return len(re.findall(rb"/Type\s*/Page\b", data))
+@cache
+def printed(folder: Path, paper: Paper, **options: bool) -> PrintedSet:
+    return print_set_pdf(load_print_set(folder), paper, **options)
 
 
-def test_cards_from_a_case_set() -> None:
-    cards = load_cards(HARD)
-    assert len(cards) == 16
-    first = json.loads((HARD / "hard-1-001.json").read_text())
-    assert cards[0].case_id == first["id"] and cards[0].culprit == first["culprit"]
-    assert cards[0].stars == first["grade"]["stars"] and len(cards[0].wears) == 3
-    # Every sheep has a slip saying what its interview reveals, matching the case file.
-    assert len(cards[0].slips) == 16
-    by_sheep = {iv["sheep"]: iv for iv in first["interviews"]}
-    for slip in cards[0].slips:
-        assert slip.points_to == by_sheep[slip.sheep]["points_to"]
-        assert slip.testimony == by_sheep[slip.sheep]["testimony"]
-    data = cards_pdf(cards, slips=False)
-    assert data.startswith(b"%PDF") and pages(data) == 2
-    assert cards_pdf(cards, slips=False) == data  # fixed date: same cases, same bytes
-    assert pages(cards_pdf(cards)) == 2 + 16  # one page of slips per case
+def page_texts(data: bytes) -> list[str]:
+    doc = pdfium.PdfDocument(data)
+    return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
 
 
-def test_known_deck_slips_leave_the_testimony_to_the_tile() -> None:
-    deck = HARD.parent / "known-deck"
-    cards = load_cards(deck)
-    assert cards and all(slip.testimony is None for slip in cards[0].slips)
-    assert all(slip.points_to for slip in cards[0].slips)
+def part_pages(result: PrintedSet, name: str) -> range:
+    start = 0
+    for part, n in result.parts:
+        if part == name:
+            return range(start, start + n)
+        start += n
+    raise AssertionError(f"no part {name}")
 
 
-def test_print_command(tmp_path: Path) -> None:
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+def test_every_page_has_the_paper_size_and_a_blank_border(paper: Paper) -> None:
+    result = printed(EASY, paper)
+    doc = pdfium.PdfDocument(result.data)
+    assert len(doc) == result.pages == 19
+    scale = 1.5
+    band = int(10 * MM * scale)  # 10 mm, in pixels
+    for i in range(len(doc)):
+        page = doc[i]
+        width, height = page.get_size()
+        assert abs(width - paper.width * MM) < 0.5 and abs(height - paper.height * MM) < 0.5
+        pixels = np.asarray(page.render(scale=scale, grayscale=True).to_numpy())
+        inner = pixels[band:-band, band:-band]
+        assert inner.min() < 100, f"page {i + 1} is blank"
+        border = np.ones(pixels.shape, dtype=bool)
+        border[band:-band, band:-band] = False
+        assert pixels[border].min() >= 250, f"page {i + 1}: ink within 10 mm of an edge"
+
+
+def test_the_parts_of_a_set() -> None:
+    result = printed(EASY, A4)
+    assert dict(result.parts) == {
+        "how to play": 1,
+        "suspects": 1,
+        "sheep cards": 1,
+        "tokens and track": 1,
+        "case cards": 2,
+        "interview slips": 12,  # two cases of 16 slips to a page
+        "answer key": 1,
+    }
+    assert printed(EASY, LETTER).pages == 19
+    assert print_set_pdf(load_print_set(EASY), A4).data == result.data  # same cases, same bytes
+
+
+def test_the_sheets_hold_what_a_game_needs() -> None:
+    result = printed(EASY, LETTER)
+    texts = page_texts(result.data)
+    roster = load_roster("default")
+    rules = texts[0]
+    assert "how to play a printed case" in rules and "12 of the 16 sheep" in rules
+    suspects = texts[part_pages(result, "suspects")[0]]
+    for wolf in roster.wolves:
+        assert wolf.name in suspects
+        assert "\r\n".join(map(str, wolf.wears)) in suspects  # its outfit, one item a line
+    sheep = texts[part_pages(result, "sheep cards")[0]]
+    for one in roster.sheep:
+        assert one.name in sheep
+        assert all(f"{kind} (" in sheep for kind in one.likes)
+    tokens = texts[part_pages(result, "tokens and track")[0]]
+    assert tokens.count("spoiled") == 9 + 1 and "station" in tokens  # 9 tokens and the note
+
+
+def test_the_answer_key_holds_every_culprit_and_the_cards_no_details() -> None:
+    pset = load_print_set(EASY)
+    result = printed(EASY, A4)
+    texts = page_texts(result.data)
+    key = "".join(texts[i] for i in part_pages(result, "answer key"))
+    for case in pset.cases:
+        row = re.search(rf"{case.case_id}.*", key)
+        assert row and case.culprit.name in row.group(0) and case.grade.hardest_rule in row.group(0)
+    cards = "".join(texts[i] for i in part_pages(result, "case cards"))
+    assert all(case.case_id in cards for case in pset.cases)
+    assert not any(rule in cards for rule in RULE_NAMES) and "interviews at best" not in cards
+    detailed = printed(EASY, A4, card_details=True)
+    cards = "".join(page_texts(detailed.data)[i] for i in part_pages(detailed, "case cards"))
+    assert "hardest rule: honest-testimony" in cards and "interviews at best" in cards
+
+
+def test_every_interview_has_a_slip_with_the_likes() -> None:
+    pset = load_print_set(EASY)
+    result = printed(EASY, A4)
+    texts = page_texts(result.data)
+    slips = "".join(texts[i] for i in part_pages(result, "interview slips"))
+    assert slips.count("points at: ") == 24 * 16
+    for case in pset.cases[:3]:
+        assert f"Case {case.case_id}: interview slips" in slips
+        for slip in case.slips:
+            assert f"points at: {slip.points_to}" in slips
+            assert "likes " + ", ".join(slip.likes) in slips
+
+
+def test_a_known_deck_without_the_roster_sheets() -> None:
+    result = printed(DECK, A4, roster_sheets=False)
+    names = [name for name, _ in result.parts]
+    assert names == ["how to play", "case cards", "interview slips", "answer key"]
+    texts = page_texts(result.data)
+    assert "box's wolf cards, sheep tiles" in texts[0]
+    slips = "".join(texts[i] for i in part_pages(result, "interview slips"))
+    assert slips.count("its testimony: on its tile") == 20 * 16 and "says the wolves" not in slips
+
+
+def test_no_slips() -> None:
+    result = printed(HARD, LETTER, slips=False)
+    assert "interview slips" not in dict(result.parts) and result.pages == 1 + 3 + 2 + 1
+
+
+@pytest.mark.parametrize(
+    ("environ", "paper"),
+    [
+        ({"LANG": "en_US.UTF-8"}, "letter"),
+        ({"LANG": "fr_CA.UTF-8"}, "letter"),
+        ({"LANG": "es_MX"}, "letter"),
+        ({"LANG": "en_GB.UTF-8"}, "a4"),
+        ({"LANG": "de_DE.UTF-8", "LC_PAPER": "en_US.UTF-8"}, "letter"),
+        ({"LC_ALL": "de_DE.UTF-8", "LC_PAPER": "en_US.UTF-8"}, "a4"),
+        ({"LANG": "en_US.UTF-8", "PAPERSIZE": "a4"}, "a4"),
+        ({"LANG": "C.UTF-8"}, "a4"),
+        ({"LANG": "POSIX"}, "a4"),
+        ({}, "a4"),
+    ],
+)
+def test_default_paper_from_the_locale(environ: dict[str, str], paper: str) -> None:
+    assert default_paper(environ) == PAPERS[paper]
+
+
+def test_print_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "cards.pdf"
+    for key in ("LC_ALL", "LC_PAPER", "PAPERSIZE"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
     result = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == {"file": str(out), "cards": 16, "pages": 18}
-    assert out.read_bytes().startswith(b"%PDF")
+    out_json = json.loads(result.stdout)
+    assert out_json["paper"] == "letter" and out_json["cards"] == 16
+    assert out_json["pages"] == sum(out_json["parts"].values()) == 1 + 3 + 2 + 8 + 1
+    doc = pdfium.PdfDocument(out.read_bytes())
+    assert abs(doc[0].get_size()[1] - LETTER.height * MM) < 0.5
     again = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out)])
     assert again.exit_code == 1 and again.stderr.startswith("Error: ") and "--force" in again.stderr
     forced = runner.invoke(
-        app, ["wolf", "print", str(HARD), "--out", str(out), "--force", "--no-slips"]
+        app, ["wolf", "print", str(HARD), "--out", str(out), "--force", "--paper", "A4"]
     )
-    assert forced.exit_code == 0 and "16 case cards on 2 page(s)" in forced.stdout
+    assert forced.exit_code == 0, forced.output
+    assert forced.stdout == (
+        f"{out}: 16 cases on 15 a4 pages (how to play 1, suspects 1, sheep cards 1, tokens and "
+        "track 1, case cards 2, interview slips 8, answer key 1)\n"
+    )
+    bad = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out), "--paper", "a5"])
+    assert bad.exit_code == 2 and "a4" in bad.stderr and "letter" in bad.stderr
 
 
 def test_print_errors(tmp_path: Path) -> None:
@@ -69,7 +203,7 @@ def test_print_errors(tmp_path: Path) -> None:
     assert missing.exit_code == 1 and "not a folder" in missing.stderr
     (tmp_path / "p.json").write_text(json.dumps({"mode": "easy", "interviews": []}))
     result = runner.invoke(app, ["wolf", "print", str(tmp_path), "--out", str(tmp_path / "o.pdf")])
-    assert result.exit_code == 1 and "needs a 'culprit'" in result.stderr
+    assert result.exit_code == 1 and "incomplete case: 16 of 16 sheep" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "o.pdf").exists()
 
@@ -77,8 +211,9 @@ def test_print_errors(tmp_path: Path) -> None:
 def test_text_the_font_cannot_draw_prints_as_a_question_mark() -> None:
     assert printable("Ωmega жук – Ærø") == "Ωmega жук – Ærø"
     assert printable("wolf 🐺\tcase\n狼") == "wolf ??case??"
-    cards = load_cards(HARD)[:1]
-    assert unprintable_characters(cards) == ""
-    odd = [replace(cards[0], case_id="🐺 x 🐺", culprit="狼")]
-    assert unprintable_characters(odd) == "🐺狼"
-    assert cards_pdf(odd).startswith(b"%PDF")
+    pset = load_print_set(HARD)
+    assert unprintable_characters(set_texts(pset)) == ""
+    odd = replace(pset, cases=(replace(pset.cases[0], case_id="🐺 x 🐺"),))
+    assert unprintable_characters(set_texts(odd)) == "🐺"
+    data = print_set_pdf(odd, A4).data
+    assert "? x ?" in "".join(page_texts(data))

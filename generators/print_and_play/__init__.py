@@ -1,0 +1,124 @@
+"""Print-and-play sets of Sly Wolf cases (``sheepdog wolf print``): a PDF that plays without the
+box.
+
+In order: a page on how to play a printed case; the roster's sheets (the suspect sheet of wolf
+cards with their outfits drawn, the sheep cards with the vegetables they like, the vegetable
+tokens and the wolf's track; left out with ``roster_sheets=False`` for the owner of a box whose
+roster is typed in); a card per case; the interview slips; the answer key on its own page.
+
+Every case is checked before anything is drawn (:mod:`.cases`).  The page sizes are A4 and US
+Letter (:mod:`.paper`), with everything at least 12 mm from every edge.  The creation date is
+fixed, so the same cases and options give the same PDF bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import ExitStack
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from fpdf import FPDF
+
+from sheepdog.generators.print_and_play import sheets
+from sheepdog.generators.print_and_play.cases import (
+    PrintCase,
+    PrintSet,
+    Slip,
+    load_print_set,
+)
+from sheepdog.generators.print_and_play.layout import Frame
+from sheepdog.generators.print_and_play.paper import (
+    A4,
+    LETTER,
+    MARGIN,
+    PAPERS,
+    Paper,
+    default_paper,
+)
+from sheepdog.generators.print_and_play.text import (
+    add_fonts,
+    printable,
+    unprintable_characters,
+)
+
+__all__ = [
+    "A4",
+    "LETTER",
+    "MARGIN",
+    "PAPERS",
+    "Paper",
+    "PrintCase",
+    "PrintSet",
+    "PrintedSet",
+    "Slip",
+    "default_paper",
+    "load_print_set",
+    "print_set_pdf",
+    "printable",
+    "set_texts",
+    "unprintable_characters",
+]
+
+FIXED_DATE = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedSet:
+    """The PDF bytes and how many pages each part took."""
+
+    data: bytes
+    parts: tuple[tuple[str, int], ...]
+
+    @property
+    def pages(self) -> int:
+        return sum(n for _, n in self.parts)
+
+
+def set_texts(pset: PrintSet) -> list[str]:
+    """Every name and id the PDF prints (to warn about characters the font lacks)."""
+    roster = pset.roster
+    texts = [w.name for w in roster.wolves] + [s.name for s in roster.sheep]
+    texts += [str(item) for item in roster.items] + list(roster.bag.kinds)
+    texts += [case.case_id for case in pset.cases]
+    return texts
+
+
+def print_set_pdf(
+    pset: PrintSet,
+    paper: Paper = A4,
+    *,
+    title: str = "Sly Wolf cases",
+    slips: bool = True,
+    roster_sheets: bool = True,
+    card_details: bool = False,
+) -> PrintedSet:
+    """Lay out the printed set of ``pset`` on ``paper``."""
+    pdf = FPDF(orientation="P", unit="mm", format=(paper.width, paper.height))
+    pdf.set_creation_date(FIXED_DATE)
+    pdf.set_title(title)  # metadata, not drawn: any character will do
+    pdf.set_creator("sheepdog wolf print")
+    pdf.set_auto_page_break(auto=False)
+    pdf.set_margins(MARGIN, MARGIN, MARGIN)
+    frame = Frame.of(paper)
+    parts: list[tuple[str, int]] = []
+
+    def part(name: str, draw: Callable[[], None]) -> None:
+        before = pdf.pages_count
+        draw()
+        parts.append((name, pdf.pages_count - before))
+
+    with ExitStack() as stack:
+        add_fonts(pdf, stack)
+        part(
+            "how to play", lambda: sheets.how_to_play(pdf, frame, pset, roster_sheets=roster_sheets)
+        )
+        if roster_sheets:
+            part("suspects", lambda: sheets.wolf_cards(pdf, frame, pset.roster))
+            part("sheep cards", lambda: sheets.sheep_cards(pdf, frame, pset.roster))
+            part("tokens and track", lambda: sheets.tokens_and_track(pdf, frame, pset.roster))
+        part("case cards", lambda: sheets.case_cards(pdf, frame, pset.cases, details=card_details))
+        if slips:
+            part("interview slips", lambda: sheets.interview_slips(pdf, frame, pset.cases))
+        part("answer key", lambda: sheets.answer_key(pdf, frame, pset.cases))
+        return PrintedSet(bytes(pdf.output()), tuple(parts))

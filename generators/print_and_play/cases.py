@@ -1,0 +1,174 @@
+"""The cases of a print-and-play set, checked before anything is printed.
+
+``wolf print`` never trusts what a case file says about itself.  Every case must be
+
+- **complete**: every sheep of the roster interviewed, each with its pointer and its testimony
+  (a known deck's tile supplies the testimony);
+- **valid**: with every interview, exactly one wolf fits (the exact engine,
+  :func:`~sheepdog.solver.slywolf.worlds.deduce_puzzle`), and it is the recorded ``culprit``;
+- **graded as stored**: the grade is recomputed (:func:`~sheepdog.solver.slywolf.grade.grade_case`);
+  a stored grade that disagrees is an error naming both, unless ``regrade`` (then the recomputed
+  grade is printed).
+
+All cases of a set share one roster: its wolves make the suspect sheet, its sheep the sheep cards.
+Any problem is one :class:`~sheepdog.solver.errors.SheepdogError` naming the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from sheepdog.generators.slywolf import case_files
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.grade import Grade, grade_case, stored_grade
+from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
+from sheepdog.solver.slywolf.roster import Item, Roster, Wolf
+from sheepdog.solver.slywolf.worlds import deduce_puzzle
+
+#: How many names an error lists before "...".
+LISTED = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """What interviewing one sheep of a case reveals (``testimony`` is None when the sheep's tile
+    prints it: a known deck)."""
+
+    sheep: str
+    likes: tuple[str, ...]
+    points_to: str
+    testimony: Item | None
+
+
+@dataclass(frozen=True, slots=True)
+class PrintCase:
+    """One checked case: its card, its slips, its answer."""
+
+    case_id: str
+    path: Path
+    mode: str
+    culprit: Wolf
+    grade: Grade
+    slips: tuple[Slip, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PrintSet:
+    roster: Roster
+    cases: tuple[PrintCase, ...]
+
+
+def _names(names: list[str]) -> str:
+    shown = ", ".join(names[:LISTED])
+    return shown + (", ..." if len(names) > LISTED else "")
+
+
+def _grade_text(g: Grade) -> str:
+    return (
+        f"{g.stars} stars, hardest rule {g.hardest_rule}, {g.steps} steps, "
+        f"{g.fewest_interviews} fewest interviews"
+    )
+
+
+def _same_grade(a: Grade, b: Grade) -> bool:
+    figures = ("stars", "hardest_rule", "tier", "steps", "fewest_interviews")
+    return all(getattr(a, key) == getattr(b, key) for key in figures)
+
+
+def check_complete(puzzle: Puzzle, where: str) -> None:
+    """Every sheep interviewed, each with a pointer and a testimony (or its tile's)."""
+    roster = puzzle.roster
+    heard = puzzle.interviewed()
+    missing = [s.name for i, s in enumerate(roster.sheep) if i not in heard]
+    if missing:
+        raise SheepdogError(
+            f"{where}: incomplete case: {len(missing)} of {roster.n_sheep} sheep not interviewed "
+            f"({_names(missing)}); a printed case needs every interview"
+        )
+    for iv in puzzle.interviews:
+        name = roster.sheep[iv.sheep].name
+        if iv.points_to is None:
+            raise SheepdogError(f"{where}: incomplete case: {name}'s interview has no 'points_to'")
+        if iv.testimony is None and roster.sheep[iv.sheep].testimony is None:
+            raise SheepdogError(f"{where}: incomplete case: {name}'s interview has no 'testimony'")
+
+
+def check_culprit(puzzle: Puzzle, where: str) -> Wolf:
+    """Exactly one wolf fits every interview, and it is the recorded culprit."""
+    roster = puzzle.roster
+    recorded = puzzle.culprit
+    if recorded is None:
+        raise SheepdogError(f"{where}: a case file needs a 'culprit' to print its card")
+    d = deduce_puzzle(puzzle, marginals=False)
+    if not d.consistent:
+        raise SheepdogError(f"{where}: not a valid case: no wolf fits every interview")
+    if d.culprit is None:
+        fit = [roster.wolves[w].name for w in d.suspects]
+        raise SheepdogError(
+            f"{where}: not a valid case: {len(fit)} wolves fit every interview ({_names(fit)})"
+        )
+    if d.culprit != recorded:
+        raise SheepdogError(
+            f"{where}: the recorded culprit {roster.wolves[recorded].name} does not fit the "
+            f"interviews; the only wolf that does is {roster.wolves[d.culprit].name}"
+        )
+    return roster.wolves[recorded]
+
+
+def check_grade(puzzle: Puzzle, where: str, *, regrade: bool) -> Grade:
+    """The recomputed grade; a stored grade must be well-formed and agree (unless ``regrade``)."""
+    stored = None if regrade else stored_grade(puzzle, where)
+    fresh = grade_case(puzzle)
+    if stored is not None and not _same_grade(stored, fresh):
+        raise SheepdogError(
+            f"{where}: the stored grade ({_grade_text(stored)}) disagrees with the recomputed "
+            f"grade ({_grade_text(fresh)}); --regrade prints the recomputed one"
+        )
+    return fresh
+
+
+def print_case(puzzle: Puzzle, path: Path, *, regrade: bool = False) -> PrintCase:
+    """Check the case read from ``path``."""
+    where = str(path)
+    check_complete(puzzle, where)
+    culprit = check_culprit(puzzle, where)
+    grade = check_grade(puzzle, where, regrade=regrade)
+    roster = puzzle.roster
+    slips = tuple(
+        Slip(
+            sheep=roster.sheep[iv.sheep].name,
+            likes=roster.sheep[iv.sheep].likes,
+            points_to=roster.sheep[iv.points_to].name if iv.points_to is not None else "",
+            testimony=iv.testimony if roster.sheep[iv.sheep].testimony is None else None,
+        )
+        for iv in sorted(puzzle.interviews, key=lambda iv: iv.sheep)
+    )
+    return PrintCase(
+        case_id=str(puzzle.extra.get("id", path.stem)),
+        path=path,
+        mode=puzzle.mode,
+        culprit=culprit,
+        grade=grade,
+        slips=slips,
+    )
+
+
+def load_print_set(folder: Path, *, regrade: bool = False) -> PrintSet:
+    """Every case file of ``folder`` (sorted by name), checked; one roster for all."""
+    cases: list[PrintCase] = []
+    roster: Roster | None = None
+    first = ""
+    for path in case_files(folder):
+        puzzle = load_puzzle(path)
+        puzzle_roster = puzzle.roster
+        if roster is None:
+            roster, first = puzzle_roster, str(path)
+        elif puzzle_roster != roster:
+            raise SheepdogError(
+                f"{path}: its roster {puzzle_roster.name!r} is not the roster of {first} "
+                f"({roster.name!r}); print each roster's cases separately"
+            )
+        cases.append(print_case(puzzle, path, regrade=regrade))
+    assert roster is not None  # case_files never returns an empty list
+    return PrintSet(roster, tuple(cases))

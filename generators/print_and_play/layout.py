@@ -1,0 +1,124 @@
+"""Page geometry and text fitting shared by the sheets of the printed set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fpdf import FPDF
+
+from sheepdog.generators.print_and_play.paper import MARGIN, Paper
+from sheepdog.generators.print_and_play.text import FONT, printable
+
+MIN_FONT = 4.0
+PT = 0.3528  # millimetres per point
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The printable area of a page: everything is drawn inside it."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+
+    @classmethod
+    def of(cls, paper: Paper) -> Frame:
+        return cls(MARGIN, MARGIN, paper.width - 2 * MARGIN, paper.height - 2 * MARGIN)
+
+    @property
+    def bottom(self) -> float:
+        return self.top + self.height
+
+
+def split_lines(pdf: FPDF, width: float, line_h: float, text: str) -> list[str]:
+    """``text`` broken into the lines ``multi_cell`` would print in ``width`` mm (a newline
+    always breaks a line)."""
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        lines = pdf.multi_cell(width, line_h, paragraph, dry_run=True, output="LINES")
+        assert isinstance(lines, list)
+        out.extend(str(line) for line in lines)
+    return out
+
+
+def fit_cell(
+    pdf: FPDF,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    text: str,
+    *,
+    size: float,
+    style: str = "",
+    align: str = "C",
+) -> None:
+    """One line of text in a w x h box: the font shrinks (down to 4 pt) until it fits, then the
+    text is cut short with an ellipsis."""
+    text = printable(text)
+    pdf.set_font(FONT, style, size)
+    while size > MIN_FONT and pdf.get_string_width(text) > w:
+        size = max(MIN_FONT, size - 0.5)
+        pdf.set_font(FONT, style, size)
+    while len(text) > 1 and pdf.get_string_width(text) > w:
+        text = text[:-2] + "…"
+    pdf.set_xy(x, y)
+    pdf.cell(w, h, text, align=align)
+
+
+def fit_block(
+    pdf: FPDF,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    text: str,
+    *,
+    size: float,
+    style: str = "",
+    align: str = "C",
+) -> None:
+    """Wrapped text in a w x h box: the font shrinks until the lines fit; at 4 pt, the lines that
+    do not fit are left out (the last one shown ends with an ellipsis)."""
+    text = "\n".join(printable(part) for part in text.split("\n"))
+    while True:
+        pdf.set_font(FONT, style, size)
+        line_h = size * PT * 1.2
+        lines = split_lines(pdf, w, line_h, text)
+        if len(lines) * line_h <= h or size <= MIN_FONT:
+            break
+        size = max(MIN_FONT, size - 0.5)
+    room = max(1, int(h // line_h))
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = lines[-1][:-1] + "…"
+    top = y + (h - len(lines) * line_h) / 2
+    for i, line in enumerate(lines):
+        pdf.set_xy(x, top + i * line_h)
+        pdf.cell(w, line_h, line, align=align)
+
+
+def stars(pdf: FPDF, count: int, cx: float, cy: float, size: float) -> None:
+    """Five stars centred on (cx, cy), ``count`` of them filled."""
+    pdf.set_draw_color(90, 70, 10)
+    pdf.set_line_width(0.2)
+    pdf.set_fill_color(230, 170, 20)
+    gap = size * 1.2
+    start = cx - 2 * gap
+    for i in range(5):
+        style = "DF" if i < count else "D"
+        pdf.star(start + gap * i, cy, size * 0.21, size / 2, 5, rotate_degrees=90, style=style)
+
+
+def heading(pdf: FPDF, frame: Frame, title: str, note: str = "") -> float:
+    """A page title (and a one- or two-line note); returns the y below it."""
+    pdf.set_text_color(0, 0, 0)
+    fit_cell(pdf, frame.left, frame.top, frame.width, 6, title, size=13, style="B")
+    y = frame.top + 6.5
+    if note:
+        pdf.set_text_color(70, 70, 70)
+        fit_block(pdf, frame.left, y, frame.width, 7, note, size=8)
+        pdf.set_text_color(0, 0, 0)
+        y += 7.5
+    return y + 1.5

@@ -1,0 +1,648 @@
+"""The sheets of the printed set, one function per kind of page.
+
+- :func:`how_to_play`: one page, how to play a printed case;
+- :func:`wolf_cards`: the suspect sheet, every wolf of the roster with a picture of its outfit, cut
+  apart into wolf cards;
+- :func:`sheep_cards`: a card per sheep with the vegetables it likes;
+- :func:`tokens_and_track`: the vegetable tokens for the bag (a cup) and the wolf's track;
+- :func:`case_cards`: a card per case (id, mode, stars) with the culprit under a fold-over flap;
+- :func:`interview_slips`: a slip per sheep and case, what the interview reveals under a flap;
+- :func:`answer_key`: every culprit, with the grade's details, on its own page.
+
+Cards and slips work on one-sided printing: the hidden panel sits between the outside panel and a
+hatched flap; folding the flap up over it (printed sides together) hides it, and the outside panel
+stays readable.  The hatching keeps the hidden print from showing through the paper.
+"""
+
+from __future__ import annotations
+
+from fpdf import FPDF
+
+from sheepdog.generators.print_and_play.cases import PrintCase, PrintSet, Slip
+from sheepdog.generators.print_and_play.drawing import (
+    cover_flap,
+    cut_rect,
+    draw_item,
+    draw_vegetable,
+    draw_wolf,
+    fold_line,
+)
+from sheepdog.generators.print_and_play.layout import (
+    PT,
+    Frame,
+    fit_block,
+    fit_cell,
+    heading,
+    split_lines,
+    stars,
+)
+from sheepdog.generators.print_and_play.text import FONT, printable
+from sheepdog.solver.slywolf.explain.notebook import plural
+from sheepdog.solver.slywolf.roster import Bag, Roster
+
+EASY_BLUE = (40, 90, 190)
+HARD_RED = (190, 40, 40)
+#: Vegetable diameters (mm) by size class, biggest first.
+VEG_SIZES = (6.0, 4.6, 3.4)
+
+
+def _grid_rows(space: float, least: float, most: float) -> tuple[int, float]:
+    """How many rows of at least ``least`` mm fit in ``space``, and their height (at most
+    ``most``)."""
+    rows = max(1, int(space // least))
+    return rows, min(most, space / rows)
+
+
+def _veg_diameter(bag: Bag, kind: str, scale: float = 1.0) -> float:
+    sizes = [size for size, _ in bag.sizes]
+    rank = min(sizes.index(bag.size_of(kind)), len(VEG_SIZES) - 1)
+    return VEG_SIZES[rank] * scale
+
+
+# -- how to play ----------------------------------------------------------------------------------
+
+
+def _how_to_play_text(roster: Roster, *, roster_sheets: bool) -> list[tuple[str, str]]:
+    """(heading, paragraph) pairs of the one-page summary."""
+    n, k = roster.n_sheep, roster.accomplices
+    m = n - k
+    one, two = roster.track.one_star, roster.track.two_star
+    stacks = 4 if n >= 8 else 1
+    if roster_sheets:
+        need = (
+            "Scissors, a cup or an envelope (the bag), a coin (the wolf figurine), a pencil. "
+            "Cut out the wolf cards, the sheep cards, the vegetable tokens and the wolf's track "
+            "along the dashed lines."
+        )
+    else:
+        need = (
+            "The box's wolf cards, sheep tiles, vegetable bag, wolf's track and figurine, and "
+            "scissors. The printed interview slips replace the Booble interpreter and the case "
+            "cards; a sheep's tile still shows its testimony."
+        )
+    prepare = (
+        "Cut out the case cards and the interview slips. Each has a hatched flap: fold it up "
+        "along the dotted line over the panel above it, printed sides together. The culprit on "
+        "a case card and what a sheep says on its slip are now hidden; the name stays outside "
+        "(a paper clip keeps a flap shut). Keep each case's slips together: the case id is on "
+        "every slip. Do not look at the answer key (the last page) until a case is over."
+    )
+    setup = (
+        f"1. Pick a case card at random (blue: easy, red: hard; start with easy cases) and take "
+        f"its {n} slips; do not lift any flap. 2. Shuffle the sheep cards and lay them in "
+        f"{stacks} stacks, names up: only a sheep on top of a stack can be called. 3. Lay out "
+        f"all {len(roster.wolves)} wolf cards: they are the suspects. 4. Put the vegetable "
+        f"tokens in the cup and the coin on the start of the track (the 1-star side, {one} "
+        f"spaces, for first games; the 2-star side has {two})."
+    )
+    turn = (
+        "Take turns clockwise. 1. Move the coin one space. 2. Call a sheep on top of a stack: "
+        "draw one token from the cup without looking. A ripe vegetable it likes (see its card) "
+        "lets you interview it, or push your luck: call a second sheep that likes the vegetable "
+        "you found and draw again for a different one it likes, then a third that likes both. "
+        "A wrong or spoiled vegetable ends your turn at once, with no interview. 3. Interview: "
+        "lift the flap of the sheep's slip. It shows whom the sheep points at and which wolves "
+        "it says were at the concert. Lay the open slip on the sheep's card. 4. Put the ripe "
+        "vegetables back in the cup; spoiled ones stay out. 5. Think together."
+    )
+    if not roster_sheets:
+        turn = turn.replace(
+            "lift the flap of the sheep's slip. It shows",
+            "flip the tile for its testimony and lift the flap of its slip: it shows",
+        )
+    think = (
+        f"{m} of the {n} sheep were at the concert, sitting in one circle: an honest sheep "
+        "points at the honest sheep in front of it and tells the truth, so the wolves wearing "
+        f"what it names are innocent: set their cards aside. The other {k} are accomplices: "
+        "they lie, so the culprit wears what an accomplice names. Easy cases: accomplices "
+        "point at honest sheep, so a sheep pointed at is honest, and two sheep pointing at one "
+        "sheep mean one of them lies. Hard cases: accomplices may point at accomplices, but "
+        "honest sheep still point only at honest ones; a chain of pointing longer than the "
+        "accomplices not yet found ends at an honest sheep; a testimony clearing every "
+        "remaining suspect is a lie, one about wolves already cleared is true; two testimonies "
+        "about one garment in different colours cannot both be lies."
+    )
+    end = (
+        "When one suspect is left, lift the case card's flap: if it names your suspect, you all "
+        "win; if not, the thief got away. If the coin stands on the last space at the start of "
+        "a turn and several suspects remain, the player may guess one instead of moving: right, "
+        "you win; wrong, you lose. Harder: Picky Eaters (a spoiled vegetable sends the sheep "
+        "away for good) and Special Treats (name the vegetable before you draw), as in the "
+        "rulebook."
+    )
+    return [
+        ("You need", need),
+        ("Prepare the cases (once)", prepare),
+        ("Set up a case", setup),
+        ("A turn", turn),
+        ("What the sheep tell you", think),
+        ("The end", end),
+    ]
+
+
+def how_to_play(pdf: FPDF, frame: Frame, pset: PrintSet, *, roster_sheets: bool) -> None:
+    pdf.add_page()
+    y = heading(
+        pdf,
+        frame,
+        "Sly Wolf and the Missing Note: how to play a printed case",
+        "A cooperative game: together, interview the sheep witnesses and find the wolf who "
+        "stole the Silver Note before it leaves the valley.",
+    )
+    blocks = _how_to_play_text(pset.roster, roster_sheets=roster_sheets)
+    size = 10.5
+    while True:
+        line_h = size * PT * 1.25
+        pdf.set_font(FONT, "", size)
+        total = sum(
+            line_h * 1.3 + len(split_lines(pdf, frame.width, line_h, text)) * line_h + 2
+            for _, text in blocks
+        )
+        if y + total <= frame.bottom or size <= 6:
+            break
+        size -= 0.5
+    for title, text in blocks:
+        pdf.set_font(FONT, "B", size + 1)
+        pdf.set_xy(frame.left, y)
+        pdf.cell(frame.width, line_h * 1.3, title)
+        y += line_h * 1.3
+        pdf.set_font(FONT, "", size)
+        for line in split_lines(pdf, frame.width, line_h, printable(text)):
+            pdf.set_xy(frame.left, y)
+            pdf.cell(frame.width, line_h, line)
+            y += line_h
+        y += 2
+
+
+# -- the roster's sheets --------------------------------------------------------------------------
+
+
+def wolf_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
+    cols = 4
+    card_w = frame.width / cols
+    wolves = roster.wolves
+    i = 0
+    while i < len(wolves):
+        pdf.add_page()
+        top = heading(
+            pdf,
+            frame,
+            f"Suspects: the {len(wolves)} wolves",
+            "Cut apart into wolf cards and lay them all out. Set a wolf's card aside when a "
+            "testimony clears it.",
+        )
+        rows, card_h = _grid_rows(frame.bottom - top, 52, 64)
+        for slot in range(rows * cols):
+            if i >= len(wolves):
+                break
+            wolf = wolves[i]
+            x = frame.left + (slot % cols) * card_w
+            y = top + (slot // cols) * card_h
+            cut_rect(pdf, x, y, card_w, card_h)
+            pdf.set_text_color(0, 0, 0)
+            fit_cell(pdf, x + 2, y + 1.5, card_w - 4, 5.5, wolf.name, size=11, style="B")
+            label_h = 9.0
+            figure_h = card_h - 8 - label_h - 2
+            draw_wolf(pdf, wolf.wears, x + card_w / 2, y + 8, figure_h)
+            pdf.set_text_color(40, 40, 40)
+            fit_block(
+                pdf,
+                x + 2,
+                y + card_h - label_h - 1,
+                card_w - 4,
+                label_h,
+                "\n".join(str(item) for item in wolf.wears),
+                size=7,
+            )
+            i += 1
+
+
+def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
+    cols = 4
+    card_w = frame.width / cols
+    sheep = roster.sheep
+    bag = roster.bag
+    i = 0
+    while i < len(sheep):
+        pdf.add_page()
+        top = heading(
+            pdf,
+            frame,
+            f"Sheep cards: the {len(sheep)} witnesses",
+            "Cut apart, shuffle, and lay them in stacks, names up. To call a sheep, find a ripe "
+            "vegetable it likes.",
+        )
+        rows, card_h = _grid_rows(frame.bottom - top, 36, 42)
+        for slot in range(rows * cols):
+            if i >= len(sheep):
+                break
+            one = sheep[i]
+            x = frame.left + (slot % cols) * card_w
+            y = top + (slot // cols) * card_h
+            cut_rect(pdf, x, y, card_w, card_h)
+            pdf.set_text_color(0, 0, 0)
+            fit_cell(pdf, x + 2, y + 2, card_w - 4, 6, one.name, size=12, style="B")
+            pdf.set_text_color(80, 80, 80)
+            fit_cell(pdf, x + 2, y + 8, card_w - 4, 3.5, "likes", size=7)
+            pdf.set_text_color(0, 0, 0)
+            if not one.likes:
+                fit_cell(pdf, x + 2, y + 13, card_w - 4, 4, "(no vegetables listed)", size=7)
+            line_h = min(8.0, (card_h - 13) / max(1, len(one.likes)))
+            for j, kind in enumerate(one.likes):
+                ly = y + 12 + j * line_h
+                d = _veg_diameter(bag, kind, min(1.0, line_h / 7.0))
+                draw_vegetable(pdf, kind, x + 5 + (6 - d) / 2, ly + (line_h - d) / 2 + 0.3, d)
+                fit_cell(
+                    pdf,
+                    x + 13,
+                    ly,
+                    card_w - 15,
+                    line_h,
+                    f"{kind} ({bag.size_of(kind)})",
+                    size=8.5,
+                    align="L",
+                )
+            i += 1
+
+
+def tokens_and_track(pdf: FPDF, frame: Frame, roster: Roster) -> None:
+    bag = roster.bag
+    tokens = [
+        (kind, spoiled)
+        for kind in bag.kinds
+        for spoiled in [False] * bag.ripe + [True] * bag.spoiled
+    ]
+    cols = 6
+    cell_w = frame.width / cols
+    cell_h = 17.0
+    y = frame.bottom  # forces a new page
+    for n, (kind, spoiled) in enumerate(tokens):
+        col = n % cols
+        if col == 0:
+            if y + cell_h > frame.bottom:
+                pdf.add_page()
+                y = heading(
+                    pdf,
+                    frame,
+                    f"The bag: {len(tokens)} vegetable tokens",
+                    f"Cut apart and put them all in a cup or an envelope: {bag.ripe} ripe and "
+                    f"{bag.spoiled} spoiled token(s) of each vegetable. Draw without looking.",
+                )
+            else:
+                y += cell_h
+        x = frame.left + col * cell_w
+        cut_rect(pdf, x, y, cell_w, cell_h)
+        d = _veg_diameter(bag, kind, 1.4)
+        draw_vegetable(pdf, kind, x + (cell_w - d) / 2, y + 2 + (8.5 - d) / 2, d, spoiled=spoiled)
+        pdf.set_text_color(0, 0, 0)
+        fit_cell(pdf, x + 1, y + 10.5, cell_w - 2, 3.2, kind, size=7.5, style="B")
+        if spoiled:
+            pdf.set_text_color(120, 60, 20)
+            fit_cell(pdf, x + 1, y + 13.4, cell_w - 2, 2.8, "spoiled", size=6)
+    y += cell_h + 6
+    _track(pdf, frame, roster, y)
+
+
+def _track(pdf: FPDF, frame: Frame, roster: Roster, y: float) -> None:
+    box = 12.0
+    per_row = int(frame.width // box)
+    sides = (("1-star side", roster.track.one_star), ("2-star side", roster.track.two_star))
+    need = sum(7 + (-(-(n + 1) // per_row)) * box + 4 for _, n in sides) + 8
+    if y + need > frame.bottom:
+        pdf.add_page()
+        y = frame.top
+    pdf.set_text_color(0, 0, 0)
+    fit_cell(
+        pdf,
+        frame.left,
+        y,
+        frame.width,
+        6,
+        "The wolf's track (cut out both strips)",
+        size=12,
+        style="B",
+        align="L",
+    )
+    y += 7
+    for name, spaces in sides:
+        fit_cell(
+            pdf,
+            frame.left,
+            y,
+            frame.width,
+            5,
+            f"{name}: {spaces} spaces from the concert hall to the station; a coin is the wolf",
+            size=8,
+            align="L",
+        )
+        y += 6
+        for n in range(spaces + 1):
+            x = frame.left + (n % per_row) * box
+            by = y + (n // per_row) * box
+            pdf.set_draw_color(60, 60, 60)
+            pdf.set_line_width(0.3)
+            last = n == spaces
+            pdf.set_fill_color(
+                *((250, 225, 200) if last else (235, 240, 250) if n == 0 else (255, 255, 255))
+            )
+            pdf.rect(x, by, box, box, style="DF")
+            pdf.set_text_color(0, 0, 0)
+            label = "hall" if n == 0 else "station" if last else str(n)
+            fit_cell(
+                pdf,
+                x + 0.5,
+                by + 0.5,
+                box - 1,
+                box - 1,
+                label,
+                size=9 if 0 < n < spaces else 6,
+                style="B",
+            )
+        y += (-(-(spaces + 1) // per_row)) * box + 5
+
+
+# -- the cases ------------------------------------------------------------------------------------
+
+
+def _mode_color(mode: str) -> tuple[int, int, int]:
+    return HARD_RED if mode == "hard" else EASY_BLUE
+
+
+def case_cards(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], *, details: bool) -> None:
+    cols = 3
+    card_w = frame.width / cols
+    i = 0
+    while i < len(cases):
+        pdf.add_page()
+        top = heading(
+            pdf,
+            frame,
+            "Case cards",
+            "Cut out; fold the hatched flap up over the culprit, printed sides together. Lift it "
+            "only when one suspect is left.",
+        )
+        rows, card_h = _grid_rows(frame.bottom - top, 58, 66)
+        for slot in range(rows * cols):
+            if i >= len(cases):
+                break
+            _case_card(
+                pdf,
+                cases[i],
+                frame.left + (slot % cols) * card_w,
+                top + (slot // cols) * card_h,
+                card_w,
+                card_h,
+                details=details,
+            )
+            i += 1
+
+
+def _case_card(
+    pdf: FPDF, case: PrintCase, x: float, y: float, w: float, h: float, *, details: bool
+) -> None:
+    front, panel = h * 0.5, h * 0.25
+    cut_rect(pdf, x, y, w, h)
+    fold_line(pdf, x, y + front, w)
+    fold_line(pdf, x, y + front + panel, w)
+    pdf.set_fill_color(*_mode_color(case.mode))
+    pdf.rect(x + 3, y + 2.5, w - 6, 5.5, style="F")
+    pdf.set_text_color(255, 255, 255)
+    fit_cell(pdf, x + 3, y + 2.5, w - 6, 5.5, f"Sly Wolf · {case.mode} case", size=9, style="B")
+    pdf.set_text_color(0, 0, 0)
+    fit_cell(pdf, x + 3, y + 9.5, w - 6, 6.5, case.case_id, size=13, style="B")
+    stars(pdf, case.grade.stars, x + w / 2, y + 20.5, 5.0)
+    if details:
+        pdf.set_text_color(60, 60, 60)
+        fit_cell(
+            pdf, x + 3, y + 24.5, w - 6, 3, f"hardest rule: {case.grade.hardest_rule}", size=6.5
+        )
+        fit_cell(
+            pdf,
+            x + 3,
+            y + 27.5,
+            w - 6,
+            3,
+            f"certain after {case.grade.fewest_interviews} interviews at best",
+            size=6.5,
+        )
+    # the answer panel, hidden under the flap
+    ay = y + front
+    figure = panel - 2
+    draw_wolf(pdf, case.culprit.wears, x + 4 + figure * 0.3, ay + 1, figure)
+    pdf.set_text_color(60, 60, 60)
+    tx = x + 6 + figure * 0.6
+    fit_cell(
+        pdf,
+        tx,
+        ay + 1.5,
+        x + w - 2 - tx,
+        3,
+        f"case {case.case_id}: the culprit is",
+        size=6.5,
+        align="L",
+    )
+    pdf.set_text_color(0, 0, 0)
+    fit_cell(pdf, tx, ay + 4.8, x + w - 2 - tx, 6, case.culprit.name, size=13, style="B", align="L")
+    fit_block(
+        pdf,
+        tx,
+        ay + 10.8,
+        x + w - 2 - tx,
+        panel - 11.5,
+        ", ".join(map(str, case.culprit.wears)),
+        size=6.5,
+        align="L",
+    )
+    cover_flap(pdf, x, y + front + panel, w, panel, "fold up: the culprit is under this flap")
+
+
+def interview_slips(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...]) -> None:
+    """The slips of every case, packed: as many whole cases to a page as fit."""
+    cols = 4
+    slip_w = frame.width / cols
+    caption = 5.0
+    per_case = max(-(-len(c.slips) // cols) for c in cases)
+    space = frame.bottom - (frame.top + 6.5 + 1.5)
+    fit_cases = 1
+    slip_h = min(36.0, (space - caption) / per_case)
+    for k in range(2, 9):
+        h = (space - k * caption) / (k * per_case)
+        if h < 29.0:
+            break
+        fit_cases, slip_h = k, min(36.0, h)
+    for start in range(0, len(cases), fit_cases):
+        pdf.add_page()
+        pdf.set_text_color(0, 0, 0)
+        fit_cell(
+            pdf,
+            frame.left,
+            frame.top,
+            frame.width,
+            6,
+            "Interview slips: fold each flap up; lift it when you interview that sheep",
+            size=11,
+            style="B",
+        )
+        y = frame.top + 8.0
+        for case in cases[start : start + fit_cases]:
+            pdf.set_text_color(0, 0, 0)
+            fit_cell(
+                pdf,
+                frame.left,
+                y,
+                frame.width,
+                caption - 0.5,
+                f"Case {case.case_id}: interview slips",
+                size=8.5,
+                style="B",
+                align="L",
+            )
+            y += caption
+            for n, slip in enumerate(case.slips):
+                _slip(
+                    pdf,
+                    case,
+                    slip,
+                    frame.left + (n % cols) * slip_w,
+                    y + (n // cols) * slip_h,
+                    slip_w,
+                    slip_h,
+                )
+            y += per_case * slip_h
+
+
+def _slip(pdf: FPDF, case: PrintCase, slip: Slip, x: float, y: float, w: float, h: float) -> None:
+    name_h = h * 0.34
+    panel = (h - name_h) / 2
+    cut_rect(pdf, x, y, w, h)
+    fold_line(pdf, x, y + name_h, w)
+    fold_line(pdf, x, y + name_h + panel, w)
+    pdf.set_fill_color(*_mode_color(case.mode))
+    pdf.rect(x + 0.4, y + 0.4, 1.6, name_h - 0.8, style="F")
+    pdf.set_text_color(0, 0, 0)
+    fit_cell(pdf, x + 2.5, y + 0.8, w - 4, name_h * 0.42, slip.sheep, size=10, style="B")
+    pdf.set_text_color(70, 70, 70)
+    fit_cell(
+        pdf, x + 2.5, y + 0.8 + name_h * 0.42, w - 4, name_h * 0.25, f"case {case.case_id}", size=6
+    )
+    likes = "likes " + ", ".join(slip.likes) if slip.likes else ""
+    fit_cell(pdf, x + 2.5, y + 0.8 + name_h * 0.67, w - 4, name_h * 0.28, likes, size=6)
+    # what the interview reveals (hidden under the flap)
+    py = y + name_h
+    pdf.set_text_color(0, 0, 0)
+    line = panel / 3
+    fit_cell(
+        pdf, x + 1.5, py + 0.4, w - 3, line, f"points at: {slip.points_to}", size=7.5, style="B"
+    )
+    if slip.testimony is None:
+        fit_cell(
+            pdf,
+            x + 1.5,
+            py + 0.4 + line,
+            w - 3,
+            line * 2 - 1,
+            "its testimony: on its tile",
+            size=6.5,
+        )
+    else:
+        icon = min(line * 2 - 1.2, 8.0)
+        draw_item(pdf, slip.testimony, x + 1.5, py + line + 0.6, icon)
+        fit_block(
+            pdf,
+            x + 2.5 + icon,
+            py + line + 0.2,
+            w - 4 - icon,
+            line * 2 - 0.8,
+            f"says the wolves in {plural(slip.testimony)} were at the concert",
+            size=6.5,
+        )
+    cover_flap(pdf, x, y + name_h + panel, w, panel, "fold up over the middle")
+
+
+def answer_key(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...]) -> None:
+    columns = (
+        ("case", 0.14),
+        ("mode", 0.07),
+        ("stars", 0.1),
+        ("culprit", 0.12),
+        ("wears", 0.29),
+        ("hardest rule", 0.16),
+        ("fewest", 0.07),
+        ("steps", 0.05),
+    )
+    widths = [frame.width * f for _, f in columns]
+    row_h = 7.0
+    i = 0
+    while i < len(cases):
+        pdf.add_page()
+        top = heading(
+            pdf,
+            frame,
+            "Answer key: do not look until a case is over",
+            "Fold this page in half or keep it apart. 'fewest': the fewest interviews after which "
+            "the culprit is certain; 'hardest rule': the hardest deduction the case needs.",
+        )
+        pdf.set_fill_color(225, 225, 225)
+        pdf.rect(frame.left, top, frame.width, row_h, style="F")
+        x = frame.left
+        for (name, _), width in zip(columns, widths, strict=True):
+            fit_cell(pdf, x + 0.5, top, width - 1, row_h, name, size=8, style="B", align="L")
+            x += width
+        y = top + row_h
+        while i < len(cases) and y + row_h <= frame.bottom:
+            _answer_row(pdf, cases[i], frame.left, y, widths, row_h)
+            y += row_h
+            i += 1
+
+
+def _answer_row(
+    pdf: FPDF, case: PrintCase, x: float, y: float, widths: list[float], h: float
+) -> None:
+    pdf.set_draw_color(200, 200, 200)
+    pdf.set_line_width(0.2)
+    pdf.line(x, y + h, x + sum(widths), y + h)
+    pdf.set_text_color(0, 0, 0)
+    g = case.grade
+    cells = [
+        case.case_id,
+        case.mode,
+        "",
+        case.culprit.name,
+        "",
+        g.hardest_rule,
+        str(g.fewest_interviews),
+        str(g.steps),
+    ]
+    cx = x
+    for n, (text, width) in enumerate(zip(cells, widths, strict=True)):
+        if n == 2:
+            stars(pdf, g.stars, cx + width / 2, y + h / 2, min(3.4, width / 6.5))
+        elif n == 4:
+            icon = h - 2.2
+            for j, item in enumerate(case.culprit.wears[:3]):
+                draw_item(pdf, item, cx + 0.5 + j * (icon + 0.5), y + 1.1, icon)
+            shift = 1 + min(3, len(case.culprit.wears)) * (icon + 0.5)
+            pdf.set_text_color(0, 0, 0)
+            fit_cell(
+                pdf,
+                cx + shift,
+                y,
+                width - shift - 0.5,
+                h,
+                ", ".join(map(str, case.culprit.wears)),
+                size=7,
+                align="L",
+            )
+        else:
+            fit_cell(
+                pdf,
+                cx + 0.5,
+                y,
+                width - 1,
+                h,
+                text,
+                size=8.5,
+                style="B" if n == 3 else "",
+                align="L",
+            )
+        cx += width

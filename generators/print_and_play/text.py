@@ -1,0 +1,60 @@
+"""Text in the printed set: the shipped font and the characters it can draw.
+
+All text is set in DejaVu Sans, shipped in ``generators/fonts/`` (free licence) and embedded as a
+subset, so ids and names in any Latin, Greek or Cyrillic script print as written; a character the
+font lacks (an emoji, CJK) prints as ``?`` (:func:`unprintable_characters` lists them, so the
+command can warn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from contextlib import ExitStack
+from functools import cache
+from importlib import resources
+
+from fontTools.ttLib import TTFont
+from fpdf import FPDF
+
+FONT = "DejaVu"
+FONT_FILES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"}
+#: What a character missing from the font prints as.
+MISSING = "?"
+
+
+@cache
+def _font_characters() -> frozenset[int]:
+    """The code points both shipped faces can draw."""
+    faces = resources.files("sheepdog.generators").joinpath("fonts")
+    sets = []
+    for name in FONT_FILES.values():
+        with faces.joinpath(name).open("rb") as handle:
+            sets.append(frozenset(TTFont(handle, lazy=True).getBestCmap()))
+    return frozenset.intersection(*sets)
+
+
+def _printable(ch: str) -> bool:
+    return ch == " " or (ch.isprintable() and ord(ch) in _font_characters())
+
+
+def printable(text: str) -> str:
+    """``text`` with every character the font cannot draw replaced by ``?``.
+
+    >>> printable("caso–ñ—狼")
+    'caso–ñ—?'
+    """
+    return "".join(ch if _printable(ch) else MISSING for ch in text)
+
+
+def unprintable_characters(texts: Iterable[str]) -> str:
+    """The distinct characters of ``texts`` that print as ``?``, in order of appearance."""
+    seen = dict.fromkeys(ch for text in texts for ch in text)
+    return "".join(ch for ch in seen if not _printable(ch))
+
+
+def add_fonts(pdf: FPDF, stack: ExitStack) -> None:
+    """Register the shipped faces with ``pdf`` (the files stay open while ``stack`` does)."""
+    faces = resources.files("sheepdog.generators").joinpath("fonts")
+    for style, name in FONT_FILES.items():
+        path = stack.enter_context(resources.as_file(faces.joinpath(name)))
+        pdf.add_font(FONT, style, path)
