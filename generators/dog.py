@@ -220,7 +220,9 @@ def generate_puzzles(
     progress: Callable[[int, int, int], None] | None = None,
 ) -> list[GeneratedPuzzle]:
     """Find puzzles (:func:`find_puzzles`) and write them atomically to ``folder`` (never
-    overwriting without force)."""
+    overwriting without force).  A ``folder`` that is a file is refused before the search."""
+    if folder.exists() and not folder.is_dir():
+        raise SheepdogError(f"{folder} is a file, not a folder")
     puzzles = find_puzzles(
         folder,
         count=count,

@@ -88,3 +88,12 @@ def test_attempts_bound_the_search(tmp_path: Path) -> None:
     assert [tried for _, _, tried in calls] == [1, 2, 3]
     with pytest.raises(SheepdogError, match="^attempts must be at least 1, not 0$"):
         find_puzzles(tmp_path, count=1, attempts=0)
+
+
+def test_a_file_as_the_folder_is_refused_before_the_search(tmp_path: Path) -> None:
+    calls: list[tuple[int, int, int]] = []
+    file = tmp_path / "puzzles"
+    file.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(SheepdogError, match="is a file, not a folder$"):
+        generate_puzzles(file, count=1, cards=1, progress=lambda *a: calls.append(a))
+    assert calls == []  # nothing searched
