@@ -1,0 +1,150 @@
+"""``wolf print`` checks every case before writing anything (:mod:`sheepdog.generators.
+print_and_play.cases`): complete, exactly one wolf fits, it is the recorded culprit, and the
+stored grade agrees with the recomputed one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from sheepdog.cli.main import app
+from sheepdog.solver.slywolf.grade import stars_for
+from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+from sheepdog.solver.slywolf.worlds import deduce_puzzle
+
+runner = CliRunner()
+CASES = Path(__file__).resolve().parent.parent.parent / "cases"
+CASE = CASES / "easy" / "easy-1-001.json"
+ITEMS = [
+    f"{c} {g}" for g in ("top hat", "jacket", "pants") for c in ("red", "yellow", "blue", "green")
+]
+
+
+def a_case() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(CASE.read_text())
+    return data
+
+
+def print_one(tmp_path: Path, data: dict[str, Any], *extra: str) -> tuple[Any, Path, Path]:
+    folder = tmp_path / "set"
+    folder.mkdir(exist_ok=True)
+    path = folder / "c.json"
+    path.write_text(json.dumps(data))
+    out = tmp_path / "o.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out), *extra])
+    return result, path, out
+
+
+def refused(result: Any, out: Path) -> str:
+    assert result.exit_code == 1 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ")
+    assert not out.exists()
+    return str(lines[0])
+
+
+def suspects(data: dict[str, Any]) -> int:
+    return len(deduce_puzzle(puzzle_from_dict(data), marginals=False).suspects)
+
+
+def test_a_culprit_the_interviews_clear(tmp_path: Path) -> None:
+    data = a_case()
+    data["culprit"] = "Wulfrik"
+    result, path, out = print_one(tmp_path, data)
+    assert refused(result, out) == (
+        f"Error: {path}: the recorded culprit Wulfrik does not fit the interviews; the only "
+        "wolf that does is Grimwald"
+    )
+
+
+def test_an_incomplete_case(tmp_path: Path) -> None:
+    data = a_case()
+    data["interviews"] = data["interviews"][:10]
+    result, path, out = print_one(tmp_path, data)
+    line = refused(result, out)
+    assert line.startswith(f"Error: {path}: incomplete case: 6 of 16 sheep not interviewed (")
+    data = a_case()
+    del data["interviews"][3]["testimony"]
+    result, path, out = print_one(tmp_path, data)
+    assert refused(result, out) == (
+        f"Error: {path}: incomplete case: trumpet's interview has no 'testimony'"
+    )
+    data = a_case()
+    del data["interviews"][0]["points_to"]
+    result, path, out = print_one(tmp_path, data)
+    assert "drum set's interview has no 'points_to'" in refused(result, out)
+
+
+def contradicting() -> dict[str, Any]:
+    """The case with one testimony changed so that no wolf fits."""
+    for n in range(16):
+        for item in ITEMS:
+            data = a_case()
+            data["interviews"][n]["testimony"] = item
+            if suspects(data) == 0:
+                return data
+    raise AssertionError("no such change")
+
+
+def test_a_case_several_wolves_fit(tmp_path: Path) -> None:
+    data = a_case()
+    # The trumpet and the xylophone (found by a search) now name the yellow top hat.
+    data["interviews"][3]["testimony"] = data["interviews"][13]["testimony"] = "yellow top hat"
+    assert suspects(data) == 2
+    result, path, out = print_one(tmp_path, data)
+    assert refused(result, out) == (
+        f"Error: {path}: not a valid case: 2 wolves fit every interview (Grimwald, Fang)"
+    )
+
+
+def test_a_case_no_wolf_fits(tmp_path: Path) -> None:
+    result, path, out = print_one(tmp_path, contradicting())
+    assert refused(result, out) == f"Error: {path}: not a valid case: no wolf fits every interview"
+
+
+def test_a_stored_grade_that_disagrees_names_both(tmp_path: Path) -> None:
+    data = a_case()
+    grade = data["grade"]
+    assert (grade["stars"], grade["fewest_interviews"]) == (2, 5)
+    grade["fewest_interviews"] = 9  # well-formed (the stars follow), but not this case's
+    grade["stars"] = stars_for(grade["tier"], 9)
+    result, path, out = print_one(tmp_path, data)
+    assert refused(result, out) == (
+        f"Error: {path}: the stored grade (4 stars, hardest rule honest-testimony, 16 steps, 9 "
+        "fewest interviews) disagrees with the recomputed grade (2 stars, hardest rule "
+        "honest-testimony, 16 steps, 5 fewest interviews); --regrade prints the recomputed one"
+    )
+    regraded = runner.invoke(
+        app, ["wolf", "print", str(path.parent), "--out", str(out), "--regrade", "--json"]
+    )
+    assert regraded.exit_code == 0, regraded.output
+    assert out.read_bytes().startswith(b"%PDF-")
+
+
+def test_one_bad_case_stops_the_whole_set(tmp_path: Path) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    for name in ("easy-1-001.json", "easy-1-002.json"):
+        (folder / name).write_bytes((CASES / "easy" / name).read_bytes())
+    data = json.loads((folder / "easy-1-002.json").read_text())
+    data["interviews"] = data["interviews"][:15]
+    (folder / "easy-1-002.json").write_text(json.dumps(data))
+    out = tmp_path / "o.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
+    assert "easy-1-002.json: incomplete case: 1 of 16 sheep" in refused(result, out)
+
+
+def test_cases_of_two_rosters(tmp_path: Path) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "a.json").write_bytes(CASE.read_bytes())
+    deck = json.loads((CASES / "known-deck" / "easy-1-001.json").read_text())
+    deck["roster"] = str(CASES / "known-deck" / "roster.toml")
+    (folder / "b.json").write_text(json.dumps(deck))
+    out = tmp_path / "o.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
+    line = refused(result, out)
+    assert f"{folder / 'b.json'}: its roster" in line and "print each roster's cases" in line
