@@ -29,12 +29,15 @@ from sheepdog.cli.common import fail, print_json, run
 from sheepdog.cli.wolf import ModeChoice, app
 from sheepdog.generators.slywolf import (
     DEFAULT_ATTEMPTS,
+    DEFAULT_CLIMBS,
     MAX_ATTEMPTS,
     MAX_COUNT,
+    SEARCH_FROM,
     Band,
     CaseFile,
     CaseFileDiffers,
     CaseRun,
+    OutOfCases,
     generate_files,
     grade_table,
     remove_run_temps,
@@ -89,14 +92,17 @@ def generate_command(
         int | None, typer.Option("--max-grade", min=1, max=5, help="Most stars.")
     ] = None,
     attempts: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--attempts",
             min=1,
             max=MAX_ATTEMPTS,
-            help="Random cases tried per case before giving up.",
+            help=f"Random cases tried per case before giving up (default {DEFAULT_ATTEMPTS}); "
+            f"for --min-grade {SEARCH_FROM} or more, climbs (searches from a random case "
+            f"towards harder ones; default {DEFAULT_CLIMBS}).",
+            show_default=False,
         ),
-    ] = DEFAULT_ATTEMPTS,
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
     resume: Annotated[
         bool,
@@ -163,7 +169,7 @@ def generate_command(
                 fail("interrupted; no case file written", 130)
             fail(f"interrupted; {_so_far(files, count, out)}", 130)
         except SheepdogError as exc:
-            if not (files.written or files.kept) or isinstance(exc, CaseFileDiffers):
+            if not (files.written or files.kept) or isinstance(exc, CaseFileDiffers | OutOfCases):
                 raise
             raise SheepdogError(f"{exc} ({_so_far(files, count, out)})") from None
         if json_out:

@@ -51,12 +51,18 @@ from sheepdog.solver.slywolf.sample import CompleteCase, random_case
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 GENERATOR = "sheepdog wolf generate"
-#: Attempts per case before the generator gives up on a star band.
+#: Attempts per case before the generator gives up on a star band: uniform draws...
 DEFAULT_ATTEMPTS = 1000
+#: ... or climbs, for a band of :data:`SEARCH_FROM` stars or more (a climb grades hundreds of
+#: cases).
+DEFAULT_CLIMBS = 40
 #: The most cases one run makes (a bigger set is several runs with other seeds).
 MAX_COUNT = 100_000
 #: The most attempts per case (an unreachable band stops after a few minutes, not never).
 MAX_ATTEMPTS = 1_000_000
+#: Bands from this many stars up are searched by climbing instead of drawn (uniform draws almost
+#: never reach them): :mod:`sheepdog.generators.slywolf_search`.
+SEARCH_FROM = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +89,8 @@ class GeneratedCase:
     grade: Grade
     index: int
     attempt: int
+    #: What makes the case distinct from the others of its run (:func:`_signature`).
+    signature: bytes = b""
 
     @property
     def id(self) -> str:
@@ -264,6 +272,11 @@ class CaseConfirmer:
         return status == cp_model.INFEASIBLE
 
 
+def default_attempts(band: Band) -> int:
+    """Attempts per case when none are given: draws, or climbs for a band searched by climbing."""
+    return DEFAULT_CLIMBS if band.low >= SEARCH_FROM else DEFAULT_ATTEMPTS
+
+
 def check_bounds(count: int, attempts: int) -> None:
     """``count`` and ``attempts`` within :data:`MAX_COUNT` and :data:`MAX_ATTEMPTS`."""
     if not 1 <= count <= MAX_COUNT:
@@ -282,7 +295,7 @@ def iter_cases(
     *,
     roster_ref: str = "default",
     band: Band = Band(),
-    attempts: int = DEFAULT_ATTEMPTS,
+    attempts: int | None = None,
     validate: Callable[[Puzzle], bool] | None = None,
     confirmed: Callable[[GeneratedCase], bool] | None = None,
     on_draw: Callable[[], None] | None = None,
@@ -295,44 +308,162 @@ def iter_cases(
     byte for byte, checked when it was written).  ``on_draw()`` is called before each random
     case is drawn (progress while a demanding band takes many draws).
     """
+    attempts = default_attempts(band) if attempts is None else attempts
     check_bounds(count, attempts)
     if validate is None:
         validate = CaseConfirmer(roster, mode)
+    check_mode_possible(roster, mode)
     seen: set[bytes] = set()
+    climbing = band.low >= SEARCH_FROM
     for index in range(1, count + 1):
-        for attempt in range(attempts):
-            if on_draw is not None:
-                on_draw()
-            case = draw_case(roster, mode, case_rng(seed, mode, index, attempt))
-            sig = _signature(case)
-            if sig in seen:
-                continue
-            kept = assess(roster, mode, case, band)
-            if kept is None:
-                continue
-            puzzle, grade = kept
-            extra = {
-                "id": case_id(mode, seed, index),
-                "culprit": roster.wolves[case.culprit].name,
-                "grade": grade.to_dict(),
-                "seed": seed,
-                "generator": {"program": GENERATOR, "index": index, "attempt": attempt},
-            }
-            final = Puzzle(roster, mode, puzzle.interviews, None, roster_ref, extra)
-            made = GeneratedCase(final, grade, index, attempt)
-            if not (confirmed is not None and confirmed(made)) and not validate(final):
-                raise SheepdogError(
-                    f"internal check failed: the CP-SAT model rejects case {index} (attempt "
-                    f"{attempt}) that the exact engine accepts; please report this"
-                )
-            seen.add(sig)
-            yield made
-            break
-        else:
-            raise SheepdogError(
-                f"no {mode} case with {band.low}-{band.high} stars found in {attempts} attempts "
-                f"(case {index} of {count}); try a wider --min-grade/--max-grade band"
+        made: GeneratedCase | None = None
+        repeats = [0]  # cases found again that the run has made already
+        if climbing:
+            made = _climbed_case(
+                roster, mode, seed, index, attempts, band, roster_ref, seen, on_draw, repeats
             )
+        else:
+            made = _drawn_case(
+                roster, mode, seed, index, attempts, band, roster_ref, seen, on_draw, repeats
+            )
+        if made is None:
+            why = _not_found(mode, band, attempts, index, count, climbing, repeats[0])
+            raise (OutOfCases(why) if repeats[0] else SheepdogError(why))
+        if not (confirmed is not None and confirmed(made)) and not validate(made.puzzle):
+            raise SheepdogError(
+                f"internal check failed: the CP-SAT model rejects case {index} (attempt "
+                f"{made.attempt}) that the exact engine accepts; please report this"
+            )
+        seen.add(made.signature)
+        yield made
+
+
+def _made(
+    roster: Roster,
+    mode: Mode,
+    seed: int,
+    index: int,
+    attempt: int,
+    kept: tuple[Puzzle, Grade],
+    case: CompleteCase,
+    roster_ref: str,
+    method: dict[str, object] | None = None,
+) -> GeneratedCase:
+    puzzle, grade = kept
+    extra = {
+        "id": case_id(mode, seed, index),
+        "culprit": roster.wolves[case.culprit].name,
+        "grade": grade.to_dict(),
+        "seed": seed,
+        "generator": {"program": GENERATOR, "index": index, "attempt": attempt, **(method or {})},
+    }
+    final = Puzzle(roster, mode, puzzle.interviews, None, roster_ref, extra)
+    return GeneratedCase(final, grade, index, attempt, _signature(case))
+
+
+def _drawn_case(
+    roster: Roster,
+    mode: Mode,
+    seed: int,
+    index: int,
+    attempts: int,
+    band: Band,
+    roster_ref: str,
+    seen: set[bytes],
+    on_draw: Callable[[], None] | None,
+    repeats: list[int],
+) -> GeneratedCase | None:
+    """Case ``index`` by uniform draws: the first draw that is new and graded within the band."""
+    for attempt in range(attempts):
+        if on_draw is not None:
+            on_draw()
+        case = draw_case(roster, mode, case_rng(seed, mode, index, attempt))
+        if _signature(case) in seen:
+            repeats[0] += 1
+            continue
+        kept = assess(roster, mode, case, band)
+        if kept is not None:
+            return _made(roster, mode, seed, index, attempt, kept, case, roster_ref)
+    return None
+
+
+def _climbed_case(
+    roster: Roster,
+    mode: Mode,
+    seed: int,
+    index: int,
+    attempts: int,
+    band: Band,
+    roster_ref: str,
+    seen: set[bytes],
+    on_draw: Callable[[], None] | None,
+    repeats: list[int],
+) -> GeneratedCase | None:
+    """Case ``index`` by local search (:mod:`sheepdog.generators.slywolf_search`): climb ``r``
+    from a random generator seeded with attempt ``r``, for r = 0, 1, ... ``attempts`` - 1."""
+    from sheepdog.generators.slywolf_search import climb
+
+    top = Band(MIN_STARS, band.high)
+    for attempt in range(attempts):
+        found = climb(
+            roster,
+            mode,
+            band.low,
+            case_rng(seed, mode, index, attempt),
+            draw=lambda rng: draw_case(roster, mode, rng),
+            assess=lambda case: assess(roster, mode, case, top),
+            accept=lambda case: _new(case, seen, repeats),
+            on_candidate=on_draw,
+        )
+        if found is not None:
+            kept = (found.puzzle, found.grade)
+            method = {"method": "climb", "candidates": found.candidates}
+            return _made(roster, mode, seed, index, attempt, kept, found.case, roster_ref, method)
+    return None
+
+
+class OutOfCases(SheepdogError):
+    """The run found no case it had not made already: the roster has few distinct cases."""
+
+
+def _new(case: CompleteCase, seen: set[bytes], repeats: list[int]) -> bool:
+    """Is ``case`` one the run has not made yet?  (Counts the ones it has in ``repeats``.)"""
+    if _signature(case) in seen:
+        repeats[0] += 1
+        return False
+    return True
+
+
+def _not_found(
+    mode: Mode, band: Band, attempts: int, index: int, count: int, climbing: bool, repeats: int
+) -> str:
+    """Why case ``index`` was not made: the run used up the distinct cases it finds (every case
+    within the band it found had been made already: a repeat is a case kept before, so within
+    the band), or the band is out of reach."""
+    tried = f"{attempts} climbs" if climbing else f"{attempts} attempts"
+    stars = f"{band.low}-{band.high} stars" if band.low < band.high else f"{band.low} stars"
+    if repeats:
+        found = "climbs ended on" if climbing else "draws were"
+        return (
+            f"ran out of distinct {mode} cases with {stars}: {count} asked for, {index - 1} "
+            f"made, and {repeats} of the {found} cases already made ({tried} for case {index}); "
+            "ask for fewer cases (this roster has few distinct ones)"
+        )
+    more = "" if attempts >= MAX_ATTEMPTS else " or more --attempts"
+    return (
+        f"no {mode} case with {stars} found in {tried} (case {index} of {count}); try a wider "
+        f"--min-grade/--max-grade band{more}"
+    )
+
+
+def check_mode_possible(roster: Roster, mode: Mode) -> None:
+    """A hard case needs an accomplice pointing at an accomplice: two accomplices at least."""
+    if mode == "hard" and roster.accomplices < 2:
+        have = "no accomplice" if not roster.accomplices else "1 accomplice"
+        raise SheepdogError(
+            f"roster {roster.name!r} has {have}: a hard case needs an accomplice pointing at "
+            "an accomplice, so at least 2 accomplices; use --mode easy"
+        )
 
 
 def generate(
@@ -343,7 +474,7 @@ def generate(
     *,
     roster_ref: str = "default",
     band: Band = Band(),
-    attempts: int = DEFAULT_ATTEMPTS,
+    attempts: int | None = None,
     validate: Callable[[Puzzle], bool] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[GeneratedCase]:
@@ -569,7 +700,7 @@ def generate_files(
     *,
     roster_ref: str = "default",
     band: Band = Band(),
-    attempts: int = DEFAULT_ATTEMPTS,
+    attempts: int | None = None,
     force: bool = False,
     resume: bool = False,
     validate: Callable[[Puzzle], bool] | None = None,
@@ -584,7 +715,8 @@ def generate_files(
     is (and not checked by CP-SAT again); a file that differs is an error naming it, unless
     ``force`` replaces it.
     """
-    check_bounds(count, attempts)
+    check_bounds(count, default_attempts(band) if attempts is None else attempts)
+    check_mode_possible(roster, mode)
     prepare_folder(out, mode, seed, count, roster_ref=roster_ref, force=force, resume=resume)
     on_disk: set[int] = set()
 

@@ -170,7 +170,7 @@ def test_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "'--attempts': Input should be less than or equal to 1000000" in usage_error_of(
         gen(tmp_path, "--attempts", "1000001"), capsys
     )
-    assert "no easy case with 5-5 stars" in error_of(
+    assert "no easy case with 5 stars found in 2 climbs" in error_of(
         gen(tmp_path, "--grade", "5", "--attempts", "2")
     )
     afile = tmp_path / "plain.txt"
@@ -226,3 +226,53 @@ def test_grades_table(tmp_path: Path) -> None:
     assert "not a folder" in error_of(["wolf", "grades", str(tmp_path / "missing")])
     (tmp_path / "empty").mkdir()
     assert "no case files" in error_of(["wolf", "grades", str(tmp_path / "empty")])
+
+
+TINY = """
+name = "tiny"
+accomplices = 1
+colors = ["red", "blue"]
+garments = ["hat", "coat"]
+wolves = [
+  { name = "A", wears = ["red hat", "red coat"] },
+  { name = "B", wears = ["blue hat", "red coat"] },
+  { name = "C", wears = ["blue hat", "blue coat"] },
+]
+sheep = [{ name = "s0" }, { name = "s1" }, { name = "s2" }]
+"""
+
+
+def test_hard_mode_without_two_accomplices_is_refused_at_once(tmp_path: Path) -> None:
+    roster = tmp_path / "tiny.toml"
+    roster.write_text(TINY)
+    out = tmp_path / "out"
+    line = error_of(gen(out, "--roster", str(roster), "--mode", "hard"))
+    assert "has 1 accomplice" in line and "at least 2 accomplices" in line
+    assert "--mode easy" in line and "wider" not in line and "attempts" not in line
+    assert not out.exists()  # refused before any work
+
+
+def test_running_out_of_distinct_cases_says_so(tmp_path: Path) -> None:
+    roster = tmp_path / "tiny.toml"
+    roster.write_text(TINY)
+    args = ["wolf", "generate", "--count", "150", "--seed", "1", "--roster", str(roster)]
+    line = error_of([*args, "--out", str(tmp_path / "out"), "--quiet"])
+    assert "ran out of distinct easy cases" in line and "150 asked for" in line
+    assert "wider" not in line and "--resume" not in line
+    made = int(line.split("asked for, ")[1].split(" made")[0])
+    assert len(list((tmp_path / "out").glob("*.json"))) == made > 0
+
+
+def test_five_star_case_on_request(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["wolf", "generate", "--mode", "hard", "--grade", "5", "--count", "1", "--seed", "3"]
+        + ["--out", str(tmp_path), "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    (entry,) = json.loads(result.stdout)["cases"]
+    assert entry["grade"]["stars"] == 5
+    graded = runner.invoke(app, ["wolf", "grade", entry["file"], "--json"])
+    assert json.loads(graded.stdout) == entry["grade"]  # recomputed, not copied
+    data = json.loads(Path(entry["file"]).read_text())
+    assert data["generator"]["method"] == "climb"

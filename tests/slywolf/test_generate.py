@@ -115,7 +115,7 @@ def test_bad_band_and_count() -> None:
         Band(4, 2)
     with pytest.raises(SheepdogError, match="at least 1"):
         generate(ROSTER, "easy", 0, seed=1)
-    with pytest.raises(SheepdogError, match="no easy case with 5-5 stars"):
+    with pytest.raises(SheepdogError, match="no easy case with 5 stars found in 3 climbs"):
         generate(ROSTER, "easy", 1, seed=1, band=Band(5, 5), attempts=3, validate=_no_cp_sat)
 
 
@@ -404,3 +404,82 @@ def test_case_confirmer_on_box_cases() -> None:
         for _ in range(10):
             puzzle = draw_case(ROSTER, mode, rng).puzzle(ROSTER, mode)
             assert confirm(puzzle) == is_valid_case(puzzle)
+
+
+# -- 4 and 5 stars by climbing --------------------------------------------------------------------
+
+
+def test_five_star_cases_by_climbing_are_valid_graded_and_reproducible() -> None:
+    cases = generate(ROSTER, "hard", 2, seed=4, band=Band(5, 5))
+    again = generate(ROSTER, "hard", 2, seed=4, band=Band(5, 5), validate=_no_cp_sat)
+    assert [c.puzzle.to_json() for c in cases] == [c.puzzle.to_json() for c in again]
+    assert cases[0].puzzle.interviews != cases[1].puzzle.interviews
+    for c in cases:
+        assert c.grade.stars == 5
+        assert grade_case(c.puzzle) == c.grade  # the real grader, recomputed
+        assert is_valid_case(c.puzzle)
+        assert c.puzzle.extra["generator"]["method"] == "climb"
+        assert needs_hard_case_reasoning(ROSTER, Observation.from_puzzle(c.puzzle))
+
+
+def test_four_stars_and_up_by_climbing() -> None:
+    for c in generate(ROSTER, "hard", 2, seed=5, band=Band(4, 5), validate=_no_cp_sat):
+        assert c.grade.stars in (4, 5)
+        assert grade_case(c.puzzle) == c.grade
+    for c in generate(ROSTER, "hard", 1, seed=5, band=Band(4, 4), validate=_no_cp_sat):
+        assert c.grade.stars == 4
+
+
+def test_lower_bands_are_still_drawn_uniformly() -> None:
+    (c,) = generate(ROSTER, "hard", 1, seed=5, band=Band(3, 5), validate=_no_cp_sat)
+    assert "method" not in c.puzzle.extra["generator"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_rosters(tiles=True), st.sampled_from(["easy", "hard"]), st.integers(0, 10**6))
+def test_every_move_gives_a_case_or_is_rejected(roster: Roster, mode: str, seed: int) -> None:
+    """Drawn cases are cases (is_case); a move's result that is_case accepts is one by the
+    spec's rules, checked independently by brute force: the complete case is a world of its
+    own interviews."""
+    from sheepdog.generators.slywolf import draw_case
+    from sheepdog.generators.slywolf_search import is_case, neighbour
+
+    rng = random.Random(seed)
+    try:
+        case = draw_case(roster, mode, rng)  # type: ignore[arg-type]
+    except SheepdogError:
+        return
+    assert is_case(roster, mode, case)  # type: ignore[arg-type]
+    for _ in range(20):
+        moved = neighbour(roster, mode, case, rng)  # type: ignore[arg-type]
+        if moved is None or not is_case(roster, mode, moved):  # type: ignore[arg-type]
+            continue
+        counts = enumerate_counts(Observation.from_puzzle(moved.puzzle(roster, mode)))  # type: ignore[arg-type]
+        assert counts.consistent and moved.culprit in counts.suspects
+        case = moved
+
+
+def test_is_case_rejects_broken_cases() -> None:
+    from sheepdog.generators.slywolf import draw_case
+    from sheepdog.generators.slywolf_search import is_case
+
+    case = draw_case(ROSTER, "hard", random.Random(1))
+    assert is_case(ROSTER, "hard", case)
+    points = list(case.points_to)
+    h = next(s for s in range(16) if s not in case.liars)
+    points[h] = h  # points at itself
+    assert not is_case(
+        ROSTER, "hard", CompleteCase(case.liars, tuple(points), case.testimony, case.culprit)
+    )
+    said = list(case.testimony)
+    said[h] = next(iter(ROSTER.wolves[case.culprit].wears))  # an honest sheep lies
+    assert not is_case(
+        ROSTER, "hard", CompleteCase(case.liars, case.points_to, tuple(said), case.culprit)
+    )
+    honest = [s for s in range(16) if s not in case.liars]
+    points = list(case.points_to)
+    a, b = honest[0], case.points_to[honest[0]]
+    points[a], points[b] = b, a  # a 2-ring and a broken rest: not one circle
+    assert not is_case(
+        ROSTER, "hard", CompleteCase(case.liars, tuple(points), case.testimony, case.culprit)
+    )
