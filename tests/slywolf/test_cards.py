@@ -39,8 +39,21 @@ RULE_NAMES = ("honest-testimony", "all-found", "already-cleared", "pointed-at", 
 
 
 @cache
-def printed(folder: Path, paper: Paper, **options: bool) -> PrintedSet:
-    return print_set_pdf(load_print_set(folder), paper, **options)
+def printed(
+    folder: Path,
+    paper: Paper,
+    *,
+    slips: bool = True,
+    roster_sheets: bool = True,
+    card_details: bool = False,
+) -> PrintedSet:
+    return print_set_pdf(
+        load_print_set(folder),
+        paper,
+        slips=slips,
+        roster_sheets=roster_sheets,
+        card_details=card_details,
+    )
 
 
 def page_texts(data: bytes) -> list[str]:
