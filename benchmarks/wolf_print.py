@@ -1,0 +1,51 @@
+"""Benchmark: pages and seconds of the print-and-play PDF (``sheepdog wolf print``) per case set.
+
+For each set and paper: the cases, the pages (and pages per part), the PDF size, the seconds to
+check the cases (complete, valid, regraded) and to lay out the PDF.  In-process.
+
+    python benchmarks/wolf_print.py [SET ...] [--paper a4 --paper letter]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from sheepdog.generators.print_and_play import PAPERS, load_print_set, print_set_pdf
+
+ROOT = Path(__file__).resolve().parent.parent
+SETS = ("cases/easy", "cases/hard", "cases/known-deck")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sets", nargs="*", default=list(SETS), help="folders of case files")
+    parser.add_argument(
+        "--paper", action="append", choices=sorted(PAPERS), help="paper (repeat for several)"
+    )
+    args = parser.parse_args()
+    papers = args.paper or ["a4", "letter"]
+    print(
+        f"{'set':<18} {'paper':<7} {'cases':>5} {'pages':>5} {'KiB':>6} {'check s':>8} "
+        f"{'layout s':>8}  parts"
+    )
+    for folder in args.sets:
+        path = Path(folder) if Path(folder).is_dir() else ROOT / folder
+        start = time.perf_counter()
+        pset = load_print_set(path)
+        checked = time.perf_counter() - start
+        known_deck = pset.roster.known_deck
+        for name in papers:
+            start = time.perf_counter()
+            result = print_set_pdf(pset, PAPERS[name], roster_sheets=not known_deck)
+            laid = time.perf_counter() - start
+            parts = ", ".join(f"{part} {n}" for part, n in result.parts if n)
+            print(
+                f"{folder:<18} {name:<7} {len(pset.cases):>5} {result.pages:>5} "
+                f"{len(result.data) / 1024:>6.0f} {checked:>8.2f} {laid:>8.2f}  {parts}"
+            )
+
+
+if __name__ == "__main__":
+    main()
