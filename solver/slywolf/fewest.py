@@ -171,8 +171,33 @@ class SetsCheck:
 
     def __init__(self, check: CulpritCheck) -> None:
         self.check = check
-        obs = check.obs
-        self.point = np.array([1 << t if t is not None else 0 for t in obs.pointer], dtype=np.int64)
+        c = check
+        point = [1 << t if t is not None else 0 for t in c.obs.pointer]
+        self.order = list(c.others)
+        self.wide = c.n > 16  # masks of more than 16 bits: popcount by three look-ups
+        # per wolf: the sheep pointing at one sheep that w makes honest (two or more of them);
+        # the pointers whose targets count as honest (easy mode: all; hard: honest pointers);
+        # the rings that cannot be the honest circle without a liar in them
+        self.same_target: dict[int, list[int]] = {}
+        self.qualifying: dict[int, Masks] = {}
+        self.rings: dict[int, list[int]] = {}
+        for w in c.others:
+            by_target: dict[int, int] = {}
+            for s, tb in enumerate(c.target):
+                if tb and not (c.liars[w] >> s) & 1:
+                    by_target[tb] = by_target.get(tb, 0) | (1 << s)
+            self.same_target[w] = [m for m in by_target.values() if m.bit_count() >= 2]
+            self.qualifying[w] = np.array(
+                [0 if c.obs.hard and (c.liars[w] >> s) & 1 else point[s] for s in range(c.n)],
+                dtype=np.int64,
+            )
+            self.rings[w] = [r for r in c.rings if not r & c.liars[w] and r.bit_count() != c.m]
+
+    def _pop(self, x: Masks) -> Masks:
+        if self.wide:
+            return _popcounts(x)
+        counts: Masks = _POP16[x]
+        return counts
 
     def excluded(self, w: int, masks: Masks, flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         """For each set (``masks``, ``flags`` as from :func:`_sets_of_size`): no world with
@@ -181,56 +206,49 @@ class SetsCheck:
         liars_w = c.liars[w]
         known = masks | c.tiles
         liars = known & liars_w
-        n_liars = _popcounts(liars)
+        n_liars = self._pop(liars)
         out = n_liars > c.k
-        # honest members: sheep of the set whose (known) testimony w does not wear
+        # two honest sheep (testimony known, not worn by w) pointing at the same sheep
         honest_members = masks & ~liars_w
-        # two honest sheep pointing at the same sheep
-        for t_mask in self._same_target(w):
+        for t_mask in self.same_target[w]:
             both = honest_members & t_mask
             out |= (both & (both - 1)) != 0
         # targets of honest pointers (easy mode: of every pointer) are honest
-        qualifying = self.point.copy()
-        if c.obs.hard:
-            for s in range(c.n):
-                if (liars_w >> s) & 1:
-                    qualifying[s] = 0
-        derived = np.bitwise_or.reduce(np.where(flags, qualifying, 0), axis=1)
+        derived = np.bitwise_or.reduce(np.where(flags, self.qualifying[w], 0), axis=1)
         out |= (derived & liars) != 0
         known_honest = known & ~liars_w
-        out |= _popcounts(known_honest | derived) > c.m
-        for ring in c.rings:
-            if not ring & liars_w and ring.bit_count() != c.m:
-                out |= (masks & ring) == ring
-        free_honest = c.m - _popcounts(known_honest)
-        free_liars = c.k - n_liars
+        out |= self._pop(known_honest | derived) > c.m
+        for ring in self.rings[w]:
+            out |= (masks & ring) == ring
         if c.n_items - c.width[w] <= 0:
-            out |= free_honest > 0
+            out |= c.m - self._pop(known_honest) > 0
         if c.width[w] <= 0:
-            out |= free_liars > 0
+            out |= c.k - n_liars > 0
         return out
-
-    def _same_target(self, w: int) -> list[int]:
-        """Masks of the sheep that point at one sheep, for sheep pointed at by two or more that
-        ``w`` makes honest (only these can break "no two honest point at one sheep")."""
-        c = self.check
-        by_target: dict[int, int] = {}
-        for s, tb in enumerate(c.target):
-            if tb and not (c.liars[w] >> s) & 1:
-                by_target[tb] = by_target.get(tb, 0) | (1 << s)
-        return [m for m in by_target.values() if m.bit_count() >= 2]
 
     def certain(self, n: int, size: int, limit: int) -> list[tuple[int, ...]]:
         """The sets among the first ``limit`` of ``size`` (combinations order) that rule out
         every other wolf, in that order."""
         masks, flags = _sets_of_size(n, size, limit)
         keep = np.arange(len(masks))
-        for w in self.check.others:
+        order = self.order
+        for i, w in enumerate(order):
+            if len(keep) <= _FEW:
+                break
+            keep = keep[self.excluded(w, masks[keep], flags[keep])]
             if not len(keep):
+                if i:  # move to front: the same wolf tends to survive the next size too
+                    order.insert(0, order.pop(i))
                 return []
-            hit = self.excluded(w, masks[keep], flags[keep])
-            keep = keep[hit]
-        return [tuple(s for s in range(n) if (int(m) >> s) & 1) for m in masks[keep]]
+        sets = [tuple(s for s in range(n) if (int(m) >> s) & 1) for m in masks[keep]]
+        if len(keep) > _FEW:
+            return sets
+        # a few sets left: the plain check of each is quicker than the arrays
+        return [m for m in sets if not self.check.other_culprit_possible(m, order)]
+
+
+#: Sets left below which :meth:`SetsCheck.certain` checks each set in plain Python.
+_FEW = 6
 
 
 def certain_after(obs: Observation, members: tuple[int, ...], tiles: frozenset[int]) -> bool:
