@@ -220,8 +220,9 @@ class CaseConfirmer:
     The same question as :func:`sheepdog.solver.slywolf.model.is_valid_case` (which finds a
     culprit, forbids it and solves again), asked about the recorded culprit; a third of the
     time: the model without interviews is built once and copied for each case, the culprit is
-    an assumption of one solver (two solves, one model), and presolve, symmetry detection and
-    the linear relaxation are off (the interviews fix nearly everything, so they only cost).
+    an assumption of one solver (two solves, one model), and presolve, symmetry detection, the
+    linear relaxation, probing and in-processing are off (the interviews fix nearly everything,
+    so they only cost).
     """
 
     def __init__(self, roster: Roster, mode: Mode) -> None:
@@ -256,6 +257,8 @@ class CaseConfirmer:
         solver.parameters.cp_model_presolve = False
         solver.parameters.symmetry_level = 0
         solver.parameters.linearization_level = 0
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.use_sat_inprocessing = False
         # Python's Ctrl-C handler stays (see sheepdog.solver.slywolf.model._solver).
         solver.parameters.catch_sigint_signal = False
         model.add_assumptions([culprit])

@@ -21,6 +21,7 @@ SETS = {
     "hard-100": ("hard", 100, 2, Band()),
     "hard-expert": ("hard", 30, 3, Band(3, 5)),
     "known-deck": ("easy/hard", 20, 1, Band()),
+    "hard-5star": ("hard", 16, 1, Band(5, 5)),
 }
 
 
@@ -58,3 +59,14 @@ def test_box_sets_are_reproducible_and_graded_as_recorded(folder: str) -> None:
         path = CASES / folder / case.filename
         assert path.read_text() == case.puzzle.to_json()
         assert grade_case(load_puzzle(path)).to_dict() == case.puzzle.extra["grade"]
+
+
+def test_five_star_set_is_reproducible() -> None:
+    """The first cases of the 5-star set, made again by climbing, byte for byte (case i depends
+    only on the options and the cases before it), and their grades recomputed."""
+    roster = load_roster("default")
+    cases = generate(roster, "hard", 2, 1, band=Band(5, 5), validate=_skip_cp_sat)
+    for case in cases:
+        path = CASES / "hard-5star" / case.filename
+        assert path.read_text() == case.puzzle.to_json()
+        assert grade_case(load_puzzle(path)).stars == 5
