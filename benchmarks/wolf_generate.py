@@ -4,8 +4,9 @@ Each case is made, checked (exact engine), explained step by step, graded (fewes
 kept distinct and confirmed by the CP-SAT model (one worker), exactly as ``wolf generate`` does;
 no files are written.  Imports and the first case are excluded (warm-up).  Prints throughput and
 the median/p95 time per kept case (which includes the rejected draws or the climb before it),
-the tries per case (draws; climbs for a climbed band) and the star spread.  "cases/s" is wall-clock throughput; "cases/cpu-s" divides by the CPU time
-the process used (the same figure on an idle core, fairer on a busy machine).
+the tries per case (draws; climbs for a climbed band) and the star spread.  "cases/s" is
+wall-clock throughput; "cases/cpu-s" divides by the CPU time the process used (the same figure
+on an idle core, fairer on a busy machine).
 
 Without ``--bands``: uniform generation (every grade), easy and hard; target (issue 14): at
 least 100 cases per second.  With ``--bands 1-5,4-5,5``: the same, per grade band (a band from

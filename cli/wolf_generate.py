@@ -128,6 +128,7 @@ def generate_command(
         the_roster = load_roster(roster)
         if out.exists() and not out.is_dir():
             raise SheepdogError(f"--out {out} is a file, not a directory")
+        _load_engines()
         show = not quiet and sys.stderr.isatty()
         bar = Progress(
             TextColumn(f"{the_mode} cases"),
@@ -186,6 +187,34 @@ def generate_command(
             )
 
     run(body)
+
+
+def _load_engines() -> None:
+    """Import numpy and OR-Tools (most of a second) with Ctrl-C held until they are loaded.
+
+    numpy's C start-up turns a Ctrl-C that lands inside it into an ImportError (an internal
+    error, exit 70); held, it is a KeyboardInterrupt once the imports are done (exit 130)."""
+    import signal
+    import threading
+
+    def load() -> None:
+        import numpy  # noqa: F401
+
+        import sheepdog.solver.slywolf.model  # noqa: F401  (OR-Tools)
+
+    if threading.current_thread() is not threading.main_thread():
+        load()
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        load()
+    finally:
+        signal.signal(
+            signal.SIGINT, previous if previous is not None else signal.default_int_handler
+        )
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _so_far(files: CaseRun, count: int, out: Path) -> str:

@@ -36,13 +36,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, islice
 from math import comb
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
-Masks = npt.NDArray[np.int64]
+if TYPE_CHECKING:  # numpy is imported where it is used: importing this module stays quick
+    import numpy as np
+    import numpy.typing as npt
+
+    Masks = npt.NDArray[np.int64]
 
 #: Sets examined (fast check) before the search gives up and reports a bound.
 DEFAULT_BUDGET = 200_000
@@ -144,13 +146,18 @@ class CulpritCheck:
         return False
 
 
-#: Bits set in each 16-bit number (popcount by table: ``np.bitwise_count`` needs numpy 2).
-_POP16 = np.array([bin(x).count("1") for x in range(1 << 16)], dtype=np.int64)
+@lru_cache(maxsize=1)
+def _pop16() -> Masks:
+    """Bits set in each 16-bit number (popcount by table: ``np.bitwise_count`` needs numpy 2)."""
+    import numpy as np
+
+    return np.array([bin(x).count("1") for x in range(1 << 16)], dtype=np.int64)
 
 
 def _popcounts(x: Masks) -> Masks:
     """Bits set in each mask (masks of up to 48 bits)."""
-    counts: Masks = _POP16[x & 0xFFFF] + _POP16[(x >> 16) & 0xFFFF] + _POP16[(x >> 32) & 0xFFFF]
+    pop = _pop16()
+    counts: Masks = pop[x & 0xFFFF] + pop[(x >> 16) & 0xFFFF] + pop[(x >> 32) & 0xFFFF]
     return counts
 
 
@@ -158,6 +165,8 @@ def _popcounts(x: Masks) -> Masks:
 def _sets_of_size(n: int, size: int, limit: int) -> tuple[Masks, npt.NDArray[np.bool_]]:
     """The first ``limit`` sets of ``size`` of ``n`` sheep in :func:`itertools.combinations`
     order, as bitmasks, and as rows of membership flags."""
+    import numpy as np
+
     masks = np.fromiter(
         (sum(1 << s for s in members) for members in islice(combinations(range(n), size), limit)),
         dtype=np.int64,
@@ -170,6 +179,8 @@ class SetsCheck:
     """The conditions of :meth:`CulpritCheck.fits`, for many sets of interviews at once."""
 
     def __init__(self, check: CulpritCheck) -> None:
+        import numpy as np
+
         self.check = check
         c = check
         point = [1 << t if t is not None else 0 for t in c.obs.pointer]
@@ -196,12 +207,14 @@ class SetsCheck:
     def _pop(self, x: Masks) -> Masks:
         if self.wide:
             return _popcounts(x)
-        counts: Masks = _POP16[x]
+        counts: Masks = _pop16()[x]
         return counts
 
     def excluded(self, w: int, masks: Masks, flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         """For each set (``masks``, ``flags`` as from :func:`_sets_of_size`): no world with
         culprit ``w`` agrees with it (``not fits``)."""
+        import numpy as np
+
         c = self.check
         liars_w = c.liars[w]
         known = masks | c.tiles
@@ -229,6 +242,8 @@ class SetsCheck:
     def certain(self, n: int, size: int, limit: int) -> list[tuple[int, ...]]:
         """The sets among the first ``limit`` of ``size`` (combinations order) that rule out
         every other wolf, in that order."""
+        import numpy as np
+
         masks, flags = _sets_of_size(n, size, limit)
         keep = np.arange(len(masks))
         order = self.order
