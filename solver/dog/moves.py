@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sheepdog.solver.dog.board import HOME, KENNEL
+from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
 from sheepdog.solver.dog.cards import JOKER, JOKER_AS, ORDER, UNKNOWN, card_token
 from sheepdog.solver.dog.movement import (
     BoardView,
@@ -43,10 +43,9 @@ from sheepdog.solver.dog.movement import (
     Pawns,
     apply_changes,
     fresh_after,
-    pawn_label,
 )
 from sheepdog.solver.dog.position import Position
-from sheepdog.solver.dog.seven import describe_seven, sevens
+from sheepdog.solver.dog.seven import describe_seven, pawn_text, sevens
 from sheepdog.solver.errors import SheepdogError
 
 __all__ = [
@@ -112,9 +111,11 @@ def _card_results(board: BoardView, card: str, describe: bool) -> dict[tuple[Paw
     for kind in _kinds(card):
         label = f"joker as {kind}" if card == JOKER else kind
         if kind == "7":
-            for key, path in sevens(board, describe).items():
+            # the fast search fixes the order; the words come from the fewest sub-moves
+            words = sevens(board, True) if describe else None
+            for key in sevens(board, False):
                 if key not in results:
-                    results[key] = describe_seven(board, label, path) if describe else ""
+                    results[key] = describe_seven(board, label, words[key]) if words else ""
             continue
         out: list[tuple[Change, ...]] = []
         board.card_moves(kind, out)
@@ -439,15 +440,19 @@ def _count(pos: Position) -> int:
 
 
 def _describe(board: BoardView, label: str, kind: str, changes: tuple[Change, ...]) -> str:
+    """One play as players say it: ``8: t5→t13 (captures [seat 1] t13)``, ``4: t5→t1 back``,
+    ``1/11: out to t0``, ``swap: t10 ↔ [seat 1] t40``; a pawn that is not the mover's own is
+    named with its seat."""
     c, old, new = changes[0]
     if kind == "swap":
         c2, _, _ = changes[1]
-        return f"{label}: {pawn_label(board, c, old)}↔{pawn_label(board, c2, new)}"
+        return f"{label}: {pawn_text(board, c, old)} ↔ {pawn_text(board, c2, new)}"
     if old == KENNEL:
-        text = f"{label}: out to {pawn_label(board, c, new)}"
+        who = "" if c == board.mover else f"[seat {c}] "
+        text = f"{label}: {who}out to {loc_name(new)}"
     else:
         back = " back" if kind == "4" and new < HOME and (old - new) % board.n == 4 else ""
-        text = f"{label}: {pawn_label(board, c, old)}→{pawn_label(board, c, new)}{back}"
+        text = f"{label}: {pawn_text(board, c, old)}→{loc_name(new)}{back}"
     if len(changes) > 1:
-        text += f" (captures {pawn_label(board, changes[1][0], changes[1][1])})"
+        text += f" (captures {pawn_text(board, changes[1][0], changes[1][1])})"
     return text

@@ -13,15 +13,21 @@ pawn to move is answered directly.
 from __future__ import annotations
 
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
-from sheepdog.solver.dog.movement import BoardView, Change, Pawns, Step, apply_changes, pawn_label
+from sheepdog.solver.dog.movement import BoardView, Change, Pawns, Step, apply_changes
 from sheepdog.solver.dog.position import Position, teammates
 
 
 def sevens(board: BoardView, describe: bool) -> dict[tuple[Pawns, int], list[Step]]:
-    """The 7's results, computed once per position (a hand may hold a 7 and a Joker)."""
+    """The 7's results, computed once per position (a hand may hold a 7 and a Joker).
+
+    Without ``describe`` each result comes with an empty path (the fast unit-step search);
+    with it, with the fewest sub-moves that give it (:func:`fewest_submoves`)."""
     cached = board.sevens.get(describe)
     if cached is None:
-        cached = board.sevens[describe] = _one_pawn_seven(board, describe)
+        if describe:
+            cached = board.sevens[describe] = fewest_submoves(board)
+        else:
+            cached = board.sevens[describe] = _one_pawn_seven(board, describe)
     return cached
 
 
@@ -247,23 +253,142 @@ def _split_seven(board: BoardView, describe: bool) -> dict[tuple[Pawns, int], li
     return results
 
 
+def fewest_submoves(board: BoardView) -> dict[tuple[Pawns, int], list[Step]]:
+    """Every result of the 7, each with the fewest sub-moves that give it, in a player's order.
+
+    A breadth-first search over whole sub-moves (a movable pawn walks 1..7 fields forward, or
+    into its home, burning what it passes and capturing where it lands; R11 re-checked before
+    each sub-move), so the first path that reaches a result has the fewest sub-moves.  Ties go
+    to the order a player moves: the pawn nearest its home first (it clears the way for the
+    others), and the longer sub-move first.  Each returned step is one sub-move ``(colour,
+    from, to, pawns sent to the kennel as (colour, field))``: the pawn on ``to`` was captured,
+    the others were burned.  The results are exactly those of :func:`_split_seven` (tested).
+    """
+    pos = board.pos
+    n = board.n
+    seats = pos.seats
+    mover = board.mover
+    solo = pos.rules.mode == "solo"
+    colours, offsets, own_idx, mate_idx = _layout(pos, mover)
+    start_locs = tuple(loc for seat_pawns in pos.pawns for loc in seat_pawns)
+    fresh_rule = board.fresh_rule
+    starts = [16 * c for c in range(seats)]
+    original = pos.pawns
+    Node = tuple[tuple[Loc, ...], int, int]  # locations, fresh bits, steps left
+    results: dict[tuple[Pawns, int], list[Step]] = {}
+    root: Node = (start_locs, pos.fresh if fresh_rule else 0, 7)
+    seen: set[Node] = {root}
+    level: list[tuple[Node, list[Step]]] = [(root, [])]
+
+    def to_go(i: int, loc: Loc) -> int:
+        if loc >= HOME:
+            return loc - HOME - 4  # already home: ahead of every track pawn
+        return (starts[colours[i]] - loc - 1) % n
+
+    while level:
+        following: list[tuple[Node, list[Step]]] = []
+        for (locs, fresh, rem), path in level:
+            occ = {loc: i for i, loc in enumerate(locs) if 0 <= loc < HOME}
+            own_out = any(locs[i] < HOME for i in own_idx)
+            cands = [i for i in (own_idx if solo or own_out else mate_idx) if locs[i] != KENNEL]
+            cands.sort(key=lambda i: to_go(i, locs[i]))
+            for i in cands:
+                for length in range(rem, 0, -1):
+                    for end, met, fresh_after in _walks(
+                        locs, occ, colours, starts, i, length, n, fresh, fresh_rule
+                    ):
+                        new = list(locs)
+                        new[i] = end
+                        for o, _ in met:
+                            new[o] = KENNEL
+                        node: Node = (tuple(new), fresh_after, rem - length)
+                        if node in seen:
+                            continue
+                        seen.add(node)
+                        step: Step = (
+                            colours[i],
+                            locs[i],
+                            end,
+                            tuple((colours[o], g) for o, g in met),
+                        )
+                        if rem == length:
+                            key = (_per_seat(new, offsets, original), fresh_after)
+                            if key not in results:
+                                results[key] = [*path, step]
+                        else:
+                            following.append((node, [*path, step]))
+        level = following
+    return results
+
+
+def _per_seat(locs: list[Loc], offsets: list[int], original: Pawns) -> Pawns:
+    out = []
+    for c in range(len(original)):
+        t = tuple(sorted(locs[offsets[c] : offsets[c + 1]]))
+        out.append(original[c] if t == original[c] else t)
+    return tuple(out)
+
+
+def _walks(
+    locs: tuple[Loc, ...],
+    occ: dict[int, int],
+    colours: list[int],
+    starts: list[int],
+    i: int,
+    length: int,
+    n: int,
+    fresh: int,
+    fresh_rule: bool,
+) -> list[tuple[Loc, list[tuple[int, Loc]], int]]:
+    """Where pawn ``i`` can end one sub-move of ``length`` steps: (final location, pawns it
+    sends to the kennel as (index, field), fresh bits after)."""
+    loc = locs[i]
+    c = colours[i]
+    mine = {locs[j] for j in range(len(locs)) if colours[j] == c and locs[j] >= HOME}
+    if loc >= HOME:
+        end = loc + length
+        if end > HOME + 3 or any(h in mine for h in range(loc + 1, end + 1)):
+            return []
+        return [(end, [], fresh)]
+    s = starts[c]
+    if loc == s:
+        fresh &= ~(1 << c)  # a fresh pawn leaving its start (R3 option)
+    out: list[tuple[Loc, list[tuple[int, Loc]], int]] = []
+    met: list[tuple[int, Loc]] = []
+    for d in range(1, length + 1):
+        g = (loc + d) % n
+        o = occ.get(g)
+        if o is not None:
+            oc = colours[o]
+            if g == starts[oc] and (not fresh_rule or fresh >> oc & 1):
+                return out  # R3: a protected pawn is never passed or landed on
+            met.append((o, g))
+        if d == length:
+            out.append((g, met, fresh))
+        elif g == s:
+            # R1/R2: turn into home after passing the own start (the move began elsewhere)
+            depth = length - d - 1
+            if depth <= 3 and all(HOME + j not in mine for j in range(depth + 1)):
+                out.append((HOME + depth, list(met), fresh))
+    return out
+
+
+def pawn_text(board: BoardView, c: int, loc: Loc) -> str:
+    """A pawn as players say it: ``t5`` for the mover's own, ``[seat 2] t5`` for any other."""
+    name = loc_name(loc)
+    return name if c == board.mover else f"[seat {c}] {name}"
+
+
 def describe_seven(board: BoardView, label: str, path: list[Step]) -> str:
-    """Sub-moves joined from the witness path's unit steps; a pawn sent home by a step that ends
-    a sub-move was landed on (captured), any other was passed over (burned)."""
-    moves: list[list[int]] = []
+    """The sub-moves of :func:`fewest_submoves` in order, then the pawns captured (landed on)
+    and burned (passed over), each named by seat when it is not the mover's own."""
+    parts = []
     burned: list[str] = []
     captured: list[str] = []
-    pending: list[str] = []  # pawns met by the last step so far of the current sub-move
-    for c, old, new, burns in path:
-        if moves and moves[-1][0] == c and moves[-1][2] == old:
-            moves[-1][2] = new
-            burned.extend(pending)
-        else:
-            moves.append([c, old, new])
-            captured.extend(pending)
-        pending = [loc_name(g) for _, g in burns]
-    captured.extend(pending)
-    parts = [f"{pawn_label(board, c, old)}→{pawn_label(board, c, new)}" for c, old, new in moves]
+    for c, old, new, met in path:
+        parts.append(f"{pawn_text(board, c, old)}→{loc_name(new)}")
+        for oc, g in met:
+            (captured if g == new else burned).append(pawn_text(board, oc, g))
     text = f"{label}: " + ", ".join(parts)
     notes = []
     if captured:

@@ -105,11 +105,39 @@ def test_plays_are_deterministic() -> None:
 def test_descriptions_name_moves_and_burns() -> None:
     p = parse_notation("4 t5,k,k,k/t8,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0")
     (pl,) = legal_plays(p)
-    assert pl.description == "7: t5→t12 (burns t8)"
+    assert pl.description == "7: t5→t12 (burns [seat 1] t8)"
     q = parse_notation("4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0")
     texts = {p.description for p in legal_plays(q)}
-    assert "7: t5→t9, t62→h0 (captures t9)" in texts
-    assert "7: t5→t11, t62→t63 (burns t9)" in texts
+    assert "7: t62→h0, t5→t9 (captures [seat 1] t9)" in texts
+    assert "7: t62→t63, t5→t11 (burns [seat 1] t9)" in texts
+
+
+def test_descriptions_name_every_pawn_that_is_not_the_movers_by_seat() -> None:
+    p = parse_notation("4 t10,t3,k,k/t40,k,k,k/k,k,k,k/t13,k,k,k 8,S,13/-/-/- 0")
+    texts = {pl.description for pl in legal_plays(p)}
+    assert "swap: t10 ↔ [seat 1] t40" in texts
+    assert "8: t10→t18" in texts
+    assert "13: out to t0" in texts
+    assert "8: t3→t11" in texts
+    assert "13: t3→t16" in texts
+    assert "13: t10→t23" in texts
+    caught = parse_notation("4 t5,k,k,k/t9,k,k,k/k,k,k,k/t13,k,k,k 8,4/-/-/- 0")
+    texts = {pl.description for pl in legal_plays(caught)}
+    assert "8: t5→t13 (captures [seat 3] t13)" in texts
+    assert "4: t5→t1 back" in texts and "4: t5→t9 (captures [seat 1] t9)" in texts
+    # all own pawns home: she moves her partner's, named by seat (R11)
+    partner = parse_notation("4 h0,h1,h2,h3/t20,k,k,k/t30,k,k,k/k,k,k,k 1,S/-/-/- 0")
+    texts = {pl.description for pl in legal_plays(partner)}
+    assert "1/11: [seat 2] out to t32" in texts and "1/11: [seat 2] t30→t41" in texts
+    assert "swap: [seat 2] t30 ↔ [seat 1] t20" in texts
+
+
+def test_a_leapfrog_seven_is_described_as_the_fewest_submoves() -> None:
+    p = parse_notation("4 t60,t62,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0")
+    texts = {pl.description for pl in legal_plays(p)}
+    # the leapfrog of single steps ends with pawns on t0 and t1: two sub-moves do it
+    assert "7: t62→t1, t60→t0" in texts
+    assert all(text.count("→") <= 2 for text in texts)
 
 
 def test_unknown_cards_refuse_moves_and_perft() -> None:
