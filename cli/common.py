@@ -80,8 +80,17 @@ def run(body: Callable[[], T]) -> T:
 
 
 def print_json(obj: Any) -> None:
-    """The ``--json`` contract: one JSON object on stdout, nothing else."""
-    sys.stdout.write(json.dumps(obj, indent=2, sort_keys=False) + "\n")
+    """The ``--json`` contract: one JSON object on stdout, nothing else, in UTF-8 with real
+    characters (``t5→t9``, not ``t5\\u2192t9``) whatever the terminal's locale.  A character
+    UTF-8 cannot hold (a lone surrogate from a hostile file name) is written as its JSON escape."""
+    text = json.dumps(obj, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8", "backslashreplace"))
+    buffer.flush()
 
 
 def existing_file(path: Path) -> Path:
