@@ -2,13 +2,14 @@
 
 The track is drawn seat by seat: each row shows the 16 fields that begin at that seat's start field
 (``t16k .. t16k+15``), pawns drawn as their seat number, the start field in brackets, followed by
-the seat's kennel, home fields and hand.  Cells are ``(text, seat)`` pairs so that the command
+the seat's kennel, home fields and hand; a ruler under each row numbers every second field, so
+``t58`` is found without counting.  Cells are ``(text, seat)`` pairs so that the command
 can colour each pawn by its seat; :func:`picture_text` joins them into plain lines.
 """
 
 from __future__ import annotations
 
-from sheepdog.solver.dog.board import HOME, KENNEL, start_field
+from sheepdog.solver.dog.board import FIELDS_PER_SEAT, HOME, KENNEL, start_field
 from sheepdog.solver.dog.cards import card_token
 from sheepdog.solver.dog.position import Position, team_of, teams, winner
 
@@ -59,6 +60,7 @@ def picture(pos: Position) -> list[list[Cell]]:
         hand = " ".join(card_token(c) for c in pos.hands[k]) or "—"
         row.append((f"  hand {hand}", None))
         rows.append(row)
+        rows.append([(ruler(row, start_field(k)), None)])
     w = winner(pos)
     if w is not None:
         rows.append([(f"team {w} {teams(pos)[w]} has won", None)])
@@ -67,6 +69,24 @@ def picture(pos: Position) -> list[list[Cell]]:
     if pos.stock:
         rows.append([(f"stock: {len(pos.stock)} cards, top {card_token(pos.stock[0])}", None)])
     return rows
+
+
+RULER_EVERY = 2
+"""The ruler under each row numbers every second track field."""
+
+
+def ruler(row: list[Cell], first: int) -> str:
+    """The track numbers of a row's fields, every :data:`RULER_EVERY` fields, each number
+    ending under its field (the row's first cell is its label, then the 16 fields)."""
+    column = len(row[0][0])
+    marks = [" "] * (column + 2 * FIELDS_PER_SEAT + 2)
+    for i, (text, _) in enumerate(row[1 : FIELDS_PER_SEAT + 1]):
+        if i % RULER_EVERY == 0:
+            label = str(first + i)
+            end = column + 1  # the field's symbol: "[x]" and " x" both have it second
+            marks[end - len(label) + 1 : end + 1] = label
+        column += len(text)
+    return "".join(marks).rstrip()
 
 
 def picture_text(pos: Position) -> str:
