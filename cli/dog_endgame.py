@@ -27,7 +27,13 @@ from sheepdog.generators.dog import (
     PuzzleFileExists,
     generate_puzzles,
 )
-from sheepdog.solver.dog.advise import advise
+from sheepdog.solver.dog.advise import (
+    DEFAULT_CONFIDENCE,
+    DEFAULT_SAMPLE_NODES,
+    DEFAULT_SAMPLES,
+    DEFAULT_SECONDS,
+    advise,
+)
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
 from sheepdog.solver.dog.position import Position, load_position, to_notation
 from sheepdog.solver.dog.search import parse_method, solved_networkx
@@ -205,6 +211,14 @@ def solitaire(
     _run(body)
 
 
+class AdviseMethodChoice(StrEnum):
+    """``advise --method``: :data:`sheepdog.solver.dog.advise.METHODS`."""
+
+    auto = "auto"
+    exact = "exact"
+    playout = "playout"
+
+
 @app.command("advise")
 def advise_command(
     file: FileArg,
@@ -214,42 +228,113 @@ def advise_command(
             "--samples",
             min=1,
             max=MAX_SAMPLES,
-            help="How many deals of the hidden cards to solve.",
+            help="The most deals of the hidden cards to value (sampling usually stops sooner).",
         ),
-    ] = 50,
+    ] = DEFAULT_SAMPLES,
     seed: Annotated[int, typer.Option("--seed", help="Random seed of the sampling.")] = 0,
+    seconds: Annotated[
+        float,
+        typer.Option(
+            "--seconds", min=0.0, max=86_400.0, help="Time budget: no new sample after it."
+        ),
+    ] = DEFAULT_SECONDS,
+    confidence: Annotated[
+        float,
+        typer.Option(
+            "--confidence",
+            min=0.5,
+            max=0.999999,
+            help="Stop once the best play is settled at this confidence.",
+        ),
+    ] = DEFAULT_CONFIDENCE,
+    method: Annotated[
+        AdviseMethodChoice,
+        typer.Option(
+            "--method",
+            help="auto (exact while a sample solves within --max-nodes, else playout),"
+            " exact, or playout (greedy play to the end of the round).",
+        ),
+    ] = AdviseMethodChoice.auto,
     json_out: JsonOpt = False,
-    max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES,
+    max_nodes: Annotated[
+        int,
+        typer.Option(
+            "--max-nodes",
+            min=1,
+            max=MAX_NODES,
+            help="Node budget of one sample's exact solve.",
+        ),
+    ] = DEFAULT_SAMPLE_NODES,
 ) -> None:
-    """Hidden hands ("?"): sample them, solve each sample, recommend the best first play."""
+    """Hidden hands ("?"): sample them, value every first play, recommend the best one."""
 
     def body() -> None:
         pos = _load(file)
-        with progress_bar("samples", samples) as update:
+        with progress_bar("advise: samples", samples) as update:
             advice = advise(
                 pos,
                 samples=samples,
                 seed=seed,
+                seconds=seconds,
+                confidence=confidence,
+                method=method.value,
                 max_nodes=max_nodes,
-                progress=update,
+                progress=lambda done, total: update(done, total),
             )
         out = advice.to_dict()
         if json_out:
             print_json(out)
             return
-        typer.echo(
-            f"{out['samples']} sample(s) of {out['hidden_cards']} hidden card(s); first plays,"
-            " best first:"
-        )
-        for entry in out["plays"]:
-            card = entry["card"] or "fold"
-            typer.echo(
-                f"  {card:>5}  {entry['description']}: wins {entry['wins']}, draws"
-                f" {entry['draws']}, losses {entry['losses']} ({100 * entry['win_share']:.0f}%"
-                " wins)"
-            )
+        for line in advice_lines(out):
+            typer.echo(line)
 
     _run(body)
+
+
+STOPPED = {
+    "settled": "the best play is settled",
+    "samples": "all samples used",
+    "time": "time budget spent",
+    "exact": "nothing hidden: one exact solve",
+}
+
+
+def advice_lines(out: dict[str, Any]) -> list[str]:
+    """The ``advise`` report in words: what was sampled and how, then every first play."""
+    n = out["samples"]
+    how = {
+        "exact": "each solved exactly",
+        "playout": "valued by greedy playouts to the end of the round, not solved (an exact"
+        f" solve of a sample needs more than {out['sample_nodes']:,} positions)",
+        "mixed": f"{out['exact_samples']} solved exactly, {out['playout_samples']} valued by"
+        " greedy playouts (beyond the exact budget)",
+    }[out["method"]]
+    level = f"{100 * out['confidence']:g} %"
+    verdict = (
+        f"settled at {level} confidence" if out["settled"] else f"not settled at {level} confidence"
+    )
+    if out["stopped"] == "exact":
+        verdict = "exact"
+    lines = [
+        f"{n} sample(s) of {out['hidden_cards']} hidden card(s), {how}.",
+        f"Stopped after {out['seconds']:.1f} s: {STOPPED[out['stopped']]}; best play {verdict}"
+        + (
+            f" ({out['tied_with_best']} play(s) tied with it in every sample)."
+            if out["tied_with_best"]
+            else "."
+        ),
+        "First plays, best first: win share; mean progress at the end of the drawn samples"
+        " (pawns home, steps to go); samples:",
+    ]
+    for i, entry in enumerate(out["plays"], start=1):
+        draws = entry["mean_draw_progress"]
+        progress = f"{draws[0]:.2f} home, {draws[1]:.1f} to go" if draws else "no draws"
+        lines.append(
+            f"  {i:2d}. {entry['description']}: {100 * entry['win_share']:.0f}% wins"
+            f" ({entry['wins']}-{entry['draws']}-{entry['losses']}), {progress},"
+            f" {entry['samples']} samples"
+        )
+    return lines
 
 
 @app.command()

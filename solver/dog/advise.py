@@ -1,40 +1,73 @@
-"""Advice with hidden hands: sample the unseen cards, solve each sample, pick the best first play.
+"""Advice with hidden hands: sample the unseen cards, value every first play in each sample.
 
 The player to move sees her own hand and the board; the other players' cards may be ``"?"``.  The
 unseen cards are the 110-card deck (R15) minus every card visible in the position (the known cards
 in all hands).  A sample deals the ``"?"`` slots a uniformly random draw without replacement from
-the unseen cards; each sample is solved exactly (:mod:`sheepdog.solver.dog.solve`), which values
-every first play of the mover.  Her first plays are the same in every sample (they depend only on
-her hand and the pawns), identified by the card and the pawns after the play.
+the unseen cards.  Her first plays are the same in every sample (they depend only on her hand and
+the pawns), identified by the card and the pawns after the play, and each sample values every one
+of them at once (paired samples: every play is compared on the same deals).
+
+How a sample is valued (``method``):
+
+- ``"exact"``: the sample is solved exactly to the end of the round
+  (:mod:`sheepdog.solver.dog.solve`, every first play valued), within ``max_nodes`` positions;
+- ``"playout"``: after each first play the round is played out to its end by every seat choosing
+  greedily for her team (most pawns home, then fewest steps to go, then the least progress for the
+  other team) -- a cheap estimate, not a solve;
+- ``"auto"`` (default): exact while a sample solves within ``max_nodes`` positions (the default
+  budget is small: a 5-card round needs millions), else by playout; the advice counts both.
+
+Sampling stops at ``samples`` samples, when ``seconds`` are spent, or as soon as the best play is
+settled: for every other play, a one-sided sign test on the paired samples (the samples where one
+of the two did strictly better) rejects "this play is at least as good" at level
+``(1 - confidence) / (n (n + 1))`` after ``n`` samples, divided among the other plays (Bonferroni;
+the ``n (n + 1)`` makes checking after every sample valid: the levels sum to ``1 - confidence``).
+A play that tied the best one in every sample is reported as tied and does not stop the test.
 
 The recommended play is the one with the most wins over the samples, then the most draws, then
-the fewest plies to its wins, the most plies to its losses, and the best progress (pawns home,
+the fewest plies to its wins, the most plies to its losses, and the best mean progress (pawns home,
 steps to go) at the end of its drawn samples; ties go to the first play in the engine's order.
-With no ``"?"`` in the position a single sample is the exact answer.
+With no ``"?"`` in the position a single sample is the exact answer (if it solves within budget).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from sheepdog.solver.dog.cards import UNKNOWN, full_deck
-from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES
+from sheepdog.solver.dog.graph import PositionTooBig
+from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Loc, Position, make_position
-from sheepdog.solver.dog.solve import solve_position
-from sheepdog.solver.dog.value import decode, up_one_ply
+from sheepdog.solver.dog.solve import DogGame, solve_position
+from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, win_key
 from sheepdog.solver.errors import SheepdogError
 
 PlayId = tuple[str | None, tuple[tuple[Loc, ...], ...]]
 """A first play across samples: the card played and the pawns after it."""
 
+AdviseMethod = Literal["auto", "exact", "playout"]
+METHODS: tuple[AdviseMethod, ...] = ("auto", "exact", "playout")
+
+DEFAULT_SAMPLES = 200
+"""The most samples :func:`advise` deals unless told otherwise (it usually stops sooner)."""
+DEFAULT_SECONDS = 6.0
+"""Time budget of :func:`advise`: no new sample starts after it (one sample always runs)."""
+DEFAULT_CONFIDENCE = 0.95
+"""Confidence at which the best play counts as settled and sampling stops."""
+DEFAULT_SAMPLE_NODES = 20_000
+"""Node budget of one sample's exact solve under ``method="auto"`` (about half a second)."""
+
 
 @dataclass(slots=True)
 class PlayTally:
-    """How one first play fared over the samples."""
+    """How one first play fared over the samples; ``keys[i]`` is its value key
+    (:mod:`sheepdog.solver.dog.value`, from the mover's team's side) in sample ``i``."""
 
     card: str | None
     description: str
@@ -47,6 +80,7 @@ class PlayTally:
     draw_steps: int = 0
     win_plies: list[int] = field(default_factory=list)
     loss_plies: list[int] = field(default_factory=list)
+    keys: list[int] = field(default_factory=list)
 
     def __repr__(self) -> str:
         return (
@@ -58,16 +92,39 @@ class PlayTally:
     def samples(self) -> int:
         return self.wins + self.draws + self.losses
 
+    def add(self, key: int, progress: tuple[int, int]) -> None:
+        """Count one sample: the play's value key and its team's progress at the end."""
+        self.keys.append(key)
+        value, plies, _ = decode(key)
+        home, steps = progress
+        self.home += home
+        self.steps += steps
+        if value == "WIN":
+            self.wins += 1
+            assert plies is not None
+            self.win_plies.append(plies)
+        elif value == "DRAW":
+            self.draws += 1
+            self.draw_home += home
+            self.draw_steps += steps
+        else:
+            self.losses += 1
+            assert plies is not None
+            self.loss_plies.append(plies)
+
     def to_dict(self) -> dict[str, Any]:
         """One entry of ``plays`` in the ``sheepdog dog advise --json`` object."""
         n = self.samples
+        d = self.draws
         return {
             "card": self.card,
             "description": self.description,
+            "samples": n,
             "wins": self.wins,
             "draws": self.draws,
             "losses": self.losses,
             "win_share": self.wins / n if n else 0.0,
+            "mean_draw_progress": [self.draw_home / d, self.draw_steps / d] if d else None,
             "mean_progress": [self.home / n, self.steps / n] if n else None,
             "mean_win_plies": _mean(self.win_plies) if self.win_plies else None,
         }
@@ -90,14 +147,29 @@ def _mean(values: list[int]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
+Stop = Literal["settled", "samples", "time", "exact"]
+
+
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """Every first play of the mover with its tally; ``plays[0]`` is the recommendation."""
+    """Every first play of the mover with its tally; ``plays[0]`` is the recommendation.
+
+    ``exact_samples`` + ``playout_samples`` = ``samples``; ``stopped`` says why sampling ended:
+    ``"settled"`` (the best play passed the test at ``confidence``), ``"samples"`` (the most
+    samples were dealt), ``"time"`` (the time budget was spent) or ``"exact"`` (nothing hidden:
+    one sample is the answer); ``tied`` counts the plays that tied the best in every sample."""
 
     plays: list[PlayTally]
     samples: int
     hidden: int
     nodes: int
+    exact_samples: int = 0
+    playout_samples: int = 0
+    stopped: Stop = "samples"
+    confidence: float = DEFAULT_CONFIDENCE
+    tied: int = 0
+    sample_nodes: int = DEFAULT_SAMPLE_NODES
+    seconds: float = 0.0
 
     def __repr__(self) -> str:
         """The recommended play and its share of wins, and the sampling."""
@@ -109,8 +181,14 @@ class Advice:
             first = "no play"
         return (
             f"Advice({first}, {len(self.plays)} plays, {self.samples} samples of"
-            f" {self.hidden} hidden cards)"
+            f" {self.hidden} hidden cards, stopped: {self.stopped})"
         )
+
+    @property
+    def method(self) -> str:
+        if self.playout_samples == 0:
+            return "exact"
+        return "playout" if self.exact_samples == 0 else "mixed"
 
     def to_dict(self) -> dict[str, Any]:
         """The ``sheepdog dog advise --json`` object."""
@@ -120,6 +198,15 @@ class Advice:
             "win_share": plays[0]["win_share"] if plays else 0.0,
             "samples": self.samples,
             "hidden_cards": self.hidden,
+            "method": self.method,
+            "exact_samples": self.exact_samples,
+            "playout_samples": self.playout_samples,
+            "sample_nodes": self.sample_nodes,
+            "stopped": self.stopped,
+            "settled": self.stopped == "settled",
+            "confidence": self.confidence,
+            "tied_with_best": self.tied,
+            "seconds": round(self.seconds, 3),
             "plays": plays,
             "nodes": self.nodes,
         }
@@ -159,52 +246,194 @@ def _fresh_seats(pos: Position) -> list[int]:
     return [seat for seat in range(pos.seats) if pos.fresh >> seat & 1]
 
 
+# ---------------------------------------------------------------------------------------------
+# Valuing one sample
+
+
+SampleValues = list[tuple[PlayId, str | None, str, int, tuple[int, int]]]
+"""Per first play: its id, card, description, value key and its team's progress at the end."""
+
+
+def _solve_sample(world: Position, max_nodes: int) -> tuple[SampleValues, int]:
+    """Every first play valued by the exact solve (raises :class:`PositionTooBig`)."""
+    solution = solve_position(world, max_nodes=max_nodes, all_plays=True)
+    graph = solution.graph
+    out: SampleValues = []
+    for kid, (card, description) in zip(graph.children[0], graph.labels[0], strict=True):
+        ident: PlayId = (card, graph.positions[kid].pawns)
+        key = up_one_ply(solution.keys[kid])
+        out.append((ident, card, description, key, solution.progress(kid)))
+    return out, len(graph)
+
+
+def _playout_sample(world: Position, game: DogGame) -> tuple[SampleValues, int]:
+    """Every first play valued by a greedy playout to the end of the round."""
+    team = game.team_to_move(world)
+    out: SampleValues = []
+    nodes = 0
+    for card, _, child in successors(world):
+        key, end, plies = _playout(child, game, team)
+        nodes += plies
+        out.append(((card, child.pawns), card, "", key, game.progress(end, team)))
+    return out, nodes
+
+
+def _playout(pos: Position, game: DogGame, team: int) -> tuple[int, Position, int]:
+    """Play ``pos`` out greedily: ``(key for team, final position, plies played)``; the first
+    play (already made) counts one ply."""
+    plies = 1
+    while True:
+        won = game.winner(pos)
+        if won is not None:
+            return (win_key(plies) if won == team else loss_key(plies)), pos, plies
+        children = successors(pos)
+        if not children:
+            return draw_key(game.progress(pos, team)), pos, plies
+        mover = game.team_to_move(pos)
+        if len(children) == 1:
+            pos = children[0][2]
+        else:
+            pos = max((child for _, _, child in children), key=_greedy(game, mover))
+        plies += 1
+
+
+def _greedy(game: DogGame, team: int) -> Callable[[Position], tuple[int, int, int]]:
+    """The playout policy: the mover's team's pawns home, then fewest steps to go, then the
+    other teams' least progress (their steps to go, most first)."""
+    others = [t for t in range(len(game.team_seats)) if t != team]
+
+    def key(pos: Position) -> tuple[int, int, int]:
+        theirs = sum(game.steps(pos, t) - 1000 * game.home(pos, t) for t in others)
+        return game.home(pos, team), -game.steps(pos, team), theirs
+
+    return key
+
+
+# ---------------------------------------------------------------------------------------------
+# The stopping rule
+
+
+def _binomial_tail(k: int, x: int) -> float:
+    """P(X <= x) for X ~ Binomial(k, 1/2)."""
+    tail: float = sum(math.comb(k, i) for i in range(x + 1)) / 2**k
+    return tail
+
+
+def settled(ranked: list[PlayTally], confidence: float) -> tuple[bool, int]:
+    """Whether ``ranked[0]`` is settled after ``n`` paired samples (module docstring), and how
+    many plays tied it in every sample."""
+    best = ranked[0]
+    n = len(best.keys)
+    others = len(ranked) - 1
+    if others == 0:
+        return True, 0
+    level = (1 - confidence) / (n * (n + 1)) / others
+    tied = 0
+    for tally in ranked[1:]:
+        better = sum(1 for a, b in zip(tally.keys, best.keys, strict=True) if a > b)
+        worse = sum(1 for a, b in zip(tally.keys, best.keys, strict=True) if a < b)
+        if better + worse == 0:
+            tied += 1
+        elif _binomial_tail(better + worse, better) > level:
+            return False, tied
+    return tied < others, tied
+
+
 def advise(
     pos: Position,
     *,
-    samples: int = 50,
+    samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
-    max_nodes: int = DEFAULT_MAX_NODES,
+    seconds: float = DEFAULT_SECONDS,
+    confidence: float = DEFAULT_CONFIDENCE,
+    method: AdviseMethod = "auto",
+    max_nodes: int = DEFAULT_SAMPLE_NODES,
     progress: Callable[[int, int], None] | None = None,
 ) -> Advice:
-    """Sample the hidden hands ``samples`` times (once if none is hidden) and tally each play.
+    """Sample the hidden hands (once if none is hidden), value every first play in each sample,
+    and stop early once the best play is settled (module docstring).
 
-    ``progress(samples solved, samples)`` is called after each sample."""
+    ``max_nodes`` is one sample's exact-solve budget; ``seconds`` the time after which no new
+    sample starts; ``progress(samples valued, samples)`` is called after each sample."""
     check_advisable(pos)
     if samples < 1:
         raise SheepdogError(f"the number of samples must be at least 1, not {samples}")
+    if not 0.5 <= confidence < 1:
+        raise SheepdogError(f"the confidence must be at least 0.5 and below 1, not {confidence}")
+    if method not in METHODS:
+        raise SheepdogError(f"unknown advise method {method!r}: use auto, exact or playout")
+    started = time.perf_counter()
     hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)
     if hidden == 0:
         samples = 1
     pool = sorted(unseen_cards(pos).elements())
     rng = random.Random(seed)
+    game = DogGame.for_position(pos)
     tallies: dict[PlayId, PlayTally] = {}
-    nodes = 0
-    for done in range(samples):
+    nodes = exact = playouts = 0
+    stopped: Stop = "exact" if hidden == 0 else "samples"
+    tied = 0
+    try_exact = method != "playout"
+    done = 0
+    while done < samples:
         world = deal_sample(pos, pool, rng) if hidden else pos
-        solution = solve_position(world, max_nodes=max_nodes, all_plays=True)
-        graph = solution.graph
-        nodes += len(graph)
-        for kid, (card, description) in zip(graph.children[0], graph.labels[0], strict=True):
-            ident: PlayId = (card, graph.positions[kid].pawns)
-            tally = tallies.setdefault(ident, PlayTally(card, description))
-            value, plies, _ = decode(up_one_ply(solution.keys[kid]))
-            home, steps = solution.progress(kid)
-            tally.home += home
-            tally.steps += steps
-            if value == "WIN":
-                tally.wins += 1
-                assert plies is not None
-                tally.win_plies.append(plies)
-            elif value == "DRAW":
-                tally.draws += 1
-                tally.draw_home += home
-                tally.draw_steps += steps
-            else:
-                tally.losses += 1
-                assert plies is not None
-                tally.loss_plies.append(plies)
+        values: SampleValues | None = None
+        if try_exact:
+            try:
+                values, used = _solve_sample(world, max_nodes)
+                exact += 1
+            except PositionTooBig:
+                if method == "exact":
+                    raise
+                try_exact = exact > 0  # the first sample too big: the rest by playout
+        if values is None:
+            values, used = _playout_sample(world, game)
+            playouts += 1
+        nodes += used
+        for ident, card, description, key, end in values:
+            tally = tallies.get(ident)
+            if tally is None:
+                tally = tallies[ident] = PlayTally(card, description)
+            elif description and not tally.description:
+                tally.description = description
+            tally.add(key, end)
+        done += 1
         if progress is not None:
-            progress(done + 1, samples)
+            progress(done, samples)
+        if hidden == 0:
+            break
+        ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
+        ok, tied = settled(ranked, confidence)
+        if ok:
+            stopped = "settled"
+            break
+        if done < samples and time.perf_counter() - started >= seconds:
+            stopped = "time"
+            break
     ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
-    return Advice(ranked, samples, hidden, nodes)
+    _describe(pos, tallies)
+    return Advice(
+        ranked,
+        done,
+        hidden,
+        nodes,
+        exact_samples=exact,
+        playout_samples=playouts,
+        stopped=stopped,
+        confidence=confidence,
+        tied=tied,
+        sample_nodes=max_nodes,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _describe(pos: Position, tallies: dict[PlayId, PlayTally]) -> None:
+    """Fill in the engine's words for plays that only playouts valued (they skip them): the
+    first plays depend only on the mover's hand and the pawns, so ``pos`` itself describes
+    them (the move generator never looks at the other hands' cards)."""
+    if all(tally.description for tally in tallies.values()):
+        return
+    for card, description, child in successors(pos, describe=True):
+        tally = tallies.get((card, child.pawns))
+        if tally is not None and not tally.description:
+            tally.description = description

@@ -10,10 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.generators.dog import random_endgame
-from sheepdog.solver.dog.advise import advise, deal_sample, unseen_cards
+from sheepdog.solver.dog.advise import PlayTally, advise, deal_sample, settled, unseen_cards
 from sheepdog.solver.dog.cards import DECK_SIZE, UNKNOWN
-from sheepdog.solver.dog.position import parse_notation
+from sheepdog.solver.dog.graph import PositionTooBig
+from sheepdog.solver.dog.position import make_position, parse_notation
 from sheepdog.solver.dog.solve import solve_position
+from sheepdog.solver.dog.value import draw_key, win_key
 from sheepdog.solver.errors import SheepdogError
 
 WIN_NOW = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?,?/-/?,? 0"
@@ -55,6 +57,7 @@ def test_sampling_is_reproducible() -> None:
     pos = parse_notation("4 t50,h1,h2,h3/t0,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 ?/?/?/6,7 3")
     first = advise(pos, samples=5, seed=7).to_dict()
     again = advise(pos, samples=5, seed=7).to_dict()
+    assert first.pop("seconds") >= 0 and again.pop("seconds") >= 0
     assert first == again
 
 
@@ -86,6 +89,7 @@ def test_samples_must_be_positive() -> None:
 def test_advice_repr_names_the_recommended_play() -> None:
     advice = advise(parse_notation(WIN_NOW), samples=2, seed=1)
     assert repr(advice).startswith("Advice(best play '3: t62→h0' (100% wins), ")
+    assert repr(advice).endswith("2 samples of 4 hidden cards, stopped: samples)")
     assert repr(advice.plays[0]) == "PlayTally('3: t62→h0': 2 wins, 0 draws, 0 losses)"
 
 
@@ -97,3 +101,109 @@ def test_progress_after_each_sample() -> None:
     known = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/9/-/9 0"
     advise(parse_notation(known), samples=50, progress=lambda *a: calls.append(a))
     assert calls == [(1, 1)]
+
+
+FIVE_CARDS = (
+    "4 k,t60,h2,h3/k,t59,h2,h3/t33,h1,h2,h3/t58,h0,h2,h3 ?,?,?,?,?/?,?,?,?,?/?,?,?,?,?/2,4,8,J,J 3"
+)
+"""A late-game position with 5 cards per hand, the other three hands hidden."""
+
+
+def test_one_solve_per_sample_values_every_first_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[object] = []
+    real = solve_position
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(args[0])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("sheepdog.solver.dog.advise.solve_position", counting)
+    advice = advise(parse_notation(WIN_NOW), samples=5, seed=4)
+    assert len(calls) == 5 and advice.exact_samples == 5 and advice.method == "exact"
+    assert len(advice.plays) == 3
+    for tally in advice.plays:  # every play valued in every sample: paired samples
+        assert len(tally.keys) == 5 and tally.samples == 5
+
+
+def test_sampling_stops_once_the_win_is_settled() -> None:
+    advice = advise(parse_notation(WIN_NOW), samples=500, seed=1)
+    out = advice.to_dict()
+    assert out["stopped"] == "settled" and out["settled"] and out["confidence"] == 0.95
+    n = out["samples"]
+    others = len(out["plays"]) - 1
+    # the first n at which n wins out of n passes the sign test at 0.05 / (n (n + 1)) / others
+    first = next(k for k in range(1, 100) if 0.5**k <= 0.05 / (k * (k + 1)) / others)
+    assert n == first
+    assert out["best"]["description"] == "3: t62→h0" and out["win_share"] == 1.0
+
+
+def test_the_sign_test_needs_every_other_play_beaten_and_reports_ties() -> None:
+    def tally(keys: list[int]) -> PlayTally:
+        t = PlayTally("8", "")
+        for key in keys:
+            t.add(key, (0, 1))
+        return t
+
+    win, draw = win_key(3), draw_key((1, 50))
+    best = tally([win] * 12)
+    assert settled([best, tally([draw] * 12)], 0.95) == (True, 0)
+    assert settled([best, tally([draw] * 11 + [win])], 0.95) == (False, 0)
+    assert settled([best, tally([win] * 12)], 0.95) == (False, 1)  # only a tie: not settled
+    long = tally([win] * 14)  # two other plays: the level is halved, two more samples needed
+    assert settled([long, tally([win] * 14), tally([draw] * 14)], 0.95) == (True, 1)
+    assert settled([best, tally([win] * 12), tally([draw] * 12)], 0.95) == (False, 1)
+    assert settled([tally([win] * 3), tally([draw] * 3)], 0.95) == (False, 0)  # too few
+
+
+def test_a_time_budget_of_zero_values_one_sample() -> None:
+    advice = advise(parse_notation(FIVE_CARDS), seconds=0, seed=3)
+    assert advice.samples == 1 and advice.stopped == "time"
+
+
+def test_a_sample_too_big_to_solve_is_played_out_and_said_so() -> None:
+    pos = parse_notation(FIVE_CARDS)
+    advice = advise(pos, samples=3, max_nodes=50, seed=2)
+    out = advice.to_dict()
+    assert out["method"] == "playout" and out["playout_samples"] == 3
+    assert out["exact_samples"] == 0 and out["sample_nodes"] == 50
+    plays = out["plays"]
+    assert len(plays) == len({(p["card"], p["description"]) for p in plays})
+    for entry in plays:
+        assert entry["description"] and entry["samples"] == 3
+        assert entry["wins"] + entry["draws"] + entry["losses"] == 3
+        if entry["draws"]:
+            home, steps = entry["mean_draw_progress"]
+            assert 0 <= home <= 8 and steps >= 0
+    with pytest.raises(PositionTooBig):
+        advise(pos, samples=3, max_nodes=50, method="exact")
+
+
+def test_a_playout_finds_the_win_in_one() -> None:
+    advice = advise(parse_notation(WIN_NOW), samples=20, method="playout", seed=5)
+    best = advice.to_dict()["best"]
+    assert best["description"] == "3: t62→h0" and best["win_share"] == 1.0
+    assert best["mean_win_plies"] == 1.0 and advice.stopped == "settled"
+
+
+def test_the_playout_ends_where_the_greedy_line_ends() -> None:
+    # known hands, one pawn each: the playout is a line of legal plays ending the round
+    pos = make_position(
+        4,
+        [[40, 101, 102, 103], [20, 101, 102, 103], [10, 101, 102, 103], [5, 101, 102, 103]],
+        [["2"], ["3"], ["5"], ["6"]],
+        0,
+    )
+    advice = advise(pos, method="playout")
+    out = advice.to_dict()
+    assert out["samples"] == 1 and out["stopped"] == "exact" and out["method"] == "playout"
+    (entry,) = out["plays"]
+    assert entry["description"] == "2: t40→t42" and entry["draws"] == 1
+    # seat 0 and seat 2 each have 1 pawn out; 2 then 5: t42 and t15 at the end (to go 23 + 2)
+    assert entry["mean_draw_progress"] == [6.0, (64 - 42 + 1) + (32 - 15 + 1)]
+
+
+def test_bad_confidence_and_method_are_errors() -> None:
+    with pytest.raises(SheepdogError, match="confidence"):
+        advise(parse_notation(WIN_NOW), confidence=1.0)
+    with pytest.raises(SheepdogError, match="method"):
+        advise(parse_notation(WIN_NOW), method="guess")  # type: ignore[arg-type]

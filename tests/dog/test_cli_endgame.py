@@ -156,6 +156,27 @@ def test_advise_json(tmp_path: Path) -> None:
     assert out["best"]["card"] == "3" and out["win_share"] == 1.0
     bad = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0"])
     assert bad.exit_code == 2  # --samples has min=1: a usage error (was exit 1, "at least 1")
+    assert out["method"] == "exact" and out["exact_samples"] == 4 and out["stopped"] == "samples"
+    assert out["best"]["samples"] == 4 and out["best"]["mean_draw_progress"] is None
+
+
+def test_advise_says_how_it_valued_and_why_it_stopped(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "hidden.txt", "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?,?/-/? 0"
+    )
+    result = runner.invoke(app, ["dog", "advise", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("sample(s) of 3 hidden card(s), each solved exactly.")
+    assert "the best play is settled; best play settled at 95 % confidence." in lines[1]
+    assert lines[3].startswith("   1. 3: t62→h0: 100% wins (")
+    assert "7.00 home" in lines[4] and lines[4].endswith(" samples")
+    args = ["dog", "advise", str(path), "--method", "playout", "--samples", "2", "--json"]
+    played = json.loads(runner.invoke(app, args).stdout)
+    assert played["method"] == "playout" and played["playout_samples"] == 2
+    text = runner.invoke(app, args[:-1]).stdout
+    assert "valued by greedy playouts to the end of the round, not solved" in text
+    assert "all samples used; best play not settled at 95 % confidence." in text
 
 
 def test_generate_writes_puzzles(tmp_path: Path) -> None:
@@ -204,6 +225,8 @@ def test_alphabeta_graph_marks_bounds(tmp_path: Path) -> None:
         ["dog", "solve", "FILE", "--max-nodes", "20000001"],
         ["dog", "solitaire", "FILE", "--max-nodes", "20000001"],
         ["dog", "advise", "FILE", "--samples", "10001"],
+        ["dog", "advise", "FILE", "--confidence", "1"],
+        ["dog", "advise", "FILE", "--seconds", "-1"],
         ["dog", "generate", "--count", "1001"],
         ["dog", "generate", "--attempts", "0"],
         ["dog", "generate", "--attempts", "10001"],
@@ -239,9 +262,16 @@ def test_library_errors_get_the_command_line_wording(tmp_path: Path) -> None:
         "Error: solve needs every hand known; seat(s) 1 hold '?' cards"
         " (use 'sheepdog dog advise' for hidden hands)\n"
     )
-    budget = runner.invoke(app, ["dog", "advise", str(hidden), "--max-nodes", "3"])
+    five = write(
+        tmp_path,
+        "five.txt",
+        "4 k,t60,h2,h3/k,t59,h2,h3/t33,h1,h2,h3/t58,h0,h2,h3"
+        " ?,?,?,?,?/?,?,?,?,?/?,?,?,?,?/2,4,8,J,J 3",
+    )
+    args = ["dog", "advise", str(five), "--max-nodes", "50", "--method", "exact"]
+    budget = runner.invoke(app, args)
     assert budget.exit_code == 1
-    assert budget.stderr == "Error: position too big: more than 3 positions (raise --max-nodes)\n"
+    assert budget.stderr == "Error: position too big: more than 50 positions (raise --max-nodes)\n"
 
 
 def test_method_choices_match_the_library() -> None:
@@ -281,7 +311,7 @@ def test_advise_reports_samples(tmp_path: Path, bars: BarRecorder) -> None:
     path = write(tmp_path, "hidden.txt", text)
     result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "3"])
     assert result.exit_code == 0, result.output
-    assert bars.bars == [("samples", 3)]
+    assert bars.bars == [("advise: samples", 3)]
     assert bars.updates == [(1, 3, ""), (2, 3, ""), (3, 3, "")]
 
 
