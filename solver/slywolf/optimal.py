@@ -13,6 +13,10 @@ place of the minimum, and ``random_value`` with the average over the candidates 
 States are memoised by their (pointers, testimonies); the number of reachable states grows fast,
 so this is meant for up to 7 or 8 sheep and a handful of items.
 
+``Solver(obs, model="valid")`` solves the same game over valid cases only (spec 2: exactly one
+wolf fits all interviews; :mod:`sheepdog.solver.slywolf.valid`): the predictive counts valid
+worlds, and a state is over when one valid suspect remains.
+
 :func:`small_roster` builds the rosters the benchmark and the tests use: ``g`` garments in ``c``
 colours, one wolf per colour combination of the first two garments (the others follow a Latin
 square), so any two garments identify a wolf, like the shipped default roster.
@@ -33,7 +37,8 @@ from sheepdog.solver.slywolf.hints import (
     suspects_of,
 )
 from sheepdog.solver.slywolf.roster import Roster, roster_from_dict
-from sheepdog.solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.valid import Model, check, deduce_with
+from sheepdog.solver.slywolf.worlds import Observation
 
 INSTRUMENTS = (
     "drum set", "harp", "clarinet", "trumpet", "accordion", "tambourine", "violin", "saxophone",
@@ -150,7 +155,10 @@ class Solver:
     state of each class it reaches.
     """
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, model: Model = "uniform") -> None:
+        if model == "valid":
+            check(obs)
+        self.model: Model = model
         self.perms = item_symmetries(obs)
         self.optimum: dict[Key, float] = {}
         self.random: dict[Key, float] = {}
@@ -165,7 +173,7 @@ class Solver:
         """Per candidate class: (sheep, multiplicity, outcomes); [] when the game is over."""
         if key in self._moves_of:
             return self._moves_of[key][1]
-        d = deduce(obs, marginals=False)
+        d = deduce_with(obs, self.model, marginals=False)
         moves: Moves = []
         if suspects_of(d.weights) > 1:
             pointed = {t for t in obs.pointer if t is not None}
@@ -175,7 +183,7 @@ class Solver:
             reps = [s for s in candidates(obs) if s not in untouched] + untouched[:1]
             for s in sorted(reps):
                 mult = len(untouched) if untouched and s == untouched[0] else 1
-                pred = predictive(obs, s, d.total)
+                pred = predictive(obs, s, d.total, model=self.model)
                 moves.append((s, mult, self._step(obs, pred)))
         self._moves_of[key] = (obs, moves)
         return moves
@@ -245,15 +253,18 @@ class Solver:
                 if self._moves_of[key][0] == obs:
                     nxt = next((n for s, _m, n in moves if s == choice), None)
                 if nxt is None:  # another state of the class, or an untouched sheep
-                    nxt = self._step(obs, predictive(obs, choice))
+                    nxt = self._step(obs, predictive(obs, choice, model=self.model))
                 value = 1.0 + sum(p * self.policy_value(c, policy, tag, ck) for p, c, ck in nxt)
             self.policies[(tag, key)] = value
         return self.policies[(tag, key)]
 
 
-def values(obs: Observation, policies: Sequence[tuple[str, Policy]]) -> dict[str, float]:
-    """Optimum, random order and each named policy, exact expected interviews from ``obs``."""
-    solver = Solver(obs)
+def values(
+    obs: Observation, policies: Sequence[tuple[str, Policy]], model: Model = "uniform"
+) -> dict[str, float]:
+    """Optimum, random order and each named policy, exact expected interviews from ``obs``
+    (over the worlds of ``model``)."""
+    solver = Solver(obs, model)
     out = {"optimal": solver.optimal_value(obs), "random": solver.random_value(obs)}
     for tag, (name, policy) in enumerate(policies, start=1):
         out[name] = solver.policy_value(obs, policy, tag)

@@ -18,24 +18,25 @@ from sheepdog.solver.slywolf.hints import predictive as exact_predictive
 from sheepdog.solver.slywolf.optimal import Solver, canonical, item_symmetries, small_roster, values
 from sheepdog.solver.slywolf.puzzle import new_puzzle
 from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.valid import Model, deduce_with
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 
-def _plain_optimum(obs: Observation) -> float:
+def _plain_optimum(obs: Observation, model: Model = "uniform") -> float:
     """Memoised on the raw observation, every sheep and every pointer target spelled out."""
     memo: dict[tuple[object, object], float] = {}
 
     def value(o: Observation) -> float:
         key = (o.pointer, o.testimony)
         if key not in memo:
-            d = deduce(o, marginals=False)
+            d = deduce_with(o, model, marginals=False)
             open_sheep = candidates(o)
             if len(d.suspects) <= 1 or not open_sheep:
                 memo[key] = 0.0
             else:
                 best = float("inf")
                 for s in open_sheep:
-                    pred = exact_predictive(o, s, d.total, collapse=False)
+                    pred = exact_predictive(o, s, d.total, collapse=False, model=model)
                     v = sum(
                         count / d.total * value(observe(o, s, t, i))
                         for t, i, count, _w in pred.outcomes
@@ -47,20 +48,20 @@ def _plain_optimum(obs: Observation) -> float:
     return value(obs)
 
 
-def _plain_random(obs: Observation) -> float:
+def _plain_random(obs: Observation, model: Model = "uniform") -> float:
     memo: dict[tuple[object, object], float] = {}
 
     def value(o: Observation) -> float:
         key = (o.pointer, o.testimony)
         if key not in memo:
-            d = deduce(o, marginals=False)
+            d = deduce_with(o, model, marginals=False)
             open_sheep = candidates(o)
             if len(d.suspects) <= 1 or not open_sheep:
                 memo[key] = 0.0
             else:
                 acc = 0.0
                 for s in open_sheep:
-                    pred = exact_predictive(o, s, d.total, collapse=False)
+                    pred = exact_predictive(o, s, d.total, collapse=False, model=model)
                     acc += sum(
                         count / d.total * value(observe(o, s, t, i))
                         for t, i, count, _w in pred.outcomes
@@ -78,6 +79,18 @@ def test_dp_matches_plain_recursion_on_tiny_rosters() -> None:
         solver = Solver(obs)
         assert abs(solver.optimal_value(obs) - _plain_optimum(obs)) < 1e-9
         assert abs(solver.random_value(obs) - _plain_random(obs)) < 1e-9
+
+
+def test_valid_dp_matches_plain_recursion_and_bounds_the_policies() -> None:
+    for n, k, colors, mode in ((4, 1, 2, "easy"), (4, 1, 2, "hard"), (4, 2, 2, "easy")):
+        roster = small_roster(n, k, colors, 2)
+        obs = Observation.from_puzzle(new_puzzle(roster, mode))  # type: ignore[arg-type]
+        solver = Solver(obs, "valid")
+        best = solver.optimal_value(obs)
+        assert abs(best - _plain_optimum(obs, "valid")) < 1e-9
+        assert abs(solver.random_value(obs) - _plain_random(obs, "valid")) < 1e-9
+        ours = solver.policy_value(obs, lookahead_policy(model="valid"), 1)
+        assert best <= ours + 1e-9 and best <= solver.random_value(obs) + 1e-9
 
 
 def test_optimum_bounds_every_policy() -> None:
@@ -156,4 +169,12 @@ def test_policy_value_does_not_depend_on_what_ran_before() -> None:
     solver.optimal_value(obs)
     after = solver.policy_value(obs, greedy_entropy_policy, 1)
     assert after == fresh
-    assert abs(fresh - _plain_policy(obs, greedy_entropy_policy)) < 1e-9
+
+
+def test_policy_value_matches_a_raw_state_evaluation() -> None:
+    for n, k, colors, mode in ((4, 1, 3, "hard"), (4, 2, 2, "easy")):
+        obs = Observation.from_puzzle(new_puzzle(small_roster(n, k, colors, 2), mode))  # type: ignore[arg-type]
+        for policy in (greedy_entropy_policy, lookahead_policy()):
+            solver = Solver(obs)
+            solver.optimal_value(obs)
+            assert abs(solver.policy_value(obs, policy, 1) - _plain_policy(obs, policy)) < 1e-9
