@@ -5,6 +5,11 @@
 one puzzle; a puzzle with a ``"game"`` key (:mod:`sheepdog.solver.slywolf.session`) also gets the
 plan for the turn, or on the final space of the track the guess.  :meth:`Advice.to_dict` is the
 ``wolf hint --json`` object.
+
+The model (:mod:`sheepdog.solver.slywolf.valid`): by default the advice counts only the valid
+cases (exactly one wolf fits all interviews), the cases players are dealt; ``model="uniform"``
+counts every case (spec 3).  The default falls back to the uniform model where the valid one is
+not available (a roster or mode it does not cover) or where no valid case fits the interviews.
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ from sheepdog.solver.slywolf.turn import (
     turns_left,
     wanted_kinds,
 )
-from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
+from sheepdog.solver.slywolf.valid import Model, available, deduce_with
+from sheepdog.solver.slywolf.worlds import Deduction, Observation
 
 #: interviews still needed per unit of the hint leaf (fitted on random-order games)
 INTERVIEWS_PER_LEAF = 2.4
@@ -67,6 +73,7 @@ class Advice:
     deduction: Deduction
     ranking: tuple[Hint, ...]
     turn: TurnAdvice | None = None  # with a "game" key
+    model: Model = "uniform"  # the worlds counted: every case, or the valid ones
 
     def best(self, n: int) -> Advice:
         """The same advice with only the ``n`` best sheep ranked (0: all of them)."""
@@ -95,6 +102,7 @@ class Advice:
                 for h in self.ranking
             ],
             "turn": None,
+            "model": self.model,
         }
         if self.turn is not None:
             out["turn"] = _turn_dict(roster, self.turn, self.puzzle.interviewed())
@@ -124,10 +132,23 @@ class Advice:
         return text + ">"
 
 
-def advice(puzzle: Puzzle, leaf: LeafEstimate = remaining_estimate) -> Advice:
-    """Ranking, and with a ``"game"`` key the plan for the turn (or the guess)."""
+def advice(
+    puzzle: Puzzle, leaf: LeafEstimate = remaining_estimate, model: Model | None = None
+) -> Advice:
+    """Ranking, and with a ``"game"`` key the plan for the turn (or the guess), under
+    ``model`` (None: the valid cases where that model is available and fits, else uniform)."""
     obs = Observation.from_puzzle(puzzle)
-    d = deduce(obs)
+    chosen: Model = model or ("valid" if available(obs) else "uniform")
+    d = deduce_with(obs, chosen)
+    if not d.consistent and chosen == "valid":
+        uniform = deduce_with(obs, "uniform")
+        if uniform.consistent and model is None:
+            chosen, d = "uniform", uniform
+        elif uniform.consistent:
+            raise SheepdogError(
+                "no valid case (exactly one wolf fitting every interview) agrees with these "
+                "interviews; the uniform model counts every case"
+            )
     if not d.consistent:
         raise ContradictionError("the interviews contradict each other: no case fits them")
     game = game_of(puzzle)
@@ -136,26 +157,28 @@ def advice(puzzle: Puzzle, leaf: LeafEstimate = remaining_estimate) -> Advice:
         visible = list(puzzle.visible) if puzzle.visible is not None else None
         done = sorted(puzzle.interviewed())
         ranking = (
-            hints_for(obs, names, visible, exclude=done, leaf=leaf)
+            hints_for(obs, names, visible, exclude=done, leaf=leaf, model=chosen)
             if len(d.suspects) > 1
             else _settled(puzzle, d, visible, done)
         )
-        return Advice(puzzle, d, tuple(ranking))
+        return Advice(puzzle, d, tuple(ranking), model=chosen)
     table, so_far = game.table, game.turn
     visible = [s for s in table.visible if s not in table.discarded]
     hidden = hidden_sheep(puzzle, table)
     done = sorted(puzzle.interviewed() | set(table.discarded))
     ranking = (
-        hints_for(obs, names, visible, hidden, leaf=leaf, exclude=done)
+        hints_for(obs, names, visible, hidden, leaf=leaf, exclude=done, model=chosen)
         if len(d.suspects) > 1
         else _settled(puzzle, d, visible, done)
     )
     left = turns_left(puzzle.roster, table)
     if len(d.suspects) <= 1:
-        return Advice(puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, None))
+        return Advice(
+            puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, None), chosen
+        )
     if left == 0 or not ranking:
         last = TurnAdvice(table, so_far, left, guess(d.weights), None)
-        return Advice(puzzle, d, tuple(ranking), last)
+        return Advice(puzzle, d, tuple(ranking), last, chosen)
     # Interviews still needed, in interview units: least squares on seeded random-order games
     # gives about 0.7 + 2.4 (leaf - 1) for the leaf of solver.slywolf.hints (docs/hints.md).
     leaf_now = leaf(d.weights, obs)
@@ -171,7 +194,7 @@ def advice(puzzle: Puzzle, leaf: LeafEstimate = remaining_estimate) -> Advice:
     top = max(d.weights) / d.total
     worth = WinChance(needed, top, left - 1, counts)
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth)
-    return Advice(puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, planner))
+    return Advice(puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, planner), chosen)
 
 
 def _settled(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,11 @@ import pytest
 
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.advice import Advice, ContradictionError, advice
+from sheepdog.solver.slywolf.optimal import small_roster
 from sheepdog.solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.valid import deduce_valid
+from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 PUZZLES = Path(__file__).resolve().parents[2] / "cases" / "puzzles"
 
@@ -24,7 +29,16 @@ def _turn(**game: Any) -> Advice:
 def test_without_a_game_the_ranking_only() -> None:
     adv = advice(load_puzzle(PUZZLES / "example.json"))
     data = adv.to_dict()
-    assert list(data) == ["suspects", "culprit", "probabilities", "visible", "ranking", "turn"]
+    assert list(data) == [
+        "suspects",
+        "culprit",
+        "probabilities",
+        "visible",
+        "ranking",
+        "turn",
+        "model",
+    ]
+    assert data["model"] == "valid"
     assert adv.turn is None and data["turn"] is None and data["visible"] is None
     assert [h["sheep"] for h in data["ranking"]] == [
         adv.puzzle.roster.sheep[h.sheep].name for h in adv.ranking
@@ -77,10 +91,33 @@ def test_a_contradiction_is_a_typed_error_that_names_no_command() -> None:
 
 def test_reprs_are_short_and_name_the_best_sheep() -> None:
     assert repr(advice(load_puzzle(PUZZLES / "example.json"))) == (
-        "<Advice: 2 suspects; best harp 2.56, drum set 2.76, clarinet 2.76, ...>"
+        "<Advice: 2 suspects; best harp 2.55, drum set 2.76, clarinet 2.76, ...>"
     )
     adv = _turn()
     assert repr(adv).endswith("; 10 turn(s) left, call banjo>")
     assert repr(adv.turn) == (
         "<TurnAdvice: 10 turn(s) with interviews left, 0 sheep called this turn, plan>"
     )
+
+
+def test_the_model_valid_by_default_uniform_on_request() -> None:
+    puzzle = load_puzzle(PUZZLES / "example.json")
+    valid, uniform = advice(puzzle), advice(puzzle, model="uniform")
+    assert (valid.model, uniform.model) == ("valid", "uniform")
+    assert valid.deduction == deduce_valid(Observation.from_puzzle(puzzle))
+    assert uniform.deduction == deduce(Observation.from_puzzle(puzzle))
+    assert valid.deduction.total < uniform.deduction.total
+
+
+def test_no_valid_case_falls_back_to_uniform_unless_asked() -> None:
+    # every sheep heard and two wolves still fit: a consistent case that is not valid
+    roster = small_roster(4, 1, 2, 2)
+    rng = random.Random(0)
+    while True:
+        case = random_case(roster, "easy", rng)
+        puzzle = case.puzzle(roster, "easy")
+        if len(deduce(Observation.from_puzzle(puzzle)).suspects) > 1:
+            break
+    assert advice(puzzle).model == "uniform"
+    with pytest.raises(SheepdogError, match="no valid case"):
+        advice(puzzle, model="valid")
