@@ -24,6 +24,12 @@ Parts (all seeded):
 (e) the push-your-luck headroom in a model: how much the best choice of pushing, turn by turn,
     can gain over always stopping or always pushing, from the measured win chance after k
     interviews and the exact draw chances.
+
+``--model valid`` (issue 16) runs (a), (b) and (d) over valid cases (exactly one wolf fits all
+interviews, :mod:`sheepdog.solver.slywolf.valid`): (a) the exact optimum over valid worlds and the
+policies ranking with the valid predictive; (b) fresh 16-sheep cases from the case generator,
+each policy stopping when one valid suspect remains, with the uniform-model hint as a further
+policy; (d) the advice under the valid model.
 """
 
 from __future__ import annotations
@@ -41,9 +47,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sheepdog.generators.slywolf import generate  # noqa: E402
 from sheepdog.solver.slywolf.advice import advice  # noqa: E402
 from sheepdog.solver.slywolf.hints import (  # noqa: E402
+    Policy,
     greedy_entropy_policy,
+    greedy_policy,
     hints_for,
     interviews_to_certainty,
     lookahead_policy,
@@ -56,6 +65,7 @@ from sheepdog.solver.slywolf.roster import load_roster  # noqa: E402
 from sheepdog.solver.slywolf.sample import random_case  # noqa: E402
 from sheepdog.solver.slywolf.simulate import ADVISORS, simulate  # noqa: E402
 from sheepdog.solver.slywolf.turn import SIDES, Options, Side, TurnPlanner, new_table  # noqa: E402
+from sheepdog.solver.slywolf.valid import MODELS, Model  # noqa: E402
 from sheepdog.solver.slywolf.worlds import Observation, deduce  # noqa: E402
 
 SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 3, 2), (8, 2, 2, 2)]
@@ -67,8 +77,10 @@ def pct(a: float, b: float) -> str:
     return f"{100.0 * (a - b) / b:+.1f}%"
 
 
-def part_a(quick: bool) -> None:
-    print("(a) small rosters, free choice: expected interviews to certainty (exact)")
+def part_a(quick: bool, model: Model = "uniform") -> None:
+    print(
+        f"(a) small rosters, free choice: expected interviews to certainty (exact, {model} model)"
+    )
     print(
         f"{'roster':<26}{'mode':<6}{'optimal':>9}{'ours':>9}{'greedy':>9}{'random':>9}"
         f"{'ours/opt':>10}{'random/opt':>12}{'states':>8}{'sec':>7}"
@@ -78,11 +90,11 @@ def part_a(quick: bool) -> None:
         for mode in MODES:
             t0 = time.process_time()
             obs = Observation.from_puzzle(new_puzzle(roster, mode))
-            solver = Solver(obs)
+            solver = Solver(obs, model)
             opt = solver.optimal_value(obs)
             rnd = solver.random_value(obs)
-            ours = solver.policy_value(obs, lookahead_policy(), 1)
-            greedy = solver.policy_value(obs, greedy_entropy_policy, 2)
+            ours = solver.policy_value(obs, lookahead_policy(model=model), 1)
+            greedy = solver.policy_value(obs, greedy_policy(model), 2)
             name = f"{n} sheep,{k} acc,{c * c} wolves"
             print(
                 f"{name:<26}{mode:<6}{opt:9.3f}{ours:9.3f}{greedy:9.3f}{rnd:9.3f}"
@@ -92,7 +104,10 @@ def part_a(quick: bool) -> None:
             )
 
 
-def part_b(quick: bool, seed: int, cases: int, modes: list[Mode]) -> None:
+def part_b(quick: bool, seed: int, cases: int, modes: list[Mode], model: Model = "uniform") -> None:
+    if model == "valid":
+        part_b_valid(quick, seed, cases, modes)
+        return
     cases = cases or (8 if quick else 60)
     print(f"(b) 16 sheep, free choice: interviews to certainty over {cases} seeded cases per mode")
     print(f"{'mode':<6}{'policy':<16}{'mean':>7}{'worst':>7}{'vs random':>11}")
@@ -119,6 +134,44 @@ def part_b(quick: bool, seed: int, cases: int, modes: list[Mode]) -> None:
             se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
             print(
                 f"{mode:<6}{name:<16}{mean:7.2f}{max(got):7d}{pct(mean, base):>11}"
+                f"   (paired difference {statistics.mean(diffs):+.2f} +- {se:.2f} s.e.)",
+                flush=True,
+            )
+
+
+def part_b_valid(quick: bool, seed: int, cases: int, modes: list[Mode]) -> None:
+    cases = cases or (8 if quick else 100)
+    print(
+        f"(b) 16 sheep, valid cases from the generator (seed {seed}), free choice: interviews "
+        f"until one valid suspect remains, over {cases} cases per mode"
+    )
+    print(f"{'mode':<6}{'policy':<18}{'mean':>7}{'worst':>7}{'vs random':>11}")
+    roster = load_roster("default")
+    items = {item: i for i, item in enumerate(roster.items)}
+    for mode in modes:
+        made = generate(roster, mode, cases, seed, validate=lambda _p: True)
+        policies: dict[str, Policy] = {
+            "ours (valid)": lookahead_policy(model="valid"),
+            "ours (uniform)": lookahead_policy(),
+            "random order": random_policy(random.Random(seed + 1)),
+            "greedy (valid)": greedy_policy("valid"),
+        }
+        counts: dict[str, list[int]] = {name: [] for name in policies}
+        obs0 = Observation.from_puzzle(new_puzzle(roster, mode))
+        for case in made:
+            truth = [(0, 0)] * roster.n_sheep
+            for iv in case.puzzle.interviews:
+                assert iv.points_to is not None and iv.testimony is not None
+                truth[iv.sheep] = (iv.points_to, items[iv.testimony])
+            for name, policy in policies.items():
+                counts[name].append(interviews_to_certainty(obs0, truth, policy, model="valid"))
+        base = statistics.mean(counts["random order"])
+        for name, got in counts.items():
+            mean = statistics.mean(got)
+            diffs = [a - b for a, b in zip(got, counts["random order"], strict=True)]
+            se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+            print(
+                f"{mode:<6}{name:<18}{mean:7.2f}{max(got):7d}{mean / base:>10.3f}x"
                 f"   (paired difference {statistics.mean(diffs):+.2f} +- {se:.2f} s.e.)",
                 flush=True,
             )
@@ -174,7 +227,7 @@ def part_c(quick: bool, seed: int, skill: float, games: int, sides: list[Side], 
             )
 
 
-def part_d(quick: bool, seed: int) -> None:
+def part_d(quick: bool, seed: int, model: Model = "uniform") -> None:
     positions = 10 if quick else 60
     roster = load_roster("default")
     rng = random.Random(seed)
@@ -196,12 +249,13 @@ def part_d(quick: bool, seed: int) -> None:
                 ]
                 puzzle = replace(puzzle, extra={"game": {"stacks": stacks}})
             t0 = time.process_time()
-            advice(puzzle)
+            advice(puzzle, model=model)
             times.append(time.process_time() - t0)
         times.sort()
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         print(
-            f"(d) time per hint, {label}: median {statistics.median(times) * 1000:.0f} ms, "
+            f"(d) time per hint ({model} model), {label}: "
+            f"median {statistics.median(times) * 1000:.0f} ms, "
             f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms over {positions} positions "
             "(CPU time, one core)",
             flush=True,
@@ -298,6 +352,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=0, help="(c): games per cell")
     parser.add_argument("--cases", type=int, default=0, help="(b), (e): cases per mode")
     parser.add_argument("--modes", default="easy,hard", help="(b): easy, hard or both")
+    parser.add_argument(
+        "--model", default="uniform", help="(a), (b), (d): uniform or valid (issue 16)"
+    )
     parser.add_argument("--sides", default="one_star,two_star", help="(c): track sides")
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="(c): worker processes"
@@ -308,21 +365,22 @@ def main() -> None:
         ("--parts", parts, ("a", "b", "c", "d", "e")),
         ("--modes", set(args.modes.split(",")), MODES),
         ("--sides", set(args.sides.split(",")), SIDES),
+        ("--model", {args.model}, MODELS),
     ):
         unknown = sorted(set(given) - set(valid))
         if unknown:
             parser.error(f"{flag}: unknown {unknown[0]!r}; valid: {', '.join(valid)}")
     t0 = time.time()
     if "a" in parts:
-        part_a(args.quick)
+        part_a(args.quick, args.model)
     if "b" in parts:
         modes = [mode for mode in MODES if mode in args.modes.split(",")]
-        part_b(args.quick, args.seed, args.cases, modes)
+        part_b(args.quick, args.seed, args.cases, modes, args.model)
     if "c" in parts:
         sides = [side for side in SIDES if side in args.sides.split(",")]
         part_c(args.quick, args.seed, args.skill, args.games, sides, args.jobs)
     if "d" in parts:
-        part_d(args.quick, args.seed)
+        part_d(args.quick, args.seed, args.model)
     if "e" in parts:
         part_e(args.quick, args.seed, args.skill, args.cases, args.jobs)
     print(f"total {time.time() - t0:.0f} s wall")
