@@ -20,6 +20,7 @@ from sheepdog.solver.slywolf.session import (
     Heard,
     Spoiled,
     Top,
+    Undo,
     Wrong,
 )
 from sheepdog.solver.slywolf.turn import wanted_kinds
@@ -32,8 +33,9 @@ HELP = """Entries (names are case-insensitive):
   spoiled VEGETABLE              a spoiled one (it leaves the bag; the turn ends)
   interview SHEEP, TARGET, ITEM  what a called sheep said (TARGET or ITEM may be ?)
   end                            (a turn ends by itself after its interviews or a failed draw)
-  guess WOLF                     the last chance on the final space
+  guess WOLF                     the last chance on the final space (closes the game)
   hint                           advice for this moment
+  undo                           take back the last entry (kept in the file's log)
   quit"""
 
 #: added to the library's contradiction error: where to see which interviews conflict
@@ -112,6 +114,26 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
         case End():
             return "no turn is being played (the last one is over); call a sheep to begin one"
         case FinalGuess(wolf):
-            return f"guessed {roster.wolves[wolf].name}: open the interpreter to check"
+            return f"guessed {roster.wolves[wolf].name}: open the interpreter to check; game over"
         case AskHint():
             return ""
+        case Undo():
+            return "undone"
+
+
+def status_lines(findings: dict[str, Any]) -> list[str]:
+    """What the table knows after an interview, from :meth:`Findings.to_dict`: the solved
+    notice, or the suspects and the sheep surely honest or lying."""
+    if not findings["consistent"]:
+        clash = findings.get("contradiction", {}).get("interviews", [])
+        sheep = ", ".join(iv["sheep"] for iv in clash)
+        return [f"The interviews contradict each other ({sheep}); `undo` takes the last back."]
+    if findings["culprit"] is not None:
+        culprit = findings["culprit"]
+        return [f"Case solved: the culprit is {culprit}. Open the interpreter to check."]
+    probs = findings["probabilities"]
+    suspects = ", ".join(f"{w} {100 * probs[w]:.0f}%" for w in findings["suspects"])
+    lines = [f"Suspects ({len(findings['suspects'])}): {suspects}"]
+    lines.append("Honest for sure: " + (", ".join(findings["honest"]) or "none yet"))
+    lines.append("Lying for sure: " + (", ".join(findings["accomplices"]) or "none yet"))
+    return lines

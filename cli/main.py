@@ -47,9 +47,10 @@ GROUP_HELP = {
     "dog": "DOG: rules engine and endgame solver.",
 }
 GROUP_MODULES = tuple(GROUP_HELP)
-#: The module (in ``sheepdog.cli``) that registers each command; a test checks it against the
-#: commands the modules actually register.
-COMMAND_MODULES: dict[str, dict[str, str]] = {
+#: The module (in ``sheepdog.cli``) that registers each command of a group, or that holds a
+#: top-level command (a function of the command's name, such as ``serve``); a test checks it
+#: against the commands the modules actually register.
+COMMAND_MODULES: dict[str, dict[str, str] | str] = {
     "wolf": {
         "solve": "wolf",
         "generate": "wolf_generate",
@@ -70,12 +71,23 @@ COMMAND_MODULES: dict[str, dict[str, str]] = {
         "advise": "dog_endgame",
         "generate": "dog_endgame",
     },
+    "serve": "serve",
 }
 ALL_MODULES = tuple(
     dict.fromkeys(
-        [*GROUP_MODULES, *(m for commands in COMMAND_MODULES.values() for m in commands.values())]
+        [
+            *GROUP_MODULES,
+            *(
+                m
+                for commands in COMMAND_MODULES.values()
+                for m in ([commands] if isinstance(commands, str) else commands.values())
+            ),
+        ]
     )
 )
+
+#: The modules of the top-level commands (listed by the top-level help).
+TOP_MODULES = tuple(m for m in COMMAND_MODULES.values() if isinstance(m, str))
 
 HELP = "Exact deductions, hints and cases for Sly Wolf; rules and endgames for DOG."
 EPILOG = f"Set {DEBUG_VARIABLE}=1 to see the traceback of an internal error."
@@ -86,8 +98,12 @@ def modules_for(args: Sequence[str]) -> tuple[str, ...]:
     if os.environ.get(COMPLETE_VARIABLE):
         return ALL_MODULES
     if not args or args[0] not in COMMAND_MODULES:
-        return GROUP_MODULES  # top-level help, --version, an unknown group: no command needed
+        # Top-level help, --version, an unknown group: the groups and the top-level commands
+        # (whose modules import nothing heavy until they run).
+        return (*GROUP_MODULES, *TOP_MODULES)
     group, commands = args[0], COMMAND_MODULES[args[0]]
+    if isinstance(commands, str):  # a top-level command: its module only
+        return (commands,)
     module = commands.get(args[1]) if len(args) > 1 else None
     if module is None:  # group help or an unknown command: list the group's every command
         return tuple(dict.fromkeys([group, *commands.values()]))
@@ -138,6 +154,9 @@ def build_app(modules: Sequence[str] = ALL_MODULES) -> typer.Typer:
     for group, help_text in GROUP_HELP.items():
         if group in loaded:
             app.add_typer(loaded[group].app, name=group, help=help_text)
+    for name, module in COMMAND_MODULES.items():
+        if isinstance(module, str) and module in loaded:
+            app.command(name)(getattr(loaded[module], name))
     return app
 
 

@@ -154,12 +154,27 @@ def play(
 
 
 def _session(file: Path, game: Game) -> None:
-    """Read lines until ``quit`` or the end of input; save each one before answering it."""
-    from sheepdog.cli.hint_text import HELP, render_advice, reply
+    """Read lines until ``quit`` or the end of input; save each one before answering it.
+
+    The entries go through a :class:`~sheepdog.solver.slywolf.session.Record` (the engine of
+    ``sheepdog serve`` too), so ``undo`` takes back the last entry of this session; the file's
+    log keeps every line typed, the undo and the refused lines included."""
+    from dataclasses import replace
+
+    from sheepdog.cli.hint_text import HELP, render_advice, reply, status_lines
     from sheepdog.solver.errors import SheepdogError
-    from sheepdog.solver.slywolf.session import AskHint, apply, parse_entry
+    from sheepdog.solver.slywolf.findings import solve_puzzle
+    from sheepdog.solver.slywolf.session import (
+        AskHint,
+        Heard,
+        Record,
+        Undo,
+        parse_entry,
+        table_view,
+    )
 
     _prepare_stdin()
+    record, log = Record.begin(game), game.log
     while True:
         line = _read_line("> ")
         if line is None:
@@ -172,24 +187,36 @@ def _session(file: Path, game: Game) -> None:
             continue
         if not text:
             continue
+        log += (text,)  # refused, but typed: the log keeps it
         try:
-            entry = parse_entry(game.roster, text)
-            after = apply(game, entry)
+            entry = parse_entry(record.game.roster, text)
+            after = record.add(entry, text)
         except SheepdogError as exc:
-            game = game.logged(text)  # refused, but typed: the log keeps it
-            _save(file, game, line=text)
-            typer.echo("Error: " + " ".join(str(exc).split()), err=True)
+            _save(file, replace(record.game, log=log), line=text)
+            message = str(exc)
+            if message == "nothing to undo":
+                message += " (undo reaches back to the start of this session)"
+            typer.echo("Error: " + " ".join(message.split()), err=True)
             continue
-        before, game = game, after.logged(text)
-        _save(file, game, line=text)
+        before, record = record, after
+        _save(file, replace(record.game, log=log), line=text)
         if isinstance(entry, AskHint):
             try:
-                answer = render_advice(_advice(before.to_puzzle()).to_dict())
+                seen = table_view(replace(before.game, log=log).to_puzzle())
+                answer = render_advice(_advice(seen).to_dict())
             except SheepdogError as exc:
                 typer.echo("Error: " + " ".join(str(exc).split()), err=True)
                 continue
+        elif isinstance(entry, Undo):
+            last = before.last_in_force()
+            taken = before.steps[last].line if last is not None else "?"
+            answer = f"undone: {taken}"
         else:
-            answer = reply(before, entry, after)
+            answer = reply(before.game, entry, record.game)
+        if isinstance(entry, Heard | Undo):
+            findings = solve_puzzle(table_view(record.game.puzzle)).to_dict()
+            # one line, so a reply is always one line (scripts read them line by line)
+            answer = f"{answer}. " + " · ".join(status_lines(findings))
         if answer:
             typer.echo(answer)
 

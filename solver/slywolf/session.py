@@ -23,6 +23,8 @@ The lines (names are case-insensitive; lists are separated by commas)::
                                     interview or its failed draw (the wolf never moves twice)
     guess WOLF                      the last chance on the final space of the track
     hint                            ask for advice (nothing on the table changes)
+    undo                            take back the last entry that changed the game (a
+                                    :class:`Record` keeps it in the history as undone)
 
 Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.solver.slywolf.turn`):
 
@@ -31,11 +33,19 @@ Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.sol
 - An interviewed sheep leaves its stack [Turn 3]; the tile below stays unknown until typed.
 - A spoiled token stays out of the bag for the rest of the game [Turn 2B]; with Picky Eaters
   the sheep being called leaves its stack and the valley [Advanced].
+- The guess [Game End 2]: only at the start of a turn with the wolf on the final space, or
+  once no tile is left to call (Picky Eaters: "if you run out of witnesses"), and only on a
+  wolf still suspected.  The game is closed after it: every later entry but ``hint`` is refused.
+- With one suspect left the case is solved [Game End 1] (:func:`case_solved` says so; the
+  entries are not refused, since players may still check what the tiles say).
+- Known deck: at the table the players have not seen the tiles of the sheep not yet
+  interviewed, so deductions and hints use :func:`table_view`, which forgets them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +85,7 @@ class Game:
     table: Table
     turn: Turn = Turn()
     log: tuple[str, ...] = ()  # every line typed, refused ones and hints too
+    guessed: int | None = None  # the wolf guessed: the game is closed
 
     @property
     def roster(self) -> Roster:
@@ -92,6 +103,8 @@ class Game:
             "found": list(self.turn.found),
         }
         out["log"] = list(self.log)
+        if self.guessed is not None:
+            out["guessed"] = self.roster.wolves[self.guessed].name
         return out
 
     def to_puzzle(self) -> Puzzle:
@@ -140,6 +153,16 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
         return None
     where = where or f"{puzzle.extra.get('id', 'puzzle')}: game"
     roster = puzzle.roster
+    guessed: int | None = None
+    if isinstance(raw, dict) and "guessed" in raw:
+        raw = dict(raw)
+        name = raw.pop("guessed")
+        if not isinstance(name, str):
+            raise FileFormatError(f"{where}: 'guessed' must be a wolf name")
+        try:
+            guessed = roster.wolf_index(name)
+        except UnknownNameError as exc:
+            raise FileFormatError(f"{where}: guessed: {exc}") from None
     if isinstance(raw, dict):
         _check_spoiled_found(raw.get("spoiled_found"), roster, where)
     table = table_from_dict(raw, roster, where)  # checks every key's type, "turn" and "log" too
@@ -155,7 +178,8 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
     except UnknownNameError as exc:
         raise FileFormatError(f"{where}: turn.found: {exc}") from None
     _check_turn(puzzle, table, Turn(called, found), where)
-    return Game(_without_game(puzzle), table, Turn(called, found), tuple(raw.get("log", [])))
+    log = tuple(raw.get("log", []))
+    return Game(_without_game(puzzle), table, Turn(called, found), log, guessed)
 
 
 def load_game(path: str | Path) -> Game | None:
@@ -286,9 +310,14 @@ class AskHint:
     """``hint``: advice for this moment; nothing on the table changes."""
 
 
-Entry = Top | Call | Found | Wrong | Spoiled | Heard | End | FinalGuess | AskHint
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """``undo``: take back the last entry that changed the game (see :class:`Record`)."""
 
-VERBS = ("top", "call", "found", "wrong", "spoiled", "interview", "end", "guess", "hint")
+
+Entry = Top | Call | Found | Wrong | Spoiled | Heard | End | FinalGuess | AskHint | Undo
+
+VERBS = ("top", "call", "found", "wrong", "spoiled", "interview", "end", "guess", "hint", "undo")
 
 
 def parse_entry(roster: Roster, line: str) -> Entry:
@@ -319,6 +348,10 @@ def parse_entry(roster: Roster, line: str) -> Entry:
         return FinalGuess(roster.wolf_index(rest))
     if verb == "hint":
         return AskHint()
+    if verb == "undo":
+        if rest:
+            raise SheepdogError("type just: undo (it takes back the last entry)")
+        return Undo()
     raise SheepdogError(f"unknown entry {verb!r}; valid entries: {', '.join(VERBS)}")
 
 
@@ -345,14 +378,21 @@ def entry_line(roster: Roster, entry: Entry) -> str:
             return f"guess {roster.wolves[wolf].name}"
         case AskHint():
             return "hint"
+        case Undo():
+            return "undo"
 
 
 # -- the rules of the record ---------------------------------------------------------------------
 
 
 def apply(game: Game, entry: Entry) -> Game:
-    """The game after ``entry``; an entry the rules refuse is a :class:`SheepdogError`."""
+    """The game after ``entry``; an entry the rules refuse is a :class:`SheepdogError`.
+
+    ``undo`` needs the history, so it is :meth:`Record.add`'s (here it is refused)."""
     roster, table, turn = game.roster, game.table, game.turn
+    if game.guessed is not None and not isinstance(entry, AskHint):
+        name = roster.wolves[game.guessed].name
+        raise SheepdogError(f"the game is over: {name} was guessed (only `hint` is left)")
     match entry:
         case Top(sheep):
             return replace(game, table=_uncovered(game, sheep))
@@ -397,8 +437,60 @@ def apply(game: Game, entry: Entry) -> Game:
             if turn.called:
                 raise SheepdogError("interview the called sheep first (or record the failed draw)")
             return game
-        case FinalGuess() | AskHint():
+        case FinalGuess(wolf):
+            _check_guess(game, wolf)
+            return replace(game, guessed=wolf)
+        case AskHint():
             return game
+        case Undo():
+            raise SheepdogError("undo takes back an entry of a recorded game (see Record)")
+
+
+def _check_guess(game: Game, wolf: int) -> None:
+    """The guess is the last chance [Game End 2]: at the start of a turn with the wolf on the
+    final space of the track, or when no tile is left to call (Picky Eaters), on a wolf still
+    suspected."""
+    roster, table = game.roster, game.table
+    name = roster.wolves[wolf].name
+    out_of_witnesses = all(st.tiles == 0 for st in table.stacks)
+    if table.position < track_length(roster, table.side) and not out_of_witnesses:
+        left = track_length(roster, table.side) - table.position
+        raise SheepdogError(
+            f"no guess yet: the wolf is {left} space(s) from the final space of the track "
+            "(a guess is the last chance there, or when no tile is left)"
+        )
+    if game.turn.called:
+        raise SheepdogError("finish the turn first: a guess comes at the start of a turn")
+    from sheepdog.solver.slywolf.worlds import deduce_puzzle
+
+    d = deduce_puzzle(table_view(game.puzzle))
+    if d.consistent and wolf not in d.suspects:
+        raise SheepdogError(f"{name} is cleared by the interviews: guess a wolf still suspected")
+
+
+def table_view(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` as the players at the table know it: with a known-deck roster, the printed
+    testimony of a sheep not yet interviewed is unseen, so it is forgotten (an interviewed
+    sheep's tile was read aloud: it is its testimony when the interview left it out)."""
+    roster = puzzle.roster
+    if not roster.known_deck:
+        return puzzle
+    blank = replace(roster, sheep=tuple(replace(s, testimony=None) for s in roster.sheep))
+    heard = tuple(
+        iv
+        if iv.testimony is not None or roster.sheep[iv.sheep].testimony is None
+        else replace(iv, testimony=roster.sheep[iv.sheep].testimony)
+        for iv in puzzle.interviews
+    )
+    return replace(puzzle, roster=blank, interviews=heard)
+
+
+def case_solved(puzzle: Puzzle) -> str | None:
+    """The culprit's name once one suspect is left (deduced as the table knows it), else None."""
+    from sheepdog.solver.slywolf.worlds import deduce_puzzle
+
+    d = deduce_puzzle(table_view(puzzle))
+    return puzzle.roster.wolves[d.culprit].name if d.culprit is not None else None
 
 
 def _uncovered(game: Game, sheep: int) -> Table:
@@ -449,3 +541,77 @@ def _left_stack(table: Table, roster: Roster, sheep: int) -> Table:
 def _turn_over(game: Game) -> Game:
     """The turn is over: nobody is called and the wolf moves one space [Turn 1]."""
     return replace(game, turn=Turn(), table=replace(game.table, position=game.table.position + 1))
+
+
+# -- the history: undo ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of a :class:`Record`: what was typed, and whether a later ``undo`` took it back."""
+
+    entry: Entry
+    line: str
+    undone: bool = False
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Record:
+    """A game and every entry that changed it, from ``start``.  ``undo`` takes back the last
+    entry still in force; the undone entry stays in :attr:`steps`, marked.  The game now is
+    ``start`` with the entries in force applied in order (:attr:`game`), so an undo can never
+    leave a state that the entries themselves could not reach.
+
+    ``sheepdog wolf play`` keeps one in memory for its session; ``sheepdog serve`` stores
+    every step as a database row and rebuilds the record from the rows."""
+
+    start: Game
+    steps: tuple[Step, ...]
+    game: Game = field(compare=False)  # start with the steps in force applied
+
+    @classmethod
+    def begin(cls, start: Game) -> Record:
+        """A record with no entry yet."""
+        return cls(start, (), start)
+
+    @classmethod
+    def of(cls, start: Game, steps: tuple[Step, ...]) -> Record:
+        """The record of ``steps`` from ``start``: the entries in force applied in order."""
+        game = start
+        for step in steps:
+            if not step.undone and not isinstance(step.entry, Undo | AskHint):
+                game = apply(game, step.entry)
+        return cls(start, steps, game)
+
+    def add(self, entry: Entry, line: str | None = None) -> Record:
+        """The record after ``entry`` (``undo`` included); refused entries raise and leave it
+        as it was."""
+        line = line if line is not None else entry_line(self.game.roster, entry)
+        if isinstance(entry, Undo):
+            last = self.last_in_force()
+            if last is None:
+                raise SheepdogError("nothing to undo")
+            steps = list(self.steps)
+            steps[last] = replace(steps[last], undone=True)
+            return Record.of(self.start, (*steps, Step(entry, line)))
+        game = apply(self.game, entry)
+        return Record(self.start, (*self.steps, Step(entry, line)), game)
+
+    def last_in_force(self) -> int | None:
+        """The index of the last step that changed the game and is not undone."""
+        for j in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[j]
+            if not step.undone and not isinstance(step.entry, Undo | AskHint):
+                return j
+        return None
+
+    @classmethod
+    def replay(cls, start: Game, lines: Iterable[tuple[str, bool]]) -> Record:
+        """The record of ``start`` and stored ``(line, undone)`` steps (the ``undo`` lines
+        included), checked again against the rules."""
+        steps = tuple(Step(parse_entry(start.roster, line), line, undone) for line, undone in lines)
+        return cls.of(start, steps)
+
+    def __repr__(self) -> str:
+        undone = sum(s.undone for s in self.steps)
+        return f"<Record: {len(self.steps)} steps, {undone} undone; {self.game!r}>"

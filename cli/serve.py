@@ -1,0 +1,110 @@
+"""``sheepdog serve``: the table companion, a local web app for the players' phones.
+
+Importing this module costs Typer and the standard library only; the server (uvicorn,
+Starlette, Jinja2, segno) is imported when the command runs.  It prints the address and a QR
+code of it, then serves until Ctrl-C, which stops it with one line ``Error: interrupted`` and
+exit code 130 (uvicorn finishes the requests under way first; every confirmed entry is already
+committed to the database).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheepdog.cli.common import run
+
+#: Hosts that keep the server on this machine (no token needed).
+LOOPBACK_NAMES = ("localhost",)
+
+
+def is_loopback(host: str) -> bool:
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def default_data_dir() -> Path:
+    """The per-user data folder: ``$XDG_DATA_HOME/sheepdog`` or the platform's own."""
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg:
+        return Path(xdg) / "sheepdog"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("sheepdog", appauthor=False))
+
+
+def public_address(host: str) -> str:
+    """The address other devices use: ``host``, or for a wildcard this machine's address on
+    the local network (found without sending anything)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (beyond 127.0.0.1: tokens).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port, 1 to 65535.")] = 8765,
+    data: Annotated[
+        Path | None,
+        typer.Option("--data", help="Folder of the games database (default: per-user data)."),
+    ] = None,
+) -> None:
+    """Serve the table companion: live games on the players' phones (Ctrl-C stops it)."""
+
+    def body() -> None:
+        import segno
+        import uvicorn
+
+        from sheepdog.cli.web.app import create_app
+        from sheepdog.cli.web.store import Store
+        from sheepdog.solver.errors import SheepdogError
+
+        folder = data if data is not None else default_data_dir()
+        try:
+            store = Store(folder)
+        except OSError as exc:
+            raise SheepdogError(f"cannot use the data folder {folder}: {exc}") from None
+        local = is_loopback(host)
+        app = create_app(store, require_token=not local)
+        shown = public_address(host)
+        url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+        config = uvicorn.Config(
+            app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3
+        )
+        server = uvicorn.Server(config)
+        try:
+            config.load()
+            sock = config.bind_socket()  # a busy port is one line before anything is printed
+        except SystemExit:
+            raise SheepdogError(f"cannot listen on {host}:{port} (in use?)") from None
+        typer.echo(f"sheepdog serve: {url}  (games in {store.path})")
+        if local:
+            typer.echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")
+        else:
+            typer.echo("Each game has a secret token in its address (its page shows a QR code).")
+        segno.make(url, error="m").terminal(compact=True)
+        typer.echo("Ctrl-C stops the server.")
+        try:
+            server.run(sockets=[sock])
+        finally:
+            store.close()
+
+    run(body)

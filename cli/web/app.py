@@ -1,0 +1,386 @@
+"""The ASGI app of ``sheepdog serve`` (Starlette): pages, the JSON API, static assets.
+
+Pages are rendered on the server (Jinja2) and work without scripts (every entry is a form
+that posts and comes back); ``static/app.js`` only polls the game's version twice a second
+and swaps in the new page when another device added an entry.  The API (``/api/``) answers
+JSON; a refused request is a 4xx with ``{"error": "<one line>"}`` and stores nothing; an
+unexpected failure is a 500 with one line, never a traceback.
+
+Safety: ``require_token`` (on when the server listens beyond the machine) makes every read and
+write of a game need its token (``Authorization: Bearer TOKEN`` or ``?token=TOKEN``), and hides
+the list of games; request bodies are bounded (``max_body`` bytes).
+
+Games are kept by :class:`~sheepdog.cli.web.store.Store`; each game is rebuilt from its rows
+once and kept in memory, each entry checked by the session engine before it is stored and
+committed before the answer confirms it.  DOG games will sit beside Sly Wolf: their own module
+of views and routes under ``/dog/`` and ``/api/dog/``, the same store (kind ``"dog"``).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+import segno
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup
+
+HERE = Path(__file__).resolve().parent
+#: The largest request body taken (a roster object is a few kilobytes).
+MAX_BODY = 64 * 1024
+
+
+class ApiError(Exception):
+    """An answer other than success: HTTP status and one line."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = " ".join(message.split())
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+class Games:
+    """The games in memory, rebuilt from the store on first use; writes take turns."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.lock = threading.Lock()
+        self._wolf: dict[str, tuple[int, WolfGame]] = {}
+        self._views: dict[tuple[str, int], dict[str, Any]] = {}
+
+    def row(self, game_id: str, kind: str) -> GameRow:
+        row = self.store.game(game_id)
+        if row is None or row.kind != kind:
+            raise ApiError(404, f"no such game: {game_id}")
+        return row
+
+    def wolf(self, row: GameRow) -> tuple[int, WolfGame]:
+        with self.lock:
+            return self._wolf_locked(row)
+
+    def _wolf_locked(self, row: GameRow) -> tuple[int, WolfGame]:
+        cached = self._wolf.get(row.id)
+        version = self.store.version(row.id)
+        if cached is not None and cached[0] == version:
+            return cached
+        rows = self.store.entries(row.id)
+        game = WolfGame.replay(row.setup, [(e.line, e.undone) for e in rows])
+        self._wolf[row.id] = (len(rows), game)
+        return len(rows), game
+
+    def add_wolf(self, row: GameRow, line: str) -> dict[str, Any]:
+        """Check ``line`` against the game, store it (committed), answer what was stored."""
+        with self.lock:
+            version, game = self._wolf_locked(row)
+            stored, undoes = game.check(line)
+            seq = version + 1
+            self.store.add_entry(row.id, seq, stored, None if undoes is None else undoes + 1)
+            rows = [(s.line, s.undone) for s in game.steps]
+            if undoes is not None:
+                rows[undoes] = (rows[undoes][0], True)
+            after = WolfGame.replay(row.setup, [*rows, (stored, False)])
+            self._wolf[row.id] = (seq, after)
+        answer: dict[str, Any] = {"seq": seq, "line": stored, "version": seq}
+        if undoes is not None:
+            answer["undone"] = {"seq": undoes + 1, "line": rows[undoes][0]}
+        return answer
+
+    def wolf_view(self, row: GameRow) -> dict[str, Any]:
+        """The GET object: puzzle, solve, hint (the CLI's --json objects), and the state."""
+        version, game = self.wolf(row)
+        key = (row.id, version)
+        view = self._views.get(key)
+        if view is None:
+            hint, why = game.hint()
+            view = {
+                "id": row.id,
+                "kind": "wolf",
+                "version": version,
+                "setup": row.setup,
+                "puzzle": game.puzzle_dict(),
+                "solve": game.solve(),
+                "hint": hint,
+                "hint_error": why,
+                "state": game.state(),
+            }
+            if len(self._views) > 256:
+                self._views.clear()
+            self._views[key] = view
+        return view
+
+
+def create_app(store: Store, *, require_token: bool = False, max_body: int = MAX_BODY) -> Starlette:
+    """The app over ``store``."""
+    games = Games(store)
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
+    )
+    env.filters["pct"] = lambda p: f"{100 * float(p):.1f}%"
+
+    def authorize(request: Request, row: GameRow) -> None:
+        if not require_token:
+            return
+        given = request.query_params.get("token")
+        header = request.headers.get("authorization", "")
+        if header.lower().startswith("bearer "):
+            given = header[7:].strip()
+        if not given:
+            raise ApiError(401, "this game needs its token (Authorization: Bearer or ?token=)")
+        if not secrets.compare_digest(given.encode(), row.token.encode()):
+            raise ApiError(403, "wrong token for this game")
+
+    async def body_bytes(request: Request) -> bytes:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > max_body):
+            raise ApiError(413, f"request body larger than {max_body} bytes")
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > max_body:
+                raise ApiError(413, f"request body larger than {max_body} bytes")
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def json_body(request: Request, *, empty_ok: bool = False) -> Any:
+        raw = await body_bytes(request)
+        if not raw.strip():
+            if empty_ok:
+                return {}
+            raise ApiError(400, "expected a JSON object in the request body")
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ApiError(400, "the request body is not UTF-8") from None
+        except json.JSONDecodeError as exc:
+            raise ApiError(400, f"invalid JSON: {exc.msg} at line {exc.lineno}") from None
+
+    async def form_body(request: Request) -> dict[str, str]:
+        raw = await body_bytes(request)
+        try:
+            fields = parse_qs(raw.decode("utf-8"), keep_blank_values=True)
+        except UnicodeDecodeError:
+            raise ApiError(400, "the form is not UTF-8") from None
+        return {k: v[-1].strip() for k, v in fields.items()}
+
+    # -- API ----------------------------------------------------------------------------------
+
+    async def api_create(request: Request) -> Response:
+        setup = await run_in_threadpool(check_setup, await json_body(request))
+        row = store.create_game("wolf", setup)
+        return JSONResponse(
+            {"id": row.id, "token": row.token, "url": game_url(row)}, status_code=201
+        )
+
+    async def api_list(request: Request) -> Response:
+        if require_token:
+            raise ApiError(403, "the list of games is not shown beyond this machine")
+        rows = store.games("wolf")
+        return JSONResponse(
+            {"games": [{"id": r.id, "setup": r.setup, "created": r.created} for r in rows]}
+        )
+
+    async def api_get(request: Request) -> Response:
+        row = games.row(request.path_params["id"], "wolf")
+        authorize(request, row)
+        view = await run_in_threadpool(games.wolf_view, row)
+        return JSONResponse(view)
+
+    async def api_version(request: Request) -> Response:
+        row = games.row(request.path_params["id"], "wolf")
+        authorize(request, row)
+        return JSONResponse({"version": store.version(row.id)})
+
+    async def api_interview(request: Request) -> Response:
+        row = games.row(request.path_params["id"], "wolf")
+        authorize(request, row)
+        raw = await json_body(request)
+        _, game = await run_in_threadpool(games.wolf, row)
+        line = game.interview_line(raw)
+        answer = await run_in_threadpool(games.add_wolf, row, line)
+        return JSONResponse(answer, status_code=201)
+
+    async def api_entry(request: Request) -> Response:
+        row = games.row(request.path_params["id"], "wolf")
+        authorize(request, row)
+        raw = await json_body(request)
+        if not isinstance(raw, dict) or set(raw) != {"line"} or not isinstance(raw["line"], str):
+            raise ApiError(400, 'expected {"line": "<entry>"}, e.g. {"line": "top harp"}')
+        if raw["line"].strip().lower() == "hint":
+            raise ApiError(400, "a hint is not an entry: GET the game for its hint")
+        answer = await run_in_threadpool(games.add_wolf, row, raw["line"])
+        return JSONResponse(answer, status_code=201)
+
+    async def api_undo(request: Request) -> Response:
+        row = games.row(request.path_params["id"], "wolf")
+        authorize(request, row)
+        await json_body(request, empty_ok=True)
+        answer = await run_in_threadpool(games.add_wolf, row, "undo")
+        return JSONResponse(answer, status_code=200)
+
+    # -- pages --------------------------------------------------------------------------------
+
+    def game_url(row: GameRow) -> str:
+        return f"/wolf/{row.id}?token={quote(row.token)}"
+
+    def page(name: str, code: int = 200, **context: Any) -> HTMLResponse:
+        html = env.get_template(name).render(**context)
+        return HTMLResponse(html, status_code=code)
+
+    async def index(request: Request) -> Response:
+        rows = [] if require_token else store.games("wolf")
+        listed = [(r, game_url(r)) for r in rows]
+        return page("index.html", games=listed, rosters=list(SHIPPED_ROSTERS), error=None)
+
+    async def new_game(request: Request) -> Response:
+        form = await form_body(request)
+        setup: dict[str, Any] = {
+            "roster": form.get("roster", "default"),
+            "mode": form.get("mode", "easy"),
+            "picky_eaters": form.get("picky_eaters") == "on",
+            "special_treats": form.get("special_treats") == "on",
+        }
+        side = form.get("side", "one_star")
+        if side != "notebook":
+            setup["side"] = side
+        try:
+            setup["skill"] = float(form.get("skill", "0.5") or "0.5")
+            checked = await run_in_threadpool(check_setup, setup)
+        except (ValueError, BadRequest) as exc:
+            return page("index.html", 400, games=[], rosters=list(SHIPPED_ROSTERS), error=exc)
+        row = store.create_game("wolf", checked)
+        return RedirectResponse(game_url(row), status_code=303)
+
+    async def game_page(request: Request) -> Response:
+        row = games.row(request.path_params["id"], "wolf")
+        authorize(request, row)
+        view = await run_in_threadpool(games.wolf_view, row)
+        _, game = games.wolf(row)
+        join = str(request.base_url).rstrip("/") + game_url(row)
+        qr = segno.make(join, error="m").svg_inline(scale=3, dark="#222")
+        return page(
+            "wolf.html",
+            view=view,
+            roster=game.roster,
+            items=[str(i) for i in game.roster.items],
+            wears={w.name: ", ".join(str(i) for i in w.wears) for w in game.roster.wolves},
+            kinds=list(game.roster.bag.kinds),
+            token=row.token,
+            join=join,
+            qr=qr,
+            error=request.query_params.get("error"),
+            plan_text=plan_sentence(view),
+        )
+
+    async def game_entry(request: Request) -> Response:
+        row = games.row(request.path_params["id"], "wolf")
+        authorize(request, row)
+        form = await form_body(request)
+        back = game_url(row)
+        try:
+            line = form_line(form)
+            await run_in_threadpool(games.add_wolf, row, line)
+        except BadRequest as exc:
+            return RedirectResponse(back + "&error=" + quote(one_line(str(exc))), 303)
+        return RedirectResponse(back, status_code=303)
+
+    # -- errors -------------------------------------------------------------------------------
+
+    def error_response(request: Request, status: int, message: str) -> Response:
+        if request.url.path.startswith("/api/") or request.method != "GET":
+            return JSONResponse({"error": one_line(message)}, status_code=status)
+        return page("error.html", status, status=status, message=one_line(message))
+
+    async def on_api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return error_response(request, exc.status, exc.message)
+
+    async def on_bad_request(request: Request, exc: Exception) -> Response:
+        return error_response(request, 400, str(exc))
+
+    async def on_http(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return error_response(request, exc.status_code, str(exc.detail))
+
+    async def on_crash(request: Request, exc: Exception) -> Response:
+        text = one_line(str(exc))
+        return JSONResponse(
+            {"error": f"internal error: {type(exc).__name__}" + (f": {text}" if text else "")},
+            status_code=500,
+        )
+
+    routes = [
+        Route("/", index),
+        Route("/wolf/new", new_game, methods=["POST"]),
+        Route("/wolf/{id}", game_page),
+        Route("/wolf/{id}/entry", game_entry, methods=["POST"]),
+        Route("/api/wolf/games", api_create, methods=["POST"]),
+        Route("/api/wolf/games", api_list, methods=["GET"]),
+        Route("/api/wolf/games/{id}", api_get),
+        Route("/api/wolf/games/{id}/version", api_version),
+        Route("/api/wolf/games/{id}/interviews", api_interview, methods=["POST"]),
+        Route("/api/wolf/games/{id}/entries", api_entry, methods=["POST"]),
+        Route("/api/wolf/games/{id}/undo", api_undo, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    return Starlette(
+        routes=routes,
+        exception_handlers={
+            ApiError: on_api_error,
+            BadRequest: on_bad_request,
+            HTTPException: on_http,
+            Exception: on_crash,
+        },
+    )
+
+
+def form_line(form: dict[str, str]) -> str:
+    """The entry line of a page's form: a typed ``line``, or the buttons' fields."""
+    action = form.get("action", "")
+    if action == "line":
+        return form.get("line", "")
+    if action == "interview":
+        target = form.get("points_to") or "?"
+        item = form.get("testimony") or "?"
+        return f"interview {form.get('sheep', '')}, {target}, {item}"
+    if action in ("top", "call"):
+        return f"{action} {form.get('sheep', '')}"
+    if action in ("found", "wrong", "spoiled"):
+        return f"{action} {form.get('kind', '')}"
+    if action == "guess":
+        return f"guess {form.get('wolf', '')}"
+    if action == "undo":
+        return "undo"
+    raise BadRequest(f"unknown action {action!r}")
+
+
+def plan_sentence(view: dict[str, Any]) -> str | None:
+    """The turn plan in words (the same sentence as ``wolf hint``)."""
+    from sheepdog.cli.hint_text import render_plan
+
+    hint = view.get("hint")
+    if not hint or not hint.get("turn"):
+        return None
+    turn = hint["turn"]
+    if turn.get("guess") is not None:
+        g = turn["guess"]
+        return f"Guess {g['wolf']}: right with probability {100 * g['probability']:.0f}%."
+    if turn.get("plan") is None:
+        return None
+    return render_plan(turn["plan"], turn["called"], turn["to_interview"])

@@ -1,0 +1,272 @@
+"""Sly Wolf at the table: a stored game as a :class:`WolfGame`, its entries checked by the
+session engine before they are stored, and the views the pages and the API show.
+
+A game is set up with a roster (``"default"``, a shipped roster's name, or a roster object: the
+roster file's content as JSON) and a mode.  With a track ``side`` it is a *table* game: the
+entries are the lines of ``sheepdog wolf play`` (``top``, ``call``, ``found``, ``interview``,
+``guess``, ``undo``, ...), checked by :class:`sheepdog.solver.slywolf.session.Record`, the very
+engine ``wolf play`` uses.  Without a side it is a *notebook*: only interviews (and undo), in
+any order, as a puzzle file holds them.  Deductions and hints see the game as the players do
+(:func:`~sheepdog.solver.slywolf.session.table_view`: a known deck's unseen tiles forgotten).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.jsonio import loads_toml
+from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
+from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict, roster_to_dict
+from sheepdog.solver.slywolf.session import (
+    Heard,
+    Record,
+    Step,
+    Undo,
+    case_solved,
+    entry_line,
+    new_game,
+    parse_entry,
+    table_view,
+)
+from sheepdog.solver.slywolf.turn import SIDES, Options, track_length
+
+#: Rosters shipped with sheepdog, by the name a game's setup may give instead of an object.
+SHIPPED_ROSTERS = {
+    "default": "default.toml",
+    "known-deck": "known-deck/roster.toml",
+    "large-24": "rosters/large-24.toml",
+}
+
+SETUP_KEYS = ("roster", "mode", "side", "skill", "picky_eaters", "special_treats")
+
+
+class BadRequest(SheepdogError):
+    """A request the game refuses (answered 4xx, nothing stored)."""
+
+
+def load_named_roster(name: str) -> Roster:
+    if name == "default":
+        return load_roster("default")
+    path = SHIPPED_ROSTERS.get(name)
+    if path is None:
+        raise BadRequest(
+            f"unknown roster {name!r}; valid rosters: {', '.join(SHIPPED_ROSTERS)}, "
+            "or a roster object"
+        )
+    text = resources.files("sheepdog.cases").joinpath(path).read_text(encoding="utf-8")
+    return roster_from_dict(loads_toml(text, name), source=name)
+
+
+def check_setup(raw: Any) -> dict[str, Any]:
+    """The setup of a new game, checked and completed with defaults (what the store keeps)."""
+    if not isinstance(raw, dict):
+        raise BadRequest("expected a JSON object")
+    unknown = sorted(set(raw) - set(SETUP_KEYS))
+    if unknown:
+        raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(SETUP_KEYS)}")
+    setup: dict[str, Any] = {"roster": raw.get("roster", "default")}
+    mode = raw.get("mode", "easy")
+    if mode not in MODES:
+        raise BadRequest(f"unknown mode {mode!r}; valid modes: {', '.join(MODES)}")
+    setup["mode"] = mode
+    side = raw.get("side")
+    if side is not None and side not in SIDES:
+        raise BadRequest(f"unknown side {side!r}; valid sides: {', '.join(SIDES)}")
+    setup["side"] = side
+    skill = raw.get("skill", 0.5)
+    if isinstance(skill, bool) or not isinstance(skill, int | float) or not 0 <= skill <= 1:
+        raise BadRequest("'skill' must be a number from 0 to 1")
+    setup["skill"] = float(skill)
+    for key in ("picky_eaters", "special_treats"):
+        value = raw.get(key, False)
+        if not isinstance(value, bool):
+            raise BadRequest(f"{key!r} must be true or false")
+        setup[key] = value
+    WolfGame.start(setup)  # a bad roster object is refused here, before anything is stored
+    return setup
+
+
+@dataclass(frozen=True, slots=True)
+class WolfGame:
+    """A Sly Wolf game rebuilt from its setup and its entries."""
+
+    setup: dict[str, Any]
+    puzzle: Puzzle  # the interviews in force (a table game: with its "game" key)
+    record: Record | None  # a table game's record; None for a notebook
+    steps: tuple[Step, ...]  # every entry, undone ones marked (a notebook's too)
+
+    @staticmethod
+    def roster_of(setup: dict[str, Any]) -> tuple[Roster, str]:
+        ref = setup["roster"]
+        if isinstance(ref, str):
+            return load_named_roster(ref), ref
+        if not isinstance(ref, dict):
+            raise BadRequest("'roster' must be \"default\", a shipped roster's name or an object")
+        try:
+            return roster_from_dict(ref, source="roster"), "<inline>"
+        except SheepdogError as exc:
+            raise BadRequest(str(exc)) from None
+
+    @classmethod
+    def start(cls, setup: dict[str, Any]) -> WolfGame:
+        roster, ref = cls.roster_of(setup)
+        puzzle = new_puzzle(roster, setup["mode"], ref)
+        if setup.get("side") is None:
+            return cls(setup, puzzle, None, ())
+        options = Options(setup["skill"], setup["picky_eaters"], setup["special_treats"])
+        record = Record.begin(new_game(puzzle, setup["side"], options))
+        return cls(setup, record.game.to_puzzle(), record, ())
+
+    @classmethod
+    def replay(cls, setup: dict[str, Any], rows: list[tuple[str, bool]]) -> WolfGame:
+        """The game of stored entries ``(line, undone)``."""
+        game = cls.start(setup)
+        if game.record is not None:
+            record = Record.replay(game.record.start, rows)
+            return cls(setup, record.game.to_puzzle(), record, record.steps)
+        roster = game.puzzle.roster
+        steps = tuple(Step(parse_entry(roster, line), line, undone) for line, undone in rows)
+        puzzle = game.puzzle
+        for step in steps:
+            if isinstance(step.entry, Heard) and not step.undone:
+                puzzle = puzzle.with_interview(step.entry.interview)
+        return cls(setup, puzzle, None, steps)
+
+    @property
+    def roster(self) -> Roster:
+        return self.puzzle.roster
+
+    @property
+    def table(self) -> bool:
+        return self.record is not None
+
+    def check(self, line: str) -> tuple[str, int | None]:
+        """``line`` as it will be stored, and the entry it undoes; a refused line raises."""
+        try:
+            entry = parse_entry(self.roster, line)
+        except SheepdogError as exc:
+            raise BadRequest(str(exc)) from None
+        if self.record is not None:
+            try:
+                after = self.record.add(entry, line)
+            except SheepdogError as exc:
+                raise BadRequest(str(exc)) from None
+            undoes = self.record.last_in_force() if isinstance(entry, Undo) else None
+            return entry_line(self.roster, after.steps[-1].entry), undoes
+        if isinstance(entry, Undo):
+            last = next(
+                (
+                    j
+                    for j in range(len(self.steps) - 1, -1, -1)
+                    if not self.steps[j].undone and isinstance(self.steps[j].entry, Heard)
+                ),
+                None,
+            )
+            if last is None:
+                raise BadRequest("nothing to undo")
+            return "undo", last
+        if not isinstance(entry, Heard):
+            raise BadRequest(
+                "this game records interviews only (start it with a track side to play turns)"
+            )
+        try:
+            self.puzzle.with_interview(entry.interview)
+        except SheepdogError as exc:
+            raise BadRequest(str(exc)) from None
+        return entry_line(self.roster, entry), None
+
+    def interview_line(self, raw: Any) -> str:
+        """The ``interview`` line of an API interview ``{"sheep", "points_to", "testimony"}``."""
+        if not isinstance(raw, dict):
+            raise BadRequest("expected a JSON object")
+        unknown = sorted(set(raw) - {"sheep", "points_to", "testimony"})
+        if unknown:
+            raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: sheep, points_to, testimony")
+        roster = self.roster
+        sheep = raw.get("sheep")
+        if not isinstance(sheep, str):
+            raise BadRequest("'sheep' must be a sheep name")
+        target, item = raw.get("points_to"), raw.get("testimony")
+        if target is not None and not isinstance(target, str):
+            raise BadRequest("'points_to' must be a sheep name or null")
+        if item is not None and not isinstance(item, str):
+            raise BadRequest("'testimony' must be an item like \"red jacket\" or null")
+        try:
+            interview = Interview(
+                roster.sheep_index(sheep),
+                roster.sheep_index(target) if target is not None else None,
+                roster.parse_item(item) if item is not None else None,
+            )
+        except SheepdogError as exc:
+            raise BadRequest(str(exc)) from None
+        return entry_line(roster, Heard(interview))
+
+    # -- views --------------------------------------------------------------------------------
+
+    def puzzle_dict(self) -> dict[str, Any]:
+        """The puzzle file of the game (its ``"game"`` key for a table game); an inline roster
+        is given as the object."""
+        out = self.puzzle.to_dict()
+        if not isinstance(self.setup["roster"], str):
+            out["roster"] = roster_to_dict(self.roster)
+        return out
+
+    def seen(self) -> Puzzle:
+        """The puzzle as the players know it (deductions and hints read this)."""
+        return table_view(self.puzzle)
+
+    def solve(self) -> dict[str, Any]:
+        """The ``wolf solve --json`` object."""
+        from sheepdog.solver.slywolf.findings import solve_puzzle
+
+        return solve_puzzle(self.seen()).to_dict()
+
+    def hint(self) -> tuple[dict[str, Any] | None, str | None]:
+        """The ``wolf hint --json`` object, or None and why (a contradiction, a closed game)."""
+        from sheepdog.solver.slywolf.advice import advice
+
+        try:
+            return advice(self.seen()).to_dict(), None
+        except SheepdogError as exc:
+            return None, str(exc)
+
+    def state(self) -> dict[str, Any]:
+        """What the page shows beside the figures: the table, the turn, the end."""
+        roster = self.roster
+        out: dict[str, Any] = {
+            "table": self.table,
+            "solved": case_solved(self.puzzle),
+            "guessed": None,
+            "over": False,
+            "entries": [
+                {"seq": n, "line": s.line, "undone": s.undone}
+                for n, s in enumerate(self.steps, start=1)
+            ],
+            "interviewed": [roster.sheep[iv.sheep].name for iv in self.puzzle.interviews],
+        }
+        if self.record is not None:
+            game = self.record.game
+            table = game.table
+            out["guessed"] = roster.wolves[game.guessed].name if game.guessed is not None else None
+            length = track_length(roster, table.side)
+            out["track"] = {"side": table.side, "position": table.position, "length": length}
+            out["visible"] = [roster.sheep[s].name for s in table.visible]
+            out["unknown_tops"] = sum(st.top is None and st.tiles > 0 for st in table.stacks)
+            out["called"] = [roster.sheep[s].name for s in game.turn.called]
+            out["found"] = list(game.turn.found)
+            out["to_interview"] = [
+                roster.sheep[s].name for s in game.turn.called if s not in game.puzzle.interviewed()
+            ]
+            out["final_space"] = table.position >= length
+            out["hidden"] = [
+                s.name
+                for j, s in enumerate(roster.sheep)
+                if j not in game.puzzle.interviewed()
+                and j not in table.visible
+                and j not in table.discarded
+            ]
+            out["over"] = game.guessed is not None
+        return out
