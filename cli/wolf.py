@@ -16,11 +16,13 @@ from rich.table import Table
 
 from sheepdog.cli.common import print_json, run
 from sheepdog.cli.explain_text import explanation_lines
+from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.contradiction import Conflict, smallest_conflict
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
 from sheepdog.solver.slywolf.explain.notebook import plural
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle, load_puzzle
-from sheepdog.solver.slywolf.worlds import Deduction, deduce_puzzle
+from sheepdog.solver.slywolf.valid import MODELS, Model, deduce_with
+from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce_puzzle
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -39,6 +41,24 @@ class ModeChoice(enum.StrEnum):
 
 
 _MODE_NAMED: dict[str, Mode] = {mode: mode for mode in MODES}
+
+
+class ModelChoice(enum.StrEnum):
+    """The choices of a ``--model`` option (``valid.MODELS``): count every case (spec 3), or
+    only the valid cases, those with exactly one wolf fitting all interviews (issue 16)."""
+
+    uniform = "uniform"
+    valid = "valid"
+
+    @property
+    def model(self) -> Model:
+        return _MODEL_NAMED[self.value]
+
+
+_MODEL_NAMED: dict[str, Model] = {model: model for model in MODELS}
+
+#: the text line that says the valid-case model was used
+VALID_NOTE = "Model: valid cases only (exactly one wolf fits once every sheep is heard)."
 
 
 def solution_json(puzzle: Puzzle, d: Deduction, conflict: Conflict | None) -> dict[str, Any]:
@@ -163,12 +183,27 @@ def solve(
     explain: Annotated[
         bool, typer.Option("--explain", help="Also show the solution step by step, by rule.")
     ] = False,
+    model: Annotated[
+        ModelChoice,
+        typer.Option(
+            "--model",
+            case_sensitive=False,
+            help="uniform: every case counts (spec); valid: only cases exactly one wolf fits.",
+        ),
+    ] = ModelChoice.uniform,
 ) -> None:
     """Exact deductions: suspects with probabilities, sure honest and sure accomplice sheep."""
 
     def body() -> None:
         puzzle = load_puzzle(file)
         d = deduce_puzzle(puzzle)
+        if model.model == "valid" and d.consistent:
+            d = deduce_with(Observation.from_puzzle(puzzle), "valid")
+            if not d.consistent:
+                raise SheepdogError(
+                    "no valid case (exactly one wolf fitting every interview) agrees with "
+                    "these interviews; --model uniform counts every case"
+                )
         warning = culprit_warning(puzzle, d)
         if warning is not None:
             typer.echo(f"Warning: {file}: {warning}", err=True)
@@ -178,9 +213,12 @@ def solve(
             data = solution_json(puzzle, d, conflict)
             if steps is not None:
                 data["steps"] = steps.to_dict()["steps"]
+            data["model"] = model.value
             print_json(data)
         else:
             render_solution(Console(), puzzle, d, conflict)
+            if model.model == "valid":
+                typer.echo(VALID_NOTE)
             if steps is not None:
                 typer.echo("\nStep by step:")
                 typer.echo("\n".join(explanation_lines(steps)))

@@ -44,8 +44,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
-import numpy as np
-
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 
@@ -164,6 +162,8 @@ def _completions(
     bits = [c for c in range(len(elim.wears)) if standing_mask >> c & 1]
     if not bits:
         return everything, everything
+
+    import numpy as np  # here, not at import: `wolf solve` starts without it
 
     def local(mask: int) -> int:
         return sum(1 << j for j, c in enumerate(bits) if mask >> c & 1)

@@ -1,0 +1,77 @@
+"""``--model uniform|valid`` on ``wolf solve``: the valid-case counts, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from sheepdog.cli.main import app
+from sheepdog.solver.slywolf.optimal import small_roster
+from sheepdog.solver.slywolf.puzzle import load_puzzle
+from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.valid import deduce_valid
+from sheepdog.solver.slywolf.worlds import Observation, deduce
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "example.json"
+
+
+def test_solve_counts_valid_cases_on_request() -> None:
+    plain = runner.invoke(app, ["wolf", "solve", str(EXAMPLE), "--json"])
+    valid = runner.invoke(app, ["wolf", "solve", str(EXAMPLE), "--json", "--model", "valid"])
+    assert plain.exit_code == valid.exit_code == 0
+    uniform_out, valid_out = json.loads(plain.stdout), json.loads(valid.stdout)
+    assert (uniform_out["model"], valid_out["model"]) == ("uniform", "valid")
+    obs = Observation.from_puzzle(load_puzzle(EXAMPLE))
+    assert uniform_out["exact"]["total_worlds"] == str(deduce(obs).total)
+    assert valid_out["exact"]["total_worlds"] == str(deduce_valid(obs).total)
+    text = runner.invoke(app, ["wolf", "solve", str(EXAMPLE), "--model", "valid"])
+    assert text.exit_code == 0 and "Model: valid cases only" in text.stdout
+
+
+def test_solve_valid_model_errors_are_one_line(tmp_path: Path) -> None:
+    # a complete case that two wolves fit: consistent, but no valid case agrees with it
+    roster = small_roster(4, 1, 2, 2)
+    rng = random.Random(0)
+    while True:
+        case = random_case(roster, "easy", rng)
+        puzzle = case.puzzle(roster, "easy")
+        if len(deduce(Observation.from_puzzle(puzzle)).suspects) > 1:
+            break
+    data = {
+        "roster": "roster.json",
+        "mode": "easy",
+        "interviews": [
+            {
+                "sheep": roster.sheep[iv.sheep].name,
+                "points_to": roster.sheep[iv.points_to].name if iv.points_to is not None else None,
+                "testimony": str(iv.testimony),
+            }
+            for iv in puzzle.interviews
+        ],
+    }
+    roster_data = {
+        "accomplices": 1,
+        "colors": ["red", "yellow"],
+        "garments": ["top hat", "jacket"],
+        "wolves": [{"name": w.name, "wears": [str(i) for i in w.wears]} for w in roster.wolves],
+        "sheep": [{"name": s.name} for s in roster.sheep],
+    }
+    (tmp_path / "roster.json").write_text(json.dumps(roster_data))
+    (tmp_path / "case.json").write_text(json.dumps(data))
+    ok = runner.invoke(app, ["wolf", "solve", str(tmp_path / "case.json")])
+    assert ok.exit_code == 0, ok.output
+    bad = runner.invoke(app, ["wolf", "solve", str(tmp_path / "case.json"), "--model", "valid"])
+    assert bad.exit_code == 1
+    assert bad.stderr.startswith("Error: no valid case") and bad.stderr.count("\n") == 1
+    # hard mode with as many accomplices as honest sheep: the valid model does not apply
+    roster_data["accomplices"] = 2
+    data["mode"] = "hard"
+    data["interviews"] = []
+    (tmp_path / "roster.json").write_text(json.dumps(roster_data))
+    (tmp_path / "open.json").write_text(json.dumps(data))
+    out = runner.invoke(app, ["wolf", "solve", str(tmp_path / "open.json"), "--model", "valid"])
+    assert out.exit_code == 1 and "valid-case model is not available" in out.stderr
