@@ -33,7 +33,9 @@ Rulings and modelling choices (rulebook sections in brackets):
 - *Picky Eaters* [Advanced]: pulling a spoiled token discards the sheep being called.
 - *The track* [Turn 1, Game End 2]: each turn first moves the wolf one space; a turn that starts
   with the wolf on the final space is the guess.  So ``length - position`` turns with interviews
-  remain.  The guess names the most probable suspect; its chance is exact (world counts).
+  remain.  The guess names the most probable suspect; its chance is exact (world counts of the
+  advice's model: by default the valid cases, those exactly one wolf fits, which are the cases
+  players are dealt; :mod:`sheepdog.solver.slywolf.valid`).
 - *The plan for a turn* maximises the chance to win (:class:`WinChance`): each interview is worth
   its expected reduction of the estimated interviews still needed (see
   :mod:`sheepdog.solver.slywolf.hints`), later turns bring 0-3 interviews with the chances of the
