@@ -90,11 +90,16 @@ def serve(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3
         )
         server = uvicorn.Server(config)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
         try:
-            config.load()
-            sock = config.bind_socket()  # a busy port is one line before anything is printed
-        except SystemExit:
-            raise SheepdogError(f"cannot listen on {host}:{port} (in use?)") from None
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, port))  # a busy port is one line before anything is printed
+            sock.listen(128)
+        except OSError as exc:
+            sock.close()
+            why = (exc.strerror or str(exc)).lower()
+            raise SheepdogError(f"cannot listen on {host}:{port}: {why}") from None
         typer.echo(f"sheepdog serve: {url}  (games in {store.path})")
         if local:
             typer.echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")

@@ -315,3 +315,87 @@ def test_load_game_names_the_file(tmp_path: Path) -> None:
         load_game(path)
     path.write_text(json.dumps({"roster": "default", "interviews": []}), encoding="utf-8")
     assert load_game(path) is None
+
+
+# -- undo, the guess, the table's view (issue 13) -------------------------------------------------
+
+
+def test_undo_takes_back_the_last_entry_and_keeps_it_in_the_history() -> None:
+    from sheepdog.solver.slywolf.session import Record, Undo
+
+    record = Record.begin(fresh())
+    for line in ("top harp", "top guitar", "call harp", "found pumpkin"):
+        record = record.add(parse_entry(ROSTER, line), line)
+    heard = "interview harp, guitar, red jacket"
+    after = record.add(parse_entry(ROSTER, heard), heard)
+    assert len(after.game.puzzle.interviews) == 1 and after.game.table.position == 1
+    undone = after.add(Undo(), "undo")
+    # the game is back where it was before the interview, the wolf back on its space
+    assert undone.game == record.game
+    assert [(s.line, s.undone) for s in undone.steps[-2:]] == [(heard, True), ("undo", False)]
+    # a second undo takes back the entry before it; a record with nothing in force refuses
+    twice = undone.add(Undo(), "undo")
+    assert twice.game.turn.found == () and twice.game.turn.called == (ROSTER.sheep_index("harp"),)
+    assert Record.replay(twice.start, [(s.line, s.undone) for s in twice.steps]) == twice
+    empty = Record.begin(fresh())
+    with pytest.raises(SheepdogError, match="nothing to undo"):
+        empty.add(Undo(), "undo")
+    # a refused entry leaves the record as it was
+    with pytest.raises(SheepdogError, match="not on top"):
+        record.add(parse_entry(ROSTER, "call banjo"), "call banjo")
+    assert parse_entry(ROSTER, "undo") == Undo() and entry_line(ROSTER, Undo()) == "undo"
+
+
+def test_the_guess_only_on_the_final_space_on_a_suspect_and_it_closes_the_game() -> None:
+    game = play(fresh(), "top harp", "top guitar")
+    with pytest.raises(SheepdogError, match="no guess yet: the wolf is 10 space"):
+        play(game, "guess Lupin")
+    last = replace(game, table=replace(game.table, position=10))
+    over = play(last, "guess Lupin")
+    assert over.guessed == ROSTER.wolf_index("Lupin")
+    with pytest.raises(SheepdogError, match="the game is over: Lupin was guessed"):
+        play(over, "top harp")
+    assert play(over, "hint").guessed == over.guessed  # advice is still allowed
+    assert reread(over).guessed == over.guessed  # the file keeps the guess
+    assert over.to_dict()["guessed"] == "Lupin"
+
+
+def test_a_cleared_wolf_cannot_be_guessed() -> None:
+    from sheepdog.solver.slywolf.session import case_solved
+    from sheepdog.solver.slywolf.worlds import deduce_puzzle
+
+    game = play(fresh(), "top harp")
+    last = replace(game, table=replace(game.table, position=10))
+    # a shipped case with every sheep interviewed: one suspect left
+    case = sorted((Path(__file__).parents[2] / "cases" / "easy").glob("*.json"))[0]
+    complete = puzzle_from_dict(json.loads(case.read_text()), roster=ROSTER)
+    d = deduce_puzzle(complete)
+    assert d.culprit is not None
+    solved = replace(last, puzzle=replace(complete, extra={}))
+    name = ROSTER.wolves[d.culprit].name
+    assert case_solved(solved.puzzle) == name
+    cleared = next(w.name for w in ROSTER.wolves if w.name != name)
+    with pytest.raises(SheepdogError, match=f"{cleared} is cleared"):
+        play(solved, f"guess {cleared}")
+    assert play(solved, f"guess {name}").guessed == d.culprit
+
+
+def test_table_view_forgets_the_unseen_tiles_of_a_known_deck() -> None:
+    from sheepdog.solver.slywolf.roster import roster_from_dict, roster_to_dict
+    from sheepdog.solver.slywolf.session import table_view
+    from sheepdog.solver.slywolf.worlds import deduce_puzzle
+
+    data = roster_to_dict(ROSTER)
+    items = [str(i) for i in ROSTER.items]
+    for n, sheep in enumerate(data["sheep"]):
+        sheep["testimony"] = items[n % len(items)]
+    deck = roster_from_dict(data, source="deck")
+    puzzle = new_puzzle(deck, "easy")
+    assert table_view(puzzle).roster.known_deck is False
+    # nothing heard: every wolf is equally suspected at the table, unlike with the tiles known
+    seen = deduce_puzzle(table_view(puzzle))
+    assert len(seen.suspects) == 16 and len({seen.weights[w] for w in seen.suspects}) == 1
+    # an interview without its testimony typed gets its printed tile (read aloud)
+    heard = replace(puzzle, interviews=(Interview(0, 1, None),))
+    assert table_view(heard).interviews[0].testimony == deck.sheep[0].testimony
+    assert table_view(new_puzzle(ROSTER, "easy")) == new_puzzle(ROSTER, "easy")

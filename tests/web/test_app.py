@@ -1,0 +1,245 @@
+"""The JSON API and the pages of ``sheepdog serve`` (Starlette's test client, no network):
+every good request, every bad one (4xx, one-line JSON error, nothing stored), tokens."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheepdog.cli.web.app import create_app
+from sheepdog.cli.web.store import Store
+from sheepdog.solver.slywolf.advice import advice
+from sheepdog.solver.slywolf.findings import solve_puzzle
+from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
+    from starlette.testclient import TestClient
+
+GUITAR = {"sheep": "guitar", "points_to": "trumpet", "testimony": "yellow pants"}
+BALALAIKA = {"sheep": "balalaika", "points_to": "trumpet"}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    db = Store(tmp_path / "data")
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def client(store: Store) -> TestClient:
+    return TestClient(create_app(store), raise_server_exceptions=False)
+
+
+def new(client: TestClient, **setup: Any) -> dict[str, Any]:
+    r = client.post("/api/wolf/games", json={"roster": "default", "mode": "easy", **setup})
+    assert r.status_code == 201, r.text
+    body: dict[str, Any] = r.json()
+    assert set(body) == {"id", "token", "url"} and len(body["token"]) >= 16
+    return body
+
+
+def one_line_error(r: Any, status: int) -> str:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"error"} and "\n" not in body["error"] and "Traceback" not in r.text
+    return str(body["error"])
+
+
+def test_a_notebook_game_matches_wolf_solve_and_wolf_hint(client: TestClient) -> None:
+    game = new(client)
+    base = f"/api/wolf/games/{game['id']}"
+    r = client.post(base + "/interviews", json=GUITAR)
+    assert r.status_code == 201 and r.json()["line"] == "interview guitar, trumpet, yellow pants"
+    assert client.post(base + "/interviews", json=BALALAIKA).status_code == 201
+    view = client.get(base).json()
+    assert view["puzzle"]["interviews"] == [GUITAR, BALALAIKA]
+    # solve and hint are exactly the --json objects of the same puzzle
+    puzzle = puzzle_from_dict(view["puzzle"])
+    assert view["solve"] == json.loads(json.dumps(solve_puzzle(puzzle).to_dict()))
+    assert view["hint"] == json.loads(json.dumps(advice(puzzle).to_dict()))
+    assert "harp" not in view["solve"]["honest"] and view["solve"]["suspects"]
+    # undo takes back balalaika's interview, which stays in the history as undone
+    r = client.post(base + "/undo")
+    assert r.status_code == 200 and r.json()["undone"]["line"].startswith("interview balalaika")
+    view = client.get(base).json()
+    assert view["puzzle"]["interviews"] == [GUITAR]
+    assert [(e["line"].split(",")[0], e["undone"]) for e in view["state"]["entries"]] == [
+        ("interview guitar", False),
+        ("interview balalaika", True),
+        ("undo", False),
+    ]
+    listed = client.get("/api/wolf/games").json()["games"]
+    assert [g["id"] for g in listed] == [game["id"]]
+
+
+def test_a_table_game_from_the_tiles_to_the_guess(client: TestClient) -> None:
+    game = new(client, side="two_star", skill=0.6)
+    base = f"/api/wolf/games/{game['id']}"
+
+    def enter(line: str) -> dict[str, Any]:
+        r = client.post(base + "/entries", json={"line": line})
+        assert r.status_code == 201, r.text
+        return dict(r.json())
+
+    for line in ("top harp", "top guitar", "top trumpet", "top violin", "call harp"):
+        enter(line)
+    view = client.get(base).json()
+    assert view["state"]["called"] == ["harp"] and view["hint"]["turn"]["turns_left"] == 10
+    enter("found pumpkin")
+    # an interview of a sheep that was not called is refused, and nothing is stored
+    version = view["version"] + 1
+    r = client.post(base + "/interviews", json={"sheep": "violin", "points_to": "harp"})
+    assert "was not called" in one_line_error(r, 400)
+    assert client.get(base + "/version").json() == {"version": version}
+    r = client.post(base + "/interviews", json={"sheep": "harp", "points_to": "guitar"})
+    assert r.status_code == 201
+    view = client.get(base).json()
+    assert view["state"]["track"]["position"] == 1 and view["state"]["called"] == []
+    # no guess before the final space
+    r = client.post(base + "/entries", json={"line": "guess Lupin"})
+    assert "no guess yet" in one_line_error(r, 400)
+    # a turn of failed draws at a time walks the wolf to the final space
+    for _ in range(9):
+        enter("call guitar")
+        enter("wrong carrot")
+    view = client.get(base).json()
+    assert view["state"]["final_space"] and view["hint"]["turn"]["guess"] is not None
+    best = view["hint"]["turn"]["guess"]["wolf"]
+    enter(f"guess {best}")
+    view = client.get(base).json()
+    assert view["state"]["over"] and view["state"]["guessed"] == best
+    r = client.post(base + "/entries", json={"line": "top banjo"})
+    assert "the game is over" in one_line_error(r, 400)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "message"),
+    [
+        ("/api/wolf/games", b"{bad", 400, "invalid JSON"),
+        ("/api/wolf/games", b"[]", 400, "expected a JSON object"),
+        ("/api/wolf/games", b'{"mode": "medium"}', 400, "unknown mode 'medium'"),
+        ("/api/wolf/games", b'{"roster": "nope"}', 400, "unknown roster 'nope'"),
+        ("/api/wolf/games", b'{"roster": {"sheep": 3}}', 400, "roster"),
+        ("/api/wolf/games", b'{"side": "three_star"}', 400, "unknown side"),
+        ("/api/wolf/games", b'{"skill": 2}', 400, "'skill' must be a number from 0 to 1"),
+        ("/api/wolf/games", b'{"colour": "red"}', 400, "unknown key 'colour'"),
+        ("/api/wolf/games", b"\xff\xfe", 400, "not UTF-8"),
+        ("/api/wolf/games", b"", 400, "expected a JSON object"),
+        ("GAME/interviews", b'{"sheep": "tuba"}', 400, "unknown sheep 'tuba'"),
+        ("GAME/interviews", b'{"points_to": "harp"}', 400, "'sheep' must be a sheep name"),
+        ("GAME/interviews", b'{"sheep": "harp", "points_to": "harp"}', 400, "points at itself"),
+        ("GAME/interviews", b'{"sheep": "harp", "testimony": "pink hat"}', 400, "item"),
+        ("GAME/interviews", b'{"sheep": "harp", "testimony": 3}', 400, "'testimony' must be"),
+        ("GAME/interviews", b'{"sheep": "harp", "said": "x"}', 400, "unknown key 'said'"),
+        ("GAME/interviews", b'{"sheep": "guitar"}', 400, "interviewed twice"),
+        ("GAME/entries", b'{"line": "call harp"}', 400, "interviews only"),
+        ("GAME/entries", b'{"line": "dance"}', 400, "unknown entry 'dance'"),
+        ("GAME/entries", b'{"text": "undo"}', 400, 'expected {"line"'),
+        ("GAME/entries", b'{"line": "hint"}', 400, "a hint is not an entry"),
+        ("/api/wolf/games/nothere/interviews", b'{"sheep": "harp"}', 404, "no such game"),
+        ("/api/dog/games", b"{}", 404, "Not Found"),
+    ],
+)
+def test_bad_requests_are_one_line_4xx_and_store_nothing(
+    client: TestClient, store: Store, path: str, body: bytes, status: int, message: str
+) -> None:
+    game = new(client)
+    base = f"/api/wolf/games/{game['id']}"
+    assert client.post(base + "/interviews", json=GUITAR).status_code == 201
+    before = (len(store.games()), store.version(game["id"]))
+    r = client.post(path.replace("GAME", base), content=body)
+    assert message in one_line_error(r, status)
+    assert (len(store.games()), store.version(game["id"])) == before
+
+
+def test_other_bad_requests(client: TestClient, store: Store) -> None:
+    game = new(client)
+    base = f"/api/wolf/games/{game['id']}"
+    assert "nothing to undo" in one_line_error(client.post(base + "/undo"), 400)
+    assert one_line_error(client.get("/api/wolf/games/zzz"), 404) == "no such game: zzz"
+    assert one_line_error(client.delete(base), 405) == "Method Not Allowed"
+    # request bodies are bounded: too large is refused before it is read whole
+    big = json.dumps({"roster": "default", "pad": "x" * 70_000}).encode()
+    assert "larger than" in one_line_error(client.post("/api/wolf/games", content=big), 413)
+    assert len(store.games()) == 1
+    # a page that does not exist is an HTML page, not a traceback
+    r = client.get("/no/such/page")
+    assert r.status_code == 404 and "<html" in r.text and "Traceback" not in r.text
+
+
+def test_a_roster_object_and_a_known_deck_whose_unseen_tiles_stay_hidden(
+    client: TestClient,
+) -> None:
+    roster = roster_to_dict(load_roster("default"))
+    roster["name"] = "mine"
+    game = new(client, roster=roster)
+    view = client.get(f"/api/wolf/games/{game['id']}").json()
+    assert view["puzzle"]["roster"]["name"] == "mine"
+    deck = new(client, roster="known-deck", side="one_star")
+    view = client.get(f"/api/wolf/games/{deck['id']}").json()
+    # nothing heard: at the table every wolf is equally likely (the tiles are face down)
+    assert len(set(view["solve"]["probabilities"].values())) == 1
+    assert len(view["solve"]["suspects"]) == len(view["solve"]["probabilities"])
+
+
+def test_beyond_the_machine_every_game_needs_its_token(store: Store) -> None:
+    client = TestClient(create_app(store, require_token=True), raise_server_exceptions=False)
+    game = new(client)
+    base = f"/api/wolf/games/{game['id']}"
+    assert "needs its token" in one_line_error(client.get(base), 401)
+    assert "wrong token" in one_line_error(client.get(base + "?token=abc"), 403)
+    r = client.post(base + "/interviews", json=GUITAR, headers={"Authorization": "Bearer nope"})
+    assert "wrong token" in one_line_error(r, 403) and store.version(game["id"]) == 0
+    assert one_line_error(client.get("/api/wolf/games"), 403).startswith("the list of games")
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    assert client.post(base + "/interviews", json=GUITAR, headers=auth).status_code == 201
+    assert client.get(base + f"?token={game['token']}").json()["version"] == 1
+    assert client.get(f"/wolf/{game['id']}").status_code == 401
+    page = client.get(game["url"])
+    assert page.status_code == 200 and game["token"] in page.text
+    assert game["id"] not in client.get("/").text  # the list of games is not shown
+
+
+def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
+    index = client.get("/")
+    assert index.status_code == 200 and 'name="viewport"' in index.text
+    assert "/static/style.css" in index.text and "http" not in index.text.split("<body")[0][-200:]
+    r = client.post(
+        "/wolf/new",
+        content=b"roster=default&mode=easy&side=one_star&skill=0.5",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    url = r.headers["location"]
+    game_id = url.split("/")[2].split("?")[0]
+    post = url.replace(f"/wolf/{game_id}", f"/wolf/{game_id}/entry")
+
+    def form(**fields: str) -> str:
+        r = client.post(post, data=fields, follow_redirects=False)
+        assert r.status_code == 303
+        return str(r.headers["location"])
+
+    assert form(action="top", sheep="harp") == url
+    assert form(action="call", sheep="harp") == url
+    assert form(action="found", kind="pumpkin") == url
+    page = client.get(url).text
+    assert "Record the interview" in page and "Plan:" in page
+    assert form(action="interview", sheep="harp", points_to="guitar", testimony="") == url
+    refused = form(action="call", sheep="banjo")
+    assert "error=" in refused and "not%20on%20top" in refused
+    assert "not on top of a stack" in client.get(refused).text
+    assert form(action="undo") == url
+    page = client.get(url).text
+    assert "(undone)" in page and "Suspects: 16 of 16" in page and "<svg" in page
+    css = client.get("/static/style.css")
+    assert css.status_code == 200 and "min-height: 48px" in css.text
+    assert client.get("/static/app.js").status_code == 200

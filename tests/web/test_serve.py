@@ -1,0 +1,151 @@
+"""``sheepdog serve`` as a real process: uvicorn on a free loopback port.  Killed with SIGKILL
+in the middle of a game it loses nothing it confirmed; Ctrl-C stops it with one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheepdog.cli.serve import default_data_dir, is_loopback
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(data: Path, port: int) -> subprocess.Popen[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheepdog.cli.main", "serve", "--port", str(port)]
+        + ["--data", str(data)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise AssertionError(proc.communicate()) from None
+            time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_kill_9_mid_game_loses_nothing_confirmed(tmp_path: Path) -> None:
+    data, port = tmp_path / "data", free_port()
+    server = start(data, port)
+    try:
+        status, game = call(port, "POST", "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+        assert status == 201
+        base = f"/api/wolf/games/{game['id']}"
+        lines = ["top harp", "top guitar", "top trumpet", "top violin", "call harp"]
+        lines += ["found pumpkin", "interview harp, guitar, red jacket", "call guitar"]
+        confirmed = []
+        for line in lines:
+            status, answer = call(port, "POST", base + "/entries", {"line": line})
+            assert status == 201
+            confirmed.append(answer["line"])
+        status, _ = call(port, "POST", base + "/undo")
+        assert status == 200
+        confirmed.append("undo")
+        before = call(port, "GET", base)[1]
+    finally:
+        server.send_signal(signal.SIGKILL)  # no clean-up of any kind
+        server.wait(timeout=10)
+    assert server.returncode == -signal.SIGKILL
+    # the database file is whole and in WAL mode
+    db = sqlite3.connect(data / "games.sqlite3")
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert [r[0] for r in db.execute("SELECT line FROM entries ORDER BY seq")] == confirmed
+    db.close()
+    again = start(data, port)
+    try:
+        status, after = call(port, "GET", base)
+        assert status == 200
+        assert after == before  # every confirmed entry, the undo and what it undid
+        assert after["state"]["entries"][-2] == {"seq": 8, "line": "call guitar", "undone": True}
+        assert after["puzzle"]["interviews"] == [
+            {"sheep": "harp", "points_to": "guitar", "testimony": "red jacket"}
+        ]
+    finally:
+        again.send_signal(signal.SIGKILL)
+        again.wait(timeout=10)
+
+
+def test_start_up_prints_the_address_and_a_qr_code_and_ctrl_c_stops_it(tmp_path: Path) -> None:
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    time.sleep(0.3)
+    server.send_signal(signal.SIGINT)
+    out, err = server.communicate(timeout=20)
+    assert server.returncode == 130
+    assert err == "Error: interrupted\n"
+    first = out.splitlines()[0]
+    assert first.startswith(f"sheepdog serve: http://127.0.0.1:{port}/")
+    assert "█" in out or "▀" in out or "▄" in out  # the QR code, in block characters
+
+
+def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sheepdog.cli.main",
+                "serve",
+                "--port",
+                str(port),
+                "--data",
+                str(tmp_path / "d"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr == f"Error: cannot listen on 127.0.0.1:{port}: address already in use\n"
+
+
+def test_loopback_and_the_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_data_dir() == tmp_path / "sheepdog"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_data_dir().name == "sheepdog"
+    assert os.path.isabs(default_data_dir())
