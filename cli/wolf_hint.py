@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheepdog.cli.common import print_json, run
-from sheepdog.cli.wolf import ModeChoice, app
+from sheepdog.cli.wolf import ModeChoice, ModelChoice, app
 
 if TYPE_CHECKING:
     from sheepdog.solver.slywolf.advice import Advice
@@ -53,14 +53,15 @@ class SideChoice(enum.StrEnum):
     two_star = "two_star"
 
 
-def _advice(puzzle: Puzzle) -> Advice:
-    """The library's advice; a contradiction says where to look."""
+def _advice(puzzle: Puzzle, model: ModelChoice | None = None) -> Advice:
+    """The library's advice (under ``model``; None: the library's default, the valid cases
+    where that model applies); a contradiction says where to look."""
     from sheepdog.cli.hint_text import CONTRADICTION_HINT
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.slywolf.advice import ContradictionError, advice
 
     try:
-        return advice(puzzle)
+        return advice(puzzle, model=model.model if model is not None else None)
     except ContradictionError as exc:
         raise SheepdogError(f"{exc} {CONTRADICTION_HINT}") from None
 
@@ -72,6 +73,18 @@ def hint(
     top: Annotated[
         int, typer.Option("--top", min=0, help="Show only the best N sheep (0: all).")
     ] = 0,
+    model: Annotated[
+        ModelChoice | None,
+        typer.Option(
+            "--model",
+            case_sensitive=False,
+            show_default=False,
+            help=(
+                "valid (the default where it applies): count only cases exactly one wolf "
+                "fits, as dealt at the table; uniform: every case (spec)."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Whom to interview next: the sheep not yet interviewed, best first, with a reason each."""
 
@@ -82,7 +95,7 @@ def hint(
 
         puzzle = load_puzzle(file)
         game_of(puzzle, f"{file}: game")  # a bad "game" key: one line naming the file and key
-        data = _advice(puzzle).best(top).to_dict()
+        data = _advice(puzzle, model).best(top).to_dict()
         if json_out:
             print_json(data)
         else:

@@ -75,3 +75,16 @@ def test_solve_valid_model_errors_are_one_line(tmp_path: Path) -> None:
     (tmp_path / "open.json").write_text(json.dumps(data))
     out = runner.invoke(app, ["wolf", "solve", str(tmp_path / "open.json"), "--model", "valid"])
     assert out.exit_code == 1 and "valid-case model is not available" in out.stderr
+
+
+def test_hint_uses_valid_cases_by_default_and_uniform_on_request() -> None:
+    def model_of(*extra: str) -> str:
+        out = runner.invoke(app, ["wolf", "hint", str(EXAMPLE), "--json", *extra])
+        assert out.exit_code == 0, out.output
+        return str(json.loads(out.stdout)["model"])
+
+    assert model_of() == "valid"
+    assert model_of("--model", "uniform") == "uniform"
+    assert model_of("--model", "Valid") == "valid"
+    bad = runner.invoke(app, ["wolf", "hint", str(EXAMPLE), "--model", "both"])
+    assert bad.exit_code == 2 and "uniform" in bad.stderr
