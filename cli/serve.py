@@ -91,7 +91,9 @@ def serve(
         )
         server = uvicorn.Server(config)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        # IPPROTO_TCP spelled out: asyncio sets TCP_NODELAY only on sockets that say so (without
+        # it a keep-alive answer waits 40 ms for the delayed ACK of its headers)
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind((host, port))  # a busy port is one line before anything is printed

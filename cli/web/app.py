@@ -18,9 +18,14 @@ of views and routes under ``/dog/`` and ``/api/dog/``, the same store (kind ``"d
 
 from __future__ import annotations
 
+import contextlib
 import json
+import multiprocessing
 import secrets
+import signal
 import threading
+from collections.abc import AsyncIterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -36,7 +41,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sheepdog.cli.web.store import GameRow, Store
-from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup
+from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup, compute_hint
 
 HERE = Path(__file__).resolve().parent
 #: The largest request body taken (a roster object is a few kilobytes).
@@ -56,14 +61,50 @@ def one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+Hint = tuple[dict[str, Any] | None, str | None]
+
+
+def _quiet_worker() -> None:
+    """The hint worker leaves Ctrl-C to the server, which ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class Games:
-    """The games in memory, rebuilt from the store on first use; writes take turns."""
+    """The games in memory, rebuilt from the store on first use; writes take turns.
+
+    The deductions of a game (``solve``) take a millisecond; its hint (the ranking and the turn
+    plan) up to a few hundred.  So the hint of each new state is started in the background as
+    first asked for, in a worker process (so that it never holds up the server's requests):
+    the API's GET waits for it, a page shows the suspects at once and the hint when it is
+    ready (the page's script fetches the page again meanwhile).  A hint not started yet is
+    dropped when a newer entry comes."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.lock = threading.Lock()
         self._wolf: dict[str, tuple[int, WolfGame]] = {}
         self._views: dict[tuple[str, int], dict[str, Any]] = {}
+        self._hints: dict[tuple[str, int], Future[Hint]] = {}
+        self._game_locks: dict[str, threading.Lock] = {}
+        self._pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_quiet_worker,
+        )
+
+    def hint(self, game_id: str, version: int, game: WolfGame) -> Future[Hint]:
+        """The hint of the game at ``version``, computed once, in the background."""
+        key = (game_id, version)
+        with self.lock:
+            future = self._hints.get(key)
+            if future is None:
+                if len(self._hints) > 256:
+                    for old in [k for k, f in self._hints.items() if f.done()][:128]:
+                        del self._hints[old]
+                rows = [(step.line, step.undone) for step in game.steps]
+                future = self._pool.submit(compute_hint, game.setup, rows)
+                self._hints[key] = future
+        return future
 
     def row(self, game_id: str, kind: str) -> GameRow:
         row = self.store.game(game_id)
@@ -75,10 +116,12 @@ class Games:
         with self.lock:
             return self._wolf_locked(row)
 
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
     def _wolf_locked(self, row: GameRow) -> tuple[int, WolfGame]:
         cached = self._wolf.get(row.id)
-        version = self.store.version(row.id)
-        if cached is not None and cached[0] == version:
+        if cached is not None:  # this server is the only writer: its copy is the game
             return cached
         rows = self.store.entries(row.id)
         game = WolfGame.replay(row.setup, [(e.line, e.undone) for e in rows])
@@ -86,44 +129,51 @@ class Games:
         return len(rows), game
 
     def add_wolf(self, row: GameRow, line: str) -> dict[str, Any]:
-        """Check ``line`` against the game, store it (committed), answer what was stored."""
+        """Check ``line`` against the game, store it (committed), answer what was stored.
+
+        The entries of one game take turns (each is checked against the game as the one
+        before it left it); entries of different games are committed together."""
         with self.lock:
-            version, game = self._wolf_locked(row)
-            stored, undoes = game.check(line)
+            game_lock = self._game_locks.setdefault(row.id, threading.Lock())
+        with game_lock:
+            version, game = self.wolf(row)
+            stored, undoes, after = game.advance(line)
             seq = version + 1
             self.store.add_entry(row.id, seq, stored, None if undoes is None else undoes + 1)
-            rows = [(s.line, s.undone) for s in game.steps]
-            if undoes is not None:
-                rows[undoes] = (rows[undoes][0], True)
-            after = WolfGame.replay(row.setup, [*rows, (stored, False)])
-            self._wolf[row.id] = (seq, after)
+            with self.lock:
+                self._wolf[row.id] = (seq, after)
+                stale = [k for k in self._hints if k[0] == row.id and k[1] < seq]
+                for key in stale:  # nobody will ask for the hints of earlier states
+                    self._hints.pop(key).cancel()
         answer: dict[str, Any] = {"seq": seq, "line": stored, "version": seq}
         if undoes is not None:
-            answer["undone"] = {"seq": undoes + 1, "line": rows[undoes][0]}
+            answer["undone"] = {"seq": undoes + 1, "line": game.steps[undoes].line}
         return answer
 
-    def wolf_view(self, row: GameRow) -> dict[str, Any]:
-        """The GET object: puzzle, solve, hint (the CLI's --json objects), and the state."""
+    def wolf_view(self, row: GameRow, *, wait: bool = True) -> dict[str, Any]:
+        """The GET object: puzzle, solve, hint (the CLI's --json objects), and the state.
+        With ``wait=False`` a hint not ready yet is ``None`` with ``"hint_pending": true``."""
         version, game = self.wolf(row)
         key = (row.id, version)
-        view = self._views.get(key)
-        if view is None:
-            hint, why = game.hint()
-            view = {
+        base = self._views.get(key)
+        if base is None:
+            base = {
                 "id": row.id,
                 "kind": "wolf",
                 "version": version,
                 "setup": row.setup,
                 "puzzle": game.puzzle_dict(),
                 "solve": game.solve(),
-                "hint": hint,
-                "hint_error": why,
                 "state": game.state(),
             }
             if len(self._views) > 256:
                 self._views.clear()
-            self._views[key] = view
-        return view
+            self._views[key] = base
+        future = self.hint(row.id, version, game)
+        if not wait and not future.done():
+            return {**base, "hint": None, "hint_error": None, "hint_pending": True}
+        hint, why = future.result()
+        return {**base, "hint": hint, "hint_error": why, "hint_pending": False}
 
 
 def create_app(store: Store, *, require_token: bool = False, max_body: int = MAX_BODY) -> Starlette:
@@ -270,7 +320,7 @@ def create_app(store: Store, *, require_token: bool = False, max_body: int = MAX
     async def game_page(request: Request) -> Response:
         row = games.row(request.path_params["id"], "wolf")
         authorize(request, row)
-        view = await run_in_threadpool(games.wolf_view, row)
+        view = await run_in_threadpool(lambda: games.wolf_view(row, wait=False))
         _, game = games.wolf(row)
         join = str(request.base_url).rstrip("/") + game_url(row)
         qr = segno.make(join, error="m").svg_inline(scale=3, dark="#222")
@@ -339,8 +389,15 @@ def create_app(store: Store, *, require_token: bool = False, max_body: int = MAX
         Route("/api/wolf/games/{id}/undo", api_undo, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        yield
+        games.close()
+
     return Starlette(
         routes=routes,
+        lifespan=lifespan,
         exception_handlers={
             ApiError: on_api_error,
             BadRequest: on_bad_request,

@@ -143,19 +143,22 @@ class WolfGame:
     def table(self) -> bool:
         return self.record is not None
 
-    def check(self, line: str) -> tuple[str, int | None]:
-        """``line`` as it will be stored, and the entry it undoes; a refused line raises."""
+    def advance(self, line: str) -> tuple[str, int | None, WolfGame]:
+        """``line`` as it will be stored, the index of the entry it undoes, and the game after
+        it; a refused line raises :class:`BadRequest` (and nothing changes)."""
         try:
             entry = parse_entry(self.roster, line)
         except SheepdogError as exc:
             raise BadRequest(str(exc)) from None
+        stored = entry_line(self.roster, entry)
         if self.record is not None:
             try:
-                after = self.record.add(entry, line)
+                record = self.record.add(entry, stored)
             except SheepdogError as exc:
                 raise BadRequest(str(exc)) from None
             undoes = self.record.last_in_force() if isinstance(entry, Undo) else None
-            return entry_line(self.roster, after.steps[-1].entry), undoes
+            after = WolfGame(self.setup, record.game.to_puzzle(), record, record.steps)
+            return stored, undoes, after
         if isinstance(entry, Undo):
             last = next(
                 (
@@ -167,16 +170,17 @@ class WolfGame:
             )
             if last is None:
                 raise BadRequest("nothing to undo")
-            return "undo", last
+            rows = [(s.line, s.undone or j == last) for j, s in enumerate(self.steps)]
+            return "undo", last, WolfGame.replay(self.setup, [*rows, ("undo", False)])
         if not isinstance(entry, Heard):
             raise BadRequest(
                 "this game records interviews only (start it with a track side to play turns)"
             )
         try:
-            self.puzzle.with_interview(entry.interview)
+            puzzle = self.puzzle.with_interview(entry.interview)
         except SheepdogError as exc:
             raise BadRequest(str(exc)) from None
-        return entry_line(self.roster, entry), None
+        return stored, None, WolfGame(self.setup, puzzle, None, (*self.steps, Step(entry, stored)))
 
     def interview_line(self, raw: Any) -> str:
         """The ``interview`` line of an API interview ``{"sheep", "points_to", "testimony"}``."""
@@ -270,3 +274,10 @@ class WolfGame:
             ]
             out["over"] = game.guessed is not None
         return out
+
+
+def compute_hint(
+    setup: dict[str, Any], rows: list[tuple[str, bool]]
+) -> tuple[dict[str, Any] | None, str | None]:
+    """The hint of the game of ``setup`` and stored ``rows`` (run in the hint worker)."""
+    return WolfGame.replay(setup, rows).hint()

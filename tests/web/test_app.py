@@ -232,7 +232,12 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     assert form(action="call", sheep="harp") == url
     assert form(action="found", kind="pumpkin") == url
     page = client.get(url).text
-    assert "Record the interview" in page and "Plan:" in page
+    # the suspects at once; the plan and the best calls when worked out (the API's GET waits)
+    assert "Record the interview" in page and "Suspects: 16 of 16" in page
+    assert "Plan:" in page or "Working out the plan" in page
+    assert client.get(f"/api/wolf/games/{game_id}").json()["hint_pending"] is False
+    page = client.get(url).text
+    assert "Plan:" in page and "Best calls" in page and "Working out" not in page
     assert form(action="interview", sheep="harp", points_to="guitar", testimony="") == url
     refused = form(action="call", sheep="banjo")
     assert "error=" in refused and "not%20on%20top" in refused

@@ -28,10 +28,24 @@
     fetch(poll, { headers: { "Accept": "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
-        if (data && String(data.version) !== version && !busyTyping()) { return refresh(); }
+        if (data && String(data.version) !== version && !busyTyping()) {
+          return refresh().then(awaitHint);
+        }
       })
       .catch(function () { /* the server is away: try again at the next tick */ })
       .then(function () { busy = false; });
   }
   window.setInterval(tick, 500);
+  // The suspects come at once; the plan and the best calls follow when they are worked out.
+  var waiting = false;
+  function awaitHint() {
+    if (waiting || !document.getElementById("hint-pending")) { return; }
+    waiting = true;
+    window.setTimeout(function () {
+      waiting = false;
+      if (busyTyping()) { awaitHint(); return; }
+      refresh().then(awaitHint, awaitHint);
+    }, 250);
+  }
+  awaitHint();
 })();

@@ -1,0 +1,192 @@
+"""Benchmark: ``sheepdog serve`` as the players use it, on loopback only.
+
+Starts a real server (``sheepdog serve`` in a subprocess: uvicorn, SQLite in WAL mode with
+``synchronous=FULL``) on a free port of 127.0.0.1 with a fresh data folder, then measures:
+
+(a) tap to update: for every interview of the shipped easy cases, one at a time, the time from
+    the page's form post of the interview (``POST /wolf/{id}/entry``, answered 303) to having
+    the game page again with the updated suspects (its plan and best calls may follow a moment
+    later: the page fetches them when they are worked out); and, for scripts, from
+    ``POST /api/wolf/games/{id}/interviews`` to having ``GET /api/wolf/games/{id}`` (solve and
+    hint objects, the hint awaited) in hand: median, p95, max;
+(b) load: ``--clients`` threads, each on its own connection and its own notebook games, post
+    interviews as fast as the server confirms them, bounded by ``--entries`` in all and
+    ``--seconds``; then every confirmed entry is looked up in the database (none may be
+    missing).  Prints entries per second.
+
+    python benchmarks/serve.py [--cases 8] [--clients 8] [--entries 2000] [--seconds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def request(conn: http.client.HTTPConnection, method: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body)
+    conn.request(method, path, body=data, headers={"Content-Type": "application/json"})
+    answer = conn.getresponse()
+    payload = json.loads(answer.read())
+    if answer.status >= 400:
+        raise RuntimeError(f"{method} {path}: {answer.status} {payload}")
+    return payload
+
+
+def interviews_of_cases(count: int) -> list[list[dict[str, Any]]]:
+    files = sorted((ROOT / "cases" / "easy").glob("*.json"))[:count]
+    return [json.loads(f.read_text())["interviews"] for f in files]
+
+
+def tap_to_update(port: int, cases: list[list[dict[str, Any]]]) -> tuple[list[float], list[float]]:
+    """Seconds from the tap to the page with the new suspects; from the API POST to the GET."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    page_times: list[float] = []
+    api_times: list[float] = []
+    for interviews in cases:
+        game = request(conn, "POST", "/api/wolf/games", {"roster": "default", "mode": "easy"})
+        for interview in interviews:
+            form = urlencode(
+                {
+                    "action": "interview",
+                    "sheep": interview["sheep"],
+                    "points_to": interview.get("points_to", ""),
+                    "testimony": interview.get("testimony", ""),
+                }
+            )
+            start = time.perf_counter()
+            conn.request(
+                "POST",
+                f"/wolf/{game['id']}/entry?token={game['token']}",
+                body=form,
+                headers={"Content-Type": "application/x-www-form-urlencoded"},
+            )
+            answer = conn.getresponse()
+            answer.read()
+            assert answer.status == 303 and "error=" not in answer.getheader("location", "")
+            conn.request("GET", answer.getheader("location", ""))
+            page = conn.getresponse().read().decode()
+            page_times.append(time.perf_counter() - start)
+            assert "Suspects: " in page and 'interviewed"' not in page
+        api_game = request(conn, "POST", "/api/wolf/games", {"roster": "default", "mode": "easy"})
+        base = f"/api/wolf/games/{api_game['id']}"
+        for n, interview in enumerate(interviews, start=1):
+            start = time.perf_counter()
+            request(conn, "POST", base + "/interviews", interview)
+            view = request(conn, "GET", base)
+            api_times.append(time.perf_counter() - start)
+            assert view["solve"]["interviewed"] == n and not view["hint_pending"]
+    conn.close()
+    return page_times, api_times
+
+
+def load(
+    port: int, cases: list[list[dict[str, Any]]], clients: int, entries: int, seconds: float
+) -> tuple[int, float, list[tuple[str, str]]]:
+    confirmed: list[tuple[str, str]] = []
+    lock = threading.Lock()
+    budget = [entries]
+    deadline = time.monotonic() + seconds
+
+    def worker(n: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        game_no = n
+        while time.monotonic() < deadline:
+            interviews = cases[game_no % len(cases)]
+            game_no += clients
+            game = request(conn, "POST", "/api/wolf/games", {"roster": "default", "mode": "easy"})
+            for interview in interviews:
+                with lock:
+                    if budget[0] <= 0 or time.monotonic() >= deadline:
+                        conn.close()
+                        return
+                    budget[0] -= 1
+                answer = request(
+                    conn, "POST", f"/api/wolf/games/{game['id']}/interviews", interview
+                )
+                with lock:
+                    confirmed.append((game["id"], answer["line"]))
+        conn.close()
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return len(confirmed), time.perf_counter() - start, confirmed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=8, help="shipped easy cases for (a)")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent clients for (b)")
+    parser.add_argument("--entries", type=int, default=2000, help="at most this many in (b)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="at most this long in (b)")
+    args = parser.parse_args()
+    if not (1 <= args.clients <= 64 and 1 <= args.entries <= 100_000 and args.seconds <= 600):
+        parser.error("--clients 1-64, --entries 1-100000, --seconds at most 600")
+    cases = interviews_of_cases(args.cases)
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "sheepdog.cli.main", "serve", "--port", str(port)]
+            + ["--data", folder],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            for _ in range(600):
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            page_times, api_times = tap_to_update(port, cases)
+            for what, times in (("tap to page", page_times), ("API POST+GET", api_times)):
+                ms = [1000 * t for t in times]
+                print(
+                    f"(a) {what}, {len(ms)} interviews: median {statistics.median(ms):.1f} ms, "
+                    f"p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms"
+                )
+            count, wall, confirmed = load(port, cases, args.clients, args.entries, args.seconds)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        db = sqlite3.connect(Path(folder) / "games.sqlite3")
+        stored = set(db.execute("SELECT game, line FROM entries").fetchall())
+        db.close()
+        lost = sum(1 for entry in confirmed if entry not in stored)
+        print(
+            f"(b) load, {args.clients} clients: {count} entries in {wall:.2f} s = "
+            f"{count / wall:.0f} entries/s; confirmed but not stored: {lost}"
+        )
+
+
+if __name__ == "__main__":
+    main()
