@@ -23,6 +23,8 @@ def check_successors(p: Position) -> None:
     plays = legal_plays(p)
     succ = [pl.position for pl in plays]
     assert len(succ) == len(set(succ)), "successors are distinct"
+    texts = {(pl.card, pl.description) for pl in plays}
+    assert len(texts) == len(plays), "distinct plays read differently"
     if not any(p.hands) or winner(p) is not None:
         assert plays == []
         return
