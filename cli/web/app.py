@@ -21,9 +21,11 @@ from __future__ import annotations
 import contextlib
 import json
 import multiprocessing
+import os
 import secrets
 import signal
 import threading
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
@@ -65,8 +67,17 @@ Hint = tuple[dict[str, Any] | None, str | None]
 
 
 def _quiet_worker() -> None:
-    """The hint worker leaves Ctrl-C to the server, which ends it."""
+    """The hint worker leaves Ctrl-C to the server, which ends it, and ends itself as soon as
+    the server is gone (killed outright, the server cannot end it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="sheepdog-hint-watch", daemon=True).start()
 
 
 class Games:

@@ -369,3 +369,37 @@ def test_choices_ignore_case(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["mode"] == "hard" and saved["game"]["track"]["side"] == "two_star"
+
+
+def test_play_undo_the_suspects_and_the_guess_rules(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    typed = [
+        "top harp",
+        "call harp",
+        "found pumpkin",
+        "interview harp, guitar, red jacket",
+        "undo",
+        "interview harp, trumpet, red jacket",
+        "guess Lupin",  # not on the final space: refused
+        "undo",
+        "undo",
+        "undo",
+        "undo",
+        "undo",  # nothing left to undo in this session
+    ]
+    result = runner.invoke(
+        app, ["wolf", "play", str(path), "--new", "--side", "two_star"], input="\n".join(typed)
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout.split("\n")[1:]
+    assert out[3].startswith("> interviews recorded") and "Suspects (16)" in out[3]
+    assert out[4].startswith("> undone: interview harp, guitar, red jacket. Suspects (16)")
+    assert "Honest for sure: trumpet" in out[5]
+    assert "Error: no guess yet: the wolf is 9 space(s) from the final space" in result.stderr
+    assert out[6].startswith("> > undone: interview harp, trumpet, red jacket")
+    assert out[9].startswith("> undone: top harp")
+    assert "Error: nothing to undo (undo reaches back to the start of this session)" in (
+        result.stderr
+    )
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["interviews"] == [] and saved["game"]["log"] == typed

@@ -48,6 +48,24 @@ def start(data: Path, port: int) -> subprocess.Popen[str]:
     raise AssertionError("the server did not start")
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid`` (Linux /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children = (task / "children").read_text().split()
+        for child in map(int, children):
+            found += [child, *descendants(child)]
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
 def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
@@ -81,10 +99,18 @@ def test_kill_9_mid_game_loses_nothing_confirmed(tmp_path: Path) -> None:
         assert status == 200
         confirmed.append("undo")
         before = call(port, "GET", base)[1]
+        assert before["hint"]["ranking"]  # worked out by the hint worker process
+        children = descendants(server.pid)
+        assert children  # the hint worker (and multiprocessing's resource tracker)
     finally:
         server.send_signal(signal.SIGKILL)  # no clean-up of any kind
         server.wait(timeout=10)
     assert server.returncode == -signal.SIGKILL
+    # the hint worker ends itself once the server is gone
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in children)
     # the database file is whole and in WAL mode
     db = sqlite3.connect(data / "games.sqlite3")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
