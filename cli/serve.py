@@ -83,9 +83,9 @@ def serve(
         except OSError as exc:
             raise SheepdogError(f"cannot use the data folder {folder}: {exc}") from None
         local = is_loopback(host)
-        app = create_app(store, require_token=not local)
         shown = public_address(host)
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+        app = create_app(store, require_token=not local, public_url=url)
         config = uvicorn.Config(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3
         )

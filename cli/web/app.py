@@ -187,8 +187,15 @@ class Games:
         return {**base, "hint": hint, "hint_error": why, "hint_pending": False}
 
 
-def create_app(store: Store, *, require_token: bool = False, max_body: int = MAX_BODY) -> Starlette:
-    """The app over ``store``."""
+def create_app(
+    store: Store,
+    *,
+    require_token: bool = False,
+    max_body: int = MAX_BODY,
+    public_url: str | None = None,
+) -> Starlette:
+    """The app over ``store``; ``public_url`` is the address other devices use (the game
+    pages' join link and QR code), by default the one the page was asked by."""
     games = Games(store)
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
@@ -333,7 +340,7 @@ def create_app(store: Store, *, require_token: bool = False, max_body: int = MAX
         authorize(request, row)
         view = await run_in_threadpool(lambda: games.wolf_view(row, wait=False))
         _, game = games.wolf(row)
-        join = str(request.base_url).rstrip("/") + game_url(row)
+        join = (public_url or str(request.base_url)).rstrip("/") + game_url(row)
         qr = segno.make(join, error="m").svg_inline(scale=3, dark="#222")
         return page(
             "wolf.html",

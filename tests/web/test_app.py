@@ -248,3 +248,18 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     css = client.get("/static/style.css")
     assert css.status_code == 200 and "min-height: 48px" in css.text
     assert client.get("/static/app.js").status_code == 200
+
+
+def test_a_second_device_sees_each_entry_at_once(store: Store) -> None:
+    app = create_app(store, public_url="http://192.168.1.20:8765/")
+    phone, laptop = TestClient(app), TestClient(app)
+    game = new(phone)
+    base = f"/api/wolf/games/{game['id']}"
+    seen = laptop.get(base + "/version").json()["version"]
+    for n, interview in enumerate((GUITAR, BALALAIKA), start=1):
+        assert phone.post(base + "/interviews", json=interview).status_code == 201
+        # the page polls this twice a second; it changes as soon as the entry is confirmed
+        assert laptop.get(base + "/version").json()["version"] == seen + n
+    page = laptop.get(game["url"]).text
+    assert "balalaika" in page and f'data-version="{seen + 2}"' in page
+    assert f"http://192.168.1.20:8765{game['url']}" in page  # the join link other phones use
