@@ -8,6 +8,8 @@ cannot reach the user as a traceback:
 - JSON nested deeper than :data:`MAX_DEPTH` is refused before the parser recurses (checked by
   scanning the brackets outside strings), and so is TOML (checked on the parsed value);
 - a key given twice in one object is an error, not last-one-wins;
+- a string escape that is half of a UTF-16 pair (``"\\ud800"``: JSON syntax, but no character)
+  is refused: it could not be printed;
 - an integer longer than :data:`MAX_INT_DIGITS` digits, ``NaN``, ``Infinity`` and floats that
   overflow are refused.
 
@@ -42,6 +44,7 @@ _BOM = "\ufeff"
 # A JSON string literal, escapes included; used to blank strings out before counting brackets.
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def decode_utf8(data: bytes, source: str) -> str:
@@ -123,11 +126,29 @@ def _json_constant(source: str) -> Any:
     return parse
 
 
+def _surrogate_check(value: Any, source: str) -> None:
+    """Refuse a string (key or value) holding a lone surrogate (from a ``\\u`` escape, since
+    UTF-8 text has none): it is no character, and printing it would fail."""
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and (found := _SURROGATE.search(item)):
+            raise FileFormatError(
+                f"{source}: a string holds \\u{ord(found.group()):04x}, half of a UTF-16 pair, "
+                "not a character"
+            )
+
+
 def loads_json(text: str, source: str) -> Any:
     """Parse JSON ``text`` strictly; ``source`` (usually the file name) starts every error."""
     _json_depth_check(text, source)
     try:
-        return json.loads(
+        value = json.loads(
             text,
             object_pairs_hook=_json_object(source),
             parse_int=_json_int(source),
@@ -140,6 +161,9 @@ def loads_json(text: str, source: str) -> Any:
         ) from None
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise FileFormatError(f"{source}: JSON nested too deeply") from None
+    if "\\u" in text or _SURROGATE.search(text):  # UTF-8 text has none: only an escape
+        _surrogate_check(value, source)
+    return value
 
 
 def read_json(path: str | Path) -> Any:

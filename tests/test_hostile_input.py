@@ -212,6 +212,7 @@ def dog_commands(path: Path) -> list[list[str]]:
         ('{"seed": -Infinity}', "-Infinity is not a number JSON allows"),
         ('{"mode": "easy", "mode": "hard"}', "key 'mode' appears twice in one JSON object"),
         ('{"interviews": [{"sheep": "harp", "sheep": "banjo"}]}', "key 'sheep' appears twice"),
+        ('{"mode": "easy", "id": "x\\ud800"}', "a string holds \\ud800, half of a UTF-16 pair"),
     ],
 )
 def test_a_hostile_puzzle(tmp_path: Path, text: str, message: str) -> None:

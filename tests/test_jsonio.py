@@ -52,12 +52,19 @@ def test_brackets_inside_strings_do_not_count() -> None:
         ("1e400", "the number 1e400... is too large"),
         ("[Infinity]", "Infinity is not a number JSON allows"),
         ('{"a": }', r"invalid JSON: Expecting value at line 1 column 7"),
+        ('{"a": ["x\\ud800"]}', r"a string holds \\ud800, half of a UTF-16 pair, not a"),
+        ('{"\\udfff": 1}', r"a string holds \\udfff, half of a UTF-16 pair"),
+        ('["\udc80"]', r"a string holds \\udc80, half"),  # as os.fsdecode makes of a bad byte
         ("", "invalid JSON"),
     ],
 )
 def test_bad_json(text: str, message: str) -> None:
     with pytest.raises(FileFormatError, match=f"^f: {message}"):
         loads_json(text, "f")
+
+
+def test_an_escaped_utf16_pair_is_one_character() -> None:
+    assert loads_json('["\\ud83d\\udc3a", "\\u00f1"]', "f") == ["🐺", "ñ"]
 
 
 def test_numbers_within_the_limits() -> None:
