@@ -81,6 +81,11 @@ class Solution(Generic[Q]):
     """Best child of nodes whose line was resolved by the alpha-beta search."""
     bounds: tuple[list[int], list[int]] | None = None
     """Alpha-beta: the proven ``(lower, upper)`` key bounds of every node."""
+    stats: tuple[int, int, int] | None = None
+    """A search that kept no graph (:mod:`sheepdog.solver.dog.table`): ``(positions, expansions,
+    plays)`` it searched; ``graph`` then holds only the root, its plays and the resolved lines."""
+    regraph: Callable[[], Solution[Q]] | None = None
+    """For such a search: the same solve with its whole searched graph kept (on request)."""
 
     def __repr__(self) -> str:
         """The root's value, its best play and the graph's size (not the graph itself)."""
@@ -191,7 +196,12 @@ def retrograde(graph: GameGraph[P], progress: dict[int, tuple[int, int]]) -> Sol
 
 
 def solved_networkx(solution: Solution[P], *, name: Any = str) -> nx.DiGraph:
-    """The solved graph as a ``networkx.DiGraph`` with values on the nodes, best edges marked."""
+    """The solved graph as a ``networkx.DiGraph`` with values on the nodes, best edges marked.
+
+    A solution that kept no graph (``regraph`` set) is solved again with its graph kept.
+    """
+    if solution.regraph is not None:
+        solution = solution.regraph()
     digraph = to_networkx(solution.graph, name=name, node_data=solution.node_data)
     for node in range(len(solution.graph)):
         best = solution.best_child(node)

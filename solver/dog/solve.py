@@ -27,6 +27,7 @@ from sheepdog.solver.dog.search import (
     pv_nodes,
     solve_game,
 )
+from sheepdog.solver.dog.table import TableSearch
 from sheepdog.solver.dog.value import LEAST_WIN, decode, up_one_ply
 from sheepdog.solver.errors import SheepdogError
 
@@ -181,13 +182,26 @@ class DogSolution(Solution[Position]):
                 for kid, (card, description) in zip(graph.children[0], first, strict=True)
             ],
             "method": "retrograde" if self.exact is None else "alphabeta",
-            "nodes": len(graph),
-            "expanded": len(graph) - len(graph.unexpanded),
-            "edges": graph.edge_count,
+            **self.sizes(),
         }
         if self.seconds is not None:
             out["seconds"] = round(self.seconds, 3)
         return out
+
+    def sizes(self) -> dict[str, int]:
+        """``nodes``, ``expanded`` and ``edges`` of the search: for the stored graph its
+        positions, those whose plays were generated, and its edges; for the table search
+        (:mod:`sheepdog.solver.dog.table`) the positions in its table, the times it generated
+        plays (a position searched again generates them again) and the plays generated."""
+        if self.stats is not None:
+            nodes, expanded, edges = self.stats
+            return {"nodes": nodes, "expanded": expanded, "edges": edges}
+        graph = self.graph
+        return {
+            "nodes": len(graph),
+            "expanded": len(graph) - len(graph.unexpanded),
+            "edges": graph.edge_count,
+        }
 
     def _first_play(self, kid: int, card: str | None, description: str) -> dict[str, Any]:
         """One first play with its value for the team to move (null where it was not resolved)."""
@@ -209,16 +223,38 @@ def solve_position(
     method: Method = "alphabeta",
     all_plays: bool = False,
     progress: GraphProgress | None = None,
+    keep_graph: bool = True,
 ) -> DogSolution:
     """Solve a DOG position to the end of the round (raises on hidden cards or a too-big graph).
 
     ``method``: ``"alphabeta"`` values the root and its line (with ``all_plays`` every first
     play too), ``"retrograde"`` every node; ``max_nodes`` caps the positions searched;
     ``progress(positions so far)`` is called every few thousand positions and at the end.
+    ``keep_graph=False``: alpha-beta keeps no graph but a transposition table
+    (:mod:`sheepdog.solver.dog.table`: the same answers, a fraction of the memory and faster);
+    its sizes are then the table's, and :func:`sheepdog.solver.dog.search.solved_networkx` of
+    such a solution solves again with the graph kept.
     """
     started = time.perf_counter()
     check_solvable(pos)
     game = DogGame.for_position(pos)
+    if method == "alphabeta" and not keep_graph:
+        table = TableSearch(
+            game,
+            pos,
+            max_nodes=max_nodes,
+            cutoff=cutoff,
+            estimate=game.estimate(game.team_to_move(pos)),
+            progress=progress,
+        )
+        lean = table.solve(all_plays=all_plays)
+
+        def regraph() -> Solution[Position]:
+            return solve_position(
+                pos, max_nodes=max_nodes, cutoff=cutoff, all_plays=all_plays, keep_graph=True
+            )
+
+        return _described(replace(lean, regraph=regraph), started)
     solution = solve_game(
         game,
         pos,

@@ -192,6 +192,12 @@ def test_solution_to_dict_and_repr() -> None:
     assert repr(solution).startswith("DogSolution(WIN in 1, best play '3: t62→h0', ")
 
 
+#: A 4-card endgame whose table search keeps about 26,000 positions (seed 0, 4 cards, of the
+#: solve benchmark).
+FOUR_CARDS = (
+    "4 t49,h1,h2,h3/t1,h1,h2,h3/t28,h1,h2,h3/t46,h1,h2,h3 3,4,8,10/2,3,5,10/7,13,S,J/2,2,3,10 1"
+)
+
 #: A 3-card endgame whose search adds 10,000 positions or so (seed 0 of the solve benchmark).
 THREE_CARDS = "4 t50,h1,h2,h3/t63,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 6,7,J/2,13,J/4,7,10/2,9,S 3"
 
@@ -202,6 +208,15 @@ def test_progress_counts_positions(method: Method) -> None:
     seen: list[int] = []
     pos = parse_notation(THREE_CARDS)
     solution = solve_position(pos, method=method, progress=seen.append)
-    assert seen[-1] == len(solution.graph)
+    assert seen[-1] == len(solution.graph) == solution.to_dict()["nodes"]
     assert seen[:-1] == [4096 * k for k in range(1, len(seen))]
     assert len(seen) >= 3
+
+
+def test_table_search_progress_counts_its_table() -> None:
+    """Without the graph, the positions reported are those in the transposition table."""
+    seen: list[int] = []
+    solution = solve_position(parse_notation(FOUR_CARDS), progress=seen.append, keep_graph=False)
+    assert seen[-1] == solution.to_dict()["nodes"]
+    assert seen[:-1] == [4096 * k for k in range(1, len(seen))]
+    assert len(seen) >= 2
