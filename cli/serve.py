@@ -17,7 +17,7 @@ from typing import Annotated
 
 import typer
 
-from sheepdog.cli.common import run
+from sheepdog.cli.common import os_error_message, run
 
 #: Hosts that keep the server on this machine (no token needed).
 LOOPBACK_NAMES = ("localhost",)
@@ -70,6 +70,8 @@ def serve(
     """Serve the table companion: live games on the players' phones (Ctrl-C stops it)."""
 
     def body() -> None:
+        import sqlite3
+
         import segno
         import uvicorn
 
@@ -81,7 +83,10 @@ def serve(
         try:
             store = Store(folder)
         except OSError as exc:
-            raise SheepdogError(f"cannot use the data folder {folder}: {exc}") from None
+            why = os_error_message(exc)
+            raise SheepdogError(f"cannot use the data folder {folder}: {why}") from None
+        except sqlite3.Error as exc:
+            raise SheepdogError(f"cannot open the games database in {folder}: {exc}") from None
         local = is_loopback(host)
         shown = public_address(host)
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"

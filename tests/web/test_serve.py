@@ -175,3 +175,17 @@ def test_loopback_and_the_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path:
     monkeypatch.delenv("XDG_DATA_HOME")
     assert default_data_dir().name == "sheepdog"
     assert os.path.isabs(default_data_dir())
+
+
+def test_a_data_folder_that_is_a_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sheepdog.cli.main import main
+
+    taken = tmp_path / "file"
+    taken.write_text("x")
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--data", str(taken), "--port", str(free_port())])
+    out, err = capsys.readouterr()
+    assert stop.value.code == 1 and out == ""
+    assert err == f"Error: cannot use the data folder {taken}: file exists: {taken}\n"
