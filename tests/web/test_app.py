@@ -34,8 +34,10 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 @pytest.fixture
-def client(store: Store) -> TestClient:
-    return TestClient(create_app(store), raise_server_exceptions=False)
+def client(store: Store) -> Iterator[TestClient]:
+    # as a context manager the app's lifespan runs: its hint worker ends with the test
+    with TestClient(create_app(store), raise_server_exceptions=False) as test_client:
+        yield test_client
 
 
 def new(client: TestClient, **setup: Any) -> dict[str, Any]:
@@ -190,8 +192,17 @@ def test_a_roster_object_and_a_known_deck_whose_unseen_tiles_stay_hidden(
     assert len(view["solve"]["suspects"]) == len(view["solve"]["probabilities"])
 
 
-def test_beyond_the_machine_every_game_needs_its_token(store: Store) -> None:
-    client = TestClient(create_app(store, require_token=True), raise_server_exceptions=False)
+@pytest.fixture
+def token_client(store: Store) -> Iterator[TestClient]:
+    app = create_app(store, require_token=True)
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def test_beyond_the_machine_every_game_needs_its_token(
+    token_client: TestClient, store: Store
+) -> None:
+    client = token_client
     game = new(client)
     base = f"/api/wolf/games/{game['id']}"
     assert "needs its token" in one_line_error(client.get(base), 401)
@@ -252,14 +263,14 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
 
 def test_a_second_device_sees_each_entry_at_once(store: Store) -> None:
     app = create_app(store, public_url="http://192.168.1.20:8765/")
-    phone, laptop = TestClient(app), TestClient(app)
-    game = new(phone)
-    base = f"/api/wolf/games/{game['id']}"
-    seen = laptop.get(base + "/version").json()["version"]
-    for n, interview in enumerate((GUITAR, BALALAIKA), start=1):
-        assert phone.post(base + "/interviews", json=interview).status_code == 201
-        # the page polls this twice a second; it changes as soon as the entry is confirmed
-        assert laptop.get(base + "/version").json()["version"] == seen + n
-    page = laptop.get(game["url"]).text
-    assert "balalaika" in page and f'data-version="{seen + 2}"' in page
-    assert f"http://192.168.1.20:8765{game['url']}" in page  # the join link other phones use
+    with TestClient(app) as phone, TestClient(app) as laptop:
+        game = new(phone)
+        base = f"/api/wolf/games/{game['id']}"
+        seen = laptop.get(base + "/version").json()["version"]
+        for n, interview in enumerate((GUITAR, BALALAIKA), start=1):
+            assert phone.post(base + "/interviews", json=interview).status_code == 201
+            # the page polls this twice a second; it changes as soon as the entry is confirmed
+            assert laptop.get(base + "/version").json()["version"] == seen + n
+        page = laptop.get(game["url"]).text
+        assert "balalaika" in page and f'data-version="{seen + 2}"' in page
+        assert f"http://192.168.1.20:8765{game['url']}" in page  # the join link phones use
