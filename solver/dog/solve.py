@@ -96,13 +96,40 @@ class DogGame:
 
     def estimate(self, root_team: int) -> Callable[[Position], int]:
         """Move ordering: the root team's progress as if the round ended now (pawns home, then
-        steps to go), then the other teams' progress the other way round."""
-        others = [team for team in range(len(self.team_seats)) if team != root_team]
+        steps to go), then the other teams' progress the other way round.
+
+        That is ``mine * 100_000 - theirs`` with ``home * 1000 - steps`` per team, a sum over
+        seats, so each seat's share is kept per pawn tuple (pawn tuples repeat a lot)."""
+        n = self.fields
+        weight = {
+            seat: 100_000 if team == root_team else -1
+            for team, seats in enumerate(self.team_seats)
+            for seat in seats
+        }
+        shares: list[dict[tuple[int, ...], int]] = [{} for _ in range(n // 16)]
+
+        def share(seat: int, pawns: tuple[int, ...]) -> int:
+            start = 16 * seat
+            value = 0
+            for loc in pawns:
+                if loc >= HOME:
+                    value += 1000
+                elif loc < 0:
+                    value -= n + 2
+                elif loc == start:
+                    value -= n + 1
+                else:
+                    value -= (start - loc) % n + 1
+            value *= weight.get(seat, 0)
+            shares[seat][pawns] = value
+            return value
 
         def now(pos: Position) -> int:
-            mine = self.home(pos, root_team) * 1000 - self.steps(pos, root_team)
-            theirs = sum(self.home(pos, team) * 1000 - self.steps(pos, team) for team in others)
-            return mine * 100_000 - theirs
+            total = 0
+            for seat, pawns in enumerate(pos.pawns):
+                value = shares[seat].get(pawns)
+                total += share(seat, pawns) if value is None else value
+            return total
 
         return now
 

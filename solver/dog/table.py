@@ -37,6 +37,8 @@ from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Position
 from sheepdog.solver.dog.search import Solution
 from sheepdog.solver.dog.value import (
+    LEAST_DRAW,
+    LEAST_WIN,
     down_one_ply,
     draw_key,
     loss_key,
@@ -54,6 +56,8 @@ _MOVE_MASK = (1 << _MOVE_BITS) - 1
 _KEY_BITS = 64
 """Every key of :mod:`sheepdog.solver.dog.value` is below 2**64 (win keys are below 10**18)."""
 _KEY_MASK = (1 << _KEY_BITS) - 1
+_BEYOND = 1 << 80
+"""Beyond every key (the start of a running maximum or minimum)."""
 
 
 class PositionCode:
@@ -170,6 +174,7 @@ class TableSearch:
         cutoff: bool = True,
         estimate: Callable[[Position], int] | None = None,
         progress: GraphProgress | None = None,
+        probe: bool = True,
     ) -> None:
         if max_nodes < 1:
             raise SheepdogError(f"the node budget must be at least 1, not {max_nodes}")
@@ -185,6 +190,7 @@ class TableSearch:
         self.table: dict[int, int] = {}
         self.expansions = 0
         self.plays_made = 0
+        self.probe = probe
         self.loss1 = loss_key(1)
         self.win1 = win_key(1)
 
@@ -246,15 +252,16 @@ class TableSearch:
             out.append((child, 0 if key is not None else code(child), key))
         return out
 
-    def ordered(self, pos: Position, kids: list[Kid], move: int) -> list[int]:
-        """Indices of ``kids`` in search order: the last best play, then by ``estimate``."""
-        order = list(range(len(kids)))
-        if self.estimate is not None and len(kids) > 1:
+    def ordered(self, pos: Position, kids: list[Kid], open_kids: list[int], move: int) -> list[int]:
+        """The plays ``open_kids`` (indices into ``kids``) in search order: the last best play,
+        then by ``estimate`` (the side to move's most promising first)."""
+        order = open_kids
+        if self.estimate is not None and len(order) > 1:
             estimate = self.estimate
-            score = [estimate(kid[0]) for kid in kids]
+            score = {i: estimate(kids[i][0]) for i in order}
             mine = self.game.team_to_move(pos) == self.root_team
-            order.sort(key=score.__getitem__, reverse=mine)
-        if 0 < move <= len(kids) and order[0] != move - 1:
+            order = sorted(order, key=score.__getitem__, reverse=mine)
+        if move > 0 and order[0] != move - 1 and move - 1 in order:
             order.remove(move - 1)
             order.insert(0, move - 1)
         return order
@@ -275,34 +282,39 @@ class TableSearch:
         maximize = self.game.team_to_move(pos) == self.root_team
         a, b = max(alpha, lo), min(beta, hi)
         floor, ceiling = a, b
-        if len(kids) == 1 and kids[0][2] is not None:  # one terminal play (often a cutoff)
-            best = up_one_ply(kids[0][2])
-            self.store(code, best, best, 1)
+        # Plays that end the round are valued at once; the others are searched.
+        best, best_i = (-_BEYOND, -1) if maximize else (_BEYOND, -1)
+        open_kids: list[int] = []
+        for i, (_, _, key) in enumerate(kids):
+            if key is None:
+                open_kids.append(i)
+                continue
+            value = up_one_ply(key)
+            if (value > best) if maximize else (value < best):
+                best, best_i = value, i
+        if not open_kids:  # every play ends the round: the value is exact
+            self.store(code, best, best, best_i + 1)
+            return best
+        if (best >= b) if maximize else (best <= a):
+            self.cut(code, best, maximize, best_i)
             return best
         # Enhanced transposition cutoff: a child whose kept bound already refutes the window.
         table = self.table
-        for i, (_, kid_code, key) in enumerate(kids):
-            if key is None:
-                if kid_code not in table:
-                    continue
-                kid_lo, kid_hi, _ = self.bounds(kid_code)
-                key = kid_lo if maximize else kid_hi
-            value = up_one_ply(key)
+        for i in open_kids:
+            kid_code = kids[i][1]
+            if kid_code not in table:
+                continue
+            kid_lo, kid_hi, _ = self.bounds(kid_code)
+            value = up_one_ply(kid_lo if maximize else kid_hi)
             if (value >= b) if maximize else (value <= a):
-                if maximize:
-                    self.store(code, max(lo, value), hi, i + 1)
-                else:
-                    self.store(code, lo, min(hi, value), i + 1)
+                self.cut(code, value, maximize, i)
                 return value
-        order = self.ordered(pos, kids, move)
-        best_i = order[0]
+        order = self.ordered(pos, kids, open_kids, move)
         if maximize:
-            best = -(1 << 80)
+            a = max(a, best)
             for i in order:
-                child, kid_code, key = kids[i]
-                if key is None:
-                    key = self.search(child, kid_code, down_one_ply(a), down_one_ply(b))
-                value = up_one_ply(key)
+                child, kid_code, _ = kids[i]
+                value = up_one_ply(self.search(child, kid_code, down_one_ply(a), down_one_ply(b)))
                 if value > best:
                     best, best_i = value, i
                     if best > a:
@@ -310,12 +322,10 @@ class TableSearch:
                         if a >= b:
                             break
         else:
-            best = 1 << 80
+            b = min(b, best)
             for i in order:
-                child, kid_code, key = kids[i]
-                if key is None:
-                    key = self.search(child, kid_code, down_one_ply(a), down_one_ply(b))
-                value = up_one_ply(key)
+                child, kid_code, _ = kids[i]
+                value = up_one_ply(self.search(child, kid_code, down_one_ply(a), down_one_ply(b)))
                 if value < best:
                     best, best_i = value, i
                     if best < b:
@@ -332,6 +342,14 @@ class TableSearch:
         self.store(code, lo, hi, best_i + 1)
         return best
 
+    def cut(self, code: int, value: int, maximize: bool, i: int) -> None:
+        """Store the bound that a refuting play ``i`` of value ``value`` proves."""
+        lo, hi, _ = self.bounds(code)
+        if maximize:
+            self.store(code, max(lo, value), hi, i + 1)
+        else:
+            self.store(code, lo, min(hi, value), i + 1)
+
     def value_of(self, pos: Position, code: int, alpha: int, beta: int) -> int:
         """:meth:`search` for any position (a terminal one is valued at once)."""
         key = self.terminal(pos)
@@ -346,11 +364,19 @@ class TableSearch:
             return key
         lo, hi, _ = self.bounds(code)
         guess = draw_key(self.game.progress(pos, self.root_team))
+        probed = not self.probe
         while lo < hi:
             guess = min(max(guess, lo), hi)
             beta = guess + 1 if guess == lo else guess
             guess = self.search(pos, code, beta - 1, beta, root)
             lo, hi, _ = self.bounds(code)
+            if not probed and LEAST_DRAW <= guess < LEAST_WIN:
+                # The first search fell on one side of a draw: is the value past the draws?
+                border = LEAST_WIN if guess >= beta else LEAST_DRAW
+                if lo < border <= hi:
+                    self.search(pos, code, border - 1, border, root)
+                    lo, hi, _ = self.bounds(code)
+                probed = True
         return lo
 
     def at_least(self, pos: Position, key: int) -> bool:

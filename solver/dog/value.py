@@ -34,6 +34,8 @@ _DRAW = 10**9
 
 LEAST_WIN = _WIN - _SPAN
 """Every win key is at least this, every draw and loss key below it."""
+LEAST_DRAW = _DRAW
+"""Every draw key is at least this, every loss key below it."""
 INF = 10**19
 """Beyond every key: the open window of a full search is ``(-INF, INF)``."""
 

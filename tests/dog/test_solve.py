@@ -99,6 +99,24 @@ def test_dog_alphabeta_agrees_with_retrograde(seed: int) -> None:
     assert pruned.to_dict()["progress"] == full.to_dict()["progress"]
 
 
+def test_move_ordering_estimate_is_progress_now() -> None:
+    """The ordering estimate (kept per seat's pawns) is the root team's progress if the round
+    ended now, then the others' the other way round: ``mine * 100_000 - theirs``."""
+    for seed in range(60):
+        pos = random_endgame(random.Random(seed), seats=4 + 2 * (seed % 2), cards=2, kennel=0.2)
+        game = DogGame.for_position(pos)
+        for root_team, seats in enumerate(teams(pos)):
+            now = game.estimate(root_team)
+            for play in [*legal_plays(pos), None]:
+                p = pos if play is None else play.position
+                score = {
+                    team: sum(1000 * pawns_home(p, k) - steps_to_go(p, k) for k in team_seats)
+                    for team, team_seats in enumerate(teams(p))
+                }
+                theirs = sum(v for team, v in score.items() if team != root_team)
+                assert now(p) == score[root_team] * 100_000 - theirs, seats
+
+
 def test_fast_winner_matches_the_rules_engine() -> None:
     for seed in range(200):
         pos = endgame(seed, 4 + 2 * (seed % 2), 1)
