@@ -97,6 +97,7 @@ class Games:
         self._views: dict[tuple[str, int], dict[str, Any]] = {}
         self._hints: dict[tuple[str, int], Future[Hint]] = {}
         self._game_locks: dict[str, threading.Lock] = {}
+        self._rows: dict[str, GameRow] = {}  # a game's row never changes
         self._pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
@@ -118,7 +119,12 @@ class Games:
         return future
 
     def row(self, game_id: str, kind: str) -> GameRow:
-        row = self.store.game(game_id)
+        row = self._rows.get(game_id)
+        if row is None:
+            row = self.store.game(game_id)
+            if row is not None:
+                with self.lock:
+                    self._rows[game_id] = row
         if row is None or row.kind != kind:
             raise ApiError(404, f"no such game: {game_id}")
         return row
@@ -251,7 +257,7 @@ def create_app(
 
     async def api_create(request: Request) -> Response:
         setup = await run_in_threadpool(check_setup, await json_body(request))
-        row = store.create_game("wolf", setup)
+        row = await run_in_threadpool(store.create_game, "wolf", setup)
         return JSONResponse(
             {"id": row.id, "token": row.token, "url": game_url(row)}, status_code=201
         )
@@ -332,7 +338,7 @@ def create_app(
             checked = await run_in_threadpool(check_setup, setup)
         except (ValueError, BadRequest) as exc:
             return page("index.html", 400, games=[], rosters=list(SHIPPED_ROSTERS), error=exc)
-        row = store.create_game("wolf", checked)
+        row = await run_in_threadpool(store.create_game, "wolf", checked)
         return RedirectResponse(game_url(row), status_code=303)
 
     async def game_page(request: Request) -> Response:

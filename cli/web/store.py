@@ -16,7 +16,8 @@ confirmed.  A game is rebuilt by replaying its rows.
 Group commit: the disk's sync takes milliseconds, so entries are written by one writer thread
 that takes every entry waiting, inserts them all in one transaction and commits it (one sync),
 then wakes their senders.  Under load many entries share a sync; alone, an entry costs one.
-One connection, used under a lock.
+Two connections: the writer's, and one for reads (WAL lets reads go on while a commit
+syncs), each used under its own lock.
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._read_lock = threading.Lock()
+        self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
 
     def close(self) -> None:
         with self._wake:
@@ -110,10 +113,12 @@ class Store:
             self._writer.join()
         with self._lock:
             self._db.close()
+        with self._read_lock:
+            self._reader.close()
 
     def journal_mode(self) -> str:
-        with self._lock:
-            return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
+        with self._read_lock:
+            return str(self._reader.execute("PRAGMA journal_mode").fetchone()[0])
 
     # -- games ------------------------------------------------------------------------------
 
@@ -128,8 +133,8 @@ class Store:
         return row
 
     def game(self, game_id: str) -> GameRow | None:
-        with self._lock:
-            found = self._db.execute(
+        with self._read_lock:
+            found = self._reader.execute(
                 "SELECT id, kind, token, created, setup FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if found is None:
@@ -142,15 +147,15 @@ class Store:
         args: tuple[str, ...] = ()
         if kind is not None:
             query, args = query + " WHERE kind = ?", (kind,)
-        with self._lock:
-            rows = self._db.execute(query + " ORDER BY created DESC", args).fetchall()
+        with self._read_lock:
+            rows = self._reader.execute(query + " ORDER BY created DESC", args).fetchall()
         return [GameRow(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
 
     # -- entries ----------------------------------------------------------------------------
 
     def entries(self, game_id: str) -> list[EntryRow]:
-        with self._lock:
-            rows = self._db.execute(
+        with self._read_lock:
+            rows = self._reader.execute(
                 "SELECT seq, line, undone, created FROM entries WHERE game = ? ORDER BY seq",
                 (game_id,),
             ).fetchall()
@@ -158,8 +163,8 @@ class Store:
 
     def version(self, game_id: str) -> int:
         """The number of entries of the game (every entry, undo included, raises it)."""
-        with self._lock:
-            (n,) = self._db.execute(
+        with self._read_lock:
+            (n,) = self._reader.execute(
                 "SELECT COUNT(*) FROM entries WHERE game = ?", (game_id,)
             ).fetchone()
         return int(n)
