@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -17,12 +17,13 @@ from rich.table import Table
 from sheepdog.cli.common import print_json, run
 from sheepdog.cli.explain_text import explanation_lines
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.slywolf.contradiction import Conflict, smallest_conflict
+from sheepdog.solver.slywolf.contradiction import Conflict
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
 from sheepdog.solver.slywolf.explain.notebook import plural
+from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle, load_puzzle
-from sheepdog.solver.slywolf.valid import MODELS, Model, deduce_with
-from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce_puzzle
+from sheepdog.solver.slywolf.valid import MODELS, Model
+from sheepdog.solver.slywolf.worlds import Deduction
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -59,46 +60,6 @@ _MODEL_NAMED: dict[str, Model] = {model: model for model in MODELS}
 
 #: the text line that says the valid-case model was used
 VALID_NOTE = "Model: valid cases only (exactly one wolf fits once every sheep is heard)."
-
-
-def solution_json(puzzle: Puzzle, d: Deduction, conflict: Conflict | None) -> dict[str, Any]:
-    """The ``solve --json`` object (spec section 5, plus exact counts and per-sheep figures)."""
-    roster = puzzle.roster
-    wolves = [w.name for w in roster.wolves]
-    sheep = [s.name for s in roster.sheep]
-    out: dict[str, Any] = {
-        "suspects": [wolves[w] for w in d.suspects],
-        "culprit": wolves[d.culprit] if d.culprit is not None else None,
-        "honest": [sheep[s] for s in d.honest],
-        "accomplices": [sheep[s] for s in d.accomplices],
-        "probabilities": {wolves[w]: float(d.probability(w)) for w in d.suspects},
-        "consistent": d.consistent,
-        "mode": puzzle.mode,
-        "roster": puzzle.roster_ref,
-        "interviewed": len(puzzle.interviews),
-        "exact": {
-            "total_worlds": str(d.total),
-            "worlds": {wolves[w]: str(d.weights[w]) for w in d.suspects},
-        },
-        "accomplice_probabilities": {
-            sheep[s]: float(d.liar_probability(s)) for s in range(roster.n_sheep)
-        },
-        "open": [
-            sheep[s] for s in range(roster.n_sheep) if s not in d.honest and s not in d.accomplices
-        ]
-        if d.consistent
-        else [],
-    }
-    if conflict is not None:
-        out["contradiction"] = {
-            "interviews": [
-                {"index": j, "sheep": sheep[puzzle.interviews[j].sheep]}
-                for j in conflict.interviews
-            ],
-            "smallest": conflict.smallest,
-            "roster_only": conflict.roster_only,
-        }
-    return out
 
 
 def culprit_warning(puzzle: Puzzle, d: Deduction) -> str | None:
@@ -196,27 +157,21 @@ def solve(
 
     def body() -> None:
         puzzle = load_puzzle(file)
-        d = deduce_puzzle(puzzle)
-        if model.model == "valid" and d.consistent:
-            d = deduce_with(Observation.from_puzzle(puzzle), "valid")
-            if not d.consistent:
-                raise SheepdogError(
-                    "no valid case (exactly one wolf fitting every interview) agrees with "
-                    "these interviews; --model uniform counts every case"
-                )
-        warning = culprit_warning(puzzle, d)
+        try:
+            findings = solve_puzzle(puzzle, model.model)
+        except SheepdogError as exc:
+            raise SheepdogError(f"{exc} (--model uniform)") from None
+        warning = culprit_warning(puzzle, findings.deduction)
         if warning is not None:
             typer.echo(f"Warning: {file}: {warning}", err=True)
-        conflict = None if d.consistent else smallest_conflict(puzzle)
         steps = explain_puzzle(puzzle) if explain else None
         if json_out:
-            data = solution_json(puzzle, d, conflict)
+            data = findings.to_dict()
             if steps is not None:
                 data["steps"] = steps.to_dict()["steps"]
-            data["model"] = model.value
             print_json(data)
         else:
-            render_solution(Console(), puzzle, d, conflict)
+            render_solution(Console(), puzzle, findings.deduction, findings.conflict)
             if model.model == "valid":
                 typer.echo(VALID_NOTE)
             if steps is not None:

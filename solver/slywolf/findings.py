@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.puzzle import Puzzle
-from sheepdog.solver.slywolf.worlds import Deduction, deduce_puzzle
+from sheepdog.solver.slywolf.valid import Model, deduce_with
+from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce_puzzle
 
 if TYPE_CHECKING:
     from sheepdog.solver.slywolf.contradiction import Conflict
@@ -27,6 +29,9 @@ class Findings:
     puzzle: Puzzle
     deduction: Deduction
     conflict: Conflict | None = None
+    model: Model = "uniform"
+    """The probability model: ``"uniform"`` counts every case (spec section 3), ``"valid"``
+    only the cases exactly one wolf fits once every sheep is heard."""
 
     @property
     def consistent(self) -> bool:
@@ -70,7 +75,8 @@ class Findings:
         return {wolves[w].name: self.deduction.probability(w) for w in self.deduction.suspects}
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``solve --json`` object (spec section 5, plus exact counts and per-sheep figures)."""
+        """The ``solve --json`` object (spec section 5, plus exact counts, per-sheep figures and
+        the model)."""
         puzzle, d, conflict = self.puzzle, self.deduction, self.conflict
         roster = puzzle.roster
         wolves = [w.name for w in roster.wolves]
@@ -103,6 +109,7 @@ class Findings:
                 "smallest": conflict.smallest,
                 "roster_only": conflict.roster_only,
             }
+        out["model"] = self.model
         return out
 
     def __repr__(self) -> str:
@@ -113,16 +120,26 @@ class Findings:
         return f"<Findings: {len(self.deduction.suspects)} suspects: {', '.join(self.suspects)}>"
 
 
-def solve_puzzle(puzzle: Puzzle) -> Findings:
+def solve_puzzle(puzzle: Puzzle, model: Model = "uniform") -> Findings:
     """Deduce everything the interviews of ``puzzle`` tell; find the conflict if they clash.
+
+    ``model="valid"`` counts only the cases exactly one wolf fits (the cases a generator or a
+    printed set can hold); the suspects and sure statuses are the same, the chances differ.
 
     >>> from sheepdog import load_puzzle, solve_puzzle
     >>> solve_puzzle(load_puzzle("cases/puzzles/example.json")).suspects
     ['Howler', 'Ashby']
     """
     d = deduce_puzzle(puzzle)
+    if d.consistent and model == "valid":
+        d = deduce_with(Observation.from_puzzle(puzzle), "valid")
+        if not d.consistent:
+            raise SheepdogError(
+                "no valid case (exactly one wolf fitting every interview) agrees with these "
+                "interviews; the uniform model counts every case"
+            )
     if d.consistent:
-        return Findings(puzzle, d)
+        return Findings(puzzle, d, model=model)
     from sheepdog.solver.slywolf.contradiction import smallest_conflict
 
-    return Findings(puzzle, d, smallest_conflict(puzzle))
+    return Findings(puzzle, d, smallest_conflict(puzzle), model=model)
