@@ -96,7 +96,9 @@ def print_set_pdf(
     """Lay out the printed set of ``pset`` on ``paper``."""
     pdf = FPDF(orientation="P", unit="mm", format=(paper.width, paper.height))
     pdf.set_creation_date(FIXED_DATE)
-    pdf.set_title(title)  # metadata, not drawn: any character will do
+    # Metadata, not drawn: any character will do, but a file name's undecodable bytes (lone
+    # surrogates, as Python reads them) cannot be encoded, so they become U+FFFD.
+    pdf.set_title(title.encode("utf-8", "surrogatepass").decode("utf-8", "replace"))
     pdf.set_creator("sheepdog wolf print")
     pdf.set_auto_page_break(auto=False)
     pdf.set_margins(MARGIN, MARGIN, MARGIN)

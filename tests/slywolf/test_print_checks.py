@@ -148,3 +148,14 @@ def test_cases_of_two_rosters(tmp_path: Path) -> None:
     result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
     line = refused(result, out)
     assert f"{folder / 'b.json'}: its roster" in line and "print each roster's cases" in line
+
+
+def test_a_folder_name_that_is_not_utf8_prints(tmp_path: Path) -> None:
+    """The folder's name goes into the PDF's title; undecodable bytes must not crash it."""
+    folder = Path(str(tmp_path) + "/bad" + b"\xff".decode("utf-8", "surrogateescape") + "dir")
+    folder.mkdir()
+    (folder / "c.json").write_text(json.dumps(a_case()))
+    out = tmp_path / "o.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")
