@@ -135,6 +135,7 @@ def solve(
                 method=parse_method(method),
                 all_plays=all_plays,
                 progress=update,
+                keep_graph=graph is not None,  # a transposition table unless a graph is asked
             )
         out = solution.to_dict()
         if graph is not None:

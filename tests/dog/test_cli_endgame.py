@@ -88,11 +88,11 @@ def test_solve_writes_graphml(tmp_path: Path) -> None:
 
 def test_node_budget_is_a_one_line_error(tmp_path: Path) -> None:
     path = write(tmp_path, "draw.txt", DRAW)
-    result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--max-nodes", "50"])
+    result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--max-nodes", "40"])
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr == (
-        "Error: position too big: more than 50 positions (raise --max-nodes)\n"
+        "Error: position too big: more than 40 positions (raise --max-nodes)\n"
     )
 
 
@@ -295,7 +295,18 @@ def test_solve_reports_positions(tmp_path: Path, bars: BarRecorder) -> None:
     assert result.exit_code == 0, result.output
     assert bars.bars == [("solve: positions", 50_000)]
     nodes = json.loads(result.stdout)["nodes"]
-    assert [done for done, _, _ in bars.updates] == [4096, 8192, nodes]
+    done = [d for d, _, _ in bars.updates]
+    # every 4096 positions stored, then the total at the end
+    assert done == [*range(4096, nodes, 4096), nodes]
+    # with --graph the graph search runs, and reports the graph's positions the same way
+    graphml = tmp_path / "g.graphml"
+    bars.updates.clear()
+    result = runner.invoke(
+        app, ["dog", "solve", str(path), "--json", "--max-nodes", "50000", "--graph", str(graphml)]
+    )
+    assert result.exit_code == 0, result.output
+    nodes = json.loads(result.stdout)["nodes"]
+    assert [d for d, _, _ in bars.updates] == [*range(4096, nodes, 4096), nodes]
 
 
 def test_solitaire_reports_positions(tmp_path: Path, bars: BarRecorder) -> None:
