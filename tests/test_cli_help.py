@@ -134,7 +134,7 @@ def test_an_unexpected_exception_is_one_line_with_exit_70(
         raise RuntimeError("engine\nbroke")
 
     monkeypatch.delenv("SHEEPDOG_DEBUG", raising=False)
-    monkeypatch.setattr(sheepdog.cli.wolf, "deduce_puzzle", broken)
+    monkeypatch.setattr(sheepdog.cli.wolf, "solve_puzzle", broken)
     code, out, err = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)
     assert (code, out) == (70, "")
     assert err == "Error: internal error: RuntimeError: engine broke\n"
@@ -148,7 +148,7 @@ def test_sheepdog_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> 
         raise RuntimeError("engine broke")
 
     monkeypatch.setenv("SHEEPDOG_DEBUG", "1")
-    monkeypatch.setattr(sheepdog.cli.wolf, "deduce_puzzle", broken)
+    monkeypatch.setattr(sheepdog.cli.wolf, "solve_puzzle", broken)
     with pytest.raises(RuntimeError, match="engine broke"):
         main(["wolf", "solve", str(EXAMPLE)])
 
@@ -161,7 +161,7 @@ def test_ctrl_c_in_a_command_is_one_line_with_exit_130(
     def interrupted(*_args: object) -> NoReturn:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sheepdog.cli.wolf, "deduce_puzzle", interrupted)
+    monkeypatch.setattr(sheepdog.cli.wolf, "solve_puzzle", interrupted)
     code, out, err = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)
     assert (code, out, err) == (130, "", "Error: interrupted\n")
 
