@@ -16,6 +16,8 @@ stays readable.  The hatching keeps the hidden print from showing through the pa
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fpdf import FPDF
 
 from sheepdog.generators.print_and_play.cases import PrintCase, PrintSet, Slip
@@ -51,6 +53,35 @@ def _grid_rows(space: float, least: float, most: float) -> tuple[int, float]:
     ``most``)."""
     rows = max(1, int(space // least))
     return rows, min(most, space / rows)
+
+
+def _card_grid(
+    pdf: FPDF,
+    frame: Frame,
+    count: int,
+    cols: int,
+    rows_of: tuple[float, float],
+    title: str,
+    subtitle: str,
+) -> Iterator[tuple[int, float, float, float, float]]:
+    """Lay ``count`` cards out in a grid of ``cols`` columns, pages as needed, each page under
+    its heading; rows are at least ``rows_of[0]`` and at most ``rows_of[1]`` mm high.  Yields
+    each card's index, its top-left corner, its width and its height."""
+    card_w = frame.width / cols
+    i = 0
+    while i < count:
+        pdf.add_page()
+        top = heading(pdf, frame, title, subtitle)
+        rows, card_h = _grid_rows(frame.bottom - top, *rows_of)
+        for slot in range(min(rows * cols, count - i)):
+            yield (
+                i,
+                frame.left + (slot % cols) * card_w,
+                top + (slot // cols) * card_h,
+                card_w,
+                card_h,
+            )
+            i += 1
 
 
 def _veg_diameter(bag: Bag, kind: str, scale: float = 1.0) -> float:
@@ -178,91 +209,73 @@ def how_to_play(pdf: FPDF, frame: Frame, pset: PrintSet, *, roster_sheets: bool)
 
 
 def wolf_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
-    cols = 4
-    card_w = frame.width / cols
     wolves = roster.wolves
-    i = 0
-    while i < len(wolves):
-        pdf.add_page()
-        top = heading(
+    for i, x, y, card_w, card_h in _card_grid(
+        pdf,
+        frame,
+        len(wolves),
+        4,
+        (52, 64),
+        f"Suspects: the {len(wolves)} wolves",
+        "Cut apart into wolf cards and lay them all out. Set a wolf's card aside when a "
+        "testimony clears it.",
+    ):
+        wolf = wolves[i]
+        cut_rect(pdf, x, y, card_w, card_h)
+        pdf.set_text_color(0, 0, 0)
+        fit_cell(pdf, x + 2, y + 1.5, card_w - 4, 5.5, wolf.name, size=11, style="B")
+        label_h = 9.0
+        figure_h = card_h - 8 - label_h - 2
+        draw_wolf(pdf, wolf.wears, x + card_w / 2, y + 8, figure_h)
+        pdf.set_text_color(40, 40, 40)
+        fit_block(
             pdf,
-            frame,
-            f"Suspects: the {len(wolves)} wolves",
-            "Cut apart into wolf cards and lay them all out. Set a wolf's card aside when a "
-            "testimony clears it.",
+            x + 2,
+            y + card_h - label_h - 1,
+            card_w - 4,
+            label_h,
+            "\n".join(str(item) for item in wolf.wears),
+            size=7,
         )
-        rows, card_h = _grid_rows(frame.bottom - top, 52, 64)
-        for slot in range(rows * cols):
-            if i >= len(wolves):
-                break
-            wolf = wolves[i]
-            x = frame.left + (slot % cols) * card_w
-            y = top + (slot // cols) * card_h
-            cut_rect(pdf, x, y, card_w, card_h)
-            pdf.set_text_color(0, 0, 0)
-            fit_cell(pdf, x + 2, y + 1.5, card_w - 4, 5.5, wolf.name, size=11, style="B")
-            label_h = 9.0
-            figure_h = card_h - 8 - label_h - 2
-            draw_wolf(pdf, wolf.wears, x + card_w / 2, y + 8, figure_h)
-            pdf.set_text_color(40, 40, 40)
-            fit_block(
-                pdf,
-                x + 2,
-                y + card_h - label_h - 1,
-                card_w - 4,
-                label_h,
-                "\n".join(str(item) for item in wolf.wears),
-                size=7,
-            )
-            i += 1
 
 
 def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
-    cols = 4
-    card_w = frame.width / cols
     sheep = roster.sheep
     bag = roster.bag
-    i = 0
-    while i < len(sheep):
-        pdf.add_page()
-        top = heading(
-            pdf,
-            frame,
-            f"Sheep cards: the {len(sheep)} witnesses",
-            "Cut apart, shuffle, and lay them in stacks, names up. To call a sheep, find a ripe "
-            "vegetable it likes.",
-        )
-        rows, card_h = _grid_rows(frame.bottom - top, 36, 42)
-        for slot in range(rows * cols):
-            if i >= len(sheep):
-                break
-            one = sheep[i]
-            x = frame.left + (slot % cols) * card_w
-            y = top + (slot // cols) * card_h
-            cut_rect(pdf, x, y, card_w, card_h)
-            pdf.set_text_color(0, 0, 0)
-            fit_cell(pdf, x + 2, y + 2, card_w - 4, 6, one.name, size=12, style="B")
-            pdf.set_text_color(80, 80, 80)
-            fit_cell(pdf, x + 2, y + 8, card_w - 4, 3.5, "likes", size=7)
-            pdf.set_text_color(0, 0, 0)
-            if not one.likes:
-                fit_cell(pdf, x + 2, y + 13, card_w - 4, 4, "(no vegetables listed)", size=7)
-            line_h = min(8.0, (card_h - 13) / max(1, len(one.likes)))
-            for j, kind in enumerate(one.likes):
-                ly = y + 12 + j * line_h
-                d = _veg_diameter(bag, kind, min(1.0, line_h / 7.0))
-                draw_vegetable(pdf, kind, x + 5 + (6 - d) / 2, ly + (line_h - d) / 2 + 0.3, d)
-                fit_cell(
-                    pdf,
-                    x + 13,
-                    ly,
-                    card_w - 15,
-                    line_h,
-                    f"{kind} ({bag.size_of(kind)})",
-                    size=8.5,
-                    align="L",
-                )
-            i += 1
+    for i, x, y, card_w, card_h in _card_grid(
+        pdf,
+        frame,
+        len(sheep),
+        4,
+        (36, 42),
+        f"Sheep cards: the {len(sheep)} witnesses",
+        "Cut apart, shuffle, and lay them in stacks, names up. To call a sheep, find a ripe "
+        "vegetable it likes.",
+    ):
+        one = sheep[i]
+        cut_rect(pdf, x, y, card_w, card_h)
+        pdf.set_text_color(0, 0, 0)
+        fit_cell(pdf, x + 2, y + 2, card_w - 4, 6, one.name, size=12, style="B")
+        pdf.set_text_color(80, 80, 80)
+        fit_cell(pdf, x + 2, y + 8, card_w - 4, 3.5, "likes", size=7)
+        pdf.set_text_color(0, 0, 0)
+        if not one.likes:
+            fit_cell(pdf, x + 2, y + 13, card_w - 4, 4, "(no vegetables listed)", size=7)
+        line_h = min(8.0, (card_h - 13) / max(1, len(one.likes)))
+        for j, kind in enumerate(one.likes):
+            ly = y + 12 + j * line_h
+            d = _veg_diameter(bag, kind, min(1.0, line_h / 7.0))
+            draw_vegetable(pdf, kind, x + 5 + (6 - d) / 2, ly + (line_h - d) / 2 + 0.3, d)
+            fit_cell(
+                pdf,
+                x + 13,
+                ly,
+                card_w - 15,
+                line_h,
+                f"{kind} ({bag.size_of(kind)})",
+                size=8.5,
+                align="L",
+            )
 
 
 def tokens_and_track(pdf: FPDF, frame: Frame, roster: Roster) -> None:
@@ -369,32 +382,17 @@ def _mode_color(mode: str) -> tuple[int, int, int]:
 
 
 def case_cards(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], *, details: bool) -> None:
-    cols = 3
-    card_w = frame.width / cols
-    i = 0
-    while i < len(cases):
-        pdf.add_page()
-        top = heading(
-            pdf,
-            frame,
-            "Case cards",
-            "Cut out; fold the hatched flap up over the culprit, printed sides together. Lift it "
-            "only when one suspect is left.",
-        )
-        rows, card_h = _grid_rows(frame.bottom - top, 58, 66)
-        for slot in range(rows * cols):
-            if i >= len(cases):
-                break
-            _case_card(
-                pdf,
-                cases[i],
-                frame.left + (slot % cols) * card_w,
-                top + (slot // cols) * card_h,
-                card_w,
-                card_h,
-                details=details,
-            )
-            i += 1
+    for i, x, y, card_w, card_h in _card_grid(
+        pdf,
+        frame,
+        len(cases),
+        3,
+        (58, 66),
+        "Case cards",
+        "Cut out; fold the hatched flap up over the culprit, printed sides together. Lift it "
+        "only when one suspect is left.",
+    ):
+        _case_card(pdf, cases[i], x, y, card_w, card_h, details=details)
 
 
 def _case_card(
