@@ -15,17 +15,14 @@ from __future__ import annotations
 
 import contextlib
 import enum
-import itertools
 import os
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from sheepdog.cli.common import fail, print_json, run
+from sheepdog.cli.progress import Update, echo, progress_bar, stderr_is_terminal
 from sheepdog.cli.wolf import ModeChoice, app
 from sheepdog.generators.slywolf import (
     DEFAULT_ATTEMPTS,
@@ -129,18 +126,15 @@ def generate_command(
         if out.exists() and not out.is_dir():
             raise SheepdogError(f"--out {out} is a file, not a directory")
         _load_engines()
-        show = not quiet and sys.stderr.isatty()
-        bar = Progress(
-            TextColumn(f"{the_mode} cases"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("{task.fields[draws]} drawn"),
-            console=Console(stderr=True),
-            disable=not show,
-        )
-        task = bar.add_task("generate", total=count, draws=0)
-        draws = itertools.count(1)
+        show = not quiet and stderr_is_terminal()
+        made = [0, 0]  # cases made, draws tried
+        updates: list[Update] = []
+
+        def on_draw() -> None:
+            made[1] += 1
+            for update in updates:
+                update(made[0], None, f"{made[1]} drawn")
+
         files = generate_files(
             out,
             the_roster,
@@ -152,17 +146,19 @@ def generate_command(
             attempts=attempts,
             force=force,
             resume=resume,
-            on_draw=lambda: bar.update(task, draws=next(draws)),
+            on_draw=on_draw,
         )
         entries: list[dict[str, Any]] = []
         try:
-            with bar:
+            with progress_bar(f"{the_mode} cases", count, show=show) as update:
+                updates.append(update)
                 for item in files:
-                    bar.advance(task)
+                    made[0] += 1
+                    update(made[0], None, f"{made[1]} drawn")
                     if json_out:
                         entries.append(_entry(item))
                     elif not quiet:
-                        typer.echo(_line(item))
+                        echo(_line(item))
         except KeyboardInterrupt:
             with contextlib.suppress(SheepdogError):  # a write stopped halfway leaves none
                 remove_run_temps(out, the_mode, seed)
