@@ -500,10 +500,16 @@ def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
     os.close(follower)
     seen = b""
 
-    def wait_for(text: bytes) -> None:
+    def wait_for(text: bytes, after: bytes = b"") -> None:
+        """Read until ``text`` shows (after the last ``after``, when given)."""
         nonlocal seen
+
+        def shown() -> bool:
+            start = seen.rfind(after) + len(after) if after else 0
+            return after in seen and text in seen[start:]
+
         deadline = time.monotonic() + 60
-        while text not in seen:
+        while not shown():
             assert time.monotonic() < deadline, seen
             ready, _, _ = select.select([leader], [], [], 1.0)
             if ready:
@@ -511,7 +517,7 @@ def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
                     seen += os.read(leader, 4096)
                 except OSError:  # the session ended
                     break
-        assert text in seen, seen
+        assert shown(), seen
 
     try:
         wait_for(b"> ")
@@ -519,6 +525,7 @@ def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
         wait_for(b"called harp")
         os.write(leader, b"\x1b[A\r")  # up arrow: "call harp" again, refused (already called)
         wait_for(b"already called")
+        wait_for(b"> ", after=b"already called")  # the next prompt is up: readline waits
         os.write(leader, b"\x04")  # Ctrl-D at an empty prompt: the end of the input
         assert proc.wait(timeout=60) == 0
     finally:
