@@ -73,7 +73,7 @@ class Play:
 # Successors
 
 
-def _next_to_move(hands: tuple[tuple[str, ...], ...], mover: int, pawns: Pawns = ()) -> int:
+def next_to_move(hands: tuple[tuple[str, ...], ...], mover: int, pawns: Pawns = ()) -> int:
     """R16: the next seat clockwise holding cards (the mover last); mover+1 when none does
     (in the non-partnership game with empty chairs: the next occupied seat)."""
     seats = len(hands)
@@ -175,7 +175,7 @@ def successors(pos: Position, describe: bool = False) -> list[tuple[str | None, 
         if not results:
             continue
         hands = _hands_without(pos.hands, mover, card)
-        nxt = _next_to_move(hands, mover, pos.pawns)
+        nxt = next_to_move(hands, mover, pos.pawns)
         for (pawns, fresh), text in results.items():
             out.append(
                 (card, text, Position(pos.seats, pawns, hands, nxt, pos.rules, fresh, pos.stock))
@@ -204,7 +204,7 @@ def _folds(
                     pos.seats,
                     pos.pawns,
                     hands,
-                    _next_to_move(hands, mover, pos.pawns),
+                    next_to_move(hands, mover, pos.pawns),
                     pos.rules,
                     pos.fresh,
                     pos.stock,
@@ -226,7 +226,7 @@ def _folds(
                 pos.seats,
                 pos.pawns,
                 left,
-                _next_to_move(left, mover, pos.pawns),
+                next_to_move(left, mover, pos.pawns),
                 pos.rules,
                 pos.fresh,
                 pos.stock,
@@ -236,7 +236,7 @@ def _folds(
         drawn, stock = pos.stock[0], pos.stock[1:]
         results = _card_results(board, drawn, describe)
         if results:
-            nxt = _next_to_move(left, mover, pos.pawns)
+            nxt = next_to_move(left, mover, pos.pawns)
             for (pawns, fresh), text in results.items():
                 p = Position(pos.seats, pawns, left, nxt, pos.rules, fresh, stock)
                 words = f"fold: discard {card_token(discard)}, draw and play {text}"
@@ -250,7 +250,7 @@ def _folds(
                 pos.seats,
                 pos.pawns,
                 after,
-                _next_to_move(after, mover, pos.pawns),
+                next_to_move(after, mover, pos.pawns),
                 pos.rules,
                 pos.fresh,
                 stock,
@@ -297,7 +297,7 @@ class PerftBudgetExceeded(SheepdogError):
         self.depth = depth
 
 
-class _Tally:
+class PerftTally:
     """Nodes generated so far (every ply counted, the root not), checked against the budget,
     and the progress reports."""
 
@@ -359,7 +359,7 @@ def perft(
     perft budget exceeded: more than 100 nodes at depth 5 (raise max_nodes)
     """
     _check_perft(pos, depth)
-    tally = _Tally(depth, max_nodes, progress)
+    tally = PerftTally(depth, max_nodes, progress)
     if depth <= 1:
         nodes = _perft(pos, depth, tally)
     else:
@@ -390,14 +390,14 @@ def perft_divide(
     _check_perft(pos, depth)
     if depth == 0:
         return []
-    tally = _Tally(depth, max_nodes, progress)
+    tally = PerftTally(depth, max_nodes, progress)
     plays = legal_plays(pos)
     counts = _split(pos, [play.position for play in plays], depth, tally)
     tally.report()
     return list(zip(plays, counts, strict=True))
 
 
-def _split(pos: Position, children: list[Position], depth: int, tally: _Tally) -> list[int]:
+def _split(pos: Position, children: list[Position], depth: int, tally: PerftTally) -> list[int]:
     """perft below each first play, with a progress report after each."""
     tally.plays = len(children)
     tally.add(len(children))
@@ -409,7 +409,7 @@ def _split(pos: Position, children: list[Position], depth: int, tally: _Tally) -
     return counts
 
 
-def _perft(pos: Position, depth: int, tally: _Tally) -> int:
+def _perft(pos: Position, depth: int, tally: PerftTally) -> int:
     if depth == 0:
         return 1
     if not any(pos.hands) or _finished(pos):
