@@ -1,0 +1,41 @@
+"""Spy meetings (A13), resolved after the whole play.
+
+For each meeting point ``M`` on which a (sub-)move of the play ended, in the order of the last
+arrivals there: if ``M`` is still occupied, the nearest piece behind it on the track (scanning
+``M-1, M-2, ...`` round the track; any colour, undercover or not, a protected piece included) is
+pulled to ``M-1``, a hole, where it is undercover.  Nothing happens when that piece already
+stands on ``M-1`` or when the piece on ``M`` is the only one on the track.  A pull passes over
+nothing, enters no home, knocks out nothing and triggers no meeting; it may empty a later
+meeting point, whose meeting then lapses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sheepdog.solver.agentdog.position import Pawns
+from sheepdog.solver.agentdog.walk import occupancy, relocate
+
+
+def arrive(arrivals: tuple[int, ...], field: int, meetings: frozenset[int]) -> tuple[int, ...]:
+    """The meeting points in order of last arrival, after a (sub-)move ended on ``field``."""
+    if field not in meetings:
+        return arrivals
+    return (*(m for m in arrivals if m != field), field)
+
+
+def hold_meetings(pawns: Pawns, arrivals: Sequence[int], n: int) -> tuple[Pawns, list[str]]:
+    """The pieces after the meetings of ``arrivals`` (meeting points, in order of last arrival)
+    on a track of ``n`` fields, and the words for each pull (``"meeting t9: t2→t8"``)."""
+    words: list[str] = []
+    for m in arrivals:
+        occ = occupancy(pawns)
+        if m not in occ:
+            continue  # emptied by an earlier pull: the meeting lapses
+        behind = next(((m - d) % n for d in range(1, n) if (m - d) % n in occ), None)
+        target = (m - 1) % n
+        if behind is None or behind == target:
+            continue
+        pawns = relocate(pawns, [(occ[behind], behind, target)])
+        words.append(f"meeting t{m}: t{behind}→t{target}")
+    return pawns, words

@@ -1,0 +1,401 @@
+"""Agent DOG legal plays as distinct successor positions, and perft (spec section 4).
+
+Per card (A7-A12): an ordinary card moves one piece (:meth:`Table.ordinary_pieces`), 1/11 and
+13 may bring a piece out instead (A9), Swap exchanges two undercover pieces (A10), Partner splits
+4 steps into sub-moves (A11), Copy plays as ``last_card`` (A12).  After the play: the spy
+meetings (A13, :mod:`~sheepdog.solver.agentdog.meeting`), the knock-out penalty (A6: her hand is
+discarded), ``last_card``, the winner (A15) and the turn (A16, shared with classic DOG:
+:func:`sheepdog.solver.dog.moves.next_to_move`).  No playable card: the fold (A14, A17).
+
+Rulings where the spec is silent (also in docs/agent-dog.md):
+
+- a 2-3 player fold with an empty ``stock`` discards one card of her choice, draws nothing, and
+  (nothing being playable) discards one more card of her choice if any is left;
+- the turn passes after a winning play as after any other (the position is terminal anyway).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheepdog.solver.agentdog.cards import (
+    COPY,
+    EXITS,
+    FORWARD,
+    ORDER,
+    PARTNER,
+    PARTNER_STEPS,
+    SWAP,
+)
+from sheepdog.solver.agentdog.meeting import arrive, hold_meetings
+from sheepdog.solver.agentdog.position import (
+    AgentPosition,
+    Hands,
+    Pawns,
+    complete_sides,
+    is_terminal,
+)
+from sheepdog.solver.agentdog.walk import Table, occupancy, relocate
+from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
+from sheepdog.solver.dog.moves import (
+    DEFAULT_PERFT_NODES,
+    PerftBudgetExceeded,
+    PerftProgress,
+    PerftTally,
+    next_to_move,
+)
+from sheepdog.solver.errors import SheepdogError
+
+__all__ = [
+    "DEFAULT_PERFT_NODES",
+    "AgentPlay",
+    "PerftBudgetExceeded",
+    "legal_plays",
+    "perft",
+    "perft_divide",
+    "successors",
+]
+
+#: The outcome of one play before the turn passes: (pieces after the meetings, A6 applies).
+Outcome = tuple[Pawns, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class AgentPlay:
+    """One legal play: the card (None for a fold), its words and the successor position."""
+
+    card: str | None
+    description: str
+    position: AgentPosition
+
+
+# ---------------------------------------------------------------------------------------------
+# Plays of one card
+
+
+def piece_name(t: Table, colour: int, loc: Loc) -> str:
+    """A piece as players name it: by its field; a visible piece that is not the mover's own
+    with its seat (``[seat 2] t5``); an undercover piece by its field only (A18)."""
+    name = loc_name(loc)
+    if colour == t.mover or (0 <= loc < HOME and loc in t.holes):
+        return name
+    return f"[seat {colour}] {name}"
+
+
+class _Results:
+    """Distinct outcomes of one card, each with the words of the first choice reaching it."""
+
+    def __init__(self, t: Table, label: str, describe: bool) -> None:
+        self.t = t
+        self.label = label
+        self.describe = describe
+        self.found: dict[Outcome, str] = {}
+
+    def add(
+        self, pawns: Pawns, knocked: tuple[int, ...], arrivals: tuple[int, ...], words: str
+    ) -> None:
+        final, pulls = hold_meetings(pawns, arrivals, self.t.n) if arrivals else (pawns, [])
+        penalty = any(c in self.t.penalised for c in knocked)
+        key = (final, penalty)
+        if key in self.found:
+            return
+        text = ""
+        if self.describe:
+            text = f"{self.label}: {words}"
+            if pulls:
+                text += "; " + "; ".join(pulls)
+            if penalty:
+                text += "; knocks out her side's piece: out of the round (A6)"
+        self.found[key] = text
+
+
+def _ordinary(t: Table, kind: str, res: _Results) -> None:
+    """A7-A9: one piece forward by the card's count, or (1/11, 13) a kennel exit."""
+    pawns = t.pos.pawns
+    occ = occupancy(pawns)
+    if kind in EXITS:
+        c = t.controlled(pawns)
+        start = t.f * c
+        if pawns[c] and pawns[c][0] == KENNEL and occ.get(start) != c:
+            moves = []
+            knocked: tuple[int, ...] = ()
+            if start in occ:
+                knocked = (occ[start],)
+                moves.append((occ[start], start, KENNEL))
+            moves.append((c, KENNEL, start))
+            who = "" if c == t.mover else f"[seat {c}] "
+            res.add(relocate(pawns, moves), knocked, (), f"{who}out to t{start}")
+    for steps in FORWARD[kind]:
+        for c, loc in t.ordinary_pieces(pawns, occ):
+            name = piece_name(t, c, loc)
+            for sm in t.submoves(pawns, occ, c, loc, steps, False):
+                words = name + sm.choice[len(loc_name(loc)) :]
+                res.add(sm.pawns, sm.knocked, arrive((), sm.landed, t.meetings), words)
+
+
+def _swaps(t: Table, res: _Results) -> None:
+    """A10: any two occupied holes exchange their pieces (colours unseen; same colour allowed)."""
+    pawns = t.pos.pawns
+    occ = occupancy(pawns)
+    under = t.undercover(occ)
+    for i, a in enumerate(under):
+        for b in under[i + 1 :]:
+            moved = relocate(pawns, [(occ[a], a, b), (occ[b], b, a)])
+            res.add(moved, (), (), f"t{a} ↔ t{b}")
+
+
+def _partner(t: Table, res: _Results) -> None:
+    """A11: 4 forward steps in ordered sub-moves, the movable pieces re-checked before each."""
+    burns = t.pos.rules.partner_burns
+    seen: set[tuple[Pawns, int, bool, tuple[int, ...]]] = set()
+
+    def split(
+        pawns: Pawns, left: int, knocked: tuple[int, ...], arrivals: tuple[int, ...], words: str
+    ) -> None:
+        penalty = any(c in t.penalised for c in knocked)
+        key = (pawns, left, penalty, arrivals)
+        if key in seen:
+            return
+        seen.add(key)
+        if left == 0:
+            res.add(pawns, knocked, arrivals, words)
+            return
+        occ = occupancy(pawns)
+        for c, loc in t.partner_pieces(pawns, occ):
+            name = piece_name(t, c, loc)
+            for steps in range(left, 0, -1):  # the fewest sub-moves are found first
+                for sm in t.submoves(pawns, occ, c, loc, steps, burns):
+                    said = name + sm.choice[len(loc_name(loc)) :]
+                    split(
+                        sm.pawns,
+                        left - steps,
+                        knocked + sm.knocked,
+                        arrive(arrivals, sm.landed, t.meetings),
+                        f"{words}, {said}" if words else said,
+                    )
+
+    split(t.pos.pawns, PARTNER_STEPS, (), (), "")
+
+
+def card_outcomes(t: Table, card: str, describe: bool) -> dict[Outcome, str]:
+    """The distinct outcomes of playing ``card`` (empty when it is unplayable)."""
+    kind = t.pos.last_card if card == COPY else card
+    if kind is None:
+        return {}  # A12: nothing to copy at the start of a round
+    res = _Results(t, f"copy as {kind}" if card == COPY else kind, describe)
+    if kind == SWAP:
+        _swaps(t, res)
+    elif kind == PARTNER:
+        _partner(t, res)
+    else:
+        _ordinary(t, kind, res)
+    return res.found
+
+
+# ---------------------------------------------------------------------------------------------
+# Successors
+
+
+def _hands_without(hands: Hands, seat: int, card: str) -> Hands:
+    h = list(hands[seat])
+    h.remove(card)
+    return tuple(tuple(h) if k == seat else x for k, x in enumerate(hands))
+
+
+def _empty_hand(hands: Hands, seat: int) -> Hands:
+    return tuple(() if k == seat else x for k, x in enumerate(hands))
+
+
+def _winner(pos: AgentPosition, pawns: Pawns, mover: int) -> int | None:
+    """A15: the ``winner`` field after a play: set only when it completed several sides, to
+    the lowest seat of the first of them clockwise from the mover."""
+    probe = AgentPosition(pawns, pos.hands, mover, players=pos.players)
+    done = complete_sides(probe)
+    if len(done) < 2:
+        return None
+    for i in range(4):
+        seat = (mover + i) % 4
+        for side in done:
+            if seat in side:
+                return min(side)
+    return None  # pragma: no cover - a complete side has a seat
+
+
+def _after(
+    pos: AgentPosition,
+    hands: Hands,
+    kind: str | None,
+    outcome: Outcome,
+    stock: tuple[str, ...],
+) -> AgentPosition:
+    """The position after a play of ``kind`` (None: a fold) with ``outcome``: A6, A12, A15, A16."""
+    pawns, penalty = outcome
+    mover = pos.to_move
+    if penalty:
+        hands = _empty_hand(hands, mover)
+    return AgentPosition(
+        pawns,
+        hands,
+        next_to_move(hands, mover, pawns),
+        pos.last_card if kind is None else kind,
+        pos.layout,
+        pos.rules,
+        pos.players,
+        stock,
+        _winner(pos, pawns, mover),
+    )
+
+
+def _card_plays(
+    pos: AgentPosition, t: Table, hand_pos: AgentPosition, describe: bool, stock: tuple[str, ...]
+) -> list[tuple[str | None, str, AgentPosition]]:
+    """Every play of every card of ``hand_pos``'s mover (``hand_pos`` may differ from ``pos``
+    only in that hand: the 2-3 player fold plays after a draw)."""
+    out: list[tuple[str | None, str, AgentPosition]] = []
+    mover = pos.to_move
+    last = None
+    for card in hand_pos.hands[mover]:
+        if card == last:
+            continue
+        last = card
+        found = card_outcomes(t, card, describe)
+        if not found:
+            continue
+        hands = _hands_without(hand_pos.hands, mover, card)
+        kind = pos.last_card if card == COPY else card
+        for outcome, text in found.items():
+            out.append((card, text, _after(pos, hands, kind, outcome, stock)))
+    return out
+
+
+def successors(
+    pos: AgentPosition, describe: bool = False
+) -> list[tuple[str | None, str, AgentPosition]]:
+    """``(card, description, successor)`` for every distinct successor, in a fixed order (the
+    hand's cards in canonical order; for each, the plays in generation order)."""
+    if is_terminal(pos):
+        return []
+    t = Table(pos)
+    out = _card_plays(pos, t, pos, describe, pos.stock)
+    if out:
+        return out
+    return _folds(pos, t, describe)
+
+
+def _folds(
+    pos: AgentPosition, t: Table, describe: bool
+) -> list[tuple[str | None, str, AgentPosition]]:
+    """A14 (4 players: discard the hand, out of the round) and A17 (2-3 players: discard one,
+    draw one, play if anything is playable, else discard one more)."""
+    mover = pos.to_move
+    hand = pos.hands[mover]
+    no_move = (pos.pawns, False)
+    if pos.teams_play:
+        text = "fold: discards " + ", ".join(hand) if describe else ""
+        return [(None, text, _after(pos, _empty_hand(pos.hands, mover), None, no_move, pos.stock))]
+    out: list[tuple[str | None, str, AgentPosition]] = []
+    seen: set[AgentPosition] = set()
+
+    def add(card: str | None, text: str, p: AgentPosition) -> None:
+        if p not in seen:
+            seen.add(p)
+            out.append((card, text if describe else "", p))
+
+    for discard in dict.fromkeys(hand):
+        left = _hands_without(pos.hands, mover, discard)
+        drawn = pos.stock[:1]
+        stock = pos.stock[1:]
+        held = tuple(sorted((*left[mover], *drawn), key=_order))
+        hands = tuple(held if k == mover else x for k, x in enumerate(left))
+        said = f"fold: discard {discard}" + (f", draw {drawn[0]}" if drawn else "")
+        if drawn:
+            drawn_pos = AgentPosition(
+                pos.pawns, hands, mover, pos.last_card, pos.layout, pos.rules, pos.players, stock
+            )
+            plays = _card_plays(pos, t, drawn_pos, describe, stock)
+            if plays:
+                for card, text, p in plays:
+                    add(card, f"{said}, play {text}", p)
+                continue
+        if not held:
+            add(None, said, _after(pos, hands, None, no_move, stock))
+            continue
+        for second in dict.fromkeys(held):
+            after = _hands_without(hands, mover, second)
+            add(None, f"{said}, discard {second}", _after(pos, after, None, no_move, stock))
+    return out
+
+
+def _order(card: str) -> int:
+    return ORDER[card]
+
+
+def legal_plays(pos: AgentPosition) -> list[AgentPlay]:
+    """One :class:`AgentPlay` per distinct successor position (see :func:`successors`)."""
+    return [AgentPlay(card, text, p) for card, text, p in successors(pos, describe=True)]
+
+
+# ---------------------------------------------------------------------------------------------
+# perft (spec section 4; the budget and progress are classic DOG's)
+
+
+def perft(
+    pos: AgentPosition,
+    depth: int,
+    *,
+    max_nodes: int = DEFAULT_PERFT_NODES,
+    progress: PerftProgress | None = None,
+) -> int:
+    """perft(p, 0) = 1; perft(p, d) = sum of perft(c, d - 1) over the legal plays c of p.
+
+    ``max_nodes`` and ``progress`` are those of :func:`sheepdog.solver.dog.moves.perft`."""
+    return (
+        sum(n for _, n in _divide(pos, depth, max_nodes, progress, describe=False)) if depth else 1
+    )
+
+
+def perft_divide(
+    pos: AgentPosition,
+    depth: int,
+    *,
+    max_nodes: int = DEFAULT_PERFT_NODES,
+    progress: PerftProgress | None = None,
+) -> list[tuple[AgentPlay, int]]:
+    """Every legal play with the perft of its successor at ``depth - 1``."""
+    if depth < 0:
+        raise SheepdogError(f"perft depth must be 0 or more, not {depth}")
+    if depth == 0:
+        return []
+    return _divide(pos, depth, max_nodes, progress, describe=True)
+
+
+def _divide(
+    pos: AgentPosition,
+    depth: int,
+    max_nodes: int,
+    progress: PerftProgress | None,
+    describe: bool,
+) -> list[tuple[AgentPlay, int]]:
+    if depth < 0:
+        raise SheepdogError(f"perft depth must be 0 or more, not {depth}")
+    tally = PerftTally(depth, max_nodes, progress)
+    first = successors(pos, describe)
+    tally.plays = len(first)
+    tally.add(len(first))
+    out = []
+    for card, text, child in first:
+        out.append((AgentPlay(card, text, child), _perft(child, depth - 1, tally)))
+        tally.done += 1
+        tally.report()
+    tally.report()
+    return out
+
+
+def _perft(pos: AgentPosition, depth: int, tally: PerftTally) -> int:
+    if depth == 0:
+        return 1
+    children = successors(pos)
+    tally.add(len(children))
+    if depth == 1:
+        return len(children)
+    return sum(_perft(child, depth - 1, tally) for _, _, child in children)

@@ -1,0 +1,190 @@
+"""One piece's (sub-)move in Agent DOG: A4 moving, A5 home colours, A6 knock-outs, A7/A8/A11
+which pieces may move.
+
+:class:`Table` holds the facts of one play that do not change while it is carried out (the
+layout, the mover, her partner, the colours whose knock-out costs her the round, the options);
+:meth:`Table.submoves` moves one piece forward by a number of steps on a given arrangement of
+pieces and returns every way it can end (on the track, or turned into a home).
+
+Pieces are named by the field they stand on, never by colour (A18): an undercover piece's colour
+is used only for the result (where it lands in home, whose knock-out it is).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from sheepdog.solver.agentdog.position import AgentPosition, Pawns, all_home, partner_of
+from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
+
+
+class SubMove(NamedTuple):
+    """One way a (sub-)move can end: the words of the choice, the pieces after it, the colours
+    knocked out (A6 counts them), and the track field it ended on (-1 in home: for A13)."""
+
+    choice: str
+    pawns: Pawns
+    knocked: tuple[int, ...]
+    landed: int
+
+
+def occupancy(pawns: Pawns) -> dict[int, int]:
+    """Track field -> colour of the piece on it."""
+    return {loc: c for c, locs in enumerate(pawns) for loc in locs if 0 <= loc < HOME}
+
+
+def relocate(pawns: Pawns, moves: list[tuple[int, Loc, Loc]]) -> Pawns:
+    """``pawns`` with each (colour, from, to) carried out in order."""
+    out = [list(p) for p in pawns]
+    for c, old, new in moves:
+        out[c].remove(old)
+        out[c].append(new)
+    return tuple(tuple(sorted(p)) for p in out)
+
+
+class Table:
+    """The fixed facts of one play by ``pos.to_move`` (see the module docstring)."""
+
+    __slots__ = (
+        "f",
+        "holes",
+        "meetings",
+        "mover",
+        "n",
+        "partner",
+        "penalised",
+        "players",
+        "pos",
+        "teams",
+    )
+
+    def __init__(self, pos: AgentPosition) -> None:
+        self.pos = pos
+        layout = pos.layout
+        self.f = layout.fields_per_seat
+        self.n = layout.track
+        self.holes = layout.holes
+        self.meetings = frozenset(layout.meeting_points)
+        self.mover = pos.to_move
+        self.partner = partner_of(pos, self.mover)
+        self.teams = pos.teams_play
+        self.players = pos.players
+        # A6 (A17 with 2-3 players: her own colour only)
+        self.penalised = frozenset(
+            (self.mover,) if self.partner is None else (self.mover, self.partner)
+        )
+
+    # -- which pieces ---------------------------------------------------------------------------
+    def controlled(self, pawns: Pawns) -> int:
+        """A7: her own colour, or her partner's once all 4 of hers are home (4 players)."""
+        if self.partner is not None and all_home(pawns[self.mover]):
+            return self.partner
+        return self.mover
+
+    def start_blocked(self, occ: dict[int, int]) -> bool:
+        """A8: a piece of the mover's colour stands on the mover's start field."""
+        return occ.get(self.f * self.mover) == self.mover
+
+    def visible(self, pawns: Pawns, colour: int) -> list[Loc]:
+        """The visible pieces of a colour that can move: on a normal track field or in home."""
+        return [x for x in pawns[colour] if x >= HOME or (x >= 0 and x not in self.holes)]
+
+    def undercover(self, occ: dict[int, int]) -> list[Loc]:
+        return sorted(x for x in occ if x in self.holes)
+
+    def ordinary_pieces(self, pawns: Pawns, occ: dict[int, int]) -> list[tuple[int, Loc]]:
+        """A7/A8: the pieces an ordinary card may move, as (colour, location)."""
+        c = self.controlled(pawns)
+        out = [(c, x) for x in self.visible(pawns, c)]
+        if not self.start_blocked(occ):
+            out += [(occ[x], x) for x in self.undercover(occ)]
+        return out
+
+    def partner_pieces(self, pawns: Pawns, occ: dict[int, int]) -> list[tuple[int, Loc]]:
+        """A11 (re-checked before each sub-move): visible pieces of the mover's and her
+        partner's colours, undercover pieces (A8 only under O2 false), and every visible piece
+        once all of the mover's or all of her partner's are home (2-3 players: always)."""
+        if self.partner is None or all_home(pawns[self.mover]) or all_home(pawns[self.partner]):
+            colours: tuple[int, ...] = self.players
+        else:
+            colours = (self.mover, self.partner)
+        out = [(c, x) for c in colours for x in self.visible(pawns, c)]
+        if self.pos.rules.partner_ignores_start_block or not self.start_blocked(occ):
+            out += [(occ[x], x) for x in self.undercover(occ)]
+        return out
+
+    def protected(self, occ: dict[int, int]) -> list[int]:
+        """A4: start fields on which a piece of that seat's colour stands."""
+        return [self.f * c for c in self.players if occ.get(self.f * c) == c]
+
+    # -- one (sub-)move -------------------------------------------------------------------------
+    def submoves(
+        self, pawns: Pawns, occ: dict[int, int], colour: int, loc: Loc, steps: int, burns: bool
+    ) -> list[SubMove]:
+        """Every way the piece of ``colour`` at ``loc`` can go ``steps`` forward (A4, A5):
+        along the track (knocking out what it lands on; burning what it passes when ``burns``),
+        or into a home."""
+        if loc >= HOME:
+            return self._in_home(pawns, colour, loc, steps)
+        n = self.n
+        near = n  # distance to the nearest protected field ahead: never landed on or passed
+        for p in self.protected(occ):
+            d = (p - loc) % n
+            if 0 < d < near:
+                near = d
+        out: list[SubMove] = []
+        if steps < near:
+            g = (loc + steps) % n
+            passed = [(loc + i) % n for i in range(1, steps)] if burns else []
+            knocked = [(occ[x], x) for x in (*passed, g) if x in occ]
+            moves = [(c, x, KENNEL) for c, x in knocked]
+            moves.append((colour, loc, g))
+            out.append(
+                SubMove(
+                    f"{loc_name(loc)}→{loc_name(g)}",
+                    relocate(pawns, moves),
+                    tuple(c for c, _ in knocked),
+                    g,
+                )
+            )
+        # A5: a visible piece turns into its own colour's home, an undercover one into the mover's
+        home = self.mover if loc in self.holes else colour
+        start = self.f * home
+        to_start = (start - loc) % n
+        if 0 < to_start < steps <= to_start + 4 and to_start < near:
+            depth = steps - to_start - 1
+            if any(HOME + j in pawns[home] for j in range(depth + 1)):
+                return out
+            passed = [(loc + i) % n for i in range(1, to_start + 1)] if burns else []
+            knocked = [(occ[x], x) for x in passed if x in occ]
+            moves = [(c, x, KENNEL) for c, x in knocked]
+            moves.append((colour, loc, self._revealed(pawns, colour, home, depth)))
+            out.append(
+                SubMove(
+                    f"{loc_name(loc)}→h{depth}",
+                    relocate(pawns, moves),
+                    tuple(c for c, _ in knocked),
+                    -1,
+                )
+            )
+        return out
+
+    def _revealed(self, pawns: Pawns, colour: int, home: int, depth: int) -> Loc:
+        """A5: where a piece that entered ``home`` at ``h{depth}`` ends once turned face up: the
+        mover's colour stays; her partner's goes to its kennel (no penalty); any other colour
+        to the deepest free home field of its own colour."""
+        if colour == home:
+            return HOME + depth
+        if colour == self.partner:
+            return KENNEL
+        free = [j for j in range(4) if HOME + j not in pawns[colour]]
+        return HOME + free[-1]
+
+    def _in_home(self, pawns: Pawns, colour: int, loc: Loc, steps: int) -> list[SubMove]:
+        """A4: forward inside home by exact count, passing and landing on no piece."""
+        j = loc - HOME + steps
+        if j > 3 or any(h in pawns[colour] for h in range(loc + 1, HOME + j + 1)):
+            return []
+        return [
+            SubMove(f"{loc_name(loc)}→h{j}", relocate(pawns, [(colour, loc, HOME + j)]), (), -1)
+        ]
