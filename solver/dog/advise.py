@@ -36,7 +36,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -349,12 +349,16 @@ def advise(
     method: AdviseMethod = "auto",
     max_nodes: int = DEFAULT_SAMPLE_NODES,
     progress: Callable[[int, int], None] | None = None,
+    unseen: Mapping[str, int] | None = None,
 ) -> Advice:
     """Sample the hidden hands (once if none is hidden), value every first play in each sample,
     and stop early once the best play is settled (module docstring).
 
     ``max_nodes`` is one sample's exact-solve budget; ``seconds`` the time after which no new
-    sample starts; ``progress(samples valued, samples)`` is called after each sample."""
+    sample starts; ``progress(samples valued, samples)`` is called after each sample.
+    ``unseen`` (card name -> copies) is the pool the ``"?"`` cards are dealt from when more is
+    known than the position shows (at the table: the cards played since the last shuffle are
+    out too); by default :func:`unseen_cards` of ``pos``."""
     check_advisable(pos)
     if samples < 1:
         raise SheepdogError(f"the number of samples must be at least 1, not {samples}")
@@ -366,7 +370,12 @@ def advise(
     hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)
     if hidden == 0:
         samples = 1
-    pool = sorted(unseen_cards(pos).elements())
+    if unseen is None:
+        pool = sorted(unseen_cards(pos).elements())
+    else:
+        if any(count < 0 for count in unseen.values()):
+            raise SheepdogError("the pool of unseen cards has a negative count")
+        pool = sorted(Counter(unseen).elements())
     rng = random.Random(seed)
     game = DogGame.for_position(pos)
     tallies: dict[PlayId, PlayTally] = {}

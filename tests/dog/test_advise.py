@@ -207,3 +207,16 @@ def test_bad_confidence_and_method_are_errors() -> None:
         advise(parse_notation(WIN_NOW), confidence=1.0)
     with pytest.raises(SheepdogError, match="method"):
         advise(parse_notation(WIN_NOW), method="guess")  # type: ignore[arg-type]
+
+
+def test_the_pool_of_unseen_cards_can_be_given() -> None:
+    # at the table more is known than the position shows (the cards played since the shuffle):
+    # with a pool of three 5s every sample deals the same world, so the advice is that world's
+    pos = parse_notation("4 t50,h1,h2,h3/t0,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 ?/?/?/6,7 3")
+    world = parse_notation("4 t50,h1,h2,h3/t0,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 5/5/5/6,7 3")
+    exact = {p["description"]: p["win_share"] for p in advise(world).to_dict()["plays"]}
+    given_pool = advise(pos, samples=4, seed=2, unseen=Counter({"5": 3})).to_dict()
+    assert {p["description"]: p["win_share"] for p in given_pool["plays"]} == exact
+    assert given_pool["samples"] == 4
+    with pytest.raises(SheepdogError, match="3 hidden cards but only 2 unseen cards"):
+        advise(pos, samples=2, unseen=Counter({"5": 2}))
