@@ -10,9 +10,9 @@ object of ``sheepdog dog solve`` (spec section 5).  The values and their keys ar
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from sheepdog.solver.dog.board import HOME
 from sheepdog.solver.dog.cards import UNKNOWN
@@ -30,6 +30,16 @@ from sheepdog.solver.dog.search import (
 from sheepdog.solver.dog.table import TableSearch
 from sheepdog.solver.dog.value import LEAST_WIN, decode, up_one_ply
 from sheepdog.solver.errors import SheepdogError
+
+
+class SeatedPosition(Hashable, Protocol):
+    """A position of either variant: hashable, with the seat to move."""
+
+    @property
+    def to_move(self) -> int: ...
+
+
+Q = TypeVar("Q", bound=SeatedPosition)
 
 
 class DogGame:
@@ -159,9 +169,10 @@ def check_solvable(pos: Position) -> None:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class DogSolution(Solution[Position]):
-    """A solved DOG round: the :class:`~sheepdog.solver.dog.search.Solution` of its game graph,
-    the time the solve took, and :meth:`to_dict`, the ``--json`` object of ``sheepdog dog solve``.
+class RoundSolution(Solution[Q]):
+    """A solved round of DOG or Agent DOG: the :class:`~sheepdog.solver.dog.search.Solution` of
+    its game graph, the time the solve took, and :meth:`to_dict`, the ``--json`` object of
+    ``sheepdog dog solve``.  A variant gives :attr:`seats` and :meth:`play_json`.
 
     The root's plays and the principal variation carry the engine's descriptions.
     """
@@ -172,7 +183,11 @@ class DogSolution(Solution[Position]):
     @property
     def seats(self) -> tuple[int, ...]:
         """The seats of the team to move at the root (the team the values are for)."""
-        return teams(self.graph.positions[0])[self.graph.root_team]
+        raise NotImplementedError
+
+    def play_json(self, card: str | None, description: str, position: Q) -> dict[str, Any]:
+        """One play in :meth:`to_dict`, in the variant's position format."""
+        raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` contract of ``sheepdog dog solve`` (spec section 5), plus details.
@@ -188,7 +203,7 @@ class DogSolution(Solution[Position]):
         best: dict[str, Any] | None = None
         first = graph.labels[0]
         if pv and not (len(first) == 1 and first[0][0] is None):
-            best = play_json(pv[0].card, pv[0].description, pv[0].position)
+            best = self.play_json(pv[0].card, pv[0].description, pv[0].position)
         out: dict[str, Any] = {
             "value": value,
             "plies": plies,
@@ -200,7 +215,7 @@ class DogSolution(Solution[Position]):
             "pv_plays": [
                 {
                     "seat": step.before.to_move,
-                    **play_json(step.card, step.description, step.position),
+                    **self.play_json(step.card, step.description, step.position),
                 }
                 for step in pv
             ],
@@ -240,6 +255,18 @@ class DogSolution(Solution[Position]):
         else:
             out.update(value=None, plies=None, progress=None)
         return out
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DogSolution(RoundSolution[Position]):
+    """A solved classic DOG round (see :class:`RoundSolution`)."""
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return teams(self.graph.positions[0])[self.graph.root_team]
+
+    def play_json(self, card: str | None, description: str, position: Position) -> dict[str, Any]:
+        return play_json(card, description, position)
 
 
 def solve_position(
@@ -343,7 +370,7 @@ def worded(steps: Sequence[PlyStep[Position]]) -> list[PlyStep[Position]]:
     return out
 
 
-def ply_words(step: PlyStep[Position]) -> str:
+def ply_words(step: PlyStep[Any]) -> str:
     """One ply in words: who played what (or folded), with the engine's description."""
     return f"seat {step.before.to_move}: {step.description}"
 
