@@ -52,6 +52,7 @@ __all__ = [
     "PerftBudgetExceeded",
     "legal_plays",
     "perft",
+    "play_by_words",
     "perft_divide",
     "successors",
 ]
@@ -85,15 +86,19 @@ def piece_name(t: Table, colour: int, loc: Loc) -> str:
 class _Results:
     """Distinct outcomes of one card, each with the words of the first choice reaching it."""
 
-    def __init__(self, t: Table, label: str, describe: bool) -> None:
+    def __init__(self, t: Table, label: str, describe: bool, target: str | None = None) -> None:
         self.t = t
         self.label = label
-        self.describe = describe
+        self.describe = describe or target is not None
+        self.target = target
+        """Only the choices said in these words (see :func:`play_by_words`)."""
         self.found: dict[Outcome, str] = {}
 
     def add(
         self, pawns: Pawns, knocked: tuple[int, ...], arrivals: tuple[int, ...], words: str
     ) -> None:
+        if self.target is not None and words != self.target:
+            return
         final, pulls = hold_meetings(pawns, arrivals, self.t.n) if arrivals else (pawns, [])
         penalty = any(c in self.t.penalised for c in knocked)
         key = (final, penalty)
@@ -148,6 +153,7 @@ def _partner(t: Table, res: _Results) -> None:
     """A11: 4 forward steps in ordered sub-moves, the movable pieces re-checked before each."""
     burns = t.pos.rules.partner_burns
     seen: set[tuple[Pawns, int, bool, tuple[int, ...]]] = set()
+    target = None if res.target is None else res.target.split(", ")
 
     def split(
         pawns: Pawns, left: int, knocked: tuple[int, ...], arrivals: tuple[int, ...], words: str
@@ -156,7 +162,8 @@ def _partner(t: Table, res: _Results) -> None:
         key = (pawns, left, penalty, arrivals)
         if key in seen:
             return
-        seen.add(key)
+        if target is None:
+            seen.add(key)  # with a target every path is a different choice: none is merged
         if left == 0:
             res.add(pawns, knocked, arrivals, words)
             return
@@ -166,6 +173,9 @@ def _partner(t: Table, res: _Results) -> None:
             for steps in range(left, 0, -1):  # the fewest sub-moves are found first
                 for sm in t.submoves(pawns, occ, c, loc, steps, burns):
                     said = name + sm.choice[len(loc_name(loc)) :]
+                    done = words.count(", ") + 1 if words else 0
+                    if target is not None and (done >= len(target) or target[done] != said):
+                        continue
                     split(
                         sm.pawns,
                         left - steps,
@@ -177,12 +187,15 @@ def _partner(t: Table, res: _Results) -> None:
     split(t.pos.pawns, PARTNER_STEPS, (), (), "")
 
 
-def card_outcomes(t: Table, card: str, describe: bool) -> dict[Outcome, str]:
-    """The distinct outcomes of playing ``card`` (empty when it is unplayable)."""
+def card_outcomes(
+    t: Table, card: str, describe: bool, target: str | None = None
+) -> dict[Outcome, str]:
+    """The distinct outcomes of playing ``card`` (empty when it is unplayable); with
+    ``target``, only the choice said in those words."""
     kind = t.pos.last_card if card == COPY else card
     if kind is None:
         return {}  # A12: nothing to copy at the start of a round
-    res = _Results(t, f"copy as {kind}" if card == COPY else kind, describe)
+    res = _Results(t, f"copy as {kind}" if card == COPY else kind, describe, target)
     if kind == SWAP:
         _swaps(t, res)
     elif kind == PARTNER:
@@ -328,6 +341,44 @@ def _folds(
 
 def _order(card: str) -> int:
     return ORDER[card]
+
+
+def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay:
+    """The play of ``card`` chosen in ``words``: the choices of a description (the part after
+    ``"5: "``, before any ``";"``), e.g. ``"t8→t13"``, ``"[seat 2] t5→t7, t8→t10"``,
+    ``"out to t0"``, ``"t8 ↔ t24"``; or, for a fold (``card`` None), the whole description.
+
+    A18: the choices name fields, never colours, so the same words are a play in every
+    completion of an observer view; the result depends on the true colours.
+
+    >>> from sheepdog.solver.agentdog.position import make_position
+    >>> pos = make_position([[0, -1, -1, -1], [8, -1, -1, -1], [], []], [["5"], ["2"], [], []],
+    ...                     0, players=[0, 1])
+    >>> play_by_words(pos, "5", "t8→t13").description
+    '5: t8→t13'
+    """
+    if is_terminal(pos):
+        raise SheepdogError("the round is over or a side has won: there is no play to make")
+    mover = pos.to_move
+    if card is None:
+        for play in legal_plays(pos):
+            if play.card is None and play.description == words.strip():
+                return play
+        raise SheepdogError(f"no fold {words!r} here (a fold is only legal with nothing playable)")
+    if card not in pos.hands[mover]:
+        raise SheepdogError(f"seat {mover} holds no {card!r} card")
+    t = Table(pos)
+    label = f"copy as {pos.last_card}" if card == COPY else card
+    choice = words.split(";")[0].strip()
+    if choice.startswith(f"{label}:"):
+        choice = choice[len(label) + 1 :].strip()
+    found = card_outcomes(t, card, True, target=choice)
+    if not found:
+        raise SheepdogError(f"{card} {choice!r} is not a legal play here")
+    (outcome, text), *_ = found.items()
+    hands = _hands_without(pos.hands, mover, card)
+    kind = pos.last_card if card == COPY else card
+    return AgentPlay(card, text, _after(pos, hands, kind, outcome, pos.stock))
 
 
 def legal_plays(pos: AgentPosition) -> list[AgentPlay]:
