@@ -68,6 +68,8 @@ class AgentPlay:
     card: str | None
     description: str
     position: AgentPosition
+    out_of_round: bool = False
+    """A6: the play knocked out a piece of the mover's side (known by :func:`play_by_words`)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -378,7 +380,7 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     (outcome, text), *_ = found.items()
     hands = _hands_without(pos.hands, mover, card)
     kind = pos.last_card if card == COPY else card
-    return AgentPlay(card, text, _after(pos, hands, kind, outcome, pos.stock))
+    return AgentPlay(card, text, _after(pos, hands, kind, outcome, pos.stock), outcome[1])
 
 
 def legal_plays(pos: AgentPosition) -> list[AgentPlay]:

@@ -1,0 +1,225 @@
+"""Advice on an Agent DOG observer view: the player's plays under hidden identities and hands.
+
+For the player to move (her hand known), every play she can choose, named by its choices
+(A18: fields, never colours), with:
+
+- the exact chance, over the colourings consistent with what is public (each counted once:
+  :func:`~sheepdog.solver.agentdog.observer.colourings`), that it knocks out a piece of her own
+  or her partner's colour and so puts her out of the round (A6);
+- over sampled completions (a colouring drawn uniformly, the hidden hands dealt from the cards
+  she has not seen), the share of samples in which her team wins this round with best play
+  after it, by an exact solve of each sample (4 players; a sample whose solve exceeds its node
+  budget counts as unresolved and is reported as such);
+
+and, for each undercover field, the exact chance of each colour.  Two choices that give the
+same position in every colouring are one play.  The samples are the same for every play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from sheepdog.solver.agentdog.cards import COPY, UNKNOWN, full_deck
+from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
+from sheepdog.solver.agentdog.observer import (
+    MAX_COLOURINGS,
+    ObserverView,
+    colour_chances,
+    colourings,
+)
+from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
+from sheepdog.solver.agentdog.solve import solve_position
+from sheepdog.solver.dog.graph import PositionTooBig
+from sheepdog.solver.errors import SheepdogError
+
+DEFAULT_SAMPLES = 12
+DEFAULT_SOLVE_NODES = 50_000
+
+AdviceProgress = Callable[[int, int], None]
+"""``progress(solves done, solves in all)``."""
+
+
+@dataclass(slots=True)
+class PlayAdvice:
+    """One of the player's plays with its risk and its sampled results."""
+
+    card: str
+    words: str
+    description: str
+    knocks: int = 0
+    """Colourings in which the play puts her out of the round (A6)."""
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    unresolved: int = 0
+
+    def to_dict(self, colourings: int) -> dict[str, Any]:
+        solved = self.wins + self.draws + self.losses
+        return {
+            "card": self.card,
+            "play": self.words,
+            "description": self.description,
+            "knocks_own_side": {
+                "colourings": self.knocks,
+                "of": colourings,
+                "chance": str(Fraction(self.knocks, colourings)),
+                "percent": round(100 * self.knocks / colourings, 2),
+            },
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "unresolved": self.unresolved,
+            "win_share": round(self.wins / solved, 4) if solved else None,
+        }
+
+
+@dataclass(slots=True)
+class AgentAdvice:
+    """The advice for one observer view (:meth:`to_dict` is ``dog advise --json``)."""
+
+    seat: int
+    colourings: int
+    fields: dict[int, dict[int, Fraction]]
+    plays: list[PlayAdvice] = field(default_factory=list)
+    samples: int = 0
+    seed: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variant": "agent-dog",
+            "seat": self.seat,
+            "colourings": self.colourings,
+            "undercover": {
+                f"t{x}": {str(c): str(p) for c, p in chances.items()}
+                for x, chances in self.fields.items()
+            },
+            "samples": self.samples,
+            "seed": self.seed,
+            "plays": [p.to_dict(self.colourings) for p in self.plays],
+        }
+
+
+def _unseen(view: ObserverView) -> list[str]:
+    """The cards the player has not seen: the deck minus her hand, the pile's top card and any
+    card shown in another hand."""
+    pool = Counter(full_deck(view.rules.deck_counts()))
+    for hand in view.hands:
+        for c in hand:
+            if c != UNKNOWN:
+                pool[c] -= 1
+    if view.last_card is not None:
+        pool[view.last_card] -= 1
+    return sorted(pool.elements())
+
+
+def _deal(view: ObserverView, pool: list[str], rng: random.Random) -> Hands:
+    cards = pool[:]
+    rng.shuffle(cards)
+    hands = []
+    for hand in view.hands:
+        known = [c for c in hand if c != UNKNOWN]
+        need = len(hand) - len(known)
+        hands.append(tuple(sorted(known + [cards.pop() for _ in range(need)])))
+    return tuple(hands)
+
+
+def advise_view(
+    view: ObserverView,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    max_nodes: int = DEFAULT_SOLVE_NODES,
+    progress: AdviceProgress | None = None,
+) -> AgentAdvice:
+    """Advice for the player to move in ``view`` (see the module docstring)."""
+    seat = view.to_move
+    if UNKNOWN in view.hands[seat]:
+        raise SheepdogError(f"advice is for the player to move: seat {seat}'s hand must be known")
+    if samples < 0:
+        raise SheepdogError(f"samples must be 0 or more, not {samples}")
+    belief = colourings(view)
+    if len(belief) > MAX_COLOURINGS:
+        raise SheepdogError(
+            f"{len(belief)} colourings are consistent with this view (at most {MAX_COLOURINGS}"
+            " are counted): add the game record ('history') to narrow them"
+        )
+    own_hand = tuple((h if k == seat else ()) for k, h in enumerate(view.hands))
+    plays = _plays(view, belief, own_hand)
+    advice = AgentAdvice(seat, len(belief), colour_chances(view, belief), seed=seed)
+    for (card, words), outcomes in plays.items():
+        first = outcomes[0]
+        item = PlayAdvice(card, words, first.description)
+        item.knocks = sum(1 for p in outcomes if p.out_of_round)
+        advice.plays.append(item)
+    if samples and view.teams_play and advice.plays:
+        _sample(view, belief, advice, samples, seed, max_nodes, progress)
+    return advice
+
+
+def _plays(
+    view: ObserverView, belief: list[Pawns], own_hand: Hands
+) -> dict[tuple[str, str], list[Any]]:
+    """The player's plays, each the first words of a group of choices that give the same
+    position in every colouring, with the play in each colouring (in ``belief``'s order)."""
+    words: dict[tuple[str, str], None] = {}
+    for pawns in belief:
+        for play in legal_plays(view.completion(pawns, own_hand)):
+            if play.card is None:
+                raise SheepdogError("she has no playable card: her only play is the fold")
+            label = f"copy as {view.last_card}" if play.card == COPY else play.card
+            choice = play.description.split(";")[0][len(label) + 2 :]
+            words.setdefault((play.card, choice), None)
+    groups: dict[tuple[AgentPosition, ...], tuple[str, str]] = {}
+    out: dict[tuple[str, str], list[Any]] = {}
+    for card, choice in words:
+        results = [
+            play_by_words(view.completion(pawns, own_hand), card, choice) for pawns in belief
+        ]
+        key = tuple(r.position for r in results)
+        if key not in groups:
+            groups[key] = (card, choice)
+            out[(card, choice)] = results
+    return out
+
+
+def _sample(
+    view: ObserverView,
+    belief: list[Pawns],
+    advice: AgentAdvice,
+    samples: int,
+    seed: int,
+    max_nodes: int,
+    progress: AdviceProgress | None,
+) -> None:
+    rng = random.Random(seed)
+    pool = _unseen(view)
+    team = view.to_move % 2
+    total = samples * len(advice.plays)
+    done = 0
+    for _ in range(samples):
+        pawns = belief[rng.randrange(len(belief))]
+        pos = view.completion(pawns, _deal(view, pool, rng))
+        for item in advice.plays:
+            child = play_by_words(pos, item.card, item.words).position
+            try:
+                solved = solve_position(child, max_nodes=max_nodes)
+                value = solved.to_dict()["value"]
+                if child.to_move % 2 != team and value != "DRAW":
+                    value = "LOSS" if value == "WIN" else "WIN"
+                if value == "WIN":
+                    item.wins += 1
+                elif value == "LOSS":
+                    item.losses += 1
+                else:
+                    item.draws += 1
+            except PositionTooBig:
+                item.unresolved += 1
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        advice.samples += 1

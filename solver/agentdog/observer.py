@@ -1,0 +1,369 @@
+"""The observer view (spec section 3) and the colourings consistent with it (A18).
+
+An observer sees where every piece stands but not the colour of a piece on a hole: the view
+lists each undercover piece as ``"u"`` under its colour (the counts are public) and the occupied
+holes, without colours, in ``"undercover"``; hands may hold ``"?"``.  Its *colourings* give the
+``u`` colours to the undercover fields in every distinct way, each counted once; with the
+hands, a colouring is a *completion*: a full-information position.
+
+A view may carry a game record, ``"history": {"from": <an earlier observer view>, "plays":
+[{"seat": 0, "card": "5", "play": "t8→t13"}, ...]}``: the plays made since that view, each in
+the words of :func:`~sheepdog.solver.agentdog.moves.play_by_words` (fields, never colours), and
+optionally ``"pawns"``: the pieces as the observer saw them after that play (with ``"u"``).
+The colourings are then those of the earlier view carried through the plays, kept where they
+agree with what was seen: a piece seen going under keeps its colour through moves, swaps and
+meeting pulls.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Final
+
+from sheepdog.solver.agentdog.cards import UNKNOWN, parse_card
+from sheepdog.solver.agentdog.layout import Layout, parse_field, parse_loc
+from sheepdog.solver.agentdog.moves import play_by_words
+from sheepdog.solver.agentdog.position import (
+    _KEYS,
+    AgentPosition,
+    Hands,
+    Pawns,
+    common_fields,
+    position_to_json,
+    seat_map,
+    validate,
+)
+from sheepdog.solver.agentdog.rules import AgentRules
+from sheepdog.solver.dog.board import HOME, loc_name
+from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.jsonio import loads_json, read_text
+
+HIDDEN: Final = "u"
+#: The most colourings a view may have before advice refuses (a few seconds of work each).
+MAX_COLOURINGS: Final = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedPlay:
+    """One play of a game record: who played which card, in which words; optionally the
+    pieces as the observer saw them afterwards (visible pieces per colour, undercover counts,
+    occupied holes)."""
+
+    seat: int
+    card: str
+    play: str
+    seen: tuple[Pawns, tuple[int, ...], tuple[int, ...]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ObserverView:
+    """What an observer at the table sees of an Agent DOG position."""
+
+    visible: Pawns
+    """Per colour, the locations of its visible pieces (kennel, normal track fields, home)."""
+    hidden: tuple[int, ...]
+    """Per colour, how many of its pieces are undercover."""
+    undercover: tuple[int, ...]
+    """The occupied holes, ascending."""
+    hands: Hands
+    to_move: int
+    last_card: str | None
+    layout: Layout
+    rules: AgentRules
+    players: tuple[int, ...]
+    stock: tuple[str, ...] = ()
+    winner: int | None = None
+    history_from: ObserverView | None = field(default=None, compare=False)
+    history: tuple[RecordedPlay, ...] = ()
+
+    @property
+    def teams_play(self) -> bool:
+        return len(self.players) == 4
+
+    def completion(self, pawns: Pawns, hands: Hands | None = None) -> AgentPosition:
+        """The full-information position with these pieces (a colouring) and hands."""
+        return AgentPosition(
+            pawns,
+            self.hands if hands is None else hands,
+            self.to_move,
+            self.last_card,
+            self.layout,
+            self.rules,
+            self.players,
+            self.stock,
+            self.winner,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Views of positions, colourings
+
+
+def view_of(pos: AgentPosition, seat: int | None = None) -> ObserverView:
+    """The observer view of ``pos`` for the player at ``seat`` (her own hand shown, the others
+    as ``"?"``); ``seat`` None shows no hand."""
+    holes = pos.layout.holes
+    visible = tuple(
+        tuple(x for x in locs if not 0 <= x < HOME or x not in holes) for locs in pos.pawns
+    )
+    hidden = tuple(sum(1 for x in locs if 0 <= x < HOME and x in holes) for locs in pos.pawns)
+    under = tuple(sorted(x for locs in pos.pawns for x in locs if 0 <= x < HOME and x in holes))
+    hands = tuple(h if k == seat else (UNKNOWN,) * len(h) for k, h in enumerate(pos.hands))
+    return ObserverView(
+        visible,
+        hidden,
+        under,
+        hands,
+        pos.to_move,
+        pos.last_card,
+        pos.layout,
+        pos.rules,
+        pos.players,
+        pos.stock,
+        pos.winner,
+    )
+
+
+def _colourings(visible: Pawns, hidden: Sequence[int], under: Sequence[int]) -> Iterator[Pawns]:
+    """Every distinct way to give the hidden colours to the undercover fields."""
+    counts = list(hidden)
+    chosen: list[int] = []
+
+    def assign(i: int) -> Iterator[Pawns]:
+        if i == len(under):
+            pawns = [list(v) for v in visible]
+            for x, c in zip(under, chosen, strict=True):
+                pawns[c].append(x)
+            yield tuple(tuple(sorted(p)) for p in pawns)
+            return
+        for c in range(4):
+            if counts[c]:
+                counts[c] -= 1
+                chosen.append(c)
+                yield from assign(i + 1)
+                chosen.pop()
+                counts[c] += 1
+
+    yield from assign(0)
+
+
+def colourings(view: ObserverView) -> list[Pawns]:
+    """The colourings consistent with the view and its record, each once, in a fixed order."""
+    if view.history_from is None:
+        return list(_colourings(view.visible, view.hidden, view.undercover))
+    start = view.history_from
+    belief = set(_colourings(start.visible, start.hidden, start.undercover))
+    last = start.last_card
+    for i, rec in enumerate(view.history, 1):
+        after: set[Pawns] = set()
+        for pawns in sorted(belief):
+            hands = tuple((rec.card,) if k == rec.seat else () for k in range(4))
+            pos = AgentPosition(pawns, hands, rec.seat, last, view.layout, view.rules, view.players)
+            try:
+                play = play_by_words(pos, rec.card, rec.play)
+            except SheepdogError as exc:
+                raise SheepdogError(
+                    f"history play {i} (seat {rec.seat}, {rec.card}): {exc}"
+                ) from None
+            if rec.seen is None or _agrees(play.position.pawns, *rec.seen, view.layout):
+                after.add(play.position.pawns)
+        if not after:
+            raise SheepdogError(f"history play {i} does not lead to what was seen after it")
+        belief = after
+        last = last if rec.card == "copy" else rec.card
+    now = sorted(
+        p for p in belief if _agrees(p, view.visible, view.hidden, view.undercover, view.layout)
+    )
+    if not now:
+        raise SheepdogError("the history does not lead to this view")
+    return now
+
+
+def _agrees(
+    pawns: Pawns, visible: Pawns, hidden: Sequence[int], under: Sequence[int], layout: Layout
+) -> bool:
+    holes = layout.holes
+    occupied: list[int] = []
+    for c, locs in enumerate(pawns):
+        shown = tuple(x for x in locs if not 0 <= x < HOME or x not in holes)
+        if shown != visible[c] or len(locs) - len(shown) != hidden[c]:
+            return False
+        occupied += [x for x in locs if 0 <= x < HOME and x in holes]
+    return sorted(occupied) == list(under)
+
+
+def colour_chances(view: ObserverView, belief: Sequence[Pawns]) -> dict[int, dict[int, Fraction]]:
+    """For each undercover field, the exact chance of each colour over the colourings."""
+    tally: dict[int, Counter[int]] = {x: Counter() for x in view.undercover}
+    for pawns in belief:
+        for c, locs in enumerate(pawns):
+            for x in locs:
+                if x in tally:
+                    tally[x][c] += 1
+    n = len(belief)
+    return {x: {c: Fraction(k, n) for c, k in sorted(t.items())} for x, t in tally.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+def _view_pawns(
+    pawn_map: Mapping[int, list[str]], players: Sequence[int], layout: Layout, under: Sequence[int]
+) -> tuple[Pawns, tuple[int, ...]]:
+    visible: list[tuple[int, ...]] = []
+    hidden: list[int] = []
+    for k in range(4):
+        names = pawn_map.get(k, [])
+        locs = [parse_loc(t, layout) for t in names if t.strip() != HIDDEN]
+        for x in locs:
+            if 0 <= x < HOME and x in layout.holes:
+                raise FileFormatError(
+                    f"colour {k}: a piece on hole t{x} is undercover: list it as 'u' and its"
+                    " field in 'undercover'"
+                )
+        visible.append(tuple(sorted(locs)))
+        hidden.append(sum(1 for t in names if t.strip() == HIDDEN))
+    if sum(hidden) != len(under):
+        raise FileFormatError(
+            f"{sum(hidden)} pieces are listed as 'u' but 'undercover' names {len(under)} fields"
+        )
+    return tuple(visible), tuple(hidden)
+
+
+def _undercover(obj: Any, layout: Layout) -> tuple[int, ...]:
+    if not isinstance(obj, list):
+        raise FileFormatError("'undercover' must be a list of hole fields like 't8'")
+    fields = [parse_field(x, layout.track, "undercover") for x in obj]
+    for x in fields:
+        if x not in layout.holes:
+            raise FileFormatError(f"undercover field t{x} is not a hole")
+    if len(set(fields)) != len(fields):
+        raise FileFormatError("'undercover' names a field twice")
+    return tuple(sorted(fields))
+
+
+_VIEW_KEYS: Final = (*_KEYS, "view", "undercover", "history")
+
+
+def view_from_json(obj: Any, *, nested: bool = False) -> ObserverView:
+    """An observer view from its JSON object (spec section 3), checked."""
+    if not isinstance(obj, Mapping) or obj.get("view") != "observer":
+        raise FileFormatError('an observer view has "view": "observer"')
+    keys = tuple(k for k in _VIEW_KEYS if not (nested and k == "history"))
+    f = common_fields(obj, keys)
+    layout: Layout = f["layout"]
+    under = _undercover(obj.get("undercover", []), layout)
+    visible, hidden = _view_pawns(f["pawn_map"], f["players"], layout, under)
+    hands = tuple(
+        tuple(parse_card(c, allow_unknown=True) for c in f["hand_map"].get(k, [])) for k in range(4)
+    )
+    view = ObserverView(
+        visible,
+        hidden,
+        under,
+        hands,
+        f["to_move"],
+        f["last_card"],
+        layout,
+        f["rules"],
+        f["players"],
+        tuple(f["stock"]),
+        f["winner"],
+    )
+    first = next(_colourings(visible, hidden, under))
+    try:
+        validate(view.completion(first), observer=True)
+    except SheepdogError as exc:
+        raise FileFormatError(str(exc)) from None
+    if "history" in obj:
+        return _with_history(view, obj["history"])
+    return view
+
+
+def _with_history(view: ObserverView, obj: Any) -> ObserverView:
+    if not isinstance(obj, Mapping) or set(obj) - {"from", "plays"} or "from" not in obj:
+        raise FileFormatError('\'history\' is {"from": <observer view>, "plays": [...]}')
+    start = view_from_json(obj["from"], nested=True)
+    if (start.layout, start.rules, start.players) != (view.layout, view.rules, view.players):
+        raise FileFormatError("history: its 'from' view has another layout, rules or players")
+    plays = obj.get("plays", [])
+    if not isinstance(plays, list):
+        raise FileFormatError("history: 'plays' must be a list")
+    recs = []
+    for i, p in enumerate(plays, 1):
+        if not isinstance(p, Mapping) or set(p) - {"seat", "card", "play", "pawns", "undercover"}:
+            raise FileFormatError(
+                f"history play {i}: an object with 'seat', 'card', 'play' (and optionally"
+                " 'pawns' and 'undercover' as seen after it)"
+            )
+        seat, card, words = p.get("seat"), p.get("card"), p.get("play")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in view.players:
+            raise FileFormatError(f"history play {i}: 'seat' must be a seat in play")
+        if not isinstance(card, str) or not isinstance(words, str):
+            raise FileFormatError(f"history play {i}: 'card' and 'play' must be strings")
+        seen = None
+        if "pawns" in p:
+            under = _undercover(p.get("undercover", []), view.layout)
+            pawn_map = seat_map(p["pawns"], f"history play {i} pawns")
+            visible, hidden = _view_pawns(pawn_map, view.players, view.layout, under)
+            seen = (visible, hidden, under)
+        recs.append(RecordedPlay(seat, parse_card(card), words, seen))
+    return ObserverView(
+        view.visible,
+        view.hidden,
+        view.undercover,
+        view.hands,
+        view.to_move,
+        view.last_card,
+        view.layout,
+        view.rules,
+        view.players,
+        view.stock,
+        view.winner,
+        start,
+        tuple(recs),
+    )
+
+
+def view_to_json(view: ObserverView) -> dict[str, Any]:
+    """The spec's observer-view JSON object (without any history)."""
+    base = position_to_json(view.completion(view.visible, view.hands))
+    base["view"] = "observer"
+    base["pawns"] = {
+        str(k): [loc_name(x) for x in view.visible[k]] + [HIDDEN] * view.hidden[k]
+        for k in view.players
+    }
+    base["undercover"] = [f"t{x}" for x in view.undercover]
+    return base
+
+
+def parse_view(text: str, source: str = "view") -> ObserverView:
+    return view_from_json(loads_json(text, source))
+
+
+def load_view(path: str) -> ObserverView:
+    source = str(path)
+    try:
+        return parse_view(read_text(path), source)
+    except SheepdogError as exc:
+        if str(exc).startswith(f"{source}: "):
+            raise
+        raise FileFormatError(f"{source}: {exc}") from None
+
+
+__all__ = [
+    "MAX_COLOURINGS",
+    "ObserverView",
+    "RecordedPlay",
+    "colour_chances",
+    "colourings",
+    "load_view",
+    "parse_view",
+    "view_from_json",
+    "view_of",
+    "view_to_json",
+]
