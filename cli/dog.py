@@ -22,6 +22,12 @@ from rich.text import Text
 from sheepdog.cli.common import fail, print_json, run
 from sheepdog.cli.dog_picture import picture
 from sheepdog.cli.progress import echo, progress_bar
+from sheepdog.solver.agentdog.moves import legal_plays as agent_plays
+from sheepdog.solver.agentdog.moves import perft as agent_perft
+from sheepdog.solver.agentdog.moves import perft_divide as agent_divide
+from sheepdog.solver.agentdog.observer import view_of, view_to_json
+from sheepdog.solver.agentdog.position import AgentPosition
+from sheepdog.solver.agentdog.position import position_to_json as agent_json
 from sheepdog.solver.dog.moves import (
     DEFAULT_PERFT_NODES,
     PerftBudgetExceeded,
@@ -30,8 +36,6 @@ from sheepdog.solver.dog.moves import (
     perft_divide,
 )
 from sheepdog.solver.dog.position import (
-    Position,
-    load_position,
     parse_notation,
     position_to_json,
     to_notation,
@@ -39,6 +43,8 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, simulate
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.variants import AnyPosition, load_any_position
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -100,14 +106,17 @@ RoundsOpt = Annotated[
 ]
 
 
-def read_position(arg: str) -> Position:
-    """A position from a file, or from notation typed on the command line."""
+def read_position(arg: str) -> AnyPosition:
+    """A position from a file (classic DOG or Agent DOG, by its ``"variant"``), or classic
+    notation typed on the command line."""
     if " " in arg.strip():
         return parse_notation(arg)
-    return load_position(Path(arg))
+    return load_any_position(Path(arg))
 
 
-def _play_json(card: str | None, description: str, pos: Position) -> dict[str, Any]:
+def _play_json(card: str | None, description: str, pos: AnyPosition) -> dict[str, Any]:
+    if isinstance(pos, AgentPosition):
+        return {"card": card, "description": description, "position": agent_json(pos)}
     return {
         "card": card,
         "description": description,
@@ -122,20 +131,23 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
 
     def body() -> None:
         pos = read_position(position)
-        plays = legal_plays(pos)
+        plays: list[tuple[str | None, str, AnyPosition]] = [
+            (p.card, p.description, p.position)
+            for p in (agent_plays(pos) if isinstance(pos, AgentPosition) else legal_plays(pos))
+        ]
         if json_out:
             print_json(
                 {
                     "to_move": pos.to_move,
                     "count": len(plays),
-                    "plays": [_play_json(p.card, p.description, p.position) for p in plays],
+                    "plays": [_play_json(card, text, p) for card, text, p in plays],
                 }
             )
             return
         console = Console()
         console.print(f"seat {pos.to_move} to move · {len(plays)} legal plays")
-        for i, p in enumerate(plays, 1):
-            console.print(f"{i:3}. {p.description}", markup=False, highlight=False)
+        for i, (_, text, _) in enumerate(plays, 1):
+            console.print(f"{i:3}. {text}", markup=False, highlight=False)
 
     run(body)
 
@@ -185,7 +197,14 @@ def perft_cmd(
                 update(done, plays, f"{nodes:,} of at most {max_nodes:,} nodes")
 
             try:
-                if divide and d >= 1:
+                if isinstance(pos, AgentPosition):
+                    if divide and d >= 1:
+                        agent_divided = agent_divide(pos, d, max_nodes=max_nodes, progress=report)
+                        parts = [(play.description, n) for play, n in agent_divided]
+                        nodes = sum(n for _, n in parts)
+                    else:
+                        nodes = agent_perft(pos, d, max_nodes=max_nodes, progress=report)
+                elif divide and d >= 1:
                     divided = perft_divide(pos, d, max_nodes=max_nodes, progress=report)
                     parts = [(play.description, n) for play, n in divided]
                     nodes = sum(n for _, n in parts)
@@ -213,21 +232,59 @@ def perft_cmd(
 
 @app.command()
 def show(position: PositionArg, json_out: JsonOpt = False) -> None:
-    """Draw the board: each seat's 16 track fields, kennel, home and hand."""
+    """Draw the board: each seat's track fields, kennel, home and hand (Agent DOG: holes,
+    meeting points and undercover pieces marked)."""
 
     def body() -> None:
         pos = read_position(position)
+        if isinstance(pos, AgentPosition):
+            if json_out:
+                print_json({"position": agent_json(pos)})
+                return
+            from sheepdog.cli.agent_picture import picture as agent_picture
+
+            _draw(agent_picture(pos))
+            return
         if json_out:
             print_json({"position": position_to_json(pos), "notation": to_notation(pos)})
             return
-        console = Console()
-        for row in picture(pos):
-            line = Text()
-            for text, seat in row:
-                style = SEAT_STYLES[seat % len(SEAT_STYLES)] if seat is not None else ""
-                line.append(text, style=style)
-            console.print(line, soft_wrap=True)
-        console.print(Text(to_notation(pos), style="dim"), soft_wrap=True)
+        _draw(picture(pos))
+        Console().print(Text(to_notation(pos), style="dim"), soft_wrap=True)
+
+    run(body)
+
+
+def _draw(rows: list[list[tuple[str, int | None]]]) -> None:
+    """Print picture rows, each piece in its seat's colour."""
+    console = Console()
+    for row in rows:
+        line = Text()
+        for text, seat in row:
+            style = SEAT_STYLES[seat % len(SEAT_STYLES)] if seat is not None else ""
+            line.append(text, style=style)
+        console.print(line, soft_wrap=True)
+
+
+@app.command()
+def view(
+    position: PositionArg,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat", min=0, max=3, help="Whose hand to show (default: the seat to move)."
+        ),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Agent DOG: the observer view of a position (undercover pieces anonymous, other hands
+    '?'), the input of 'dog advise'."""
+
+    def body() -> None:
+        pos = read_position(position)
+        if not isinstance(pos, AgentPosition):
+            raise SheepdogError('\'view\' is for Agent DOG positions ("variant": "agent-dog")')
+        seen = view_of(pos, pos.to_move if seat is None else seat)
+        print_json(view_to_json(seen))
 
     run(body)
 
@@ -237,11 +294,13 @@ def convert(
     position: PositionArg,
     to: Annotated[Format, typer.Option(help="Output format.")] = Format.notation,
 ) -> None:
-    """Check a position and print it as JSON or one-line notation."""
+    """Check a position and print it as JSON or one-line notation (Agent DOG: JSON only)."""
 
     def body() -> None:
         pos = read_position(position)
-        if to is Format.json:
+        if isinstance(pos, AgentPosition):
+            print_json(agent_json(pos))  # Agent DOG has no notation: JSON only (section 3)
+        elif to is Format.json:
             print_json(position_to_json(pos))
         else:
             typer.echo(to_notation(pos))

@@ -10,6 +10,7 @@ choice, so a bad value is a usage error (one ``Error: ...`` line, exit 2, see
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -27,6 +28,12 @@ from sheepdog.generators.dog import (
     PuzzleFileExists,
     generate_puzzles,
 )
+from sheepdog.solver.agentdog.advise import DEFAULT_SAMPLES as AGENT_SAMPLES
+from sheepdog.solver.agentdog.advise import advise_view
+from sheepdog.solver.agentdog.observer import ObserverView, view_of
+from sheepdog.solver.agentdog.position import AgentPosition
+from sheepdog.solver.agentdog.position import position_to_json as agent_json
+from sheepdog.solver.agentdog.solve import solve_position as solve_agent
 from sheepdog.solver.dog.advise import (
     DEFAULT_CONFIDENCE,
     DEFAULT_SAMPLE_NODES,
@@ -41,6 +48,7 @@ from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import write_atomic
+from sheepdog.solver.variants import load_any, load_any_position
 
 __all__ = ["app"]
 
@@ -125,9 +133,25 @@ def solve(
     """Solve the round exactly: WIN, LOSS or DRAW for the team to move, best play and line."""
 
     def body() -> None:
-        pos = _load(file)
+        found = load_any_position(existing_file(file))
         if graph is not None and graph.exists() and not force:
             raise SheepdogError(f"{graph} already exists; use --force to overwrite it")
+        if isinstance(found, AgentPosition):
+            with progress_bar("solve: positions", max_nodes) as update:
+                agent_solution = solve_agent(
+                    found,
+                    max_nodes=max_nodes,
+                    method=parse_method(method),
+                    all_plays=all_plays,
+                    progress=update,
+                )
+            if graph is not None:
+                digraph = solved_networkx(agent_solution, name=lambda p: json.dumps(agent_json(p)))
+                text = "\n".join(nx.generate_graphml(digraph)) + "\n"
+                write_atomic(graph, text, force=force)
+            _report(agent_solution.to_dict(), json_out, graph)
+            return
+        pos = found
         with progress_bar("solve: positions", max_nodes) as update:
             solution = solve_position(
                 pos,
@@ -137,15 +161,18 @@ def solve(
                 progress=update,
                 keep_graph=graph is not None,  # a transposition table unless a graph is asked
             )
-        out = solution.to_dict()
         if graph is not None:
             _write_graph(solution, graph, force)
-        if json_out:
-            print_json(out)
-        else:
-            _print_solution(out, graph)
+        _report(solution.to_dict(), json_out, graph)
 
     _run(body)
+
+
+def _report(out: dict[str, Any], json_out: bool, graph: Path | None) -> None:
+    if json_out:
+        print_json(out)
+    else:
+        _print_solution(out, graph)
 
 
 def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
@@ -270,7 +297,27 @@ def advise_command(
     """Hidden hands ("?"): sample them, value every first play, recommend the best one."""
 
     def body() -> None:
-        pos = _load(file)
+        found = load_any(existing_file(file))
+        if isinstance(found, ObserverView | AgentPosition):
+            seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
+            with progress_bar("advise: solves") as update:
+                agent_advice = advise_view(
+                    seen,
+                    samples=agent_samples if samples == DEFAULT_SAMPLES else samples,
+                    seed=seed,
+                    max_nodes=max_nodes,
+                    progress=lambda done, total: update(done, total),
+                )
+            out = agent_advice.to_dict()
+            if json_out:
+                print_json(out)
+            else:
+                for line in agent_advice_lines(out):
+                    typer.echo(line)
+            return
+        if isinstance(found, ObserverView):  # pragma: no cover - handled above
+            return
+        pos = found
         with progress_bar("advise: samples", samples) as update:
             advice = advise(
                 pos,
@@ -298,6 +345,41 @@ STOPPED = {
     "time": "time budget spent",
     "exact": "nothing hidden: one exact solve",
 }
+
+
+#: Agent DOG advice solves every play in every sample: fewer samples by default.
+agent_samples = AGENT_SAMPLES
+
+
+def agent_advice_lines(out: dict[str, Any]) -> list[str]:
+    """Agent DOG ``advise`` in words: the colour chances of the undercover fields, then every
+    play with its exact risk of knocking out her own side and its sampled win share."""
+    lines = [
+        f"Seat {out['seat']} to play; {out['colourings']} colouring(s) of the undercover"
+        " pieces fit what is public (each counted once).",
+    ]
+    for field_name, chances in out["undercover"].items():
+        shares = ", ".join(f"colour {c}: {p}" for c, p in chances.items())
+        lines.append(f"  {field_name}: {shares}")
+    solved = out["samples"]
+    lines.append(
+        f"Plays: chance of knocking out her own side's piece (exact), then wins-draws-losses"
+        f" over {solved} sampled deal(s) of the hidden cards, each solved exactly:"
+        if solved
+        else "Plays: chance of knocking out her own side's piece (exact):"
+    )
+    for i, entry in enumerate(out["plays"], start=1):
+        risk = entry["knocks_own_side"]
+        text = f"  {i:2d}. {entry['description']}: knock-out risk {risk['chance']}"
+        if solved:
+            share = entry["win_share"]
+            text += (
+                f", {entry['wins']}-{entry['draws']}-{entry['losses']}"
+                + (f" ({100 * share:.0f}% wins)" if share is not None else "")
+                + (f", {entry['unresolved']} over budget" if entry["unresolved"] else "")
+            )
+        lines.append(text)
+    return lines
 
 
 def advice_lines(out: dict[str, Any]) -> list[str]:

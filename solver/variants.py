@@ -1,0 +1,61 @@
+"""Which DOG game a position file holds: its ``"variant"`` key (classic ``"dog"``, the default,
+or ``"agent-dog"``), the way python-chess keeps its variants in one registry.
+
+The engines live apart (:mod:`sheepdog.solver.dog`, :mod:`sheepdog.solver.agentdog`); the
+commands ask this module for the position and then call the engine of its type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+from sheepdog.solver.agentdog import position as agent
+from sheepdog.solver.agentdog.observer import ObserverView, view_from_json
+from sheepdog.solver.dog import position as classic
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.jsonio import loads_json, read_text
+
+VARIANTS: Final = ("dog", "agent-dog")
+
+AnyPosition = classic.Position | agent.AgentPosition
+
+
+def parse_any(text: str, source: str = "position") -> AnyPosition | ObserverView:
+    """A classic position (JSON or notation), an Agent DOG position, or an Agent DOG observer
+    view (``"view": "observer"``), by the text's ``"variant"``."""
+    stripped = text.strip()
+    if not stripped.startswith("{"):
+        return classic.parse_position(text, source)
+    obj = loads_json(stripped, source)
+    variant = obj.get("variant", "dog") if isinstance(obj, Mapping) else "dog"
+    if variant == "agent-dog":
+        if obj.get("view") is not None:
+            return view_from_json(obj)
+        return agent.position_from_json(obj)
+    if variant != "dog":
+        raise UnknownNameError("variant", str(variant), VARIANTS)
+    return classic.position_from_json(obj)
+
+
+def load_any(path: str | Path) -> AnyPosition | ObserverView:
+    """:func:`parse_any` of a file; every error names the file."""
+    source = str(path)
+    try:
+        return parse_any(read_text(path), source)
+    except SheepdogError as exc:
+        if str(exc).startswith(f"{source}: "):
+            raise
+        raise FileFormatError(f"{source}: {exc}") from None
+
+
+def load_any_position(path: str | Path) -> AnyPosition:
+    """A full-information position of either variant (an observer view is an error)."""
+    found = load_any(path)
+    if isinstance(found, ObserverView):
+        raise FileFormatError(
+            f"{path}: this is an observer view: moves, perft and solve need a full-information"
+            " position (advise takes views)"
+        )
+    return found
