@@ -1,0 +1,655 @@
+"""A classic DOG game at the table, recorded entry by entry as it is played.
+
+One player (``me``) records the game from her seat: she knows her own hand; of the others she sees
+only the cards they play.  A :class:`DogTable` is what she knows: the board and the hands (her own
+cards, ``"?"`` for each card of another seat she has not seen), the cards on the discard pile
+since the last shuffle, the size of the draw pile, the deals made.  :func:`step` checks an entry
+against the rules and returns the next table; a :class:`Record` keeps every entry, undone ones
+marked, as ``sheepdog serve`` stores them.
+
+The lines (card names as in positions: ``1/11`` or ``1``, ``2`` .. ``13``, ``swap`` or ``S``,
+``joker`` or ``J``; descriptions are the engine's, ``->`` may stand for ``→`` and ``<->`` for
+``↔``)::
+
+    deal 1/11 5 7 13 swap joker[, gave joker, got 5][, seat 2 starts]
+                                her hand as dealt for a new round; the card she passed to her
+                                partner and the one she got back (R14); who starts the round
+    seat 1 plays 8: t5→t13      a card played and its move, one of the legal plays of that card
+    seat 1 plays 8 #0           the same by its number among that card's legal plays
+    seat 1 folds[ 3 5 9]        nothing playable (R12): the hand is discarded (the cards, if shown)
+    undo                        take back the last entry still in force (kept in the history)
+
+Rulings:
+
+- A play of another seat is checked as if that seat held the card played (its other cards are
+  hidden): the card must be one she can hold (a copy not seen elsewhere since the last shuffle,
+  or the card she is known to hold) and the move one of that card's legal plays.  Her own plays
+  are checked against her known hand; she may fold only when no card of hers can move.  Another
+  seat's fold is refused when a card she is known to hold, or shows, can move.
+- Partnership games only (4 or 6 seats, opposite seats are partners): the recording, the card
+  passing and the advice follow the classic rules.
+- Deals follow R14: 6, 5, 4, 3, 2, 6, ... cards (from a position file the next size is not known
+  until the first deal); every seat gets as many as she does.  The starting player moves one seat
+  clockwise each round unless the deal says who starts.
+- The draw pile: 110 cards less those dealt; when a deal needs more, the discard pile is shuffled
+  back in, and the cards played before that shuffle are unseen again.  From a position file
+  nothing is known to be on the discard pile.
+- The cards not yet seen (:func:`unseen_cards`) are the deck less her hand, the cards known to be
+  in other hands and the cards on the discard pile since the last shuffle: what the ``"?"`` cards
+  (and the draw pile) may be.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from sheepdog.solver.dog.board import KENNEL
+from sheepdog.solver.dog.cards import (
+    DEAL_SIZES,
+    DECK_COUNTS,
+    DECK_SIZE,
+    JOKER,
+    UNKNOWN,
+    full_deck,
+    parse_card,
+    sort_hand,
+)
+from sheepdog.solver.dog.moves import Play, legal_plays
+from sheepdog.solver.dog.position import (
+    Position,
+    make_position,
+    position_from_json,
+    teammates,
+    winner,
+)
+from sheepdog.solver.errors import SheepdogError
+
+__all__ = [
+    "Choice",
+    "Deal",
+    "DogTable",
+    "Entry",
+    "Fold",
+    "PlayCard",
+    "Record",
+    "Step",
+    "Undo",
+    "choices",
+    "entry_line",
+    "may_hold",
+    "new_table",
+    "parse_entry",
+    "plays_of",
+    "step",
+    "unseen_cards",
+]
+
+
+# -- entries -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A new round: her hand as dealt, the card she passed and the one she got, who starts."""
+
+    hand: tuple[str, ...]
+    gave: str | None = None
+    got: str | None = None
+    starts: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """``seat`` plays ``card``: ``play`` is the move's description or its number among the legal
+    plays of that card (settled to the description by :func:`step`)."""
+
+    seat: int
+    card: str
+    play: str | int
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """``seat`` cannot play (R12) and discards her hand: ``cards`` if she showed them."""
+
+    seat: int
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last entry still in force."""
+
+
+Entry = Deal | PlayCard | Fold | Undo
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    return tuple(parse_card(t, allow_unknown=False) for t in text.replace(",", " ").split())
+
+
+def _normal(description: str) -> str:
+    """A description as typed, compared with the engine's: arrows, spacing and case."""
+    text = description.replace("<->", "↔").replace("->", "→")
+    text = re.sub(r"\s*([→↔])\s*", r"\1", text)
+    text = re.sub(r"\s+", " ", text).strip().lower()
+    return text.replace("↔", " ↔ ")
+
+
+_SEAT = re.compile(r"^seat\s+(\d+)\s*:?\s+(plays|folds)\b\s*(.*)$", re.IGNORECASE)
+_INDEX = re.compile(r"^(\S+)\s+#(\d+)$")
+
+
+def parse_entry(line: str) -> Entry:
+    """The entry of a typed line (its syntax only; :func:`step` checks it against the game)."""
+    text = " ".join(line.split())
+    low = text.lower()
+    if low == "undo":
+        return Undo()
+    if low == "deal" or low.startswith("deal "):
+        parts = [p.strip() for p in text[4:].split(",")]
+        hand = _cards(parts[0])
+        gave = got = None
+        starts = None
+        for part in parts[1:]:
+            words = part.lower().split()
+            if len(words) == 2 and words[0] in ("gave", "got"):
+                card = parse_card(words[1], allow_unknown=False)
+                if words[0] == "gave":
+                    gave = card
+                else:
+                    got = card
+            elif len(words) == 3 and words[0] == "seat" and words[2] == "starts":
+                starts = _seat_number(words[1])
+            else:
+                raise SheepdogError(
+                    f"unknown part of a deal {part!r}: use 'gave CARD', 'got CARD' or "
+                    "'seat N starts'"
+                )
+        return Deal(hand, gave, got, starts)
+    match = _SEAT.match(text)
+    if match is None:
+        raise SheepdogError(
+            f"unknown entry {line.strip()!r}: use 'deal CARDS', 'seat N plays CARD: MOVE', "
+            "'seat N plays CARD #K', 'seat N folds' or 'undo'"
+        )
+    seat = _seat_number(match.group(1))
+    rest = match.group(3).strip()
+    if match.group(2).lower() == "folds":
+        return Fold(seat, _cards(rest))
+    numbered = _INDEX.match(rest)
+    if numbered is not None:
+        return PlayCard(seat, parse_card(numbered.group(1), allow_unknown=False), int(numbered[2]))
+    label, colon, _ = rest.partition(":")
+    if not colon:
+        raise SheepdogError(
+            f"a play is 'seat {seat} plays CARD: MOVE' or 'seat {seat} plays CARD #K', not {rest!r}"
+        )
+    label = label.strip().lower()
+    card = "joker" if label.startswith("joker") else parse_card(label, allow_unknown=False)
+    return PlayCard(seat, card, rest)
+
+
+def _seat_number(text: str) -> int:
+    if not text.isdigit() or len(text) > 2:
+        raise SheepdogError(f"a seat is a number, not {text!r}")
+    return int(text)
+
+
+def entry_line(entry: Entry) -> str:
+    """The line of an entry, as stored (a play with its description: see :func:`step`)."""
+    if isinstance(entry, Undo):
+        return "undo"
+    if isinstance(entry, Deal):
+        line = "deal " + " ".join(entry.hand)
+        if entry.gave is not None:
+            line += f", gave {entry.gave}"
+        if entry.got is not None:
+            line += f", got {entry.got}"
+        if entry.starts is not None:
+            line += f", seat {entry.starts} starts"
+        return line
+    if isinstance(entry, Fold):
+        return f"seat {entry.seat} folds" + "".join(f" {c}" for c in entry.cards)
+    if isinstance(entry.play, int):
+        return f"seat {entry.seat} plays {entry.card} #{entry.play}"
+    return f"seat {entry.seat} plays {entry.play}"
+
+
+# -- the table -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DogTable:
+    """What the recording player knows (module docstring).
+
+    ``discard`` holds the cards known to be on the discard pile since the last shuffle (sorted),
+    ``discarded`` counts every card there (folds of hidden cards included), ``stock`` the cards
+    in the draw pile; ``deals`` counts the deals recorded, ``cycle`` is the index in
+    :data:`~sheepdog.solver.dog.cards.DEAL_SIZES` of the next deal (None: not known yet) and
+    ``next_starter`` the seat that starts the next round unless the deal says otherwise."""
+
+    position: Position
+    me: int
+    discard: tuple[str, ...] = ()
+    discarded: int = 0
+    stock: int = 0
+    deals: int = 0
+    cycle: int | None = 0
+    next_starter: int = 0
+
+    @property
+    def seats(self) -> int:
+        return self.position.seats
+
+    @property
+    def partner(self) -> int:
+        return teammates(self.seats, self.position.rules, self.me)[0]
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team's index (:func:`~sheepdog.solver.dog.position.teams`), or None."""
+        return winner(self.position)
+
+    @property
+    def phase(self) -> str:
+        """``"over"`` (a team has won), ``"deal"`` (every hand is empty) or ``"play"``."""
+        if self.winner is not None:
+            return "over"
+        return "play" if any(self.position.hands) else "deal"
+
+    @property
+    def to_move(self) -> int | None:
+        return self.position.to_move if self.phase == "play" else None
+
+    @property
+    def next_deal_size(self) -> int | None:
+        return None if self.cycle is None else DEAL_SIZES[self.cycle]
+
+
+def new_table(
+    seats: int,
+    me: int,
+    position: dict[str, Any] | None = None,
+    hand: Iterable[str] | None = None,
+    starts: int | None = None,
+    gave: str | None = None,
+    got: str | None = None,
+) -> DogTable:
+    """The table at the start: the empty board (every pawn in its kennel) or ``position`` (the
+    spec's JSON), and with ``hand`` her cards: a first deal on an empty hand, else her hand in the
+    position (as many cards as it gives her)."""
+    if seats not in (4, 6):
+        raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
+    if not 0 <= me < seats:
+        raise SheepdogError(f"your seat must be 0 to {seats - 1}, not {me}")
+    if starts is not None and not 0 <= starts < seats:
+        raise SheepdogError(f"the seat that starts must be 0 to {seats - 1}, not {starts}")
+    if position is None:
+        empty = make_position(seats, [[KENNEL] * 4] * seats, [[]] * seats, starts or 0)
+        table = DogTable(empty, me, stock=DECK_SIZE, cycle=0, next_starter=starts or 0)
+    else:
+        pos = position_from_json(position)
+        if pos.seats != seats:
+            raise SheepdogError(f"the position has {pos.seats} seats, the game {seats}")
+        if pos.rules.mode != "partners":
+            raise SheepdogError(
+                f"the table companion records partnership games, not mode {pos.rules.mode!r}"
+            )
+        in_hands = sum(len(h) for h in pos.hands)
+        following = (pos.to_move + 1) % seats  # who started this round is not known
+        table = DogTable(pos, me, stock=DECK_SIZE - in_hands, cycle=None, next_starter=following)
+    cards = tuple(parse_card(c, allow_unknown=False) for c in hand) if hand is not None else None
+    if table.phase == "deal" and cards is not None:
+        return step(table, Deal(cards, gave, got, starts))[1]
+    if gave is not None or got is not None:
+        raise SheepdogError("'gave' and 'got' belong to a deal: the position's round is on")
+    if cards is not None:
+        held = table.position.hands[me]
+        if len(cards) != len(held):
+            raise SheepdogError(
+                f"the position gives seat {me} {len(held)} cards; the hand has {len(cards)}"
+            )
+        hands = list(table.position.hands)
+        hands[me] = sort_hand(cards)
+        table = replace(table, position=_with_hands(table.position, hands))
+    if table.phase == "play" and UNKNOWN in table.position.hands[me]:
+        raise SheepdogError(f"your hand (seat {me}) must be known: give 'hand'")
+    _check_seen(table)
+    return table
+
+
+def _with_hands(pos: Position, hands: list[tuple[str, ...]]) -> Position:
+    fresh = [k for k in range(pos.seats) if pos.fresh >> k & 1]
+    return make_position(pos.seats, pos.pawns, hands, pos.to_move, pos.rules, fresh)
+
+
+def _known(table: DogTable) -> Counter[str]:
+    """Every card she knows the place of: in the hands, and on the discard pile."""
+    seen = Counter(c for hand in table.position.hands for c in hand if c != UNKNOWN)
+    seen.update(table.discard)
+    return seen
+
+
+def _check_seen(table: DogTable) -> None:
+    for card, count in sorted(_known(table).items()):
+        if count > DECK_COUNTS[card]:
+            raise SheepdogError(
+                f"the deck has {DECK_COUNTS[card]} copies of {card}; the hands and the cards "
+                f"played since the last shuffle would hold {count}"
+            )
+
+
+def unseen_cards(table: DogTable) -> Counter[str]:
+    """The deck less every card whose place she knows (module docstring)."""
+    pool = Counter(full_deck())
+    pool.subtract(_known(table))
+    return +pool
+
+
+def may_hold(table: DogTable, seat: int, card: str) -> bool:
+    """Whether ``seat`` can hold ``card``: known in her hand, or one of her hidden cards."""
+    hand = table.position.hands[seat]
+    return card in hand or (UNKNOWN in hand and unseen_cards(table)[card] > 0)
+
+
+def plays_of(table: DogTable, seat: int, card: str) -> list[Play]:
+    """The legal plays of ``card`` by ``seat`` (the seat to move), each with the table's next
+    position: checked as if she held that card (her other cards do not change the moves)."""
+    pos = table.position
+    hand = pos.hands[seat]
+    probe_hands = list(pos.hands)
+    probe_hands[seat] = (card,) * len(hand)  # as many cards: the next seat to move is the same
+    probe = replace(pos, hands=tuple(probe_hands), to_move=seat)
+    out = []
+    after = _hands_without(pos.hands, seat, card)
+    for play in legal_plays(probe):
+        if play.card != card:
+            continue  # the fold: this card cannot move
+        p = play.position
+        out.append(Play(card, play.description, replace(p, hands=after)))
+    return out
+
+
+def _hands_without(
+    hands: tuple[tuple[str, ...], ...], seat: int, card: str
+) -> tuple[tuple[str, ...], ...]:
+    held = list(hands[seat])
+    held.remove(card if card in held else UNKNOWN)
+    out = list(hands)
+    out[seat] = tuple(held)
+    return tuple(out)
+
+
+def _next_holder(hands: tuple[tuple[str, ...], ...], mover: int) -> int:
+    """R16: the next seat clockwise holding cards (the mover's neighbour when none does)."""
+    seats = len(hands)
+    for i in range(1, seats + 1):
+        k = (mover + i) % seats
+        if hands[k]:
+            return k
+    return (mover + 1) % seats
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One play on offer to the seat to move: the card, its number among that card's legal plays
+    and the engine's description (card None: the fold)."""
+
+    card: str | None
+    index: int
+    description: str
+
+
+def choices(table: DogTable) -> list[Choice]:
+    """What the seat to move may play: her own cards' legal plays, or (she holds none that can
+    move) the fold; for another seat every card she can hold, and the fold."""
+    seat = table.to_move
+    if seat is None:
+        return []
+    hand = table.position.hands[seat]
+    known = sorted(set(hand) - {UNKNOWN}, key=list(DECK_COUNTS).index)
+    cards = known
+    if UNKNOWN in hand:
+        pool = unseen_cards(table)
+        cards = [c for c in DECK_COUNTS if c in known or pool[c] > 0]
+    out = [
+        Choice(card, j, play.description)
+        for card in cards
+        for j, play in enumerate(plays_of(table, seat, card))
+    ]
+    if UNKNOWN in hand or not out:
+        out.append(Choice(None, 0, "fold"))
+    return out
+
+
+# -- the rules of each entry ---------------------------------------------------------------------
+
+
+def step(table: DogTable, entry: Entry) -> tuple[Entry, DogTable]:
+    """The entry as it is stored (a play by its description) and the table after it; an entry
+    the rules refuse raises :class:`SheepdogError` and changes nothing."""
+    if isinstance(entry, Undo):
+        raise SheepdogError("an undo is kept by the record (Record.add), not applied to a table")
+    if table.phase == "over":
+        raise SheepdogError(f"the game is over: team {table.winner} has won (undo to go back)")
+    if isinstance(entry, Deal):
+        return entry, _deal(table, entry)
+    if table.phase == "deal":
+        raise SheepdogError("every hand is empty: enter your hand for the next deal first")
+    seat = entry.seat
+    if not 0 <= seat < table.seats:
+        raise SheepdogError(f"seat {seat} does not exist at a {table.seats}-seat table")
+    if seat != table.position.to_move:
+        raise SheepdogError(f"seat {table.position.to_move} is to move, not seat {seat}")
+    if isinstance(entry, Fold):
+        return _fold(table, entry)
+    return _play(table, entry)
+
+
+def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
+    seat, card = entry.seat, entry.card
+    hand = table.position.hands[seat]
+    if not may_hold(table, seat, card):
+        if UNKNOWN not in hand:
+            whose = "your" if seat == table.me else f"seat {seat}'s"
+            raise SheepdogError(f"{card} is not in {whose} hand ({', '.join(hand)})")
+        raise SheepdogError(
+            f"seat {seat} cannot hold a {card}: all {DECK_COUNTS[card]} copies are in your hand, "
+            "known hands or played since the last shuffle"
+        )
+    plays = plays_of(table, seat, card)
+    if not plays:
+        raise SheepdogError(f"the {card} has no legal move here for seat {seat}")
+    if isinstance(entry.play, int):
+        if not 0 <= entry.play < len(plays):
+            raise SheepdogError(
+                f"the {card} has {len(plays)} legal plays here, numbered 0 to {len(plays) - 1}"
+            )
+        j = entry.play
+    else:
+        wanted = _normal(entry.play)
+        found = [k for k, play in enumerate(plays) if _normal(play.description) == wanted]
+        if not found and card == JOKER:
+            found = _joker_as(table, seat, entry.play, plays)
+        if not found:
+            listed = "; ".join(p.description for p in plays[:6])
+            more = f" (and {len(plays) - 6} more)" if len(plays) > 6 else ""
+            raise SheepdogError(
+                f"not a legal play of the {card} for seat {seat}: {entry.play!r}; "
+                f"legal: {listed}{more}"
+            )
+        j = found[0]
+    chosen = plays[j]
+    after = chosen.position
+    discard = sort_hand((*table.discard, card))
+    settled = PlayCard(seat, card, chosen.description)
+    return settled, replace(table, position=after, discard=discard, discarded=table.discarded + 1)
+
+
+def _joker_as(table: DogTable, seat: int, description: str, plays: list[Play]) -> list[int]:
+    """The Joker's plays that move as ``joker as KIND: MOVE`` says: the engine names each
+    distinct move once, by the first card it finds, so ``joker as 13: out to t16`` is the play
+    it calls ``joker as 1/11: out to t16``."""
+    label, colon, move = description.partition(":")
+    kind = label.strip().lower().removeprefix("joker").strip().removeprefix("as").strip()
+    try:
+        kind = parse_card(kind, allow_unknown=False)
+    except SheepdogError:
+        return []
+    if not colon or kind == JOKER:
+        return []
+    wanted = _normal(f"{kind}: {move}")
+    targets = {
+        (p.position.pawns, p.position.fresh)
+        for p in plays_of(table, seat, kind)
+        if _normal(p.description) == wanted
+    }
+    return [k for k, p in enumerate(plays) if (p.position.pawns, p.position.fresh) in targets]
+
+
+def _fold(table: DogTable, entry: Fold) -> tuple[Entry, DogTable]:
+    seat = entry.seat
+    pos = table.position
+    hand = pos.hands[seat]
+    shown = sort_hand(entry.cards)
+    known = [c for c in hand if c != UNKNOWN]
+    if shown:
+        if len(shown) != len(hand):
+            raise SheepdogError(f"seat {seat} holds {len(hand)} cards; the fold shows {len(shown)}")
+        missing = Counter(known) - Counter(shown)
+        if missing:
+            raise SheepdogError(
+                f"seat {seat} is known to hold {', '.join(sorted(missing.elements()))}"
+            )
+        extra = Counter(shown) - Counter(known)
+        pool = unseen_cards(table)
+        for card, count in extra.items():
+            if pool[card] < count:
+                raise SheepdogError(f"seat {seat} cannot hold {count} more of {card}")
+    cards = shown or tuple(known)
+    for card in sorted(set(cards), key=list(DECK_COUNTS).index):
+        if plays_of(table, seat, card):
+            who = "you hold" if seat == table.me else f"seat {seat} holds"
+            raise SheepdogError(f"{who} a {card}, which can move: a fold is not allowed")
+    hands = list(pos.hands)
+    hands[seat] = ()
+    after = replace(pos, hands=tuple(hands), to_move=_next_holder(tuple(hands), seat))
+    settled = Fold(seat, shown)
+    return settled, replace(
+        table,
+        position=after,
+        discard=sort_hand((*table.discard, *cards)),
+        discarded=table.discarded + len(hand),
+    )
+
+
+def _deal(table: DogTable, entry: Deal) -> DogTable:
+    if table.phase != "deal":
+        raise SheepdogError("a deal comes when every hand is empty: the round is still on")
+    n = len(entry.hand)
+    size = table.next_deal_size
+    if size is not None and n != size:
+        raise SheepdogError(f"this deal gives {size} cards each, not {n} (R14: 6, 5, 4, 3, 2)")
+    if n not in DEAL_SIZES:
+        raise SheepdogError(f"a deal gives 2 to 6 cards each, not {n}")
+    if (entry.gave is None) != (entry.got is None):
+        raise SheepdogError("'gave' and 'got' go together: the card passed and the card received")
+    hand = list(entry.hand)
+    if entry.gave is not None and entry.got is not None:
+        if entry.gave not in hand:
+            raise SheepdogError(f"you cannot pass a {entry.gave}: it is not in the hand dealt")
+        hand.remove(entry.gave)
+        hand.append(entry.got)
+    seats = table.seats
+    starts = entry.starts if entry.starts is not None else table.next_starter
+    if not 0 <= starts < seats:
+        raise SheepdogError(f"seat {starts} does not exist at a {seats}-seat table")
+    needed = n * seats
+    stock, discard, discarded = table.stock, table.discard, table.discarded
+    if stock < needed:  # R15: the discard pile is shuffled into a new draw pile
+        stock, discard, discarded = stock + discarded, (), 0
+    hands: list[tuple[str, ...]] = []
+    for k in range(seats):
+        if k == table.me:
+            hands.append(sort_hand(hand))
+        elif k == table.partner and entry.gave is not None:
+            hands.append(sort_hand((entry.gave, *([UNKNOWN] * (n - 1)))))
+        else:
+            hands.append((UNKNOWN,) * n)
+    pos = table.position
+    fresh = [k for k in range(seats) if pos.fresh >> k & 1]
+    after = make_position(seats, pos.pawns, hands, starts, pos.rules, fresh)
+    cycle = (table.cycle if table.cycle is not None else DEAL_SIZES.index(n)) + 1
+    dealt = DogTable(
+        after,
+        table.me,
+        discard,
+        discarded,
+        stock - needed,
+        table.deals + 1,
+        cycle % len(DEAL_SIZES),
+        (starts + 1) % seats,
+    )
+    _check_seen(dealt)
+    return dealt
+
+
+# -- the record ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of a :class:`Record`: the entry as stored, its line, whether it was undone."""
+
+    entry: Entry
+    line: str
+    undone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A table and every entry since ``start``; ``tables[-1]`` is the table now (``tables`` holds
+    the table after each entry in force, so an undo takes one off)."""
+
+    start: DogTable
+    steps: tuple[Step, ...] = ()
+    tables: tuple[DogTable, ...] = field(default=(), compare=False)
+
+    @property
+    def table(self) -> DogTable:
+        return self.tables[-1] if self.tables else self.start
+
+    def last_in_force(self) -> int | None:
+        """The index of the last step that changed the table and is not undone."""
+        for j in range(len(self.steps) - 1, -1, -1):
+            if not self.steps[j].undone and not isinstance(self.steps[j].entry, Undo):
+                return j
+        return None
+
+    def add(self, entry: Entry) -> Record:
+        """The record after ``entry``; a refused entry raises and leaves it as it was."""
+        if isinstance(entry, Undo):
+            last = self.last_in_force()
+            if last is None:
+                raise SheepdogError("nothing to undo")
+            steps = list(self.steps)
+            steps[last] = replace(steps[last], undone=True)
+            return Record(self.start, (*steps, Step(entry, "undo")), self.tables[:-1])
+        settled, after = step(self.table, entry)
+        line = entry_line(settled)
+        return Record(self.start, (*self.steps, Step(settled, line)), (*self.tables, after))
+
+    @classmethod
+    def replay(cls, start: DogTable, rows: Iterable[tuple[str, bool]]) -> Record:
+        """The record of stored ``(line, undone)`` rows, checked again against the rules."""
+        steps = tuple(Step(parse_entry(line), line, undone) for line, undone in rows)
+        tables: list[DogTable] = []
+        for s in steps:
+            if not s.undone and not isinstance(s.entry, Undo):
+                tables.append(step(tables[-1] if tables else start, s.entry)[1])
+        return cls(start, steps, tuple(tables))

@@ -1,0 +1,258 @@
+"""A DOG game at the table, entry by entry: whole seeded games recorded from one seat agree with
+the simulator that knows every hand; every refusal names the problem; undo and replay."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sheepdog.solver.dog.cards import DECK_SIZE, UNKNOWN
+from sheepdog.solver.dog.moves import legal_plays
+from sheepdog.solver.dog.position import parse_notation, position_to_json, validate
+from sheepdog.solver.dog.rules import DEFAULT_RULES
+from sheepdog.solver.dog.session import (
+    Deal,
+    Fold,
+    PlayCard,
+    Record,
+    Undo,
+    choices,
+    entry_line,
+    new_table,
+    parse_entry,
+    unseen_cards,
+)
+from sheepdog.solver.dog.simulate import Table
+from sheepdog.solver.errors import SheepdogError
+
+HAND = ["1/11", "13", "7", "joker", "5", "2"]
+
+
+def test_lines_round_trip() -> None:
+    for entry in (
+        Deal(("1/11", "5", "7", "13", "swap", "joker")),
+        Deal(("2", "3", "4", "5", "6"), gave="2", got="joker", starts=3),
+        PlayCard(1, "8", "8: t5→t13 (captures [seat 2] t13)"),
+        PlayCard(0, "joker", "joker as 4: t46→h1"),
+        PlayCard(2, "swap", 3),
+        Fold(2),
+        Fold(3, ("3", "5", "9")),
+        Undo(),
+    ):
+        assert parse_entry(entry_line(entry)) == entry
+    assert parse_entry("deal 1 5 7 13 S J, seat 2 starts") == Deal(
+        ("1/11", "5", "7", "13", "swap", "joker"), starts=2
+    )
+    assert parse_entry("Seat 1: plays 8 #2") == PlayCard(1, "8", 2)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("dance", "unknown entry 'dance'"),
+        ("deal 1 5 banana", "unknown card 'banana'"),
+        ("deal 1 5 7, passed 5", "unknown part of a deal 'passed 5'"),
+        ("seat x plays 8: t0→t8", "unknown entry"),
+        ("seat 1 plays 8", "a play is 'seat 1 plays CARD: MOVE'"),
+        ("seat 1 folds 3 banana", "unknown card 'banana'"),
+    ],
+)
+def test_bad_lines_are_one_message(line: str, message: str) -> None:
+    with pytest.raises(SheepdogError, match=message):
+        parse_entry(line)
+
+
+def test_a_first_round_from_the_empty_board() -> None:
+    table = new_table(4, 0, hand=HAND)
+    assert table.phase == "play" and table.to_move == 0 and table.next_deal_size == 5
+    assert table.position.hands[1] == (UNKNOWN,) * 6 and table.stock == DECK_SIZE - 24
+    mine = {c.description for c in choices(table)}
+    assert mine == {"1/11: out to t0", "13: out to t0", "joker as 1/11: out to t0"}
+    record = Record(table).add(parse_entry("seat 0 plays 1 #0"))
+    assert record.steps[-1].line == "seat 0 plays 1/11: out to t0"
+    # another seat: the cards she may hold, each with its legal plays, and the fold
+    offered = choices(record.table)
+    assert {c.card for c in offered} == {"1/11", "13", "joker", None}
+    # the engine names this move "joker as 1/11: out to t16"; as a 13 it is the same move
+    record = record.add(parse_entry("seat 1 plays joker as 13: out to t16"))
+    assert record.steps[-1].line == "seat 1 plays joker as 1/11: out to t16"
+    record = record.add(parse_entry("seat 2 folds"))
+    record = record.add(parse_entry("seat 3 plays 1/11: out to t48"))
+    table = record.table
+    assert table.to_move == 0 and table.position.hands[2] == ()
+    assert str(table.position).startswith("4 k,k,k,t0/k,k,k,t16/k,k,k,k/k,k,k,t48 ")
+    unseen = unseen_cards(table)
+    # her five cards and the three played are seen; seat 2's folded cards were not shown
+    assert sum(unseen.values()) == DECK_SIZE - 5 - 3
+    assert unseen["joker"] == 4 and unseen["1/11"] == 6
+    # arrows typed as -> and spaces do not matter
+    after = record.add(parse_entry("seat 0 plays 7: t0 -> t7")).table
+    assert after.position.pawns[0] == (-1, -1, -1, 7)
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (["seat 1 plays 13: out to t16"], "seat 0 is to move, not seat 1"),
+        (["seat 0 plays 8: t0→t8"], "8 is not in your hand"),
+        (["seat 0 plays 7: t0→t7"], "the 7 has no legal move here for seat 0"),
+        (["seat 0 plays 1 #3"], "the 1/11 has 1 legal plays here, numbered 0 to 0"),
+        (["seat 0 plays 13: out to t16"], "not a legal play of the 13 for seat 0"),
+        (["seat 0 folds"], "you hold a 1/11, which can move: a fold is not allowed"),
+        (["deal 1 2 3 4 5"], "the round is still on"),
+        (["seat 9 folds"], "seat 9 does not exist"),
+        (["seat 0 plays 1 #0", "seat 1 folds 3 3 3"], "seat 1 holds 6 cards; the fold shows 3"),
+        (["seat 0 plays 1 #0", "seat 1 folds 1 2 3 4 5 6"], "seat 1 holds a 1/11, which can"),
+    ],
+)
+def test_refused_entries_name_the_problem(lines: list[str], message: str) -> None:
+    record = Record(new_table(4, 0, hand=HAND))
+    *before, last = lines
+    for line in before:
+        record = record.add(parse_entry(line))
+    with pytest.raises(SheepdogError, match=message):
+        record.add(parse_entry(last))
+
+
+def test_a_card_whose_copies_are_all_seen_cannot_be_played_by_another_seat() -> None:
+    # seat 0 holds four Jokers (of six), and two were played this round
+    pos = parse_notation(
+        "4 k,k,k,t0/k,k,k,t16/k,k,k,t32/k,k,k,t48 J,J,J,J,5/?,?,?,?/?,?,?,?/?,?,?,? 1"
+    )
+    record = Record(new_table(4, 0, position=position_to_json(pos)))
+    record = record.add(parse_entry("seat 1 plays joker as 5: t16→t21"))
+    record = record.add(parse_entry("seat 2 plays joker as 5: t32→t37"))
+    assert unseen_cards(record.table)["joker"] == 0
+    assert "joker" not in {c.card for c in choices(record.table)}
+    with pytest.raises(SheepdogError, match="seat 3 cannot hold a joker: all 6 copies"):
+        record.add(parse_entry("seat 3 plays joker as 5: t48→t53"))
+
+
+def test_deals_follow_the_cycle_and_the_card_passed_is_known() -> None:
+    pos = parse_notation("4 k,k,k,t0/k,k,k,k/k,k,k,t32/k,k,k,t48 -/-/-/- 0")
+    table = new_table(4, 1, position=position_to_json(pos))
+    assert table.phase == "deal" and table.next_deal_size is None
+    record = Record(table)
+    with pytest.raises(SheepdogError, match="'gave' and 'got' go together"):
+        record.add(Deal(("2", "3", "4"), gave="2"))
+    with pytest.raises(SheepdogError, match="cannot pass a 9: it is not in the hand dealt"):
+        record.add(Deal(("2", "3", "4"), gave="9", got="5"))
+    record = record.add(parse_entry("deal 2 3 4, gave 2, got 5, seat 3 starts"))
+    table = record.table
+    assert table.position.hands[1] == ("3", "4", "5")
+    assert table.position.hands[3] == ("2", UNKNOWN, UNKNOWN)  # her partner holds the 2
+    assert table.to_move == 3 and table.next_deal_size == 2 and table.next_starter == 0
+    assert unseen_cards(table)["2"] == 7
+    with pytest.raises(SheepdogError, match="seat 3 holds a 2, which can move: a fold is not"):
+        record.add(Fold(3))
+    record = record.add(parse_entry("seat 3 plays 2: t48→t50"))
+    for seat in (0, 1, 2, 3):  # her pawns are all in the kennel: a 3, 4 or 5 cannot move
+        record = record.add(Fold(seat))
+    assert record.table.phase == "deal"
+    with pytest.raises(SheepdogError, match="this deal gives 2 cards each, not 3"):
+        record.add(parse_entry("deal 2 3 4"))
+
+
+def test_a_position_start_with_her_hand_given() -> None:
+    pos = parse_notation("4 t60,h1,h2,h3/t20,k,k,k/h0,h1,h2,h3/t40,k,k,k 5,7/?,?/?,?/?,? 0")
+    table = new_table(4, 0, position=position_to_json(pos), hand=["3", "joker"])
+    assert table.position.hands[0] == ("3", "joker")
+    with pytest.raises(SheepdogError, match="the position gives seat 0 2 cards; the hand has 1"):
+        new_table(4, 0, position=position_to_json(pos), hand=["3"])
+    hidden = parse_notation("4 t60,h1,h2,h3/t20,k,k,k/h0,h1,h2,h3/t40,k,k,k ?,?/?,?/?,?/?,? 0")
+    with pytest.raises(SheepdogError, match="your hand \\(seat 0\\) must be known"):
+        new_table(4, 0, position=position_to_json(hidden))
+    # the 5 brings seat 0's last pawn home (t60 -> h0) and her partner is home: team 0 wins
+    record = Record(new_table(4, 0, position=position_to_json(pos)))
+    record = record.add(parse_entry("seat 0 plays 5: t60→h0"))
+    assert record.table.phase == "over" and record.table.winner == 0
+    with pytest.raises(SheepdogError, match="the game is over: team 0 has won"):
+        record.add(parse_entry("seat 1 folds"))
+    assert record.add(Undo()).table.phase == "play"
+
+
+def test_undo_keeps_the_entry_and_replay_gives_the_same_table() -> None:
+    start = new_table(4, 0, hand=HAND)
+    record = Record(start)
+    for line in ("seat 0 plays 13: out to t0", "seat 1 folds", "undo", "seat 1 folds 2 3 4 5 6 8"):
+        record = record.add(parse_entry(line))
+    assert [(s.line, s.undone) for s in record.steps] == [
+        ("seat 0 plays 13: out to t0", False),
+        ("seat 1 folds", True),
+        ("undo", False),
+        ("seat 1 folds 2 3 4 5 6 8", False),
+    ]
+    again = Record.replay(start, [(s.line, s.undone) for s in record.steps])
+    assert again.table == record.table
+    assert unseen_cards(again.table)["8"] == 7  # the shown cards are seen
+    with pytest.raises(SheepdogError, match="nothing to undo"):
+        Record(start).add(Undo())
+
+
+def record_a_simulated_game(seats: int, seed: int, me: int, rounds: int) -> int:
+    """Deal and play a game with the simulator (every hand known), record it from seat ``me``
+    (her hand only), and check after every entry that the two agree.  Returns the plies."""
+    rng = random.Random(seed)
+    sim = Table(seats, DEFAULT_RULES, tuple(range(seats)), rng)
+    record = Record(new_table(seats, me, hand=_first_hand(sim, me)))
+    plies = 0
+    for r in range(rounds):
+        if r > 0:
+            sim.deal(r)
+            record = record.add(Deal(sim.position.hands[me]))
+        while True:
+            pos = sim.position
+            plays = legal_plays(pos)
+            if not plays:
+                break
+            chosen = plays[rng.randrange(len(plays))]
+            seat = pos.to_move
+            if chosen.card is None:
+                shown = pos.hands[seat] if seat == me or rng.random() < 0.5 else ()
+                record = record.add(Fold(seat, tuple(shown)))
+            else:
+                j = [p.description for p in choices(record.table) if p.card == chosen.card].index(
+                    chosen.description
+                )
+                record = record.add(PlayCard(seat, chosen.card, j))
+            sim.play(chosen)
+            plies += 1
+            ours, theirs = record.table.position, sim.position
+            validate(ours)
+            assert ours.pawns == theirs.pawns and ours.hands[me] == theirs.hands[me]
+            assert [len(h) for h in ours.hands] == [len(h) for h in theirs.hands]
+            if any(theirs.hands) and record.table.winner is None:
+                assert ours.to_move == theirs.to_move
+            # what the others hold is among the cards she has not seen
+            held = Counter(c for k, h in enumerate(theirs.hands) if k != me for c in h)
+            assert (
+                not held
+                - unseen_cards(record.table)
+                - Counter(c for h in ours.hands for c in h if c != UNKNOWN)
+            )
+            if record.table.winner is not None:
+                return plies
+    return plies
+
+
+def _first_hand(sim: Table, me: int) -> list[str]:
+    sim.deal(0)
+    return list(sim.position.hands[me])
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(4, 1), (4, 2), (6, 3)])
+def test_whole_rounds_recorded_from_one_seat_agree_with_the_simulator(
+    seats: int, seed: int
+) -> None:
+    # 12 rounds: 4 seats deal the 110-card deck out and shuffle the discard pile back in
+    assert record_a_simulated_game(seats, seed, me=seed % seats, rounds=12) > 40
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), me=st.integers(0, 3))
+def test_seeded_games_agree_with_the_simulator(seed: int, me: int) -> None:
+    assert record_a_simulated_game(4, seed, me, rounds=3) > 0
