@@ -12,8 +12,9 @@ the list of games; request bodies are bounded (``max_body`` bytes).
 
 Games are kept by :class:`~sheepdog.cli.web.store.Store`; each game is rebuilt from its rows
 once and kept in memory, each entry checked by the session engine before it is stored and
-committed before the answer confirms it.  DOG games will sit beside Sly Wolf: their own module
-of views and routes under ``/dog/`` and ``/api/dog/``, the same store (kind ``"dog"``).
+committed before the answer confirms it.  DOG games sit beside Sly Wolf: their own module of
+views and routes (:mod:`sheepdog.cli.web.dog`, under ``/dog/`` and ``/api/dog/``), the same
+store (kind ``"dog"``) and the same background worker (for their advice).
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, quote
 
 import segno
@@ -42,8 +43,11 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from sheepdog.cli.web.dog import DogGames, Helpers, dog_routes
+from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup, compute_hint
+from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 
 HERE = Path(__file__).resolve().parent
 #: The largest request body taken (a roster object is a few kilobytes).
@@ -64,6 +68,7 @@ def one_line(text: str) -> str:
 
 
 Hint = tuple[dict[str, Any] | None, str | None]
+T = TypeVar("T")
 
 
 def _quiet_worker() -> None:
@@ -117,6 +122,10 @@ class Games:
                 future = self._pool.submit(compute_hint, game.setup, rows)
                 self._hints[key] = future
         return future
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        """Run ``fn(*args)`` in the background worker (DOG advice)."""
+        return self._pool.submit(fn, *args)
 
     def row(self, game_id: str, kind: str) -> GameRow:
         row = self._rows.get(game_id)
@@ -203,6 +212,7 @@ def create_app(
     """The app over ``store``; ``public_url`` is the address other devices use (the game
     pages' join link and QR code), by default the one the page was asked by."""
     games = Games(store)
+    dogs = DogGames(store, games.submit)
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
     )
@@ -317,10 +327,22 @@ def create_app(
         html = env.get_template(name).render(**context)
         return HTMLResponse(html, status_code=code)
 
+    def index_page(code: int = 200, error: Any = None, dog_error: str | None = None) -> Response:
+        rows = [] if require_token else store.games()
+        listed = [(r, game_url(r) if r.kind == "wolf" else dog_url(r)) for r in rows]
+        return page(
+            "index.html",
+            code,
+            games=[g for g in listed if g[0].kind == "wolf"],
+            dog_games=[g for g in listed if g[0].kind == "dog"],
+            rosters=list(SHIPPED_ROSTERS),
+            cards=list(DOG_CARDS),
+            error=error,
+            dog_error=dog_error,
+        )
+
     async def index(request: Request) -> Response:
-        rows = [] if require_token else store.games("wolf")
-        listed = [(r, game_url(r)) for r in rows]
-        return page("index.html", games=listed, rosters=list(SHIPPED_ROSTERS), error=None)
+        return index_page(dog_error=request.query_params.get("dog_error"))
 
     async def new_game(request: Request) -> Response:
         form = await form_body(request)
@@ -337,7 +359,7 @@ def create_app(
             setup["skill"] = float(form.get("skill", "0.5") or "0.5")
             checked = await run_in_threadpool(check_setup, setup)
         except (ValueError, BadRequest) as exc:
-            return page("index.html", 400, games=[], rosters=list(SHIPPED_ROSTERS), error=exc)
+            return index_page(400, error=exc)
         row = await run_in_threadpool(store.create_game, "wolf", checked)
         return RedirectResponse(game_url(row), status_code=303)
 
@@ -346,8 +368,7 @@ def create_app(
         authorize(request, row)
         view = await run_in_threadpool(lambda: games.wolf_view(row, wait=False))
         _, game = games.wolf(row)
-        join = (public_url or str(request.base_url)).rstrip("/") + game_url(row)
-        qr = segno.make(join, error="m").svg_inline(scale=3, dark="#222")
+        join, qr = qr_of(request, game_url(row))
         return page(
             "wolf.html",
             view=view,
@@ -361,6 +382,11 @@ def create_app(
             error=request.query_params.get("error"),
             plan_text=plan_sentence(view),
         )
+
+    def qr_of(request: Request, path: str) -> tuple[str, str]:
+        """The address other devices join a game by, and its QR code (inline SVG)."""
+        join = (public_url or str(request.base_url)).rstrip("/") + path
+        return join, segno.make(join, error="m").svg_inline(scale=3, dark="#222")
 
     async def game_entry(request: Request) -> Response:
         row = games.row(request.path_params["id"], "wolf")
@@ -411,6 +437,20 @@ def create_app(
         Route("/api/wolf/games/{id}/interviews", api_interview, methods=["POST"]),
         Route("/api/wolf/games/{id}/entries", api_entry, methods=["POST"]),
         Route("/api/wolf/games/{id}/undo", api_undo, methods=["POST"]),
+        *dog_routes(
+            Helpers(
+                store,
+                dogs,
+                games.row,
+                authorize,
+                json_body,
+                form_body,
+                page,
+                qr_of,
+                ApiError,
+                require_token,
+            )
+        ),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 

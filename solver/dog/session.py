@@ -78,6 +78,7 @@ __all__ = [
     "Record",
     "Step",
     "Undo",
+    "card_of",
     "choices",
     "entry_line",
     "may_hold",
@@ -189,9 +190,39 @@ def parse_entry(line: str) -> Entry:
         raise SheepdogError(
             f"a play is 'seat {seat} plays CARD: MOVE' or 'seat {seat} plays CARD #K', not {rest!r}"
         )
-    label = label.strip().lower()
-    card = "joker" if label.startswith("joker") else parse_card(label, allow_unknown=False)
-    return PlayCard(seat, card, rest)
+    return PlayCard(seat, card_of(rest), rest)
+
+
+def card_of(description: str) -> str:
+    """The card a play's description names: ``8: ...``, ``1: ...``, ``joker as 4: ...`` or
+    ``J as 4: ...`` (raises :class:`SheepdogError` for anything else)."""
+    label, colon, _ = description.partition(":")
+    words = label.split()
+    if not colon or not words:
+        raise SheepdogError(f"a play is 'CARD: MOVE', e.g. '8: t5→t13', not {description!r}")
+    first = parse_card(words[0], allow_unknown=False)
+    if first == JOKER:
+        return JOKER
+    return parse_card(label, allow_unknown=False)
+
+
+def _canonical(description: str) -> str:
+    """A typed description with its card named as the engine names it (``1`` is ``1/11``,
+    ``J as 4`` is ``joker as 4``), compared by :func:`_normal`."""
+    label, _, move = description.partition(":")
+    words = label.split()
+    try:
+        first = parse_card(words[0], allow_unknown=False) if words else ""
+        if first == JOKER:
+            kind = words[2:] if len(words) > 2 and words[1].lower() == "as" else words[1:]
+            name = "joker" + (
+                f" as {parse_card(' '.join(kind), allow_unknown=False)}" if kind else ""
+            )
+        else:
+            name = parse_card(label, allow_unknown=False)
+    except SheepdogError:
+        return _normal(description)
+    return _normal(f"{name}:{move}")
 
 
 def _seat_number(text: str) -> int:
@@ -472,7 +503,7 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
             )
         j = entry.play
     else:
-        wanted = _normal(entry.play)
+        wanted = _canonical(entry.play)
         found = [k for k, play in enumerate(plays) if _normal(play.description) == wanted]
         if not found and card == JOKER:
             found = _joker_as(table, seat, entry.play, plays)
@@ -495,15 +526,11 @@ def _joker_as(table: DogTable, seat: int, description: str, plays: list[Play]) -
     """The Joker's plays that move as ``joker as KIND: MOVE`` says: the engine names each
     distinct move once, by the first card it finds, so ``joker as 13: out to t16`` is the play
     it calls ``joker as 1/11: out to t16``."""
-    label, colon, move = description.partition(":")
-    kind = label.strip().lower().removeprefix("joker").strip().removeprefix("as").strip()
-    try:
-        kind = parse_card(kind, allow_unknown=False)
-    except SheepdogError:
+    label, colon, move = _canonical(description).partition(":")
+    if not colon or not label.startswith("joker as "):
         return []
-    if not colon or kind == JOKER:
-        return []
-    wanted = _normal(f"{kind}: {move}")
+    kind = label.removeprefix("joker as ")
+    wanted = _normal(f"{kind}:{move}")
     targets = {
         (p.position.pawns, p.position.fresh)
         for p in plays_of(table, seat, kind)

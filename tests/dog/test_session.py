@@ -48,6 +48,8 @@ def test_lines_round_trip() -> None:
         ("1/11", "5", "7", "13", "swap", "joker"), starts=2
     )
     assert parse_entry("Seat 1: plays 8 #2") == PlayCard(1, "8", 2)
+    # card tokens in a description: the card is the Joker
+    assert parse_entry("seat 1 plays J as 4: t5->t1 back").card == "joker"
 
 
 @pytest.mark.parametrize(

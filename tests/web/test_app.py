@@ -147,7 +147,7 @@ def test_a_table_game_from_the_tiles_to_the_guess(client: TestClient) -> None:
         ("GAME/entries", b'{"text": "undo"}', 400, 'expected {"line"'),
         ("GAME/entries", b'{"line": "hint"}', 400, "a hint is not an entry"),
         ("/api/wolf/games/nothere/interviews", b'{"sheep": "harp"}', 404, "no such game"),
-        ("/api/dog/games", b"{}", 404, "Not Found"),
+        ("/api/dog/games", b"{}", 400, "give your hand"),
     ],
 )
 def test_bad_requests_are_one_line_4xx_and_store_nothing(

@@ -1,0 +1,261 @@
+"""DOG at the table in ``sheepdog serve`` (Starlette's test client, no network): the JSON API,
+every bad request (4xx, one-line JSON error, nothing stored), tokens, and the pages' forms."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheepdog.cli.web.app import create_app
+from sheepdog.cli.web.dog import ADVICE_SAMPLES, ADVICE_SECONDS, board_svg
+from sheepdog.cli.web.store import Store
+from sheepdog.solver.dog.advise import advise
+from sheepdog.solver.dog.position import parse_notation, position_from_json, position_to_json
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
+    from starlette.testclient import TestClient
+
+HAND = ["1/11", "13", "7", "joker", "5", "2"]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    db = Store(tmp_path / "data")
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    with TestClient(create_app(store), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def new(client: TestClient, **setup: Any) -> dict[str, Any]:
+    r = client.post("/api/dog/games", json={"seats": 4, "me": 0, "hand": HAND, **setup})
+    assert r.status_code == 201, r.text
+    body: dict[str, Any] = r.json()
+    assert set(body) == {"id", "token", "url"} and body["url"].startswith(f"/dog/{body['id']}?")
+    return body
+
+
+def one_line_error(r: Any, status: int) -> str:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"error"} and "\n" not in body["error"] and "Traceback" not in r.text
+    return str(body["error"])
+
+
+def test_a_few_turns_through_the_api(client: TestClient) -> None:
+    game = new(client)
+    base = f"/api/dog/games/{game['id']}"
+    view = client.get(base).json()
+    assert view["phase"] == "play" and view["your_turn"] and view["to_move"] == 0
+    assert position_from_json(view["position"]).hands[0] == ("1/11", "2", "5", "7", "13", "joker")
+    assert {p["description"] for p in view["plays"]} == {
+        "1/11: out to t0",
+        "13: out to t0",
+        "joker as 1/11: out to t0",
+    }
+    assert view["unseen"]["total"] == 104 and view["unseen"]["cards"]["joker"] == 5
+    # her turn: the advice is dog advise's object over the cards not yet seen
+    pos = parse_notation(view["notation"])
+    pool = Counter({k: v for k, v in view["unseen"]["cards"].items() if v})
+    expected = advise(pos, samples=ADVICE_SAMPLES, seconds=ADVICE_SECONDS, unseen=pool).to_dict()
+    got = view["advice"]
+    if got["stopped"] != "time" and expected["stopped"] != "time":  # a slow machine stops early
+        assert got["plays"] == expected["plays"]
+    assert {p["description"] for p in got["plays"]} == {p["description"] for p in view["plays"]}
+    # her play by number, another seat's by description, a fold
+    r = client.post(base + "/plays", json={"seat": 0, "card": "1/11", "play": 0})
+    assert r.status_code == 201 and r.json() == {
+        "seq": 1,
+        "line": "seat 0 plays 1/11: out to t0",
+        "version": 1,
+    }
+    r = client.post(base + "/plays", json={"seat": 1, "card": "13", "play": "13: out to t16"})
+    assert r.status_code == 201
+    r = client.post(base + "/plays", json={"seat": 2, "play": "fold", "cards": ["2"] * 6})
+    assert r.status_code == 201 and r.json()["line"] == "seat 2 folds 2 2 2 2 2 2"
+    view = client.get(base).json()
+    assert view["to_move"] == 3 and not view["your_turn"] and view["advice"] is None
+    assert view["position"]["pawns"]["1"] == ["k", "k", "k", "t16"]
+    assert view["unseen"]["cards"]["2"] == 1 and view["unseen"]["cards"]["13"] == 6
+    # another seat: the cards she may hold with their plays, and the fold
+    assert {p["card"] for p in view["plays"]} == {"1/11", "13", "joker", None}
+    r = client.post(base + "/entries", json={"line": "seat 3 plays J as 1: out to t32"})
+    assert "not a legal play of the joker for seat 3" in one_line_error(r, 400)
+    # as the players say it: a Joker as a 13 bringing a pawn out is what the engine calls
+    # "joker as 1/11: out to t48" (one play per distinct move)
+    r = client.post(base + "/entries", json={"line": "seat 3 plays J as 13: out to t48"})
+    assert r.status_code == 201 and r.json()["line"] == "seat 3 plays joker as 1/11: out to t48"
+    # undo keeps the entry in the history
+    r = client.post(base + "/undo")
+    assert r.status_code == 200 and r.json()["undone"] == {
+        "seq": 4,
+        "line": "seat 3 plays joker as 1/11: out to t48",
+    }
+    view = client.get(base).json()
+    assert view["to_move"] == 3 and view["unseen"]["cards"]["joker"] == 5
+    assert [(e["seq"], e["undone"]) for e in view["entries"]] == [
+        (1, False),
+        (2, False),
+        (3, False),
+        (4, True),
+        (5, False),
+    ]
+    listed = client.get("/api/dog/games").json()["games"]
+    assert [g["id"] for g in listed] == [game["id"]]
+
+
+def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
+    end = "4 t60,h1,h2,h3/t20,k,k,k/t30,h1,h2,h3/t40,k,k,k 3/?/?/? 0"
+    pos = position_to_json(parse_notation(end))
+    game = new(client, position=pos, hand=None, seats=None)
+    base = f"/api/dog/games/{game['id']}"
+    for seat, body in enumerate(
+        [{"card": "3", "play": "3: t60→t63"}, {"play": "fold"}, {"play": "fold"}, {"play": "fold"}]
+    ):
+        assert client.post(base + "/plays", json={"seat": seat, **body}).status_code == 201
+    view = client.get(base).json()
+    assert view["phase"] == "deal" and view["plays"] == [] and view["next_deal_size"] is None
+    r = client.post(base + "/plays", json={"seat": 1, "play": "fold"})
+    assert "enter your hand for the next deal" in one_line_error(r, 400)
+    r = client.post(base + "/deals", json={"hand": ["5", "6"], "gave": "6", "got": "4"})
+    assert r.status_code == 201 and r.json()["line"] == "deal 5 6, gave 6, got 4"
+    view = client.get(base).json()
+    assert view["hand"] == ["4", "5"] and view["position"]["hands"]["2"] == ["6", "?"]
+    assert view["round"] == 1 and view["next_deal_size"] == 6 and view["to_move"] == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "message"),
+    [
+        ("/api/dog/games", b"{bad", 400, "invalid JSON"),
+        ("/api/dog/games", b"[]", 400, "expected a JSON object"),
+        ("/api/dog/games", b'{"seats": 5, "hand": ["2"]}', 400, "'seats' must be 4 or 6"),
+        ("/api/dog/games", b'{"me": 4, "hand": ["2", "3", "4", "5", "6", "7"]}', 400, "seat"),
+        ("/api/dog/games", b'{"hand": ["2", "3"]}', 400, "gives 6 cards each, not 2"),
+        ("/api/dog/games", b'{"hand": ["2", "3", "4", "5", "6", "x"]}', 400, "unknown card 'x'"),
+        ("/api/dog/games", b'{"hand": "2 3 4 5 6 7"}', 400, "'hand' must be a list"),
+        ("/api/dog/games", b'{"seats": 4}', 400, "give your hand"),
+        ("/api/dog/games", b'{"position": {"seats": 4}}', 400, "position is missing 'pawns'"),
+        ("/api/dog/games", b'{"position": 3}', 400, "'position' must be a DOG position"),
+        ("/api/dog/games", b'{"colour": "red"}', 400, "unknown key 'colour'"),
+        ("/api/dog/games", b"\xff\xfe", 400, "not UTF-8"),
+        ("GAME/plays", b'{"seat": 1, "card": "13", "play": 0}', 400, "seat 0 is to move"),
+        ("GAME/plays", b'{"seat": 0, "card": "8", "play": 0}', 400, "8 is not in your hand"),
+        ("GAME/plays", b'{"seat": 0, "card": "7", "play": 0}', 400, "7 has no legal move"),
+        ("GAME/plays", b'{"seat": 0, "card": "13", "play": 4}', 400, "numbered 0 to 0"),
+        ("GAME/plays", b'{"seat": 0, "card": "13", "play": -1}', 400, "'play' must be 0 or more"),
+        ("GAME/plays", b'{"seat": 0, "card": "13", "play": "7: t0"}', 400, "not a move of the 13"),
+        ("GAME/plays", b'{"seat": 0, "card": "13", "play": true}', 400, "'play' must be"),
+        ("GAME/plays", b'{"seat": 0, "card": "13"}', 400, "'play' must be"),
+        ("GAME/plays", b'{"seat": 0, "card": "?", "play": 0}', 400, "unknown card '?'"),
+        ("GAME/plays", b'{"seat": "0", "card": "13", "play": 0}', 400, "'seat' must be"),
+        ("GAME/plays", b'{"seat": 7, "card": "13", "play": 0}', 400, "'seat' must be"),
+        ("GAME/plays", b'{"seat": 0, "play": "fold"}', 400, "a fold is not allowed"),
+        ("GAME/plays", b'{"seat": 0, "play": "fold", "card": "2"}', 400, "a fold plays no card"),
+        ("GAME/plays", b'{"seat": 0, "card": "2", "play": 0, "cards": []}', 400, "with a fold"),
+        ("GAME/plays", b'{"seat": 0, "card": "2", "move": 0}', 400, "unknown key 'move'"),
+        ("GAME/deals", b'{"hand": ["2", "3", "4", "5", "6"]}', 400, "the round is still on"),
+        ("GAME/deals", b'{"gave": "2"}', 400, "'hand' is missing"),
+        ("GAME/entries", b'{"line": "dance"}', 400, "unknown entry 'dance'"),
+        ("GAME/entries", b'{"text": "undo"}', 400, 'expected {"line"'),
+        ("GAME/undo", b"[1]", 400, "nothing to undo"),
+        ("/api/dog/games/nothere/plays", b'{"seat": 0}', 404, "no such game"),
+    ],
+)
+def test_bad_requests_are_one_line_4xx_and_store_nothing(
+    client: TestClient, store: Store, path: str, body: bytes, status: int, message: str
+) -> None:
+    game = new(client)
+    base = f"/api/dog/games/{game['id']}"
+    before = (len(store.games()), store.version(game["id"]))
+    r = client.post(path.replace("GAME", base), content=body)
+    assert message in one_line_error(r, status)
+    assert (len(store.games()), store.version(game["id"])) == before
+
+
+def test_other_bad_requests(client: TestClient, store: Store) -> None:
+    game = new(client)
+    base = f"/api/dog/games/{game['id']}"
+    wolf = client.post("/api/wolf/games", json={}).json()
+    # a game of the other kind is not found under this kind's address, and the other way round
+    assert "no such game" in one_line_error(client.get(f"/api/dog/games/{wolf['id']}"), 404)
+    assert "no such game" in one_line_error(client.get(f"/api/wolf/games/{game['id']}"), 404)
+    assert one_line_error(client.delete(base), 405) == "Method Not Allowed"
+    big = json.dumps({"hand": HAND, "pad": "x" * 70_000}).encode()
+    assert "larger than" in one_line_error(client.post("/api/dog/games", content=big), 413)
+    assert client.get(f"/dog/{game['id']}?card=banana").status_code == 200  # the card is ignored
+    assert client.get("/dog/nothere").status_code == 404
+    assert store.version(game["id"]) == 0 and len(store.games()) == 2
+
+
+def test_beyond_the_machine_every_game_needs_its_token(store: Store) -> None:
+    with TestClient(create_app(store, require_token=True), raise_server_exceptions=False) as c:
+        game = new(c)
+        base = f"/api/dog/games/{game['id']}"
+        assert "needs its token" in one_line_error(c.get(base), 401)
+        play = {"seat": 0, "card": "13", "play": 0}
+        r = c.post(base + "/plays", json=play, headers={"Authorization": "Bearer nope"})
+        assert "wrong token" in one_line_error(r, 403) and store.version(game["id"]) == 0
+        assert "not shown beyond" in one_line_error(c.get("/api/dog/games"), 403)
+        auth = {"Authorization": f"Bearer {game['token']}"}
+        assert c.post(base + "/plays", json=play, headers=auth).status_code == 201
+        assert c.get(f"{base}/version?token={game['token']}").json() == {"version": 1}
+        assert c.get(f"/dog/{game['id']}").status_code == 401
+        assert c.get(game["url"]).status_code == 200
+        assert game["id"] not in c.get("/").text
+
+
+def test_the_pages_create_a_game_and_play_a_turn(client: TestClient) -> None:
+    index = client.get("/")
+    assert index.status_code == 200 and "New DOG game" in index.text
+    fields = {"seats": "4", "me": "2", "starts": "2", "gave": "", "got": "", "position": ""}
+    fields.update({f"hand{j}": card for j, card in enumerate(HAND)})
+    r = client.post("/dog/new", data=fields, follow_redirects=False)
+    assert r.status_code == 303
+    url = r.headers["location"]
+    game_id = url.split("/")[2].split("?")[0]
+    post = url.replace(f"/dog/{game_id}", f"/dog/{game_id}/entry")
+    page = client.get(url).text
+    assert "Your turn (seat 2)" in page and "<svg" in page and "Cards not yet seen: 104" in page
+    page = client.get(url + "&card=13").text
+    assert "The 13: 1 legal play" in page and "13: out to t32" in page
+    r = client.post(
+        post,
+        data={"action": "play", "seat": "2", "card": "13", "play": "0"},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303 and r.headers["location"] == url
+    page = client.get(url).text
+    assert "Seat 3 to move" in page and 'data-loc="t32"' in page
+    assert '<span data-card="13">7</span>' in page
+    # a refused form comes back with the error on the page, and nothing is stored
+    r = client.post(post, data={"action": "play", "seat": "3", "card": "7", "play": "0"})
+    assert r.status_code == 200 and "the 7 has no legal move here for seat 3" in r.text
+    r = client.post(post, data={"action": "fold", "seat": "3"}, follow_redirects=False)
+    assert r.status_code == 303
+    r = client.post(post, data={"action": "undo"}, follow_redirects=False)
+    page = client.get(url).text
+    assert "(undone)" in page and "Seat 3 to move" in page
+    # a bad new game comes back to the start page with the error
+    r = client.post("/dog/new", data={"seats": "4", "me": "0", "hand0": "2"})
+    assert r.status_code == 200 and "this deal gives 6 cards each, not 1" in r.text
+
+
+def test_the_board_picture_shows_every_pawn() -> None:
+    pos = parse_notation("6 t5,k,k,h2/k,k,k,t20/k,k,k,k/k,k,k,t95/k,k,k,k/k,k,k,k -/-/-/-/-/- 0")
+    svg = board_svg(pos, me=3)
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    for seat, loc in ((0, "t5"), (0, "h2"), (1, "t20"), (3, "t95")):
+        assert f'data-seat="{seat}" data-loc="{loc}"' in svg
+    assert svg.count('class="field"') == 96 and svg.count('class="kennel"') == 24
