@@ -65,6 +65,7 @@ COMMAND_MODULES: dict[str, dict[str, str] | str] = {
         "perft": "dog",
         "show": "dog",
         "convert": "dog",
+        "view": "dog",
         "simulate": "dog",
         "solve": "dog_endgame",
         "solitaire": "dog_endgame",
@@ -89,7 +90,7 @@ ALL_MODULES = tuple(
 #: The modules of the top-level commands (listed by the top-level help).
 TOP_MODULES = tuple(m for m in COMMAND_MODULES.values() if isinstance(m, str))
 
-HELP = "Exact deductions, hints and cases for Sly Wolf; rules and endgames for DOG."
+HELP = "Exact deductions, hints and cases for Sly Wolf; rules and endgames for DOG and Agent DOG."
 EPILOG = f"Set {DEBUG_VARIABLE}=1 to see the traceback of an internal error."
 
 
