@@ -1,0 +1,276 @@
+"""The table companion in a real browser: Debian's Chromium (``/usr/bin/chromium``), headless,
+driven by Playwright, on a phone-sized screen (360 x 740, touch), against a real ``sheepdog
+serve`` process.  A whole Sly Wolf game (the tiles, the calls, the draws, the interviews of a
+shipped case until "Case solved", the walk to the final space and the guess) and a few DOG turns
+(create, play, see the board and the unseen cards change, a second phone following, undo).
+
+Playwright never downloads a browser here: it is told where the system's Chromium is.  The
+tests skip, saying why, only when that Chromium is not installed (``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+
+from sheepdog.solver.slywolf.findings import solve_puzzle
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
+from sheepdog.solver.slywolf.roster import Roster, load_roster
+from tests.web.test_serve import free_port, start
+
+CHROMIUM = Path("/usr/bin/chromium")
+PHONE: ViewportSize = {"width": 360, "height": 740}
+CASE = Path(__file__).resolve().parents[2] / "cases" / "easy" / "easy-1-001.json"
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="no /usr/bin/chromium: install Debian's chromium (apt-get install chromium) "
+    "for the browser tests",
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    data, port = tmp_path_factory.mktemp("serve") / "data", free_port()
+    proc = start(data, port)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def settled(page: Page) -> None:
+    """Wait until the page shows everything (the plan or the advice is worked out in the
+    background; meanwhile the page's script swaps in the new page)."""
+    page.wait_for_load_state()
+    expect(page.locator("#hint-pending")).to_have_count(0)
+
+
+def fits_the_phone(page: Page) -> None:
+    """Nothing wider than the screen: no sideways scrolling on a 360-pixel phone."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+
+
+# -- Sly Wolf ------------------------------------------------------------------------------------
+
+
+def interview_order(roster: Roster, case: dict[str, Any]) -> list[dict[str, Any]]:
+    """The case's interviews, greedily: each time the one that leaves the fewest suspects."""
+    puzzle: Puzzle = new_puzzle(roster, "easy", "default")
+    order: list[dict[str, Any]] = []
+    while solve_puzzle(puzzle).culprit is None:
+        heard = {o["sheep"] for o in order}
+        options = [
+            (len(solve_puzzle(puzzle.with_interview(as_interview(roster, raw))).suspects), n)
+            for n, raw in enumerate(case["interviews"])
+            if raw["sheep"] not in heard
+        ]
+        best = case["interviews"][min(options)[1]]
+        order.append(best)
+        puzzle = puzzle.with_interview(as_interview(roster, best))
+    return order
+
+
+def as_interview(roster: Roster, raw: dict[str, Any]) -> Interview:
+    return Interview(
+        roster.sheep_index(raw["sheep"]),
+        roster.sheep_index(raw["points_to"]),
+        roster.parse_item(raw["testimony"]),
+    )
+
+
+def tap(page: Page, name: str) -> None:
+    """Tap the button ``name`` and wait for the page it brings."""
+    settled(page)
+    with page.expect_navigation():
+        page.get_by_role("button", name=name, exact=True).tap()
+    settled(page)
+
+
+def test_a_whole_sly_wolf_game_on_a_phone(server: str, phone: Page) -> None:
+    roster = load_roster("default")
+    likes = {s.name: s.likes for s in roster.sheep}
+    kinds = [k for _, group in roster.bag.sizes for k in group]
+    case = json.loads(CASE.read_text())
+    order = interview_order(roster, case)
+    assert 2 <= len(order) <= 8
+    phone.goto(server + "/")
+    fits_the_phone(phone)
+    phone.select_option("select[name=mode]", "easy")
+    phone.select_option("select[name=side]", "two_star")
+    tap(phone, "Start the game")
+    assert "/wolf/" in phone.url
+    expect(phone.locator("h2", has_text="Suspects")).to_have_text("Suspects: 16 of 16")
+
+    def put_on_top(name: str) -> None:
+        phone.select_option("select[aria-label='tile uncovered']", name)
+        tap(phone, "Is on top")
+
+    def new_top() -> bool:
+        return phone.get_by_role("button", name="Is on top").count() > 0
+
+    def any_hidden() -> str:
+        return phone.locator("select[aria-label='tile uncovered'] option").first.inner_text()
+
+    # the tiles on top of the four stacks: the sheep to interview first
+    placed = 0
+    while new_top():
+        put_on_top(order[placed]["sheep"] if placed < len(order) else any_hidden())
+        placed += 1
+    shown = [16]
+    for n, raw in enumerate(order):
+        sheep = raw["sheep"]
+        tap(phone, f"Call {sheep}")
+        for kind in likes[sheep]:  # a vegetable it wants, while the bag still has one ripe
+            phone.select_option("select[name=kind]", kind)
+            tap(phone, "Ripe, it wants it")
+            if not phone.locator("p.error").count():
+                break
+        expect(phone.locator("p.error")).to_have_count(0)
+        form = phone.locator("form", has=phone.get_by_role("button", name="Record the interview"))
+        form.locator("select[name=points_to]").select_option(raw["points_to"])
+        form.locator("select[name=testimony]").select_option(raw["testimony"])
+        tap(phone, "Record the interview")
+        heading = phone.locator("h2", has_text="Suspects").inner_text()
+        suspects = int(heading.split()[1])
+        assert suspects <= shown[-1]
+        shown.append(suspects)
+        if n < len(order) - 1:
+            expect(phone.locator(".banner.solved")).to_have_count(0)
+        while new_top():  # the tile under the interviewed sheep
+            put_on_top(order[placed]["sheep"] if placed < len(order) else any_hidden())
+            placed += 1
+    # the moment one suspect remains
+    expect(phone.locator(".banner.solved")).to_contain_text(
+        f"Case solved: the culprit is {case['culprit']}"
+    )
+    fits_the_phone(phone)
+    # no guess before the final space: failed draws walk the wolf there
+    guess = phone.get_by_role("button", name="Guess", exact=True)
+    for _ in range(12):
+        if guess.count():
+            break
+        if new_top():
+            put_on_top(any_hidden())
+        call = phone.locator("button", has_text=re.compile(r"^Call ")).first
+        sheep = call.inner_text().removeprefix("Call ")
+        tap(phone, f"Call {sheep}")
+        unwanted = next(k for k in kinds if k not in likes[sheep])
+        phone.select_option("select[name=kind]", unwanted)
+        tap(phone, "Ripe, not wanted")
+    assert guess.count() == 1
+    phone.select_option("select[aria-label='wolf to guess']", case["culprit"])
+    tap(phone, "Guess")
+    expect(phone.locator(".banner.over")).to_contain_text(f"you guessed {case['culprit']}")
+    # the game is closed: nothing more to enter
+    expect(phone.get_by_role("button", name="Undo the last entry")).to_have_count(0)
+
+
+# -- DOG -----------------------------------------------------------------------------------------
+
+
+def pick(page: Page, card: str) -> None:
+    """Tap a card: the page comes back with that card's legal plays."""
+    settled(page)
+    with page.expect_navigation():
+        page.get_by_role("link", name=card, exact=True).tap()
+    settled(page)
+
+
+def unseen(page: Page, card: str) -> int:
+    return int(page.locator(f"#unseen [data-card='{card}']").inner_text())
+
+
+def test_a_few_dog_turns_on_two_phones(server: str, browser: Browser, phone: Page) -> None:
+    phone.goto(server + "/")
+    form = phone.locator("#new-dog")
+    form.locator("select[name=me]").select_option("0")
+    form.locator("select[name=starts]").select_option("0")
+    for j, card in enumerate(["1/11", "13", "7", "joker", "5", "2"]):
+        form.locator(f"select[name=hand{j}]").select_option(card)
+    tap(phone, "Start the DOG game")
+    assert "/dog/" in phone.url
+    fits_the_phone(phone)
+    expect(phone.locator("#status")).to_have_text("Your turn (seat 0).")
+    expect(phone.locator("svg.board")).to_be_visible()
+    # the advice on her turn: every play she has, with its share of wins and its samples
+    advice = phone.locator("#advice li")
+    expect(advice).to_have_count(3)
+    expect(advice.first).to_contain_text("samples")
+    assert unseen(phone, "13") == 7 and "Cards not yet seen: 104" in phone.inner_text("#unseen")
+
+    # a second phone follows the game
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    try:
+        other.goto(phone.url)
+        expect(other.locator("#status")).to_have_text("Your turn (seat 0).")
+
+        # her play: the card, then its move
+        pick(phone, "1/11")
+        expect(phone.locator("#enter h3")).to_have_text("The 1/11: 1 legal play")
+        tap(phone, "1/11: out to t0")
+        expect(phone.locator("#status")).to_have_text("Seat 1 to move.")
+        expect(phone.locator("g.pawn[data-seat='0'][data-loc='t0']")).to_have_count(1)
+        expect(other.locator("g.pawn[data-seat='0'][data-loc='t0']")).to_have_count(1)
+        expect(other.locator("#status")).to_have_text("Seat 1 to move.")
+
+        # another seat's play: only cards that can move are offered, then their moves
+        pick(phone, "13")
+        tap(phone, "13: out to t16")
+        expect(phone.locator("g.pawn[data-seat='1'][data-loc='t16']")).to_have_count(1)
+        assert unseen(phone, "13") == 6
+        expect(phone.locator("#seat-1")).to_contain_text("t16")
+        expect(other.locator("#unseen [data-card='13']")).to_have_text("6")
+
+        # undo: the pawn goes back to its kennel, the 13 is unseen again, the entry stays
+        tap(phone, "Undo the last entry")
+        expect(phone.locator("g.pawn[data-seat='1']")).to_have_count(0)
+        assert unseen(phone, "13") == 7
+        expect(phone.locator(".history li.undone")).to_have_text(
+            "seat 1 plays 13: out to t16 (undone)"
+        )
+        expect(other.locator(".history li.undone")).to_have_count(1)
+
+        # a fold, and the turn passes on
+        tap(phone, "Seat 1 folds")
+        expect(phone.locator("#status")).to_have_text("Seat 2 to move (your partner).")
+        fits_the_phone(phone)
+    finally:
+        other.context.close()
