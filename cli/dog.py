@@ -70,6 +70,13 @@ class Board(StrEnum):
     six = "6"
 
 
+class Variant(StrEnum):
+    """``simulate --variant``: classic DOG or Agent DOG."""
+
+    dog = "dog"
+    agent_dog = "agent-dog"
+
+
 class PolicyChoice(StrEnum):
     """``simulate --policy``: :data:`sheepdog.solver.dog.simulate.POLICIES`."""
 
@@ -311,6 +318,7 @@ def convert(
 @app.command("simulate")
 def simulate_cmd(
     seats: Annotated[Board, typer.Option(help="Board seats.")] = Board.four,
+    variant: Annotated[Variant, typer.Option(help="Which game.")] = Variant.dog,
     seed: Annotated[int, typer.Option(min=0, help="Random seed.")] = 0,
     games: Annotated[
         int,
@@ -319,7 +327,9 @@ def simulate_cmd(
     policy: PolicyOpt = PolicyChoice.random,
     mode: ModeOpt = ModeChoice.partners,
     protection: ProtectionOpt = ProtectionChoice.positional,
-    players: Annotated[int | None, typer.Option(min=2, help="Players (solo: 2, 3, 5...).")] = None,
+    players: Annotated[
+        int | None, typer.Option(min=2, help="Players (solo: 2, 3, 5...; agent-dog: 2, 3, 4).")
+    ] = None,
     max_rounds: RoundsOpt = 1000,
     log: Annotated[bool, typer.Option(help="Print every play.")] = False,
     json_out: JsonOpt = False,
@@ -327,6 +337,13 @@ def simulate_cmd(
     """Play whole games (deal, pass, play to the win) with a seeded policy."""
 
     def body() -> None:
+        if variant is Variant.agent_dog:
+            if seats is not Board.four:
+                fail("Agent DOG is played on a board of 4 seats: --seats 4")
+            if mode is not ModeChoice.partners or protection is not ProtectionChoice.positional:
+                fail("--mode and --protection are classic DOG options (Agent DOG: --players)")
+            _simulate_agent(seed, games, policy.value, players or 4, max_rounds, log, json_out)
+            return
         rules = Rules(mode=parse_mode(mode), protection=parse_protection(protection))
         results = []
         with progress_bar("games", games) as update:
@@ -369,3 +386,48 @@ def _game_line(rec: GameRecord, seed: int) -> str:
         else "no winner within the round limit"
     )
     return f"seed {seed}: {done} after {rec.rounds} rounds, {rec.plies} plies ({rec.folds} folds)"
+
+
+def _simulate_agent(
+    seed: int, games: int, policy: str, players: int, max_rounds: int, log: bool, json_out: bool
+) -> None:
+    """``simulate --variant agent-dog``: games of :mod:`sheepdog.solver.agentdog.simulate`."""
+    from sheepdog.solver.agentdog.position import position_to_json as agent_json
+    from sheepdog.solver.agentdog.simulate import seats_for
+    from sheepdog.solver.agentdog.simulate import simulate as agent_simulate
+
+    seats_for(players)  # 2, 3 or 4, before any progress bar
+    results = []
+    with progress_bar("games", games) as update:
+        for g in range(games):
+            game_seed = seed + g
+            rec = agent_simulate(players, game_seed, policy, max_rounds, keep_log=log)
+            assert rec.final is not None
+            won = rec.winner is not None
+            results.append(
+                {
+                    "seed": game_seed,
+                    "variant": "agent-dog",
+                    "players": list(rec.players),
+                    "winner": rec.winner,
+                    "winning_seats": list(rec.winning_seats),
+                    "rounds": rec.rounds,
+                    "plies": rec.plies,
+                    "folds": rec.folds,
+                    "final": agent_json(rec.final),
+                    **({"log": rec.log} if log else {}),
+                }
+            )
+            if not json_out:
+                for line in rec.log if log else []:
+                    echo(line)
+                who = "seat" if len(rec.winning_seats) == 1 else "team"
+                seats_text = ", ".join(map(str, rec.winning_seats))
+                done = f"{who} {seats_text} wins" if won else "no winner within the round limit"
+                echo(
+                    f"seed {game_seed}: {done} after {rec.rounds} rounds, {rec.plies} plies"
+                    f" ({rec.folds} folds)"
+                )
+            update(g + 1)
+    if json_out:
+        print_json({"games": results})
