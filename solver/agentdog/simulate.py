@@ -18,8 +18,9 @@ Table procedure (A16, A17; classic DOG's :mod:`sheepdog.solver.dog.simulate` is 
 
 After every ply :func:`check_invariants` checks the position against the table and raises
 :class:`InvariantBroken` (a :class:`SheepdogError`) naming the invariant that broke: pieces
-conserved, one piece per track field, undercover exactly on holes, home pieces never decrease,
-cards conserved, the last card on the pile, a valid position.
+conserved, one piece per track field, undercover exactly on holes (the observer view built
+here by hand agrees with :func:`~sheepdog.solver.agentdog.observer.view_of`), home pieces never
+decrease, cards conserved, the last card on the pile, a valid position.
 
 Policies choose a play and the card to pass with the table's seeded :class:`random.Random`:
 ``random`` (uniform over the legal plays; passes a random card) and ``greedy`` (the play that
@@ -38,6 +39,7 @@ from typing import Final
 from sheepdog.solver.agentdog.cards import full_deck, sort_hand
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS, Layout
 from sheepdog.solver.agentdog.moves import AgentPlay, successors
+from sheepdog.solver.agentdog.observer import view_of
 from sheepdog.solver.agentdog.position import (
     PIECES,
     AgentPosition,
@@ -319,10 +321,17 @@ def check_invariants(table: Table, homes_before: list[int]) -> None:
             "undercover exactly on holes",
             f"the view hides {under}, the occupied holes are {occupied_holes}",
         )
-    hidden = sum(shown.count("u") for shown in pieces)
-    if hidden != len(occupied_holes):
+    hidden = tuple(shown.count("u") for shown in pieces)
+    if sum(hidden) != len(occupied_holes):
         raise InvariantBroken(
-            "undercover exactly on holes", f"{hidden} pieces hidden on {len(under)} holes"
+            "undercover exactly on holes", f"{sum(hidden)} pieces hidden on {len(under)} holes"
+        )
+    engine = view_of(pos)  # the engine's observer view must agree with the one built here
+    if list(engine.undercover) != under or engine.hidden != hidden:
+        raise InvariantBroken(
+            "undercover exactly on holes",
+            f"the engine's view hides {list(engine.undercover)} ({list(engine.hidden)} per"
+            f" colour), the position has {under} ({list(hidden)})",
         )
     # a colour's number of home pieces never decreases (home pieces never leave, A4)
     for k in range(SEATS):
