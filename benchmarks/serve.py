@@ -13,8 +13,17 @@ Starts a real server (``sheepdog serve`` in a subprocess: uvicorn, SQLite in WAL
     interviews as fast as the server confirms them, bounded by ``--entries`` in all and
     ``--seconds``; then every confirmed entry is looked up in the database (none may be
     missing).  Prints entries per second.
+(c) tap to update in a real browser (run before (b)): Debian's Chromium (``/usr/bin/chromium``,
+    headless, driven by Playwright, a 360 x 740 touch screen), for the interviews of
+    ``--browser-cases`` cases, one at a time: the interview's sheep, pointer and testimony
+    chosen in the page's form, then the time from the tap on "Record the interview" (the click
+    event, in the page) to the first paint of the new page, which shows the updated suspects
+    (checked against the exact count); and, as the test driver sees it, from Playwright's tap
+    to reading the new suspects: median, p95, max.  Skipped (with a line saying so) without
+    that Chromium.
 
-    python benchmarks/serve.py [--cases 8] [--clients 8] [--entries 2000] [--seconds 60]
+    python benchmarks/serve.py [--cases 8] [--browser-cases 4] [--clients 8] [--entries 2000]
+                               [--seconds 60]
 """
 
 from __future__ import annotations
@@ -105,6 +114,73 @@ def tap_to_update(port: int, cases: list[list[dict[str, Any]]]) -> tuple[list[fl
     return page_times, api_times
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+#: In the page before a tap: remember when the tap's click happened (sessionStorage outlives the
+#: page, which the form's post replaces).
+MARK_TAP = """() => window.addEventListener("click", (e) => sessionStorage.setItem(
+    "tap", String(performance.timeOrigin + e.timeStamp)), {capture: true, once: true})"""
+#: In the new page: milliseconds from that click to the new page's first paint.
+TAP_TO_PAINT = """() => new Promise((done) => { const look = () => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    if (paint) { done(performance.timeOrigin + paint.startTime
+                      - Number(sessionStorage.getItem("tap"))); }
+    else { setTimeout(look, 5); } }; look(); })"""
+
+
+def tap_in_browser(port: int, cases: list[list[dict[str, Any]]]) -> tuple[list[float], list[float]]:
+    """Seconds from the tap that records an interview to the new page's first paint, with the
+    updated suspects (measured in the page); and from the driver's tap to the suspects read."""
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    from sheepdog.solver.slywolf.findings import solve_puzzle
+    from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    times: list[float] = []
+    painted: list[float] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True)
+        page = browser.new_context(
+            viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+        ).new_page()
+        for interviews in cases:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            game = request(conn, "POST", "/api/wolf/games", {"roster": "default", "mode": "easy"})
+            conn.close()  # idle while the browser plays, the server would close it
+            page.goto(f"http://127.0.0.1:{port}{game['url']}")
+            # the page's script swaps in the page again when the hint is ready: wait for it,
+            # or it would reset the form's choices
+            page.locator("#hint-pending").wait_for(state="detached", timeout=30_000)
+            for n, interview in enumerate(interviews, start=1):
+                puzzle = {"roster": "default", "mode": "easy", "interviews": interviews[:n]}
+                expected = len(solve_puzzle(puzzle_from_dict(puzzle)).suspects)
+                form = page.locator("form", has=page.locator("select[name=points_to]"))
+                form.locator("select[name=sheep]").select_option(interview["sheep"])
+                form.locator("select[name=points_to]").select_option(interview.get("points_to", ""))
+                form.locator("select[name=testimony]").select_option(interview.get("testimony", ""))
+                button = form.get_by_role("button", name="Record the interview")
+                page.evaluate(MARK_TAP)
+                start = time.perf_counter()
+                with page.expect_navigation(wait_until="commit"):
+                    button.tap()
+                heading = page.locator("h2", has_text="Suspects: ").inner_text()
+                times.append(time.perf_counter() - start)
+                painted.append(float(page.evaluate(TAP_TO_PAINT)) / 1000)
+                if heading.split()[1] != str(expected):
+                    history = page.locator(".history").inner_text()
+                    raise RuntimeError(
+                        f"the page shows {heading!r}, expected {expected}: {history}"
+                    )
+                # the plan and the best calls follow; let the page settle before the next tap
+                page.locator("#hint-pending").wait_for(state="detached", timeout=30_000)
+        browser.close()
+    return painted, times
+
+
 def load(
     port: int, cases: list[list[dict[str, Any]]], clients: int, entries: int, seconds: float
 ) -> tuple[int, float, list[tuple[str, str]]]:
@@ -145,6 +221,9 @@ def load(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=8, help="shipped easy cases for (a)")
+    parser.add_argument(
+        "--browser-cases", type=int, default=4, help="shipped easy cases for (c); 0 skips it"
+    )
     parser.add_argument("--clients", type=int, default=8, help="concurrent clients for (b)")
     parser.add_argument("--entries", type=int, default=2000, help="at most this many in (b)")
     parser.add_argument("--seconds", type=float, default=60.0, help="at most this long in (b)")
@@ -174,6 +253,20 @@ def main() -> None:
                     f"(a) {what}, {len(ms)} interviews: median {statistics.median(ms):.1f} ms, "
                     f"p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms"
                 )
+            if args.browser_cases and not CHROMIUM.exists():
+                print("(c) skipped: no /usr/bin/chromium (apt-get install chromium)")
+            elif args.browser_cases:
+                painted, driven = tap_in_browser(port, cases[: args.browser_cases])
+                for what, times in (
+                    ("tap to the updated suspects painted (in the page)", painted),
+                    ("driver's tap to the suspects read (Playwright)", driven),
+                ):
+                    ms = [1000 * t for t in times]
+                    print(
+                        f"(c) Chromium, {what}, {len(ms)} interviews: median "
+                        f"{statistics.median(ms):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, "
+                        f"max {max(ms):.1f} ms"
+                    )
             count, wall, confirmed = load(port, cases, args.clients, args.entries, args.seconds)
         finally:
             server.terminate()
