@@ -1,14 +1,26 @@
 """Perft data files (python-chess style): blocks of ``id``, ``position`` (one-line notation) and
-``perft D N`` lines, separated by blank lines; ``#`` starts a comment line."""
+``perft D N`` lines, separated by blank lines; ``#`` starts a comment line.
+
+The block reader, :func:`parse_perft_blocks`, takes the position parser as an argument, so that
+Agent DOG's perft file (:mod:`sheepdog.solver.agentdog.perftfile`, one line of JSON after
+``position``) shares it without this module knowing that variant."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from sheepdog.solver.dog.position import Position, parse_notation
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import read_text
+
+P = TypeVar("P")
+T = TypeVar("T")
+
+#: One block of a perft file: its id, its position and its ``(depth, count)`` pairs.
+PerftBlock = tuple[str, P, tuple[tuple[int, int], ...]]
 
 
 @dataclass(frozen=True)
@@ -18,10 +30,14 @@ class PerftCase:
     counts: tuple[tuple[int, int], ...]
 
 
-def parse_perft_text(text: str) -> list[PerftCase]:
-    cases: list[PerftCase] = []
+def parse_perft_blocks(
+    text: str, parse: Callable[[str], P], *, name_lines: bool = False
+) -> list[PerftBlock[P]]:
+    """The blocks of a perft file, each position read by ``parse`` (the rest of its line);
+    with ``name_lines``, the position's errors start with its line number."""
+    blocks: list[PerftBlock[P]] = []
     ident: str | None = None
-    position: Position | None = None
+    position: P | None = None
     counts: list[tuple[int, int]] = []
 
     def flush() -> None:
@@ -29,7 +45,7 @@ def parse_perft_text(text: str) -> list[PerftCase]:
         if ident is not None:
             if position is None:
                 raise FileFormatError(f"perft case {ident!r} has no position line")
-            cases.append(PerftCase(ident, position, tuple(counts)))
+            blocks.append((ident, position, tuple(counts)))
         ident, position, counts = None, None, []
 
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -41,7 +57,12 @@ def parse_perft_text(text: str) -> list[PerftCase]:
             flush()
             ident = rest.strip()
         elif key == "position" and ident is not None:
-            position = parse_notation(rest)
+            try:
+                position = parse(rest)
+            except SheepdogError as exc:
+                if not name_lines:
+                    raise
+                raise FileFormatError(f"line {lineno}: {exc}") from None
         elif key == "perft" and position is not None:
             parts = rest.split()
             if len(parts) != 2 or not all(
@@ -52,14 +73,23 @@ def parse_perft_text(text: str) -> list[PerftCase]:
         else:
             raise FileFormatError(f"line {lineno}: unexpected {line!r}")
     flush()
-    return cases
+    return blocks
 
 
-def read_perft_file(path: str | Path) -> list[PerftCase]:
-    """The cases of a perft file (UTF-8 text); every error names the file."""
+def read_naming_file(path: str | Path, parse_text: Callable[[str], T]) -> T:
+    """``parse_text`` of a UTF-8 file's text; every error names the file."""
     try:
-        return parse_perft_text(read_text(path))
+        return parse_text(read_text(path))
     except SheepdogError as exc:
         if str(exc).startswith(f"{path}: "):
             raise
         raise FileFormatError(f"{path}: {exc}") from None
+
+
+def parse_perft_text(text: str) -> list[PerftCase]:
+    return [PerftCase(*block) for block in parse_perft_blocks(text, parse_notation)]
+
+
+def read_perft_file(path: str | Path) -> list[PerftCase]:
+    """The cases of a perft file (UTF-8 text); every error names the file."""
+    return read_naming_file(path, parse_perft_text)
