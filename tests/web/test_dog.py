@@ -259,3 +259,43 @@ def test_the_board_picture_shows_every_pawn() -> None:
     for seat, loc in ((0, "t5"), (0, "h2"), (1, "t20"), (3, "t95")):
         assert f'data-seat="{seat}" data-loc="{loc}"' in svg
     assert svg.count('class="field"') == 96 and svg.count('class="kennel"') == 24
+
+
+def test_a_dog_game_survives_kill_9(tmp_path: Path) -> None:
+    import signal
+
+    from tests.web.test_serve import call, free_port, start
+
+    data, port = tmp_path / "data", free_port()
+    server = start(data, port)
+    try:
+        status, game = call(port, "POST", "/api/dog/games", {"seats": 4, "me": 0, "hand": HAND})
+        assert status == 201
+        base = f"/api/dog/games/{game['id']}"
+        plays = [
+            {"seat": 0, "card": "13", "play": "13: out to t0"},
+            {"seat": 1, "card": "joker", "play": "joker as 1/11: out to t16"},
+            {"seat": 2, "play": "fold"},
+        ]
+        for play in plays:
+            assert call(port, "POST", base + "/plays", play)[0] == 201
+        assert call(port, "POST", base + "/undo")[0] == 200
+        status, before = call(port, "GET", base)
+        assert status == 200 and before["to_move"] == 2
+    finally:
+        server.send_signal(signal.SIGKILL)  # no clean-up of any kind
+        server.wait(timeout=10)
+    again = start(data, port)
+    try:
+        status, after = call(port, "GET", base)
+        assert status == 200 and after == before
+        assert [e["line"] for e in after["entries"]] == [
+            "seat 0 plays 13: out to t0",
+            "seat 1 plays joker as 1/11: out to t16",
+            "seat 2 folds",
+            "undo",
+        ]
+        assert after["entries"][2]["undone"] and after["unseen"]["cards"]["joker"] == 4
+    finally:
+        again.send_signal(signal.SIGKILL)
+        again.wait(timeout=10)
