@@ -49,7 +49,9 @@ def test_lines_round_trip() -> None:
     )
     assert parse_entry("Seat 1: plays 8 #2") == PlayCard(1, "8", 2)
     # card tokens in a description: the card is the Joker
-    assert parse_entry("seat 1 plays J as 4: t5->t1 back").card == "joker"
+    assert parse_entry("seat 1 plays J as 4: t5->t1 back") == PlayCard(
+        1, "joker", "J as 4: t5->t1 back"
+    )
 
 
 @pytest.mark.parametrize(
