@@ -221,7 +221,7 @@ class Table:
         if not self.stock:
             self._reshuffle(keep)
         if not self.stock:
-            raise SheepdogError("the deck is exhausted")  # pragma: no cover - 110 cards suffice
+            raise SheepdogError("the deck is exhausted")  # pragma: no cover - simulate checks
         return self.stock.pop()
 
     def _visible_stock(self, keep: str | None) -> tuple[str, ...]:
@@ -388,6 +388,9 @@ def simulate(
     seats = seats_for(players)
     if max_rounds < 1:
         raise SheepdogError(f"the round limit must be 1 or more, not {max_rounds}")
+    size = sum(rules.deck_counts().values())
+    if size < DEAL * players:
+        raise SheepdogError(f"a deck of {size} cards cannot deal {DEAL} to each of {players}")
     rng = random.Random(seed)
     table = Table(seats, rng, rules, layout)
     record = GameRecord(players=seats, rules=rules, layout=layout)

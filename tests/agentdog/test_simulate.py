@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
 from sheepdog.solver.agentdog.cards import DECK_COUNTS
+from sheepdog.solver.agentdog.layout import layout_from_json
 from sheepdog.solver.agentdog.moves import AgentPlay
 from sheepdog.solver.agentdog.position import (
     AgentPosition,
@@ -263,6 +264,23 @@ def test_bad_simulation_requests() -> None:
         simulate(5)
     with pytest.raises(SheepdogError, match="round limit must be 1 or more"):
         simulate(4, max_rounds=0)
+    tiny = AgentRules(deck=tuple((c, 1) for c in DECK_COUNTS))
+    with pytest.raises(SheepdogError, match="a deck of 13 cards cannot deal 5 to each of 3"):
+        simulate(3, rules=tiny)
+
+
+def test_a_small_board_with_many_holes_and_meetings() -> None:
+    layout = layout_from_json(
+        {
+            "fields_per_seat": 5,
+            "holes": ["t1", "t3", "t7", "t12", "t13", "t16", "t19"],
+            "meeting_points": ["t4", "t8", "t14"],
+        }
+    )
+    for players in (2, 3, 4):
+        rec = simulate(players, 3, "greedy", max_rounds=300, layout=layout)
+        assert rec.final is not None and rec.final.layout == layout
+        assert rec.winner is not None and any("meeting t" in line for line in rec.log)
 
 
 # ---------------------------------------------------------------------------------------------
