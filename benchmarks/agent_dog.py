@@ -19,9 +19,10 @@ runs.  Single-threaded: the CPU figure is unaffected by other processes sharing 
 **solve** (target: 3 cards per hand under 10 s on one core): a ladder of seeded 4-seat endgames
 per rung of cards per hand.  Each endgame comes from a seeded game (the table of
 :mod:`sheepdog.solver.agentdog.simulate`, each play greedy with chance 0.7, else random) played
-until each team has at most ``--out`` pieces not home (default 2) and nobody has won; then every
-hand is dealt ``cards`` fresh cards from the rest of the deck (the last card played stays on the
-pile, so Copy copies it).  Each endgame is solved in a fresh process (``solve_position`` with a
+until each team has at most ``--out`` pieces not home (default 2; with ``--reach R`` also at
+most ``R`` steps to go, so none in a kennel) and nobody has won; then every hand is dealt
+``cards`` fresh cards from the rest of the deck (the last card played stays on the pile, so Copy
+copies it).  Each endgame is solved in a fresh process (``solve_position`` with a
 node budget, ``--max-nodes``; CPU limit ``--cpu-limit``): value, positions, wall and CPU seconds,
 peak memory (the process's maximum resident set, about 38 MB of it Python and the imports); per
 rung the median, p95 and maximum, and how many went over the node budget.
@@ -62,6 +63,7 @@ from sheepdog.solver.agentdog.position import (  # noqa: E402
     make_position,
     pawns_home,
     position_from_json,
+    steps_to_go,
     winning_side,
 )
 from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules  # noqa: E402
@@ -176,9 +178,15 @@ def out_per_team(pos: AgentPosition) -> list[int]:
     return [8 - sum(pawns_home(pos, k) for k in team) for team in TEAMS]
 
 
-def endgame_board(seed: int, out: int) -> AgentPosition | None:
+def steps_per_team(pos: AgentPosition) -> list[int]:
+    """Steps to go (spec section 4: a kennel piece counts N + 2), per team."""
+    return [sum(steps_to_go(pos, k) for k in team) for team in TEAMS]
+
+
+def endgame_board(seed: int, out: int, reach: int) -> AgentPosition | None:
     """The position after the first play of a seeded 4-seat game that leaves each team with at
-    most ``out`` pieces not home, or None if a side won first."""
+    most ``out`` pieces not home and at most ``reach`` steps to go (0: any), or None if a side
+    won first."""
     rng = random.Random(seed)
     table = Table((0, 1, 2, 3), rng)
     policy = policy_named("greedy")
@@ -194,19 +202,21 @@ def endgame_board(seed: int, out: int) -> AgentPosition | None:
             after = table.position
             if winning_side(after) is not None:
                 return None
-            if max(out_per_team(after)) <= out:
+            if max(out_per_team(after)) <= out and (
+                not reach or max(steps_per_team(after)) <= reach
+            ):
                 return after
     return None  # pragma: no cover - a game ends long before 1000 rounds
 
 
-def endgame(cards: int, index: int, out: int) -> AgentPosition:
+def endgame(cards: int, index: int, out: int, reach: int = 0) -> AgentPosition:
     """Endgame ``index`` of the rung with ``cards`` cards per hand (the board is the same on
     every rung; the hands differ)."""
     seed = 1000 * out + index
-    board = endgame_board(seed, out)
+    board = endgame_board(seed, out, reach)
     while board is None:
         seed += 100_000
-        board = endgame_board(seed, out)
+        board = endgame_board(seed, out, reach)
     rng = random.Random(f"{seed} {cards}")
     deck = full_deck()
     if board.last_card is not None:
@@ -225,9 +235,9 @@ class Solve:
     peak_mb: float
 
 
-def solve_child(cards: int, index: int, out: int, max_nodes: int) -> None:
+def solve_child(cards: int, index: int, out: int, reach: int, max_nodes: int) -> None:
     """The child process: solve one endgame, print one JSON line."""
-    pos = endgame(cards, index, out)
+    pos = endgame(cards, index, out, reach)
     wall, cpu = time.perf_counter(), time.process_time()
     result: dict[str, Any]
     try:
@@ -249,7 +259,7 @@ def run_child(args: argparse.Namespace, cards: int, index: int) -> Solve | str:
         resource.setrlimit(resource.RLIMIT_CPU, (args.cpu_limit, args.cpu_limit + 5))
 
     command = [sys.executable, __file__, "--child", f"{cards},{index}", "--out", str(args.out)]
-    command += ["--max-nodes", str(args.max_nodes)]
+    command += ["--reach", str(args.reach), "--max-nodes", str(args.max_nodes)]
     done = subprocess.run(command, capture_output=True, text=True, preexec_fn=limit)
     if done.returncode != 0:
         if done.returncode < 0:
@@ -259,9 +269,11 @@ def run_child(args: argparse.Namespace, cards: int, index: int) -> Solve | str:
 
 
 def solve_part(args: argparse.Namespace, rungs: list[int]) -> None:
+    reach = f" and {args.reach} steps to go" if args.reach else ""
     print(
         f"solve ladder: {args.positions} endgames per rung, at most {args.out} pieces per team"
-        f" not home, node budget {args.max_nodes:,}, CPU limit {args.cpu_limit} s; {load()}",
+        f" not home{reach}, node budget {args.max_nodes:,}, CPU limit {args.cpu_limit} s;"
+        f" {load()}",
         flush=True,
     )
     print(f"{'cards':>5} {'#':>2} {'value':>9} {'nodes':>9} {'wall s':>7} {'CPU s':>7} {'MB':>5}")
@@ -269,7 +281,7 @@ def solve_part(args: argparse.Namespace, rungs: list[int]) -> None:
         solved: list[Solve] = []
         over = failed = 0
         for index in range(args.positions):
-            pos = endgame(cards, index, args.out)
+            pos = endgame(cards, index, args.out, args.reach)
             run = run_child(args, cards, index)
             if isinstance(run, str):
                 failed += 1
@@ -653,6 +665,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=10, help="endgames per rung")
     parser.add_argument("--cards", default="2,3", help="rungs: cards per hand, e.g. 2,3")
     parser.add_argument("--out", type=int, default=2, help="pieces not home per team, at most")
+    parser.add_argument("--reach", type=int, default=0, help="steps to go per team, at most")
     parser.add_argument("--max-nodes", type=int, default=2_000_000, help="node budget per solve")
     parser.add_argument("--cpu-limit", type=int, default=300, help="CPU seconds per solve")
     parser.add_argument("--regenerate", action="store_true", help="print a fresh perft file")
@@ -660,7 +673,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:
         cards, index = map(int, args.child.split(","))
-        solve_child(cards, index, args.out, args.max_nodes)
+        solve_child(cards, index, args.out, args.reach, args.max_nodes)
         return
     if args.regenerate:
         sys.stdout.write(regenerate())
