@@ -267,6 +267,7 @@ def _card_plays(
     """Every play of every card of ``hand_pos``'s mover (``hand_pos`` may differ from ``pos``
     only in that hand: the 2-3 player fold plays after a draw)."""
     out: list[tuple[str | None, str, AgentPosition]] = []
+    seen: set[AgentPosition] = set()  # two cards may end alike (a card and its Copy under A6)
     mover = pos.to_move
     last = None
     for card in hand_pos.hands[mover]:
@@ -279,7 +280,10 @@ def _card_plays(
         hands = _hands_without(hand_pos.hands, mover, card)
         kind = pos.last_card if card == COPY else card
         for outcome, text in found.items():
-            out.append((card, text, _after(pos, hands, kind, outcome, stock)))
+            child = _after(pos, hands, kind, outcome, stock)
+            if child not in seen:
+                seen.add(child)
+                out.append((card, text, child))
     return out
 
 

@@ -96,11 +96,6 @@ def test_the_reference_lists_the_a6_position_once() -> None:
     assert len(knocked) == 1 and knocked[0]["pawns"]["0"] == ["k", "k", "k", "t4"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a card and a Copy of it that both trigger A6 are listed as two plays "
-    "reaching one position (remove this mark once successors() dedupes across cards)",
-)
 def test_engine_lists_each_successor_once_when_two_cards_end_alike() -> None:
     problem = duplicates(A6_SAME_RESULT_TWO_CARDS)
     assert problem is None, problem

@@ -1,0 +1,174 @@
+"""Observer views (spec section 3): colourings counted once, game records, advice risks."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sheepdog.solver.agentdog.advise import advise_view
+from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
+from sheepdog.solver.agentdog.observer import (
+    colour_chances,
+    colourings,
+    view_from_json,
+    view_of,
+    view_to_json,
+)
+from sheepdog.solver.agentdog.position import (
+    AgentPosition,
+    make_position,
+    position_from_json,
+    position_to_json,
+)
+from sheepdog.solver.errors import SheepdogError
+from tests.agentdog.games import random_position
+from tests.agentdog.reference import canonical, reference_successors
+
+EXAMPLE: dict[str, Any] = {
+    "variant": "agent-dog",
+    "pawns": {
+        "0": ["t8", "t21", "h3", "k"],
+        "1": ["k", "k", "k", "t16"],
+        "2": ["h3", "h2", "t44", "t5"],
+        "3": ["t48", "k", "k", "k"],
+    },
+    "hands": {"0": ["copy", "partner"], "1": ["2", "swap"], "2": ["3"], "3": ["13"]},
+    "to_move": 0,
+    "last_card": "5",
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 60))
+def test_colourings_are_the_distinct_ways_and_include_the_truth(seed: int, plies: int) -> None:
+    pos = random_position(seed, plies, 3)
+    view = view_from_json(view_to_json(view_of(pos, pos.to_move)))
+    belief = colourings(view)
+    # each colouring once: the multinomial number of ways to colour the undercover fields
+    ways = math.factorial(len(view.undercover))
+    for k in view.hidden:
+        ways //= math.factorial(k)
+    assert len(belief) == len(set(belief)) == ways
+    assert pos.pawns in belief
+    for pawns in belief:
+        assert view_of(view.completion(pawns, pos.hands), pos.to_move) == view
+    chances = colour_chances(view, belief)
+    for field, shares in chances.items():
+        assert sum(shares.values()) == 1
+        true_colour = next(c for c, locs in enumerate(pos.pawns) if field in locs)
+        assert shares[true_colour] > 0
+
+
+def test_the_spec_example_view() -> None:
+    view = view_of(position_from_json(EXAMPLE), 0)
+    out = view_to_json(view)
+    assert out["view"] == "observer"
+    assert out["undercover"] == ["t8", "t44"]
+    assert out["pawns"]["0"].count("u") == 1 and out["pawns"]["2"].count("u") == 1
+    assert out["hands"]["1"] == ["?", "?"] and out["hands"]["0"] == ["copy", "partner"]
+    assert len(colourings(view)) == 2
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"undercover": ["t8"]}, "listed as 'u'"),
+        ({"undercover": ["t8", "t45"]}, "not a hole"),
+        ({"pawns": {**EXAMPLE["pawns"], "0": ["t8", "t21", "h3", "k"]}}, "undercover"),
+        ({"view": "player"}, "observer"),
+        ({"colours": {}}, "unknown key"),
+    ],
+)
+def test_bad_views_are_one_line_errors(change: dict[str, object], message: str) -> None:
+    obj = {**view_to_json(view_of(position_from_json(EXAMPLE), 0)), **change}
+    with pytest.raises(SheepdogError, match=message):
+        view_from_json(obj)
+
+
+def _record(
+    pos_seed: int, plies: int
+) -> tuple[dict[str, Any], list[dict[str, Any]], AgentPosition]:
+    """A game from a fully visible start: the start view, the plays in words, the end."""
+    rng = random.Random(pos_seed)
+    start = random_position(pos_seed, 0, 5)
+    pos = start
+    plays: list[dict[str, Any]] = []
+    for _ in range(plies):
+        options = [p for p in legal_plays(pos) if p.card is not None]
+        if not options:
+            break
+        play = rng.choice(options)
+        label = f"copy as {pos.last_card}" if play.card == "copy" else play.card
+        words = play.description.split(";")[0][len(str(label)) + 2 :]
+        assert play_by_words(pos, play.card, words).position == play.position
+        plays.append({"seat": pos.to_move, "card": play.card, "play": words})
+        pos = play.position
+    return view_to_json(view_of(start, start.to_move)), plays, pos
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 12))
+def test_a_record_from_a_visible_start_leaves_one_colouring(seed: int, plies: int) -> None:
+    start, plays, end = _record(seed, plies)
+    assert json.loads(json.dumps(start))["undercover"] == []
+    obj = view_to_json(view_of(end, end.to_move))
+    obj["history"] = {"from": start, "plays": plays}
+    view = view_from_json(obj)
+    # every piece was seen going under, and keeps its colour through moves, swaps and pulls
+    assert colourings(view) == [end.pawns]
+
+
+def test_a_swap_of_two_seen_pieces_keeps_their_colours() -> None:
+    pos = make_position(
+        [[4, -1, -1, -1], [24, -1, -1, -1], [], []], [["swap"], ["2"], [], []], 0, players=[0, 1]
+    )
+    after = play_by_words(pos, "swap", "t4 ↔ t24").position
+    assert after.pawns == ((-1, -1, -1, 24), (-1, -1, -1, 4), (), ())
+    start = view_to_json(view_of(pos, 0))
+    obj = view_to_json(view_of(after, 1))
+    # without the record both colourings fit; with it, only the true one
+    assert len(colourings(view_from_json(obj))) == 2
+    obj["history"] = {"from": start, "plays": [{"seat": 0, "card": "swap", "play": "t4 ↔ t24"}]}
+    # the start view itself has two colourings: the record keeps both, swapped
+    assert len(colourings(view_from_json(obj))) == 2
+    start["undercover"] = ["t24"]
+    start["pawns"] = {"0": ["k", "k", "k", "t4"], "1": ["k", "k", "k", "u"]}
+    with pytest.raises(SheepdogError, match="undercover"):
+        view_from_json(start)
+
+
+def test_a_history_that_does_not_lead_here_is_an_error() -> None:
+    start, plays, end = _record(7, 4)
+    obj = view_to_json(view_of(end, end.to_move))
+    obj["history"] = {"from": start, "plays": plays[:-1]}
+    with pytest.raises(SheepdogError, match="does not lead"):
+        colourings(view_from_json(obj))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(10, 80))
+def test_knock_out_risk_is_the_exact_share_of_colourings(seed: int, plies: int) -> None:
+    """Checked against the independent reference generator: in each colouring, the engine's
+    result of the play is one of the reference's successors, and the play puts her out of the
+    round exactly when that successor has emptied her hand (she holds 3 cards)."""
+    pos = random_position(seed, plies, 3)
+    view = view_of(pos, pos.to_move)
+    advice = advise_view(view, samples=0)
+    belief = colourings(view)
+    assert advice.colourings == len(belief)
+    mover = pos.to_move
+    for item in advice.plays:
+        knocks = 0
+        for pawns in belief:
+            completion = view.completion(pawns, pos.hands)
+            result = play_by_words(completion, item.card, item.words).position
+            ref = {canonical(s) for s in reference_successors(position_to_json(completion))}
+            assert canonical(position_to_json(result)) in ref
+            knocks += not result.hands[mover]
+        assert item.knocks == knocks

@@ -1,0 +1,81 @@
+"""Agent DOG solve (spec section 4) against a plain minimax over the reference generator."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+from sheepdog.solver.agentdog.position import position_to_json
+from sheepdog.solver.agentdog.solve import solve_position
+from tests.agentdog.games import random_position
+from tests.agentdog.reference import canonical, reference_successors
+
+N = 64
+
+
+def _steps(loc: str, colour: int) -> int:
+    start = 16 * colour
+    if loc.startswith("h"):
+        return 0
+    if loc == "k":
+        return N + 2
+    f = int(loc[1:])
+    return N + 1 if f == start else (start - f) % N + 1
+
+
+def _complete(obj: dict[str, Any], team: int) -> bool:
+    return all(loc.startswith("h") for seat in (team, team + 2) for loc in obj["pawns"][str(seat)])
+
+
+def _key(obj: dict[str, Any], root: int, plies: int) -> tuple[int, ...]:
+    """Terminal value for the root team: WIN (2, -plies), DRAW (1, home, -steps),
+    LOSS (0, plies)."""
+    if obj.get("winner") is not None:
+        won = int(obj["winner"]) % 2
+    else:
+        done = [t for t in (0, 1) if _complete(obj, t)]
+        won = done[0] if done else -1
+    if won == root:
+        return (2, -plies)
+    if won >= 0:
+        return (0, plies)
+    home = steps = 0
+    for seat in (root, root + 2):
+        for loc in obj["pawns"][str(seat)]:
+            home += loc.startswith("h")
+            steps += _steps(loc, seat)
+    return (1, home, -steps)
+
+
+def minimax(obj: dict[str, Any]) -> tuple[int, ...]:
+    root = obj["to_move"] % 2
+
+    @cache
+    def value(text: str, plies: int) -> tuple[int, ...]:
+        node = json.loads(text)
+        kids = reference_successors(node)
+        if not kids:
+            return _key(node, root, plies)
+        values = [value(canonical(k), plies + 1) for k in kids]
+        return max(values) if node["to_move"] % 2 == root else min(values)
+
+    return value(canonical(obj), 0)
+
+
+@settings(max_examples=12, deadline=None, phases=[Phase.explicit, Phase.generate])
+@given(st.integers(0, 10_000), st.integers(20, 120), st.integers(1, 2))
+def test_solve_agrees_with_minimax_over_the_reference(seed: int, plies: int, cards: int) -> None:
+    pos = random_position(seed, plies, cards)
+    out = solve_position(pos).to_dict()
+    expected = minimax(position_to_json(pos))
+    if expected[0] == 2:
+        assert (out["value"], out["plies"]) == ("WIN", -expected[1])
+    elif expected[0] == 0:
+        assert (out["value"], out["plies"]) == ("LOSS", expected[1])
+    else:
+        assert out["value"] == "DRAW"
+        assert tuple(out["progress"]) == (expected[1], -expected[2])
