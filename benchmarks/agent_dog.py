@@ -611,11 +611,7 @@ def game_positions(
 
 def regenerate() -> str:
     """The perft file: the spec's example, the hand-made positions and seeded game positions,
-    each to the depth where its count passes 10,000 (at most 40,000, depth 6).
-
-    The counts are the engine's: until it merges a Copy and the card it copies that both put
-    the mover out (A6; one position, two plays), partner-burns comes out as 70 and 4,190 where
-    the file holds the spec's (and the reference's) 49 and 3,054."""
+    each to the depth where its count passes 10,000 (at most 40,000, depth 6)."""
     cases: list[tuple[str, AgentPosition]] = [
         ("spec-example", position_from_json(json.loads(EXAMPLE_FILE.read_text()))),
         *((ident, fixed_position(body)) for ident, body in FIXED),

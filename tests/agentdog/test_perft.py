@@ -34,12 +34,6 @@ BY_ID = {c.id: c for c in CASES}
 SMALL = 15_000
 REF_SMALL = 3_000
 
-#: The engine keeps two successors that are one position: a Copy as Partner and a Partner
-#: that both knock out her side's piece (A6) leave the same empty hand and ``last_card``
-#: (spec section 4 counts distinct positions).  The file holds the spec's counts (the
-#: reference's); the engine's are 70 and 4,190.  Reported; strict, so the fix shows.
-ENGINE_DUPLICATES: set[str] = set()
-
 
 def undercover(case: AgentPerftCase) -> int:
     pos = case.position
@@ -70,19 +64,7 @@ def test_perft_file_covers_every_kind_of_game() -> None:
     assert BY_ID["spec-example"].position == position_from_json(example)
 
 
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(
-            c,
-            marks=pytest.mark.xfail(
-                c.id in ENGINE_DUPLICATES, reason="engine keeps duplicate successors", strict=True
-            ),
-        )
-        for c in CASES
-    ],
-    ids=[c.id for c in CASES],
-)
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_perft_counts(case: AgentPerftCase) -> None:
     checked = 0
     for depth, expected in case.counts:
@@ -109,14 +91,18 @@ def test_perft_file_against_reference(case: AgentPerftCase) -> None:
     assert checked >= 1
 
 
-def test_engine_duplicates_are_one_position() -> None:
-    """What the xfail above is about, pinned down: every engine successor of partner-burns is
-    one of the reference's 49 positions, but the engine lists 70."""
+def test_a_card_and_its_copy_that_both_trigger_a6_are_one_play() -> None:
+    """In partner-burns a Copy as Partner and a Partner that both knock out her side's piece
+    (A6) leave the same empty hand and ``last_card``: one position, listed once (the engine
+    once listed 70 plays here; spec section 4 counts distinct positions)."""
     case = BY_ID["partner-burns"]
     ref = {canonical(obj) for obj in reference_successors(position_to_json(case.position))}
     engine = [play.position for play in legal_plays(case.position)]
     assert {canonical(position_to_json(p)) for p in engine} == ref
-    assert len(set(engine)) == len(ref) == case.counts[0][1] == 49
+    assert len(engine) == len(set(engine)) == len(ref) == case.counts[0][1] == 49
+    assert any(
+        play.card == "copy" and not play.position.hands[0] for play in legal_plays(case.position)
+    )
 
 
 def test_perft_is_the_sum_over_plays() -> None:
