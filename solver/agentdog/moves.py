@@ -32,8 +32,8 @@ from sheepdog.solver.agentdog.position import (
     AgentPosition,
     Hands,
     Pawns,
-    complete_sides,
     is_terminal,
+    sides,
 )
 from sheepdog.solver.agentdog.walk import Table, occupancy, relocate
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
@@ -120,6 +120,7 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
     """A7-A9: one piece forward by the card's count, or (1/11, 13) a kennel exit."""
     pawns = t.pos.pawns
     occ = occupancy(pawns)
+    prot = t.protected(occ)
     if kind in EXITS:
         c = t.controlled(pawns)
         start = t.f * c
@@ -134,9 +135,8 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
             res.add(relocate(pawns, moves), knocked, (), f"{who}out to t{start}")
     for steps in FORWARD[kind]:
         for c, loc in t.ordinary_pieces(pawns, occ):
-            name = piece_name(t, c, loc)
-            for sm in t.submoves(pawns, occ, c, loc, steps, False):
-                words = name + sm.choice[len(loc_name(loc)) :]
+            for sm in t.submoves(pawns, occ, c, loc, steps, False, prot):
+                words = f"{piece_name(t, c, loc)}→{loc_name(sm.dest)}" if res.describe else ""
                 res.add(sm.pawns, sm.knocked, arrive((), sm.landed, t.meetings), words)
 
 
@@ -156,6 +156,7 @@ def _partner(t: Table, res: _Results) -> None:
     burns = t.pos.rules.partner_burns
     seen: set[tuple[Pawns, int, bool, tuple[int, ...]]] = set()
     target = None if res.target is None else res.target.split(", ")
+    describe = res.describe
 
     def split(
         pawns: Pawns, left: int, knocked: tuple[int, ...], arrivals: tuple[int, ...], words: str
@@ -170,12 +171,13 @@ def _partner(t: Table, res: _Results) -> None:
             res.add(pawns, knocked, arrivals, words)
             return
         occ = occupancy(pawns)
+        prot = t.protected(occ)
+        done = words.count(", ") + 1 if words else 0
         for c, loc in t.partner_pieces(pawns, occ):
-            name = piece_name(t, c, loc)
+            name = piece_name(t, c, loc) if describe else ""
             for steps in range(left, 0, -1):  # the fewest sub-moves are found first
-                for sm in t.submoves(pawns, occ, c, loc, steps, burns):
-                    said = name + sm.choice[len(loc_name(loc)) :]
-                    done = words.count(", ") + 1 if words else 0
+                for sm in t.submoves(pawns, occ, c, loc, steps, burns, prot):
+                    said = f"{name}→{loc_name(sm.dest)}" if describe else ""
                     if target is not None and (done >= len(target) or target[done] != said):
                         continue
                     split(
@@ -224,8 +226,9 @@ def _empty_hand(hands: Hands, seat: int) -> Hands:
 def _winner(pos: AgentPosition, pawns: Pawns, mover: int) -> int | None:
     """A15: the ``winner`` field after a play: set only when it completed several sides, to
     the lowest seat of the first of them clockwise from the mover."""
-    probe = AgentPosition(pawns, pos.hands, mover, players=pos.players)
-    done = complete_sides(probe)
+    if sum(1 for p in pawns if p and p[0] >= HOME) < 2:
+        return None  # fewer than two colours all home: no two sides complete
+    done = [s for s in sides(pos) if all(pawns[k] and pawns[k][0] >= HOME for k in s)]
     if len(done) < 2:
         return None
     for i in range(4):
@@ -299,6 +302,33 @@ def successors(
     if out:
         return out
     return _folds(pos, t, describe)
+
+
+def count_successors(pos: AgentPosition) -> int:
+    """``len(successors(pos))`` without building the positions (perft's last ply).
+
+    Two cards reach one position only when a card and a Copy of it end alike and both put
+    the mover out of the round (her hand is then emptied either way, A6): any other pair of
+    plays differs in the hand left or in ``last_card``."""
+    if is_terminal(pos):
+        return 0
+    t = Table(pos)
+    total = 0
+    emptied: dict[str, set[Pawns]] = {}
+    last = None
+    for card in pos.hands[pos.to_move]:
+        if card == last:
+            continue
+        last = card
+        found = card_outcomes(t, card, False)
+        total += len(found)
+        kind = pos.last_card if card == COPY else card
+        if kind is not None:
+            out = {pawns for pawns, penalty in found if penalty}
+            both = emptied.setdefault(kind, set())
+            total -= len(both & out)
+            both |= out
+    return total or len(_folds(pos, t, False))
 
 
 def _folds(
@@ -451,8 +481,10 @@ def _divide(
 def _perft(pos: AgentPosition, depth: int, tally: PerftTally) -> int:
     if depth == 0:
         return 1
+    if depth == 1:
+        n = count_successors(pos)
+        tally.add(n)
+        return n
     children = successors(pos)
     tally.add(len(children))
-    if depth == 1:
-        return len(children)
     return sum(_perft(child, depth - 1, tally) for _, _, child in children)

@@ -15,14 +15,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from sheepdog.solver.agentdog.position import AgentPosition, Pawns, all_home, partner_of
-from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
+from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 
 
 class SubMove(NamedTuple):
-    """One way a (sub-)move can end: the words of the choice, the pieces after it, the colours
-    knocked out (A6 counts them), and the track field it ended on (-1 in home: for A13)."""
+    """One way a (sub-)move can end: the destination chosen (a track field, or ``HOME + j``
+    for the home field ``h{j}`` turned into), the pieces after it, the colours knocked out (A6
+    counts them), and the track field it ended on (-1 in home: for A13)."""
 
-    choice: str
+    dest: Loc
     pawns: Pawns
     knocked: tuple[int, ...]
     landed: int
@@ -35,11 +36,14 @@ def occupancy(pawns: Pawns) -> dict[int, int]:
 
 def relocate(pawns: Pawns, moves: list[tuple[int, Loc, Loc]]) -> Pawns:
     """``pawns`` with each (colour, from, to) carried out in order."""
-    out = [list(p) for p in pawns]
+    out = list(pawns)
     for c, old, new in moves:
-        out[c].remove(old)
-        out[c].append(new)
-    return tuple(tuple(sorted(p)) for p in out)
+        locs = list(out[c])
+        locs.remove(old)
+        locs.append(new)
+        locs.sort()
+        out[c] = tuple(locs)
+    return tuple(out)
 
 
 class Table:
@@ -119,34 +123,42 @@ class Table:
 
     # -- one (sub-)move -------------------------------------------------------------------------
     def submoves(
-        self, pawns: Pawns, occ: dict[int, int], colour: int, loc: Loc, steps: int, burns: bool
+        self,
+        pawns: Pawns,
+        occ: dict[int, int],
+        colour: int,
+        loc: Loc,
+        steps: int,
+        burns: bool,
+        prot: list[int] | None = None,
     ) -> list[SubMove]:
         """Every way the piece of ``colour`` at ``loc`` can go ``steps`` forward (A4, A5):
         along the track (knocking out what it lands on; burning what it passes when ``burns``),
-        or into a home."""
+        or into a home.  ``prot``: :meth:`protected` of ``occ``, if the caller has it."""
         if loc >= HOME:
             return self._in_home(pawns, colour, loc, steps)
         n = self.n
         near = n  # distance to the nearest protected field ahead: never landed on or passed
-        for p in self.protected(occ):
+        for p in self.protected(occ) if prot is None else prot:
             d = (p - loc) % n
             if 0 < d < near:
                 near = d
         out: list[SubMove] = []
         if steps < near:
             g = (loc + steps) % n
-            passed = [(loc + i) % n for i in range(1, steps)] if burns else []
-            knocked = [(occ[x], x) for x in (*passed, g) if x in occ]
-            moves = [(c, x, KENNEL) for c, x in knocked]
-            moves.append((colour, loc, g))
-            out.append(
-                SubMove(
-                    f"{loc_name(loc)}→{loc_name(g)}",
-                    relocate(pawns, moves),
-                    tuple(c for c, _ in knocked),
-                    g,
-                )
-            )
+            if burns:
+                passed = [(loc + i) % n for i in range(1, steps)]
+                knocked = [(occ[x], x) for x in (*passed, g) if x in occ]
+                moves = [(c, x, KENNEL) for c, x in knocked]
+                moves.append((colour, loc, g))
+                out.append(SubMove(g, relocate(pawns, moves), tuple(c for c, _ in knocked), g))
+            else:
+                o = occ.get(g)
+                if o is None:
+                    out.append(SubMove(g, relocate(pawns, [(colour, loc, g)]), (), g))
+                else:
+                    moved = relocate(pawns, [(o, g, KENNEL), (colour, loc, g)])
+                    out.append(SubMove(g, moved, (o,), g))
         # A5: a visible piece turns into its own colour's home, an undercover one into the mover's
         home = self.mover if loc in self.holes else colour
         start = self.f * home
@@ -159,14 +171,8 @@ class Table:
             knocked = [(occ[x], x) for x in passed if x in occ]
             moves = [(c, x, KENNEL) for c, x in knocked]
             moves.append((colour, loc, self._revealed(pawns, colour, home, depth)))
-            out.append(
-                SubMove(
-                    f"{loc_name(loc)}→h{depth}",
-                    relocate(pawns, moves),
-                    tuple(c for c, _ in knocked),
-                    -1,
-                )
-            )
+            knocks = tuple(c for c, _ in knocked)
+            out.append(SubMove(HOME + depth, relocate(pawns, moves), knocks, -1))
         return out
 
     def _revealed(self, pawns: Pawns, colour: int, home: int, depth: int) -> Loc:
@@ -185,6 +191,4 @@ class Table:
         j = loc - HOME + steps
         if j > 3 or any(h in pawns[colour] for h in range(loc + 1, HOME + j + 1)):
             return []
-        return [
-            SubMove(f"{loc_name(loc)}→h{j}", relocate(pawns, [(colour, loc, HOME + j)]), (), -1)
-        ]
+        return [SubMove(HOME + j, relocate(pawns, [(colour, loc, HOME + j)]), (), -1)]
