@@ -284,9 +284,11 @@ def _card_plays(
         kind = pos.last_card if card == COPY else card
         for outcome, text in found.items():
             child = _after(pos, hands, kind, outcome, stock)
-            if child not in seen:
+            if outcome[1]:  # only plays that empty her hand (A6) can meet another card's
+                if child in seen:
+                    continue
                 seen.add(child)
-                out.append((card, text, child))
+            out.append((card, text, child))
     return out
 
 
