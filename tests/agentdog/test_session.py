@@ -1,0 +1,390 @@
+"""An Agent DOG game at the table, entry by entry: seeded whole games of the simulator (which
+knows every hand and colour) recorded from one seat keep the true colouring in the belief after
+every entry, the tracker gives the true colours a positive chance (exactly 1 from the visible
+start), and the table agrees with the simulator; every refusal names the problem; a play whose
+result the table sees waits for what it saw; undo and replay."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+
+from sheepdog.solver.agentdog.cards import UNKNOWN
+from sheepdog.solver.agentdog.moves import AgentPlay, successors
+from sheepdog.solver.agentdog.observer import view_of, view_to_json
+from sheepdog.solver.agentdog.position import (
+    AgentPosition,
+    make_position,
+    position_to_json,
+    winning_side,
+)
+from sheepdog.solver.agentdog.session import (
+    AgentTable,
+    Deal,
+    Discard,
+    Entry,
+    Fold,
+    FoldDraw,
+    PlayCard,
+    Record,
+    Seen,
+    Undo,
+    choices,
+    entry_line,
+    new_table,
+    parse_entry,
+    tracker,
+    unseen_cards,
+)
+from sheepdog.solver.agentdog.simulate import POLICIES, Table, seats_for
+from sheepdog.solver.dog.board import KENNEL
+from sheepdog.solver.errors import SheepdogError
+
+HAND = ["1/11", "13", "5", "partner", "swap"]
+
+
+def test_lines_round_trip() -> None:
+    for entry in (
+        Deal(("1/11", "5", "8", "13", "swap")),
+        Deal(("2", "3", "5", "6", "8"), gave="2", got="copy", starts=3),
+        PlayCard(1, "8", "t5→t13"),
+        PlayCard(2, "partner", "t5→t7, [seat 0] t8→t10"),
+        PlayCard(2, "swap", 3),
+        PlayCard(0, "swap", "t8 ↔ t24"),
+        Seen("t13 shows colour 2"),
+        Seen(1),
+        Fold(2),
+        Fold(3, ("3", "5", "9", "10", "12")),
+        FoldDraw(1, "3"),
+        FoldDraw(0, "3", "8"),
+        Discard(2, "12"),
+        Undo(),
+    ):
+        assert parse_entry(entry_line(entry)) == entry
+    # a Copy is stored with the card it copies, and read back as a Copy
+    line = entry_line(PlayCard(1, "copy", "t5→t10"), last_card="5")
+    assert line == "seat 1 plays copy as 5: t5→t10"
+    assert parse_entry(line) == PlayCard(1, "copy", "copy as 5: t5→t10")
+    assert parse_entry("deal 1 5 8 13 S, seat 2 starts") == Deal(
+        ("1/11", "5", "8", "13", "swap"), starts=2
+    )
+    assert parse_entry("Seat 1: plays P #2") == PlayCard(1, "partner", 2)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("dance", "unknown entry 'dance'"),
+        ("deal 1 5 banana", "unknown card 'banana'"),
+        ("deal 1 5 7, passed 5", "unknown card '7'"),
+        ("deal 1 5 8, passed 5", "unknown part of a deal 'passed 5'"),
+        ("seat 1 plays 8", "a play is 'seat 1 plays CARD: MOVE'"),
+        ("seat 1 plays joker: t0→t4", "unknown card 'joker'"),
+        ("seat 1 folds: draw 5", "names the card discarded"),
+        ("seat 1 folds: discard 5, play 8", "a 2-3 player fold is"),
+        ("seat 1 discards 5 6", "a discard is 'seat 1 discards CARD'"),
+        ("seen", "say what the table saw"),
+    ],
+)
+def test_bad_lines_are_one_message(line: str, message: str) -> None:
+    with pytest.raises(SheepdogError, match=message):
+        parse_entry(line)
+
+
+def test_a_first_round_from_the_rulebook_setup() -> None:
+    table = new_table(4, 0, hand=HAND)
+    assert table.phase == "play" and table.to_move == 0 and len(table.belief) == 1
+    assert table.belief[0][1] == (KENNEL, KENNEL, KENNEL, 16)
+    assert table.hands[1] == (UNKNOWN,) * 5 and table.stock == 110 - 20
+    assert tracker(table) == {}
+    mine = {c.description for c in choices(table)}
+    assert "5: t0→t5" in mine and "partner: [seat 2] t32→t36" in mine
+    assert not any(c.card == "swap" for c in choices(table))  # nothing undercover to swap
+    record = Record(table).add(parse_entry("seat 0 plays 5 #0"))
+    assert record.steps[-1].line == "seat 0 plays 5: t0→t5"
+    # another seat: every card she may hold, each with its plays, and the fold (Copy: as a 5)
+    offered = choices(record.table)
+    assert {c.card for c in offered} >= {"1/11", "8", "copy", "partner", None}
+    assert next(c for c in offered if c.card == "copy").description == "copy as 5: t16→t21"
+    # seat 1 moves onto a hole: the piece goes under, and the table knows its colour
+    record = record.add(parse_entry("seat 1 plays 8: t16 -> t24"))
+    table = record.table
+    assert tracker(table) == {24: {1: 1}} and table.phase == "play" and table.to_move == 2
+    record = record.add(parse_entry("seat 2 plays copy: t32→t40"))
+    assert record.steps[-1].line == "seat 2 plays copy as 8: t32→t40"
+    record = record.add(parse_entry("seat 3 plays swap: t24 <-> t40"))
+    assert tracker(record.table) == {24: {2: 1}, 40: {1: 1}}  # the swap is seen: exact still
+    unseen = unseen_cards(record.table)
+    # her 4 cards left and the 4 played are seen
+    assert sum(unseen.values()) == 110 - 4 - 4 and unseen["8"] == 7 and unseen["copy"] == 7
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (["seat 1 plays 13: out to t16"], "seat 0 is to move, not seat 1"),
+        (["seat 0 plays 8: t0→t8"], "8 is not in your hand"),
+        (["seat 0 plays swap: t4 ↔ t8"], "the swap has no legal play here for seat 0"),
+        (["seat 0 plays 5 #3"], "the 5 has 1 legal plays here, numbered 0 to 0"),
+        (["seat 0 plays 5: t0→t6"], "not a legal play of the 5 for seat 0"),
+        (["seat 0 plays 5: 13: t0→t13"], "is not a play of the 5"),
+        (["seat 0 folds"], "you hold a 1/11, which can move: a fold is not allowed"),
+        (["seat 0 folds: discard 5"], "with 4 players a fold discards the whole hand"),
+        (["deal 1 2 3 5 6"], "the round is still on"),
+        (["seat 9 folds"], "seat 9 is not in play"),
+        (["seen #0"], "no play waits for what the table saw"),
+        (
+            ["seat 0 plays 5 #0", "seat 1 plays copy: t16→t21", "seat 2 plays copy as 8: t0"],
+            "a Copy plays as the last card, 5, not 8",
+        ),
+        (["seat 0 plays 5 #0", "seat 1 folds 3 3 3"], "seat 1 holds 5 cards; the fold shows 3"),
+        (["seat 0 plays 5 #0", "seat 1 folds 1 2 3 5 6"], "seat 1 holds a 1/11, which can"),
+        (["seat 0 plays 5 #0", "seat 1 discards 5"], "a discard comes after a 2-3 player"),
+    ],
+)
+def test_refused_entries_name_the_problem(lines: list[str], message: str) -> None:
+    record = Record(new_table(4, 0, hand=HAND))
+    *before, last = lines
+    for line in before:
+        record = record.add(parse_entry(line))
+    with pytest.raises(SheepdogError, match=message):
+        record.add(parse_entry(last))
+
+
+def test_a_copy_at_a_round_start_and_the_setup_errors() -> None:
+    record = Record(new_table(4, 1, hand=["copy", "5", "5", "8", "9"], starts=2))
+    assert record.table.to_move == 2
+    with pytest.raises(SheepdogError, match="nothing to copy at the start of a round"):
+        record.add(PlayCard(2, "copy", 0))
+    with pytest.raises(SheepdogError, match="2, 3 or 4 players, not 5"):
+        new_table(5, 0, hand=HAND)
+    with pytest.raises(SheepdogError, match=r"your seat must be a seat in play \(0, 2\), not 1"):
+        new_table(2, 1, hand=HAND)
+    with pytest.raises(SheepdogError, match="every round deals 5 cards each"):
+        new_table(4, 0, hand=HAND[:4])
+    with pytest.raises(SheepdogError, match="give your hand"):
+        new_table(4, 0)
+    pos = make_position(
+        [[0, -1, -1, -1], [16, -1, -1, -1], [32, -1, -1, -1], [48, -1, -1, -1]],
+        [["swap"] * 3, ["2"] * 3, ["3"] * 3, ["5"] * 3],
+        0,
+        last_card="swap",
+    )
+    table = new_table(4, 0, position=position_to_json(pos))
+    assert table.hands == (("swap",) * 3, (UNKNOWN,) * 3, (UNKNOWN,) * 3, (UNKNOWN,) * 3)
+    # the draw pile's size not given: the pile's cards may be shuffled back in at any deal
+    assert table.stock is None and unseen_cards(table)["swap"] == 5
+    told = new_table(4, 0, position=position_to_json(pos), stock=50)
+    assert told.discard == ("swap",) and told.discarded == 110 - 12 - 50
+    assert unseen_cards(told)["swap"] == 4
+    with pytest.raises(SheepdogError, match="the draw pile holds 0 to 97 cards"):
+        new_table(4, 0, position=position_to_json(pos), stock=98)
+    with pytest.raises(SheepdogError, match="the position gives seat 0 3 cards; the hand has 1"):
+        new_table(4, 0, position=position_to_json(pos), hand=["2"])
+    with pytest.raises(SheepdogError, match="the position has 4 players, the game 2"):
+        new_table(2, 0, position=position_to_json(pos))
+
+
+def test_the_card_passed_is_known_and_two_player_games_pass_to_the_left() -> None:
+    table = new_table(4, 1, hand=["2", "3", "5", "6", "8"], gave="2", got="copy", starts=3)
+    assert table.hands[1] == ("3", "5", "6", "8", "copy")
+    assert table.hands[3] == ("2", UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN)  # her partner holds it
+    with pytest.raises(
+        SheepdogError, match="seat 3 holds a 2, which can move: a fold is not allowed"
+    ):
+        Record(table).add(Fold(3))
+    two = new_table(2, 2, hand=["2", "3", "5", "6", "8"], gave="8", got="9")
+    assert two.players == (0, 2) and two.to_move == 0 and two.hands[1] == ()
+    assert two.hands[0] == ("8", UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN)
+    assert two.stock == 110 - 10 and two.next_starter == 2
+
+
+def _view_with_two_under() -> dict[str, object]:
+    """Pieces of colours 1 and 3 are undercover on t8 and t24; nobody knows which is which."""
+    pos = make_position(
+        [[3, -1, -1, -1], [8, -1, -1, -1], [32, -1, -1, -1], [24, -1, -1, 48]],
+        [["5", "8", "swap"], ["2", "3", "6"], ["9", "10", "12"], ["1/11", "13", "partner"]],
+        0,
+    )
+    return view_to_json(view_of(pos, 0))
+
+
+def test_a_pasted_view_asks_what_the_table_saw() -> None:
+    table = new_table(4, 0, position=_view_with_two_under())
+    assert len(table.belief) == 2
+    assert tracker(table) == {8: {1: 0.5, 3: 0.5}, 24: {1: 0.5, 3: 0.5}}
+    record = Record(table)
+    # a swap changes nothing the table sees: no question, both colourings stay
+    record = record.add(parse_entry("seat 0 plays swap: t8 ↔ t24"))
+    assert record.table.phase == "play" and len(record.table.belief) == 2
+    # the 5 brings the piece on t8 out onto t13: its colour shows
+    record = record.add(parse_entry("seat 1 plays 5: t8→t13"))
+    table = record.table
+    assert table.phase == "seen" and table.seat_to_move is None and not choices(table)
+    labels = [o.label for o in table.pending]
+    assert labels == ["t13 shows colour 1", "t13 shows colour 3"]
+    with pytest.raises(SheepdogError, match="say first what the table saw"):
+        record.add(parse_entry("seat 2 folds"))
+    with pytest.raises(SheepdogError, match="not an outcome of the last play: 'colour 2'"):
+        record.add(Seen("colour 2"))
+    with pytest.raises(SheepdogError, match="2 outcomes, numbered 0 to 1"):
+        record.add(Seen(2))
+    record = record.add(parse_entry("seen T13 shows  colour 3"))
+    assert record.steps[-1].line == "seen t13 shows colour 3"
+    table = record.table
+    assert len(table.belief) == 1 and tracker(table) == {24: {1: 1}}
+    assert table.to_move == 2 and table.belief[0][3] == (KENNEL, KENNEL, 13, 48)
+    # undo takes back the answer: the question again
+    again = record.add(Undo())
+    assert again.table.phase == "seen" and again.steps[-2].undone
+    replayed = Record.replay(record.start, [(s.line, s.undone) for s in again.steps])
+    assert replayed.table == again.table
+    assert replayed.add(Seen(0)).table.belief == (
+        (
+            (KENNEL, KENNEL, KENNEL, 3),
+            (KENNEL, KENNEL, KENNEL, 13),
+            (KENNEL, KENNEL, KENNEL, 32),
+            (KENNEL, KENNEL, 24, 48),
+        ),
+    )
+
+
+@dataclass
+class Tally:
+    """What a recorded game went through."""
+
+    entries: int = 0
+    questions: int = 0
+    folds: Counter[str] = field(default_factory=Counter)
+    beliefs: list[int] = field(default_factory=list)
+    start: int = 0
+    """The colourings at the start."""
+
+
+def _words(description: str) -> tuple[str, str]:
+    """A simulator's play description: its label and its choices (before any ';')."""
+    label, _, words = description.split(";")[0].partition(": ")
+    return label, words
+
+
+def _entries(seat: int, me: int, play: AgentPlay, teams: bool) -> list[Entry]:
+    """The entries of a simulated play as the recording player enters them."""
+    if play.card is not None and not play.description.startswith("fold"):
+        return [PlayCard(seat, play.card, _words(play.description)[1])]
+    if teams:
+        return [Fold(seat)]
+    parts = play.description.removeprefix("fold: ").split(", ", 2)
+    discard = parts[0].split()[1]
+    drawn = parts[1].split()[1] if len(parts) > 1 and parts[1].startswith("draw ") else None
+    first: Entry = FoldDraw(seat, discard, drawn if seat == me else None)
+    rest = ", ".join(parts[2:] if drawn else parts[1:])
+    if rest.startswith("play "):
+        assert play.card is not None
+        return [first, PlayCard(seat, play.card, _words(rest[5:])[1])]
+    return [first, Discard(seat, rest.split()[1])]
+
+
+def _check(table: AgentTable, truth: AgentPosition, me: int, exact: bool) -> None:
+    """The true colouring is believed, the tracker gives each true colour a chance (1 when
+    exact), and the hands agree with the simulator's."""
+    assert truth.pawns in table.belief
+    chances = tracker(table)
+    for colour, locs in enumerate(truth.pawns):
+        for loc in locs:
+            if loc in chances:
+                assert chances[loc].get(colour, 0) > 0
+                if exact:
+                    assert chances[loc] == {colour: 1}
+    assert table.hands[me] == truth.hands[me]
+    assert [len(h) for h in table.hands] == [len(h) for h in truth.hands]
+    held = Counter(c for k, h in enumerate(truth.hands) if k != me for c in h)
+    known = Counter(c for h in table.hands for c in h if c != UNKNOWN)
+    assert not held - unseen_cards(table) - known  # the others hold unseen or known cards
+
+
+def record_game(
+    players: int, seed: int, me_index: int, rounds: int, from_view: int | None = None
+) -> Tally:
+    """Deal and play a seeded game with the simulator (every hand and colour known) and record
+    it from one seat: from the rulebook setup, or (``from_view``) from the observer view of the
+    first position with that many undercover pieces.  Checks after every entry."""
+    rng = random.Random(seed)
+    seats = seats_for(players)
+    me = seats[me_index % len(seats)]
+    sim = Table(seats, rng)
+    policy = POLICIES["greedy" if seed % 2 else "random"]
+    record: Record | None = None
+    tally = Tally()
+    for r in range(rounds):
+        sim.deal(r, policy)
+        pos = sim.position
+        if record is None and from_view is None:
+            record = Record(new_table(players, me, hand=pos.hands[me], starts=pos.to_move))
+        elif record is not None:
+            record = record.add(Deal(pos.hands[me], starts=pos.to_move))
+        while True:
+            pos = sim.position
+            if record is None and len(view_of(pos).undercover) >= (from_view or 0):
+                # the draw pile's size: told on even seeds, else not known (4 players)
+                size = len(sim.stock) if seed % 2 == 0 else None
+                start = new_table(players, me, view_to_json(view_of(pos, me)), stock=size)
+                if pos.hands[me]:
+                    record = Record(start)
+                    tally.start = len(start.belief)
+                    _check(record.table, pos, me, exact=False)
+            plays = [AgentPlay(c, t, p) for c, t, p in successors(pos, True)]
+            if not plays:
+                break
+            chosen = policy.play(pos, plays, rng)
+            seat = pos.to_move
+            sim.play(chosen)
+            if record is None:
+                continue
+            for entry in _entries(seat, me, chosen, sim.teams_play):
+                record = record.add(entry)
+                tally.entries += 1
+                if isinstance(entry, Fold | FoldDraw):
+                    tally.folds[type(entry).__name__] += 1
+            if record.table.phase == "seen":  # answer with what the simulator's table shows
+                tally.questions += 1
+                seen = [o for o in record.table.pending if sim.position.pawns in o.table.belief]
+                assert len(seen) == 1
+                record = record.add(Seen(seen[0].label))
+            tally.beliefs.append(len(record.table.belief))
+            _check(record.table, sim.position, me, exact=from_view is None)
+            if winning_side(sim.position) is not None:
+                assert record.table.phase == "over"
+                return tally
+            if any(sim.position.hands):
+                assert record.table.to_move == sim.position.to_move
+            else:
+                assert record.table.phase == "deal"
+    assert record is not None
+    again = Record.replay(record.start, [(s.line, s.undone) for s in record.steps])
+    assert again.table == record.table
+    return tally
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (4, 2), (3, 3), (3, 4), (2, 5), (2, 6)])
+def test_games_from_the_setup_keep_one_colouring_the_true_one(players: int, seed: int) -> None:
+    tally = record_game(players, seed, me_index=seed, rounds=5)
+    assert tally.entries > 30 and set(tally.beliefs) == {1} and tally.questions == 0
+
+
+def test_folds_of_every_kind_were_recorded() -> None:
+    folds: Counter[str] = Counter()
+    for players, seed in [(4, 1), (4, 2), (3, 3), (3, 4), (2, 5), (2, 6)]:
+        folds += record_game(players, seed, me_index=seed, rounds=5).folds
+    assert folds["Fold"] > 0 and folds["FoldDraw"] > 0
+
+
+def test_games_from_a_pasted_view_keep_the_true_colouring() -> None:
+    questions = 0
+    for players, seed in [(4, 4), (4, 5), (4, 7), (3, 2), (3, 5), (2, 6)]:
+        tally = record_game(players, seed, me_index=seed, rounds=10, from_view=2)
+        assert tally.entries > 10 and tally.start > 1
+        questions += tally.questions
+    assert questions > 0

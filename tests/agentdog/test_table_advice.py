@@ -1,0 +1,58 @@
+"""Advice at the table: ``advise_belief`` over a view's own colourings and unseen cards is
+``advise_view`` exactly; a narrower belief narrows the knock-out risk and the tracker; the
+time limit stops sampling, never a sample halfway."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from sheepdog.solver.agentdog.advise import advise_view
+from sheepdog.solver.agentdog.observer import ObserverView, colourings, view_of
+from sheepdog.solver.agentdog.position import make_position
+from sheepdog.solver.agentdog.table_advice import advise_belief
+from sheepdog.solver.errors import SheepdogError
+
+
+def _view() -> ObserverView:
+    """Colours 1 and 3 undercover on t8 and t24; seat 0 to move with a 1/11 and a Partner."""
+    pos = make_position(
+        [[6, -1, -1, 101], [8, -1, -1, -1], [32, -1, -1, -1], [24, -1, -1, 48]],
+        [["1/11", "partner"], ["2", "3"], ["9", "10"], ["13", "swap"]],
+        0,
+    )
+    return view_of(pos, 0)
+
+
+def test_over_the_views_own_colourings_it_is_advise_view() -> None:
+    view = _view()
+    expected = advise_view(view, samples=2, seed=3, max_nodes=3000).to_dict()
+    got = advise_belief(view, colourings(view), samples=2, seed=3, max_nodes=3000).to_dict()
+    assert got == expected and got["colourings"] == 2 and got["samples"] == 2
+
+
+def test_a_narrower_belief_and_the_time_limit() -> None:
+    view = _view()
+    both = advise_belief(view, colourings(view), samples=0).to_dict()
+    assert both["undercover"] == {"t8": {"1": "1/2", "3": "1/2"}, "t24": {"1": "1/2", "3": "1/2"}}
+    # each play's knock-out risk counts the colourings (of 2) in which it puts her out
+    risks = {p["play"]: p["knocks_own_side"]["colourings"] for p in both["plays"]}
+    assert all(0 <= r <= 2 for r in risks.values()) and both["colourings"] == 2
+    one = [c for c in colourings(view) if 8 in c[1]]
+    narrow = advise_belief(view, one, samples=0).to_dict()
+    assert narrow["colourings"] == 1
+    assert narrow["undercover"] == {"t8": {"1": "1"}, "t24": {"3": "1"}}
+    assert {p["play"] for p in narrow["plays"]} <= set(risks)
+    stopped = advise_belief(view, one, samples=5, seconds=0.0).to_dict()
+    assert stopped["samples"] == 0
+    assert all(
+        p["wins"] + p["draws"] + p["losses"] + p["unresolved"] == 0 for p in stopped["plays"]
+    )
+    # the hidden cards are dealt from the cards given as not yet seen
+    dealt = advise_belief(view, one, samples=1, unseen=Counter({"5": 6}), max_nodes=3000)
+    assert dealt.samples == 1
+    with pytest.raises(SheepdogError, match="6 hidden cards but only 2 cards not yet seen"):
+        advise_belief(view, one, samples=1, unseen=Counter({"5": 2}))
+    with pytest.raises(SheepdogError, match="no colouring is consistent"):
+        advise_belief(view, [], samples=0)
