@@ -19,13 +19,15 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from sheepdog.cli.agent_picture import picture as agent_picture
+from sheepdog.cli.agent_picture import view_picture
 from sheepdog.cli.common import fail, print_json, run
 from sheepdog.cli.dog_picture import picture
 from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.solver.agentdog.moves import legal_plays as agent_plays
 from sheepdog.solver.agentdog.moves import perft as agent_perft
 from sheepdog.solver.agentdog.moves import perft_divide as agent_divide
-from sheepdog.solver.agentdog.observer import view_of, view_to_json
+from sheepdog.solver.agentdog.observer import ObserverView, view_of, view_to_json
 from sheepdog.solver.agentdog.position import AgentPosition
 from sheepdog.solver.agentdog.position import position_to_json as agent_json
 from sheepdog.solver.dog.moves import (
@@ -44,7 +46,7 @@ from sheepdog.solver.dog.position import (
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, simulate
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.variants import AnyPosition, load_any_position
+from sheepdog.solver.variants import AnyPosition, load_any, load_any_position
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -240,16 +242,21 @@ def perft_cmd(
 @app.command()
 def show(position: PositionArg, json_out: JsonOpt = False) -> None:
     """Draw the board: each seat's track fields, kennel, home and hand (Agent DOG: holes,
-    meeting points and undercover pieces marked)."""
+    meeting points and undercover pieces marked; an observer view's unknown colours as ?)."""
 
     def body() -> None:
-        pos = read_position(position)
+        found = load_any(Path(position)) if " " not in position.strip() else None
+        if isinstance(found, ObserverView):
+            if json_out:
+                print_json({"view": view_to_json(found)})
+                return
+            _draw(view_picture(found))
+            return
+        pos = read_position(position) if found is None else found
         if isinstance(pos, AgentPosition):
             if json_out:
                 print_json({"position": agent_json(pos)})
                 return
-            from sheepdog.cli.agent_picture import picture as agent_picture
-
             _draw(agent_picture(pos))
             return
         if json_out:

@@ -1,0 +1,119 @@
+"""``sheepdog dog ...`` on Agent DOG files: the variant is read from the file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from sheepdog.cli.main import app
+from sheepdog.solver.agentdog.moves import legal_plays, perft
+from sheepdog.solver.agentdog.observer import colourings, view_from_json
+from sheepdog.solver.agentdog.position import load_position, position_from_json
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).resolve().parents[2] / "cases" / "agentdog" / "example.json"
+
+
+def _run(*args: str) -> Any:
+    result = runner.invoke(app, list(args))
+    return result
+
+
+def _json(*args: str) -> Any:
+    result = _run(*args)
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_moves_json_lists_the_engines_plays() -> None:
+    out = _json("dog", "moves", str(EXAMPLE), "--json")
+    plays = legal_plays(load_position(EXAMPLE))
+    assert out["count"] == len(plays) == 37
+    assert [position_from_json(p["position"]) for p in out["plays"]] == [p.position for p in plays]
+    assert all(p["position"]["variant"] == "agent-dog" for p in out["plays"])
+    assert "notation" not in out["plays"][0]
+
+
+def test_perft_json() -> None:
+    out = _json("dog", "perft", str(EXAMPLE), "--depth", "4", "--json")
+    assert out["nodes"] == perft(load_position(EXAMPLE), 4) == 152
+
+
+def test_show_marks_holes_meetings_and_undercover_pieces() -> None:
+    result = _run("dog", "show", str(EXAMPLE))
+    assert result.exit_code == 0, result.stderr
+    assert "(0)" in result.stdout and "(2)" in result.stdout  # the undercover t8 and t44
+    assert "< >" in result.stdout and "Agent DOG" in result.stdout
+
+
+def test_convert_prints_the_checked_json() -> None:
+    out = _json("dog", "convert", str(EXAMPLE), "--to", "json")
+    assert position_from_json(out) == load_position(EXAMPLE)
+
+
+def test_solve_json_contract() -> None:
+    out = _json("dog", "solve", str(EXAMPLE), "--json")
+    assert out["value"] in {"WIN", "LOSS", "DRAW"}
+    assert {"plies", "best", "pv", "progress"} <= set(out)
+    assert out["best"]["position"]["variant"] == "agent-dog"
+    assert out["pv"][0].startswith("seat 0: ")
+
+
+def test_view_then_advise(tmp_path: Path) -> None:
+    view = _json("dog", "view", str(EXAMPLE), "--json")
+    assert view["view"] == "observer" and view["undercover"] == ["t8", "t44"]
+    assert view["hands"]["0"] == ["copy", "partner"] and view["hands"]["1"] == ["?", "?"]
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(view))
+    out = _json("dog", "advise", str(path), "--samples", "2", "--json")
+    assert out["colourings"] == len(colourings(view_from_json(view))) == 2
+    assert out["undercover"] == {"t8": {"0": "1/2", "2": "1/2"}, "t44": {"0": "1/2", "2": "1/2"}}
+    assert out["samples"] == 2
+    for play in out["plays"]:
+        assert play["wins"] + play["draws"] + play["losses"] + play["unresolved"] == 2
+    text = _run("dog", "advise", str(path), "--samples", "1")
+    assert text.exit_code == 0 and "knock-out risk" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"variant": "agent-cat"}, "valid variants are: dog, agent-dog"),
+        ({"to_mvoe": 0}, "unknown key(s) 'to_mvoe'"),
+        ({"rules": {"partner_burn": True}}, "unknown rule option(s): partner_burn"),
+        ({"layout": {"fields_per_seat": 16, "holes": ["t4"], "meeting_points": ["t9"]}}, "A1"),
+        ({"last_card": "copy"}, "never 'copy'"),
+        ({"stock": ["5"]}, "only used with 2 or 3 players"),
+        ({"hands": {"0": ["7"], "1": [], "2": [], "3": []}}, "unknown card '7'"),
+    ],
+)
+def test_bad_files_are_one_line_errors(
+    tmp_path: Path, change: dict[str, Any], message: str
+) -> None:
+    obj = {**json.loads(EXAMPLE.read_text()), **change}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(obj))
+    for command in ("moves", "perft", "show", "solve"):
+        result = _run("dog", command, str(path))
+        assert result.exit_code == 1
+        assert result.stderr.startswith("Error: ") and message in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_views_are_for_advice_only(tmp_path: Path) -> None:
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(_json("dog", "view", str(EXAMPLE))))
+    for command in ("moves", "perft", "solve"):
+        result = _run("dog", command, str(path))
+        assert result.exit_code == 1 and "observer view" in result.stderr
+    shown = _run("dog", "show", str(path))
+    assert shown.exit_code == 0 and "(?)" in shown.stdout and "(0)" not in shown.stdout
+
+
+def test_view_of_a_classic_position_is_an_error(tmp_path: Path) -> None:
+    result = _run("dog", "view", "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0")
+    assert result.exit_code == 1 and "Agent DOG" in result.stderr
