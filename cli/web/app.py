@@ -14,7 +14,10 @@ Games are kept by :class:`~sheepdog.cli.web.store.Store`; each game is rebuilt f
 once and kept in memory, each entry checked by the session engine before it is stored and
 committed before the answer confirms it.  DOG games sit beside Sly Wolf: their own module of
 views and routes (:mod:`sheepdog.cli.web.dog`, under ``/dog/`` and ``/api/dog/``), the same
-store (kind ``"dog"``) and the same background worker (for their advice).
+store (kind ``"dog"``) and the same background worker (for their advice).  Agent DOG games
+likewise (:mod:`sheepdog.cli.web.agent`, pages under ``/agent/``, kind ``"agent-dog"``) share
+classic DOG's API under ``/api/dog/games``: a game is created with ``"variant": "agent-dog"``
+and each request goes to the handler of the game's kind.
 """
 
 from __future__ import annotations
@@ -43,10 +46,15 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from sheepdog.cli.web.agent import KIND as AGENT_KIND
+from sheepdog.cli.web.agent import AgentGames, agent_routes
+from sheepdog.cli.web.agent import Helpers as AgentHelpers
+from sheepdog.cli.web.agent import game_url as agent_url
 from sheepdog.cli.web.dog import DogGames, Helpers, dog_routes
 from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup, compute_hint
+from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 
 HERE = Path(__file__).resolve().parent
@@ -213,6 +221,7 @@ def create_app(
     pages' join link and QR code), by default the one the page was asked by."""
     games = Games(store)
     dogs = DogGames(store, games.submit)
+    agents = AgentGames(store, games.submit)
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
     )
@@ -327,22 +336,34 @@ def create_app(
         html = env.get_template(name).render(**context)
         return HTMLResponse(html, status_code=code)
 
-    def index_page(code: int = 200, error: Any = None, dog_error: str | None = None) -> Response:
+    def index_page(
+        code: int = 200,
+        error: Any = None,
+        dog_error: str | None = None,
+        agent_error: str | None = None,
+    ) -> Response:
         rows = [] if require_token else store.games()
-        listed = [(r, game_url(r) if r.kind == "wolf" else dog_url(r)) for r in rows]
+        urls = {"wolf": game_url, "dog": dog_url, AGENT_KIND: agent_url}
+        listed = [(r, urls[r.kind](r)) for r in rows if r.kind in urls]
         return page(
             "index.html",
             code,
             games=[g for g in listed if g[0].kind == "wolf"],
             dog_games=[g for g in listed if g[0].kind == "dog"],
+            agent_games=[g for g in listed if g[0].kind == AGENT_KIND],
+            agent_cards=list(AGENT_CARDS),
             rosters=list(SHIPPED_ROSTERS),
             cards=list(DOG_CARDS),
             error=error,
             dog_error=dog_error,
+            agent_error=agent_error,
         )
 
     async def index(request: Request) -> Response:
-        return index_page(dog_error=request.query_params.get("dog_error"))
+        return index_page(
+            dog_error=request.query_params.get("dog_error"),
+            agent_error=request.query_params.get("agent_error"),
+        )
 
     async def new_game(request: Request) -> Response:
         form = await form_body(request)
@@ -437,10 +458,10 @@ def create_app(
         Route("/api/wolf/games/{id}/interviews", api_interview, methods=["POST"]),
         Route("/api/wolf/games/{id}/entries", api_entry, methods=["POST"]),
         Route("/api/wolf/games/{id}/undo", api_undo, methods=["POST"]),
-        *dog_routes(
-            Helpers(
+        *agent_routes(
+            AgentHelpers(
                 store,
-                dogs,
+                agents,
                 games.row,
                 authorize,
                 json_body,
@@ -449,7 +470,21 @@ def create_app(
                 qr_of,
                 ApiError,
                 require_token,
-            )
+            ),
+            dog_routes(
+                Helpers(
+                    store,
+                    dogs,
+                    games.row,
+                    authorize,
+                    json_body,
+                    form_body,
+                    page,
+                    qr_of,
+                    ApiError,
+                    require_token,
+                )
+            ),
         ),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]

@@ -1,0 +1,451 @@
+"""Agent DOG at the table in ``sheepdog serve`` (Starlette's test client, no network): the JSON
+API beside classic DOG's under ``/api/dog/games``, every bad request (4xx, one-line JSON error,
+nothing stored), the seen outcome, tokens, the pages' forms, the board, and kill -9 of a real
+server."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheepdog.cli.web.agent import ADVICE_NODES, board_svg
+from sheepdog.cli.web.app import create_app
+from sheepdog.cli.web.store import Store
+from sheepdog.solver.agentdog.observer import colourings, view_from_json, view_of, view_to_json
+from sheepdog.solver.agentdog.position import make_position
+from sheepdog.solver.agentdog.session import Record, new_table, parse_entry
+from sheepdog.solver.agentdog.table_advice import advise_belief
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
+    from starlette.testclient import TestClient
+
+HAND = ["1/11", "13", "5", "partner", "swap"]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    db = Store(tmp_path / "data")
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    with TestClient(create_app(store), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def new(client: TestClient, **setup: Any) -> dict[str, Any]:
+    body = {"variant": "agent-dog", "players": 4, "me": 0, "hand": HAND, **setup}
+    r = client.post("/api/dog/games", json={k: v for k, v in body.items() if v is not None})
+    assert r.status_code == 201, r.text
+    answer: dict[str, Any] = r.json()
+    assert set(answer) == {"id", "token", "url"}
+    assert answer["url"].startswith(f"/agent/{answer['id']}?")
+    return answer
+
+
+def one_line_error(r: Any, status: int) -> str:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"error"} and "\n" not in body["error"] and "Traceback" not in r.text
+    return str(body["error"])
+
+
+def _two_under() -> dict[str, Any]:
+    """An observer view from seat 0: colours 1 and 3 undercover on t8 and t24."""
+    pos = make_position(
+        [[3, -1, -1, -1], [8, -1, -1, -1], [32, -1, -1, -1], [24, -1, -1, 48]],
+        [["5", "8", "swap"], ["2", "3", "6"], ["9", "10", "12"], ["1/11", "13", "partner"]],
+        0,
+    )
+    return view_to_json(view_of(pos, 0))
+
+
+def test_a_few_turns_through_the_api(client: TestClient) -> None:
+    game = new(client)
+    base = f"/api/dog/games/{game['id']}"
+    view = client.get(base).json()
+    assert view["variant"] == "agent-dog" and view["phase"] == "play" and view["your_turn"]
+    assert view["hand"] == ["1/11", "5", "13", "swap", "partner"] and view["colourings"] == 1
+    assert view["view"]["pawns"]["1"] == ["k", "k", "k", "t16"] and view["tracker"] == []
+    assert {p["description"] for p in view["plays"]} >= {"5: t0→t5", "partner: t0→t4"}
+    assert view["unseen"]["total"] == 105 and view["unseen"]["cards"]["swap"] == 7
+    # her turn: advise_belief's object over the cards not yet seen and the belief
+    got = view["advice"]
+    assert view["advice_error"] is None and got["variant"] == "agent-dog"
+    assert {p["description"] for p in got["plays"]} == {p["description"] for p in view["plays"]}
+    table = new_table(4, 0, hand=HAND)
+    pool = Counter({k: v for k, v in view["unseen"]["cards"].items() if v})
+    expected = advise_belief(
+        view_from_json(view["view"]), table.belief, unseen=pool, samples=0, max_nodes=ADVICE_NODES
+    ).to_dict()
+    assert [p["knocks_own_side"] for p in got["plays"]] == [
+        p["knocks_own_side"] for p in expected["plays"]
+    ]
+    for p in got["plays"]:  # every sample is a win, a draw, a loss or over the budget
+        assert p["wins"] + p["draws"] + p["losses"] + p["unresolved"] == got["samples"]
+    # her play by number, another seat's by words, a Copy, a Swap
+    r = client.post(base + "/plays", json={"seat": 0, "card": "5", "play": 0})
+    assert r.status_code == 201 and r.json() == {
+        "seq": 1,
+        "line": "seat 0 plays 5: t0→t5",
+        "version": 1,
+    }
+    r = client.post(base + "/plays", json={"seat": 1, "card": "8", "play": "t16->t24"})
+    assert r.status_code == 201 and r.json()["line"] == "seat 1 plays 8: t16→t24"
+    r = client.post(base + "/entries", json={"line": "seat 2 plays copy: t32 -> t40"})
+    assert r.status_code == 201 and r.json()["line"] == "seat 2 plays copy as 8: t32→t40"
+    r = client.post(base + "/plays", json={"seat": 3, "card": "swap", "play": "t24 ↔ t40"})
+    assert r.status_code == 201
+    view = client.get(base).json()
+    assert (
+        view["to_move"] == 0
+        and view["your_turn"]
+        and view["view"]["undercover"]
+        == [
+            "t24",
+            "t40",
+        ]
+    )
+    assert view["tracker"] == [
+        {"field": "t24", "colour": 2, "chances": {"2": {"chance": "1", "percent": 100.0}}},
+        {"field": "t40", "colour": 1, "chances": {"1": {"chance": "1", "percent": 100.0}}},
+    ]
+    assert view["unseen"]["cards"]["8"] == 7 and view["unseen"]["cards"]["copy"] == 7
+    # undo keeps the entry in the history
+    r = client.post(base + "/undo")
+    assert r.status_code == 200 and r.json()["undone"] == {
+        "seq": 4,
+        "line": "seat 3 plays swap: t24 ↔ t40",
+    }
+    view = client.get(base).json()
+    assert view["to_move"] == 3 and [t["colour"] for t in view["tracker"]] == [1, 2]
+    assert [(e["seq"], e["undone"]) for e in view["entries"]] == [
+        (1, False),
+        (2, False),
+        (3, False),
+        (4, True),
+        (5, False),
+    ]
+    listed = client.get("/api/dog/games").json()["games"]
+    assert [(g["id"], g["variant"]) for g in listed] == [(game["id"], "agent-dog")]
+
+
+def test_a_pasted_view_and_the_seen_outcome(client: TestClient) -> None:
+    game = new(client, position=_two_under(), hand=None, players=None)
+    base = f"/api/dog/games/{game['id']}"
+    view = client.get(base).json()
+    assert view["colourings"] == 2 and view["players"] == [0, 1, 2, 3]
+    assert view["tracker"][0] == {
+        "field": "t8",
+        "colour": None,
+        "chances": {
+            "1": {"chance": "1/2", "percent": 50.0},
+            "3": {"chance": "1/2", "percent": 50.0},
+        },
+    }
+    assert view["advice"]["undercover"] == {
+        "t8": {"1": "1/2", "3": "1/2"},
+        "t24": {"1": "1/2", "3": "1/2"},
+    }
+    assert client.post(base + "/plays", json={"seat": 0, "card": "8", "play": 0}).status_code == 201
+    r = client.post(base + "/plays", json={"seat": 1, "card": "5", "play": "t8→t13"})
+    assert r.status_code == 201
+    assert r.json()["question"] == ["t13 shows colour 1", "t13 shows colour 3"]
+    view = client.get(base).json()
+    assert view["phase"] == "seen" and view["plays"] == [] and view["advice"] is None
+    assert view["question"] == {
+        "outcomes": [
+            {"index": 0, "label": "t13 shows colour 1", "colourings": 1},
+            {"index": 1, "label": "t13 shows colour 3", "colourings": 1},
+        ]
+    }
+    r = client.post(base + "/plays", json={"seat": 2, "card": "9", "play": 0})
+    assert "say first what the table saw" in one_line_error(r, 400)
+    r = client.post(base + "/seen", json={"outcome": 1})
+    assert r.status_code == 201 and r.json()["line"] == "seen t13 shows colour 3"
+    view = client.get(base).json()
+    assert view["colourings"] == 1 and view["tracker"][0]["field"] == "t24"
+    assert view["tracker"][0]["colour"] == 1 and view["to_move"] == 2
+    # the same by its label, after an undo
+    assert client.post(base + "/undo").status_code == 200
+    r = client.post(base + "/seen", json={"outcome": "t13 shows colour 1"})
+    assert r.status_code == 201
+    assert client.get(base).json()["tracker"][0]["colour"] == 3
+
+
+def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
+    pos = make_position(
+        [[-1, -1, -1, 0], [], [-1, -1, -1, 32], []],
+        [["2", "3"], [], ["9", "12"], []],
+        0,
+        players=[0, 2],
+        stock=["5", "8", "6"],
+    )
+    raw = {"variant": "agent-dog", "me": 2, "position": view_to_json(view_of(pos, 2))}
+    game = client.post("/api/dog/games", json=raw).json()
+    base = f"/api/dog/games/{game['id']}"
+    view = client.get(base).json()
+    assert view["players"] == [0, 2] and view["unseen"]["stock"] == 3
+    # seat 0 cannot move (a piece on its start blocks nothing here: it plays a 2 onto t2)
+    r = client.post(base + "/plays", json={"seat": 0, "play": "fold", "discard": "3"})
+    assert r.status_code == 201 and r.json()["line"] == "seat 0 folds: discard 3"
+    view = client.get(base).json()
+    assert view["drawn"] and view["to_move"] == 0 and view["unseen"]["stock"] == 2
+    assert {p["card"] for p in view["plays"]} >= {"5", None}
+    r = client.post(base + "/plays", json={"seat": 0, "play": "discard", "card": "9"})
+    assert r.status_code == 201 and r.json()["line"] == "seat 0 discards 9"
+    view = client.get(base).json()
+    assert view["to_move"] == 2 and view["your_turn"] and not view["drawn"]
+    r = client.post(base + "/plays", json={"seat": 2, "play": "fold", "discard": "9"})
+    assert "you hold a 9, which can move" in one_line_error(r, 400)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "message"),
+    [
+        ("/api/dog/games", b'{"variant": "agent-dog", "players": 5}', 400, "'players' must be"),
+        (
+            "/api/dog/games",
+            b'{"variant": "agent-dog", "me": 1, "players": 2, "hand": ["2", "3", "5", "6", "8"]}',
+            400,
+            "your seat must be a seat in play (0, 2), not 1",
+        ),
+        ("/api/dog/games", b'{"variant": "agent-dog", "hand": ["2", "3"]}', 400, "5 cards each"),
+        (
+            "/api/dog/games",
+            b'{"variant": "agent-dog", "hand": ["7", "2", "3", "5", "6"]}',
+            400,
+            "unknown card '7'",
+        ),
+        ("/api/dog/games", b'{"variant": "agent-dog"}', 400, "give your hand"),
+        (
+            "/api/dog/games",
+            b'{"variant": "agent-dog", "position": {"variant": "agent-dog"}}',
+            400,
+            "position is missing 'pawns'",
+        ),
+        (
+            "/api/dog/games",
+            b'{"variant": "agent-dog", "position": 3}',
+            400,
+            "'position' must be an Agent DOG position",
+        ),
+        (
+            "/api/dog/games",
+            b'{"variant": "agent-dog", "hand": ["2", "3", "5", "6", "8"], "stock": 9}',
+            400,
+            "'stock' (the draw pile's size) goes with a pasted 'position'",
+        ),
+        ("/api/dog/games", b'{"variant": "agent-dog", "colour": 1}', 400, "unknown key 'colour'"),
+        ("GAME/plays", b'{"seat": 1, "card": "13", "play": 0}', 400, "seat 0 is to move"),
+        ("GAME/plays", b'{"seat": 0, "card": "8", "play": 0}', 400, "8 is not in your hand"),
+        ("GAME/plays", b'{"seat": 0, "card": "swap", "play": 0}', 400, "swap has no legal play"),
+        ("GAME/plays", b'{"seat": 0, "card": "5", "play": 4}', 400, "numbered 0 to 0"),
+        ("GAME/plays", b'{"seat": 0, "card": "5", "play": -1}', 400, "'play' must be 0 or more"),
+        ("GAME/plays", b'{"seat": 0, "card": "5", "play": "t0->t6"}', 400, "not a legal play"),
+        ("GAME/plays", b'{"seat": 0, "card": "5", "play": "13: t0"}', 400, "not a play of the 5"),
+        ("GAME/plays", b'{"seat": 0, "card": "5", "play": true}', 400, "'play' must be"),
+        ("GAME/plays", b'{"seat": 0, "card": "5", "play": " "}', 400, "'play' is empty"),
+        ("GAME/plays", b'{"seat": 0, "card": "joker", "play": 0}', 400, "unknown card 'joker'"),
+        ("GAME/plays", b'{"seat": 9, "card": "5", "play": 0}', 400, "'seat' must be"),
+        ("GAME/plays", b'{"seat": 0, "play": "fold"}', 400, "a fold is not allowed"),
+        (
+            "GAME/plays",
+            b'{"seat": 0, "play": "fold", "discard": "5"}',
+            400,
+            "with 4 players a fold discards the whole hand",
+        ),
+        ("GAME/plays", b'{"seat": 0, "play": "fold", "card": "5"}', 400, "a fold plays no card"),
+        ("GAME/plays", b'{"seat": 0, "card": "5", "play": 0, "drawn": "5"}', 400, "with a fold"),
+        ("GAME/plays", b'{"seat": 0, "play": "fold", "drawn": "5"}', 400, "'drawn' goes with"),
+        (
+            "GAME/plays",
+            b'{"seat": 0, "play": "discard", "card": "5"}',
+            400,
+            "a discard comes after a 2-3 player fold",
+        ),
+        ("GAME/plays", b'{"seat": 0, "card": "5", "move": 0}', 400, "unknown key 'move'"),
+        ("GAME/seen", b'{"outcome": 0}', 400, "no play waits for what the table saw"),
+        ("GAME/seen", b'{"outcome": -1}', 400, "'outcome' must be 0 or more"),
+        ("GAME/seen", b'{"choice": 0}', 400, 'expected {"outcome"'),
+        ("GAME/deals", b'{"hand": ["2", "3", "5", "6", "8"]}', 400, "the round is still on"),
+        ("GAME/deals", b'{"gave": "2"}', 400, "'hand' is missing"),
+        ("GAME/entries", b'{"line": "dance"}', 400, "unknown entry 'dance'"),
+        ("GAME/entries", b'{"text": "undo"}', 400, 'expected {"line"'),
+        ("GAME/undo", b"[1]", 400, "nothing to undo"),
+        ("GAME/plays", b"{bad", 400, "invalid JSON"),
+        ("/api/dog/games/nothere/seen", b'{"outcome": 0}', 404, "no such game"),
+    ],
+)
+def test_bad_requests_are_one_line_4xx_and_store_nothing(
+    client: TestClient, store: Store, path: str, body: bytes, status: int, message: str
+) -> None:
+    game = new(client)
+    base = f"/api/dog/games/{game['id']}"
+    before = (len(store.games()), store.version(game["id"]))
+    r = client.post(path.replace("GAME", base), content=body)
+    assert message in one_line_error(r, status)
+    assert (len(store.games()), store.version(game["id"])) == before
+
+
+def test_classic_dog_is_untouched_and_the_kinds_stay_apart(client: TestClient) -> None:
+    agent = new(client)
+    classic = client.post(
+        "/api/dog/games", json={"seats": 4, "me": 0, "hand": ["1/11", "13", "7", "joker", "5", "2"]}
+    )
+    assert classic.status_code == 201 and classic.json()["url"].startswith("/dog/")
+    dog = classic.json()
+    assert client.get(f"/api/dog/games/{dog['id']}").json()["notation"].startswith("4 ")
+    r = client.post(f"/api/dog/games/{dog['id']}/plays", json={"seat": 0, "card": "7", "play": 0})
+    assert "the 7 has no legal move here" in one_line_error(r, 400)
+    r = client.post(f"/api/dog/games/{dog['id']}/seen", json={"outcome": 0})
+    assert "no such game" in one_line_error(r, 404)
+    # "variant": "dog" (or none) is classic DOG's create, with its own checks
+    r = client.post("/api/dog/games", json={"variant": "dog", "seats": 4, "hand": ["2"] * 6})
+    assert r.status_code == 201 and r.json()["url"].startswith("/dog/")
+    r = client.post("/api/dog/games", json={"variant": "dog", "seats": 5, "hand": ["2"]})
+    assert "'seats' must be 4 or 6" in one_line_error(r, 400)
+    assert client.get(f"/agent/{dog['id']}").status_code == 404
+    assert client.get(f"/dog/{agent['id']}").status_code == 404
+    assert one_line_error(client.delete(f"/api/dog/games/{agent['id']}"), 405)
+    big = json.dumps({"variant": "agent-dog", "hand": HAND, "pad": "x" * 70_000}).encode()
+    assert "larger than" in one_line_error(client.post("/api/dog/games", content=big), 413)
+
+
+def test_beyond_the_machine_every_game_needs_its_token(store: Store) -> None:
+    with TestClient(create_app(store, require_token=True), raise_server_exceptions=False) as c:
+        game = new(c)
+        base = f"/api/dog/games/{game['id']}"
+        assert "needs its token" in one_line_error(c.get(base), 401)
+        play = {"seat": 0, "card": "5", "play": 0}
+        r = c.post(base + "/plays", json=play, headers={"Authorization": "Bearer nope"})
+        assert "wrong token" in one_line_error(r, 403) and store.version(game["id"]) == 0
+        assert "not shown beyond" in one_line_error(c.get("/api/dog/games"), 403)
+        auth = {"Authorization": f"Bearer {game['token']}"}
+        assert c.post(base + "/plays", json=play, headers=auth).status_code == 201
+        assert c.get(f"{base}/version?token={game['token']}").json() == {"version": 1}
+        assert c.get(f"/agent/{game['id']}").status_code == 401
+        assert c.get(game["url"]).status_code == 200
+        assert game["id"] not in c.get("/").text
+
+
+def test_the_pages_create_a_game_and_play_a_turn(client: TestClient) -> None:
+    index = client.get("/")
+    assert index.status_code == 200 and "New Agent DOG game" in index.text
+    fields = {"players": "4", "me": "2", "starts": "2", "gave": "", "got": "", "position": ""}
+    fields.update({f"hand{j}": card for j, card in enumerate(HAND)})
+    r = client.post("/agent/new", data=fields, follow_redirects=False)
+    assert r.status_code == 303
+    url = r.headers["location"]
+    game_id = url.split("/")[2].split("?")[0]
+    post = url.replace(f"/agent/{game_id}", f"/agent/{game_id}/entry")
+    page = client.get(url).text
+    assert "Your turn (seat 2)" in page and "<svg" in page and "Cards not yet seen: 105" in page
+    assert "No piece is undercover" in page
+    page = client.get(url + "&card=5").text
+    assert "The 5: 1 legal play" in page and "5: t32→t37" in page
+    r = client.post(
+        post, data={"action": "play", "seat": "2", "card": "5", "play": "0"}, follow_redirects=False
+    )
+    assert r.status_code == 303 and r.headers["location"] == url
+    r = client.post(
+        post, data={"action": "play", "seat": "3", "card": "8", "play": "0"}, follow_redirects=False
+    )
+    page = client.get(url).text
+    assert "Seat 0 to move (your partner)" in page
+    assert 'class="undercover" data-loc="t56" data-colour="3"' in page
+    assert '<li data-loc="t56"><b>t56</b>' in page
+    # a refused form comes back with the error on the page, and nothing is stored
+    r = client.post(post, data={"action": "play", "seat": "0", "card": "swap", "play": "0"})
+    assert r.status_code == 200 and "the swap has no legal play here for seat 0" in r.text
+    r = client.post(post, data={"action": "fold", "seat": "0"}, follow_redirects=False)
+    assert r.status_code == 303
+    r = client.post(post, data={"action": "undo"}, follow_redirects=False)
+    page = client.get(url).text
+    assert "(undone)" in page and "Seat 0 to move" in page
+    # a bad new game comes back to the start page with the error
+    r = client.post("/agent/new", data={"players": "4", "me": "0", "hand0": "2"})
+    assert r.status_code == 200 and "every round deals 5 cards each (A16), not 1" in r.text
+
+
+def test_the_pages_ask_what_the_table_saw(client: TestClient) -> None:
+    fields = {"players": "4", "me": "0", "position": json.dumps(_two_under())}
+    url = client.post("/agent/new", data=fields, follow_redirects=False).headers["location"]
+    post = url.split("?")[0] + "/entry?" + url.split("?")[1]
+    for play in (
+        {"seat": "0", "card": "8", "play": "0"},
+        {"seat": "1", "card": "5", "play": "t8→t13"},
+    ):
+        r = client.post(post, data={"action": "play", **play}, follow_redirects=False)
+        assert r.status_code == 303
+    page = client.get(url).text
+    assert "What did the table see?" in page and "t13 shows colour 3" in page
+    r = client.post(post, data={"action": "seen", "outcome": "1"}, follow_redirects=False)
+    page = client.get(url).text
+    assert "Seat 2 to move" in page and "seen t13 shows colour 3" in page
+
+
+def test_the_board_marks_holes_meeting_points_and_undercover_pieces() -> None:
+    record = Record(new_table(4, 0, position=_two_under()))
+    svg = board_svg(record.table)
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count('class="hole"') == 12 and svg.count('class="meeting"') == 4
+    assert svg.count('class="field"') == 64 - 12 - 4
+    assert 'class="undercover" data-loc="t8" data-colour=""' in svg and ">?</text>" in svg
+    for seat, loc in ((0, "t3"), (2, "t32"), (3, "t48")):
+        assert f'data-seat="{seat}" data-loc="{loc}"' in svg
+    table = record.add(parse_entry("seat 0 plays 8: t3→t11")).table
+    assert len(table.belief) == 2 and len(colourings(view_of(table.position()))) == 2
+    assert 'data-loc="t24" data-colour=""' in board_svg(table)
+
+
+def test_an_agent_dog_game_survives_kill_9(tmp_path: Path) -> None:
+    import signal
+
+    from tests.web.test_serve import call, free_port, start
+
+    data, port = tmp_path / "data", free_port()
+    server = start(data, port)
+    try:
+        setup = {"variant": "agent-dog", "me": 0, "position": _two_under()}
+        status, game = call(port, "POST", "/api/dog/games", setup)
+        assert status == 201
+        base = f"/api/dog/games/{game['id']}"
+        plays = [
+            {"seat": 0, "card": "8", "play": "t3→t11"},
+            {"seat": 1, "card": "5", "play": "t8→t13"},
+        ]
+        for play in plays:
+            assert call(port, "POST", base + "/plays", play)[0] == 201
+        assert call(port, "POST", base + "/seen", {"outcome": 0})[0] == 201
+        assert call(port, "POST", base + "/plays", {"seat": 2, "card": "9", "play": 0})[0] == 201
+        assert call(port, "POST", base + "/undo")[0] == 200
+        status, before = call(port, "GET", base)
+        assert status == 200 and before["to_move"] == 2 and before["colourings"] == 1
+    finally:
+        server.send_signal(signal.SIGKILL)  # no clean-up of any kind
+        server.wait(timeout=10)
+    again = start(data, port)
+    try:
+        status, after = call(port, "GET", base)
+        assert status == 200 and after == before
+        assert [e["line"] for e in after["entries"]] == [
+            "seat 0 plays 8: t3→t11",
+            "seat 1 plays 5: t8→t13",
+            "seen t13 shows colour 1",
+            "seat 2 plays 9: t32→t41",
+            "undo",
+        ]
+        assert after["entries"][3]["undone"] and after["tracker"][0]["colour"] == 3
+    finally:
+        again.send_signal(signal.SIGKILL)
+        again.wait(timeout=10)
