@@ -1,0 +1,103 @@
+"""Agent DOG at the table in a real browser: Debian's Chromium (``/usr/bin/chromium``), headless,
+driven by Playwright on a phone-sized screen (360 x 740, touch) against a real ``sheepdog serve``
+(the fixtures of :mod:`tests.web.test_browser`).  A few turns from the rulebook's setup, followed
+from a second phone, with the tracker and the advice; and a game from a pasted observer view
+where the page asks what the table saw.  They skip, saying why, only without that Chromium."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.test_agent import _two_under
+from tests.web.test_browser import (
+    PHONE,
+    browser,
+    fits_the_phone,
+    phone,
+    pick,
+    pytestmark,
+    server,
+    settled,
+    tap,
+    unseen,
+)
+
+__all__ = ["browser", "phone", "pytestmark", "server"]  # the fixtures and the skip, re-used
+
+
+def start_game(page: Page, server: str, hand: list[str] | None = None, pasted: str = "") -> None:
+    page.goto(server + "/")
+    form = page.locator("#new-agent")
+    form.locator("select[name=me]").select_option("0")
+    form.locator("select[name=starts]").select_option("0")
+    for j, card in enumerate(hand or []):
+        form.locator(f"select[name=hand{j}]").select_option(card)
+    if pasted:
+        form.locator("summary").tap()
+        form.locator("textarea[name=position]").fill(pasted)
+    tap(page, "Start the Agent DOG game")
+    assert "/agent/" in page.url
+
+
+def test_a_few_agent_dog_turns_on_two_phones(server: str, browser: Browser, phone: Page) -> None:
+    start_game(phone, server, hand=["1/11", "13", "5", "partner", "swap"])
+    fits_the_phone(phone)
+    expect(phone.locator("#status")).to_have_text("Your turn (seat 0).")
+    expect(phone.locator("svg.board")).to_be_visible()
+    expect(phone.locator("svg.board circle.hole")).to_have_count(12)
+    expect(phone.locator("#tracker")).to_contain_text("No piece is undercover")
+    # the advice on her turn: every play with its knock-out risk
+    advice = phone.locator("#advice li")
+    expect(advice.first).to_contain_text("knock-out risk 0.0%")
+    assert advice.count() == 9 and unseen(phone, "swap") == 7
+
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    try:
+        other.goto(phone.url)
+        expect(other.locator("#status")).to_have_text("Your turn (seat 0).")
+        # her play: the card, then its move
+        pick(phone, "5")
+        expect(phone.locator("#enter h3")).to_have_text("The 5: 1 legal play")
+        tap(phone, "5: t0→t5")
+        expect(phone.locator("#status")).to_have_text("Seat 1 to move.")
+        expect(other.locator("g.pawn[data-seat='0'][data-loc='t5']")).to_have_count(1)
+        # seat 1 moves onto a hole: the piece goes under, the tracker knows its colour
+        pick(phone, "8")
+        tap(phone, "8: t16→t24")
+        expect(phone.locator("g.undercover[data-loc='t24'][data-colour='1']")).to_have_count(1)
+        expect(phone.locator("#tracker li[data-loc='t24']")).to_contain_text("colour 1")
+        expect(other.locator("#tracker li[data-loc='t24']")).to_contain_text("colour 1")
+        assert unseen(phone, "8") == 7
+        # undo: the piece is back on its start, the 8 unseen again, the entry kept
+        tap(phone, "Undo the last entry")
+        expect(phone.locator("g.undercover")).to_have_count(0)
+        expect(phone.locator("g.pawn[data-seat='1'][data-loc='t16']")).to_have_count(1)
+        assert unseen(phone, "8") == 8
+        expect(phone.locator(".history li.undone")).to_have_text("seat 1 plays 8: t16→t24 (undone)")
+        expect(other.locator(".history li.undone")).to_have_count(1)
+        tap(phone, "Seat 1 folds")
+        expect(phone.locator("#status")).to_have_text("Seat 2 to move (your partner).")
+        fits_the_phone(phone)
+    finally:
+        other.context.close()
+
+
+def test_the_page_asks_what_the_table_saw(server: str, phone: Page) -> None:
+    start_game(phone, server, pasted=json.dumps(_two_under()))
+    expect(phone.locator("#tracker h2")).to_contain_text("2 colourings possible")
+    expect(phone.locator("#tracker li[data-loc='t8']")).to_contain_text("1: 50.0%")
+    expect(phone.locator("g.undercover[data-loc='t8'][data-colour='']")).to_have_count(1)
+    settled(phone)
+    expect(phone.locator("#advice li").first).to_contain_text("knock-out risk")
+    pick(phone, "8")
+    tap(phone, "8: t3→t11")
+    pick(phone, "5")
+    tap(phone, "5: t8→t13")
+    expect(phone.locator("#status")).to_have_text("What did the table see?")
+    tap(phone, "t13 shows colour 3")
+    expect(phone.locator("#status")).to_have_text("Seat 2 to move (your partner).")
+    expect(phone.locator("g.pawn[data-seat='3'][data-loc='t13']")).to_have_count(1)
+    expect(phone.locator("#tracker li[data-loc='t24']")).to_contain_text("colour 1")
+    fits_the_phone(phone)
