@@ -16,6 +16,7 @@ Rulings where the spec is silent (also in docs/agent-dog.md):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from sheepdog.solver.agentdog.cards import (
@@ -85,6 +86,16 @@ def piece_name(t: Table, colour: int, loc: Loc) -> str:
     return f"[seat {colour}] {name}"
 
 
+_SEAT_ON_TRACK = re.compile(r"\[seat \d\] (?=t\d)")
+
+
+def plain(words: str) -> str:
+    """Words without the seat of pieces named by a track field: a field names a piece, and
+    whose it is may depend on a colour revealed during the play (A18), so matching ignores it
+    (a home field keeps its seat: every colour has an ``h0``)."""
+    return _SEAT_ON_TRACK.sub("", words)
+
+
 class _Results:
     """Distinct outcomes of one card, each with the words of the first choice reaching it."""
 
@@ -99,7 +110,7 @@ class _Results:
     def add(
         self, pawns: Pawns, knocked: tuple[int, ...], arrivals: tuple[int, ...], words: str
     ) -> None:
-        if self.target is not None and words != self.target:
+        if self.target is not None and plain(words) != plain(self.target):
             return
         final, pulls = hold_meetings(pawns, arrivals, self.t.n) if arrivals else (pawns, [])
         penalty = any(c in self.t.penalised for c in knocked)
@@ -155,7 +166,7 @@ def _partner(t: Table, res: _Results) -> None:
     """A11: 4 forward steps in ordered sub-moves, the movable pieces re-checked before each."""
     burns = t.pos.rules.partner_burns
     seen: set[tuple[Pawns, int, bool, tuple[int, ...]]] = set()
-    target = None if res.target is None else res.target.split(", ")
+    target = None if res.target is None else plain(res.target).split(", ")
     describe = res.describe
 
     def split(
@@ -178,7 +189,7 @@ def _partner(t: Table, res: _Results) -> None:
             for steps in range(left, 0, -1):  # the fewest sub-moves are found first
                 for sm in t.submoves(pawns, occ, c, loc, steps, burns, prot):
                     said = f"{name}→{loc_name(sm.dest)}" if describe else ""
-                    if target is not None and (done >= len(target) or target[done] != said):
+                    if target is not None and (done >= len(target) or target[done] != plain(said)):
                         continue
                     split(
                         sm.pawns,
@@ -390,7 +401,7 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     completion of an observer view; the result depends on the true colours.
 
     >>> from sheepdog.solver.agentdog.position import make_position
-    >>> pos = make_position([[0, -1, -1, -1], [8, -1, -1, -1], [], []], [["5"], ["2"], [], []],
+    >>> pos = make_position([[2, -1, -1, -1], [8, -1, -1, -1], [], []], [["5"], ["2"], [], []],
     ...                     0, players=[0, 1])
     >>> play_by_words(pos, "5", "t8→t13").description
     '5: t8→t13'

@@ -159,18 +159,22 @@ def colourings(view: ObserverView) -> list[Pawns]:
     last = start.last_card
     for i, rec in enumerate(view.history, 1):
         after: set[Pawns] = set()
+        failure = ""
         for pawns in sorted(belief):
             hands = tuple((rec.card,) if k == rec.seat else () for k in range(4))
             pos = AgentPosition(pawns, hands, rec.seat, last, view.layout, view.rules, view.players)
             try:
                 play = play_by_words(pos, rec.card, rec.play)
             except SheepdogError as exc:
-                raise SheepdogError(
-                    f"history play {i} (seat {rec.seat}, {rec.card}): {exc}"
-                ) from None
+                # a Partner step after a reveal may be legal in some colourings only (a piece
+                # turned face up may not be hers to move): the others are not what happened
+                failure = f"history play {i} (seat {rec.seat}, {rec.card}): {exc}"
+                continue
             if rec.seen is None or _agrees(play.position.pawns, *rec.seen, view.layout):
                 after.add(play.position.pawns)
         if not after:
+            if failure:
+                raise SheepdogError(failure)
             raise SheepdogError(f"history play {i} does not lead to what was seen after it")
         belief = after
         last = last if rec.card == "copy" else rec.card

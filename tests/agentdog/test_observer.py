@@ -172,3 +172,18 @@ def test_knock_out_risk_is_the_exact_share_of_colourings(seed: int, plies: int) 
             assert canonical(position_to_json(result)) in ref
             knocks += not result.hands[mover]
         assert item.knocks == knocks
+
+
+def test_words_name_pieces_by_field_in_every_colouring() -> None:
+    """A18: a Partner step after a reveal names the revealed piece by its field; the seat the
+    engine adds for a visible piece is not needed to match the play in another colouring."""
+    k = -1
+    hands = [["partner"], ["2"], ["3"], ["5"]]
+    a = make_position([[24, k, k, k], [37, k, k, k], [28, k, k, k], [25, k, k, k]], hands, 0)
+    b = make_position([[28, k, k, k], [37, k, k, k], [24, k, k, k], [25, k, k, k]], hands, 0)
+    words = "t24→t25, t25→t28"
+    first = play_by_words(a, "partner", words)
+    second = play_by_words(b, "partner", words)
+    assert "[seat 2] t25→t28" in second.description  # the revealed piece, named with its seat
+    assert first.out_of_round and second.out_of_round  # t28 holds her side's piece either way
+    assert first.position.pawns != second.position.pawns
