@@ -42,17 +42,22 @@ from sheepdog.solver.dog.advise import (
     advise,
 )
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
-from sheepdog.solver.dog.position import Position, load_position, to_notation
+from sheepdog.solver.dog.position import Position, parse_notation, to_notation
 from sheepdog.solver.dog.search import parse_method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import write_atomic
-from sheepdog.solver.variants import load_any, load_any_position
+from sheepdog.solver.variants import AnyPosition, load_any
 
 __all__ = ["app"]
 
-FileArg = Annotated[Path, typer.Argument(help="Position file: JSON (spec section 3) or notation.")]
+FileArg = Annotated[
+    str,
+    typer.Argument(
+        help="Position file (JSON, spec section 3, or notation), or the notation itself."
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 #: The largest node budget of a search: about 25 GB of memory (2,000,000 positions take 2.5).
 MAX_NODES = 20_000_000
@@ -96,8 +101,19 @@ def _run(body: Callable[[], None]) -> None:
     run(hinted)
 
 
-def _load(path: Path) -> Position:
-    return load_position(existing_file(path))
+def _found(arg: str) -> AnyPosition | ObserverView:
+    """A position typed inline (classic notation), or a file of either variant (or a view)."""
+    if " " in arg.strip():
+        return parse_notation(arg)
+    return load_any(existing_file(Path(arg)))
+
+
+def _load(arg: str) -> Position:
+    """A classic DOG position (solitaire is classic DOG only)."""
+    found = _found(arg)
+    if not isinstance(found, Position):
+        raise SheepdogError('solitaire is for classic DOG positions ("variant": "dog")')
+    return found
 
 
 def _plies(n: int) -> str:
@@ -133,7 +149,12 @@ def solve(
     """Solve the round exactly: WIN, LOSS or DRAW for the team to move, best play and line."""
 
     def body() -> None:
-        found = load_any_position(existing_file(file))
+        found = _found(file)
+        if isinstance(found, ObserverView):
+            raise SheepdogError(
+                "this is an observer view: solve needs a full-information position"
+                " (advise takes views)"
+            )
         if graph is not None and graph.exists() and not force:
             raise SheepdogError(f"{graph} already exists; use --force to overwrite it")
         if isinstance(found, AgentPosition):
@@ -221,14 +242,17 @@ def solitaire(
             print_json(out)
             return
         seat = out["seat"]
+        whose = (
+            "her pawns" if out["plays_for"] == [seat] else "her partner's pawns (hers are all home)"
+        )
         if out["possible"]:
             plays = f"{out['plays']} play" + ("" if out["plays"] == 1 else "s")
-            typer.echo(f"Seat {seat} can bring all her pawns home in {plays}:")
+            typer.echo(f"Seat {seat} can bring all {whose} home in {plays}:")
             lines = out["line"]
         else:
             home, steps = out["closest"]
             typer.echo(
-                f"Seat {seat} cannot bring all her pawns home this round; at best {home} home"
+                f"Seat {seat} cannot bring all {whose} home this round; at best {home} home"
                 f" and {steps} steps to go:"
             )
             lines = out["closest_line"]
@@ -297,7 +321,7 @@ def advise_command(
     """Hidden hands ("?"): sample them, value every first play, recommend the best one."""
 
     def body() -> None:
-        found = load_any(existing_file(file))
+        found = _found(file)
         if isinstance(found, ObserverView | AgentPosition):
             seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
             with progress_bar("advise: solves") as update:

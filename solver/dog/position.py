@@ -332,6 +332,21 @@ def _seat_map(obj: Any, what: str, seats: int) -> dict[int, Any]:
     return out
 
 
+#: The keys of a position object (spec section 3, this project's optional keys, and the
+#: ``"puzzle"`` object of a generated puzzle file).
+POSITION_KEYS = (
+    "variant",
+    "seats",
+    "pawns",
+    "hands",
+    "to_move",
+    "rules",
+    "fresh",
+    "stock",
+    "puzzle",
+)
+
+
 def position_from_json(obj: Any) -> Position:
     """A position from the spec's JSON object (already decoded)."""
     if not isinstance(obj, Mapping):
@@ -339,6 +354,12 @@ def position_from_json(obj: Any) -> Position:
     variant = obj.get("variant", "dog")
     if variant != "dog":
         raise UnknownVariant(str(variant))
+    extra = sorted(set(obj) - set(POSITION_KEYS))
+    if extra:
+        raise FileFormatError(
+            f"unknown key(s) {', '.join(map(repr, extra))} in a DOG position;"
+            f" valid keys are: {', '.join(POSITION_KEYS)}"
+        )
     for key in ("seats", "pawns", "hands", "to_move"):
         if key not in obj:
             raise FileFormatError(f"position is missing {key!r}")
@@ -352,7 +373,10 @@ def position_from_json(obj: Any) -> Position:
             raise FileFormatError("'rules' must be an object")
         unknown = set(r) - {"mode", "protection"}
         if unknown:
-            raise FileFormatError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+            raise FileFormatError(
+                f"unknown rule option(s): {', '.join(sorted(unknown))};"
+                " valid options are: mode, protection"
+            )
         rules = Rules(
             mode=parse_mode(str(r.get("mode", "partners"))),
             protection=parse_protection(str(r.get("protection", "positional"))),
@@ -387,7 +411,7 @@ def position_from_json(obj: Any) -> Position:
 
 class UnknownVariant(FileFormatError):
     def __init__(self, name: str) -> None:
-        super().__init__(f"unknown variant {name!r}; this engine plays 'dog' (classic)")
+        super().__init__(f"unknown variant {name!r}; valid variants are: dog, agent-dog")
 
 
 def position_to_json(pos: Position) -> dict[str, Any]:

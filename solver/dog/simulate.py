@@ -38,7 +38,8 @@ from sheepdog.solver.errors import SheepdogError, UnknownNameError
 Policy = Callable[[Position, list[Play], random.Random], Play]
 
 #: Seats used by the non-partnership game on each board, by number of players.
-SOLO_SEATS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3), 5: (0, 1, 2, 3, 4), 6: tuple(range(6))}
+#: The non-partnership game's player counts (rulebook "Dog for 2, 3 or 5 Players") and seats.
+SOLO_SEATS = {2: (0, 2), 3: (0, 1, 2), 5: (0, 1, 2, 3, 4)}
 
 
 def random_policy(pos: Position, plays: list[Play], rng: random.Random) -> Play:
@@ -212,10 +213,13 @@ def simulate(
     if seats not in (4, 6):
         raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
     if rules.solo:
-        n = players if players is not None else seats
+        largest = max(k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats)
+        n = players if players is not None else largest
         if n not in SOLO_SEATS or SOLO_SEATS[n][-1] >= seats:
+            allowed = [k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats]
             raise SheepdogError(
-                f"the non-partnership game seats 2 to {seats} players here, not {n}"
+                f"the non-partnership game is for {', '.join(map(str, allowed))} players on the"
+                f" {seats}-seat board (rulebook 'Dog for 2, 3 or 5 Players'), not {n}"
             )
         chosen_seats = SOLO_SEATS[n]
     else:

@@ -24,7 +24,7 @@ from sheepdog.solver.dog.graph import (
     P,
     build_graph,
 )
-from sheepdog.solver.dog.position import Position, pawns_home, steps_to_go
+from sheepdog.solver.dog.position import Position, movable_seats, pawns_home, steps_to_go
 from sheepdog.solver.dog.search import PlyStep
 from sheepdog.solver.dog.solve import DogGame, play_json, ply_words, worded
 from sheepdog.solver.errors import SheepdogError
@@ -178,11 +178,14 @@ class DogSolitaire(SolitaireResult[Position]):
     and :meth:`to_dict`, the ``--json`` object of ``sheepdog dog solitaire``."""
 
     seat: int
+    plays_for: tuple[int, ...] = ()
+    """Whose pawns she brings home: her own, or her partner's once hers are all home (R11)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The ``sheepdog dog solitaire --json`` object."""
         return {
             "seat": self.seat,
+            "plays_for": list(self.plays_for),
             "possible": self.reachable,
             "plays": self.plays,
             "line": [ply_words(step) for step in self.line],
@@ -201,16 +204,23 @@ def solve_dog_solitaire(
     max_nodes: int = DEFAULT_MAX_NODES,
     progress: GraphProgress | None = None,
 ) -> DogSolitaire:
-    """Can the lone card holder bring all her own pawns home, in how few plays, and how.
+    """Can the lone card holder bring all her own pawns home, in how few plays, and how; once
+    hers are all home, her partner's (R11: she then moves her partner's pawns).
 
     ``progress(positions so far)`` is called every few thousand positions and at the end."""
     seat = lone_seat(pos)
-    need = len(pos.pawns[seat])
+    # R11: once all her own pawns are home she moves her partner's, and her goal is theirs
+    targets = movable_seats(pos, seat) or (seat,)
+    need = sum(len(pos.pawns[k]) for k in targets)
+
+    def home(p: Position) -> int:
+        return sum(pawns_home(p, k) for k in targets)
+
     result = solve_solitaire(
         DogGame.for_position(pos),
         pos,
-        lambda p: pawns_home(p, seat) == need,
-        lambda p: (pawns_home(p, seat), steps_to_go(p, seat)),
+        lambda p: home(p) == need,
+        lambda p: (home(p), sum(steps_to_go(p, k) for k in targets)),
         max_nodes=max_nodes,
         progress=progress,
     )
@@ -222,4 +232,5 @@ def solve_dog_solitaire(
         closest_line=worded(result.closest_line),
         nodes=result.nodes,
         seat=seat,
+        plays_for=tuple(targets),
     )

@@ -1,0 +1,77 @@
+"""Issue 15, item 4: the same inputs everywhere, unknown keys named, solitaire for a finished
+seat, and the non-partnership game only for the rulebook's player counts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sheepdog.cli.main import app
+from sheepdog.solver.dog.position import parse_notation, position_from_json, position_to_json
+from sheepdog.solver.dog.rules import Rules
+from sheepdog.solver.dog.simulate import simulate
+from sheepdog.solver.dog.solitaire import solve_dog_solitaire
+from sheepdog.solver.dog.solve import solve_position
+from sheepdog.solver.errors import SheepdogError
+
+runner = CliRunner()
+SPEC = "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0"
+
+
+def test_solve_and_advise_take_inline_notation(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["dog", "solve", SPEC, "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["value"] == solve_position(parse_notation(SPEC)).value()
+    hidden = "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/?,?/?/? 0"
+    result = runner.invoke(app, ["dog", "advise", hidden, "--samples", "3", "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["samples"] >= 1
+
+
+def test_solitaire_takes_inline_notation() -> None:
+    lone = "4 k,k,k,t60/k,k,k,k/k,k,k,k/k,k,k,k 5,8/-/-/- 0"
+    result = runner.invoke(app, ["dog", "solitaire", lone, "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["seat"] == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"to_mvoe": 0}, "'to_mvoe'"),
+        ({"rules": {"mode": "partners", "protecton": "fresh"}}, "protecton"),
+    ],
+)
+def test_unknown_keys_are_named(change: dict[str, object], named: str) -> None:
+    obj = {**position_to_json(parse_notation(SPEC)), **change}
+    with pytest.raises(SheepdogError, match=named):
+        position_from_json(obj)
+
+
+def test_puzzle_files_keep_their_puzzle_object() -> None:
+    obj = {**position_to_json(parse_notation(SPEC)), "puzzle": {"value": "WIN"}}
+    assert position_from_json(obj) == parse_notation(SPEC)
+
+
+def test_solitaire_of_a_finished_seat_plays_for_her_partner() -> None:
+    pos = parse_notation("4 h0,h1,h2,h3/k,k,k,k/k,k,t28,h3/k,k,k,k 5,8,1/-/-/- 0")
+    out = solve_dog_solitaire(pos).to_dict()
+    assert out["plays_for"] == [2]
+    line = [step.position for step in solve_dog_solitaire(pos).closest_line]
+    # every play moves the partner's pawns (her own stay home)
+    assert all(p.pawns[0] == pos.pawns[0] for p in line)
+    assert any(p.pawns[2] != pos.pawns[2] for p in line)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_non_partnership_game_only_for_2_3_or_5(players: int) -> None:
+    with pytest.raises(SheepdogError, match="2, 3"):
+        simulate(6, 0, Rules(mode="solo"), players, max_rounds=1)
+
+
+def test_non_partnership_default_player_count_is_allowed() -> None:
+    assert len(simulate(4, 0, Rules(mode="solo"), None, max_rounds=1).players) == 3
+    assert len(simulate(6, 0, Rules(mode="solo"), None, max_rounds=1).players) == 5
