@@ -47,6 +47,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sheepdog.cli.main import DEBUG_VARIABLE, EXIT_INTERRUPTED, main
+from sheepdog.solver.agentdog.observer import ObserverView
 from sheepdog.solver.dog.perftfile import parse_perft_text, read_perft_file
 from sheepdog.solver.dog.position import load_position, parse_position
 from sheepdog.solver.errors import SheepdogError
@@ -54,6 +55,7 @@ from sheepdog.solver.slywolf.grade import stored_grade
 from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.session import game_of
+from sheepdog.solver.variants import load_any, parse_any
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
@@ -142,7 +144,13 @@ ROSTER_SEEDS = [
     *(_toml_seed(path) for path in sorted((CASES / "rosters").glob("*.toml"))),
     _toml_seed(KNOWN_DECK_ROSTER),
 ]
-DOG_SEEDS = [_json_seed(path) for path in sorted((CASES / "dog" / "puzzles").glob("*.json"))]
+DOG_SEEDS = [
+    _json_seed(path)
+    for path in [
+        *sorted((CASES / "dog" / "puzzles").glob("*.json")),
+        *sorted((CASES / "agentdog").glob("*.json")),  # an Agent DOG position and a view
+    ]
+]
 PERFT_FILE = CASES / "dog" / "perft.txt"
 PERFT_SEED = Seed(str(PERFT_FILE.relative_to(ROOT)), PERFT_FILE.read_text(encoding="utf-8"))
 NOTATION_SEEDS = [
@@ -711,6 +719,7 @@ DOG_OPTIONS = [
     ["solve", "--max-nodes", "2000"],
     ["solitaire", "--max-nodes", "2000"],
     ["advise", "--samples", "1", "--max-nodes", "2000"],
+    ["view"],
 ]
 
 
@@ -735,6 +744,7 @@ def fuzz_dog(case: tuple[Seed, str, bytes]) -> None:
         path = tmp / name
         path.write_bytes(data)
         check_reader(lambda: load_position(path), about)
+        check_reader(lambda: load_any(path), about)
         # the text as a program would hold it: undecodable bytes kept as surrogate escapes
         text = os.fsdecode(data)
         check_reader(lambda: parse_position(text), about)
@@ -780,8 +790,10 @@ def test_the_seeds_are_sound() -> None:
                 else:
                     assert code == 1 and err.startswith("Error: a grade needs a complete case")
     for seed in DOG_SEEDS + NOTATION_SEEDS:
-        assert parse_position(seed.text).seats in (4, 6), seed.name
-    for seed in (DOG_SEEDS[0], DOG_SEEDS[-1], NOTATION_SEEDS[0]):
+        found = parse_any(seed.text)
+        assert isinstance(found, ObserverView) or found.seats in (4, 6), seed.name
+    # a classic puzzle, the Agent DOG position (the last seed is its observer view), notation
+    for seed in (DOG_SEEDS[0], DOG_SEEDS[-2], NOTATION_SEEDS[0]):
         with scratch() as tmp:
             path = tmp / "pos.txt"
             path.write_text(seed.text)

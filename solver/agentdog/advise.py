@@ -40,6 +40,14 @@ from sheepdog.solver.errors import SheepdogError
 DEFAULT_SAMPLES = 12
 DEFAULT_SOLVE_NODES = 50_000
 
+FOLD = "fold"
+"""The card named in the advice for a fold (nothing playable)."""
+
+
+def _card(name: str) -> str | None:
+    return None if name == FOLD else name
+
+
 AdviceProgress = Callable[[int, int], None]
 """``progress(solves done, solves in all)``."""
 
@@ -169,8 +177,9 @@ def _plays(
     words: dict[tuple[str, str], None] = {}
     for pawns in belief:
         for play in legal_plays(view.completion(pawns, own_hand)):
-            if play.card is None:
-                raise SheepdogError("she has no playable card: her only play is the fold")
+            if play.card is None:  # nothing playable (A14, A17): the folds are her plays
+                words.setdefault((FOLD, play.description), None)
+                continue
             label = f"copy as {view.last_card}" if play.card == COPY else play.card
             choice = play.description.split(";")[0][len(label) + 2 :]
             words.setdefault((play.card, choice), None)
@@ -178,7 +187,7 @@ def _plays(
     out: dict[tuple[str, str], list[Any]] = {}
     for card, choice in words:
         results = [
-            play_by_words(view.completion(pawns, own_hand), card, choice) for pawns in belief
+            play_by_words(view.completion(pawns, own_hand), _card(card), choice) for pawns in belief
         ]
         key = tuple(r.position for r in results)
         if key not in groups:
@@ -205,7 +214,7 @@ def _sample(
         pawns = belief[rng.randrange(len(belief))]
         pos = view.completion(pawns, _deal(view, pool, rng))
         for item in advice.plays:
-            child = play_by_words(pos, item.card, item.words).position
+            child = play_by_words(pos, _card(item.card), item.words).position
             try:
                 solved = solve_position(child, max_nodes=max_nodes)
                 value = solved.to_dict()["value"]

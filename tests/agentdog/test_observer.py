@@ -187,3 +187,15 @@ def test_words_name_pieces_by_field_in_every_colouring() -> None:
     assert "[seat 2] t25→t28" in second.description  # the revealed piece, named with its seat
     assert first.out_of_round and second.out_of_round  # t28 holds her side's piece either way
     assert first.position.pawns != second.position.pawns
+
+
+def test_advice_when_nothing_is_playable_is_the_fold() -> None:
+    k = -1
+    pos = make_position(
+        [[k, k, k, k], [k, k, k, k], [k, k, k, k], [k, k, k, k]],
+        [["8", "8", "swap"], ["2"], ["3"], ["5"]],
+        0,
+    )
+    advice = advise_view(view_of(pos, 0), samples=1)
+    assert [(p.card, p.knocks) for p in advice.plays] == [("fold", 0)]
+    assert advice.plays[0].draws + advice.plays[0].losses + advice.plays[0].wins == 1

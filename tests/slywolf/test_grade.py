@@ -44,7 +44,7 @@ def test_grade_refuses_incomplete_or_invalid() -> None:
 
 
 def test_stored_grades_of_the_shipped_cases_validate_and_round_trip() -> None:
-    paths = sorted(CASES.glob("*/*.json"))
+    paths = sorted(p for p in CASES.glob("*/*.json") if p.parent.name not in {"dog", "agentdog"})
     graded = 0
     for path in paths:
         puzzle = load_puzzle(path)
