@@ -330,6 +330,7 @@ def advise_command(
                     samples=agent_samples if samples == DEFAULT_SAMPLES else samples,
                     seed=seed,
                     max_nodes=max_nodes,
+                    seconds=seconds,
                     progress=lambda done, total: update(done, total),
                 )
             out = agent_advice.to_dict()

@@ -18,6 +18,7 @@ same position in every colouring are one play.  The samples are the same for eve
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,7 +39,8 @@ from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.errors import SheepdogError
 
 DEFAULT_SAMPLES = 12
-DEFAULT_SOLVE_NODES = 50_000
+DEFAULT_SOLVE_NODES = 20_000
+DEFAULT_SECONDS = 6.0
 
 FOLD = "fold"
 """The card named in the advice for a fold (nothing playable)."""
@@ -142,9 +144,11 @@ def advise_view(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     max_nodes: int = DEFAULT_SOLVE_NODES,
+    seconds: float = DEFAULT_SECONDS,
     progress: AdviceProgress | None = None,
 ) -> AgentAdvice:
-    """Advice for the player to move in ``view`` (see the module docstring)."""
+    """Advice for the player to move in ``view`` (see the module docstring); no new sample
+    is started after ``seconds`` (the knock-out risks are always exact and complete)."""
     seat = view.to_move
     if UNKNOWN in view.hands[seat]:
         raise SheepdogError(f"advice is for the player to move: seat {seat}'s hand must be known")
@@ -165,7 +169,8 @@ def advise_view(
         item.knocks = sum(1 for p in outcomes if p.out_of_round)
         advice.plays.append(item)
     if samples and view.teams_play and advice.plays:
-        _sample(view, belief, advice, samples, seed, max_nodes, progress)
+        deadline = time.monotonic() + seconds
+        _sample(view, belief, advice, samples, seed, max_nodes, progress, deadline)
     return advice
 
 
@@ -177,7 +182,7 @@ def _plays(
     words: dict[tuple[str, str], None] = {}
     for pawns in belief:
         for play in legal_plays(view.completion(pawns, own_hand)):
-            if play.card is None:  # nothing playable (A14, A17): the folds are her plays
+            if play.card is None or play.description.startswith("fold"):  # A14, A17
                 words.setdefault((FOLD, play.description), None)
                 continue
             label = f"copy as {view.last_card}" if play.card == COPY else play.card
@@ -204,6 +209,7 @@ def _sample(
     seed: int,
     max_nodes: int,
     progress: AdviceProgress | None,
+    deadline: float,
 ) -> None:
     rng = random.Random(seed)
     pool = _unseen(view)
@@ -211,9 +217,13 @@ def _sample(
     total = samples * len(advice.plays)
     done = 0
     for _ in range(samples):
+        if time.monotonic() > deadline:
+            break
         pawns = belief[rng.randrange(len(belief))]
         pos = view.completion(pawns, _deal(view, pool, rng))
         for item in advice.plays:
+            if time.monotonic() > deadline:
+                return  # the plays of this sample solved so far keep their count
             child = play_by_words(pos, _card(item.card), item.words).position
             try:
                 solved = solve_position(child, max_nodes=max_nodes)

@@ -27,6 +27,7 @@ from sheepdog.solver.agentdog.cards import (
     PARTNER,
     PARTNER_STEPS,
     SWAP,
+    UNKNOWN,
 )
 from sheepdog.solver.agentdog.meeting import arrive, hold_meetings
 from sheepdog.solver.agentdog.position import (
@@ -367,6 +368,11 @@ def _folds(
         left = _hands_without(pos.hands, mover, discard)
         drawn = pos.stock[:1]
         stock = pos.stock[1:]
+        if drawn == (UNKNOWN,):
+            raise SheepdogError(
+                "she folds and draws a card nobody has seen (the stock is hidden in this view):"
+                " the plays after the draw cannot be listed"
+            )
         held = tuple(sorted((*left[mover], *drawn), key=_order))
         hands = tuple(held if k == mover else x for k, x in enumerate(left))
         said = f"fold: discard {discard}" + (f", draw {drawn[0]}" if drawn else "")
@@ -409,9 +415,10 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     if is_terminal(pos):
         raise SheepdogError("the round is over or a side has won: there is no play to make")
     mover = pos.to_move
-    if card is None:
+    words = words.replace("<->", "↔").replace("->", "→")
+    if card is None or words.strip().startswith("fold"):
         for play in legal_plays(pos):
-            if play.card is None and play.description == words.strip():
+            if play.description.startswith("fold") and play.description == words.strip():
                 return play
         raise SheepdogError(f"no fold {words!r} here (a fold is only legal with nothing playable)")
     if card not in pos.hands[mover]:

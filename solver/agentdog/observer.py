@@ -112,6 +112,7 @@ def view_of(pos: AgentPosition, seat: int | None = None) -> ObserverView:
     hidden = tuple(sum(1 for x in locs if 0 <= x < HOME and x in holes) for locs in pos.pawns)
     under = tuple(sorted(x for locs in pos.pawns for x in locs if 0 <= x < HOME and x in holes))
     hands = tuple(h if k == seat else (UNKNOWN,) * len(h) for k, h in enumerate(pos.hands))
+    stock = (UNKNOWN,) * len(pos.stock)  # the draw pile is face down: its size is public
     return ObserverView(
         visible,
         hidden,
@@ -122,7 +123,7 @@ def view_of(pos: AgentPosition, seat: int | None = None) -> ObserverView:
         pos.layout,
         pos.rules,
         pos.players,
-        pos.stock,
+        stock,
         pos.winner,
     )
 
@@ -258,7 +259,7 @@ def view_from_json(obj: Any, *, nested: bool = False) -> ObserverView:
     if not isinstance(obj, Mapping) or obj.get("view") != "observer":
         raise FileFormatError('an observer view has "view": "observer"')
     keys = tuple(k for k in _VIEW_KEYS if not (nested and k == "history"))
-    f = common_fields(obj, keys)
+    f = common_fields(obj, keys, observer=True)
     layout: Layout = f["layout"]
     under = _undercover(obj.get("undercover", []), layout)
     visible, hidden = _view_pawns(f["pawn_map"], f["players"], layout, under)

@@ -250,12 +250,12 @@ def validate(pos: AgentPosition, *, observer: bool = False) -> None:
             raise SheepdogError("'last_card' names the card a Copy copies, never 'copy' (A12)")
         parse_card(pos.last_card)
     for card in pos.stock:
-        parse_card(card)
+        parse_card(card, allow_unknown=observer)
     if pos.stock and pos.teams_play:
         raise SheepdogError("a draw pile (stock) is only used with 2 or 3 players (A17)")
     counts = pos.rules.deck_counts()
     seen = Counter(c for h in pos.hands for c in h if c != UNKNOWN)
-    seen.update(pos.stock)
+    seen.update(c for c in pos.stock if c != UNKNOWN)
     if pos.last_card is not None:
         seen[pos.last_card] += 1
     for name, n in seen.items():
@@ -317,7 +317,7 @@ def _seat_number(obj: Any, what: str) -> int:
     return obj
 
 
-def common_fields(obj: Any, keys: Iterable[str]) -> dict[str, Any]:
+def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> dict[str, Any]:
     """The fields shared by full positions and observer views, read and checked."""
     if not isinstance(obj, Mapping):
         raise FileFormatError("an Agent DOG position is a JSON object")
@@ -366,7 +366,7 @@ def common_fields(obj: Any, keys: Iterable[str]) -> dict[str, Any]:
         "hand_map": hand_map,
         "to_move": _seat_number(obj["to_move"], "to_move"),
         "last_card": None if last is None else parse_card(last),
-        "stock": [parse_card(c) for c in stock],
+        "stock": [parse_card(c, allow_unknown=observer) for c in stock],
         "winner": None if winner is None else _seat_number(winner, "winner"),
     }
 
