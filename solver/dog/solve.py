@@ -104,15 +104,19 @@ class DogGame:
                     total += (start - loc) % n + 1
         return total
 
-    def estimate(self, root_team: int) -> Callable[[Position], int]:
+    def estimate(
+        self, root_team: int, ours: int = 100_000, theirs: int = -1
+    ) -> Callable[[Position], int]:
         """Move ordering: the root team's progress as if the round ended now (pawns home, then
         steps to go), then the other teams' progress the other way round.
 
         That is ``mine * 100_000 - theirs`` with ``home * 1000 - steps`` per team, a sum over
-        seats, so each seat's share is kept per pawn tuple (pawn tuples repeat a lot)."""
+        seats, so each seat's share is kept per pawn tuple (pawn tuples repeat a lot).  Other
+        weights (``ours``, ``theirs``) give other orders: ``ours=1, theirs=-100_000`` puts the
+        other teams' own progress first (for the search of whether they win)."""
         n = self.fields
         weight = {
-            seat: 100_000 if team == root_team else -1
+            seat: ours if team == root_team else theirs
             for team, seats in enumerate(self.team_seats)
             for seat in seats
         }
@@ -299,6 +303,7 @@ def solve_position(
             max_nodes=max_nodes,
             cutoff=cutoff,
             estimate=game.estimate(game.team_to_move(pos)),
+            race=game.estimate(game.team_to_move(pos), ours=1, theirs=-100_000),
             progress=progress,
         )
         lean = table.solve(all_plays=all_plays)

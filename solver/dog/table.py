@@ -60,6 +60,11 @@ _BEYOND = 1 << 80
 """Beyond every key (the start of a running maximum or minimum)."""
 
 
+def _kind(key: int) -> int:
+    """0 for a loss key, 1 for a draw key, 2 for a win key."""
+    return 2 if key >= LEAST_WIN else 1 if key >= LEAST_DRAW else 0
+
+
 class PositionCode:
     """A compact, exact integer code of the positions reachable from one root.
 
@@ -161,8 +166,10 @@ class TableSearch:
     """MTD(f) alpha-beta over a transposition table of bounds (module docstring).
 
     ``game`` is a :class:`sheepdog.solver.dog.solve.DogGame` (winner, team to move, progress and
-    the finish check); ``estimate`` orders the plays as in :class:`AlphaBeta`; ``max_nodes`` caps
-    the table (positions with plays that were searched); ``progress`` hears the table's size.
+    the finish check); ``estimate`` orders the plays as in :class:`AlphaBeta`; ``race``, if
+    given, orders the other teams' plays instead where the window asks only whether they win
+    (their own progress first); ``max_nodes`` caps the table (positions with plays that were
+    searched); ``progress`` hears the table's size.
     """
 
     def __init__(
@@ -175,6 +182,7 @@ class TableSearch:
         estimate: Callable[[Position], int] | None = None,
         progress: GraphProgress | None = None,
         probe: bool = True,
+        race: Callable[[Position], int] | None = None,
     ) -> None:
         if max_nodes < 1:
             raise SheepdogError(f"the node budget must be at least 1, not {max_nodes}")
@@ -186,6 +194,7 @@ class TableSearch:
         self.max_nodes = max_nodes
         self.cutoff = cutoff
         self.estimate = estimate
+        self.race = race
         self.progress = progress
         self.table: dict[int, int] = {}
         self.expansions = 0
@@ -252,12 +261,14 @@ class TableSearch:
             out.append((child, 0 if key is not None else code(child), key))
         return out
 
-    def ordered(self, pos: Position, kids: list[Kid], open_kids: list[int], move: int) -> list[int]:
+    def ordered(
+        self, pos: Position, kids: list[Kid], open_kids: list[int], move: int, race: bool = False
+    ) -> list[int]:
         """The plays ``open_kids`` (indices into ``kids``) in search order: the last best play,
-        then by ``estimate`` (the side to move's most promising first)."""
+        then by ``estimate`` (the side to move's most promising first; ``race``: by ``race``)."""
         order = open_kids
         if self.estimate is not None and len(order) > 1:
-            estimate = self.estimate
+            estimate = self.race if race and self.race is not None else self.estimate
             score = {i: estimate(kids[i][0]) for i in order}
             mine = self.game.team_to_move(pos) == self.root_team
             order = sorted(order, key=score.__getitem__, reverse=mine)
@@ -309,7 +320,7 @@ class TableSearch:
             if (value >= b) if maximize else (value <= a):
                 self.cut(code, value, maximize, i)
                 return value
-        order = self.ordered(pos, kids, open_kids, move)
+        order = self.ordered(pos, kids, open_kids, move, not maximize and b <= LEAST_DRAW)
         if maximize:
             a = max(a, best)
             for i in order:
@@ -358,25 +369,41 @@ class TableSearch:
         return self.search(pos, code, alpha, beta)
 
     def exact(self, pos: Position, code: int, root: bool = False) -> int:
-        """The exact key of ``pos`` by MTD(f), starting from its progress if the round ended now."""
+        """The exact key of ``pos`` by MTD(f), starting from its progress if the round ended now.
+
+        After the first null-window search (and the border search of :attr:`probe`), the kept
+        bounds ``lo < hi`` are closed in on from both ends: is the value ``hi``, is it above
+        ``lo``; then, while both bounds are of one kind (wins, draws or losses), by halving.
+        Each search moves one bound, so the loop ends; which windows are searched changes only
+        the speed, never the value.
+        """
         key = self.terminal(pos)
         if key is not None:
             return key
         lo, hi, _ = self.bounds(code)
-        guess = draw_key(self.game.progress(pos, self.root_team))
-        probed = not self.probe
+        if lo == hi:
+            return lo
+        guess = min(max(draw_key(self.game.progress(pos, self.root_team)), lo), hi)
+        beta = guess + 1 if guess == lo else guess
+        guess = self.search(pos, code, beta - 1, beta, root)
+        lo, hi, _ = self.bounds(code)
+        if self.probe and LEAST_DRAW <= guess < LEAST_WIN:
+            # The first search fell on one side of a draw: is the value past the draws?
+            border = LEAST_WIN if guess >= beta else LEAST_DRAW
+            if lo < border <= hi:
+                self.search(pos, code, border - 1, border, root)
+                lo, hi, _ = self.bounds(code)
+        tries = 0
         while lo < hi:
-            guess = min(max(guess, lo), hi)
-            beta = guess + 1 if guess == lo else guess
-            guess = self.search(pos, code, beta - 1, beta, root)
+            if tries >= 2 and _kind(lo) == _kind(hi):
+                beta = lo + (hi - lo + 1) // 2
+            elif tries % 2 == 0:
+                beta = hi
+            else:
+                beta = lo + 1
+            self.search(pos, code, beta - 1, beta, root)
             lo, hi, _ = self.bounds(code)
-            if not probed and LEAST_DRAW <= guess < LEAST_WIN:
-                # The first search fell on one side of a draw: is the value past the draws?
-                border = LEAST_WIN if guess >= beta else LEAST_DRAW
-                if lo < border <= hi:
-                    self.search(pos, code, border - 1, border, root)
-                    lo, hi, _ = self.bounds(code)
-                probed = True
+            tries += 1
         return lo
 
     def at_least(self, pos: Position, key: int) -> bool:

@@ -114,3 +114,28 @@ def test_table_budget() -> None:
         assert exc.max_nodes == 5
     else:  # pragma: no cover - the position needs more than 5 positions
         raise AssertionError("the budget was not enforced")
+
+
+def test_exact_values_do_not_depend_on_the_windows_searched() -> None:
+    """MTD(f) closing in from both ends and halving, with or without the border search and the
+    race ordering of the other teams' plays: every first play gets retrograde analysis's key."""
+    checked = 0
+    for seed in range(10):
+        pos = endgame(200 + seed, 4, 3, (1, 1))
+        try:
+            full = solve_position(pos, method="retrograde", max_nodes=100_000)
+        except PositionTooBig:
+            continue
+        game = DogGame.for_position(pos)
+        team = game.team_to_move(pos)
+        for probe in (False, True):
+            for race in (None, game.estimate(team, ours=1, theirs=-100_000)):
+                search = TableSearch(
+                    game, pos, estimate=game.estimate(team), probe=probe, race=race
+                )
+                assert search.exact(pos, search.code(pos), root=True) == full.root_key
+                for kid in full.graph.children[0]:
+                    child = full.graph.positions[kid]
+                    assert search.exact(child, search.code(child)) == full.keys[kid]
+        checked += 1
+    assert checked >= 8
