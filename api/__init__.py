@@ -79,6 +79,17 @@ _EXPORTS: dict[str, str] = {
     "solved_networkx": "sheepdog.solver.dog.search",
     "PositionAdvice": "sheepdog.solver.dog.advise",
     "advise_position": "sheepdog.solver.dog.advise",
+    # Agent DOG
+    "AgentPosition": "sheepdog.solver.agentdog.position",
+    "load_agent_position": "sheepdog.solver.agentdog.position",
+    "agent_legal_plays": "sheepdog.solver.agentdog.moves",
+    "agent_perft": "sheepdog.solver.agentdog.moves",
+    "play_by_words": "sheepdog.solver.agentdog.moves",
+    "solve_agent_position": "sheepdog.solver.agentdog.solve",
+    "ObserverView": "sheepdog.solver.agentdog.observer",
+    "view_of": "sheepdog.solver.agentdog.observer",
+    "load_view": "sheepdog.solver.agentdog.observer",
+    "advise_view": "sheepdog.solver.agentdog.advise",
 }
 
 # Where the public name differs from the defining module's own name.
@@ -89,6 +100,10 @@ _ALIASES: dict[str, str] = {
     "generate_cases": "generate",
     "PositionAdvice": "Advice",
     "advise_position": "advise",
+    "load_agent_position": "load_position",
+    "agent_legal_plays": "legal_plays",
+    "agent_perft": "perft",
+    "solve_agent_position": "solve_position",
 }
 
 __all__ = [
@@ -125,11 +140,29 @@ __all__ = [
     "solved_networkx",
     "PositionAdvice",
     "advise_position",
+    "AgentPosition",
+    "load_agent_position",
+    "agent_legal_plays",
+    "agent_perft",
+    "play_by_words",
+    "solve_agent_position",
+    "ObserverView",
+    "view_of",
+    "load_view",
+    "advise_view",
 ]
 
 if TYPE_CHECKING:
     from sheepdog.generators.slywolf import GeneratedCase
     from sheepdog.generators.slywolf import generate as generate_cases
+    from sheepdog.solver.agentdog.advise import advise_view
+    from sheepdog.solver.agentdog.moves import legal_plays as agent_legal_plays
+    from sheepdog.solver.agentdog.moves import perft as agent_perft
+    from sheepdog.solver.agentdog.moves import play_by_words
+    from sheepdog.solver.agentdog.observer import ObserverView, load_view, view_of
+    from sheepdog.solver.agentdog.position import AgentPosition
+    from sheepdog.solver.agentdog.position import load_position as load_agent_position
+    from sheepdog.solver.agentdog.solve import solve_position as solve_agent_position
     from sheepdog.solver.dog.advise import Advice as PositionAdvice
     from sheepdog.solver.dog.advise import advise as advise_position
     from sheepdog.solver.dog.moves import Play, legal_plays, perft

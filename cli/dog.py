@@ -156,7 +156,7 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
         console = Console()
         console.print(f"seat {pos.to_move} to move · {len(plays)} legal plays")
         for i, (_, text, _) in enumerate(plays, 1):
-            console.print(f"{i:3}. {text}", markup=False, highlight=False)
+            console.print(f"{i:3}. {text}", markup=False, highlight=False, soft_wrap=True)
 
     run(body)
 
@@ -306,14 +306,21 @@ def view(
 @app.command()
 def convert(
     position: PositionArg,
-    to: Annotated[Format, typer.Option(help="Output format.")] = Format.notation,
+    to: Annotated[
+        Format | None,
+        typer.Option(help="Output format (default: notation; Agent DOG: json, its only one)."),
+    ] = None,
 ) -> None:
     """Check a position and print it as JSON or one-line notation (Agent DOG: JSON only)."""
 
     def body() -> None:
         pos = read_position(position)
         if isinstance(pos, AgentPosition):
-            print_json(agent_json(pos))  # Agent DOG has no notation: JSON only (section 3)
+            if to is Format.notation:
+                raise SheepdogError(
+                    "Agent DOG positions have no one-line notation (spec section 3: JSON only)"
+                )
+            print_json(agent_json(pos))
         elif to is Format.json:
             print_json(position_to_json(pos))
         else:

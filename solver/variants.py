@@ -55,7 +55,7 @@ def load_any_position(path: str | Path) -> AnyPosition:
     found = load_any(path)
     if isinstance(found, ObserverView):
         raise FileFormatError(
-            f"{path}: this is an observer view: moves, perft and solve need a full-information"
-            " position (advise takes views)"
+            f"{path}: this is an observer view, and this command needs a full-information"
+            " position (an observer view is for 'dog advise' and 'dog show')"
         )
     return found

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Final
 
 from sheepdog.solver.agentdog.cards import UNKNOWN, parse_card
@@ -183,7 +184,10 @@ def colourings(view: ObserverView) -> list[Pawns]:
         p for p in belief if _agrees(p, view.visible, view.hidden, view.undercover, view.layout)
     )
     if not now:
-        raise SheepdogError("the history does not lead to this view")
+        raise SheepdogError(
+            "the history does not lead to this view: after its plays the pieces stand"
+            " elsewhere, or another number of them is undercover (check the plays and the view)"
+        )
     return now
 
 
@@ -311,6 +315,10 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
         if not isinstance(card, str) or not isinstance(words, str):
             raise FileFormatError(f"history play {i}: 'card' and 'play' must be strings")
         seen = None
+        if "undercover" in p and "pawns" not in p:
+            raise FileFormatError(
+                f"history play {i}: 'undercover' is checked with 'pawns': give both, as seen"
+            )
         if "pawns" in p:
             under = _undercover(p.get("undercover", []), view.layout)
             pawn_map = seat_map(p["pawns"], f"history play {i} pawns")
@@ -350,7 +358,8 @@ def parse_view(text: str, source: str = "view") -> ObserverView:
     return view_from_json(loads_json(text, source))
 
 
-def load_view(path: str) -> ObserverView:
+def load_view(path: str | Path) -> ObserverView:
+    """Read an observer view file (JSON, spec section 3); every error names the file."""
     source = str(path)
     try:
         return parse_view(read_text(path), source)

@@ -411,7 +411,13 @@ def position_from_json(obj: Any) -> Position:
 
 class UnknownVariant(FileFormatError):
     def __init__(self, name: str) -> None:
-        super().__init__(f"unknown variant {name!r}; valid variants are: dog, agent-dog")
+        if name == "agent-dog":
+            super().__init__(
+                "this is an Agent DOG position: read it with sheepdog.solver.agentdog"
+                " (load_agent_position) or sheepdog.solver.variants.load_any"
+            )
+        else:
+            super().__init__(f"unknown variant {name!r}; valid variants are: dog, agent-dog")
 
 
 def position_to_json(pos: Position) -> dict[str, Any]:

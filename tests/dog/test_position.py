@@ -131,8 +131,10 @@ def test_json_errors_are_named() -> None:
         position_from_json(
             {**SPEC_EXAMPLE, "pawns": {"0": ["k"] * 4, "1": ["k"] * 4, "2": ["k"] * 4}}
         )
-    with pytest.raises(FileFormatError, match="unknown variant"):
+    with pytest.raises(FileFormatError, match="is an Agent DOG position"):
         position_from_json({**SPEC_EXAMPLE, "variant": "agent-dog"})
+    with pytest.raises(FileFormatError, match="unknown variant 'chess'; valid variants are"):
+        position_from_json({**SPEC_EXAMPLE, "variant": "chess"})
     with pytest.raises(FileFormatError, match="a JSON object"):
         position_from_json([1, 2])
 
