@@ -798,6 +798,8 @@ def test_the_seeds_are_sound() -> None:
             path = tmp / "pos.txt"
             path.write_text(seed.text)
             for options in DOG_OPTIONS[:6]:
+                if seed is DOG_SEEDS[-2] and options[-1] == "notation":
+                    continue  # Agent DOG has no notation: an error, tested in tests/agentdog
                 code, out, err = run_cli(["dog", *options, str(path)])
                 assert (code, err) == (0, ""), (seed.name, options, err)
     assert len(read_perft_file(PERFT_FILE)) == len(NOTATION_SEEDS) > 0

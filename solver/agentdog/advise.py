@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from sheepdog.solver.agentdog.cards import COPY, UNKNOWN, full_deck
-from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
+from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words
 from sheepdog.solver.agentdog.observer import (
     MAX_COLOURINGS,
     ObserverView,
@@ -67,9 +67,14 @@ class PlayAdvice:
     draws: int = 0
     losses: int = 0
     unresolved: int = 0
+    possible: int = 0
+    """Colourings in which the play can be made: a Partner step after a reveal may move the
+    revealed piece only if it is hers to move (A11), so some plays exist in some colourings
+    only; the risk is over those."""
 
     def to_dict(self, colourings: int) -> dict[str, Any]:
         solved = self.wins + self.draws + self.losses
+        colourings = self.possible or colourings
         return {
             "card": self.card,
             "play": self.words,
@@ -164,9 +169,9 @@ def advise_view(
     plays = _plays(view, belief, own_hand)
     advice = AgentAdvice(seat, len(belief), colour_chances(view, belief), seed=seed)
     for (card, words), outcomes in plays.items():
-        first = outcomes[0]
-        item = PlayAdvice(card, words, first.description)
-        item.knocks = sum(1 for p in outcomes if p.out_of_round)
+        done = [p for p in outcomes if p is not None]
+        item = PlayAdvice(card, words, done[0].description, possible=len(done))
+        item.knocks = sum(1 for p in done if p.out_of_round)
         advice.plays.append(item)
     if samples and view.teams_play and advice.plays:
         deadline = time.monotonic() + seconds
@@ -188,17 +193,22 @@ def _plays(
             label = f"copy as {view.last_card}" if play.card == COPY else play.card
             choice = play.description.split(";")[0][len(label) + 2 :]
             words.setdefault((play.card, choice), None)
-    groups: dict[tuple[AgentPosition, ...], tuple[str, str]] = {}
+    groups: dict[tuple[AgentPosition | None, ...], tuple[str, str]] = {}
     out: dict[tuple[str, str], list[Any]] = {}
     for card, choice in words:
-        results = [
-            play_by_words(view.completion(pawns, own_hand), _card(card), choice) for pawns in belief
-        ]
-        key = tuple(r.position for r in results)
+        results = [_try(view.completion(pawns, own_hand), card, choice) for pawns in belief]
+        key = tuple(None if r is None else r.position for r in results)
         if key not in groups:
             groups[key] = (card, choice)
             out[(card, choice)] = results
     return out
+
+
+def _try(pos: AgentPosition, card: str, words: str) -> AgentPlay | None:
+    try:
+        return play_by_words(pos, _card(card), words)
+    except SheepdogError:
+        return None
 
 
 def _sample(
@@ -224,7 +234,10 @@ def _sample(
         for item in advice.plays:
             if time.monotonic() > deadline:
                 return  # the plays of this sample solved so far keep their count
-            child = play_by_words(pos, _card(item.card), item.words).position
+            made = _try(pos, item.card, item.words)
+            if made is None:
+                continue  # not a play in this sample's colouring
+            child = made.position
             try:
                 solved = solve_position(child, max_nodes=max_nodes)
                 value = solved.to_dict()["value"]
