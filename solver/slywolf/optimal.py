@@ -10,8 +10,9 @@ cost is the number of interviews.  Over observation states (the exact predictive
 
 ``policy_value`` evaluates any policy exactly by the same recursion with the policy's choice in
 place of the minimum, and ``random_value`` with the average over the candidates (a random order).
-States are memoised by their (pointers, testimonies); the number of reachable states grows fast,
-so this is meant for up to 7 or 8 sheep and a handful of items.
+States are memoised by their (pointers, testimonies) up to renaming of sheep and the symmetries of
+the items; the number of reachable states grows fast, so this is meant for up to 7 or 8 sheep (the
+box roster's 16 wolves, whose items have 192 symmetries, up to 6 or 7 sheep).
 
 ``Solver(obs, model="valid")`` solves the same game over valid cases only (spec 2: exactly one
 wolf fits all interviews; :mod:`sheepdog.solver.slywolf.valid`): the predictive counts valid
@@ -25,7 +26,6 @@ square), so any two garments identify a wolf, like the shipped default roster.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import permutations
 from typing import Any
 
 from sheepdog.solver.slywolf.hints import (
@@ -73,18 +73,57 @@ Step = list[tuple[float, Observation, Key]]
 Moves = list[tuple[int, int, Step]]
 
 
+#: search steps after which :func:`item_symmetries` gives up and keeps the identity alone
+SYMMETRY_BUDGET = 200_000
+
+
 def item_symmetries(obs: Observation) -> list[tuple[int, ...]]:
-    """Permutations of the items that map the roster's wolves onto themselves (at most 7 items;
-    larger rosters use the identity only)."""
-    ident = tuple(range(obs.n_items))
-    if obs.n_items > 7:
-        return [ident]
-    wolves = sorted(tuple(sorted(w)) for w in obs.wears)
-    out = []
-    for perm in permutations(range(obs.n_items)):
-        mapped = sorted(tuple(sorted(perm[i] for i in w)) for w in obs.wears)
-        if mapped == wolves:
-            out.append(perm)
+    """Permutations of the items that map the roster's wolves onto themselves (its
+    automorphisms; the box roster has 192), found by backtracking: an item's image must be worn
+    by as many wolves, share as many wolves with the images chosen so far, and a wolf whose
+    items all have images must be mapped onto a wolf.  A roster with too many of them (beyond
+    :data:`SYMMETRY_BUDGET` search steps) gets the identity only: fewer states merged, the same
+    values."""
+    n = obs.n_items
+    wolves = {frozenset(w) for w in obs.wears}
+    worn = [sum(1 for w in obs.wears if i in w) for i in range(n)]
+    shared = [[sum(1 for w in obs.wears if i in w and j in w) for j in range(n)] for i in range(n)]
+    out: list[tuple[int, ...]] = []
+    image: list[int] = []
+    taken = [False] * n
+    steps = 0
+    # the wolves whose items all have an image once item i has one
+    complete = [[w for w in wolves if w and max(w) == i] for i in range(n)]
+
+    class Exhausted(Exception):
+        pass
+
+    def extend(i: int) -> None:
+        nonlocal steps
+        steps += 1
+        if steps > SYMMETRY_BUDGET:
+            raise Exhausted
+        if i == n:
+            out.append(tuple(image))
+            return
+        for j in range(n):
+            if taken[j] or worn[j] != worn[i]:
+                continue
+            if any(shared[i][x] != shared[j][image[x]] for x in range(i)):
+                continue
+            image.append(j)
+            if any(frozenset(image[x] for x in w) not in wolves for w in complete[i]):
+                image.pop()
+                continue
+            taken[j] = True
+            extend(i + 1)
+            taken[j] = False
+            image.pop()
+
+    try:
+        extend(0)
+    except Exhausted:
+        return [tuple(range(n))]
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import permutations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -105,10 +106,45 @@ def test_optimum_bounds_every_policy() -> None:
     assert abs(choices[0][1] - solver.optimal_value(obs)) < 1e-9
 
 
+def _maps_wolves_onto_wolves(obs: Observation, perm: tuple[int, ...]) -> bool:
+    wolves = {frozenset(w) for w in obs.wears}
+    return {frozenset(perm[i] for i in w) for w in wolves} == wolves
+
+
+def test_item_symmetries_are_every_automorphism_of_the_wolves() -> None:
+    for colors, garments in ((2, 2), (3, 2), (2, 3)):
+        obs = Observation.from_puzzle(new_puzzle(small_roster(4, 1, colors, garments), "easy"))
+        every = [p for p in permutations(range(obs.n_items)) if _maps_wolves_onto_wolves(obs, p)]
+        assert sorted(item_symmetries(obs)) == every
+    # the box roster (a Latin square of Z4, 12 items, too many to try every permutation): the
+    # symmetries of its 3-net are 4^2 translations x 2 automorphisms of Z4 x 3! garment orders
+    box = Observation.from_puzzle(new_puzzle(small_roster(4, 1, 4, 3), "easy"))
+    perms = item_symmetries(box)
+    assert len(perms) == len(set(perms)) == 192
+    assert all(_maps_wolves_onto_wolves(box, p) for p in perms)
+    found = set(perms)
+    assert all(tuple(p[q[i]] for i in range(box.n_items)) in found for p in perms for q in perms)
+
+
+def test_dp_with_three_garments_matches_plain_recursion() -> None:
+    obs = Observation.from_puzzle(new_puzzle(small_roster(4, 1, 2, 3), "easy"))
+    solver = Solver(obs, "valid")
+    assert len(solver.perms) == 24
+    assert abs(solver.optimal_value(obs) - _plain_optimum(obs, "valid")) < 1e-9
+    assert abs(solver.random_value(obs) - _plain_random(obs, "valid")) < 1e-9
+
+
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 6), st.sampled_from(["easy", "hard"]))
-def test_canonical_key_ignores_names(seed: int, heard: int, mode: str) -> None:
-    roster = small_roster(6, 2, 3, 2)
+@given(
+    st.integers(0, 10**6),
+    st.integers(0, 6),
+    st.sampled_from(["easy", "hard"]),
+    st.sampled_from([(3, 2), (4, 3)]),
+)
+def test_canonical_key_ignores_names(
+    seed: int, heard: int, mode: str, shape: tuple[int, int]
+) -> None:
+    roster = small_roster(6, 2, *shape)  # 9 wolves on 6 items, or the box's 16 on 12
     rng = random.Random(seed)
     case = random_case(roster, mode, rng)  # type: ignore[arg-type]
     items = {item: i for i, item in enumerate(roster.items)}
