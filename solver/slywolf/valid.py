@@ -33,6 +33,8 @@ Not covered exactly (:class:`ValidModelUnavailable`): hard mode with ``k >= m`` 
 of accomplices can make another wolf fit), and rosters with more than :data:`MAX_WOLVES` wolves.
 :func:`estimate` samples valid worlds (rejection on uniform draws of the unknown testimonies) and
 reports each probability with its standard error; it needs the first condition only.
+:class:`WorldSampler` draws whole valid worlds (culprit, accomplices, every pointer and
+testimony) exactly, for the rollouts of :mod:`sheepdog.solver.slywolf.rollout`.
 """
 
 from __future__ import annotations
@@ -303,3 +305,179 @@ def estimate(obs: Observation, samples: int, rng: random.Random) -> Estimate:
     probs = tuple(h / accepted for h in hits)
     errors = tuple(math.sqrt(p * (1.0 - p) / accepted) for p in probs)
     return Estimate(probs, errors, accepted, drawn)
+
+
+# -- whole valid worlds, sampled exactly ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """One complete case: the culprit, the accomplices, every pointer and every testimony."""
+
+    culprit: int
+    liars: frozenset[int]
+    pointer: tuple[int, ...]
+    testimony: tuple[int, ...]
+
+
+def pointer_ways(obs: Observation, liars: Sequence[bool]) -> int:
+    """The ways to complete the pointers of ``obs`` when exactly the sheep marked in ``liars``
+    are the accomplices (spec 2; 0 when they break a rule): the honest fragments arranged
+    around one circle, ``(m - e - 1)!`` for ``e`` observed honest pointers, times a target for
+    every accomplice whose pointer is unknown (an honest sheep in easy mode, any other sheep in
+    hard mode)."""
+    n, m = obs.n, obs.m
+    if sum(liars) != obs.k:
+        return 0
+    pointed = [False] * n
+    edges = 0
+    for s, t in enumerate(obs.pointer):
+        if t is None:
+            continue
+        if not liars[s]:
+            # an honest sheep points at the honest sheep in front of it, and only one does
+            if liars[t] or pointed[t]:
+                return 0
+            pointed[t] = True
+            edges += 1
+        elif not obs.hard and liars[t]:
+            return 0  # easy mode: nobody points at an accomplice
+    # a circle of observed honest pointers must be the whole honest circle
+    state = [0] * n
+    for start in range(n):
+        walk: list[int] = []
+        v: int | None = start
+        while v is not None and not liars[v] and state[v] == 0:
+            state[v] = 1
+            walk.append(v)
+            v = obs.pointer[v]
+        if v is not None and not liars[v] and state[v] == 1 and len(walk) - walk.index(v) != m:
+            return 0
+        for u in walk:
+            state[u] = 2
+    free = sum(1 for s in range(n) if liars[s] and obs.pointer[s] is None)
+    targets = (n - 1) if obs.hard else m
+    return (math.factorial(m - edges - 1) if edges < m else 1) * math.prod([targets] * free)
+
+
+class WorldSampler:
+    """Exact samples of the valid worlds consistent with ``obs``, each with its probability
+    under the valid model (:func:`deduce_valid`):
+
+    1. the culprit c with its exact valid weight;
+    2. the accomplices among the sheep whose status c does not fix, with weight
+       :func:`pointer_ways` (rejection: uniform proposals among the sheep no heard pointer
+       makes honest, accepted with probability ways / most ways);
+    3. the honest circle (the observed honest fragments in a uniformly random cyclic order) and
+       each unknown accomplice target uniformly;
+    4. the unknown testimonies uniformly among the completions that rule out every other wolf
+       (rejection a few times, then item by item with the exact counts of
+       :func:`completions`).
+
+    Given c the valid completions of the testimonies do not depend on which sheep lie
+    (module docstring), so the steps factorise and every valid world is drawn with probability
+    one over their number."""
+
+    def __init__(self, obs: Observation, rng: random.Random) -> None:
+        check(obs)
+        self.obs = obs
+        self.rng = rng
+        self.deduction = deduce_valid(obs, marginals=False)
+        if not self.deduction.total:
+            raise SheepdogError("no valid case fits these interviews")
+        self.elim = Elimination.of(obs)
+        self._given: dict[int, tuple[list[bool | None], list[int], int, int, Standing]] = {}
+
+    def _culprit(self, c: int) -> tuple[list[bool | None], list[int], int, int, Standing]:
+        """Per culprit: fixed statuses, the sheep free to lie, liars to place, the largest
+        pointer weight, the standing of the other wolves."""
+        if c in self._given:
+            return self._given[c]
+        obs = self.obs
+        fixed: list[bool | None] = [None if i is None else i in obs.wears[c] for i in obs.testimony]
+        forced = {
+            t
+            for s, t in enumerate(obs.pointer)
+            if t is not None and (fixed[s] is False or not obs.hard)
+        }
+        free = [s for s in range(obs.n) if fixed[s] is None and s not in forced]
+        place = obs.k - sum(1 for f in fixed if f)
+        # the pointer weight depends on how many free sheep with a known pointer lie
+        known = [s for s in free if obs.pointer[s] is not None]
+        edges = sum(
+            1
+            for s in range(obs.n)
+            if obs.pointer[s] is not None
+            and (fixed[s] is False or (fixed[s] is None and s in forced))
+        )
+        unknown_liars = sum(1 for s in range(obs.n) if fixed[s] and obs.pointer[s] is None)
+        targets = (obs.n - 1) if obs.hard else obs.m
+        most = max(
+            (math.factorial(obs.m - e - 1) if e < obs.m else 1)
+            * targets ** (unknown_liars + place - j)
+            for j in range(min(place, len(known)) + 1)
+            for e in [edges + len(known) - j]
+        )
+        st = standing(obs, self.elim, c)
+        assert st is not None
+        self._given[c] = (fixed, free, place, most, st)
+        return self._given[c]
+
+    def sample(self) -> World:
+        obs, rng = self.obs, self.rng
+        c = rng.choices(range(len(obs.wears)), weights=self.deduction.weights)[0]
+        fixed, free, place, most, st = self._culprit(c)
+        while True:
+            chosen = set(rng.sample(free, place))
+            liars = [bool(f) if f is not None else s in chosen for s, f in enumerate(fixed)]
+            ways = pointer_ways(obs, liars)
+            if ways and rng.random() * most < ways:
+                break
+        pointer = list(obs.pointer)
+        honest = [s for s in range(obs.n) if not liars[s]]
+        heads = set(honest) - {pointer[s] for s in honest}
+        fragments: list[tuple[int, int]] = []
+        for head in sorted(heads):
+            tail = head
+            while (nxt := pointer[tail]) is not None:
+                tail = nxt
+            fragments.append((head, tail))
+        rng.shuffle(fragments)
+        for j, (_head, tail) in enumerate(fragments):
+            pointer[tail] = fragments[(j + 1) % len(fragments)][0]
+        for s in range(obs.n):
+            if liars[s] and pointer[s] is None:
+                pointer[s] = rng.choice(
+                    honest if not obs.hard else [t for t in range(obs.n) if t != s]
+                )
+        said = self._testimonies(c, liars, st)
+        complete = tuple(t for t in pointer if t is not None)
+        assert len(complete) == obs.n
+        return World(c, frozenset(s for s in range(obs.n) if liars[s]), complete, said)
+
+    def _testimonies(self, c: int, liars: Sequence[bool], st: Standing) -> tuple[int, ...]:
+        obs, rng, elim = self.obs, self.rng, self.elim
+        unknown = [s for s in range(obs.n) if obs.testimony[s] is None]
+        worn = sorted(obs.wears[c])
+        not_worn = [i for i in range(obs.n_items) if i not in obs.wears[c]]
+        picks: dict[int, int] = {}
+        for _ in range(20):
+            left = st.standing
+            for s in unknown:
+                picks[s] = rng.choice(worn if liars[s] else not_worn)
+                left &= ~elim.rules_out(c, picks[s])
+            if left == 0:
+                break
+        else:
+            # rare completions: item by item, with the exact number of valid completions
+            current: Standing | None = st
+            for s in unknown:
+                assert current is not None
+                options = worn if liars[s] else not_worn
+                counts = []
+                for i in options:
+                    nxt = after(current, elim, i)
+                    counts.append(completions(elim, nxt)[1] if nxt is not None else 0)
+                picks[s] = rng.choices(options, weights=counts)[0]
+                current = after(current, elim, picks[s])
+        return tuple(i if i is not None else picks[s] for s, i in enumerate(obs.testimony))

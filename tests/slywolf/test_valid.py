@@ -4,6 +4,7 @@ each case's fitting wolves found from the spec's definition directly (no factori
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import combinations, permutations, product
 
 import pytest
@@ -17,6 +18,8 @@ from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.sample import random_case
 from sheepdog.solver.slywolf.valid import (
     ValidModelUnavailable,
+    World,
+    WorldSampler,
     available,
     deduce_valid,
     estimate,
@@ -207,3 +210,108 @@ def test_valid_predictive_matches_enumeration(data: st.DataObject) -> None:
         for w, x in enumerate(weights):
             per_wolf[w] += count // sum(weights) * x
     assert tuple(per_wolf) == deduce_valid(obs).weights
+
+
+def valid_worlds(obs: Observation) -> list[World]:
+    """Every valid world consistent with ``obs``, one by one (as :func:`enumerate_valid`)."""
+    n, k = obs.n, obs.k
+    out: list[World] = []
+    for liars in combinations(range(n), k):
+        liar_set = set(liars)
+        honest = [s for s in range(n) if s not in liar_set]
+        for order in permutations(honest[1:]):
+            ring = [honest[0], *order]
+            succ = {ring[i]: ring[(i + 1) % len(ring)] for i in range(len(ring))}
+            options = [
+                [t for t in range(n) if t != a and (obs.hard or t not in liar_set)] for a in liars
+            ]
+            for targets in product(*options):
+                full = dict(succ)
+                full.update(zip(liars, targets, strict=True))
+                pointer = tuple(full[s] for s in range(n))
+                if any(
+                    obs.pointer[s] is not None and obs.pointer[s] != pointer[s] for s in range(n)
+                ):
+                    continue
+                for culprit, wears in enumerate(obs.wears):
+                    choices = []
+                    for s in range(n):
+                        ok = [i for i in range(obs.n_items) if (i in wears) == (s in liar_set)]
+                        if obs.testimony[s] is not None:
+                            ok = [i for i in ok if i == obs.testimony[s]]
+                        choices.append(ok)
+                    for said in product(*choices):
+                        fitting = [w for w in range(len(obs.wears)) if _fits(obs, pointer, said, w)]
+                        if fitting == [culprit]:
+                            out.append(World(culprit, frozenset(liars), pointer, said))
+    return out
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_world_sampler_draws_every_valid_world_equally_often(data: st.DataObject) -> None:
+    roster = data.draw(small_rosters(max_sheep=4, tiles=True))
+    mode = data.draw(st.sampled_from(["easy", "hard"]))
+    obs = Observation.from_puzzle(data.draw(observations(roster, mode)))
+    assume(available(obs))
+    worlds = valid_worlds(obs)
+    assume(0 < len(worlds) <= 300)
+    assert len(worlds) == deduce_valid(obs).total
+    sampler = WorldSampler(obs, random.Random(data.draw(st.integers(0, 10**6))))
+    draws = 40 * len(worlds)
+    seen = Counter(sampler.sample() for _ in range(draws))
+    # nothing but the valid worlds, each about draws / len(worlds) times: Pearson's chi-square
+    # with len(worlds) - 1 degrees of freedom, bounded far in its tail (mean + 6 sd)
+    assert set(seen) <= set(worlds)
+    expected = draws / len(worlds)
+    chi2 = sum((seen[w] - expected) ** 2 / expected for w in worlds)
+    df = len(worlds) - 1
+    assert chi2 <= df + 6 * (2 * df) ** 0.5 + 10
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_world_sampler_with_a_pointer_heard_and_its_testimony_not(mode: str) -> None:
+    """Sheep 2's pointer is known but not its status: the pointer weight then depends on
+    whether it lies (an honest pointer joins two fragments of the circle)."""
+    obs = Observation.from_puzzle(new_puzzle(small_roster(5, 2, 2, 2), mode))  # type: ignore[arg-type]
+    obs = observe(observe(obs, 0, 1, 0), 2, 3, None)
+    worlds = valid_worlds(obs)
+    assert len(worlds) == deduce_valid(obs).total > 100
+    sampler = WorldSampler(obs, random.Random(1))
+    draws = 40 * len(worlds)
+    seen = Counter(sampler.sample() for _ in range(draws))
+    assert set(seen) == set(worlds)
+    expected = draws / len(worlds)
+    chi2 = sum((seen[w] - expected) ** 2 / expected for w in worlds)
+    df = len(worlds) - 1
+    assert chi2 <= df + 6 * (2 * df) ** 0.5
+
+
+def test_world_sampler_on_16_sheep_agrees_with_the_exact_counts() -> None:
+    roster = load_roster("default")
+    for mode in ("easy", "hard"):
+        case = random_case(roster, mode, random.Random(5))
+        puzzle = new_puzzle(roster, mode)
+        for s in (1, 4, 9, 13):
+            puzzle = puzzle.with_interview(Interview(s, case.points_to[s], case.testimony[s]))
+        obs = Observation.from_puzzle(puzzle)
+        exact = deduce_valid(obs)
+        sampler = WorldSampler(obs, random.Random(3))
+        draws = 3000
+        worlds = [sampler.sample() for _ in range(draws)]
+        for w in worlds:
+            assert all(
+                obs.pointer[s] in (None, w.pointer[s])
+                and obs.testimony[s] in (None, w.testimony[s])
+                for s in range(obs.n)
+            )
+            assert _fits(obs, w.pointer, w.testimony, w.culprit)
+        # each wolf's share and each sheep's chance to lie, within 5 binomial standard errors
+        for share, exact_p in [
+            (sum(w.culprit == c for w in worlds) / draws, exact.weights[c] / exact.total)
+            for c in range(len(obs.wears))
+        ] + [
+            (sum(s in w.liars for w in worlds) / draws, exact.liar_worlds[s] / exact.total)
+            for s in range(obs.n)
+        ]:
+            assert abs(share - exact_p) <= 5 * max((exact_p * (1 - exact_p) / draws) ** 0.5, 0.002)
