@@ -25,11 +25,18 @@ Parts (all seeded):
     can gain over always stopping or always pushing, from the measured win chance after k
     interviews and the exact draw chances.
 
-``--model valid`` (issue 16) runs (a), (b) and (d) over valid cases (exactly one wolf fits all
+(f) the leaves' calibration: least squares of the interviews a random order still needs on each
+    leaf of :data:`sheepdog.solver.slywolf.hints.LEAVES` (the constants of
+    :class:`~sheepdog.solver.slywolf.hints.Leaf` that the turn planner uses), over seeded
+    random-order games on the 16-sheep roster.
+
+``--model valid`` (issue 16) runs (a), (b), (d) and (f) over valid cases (exactly one wolf fits all
 interviews, :mod:`sheepdog.solver.slywolf.valid`): (a) the exact optimum over valid worlds and the
 policies ranking with the valid predictive; (b) fresh 16-sheep cases from the case generator,
 each policy stopping when one valid suspect remains, with the uniform-model hint as a further
-policy; (d) the advice under the valid model.
+policy and, with ``--rollouts N``, the rollout policy of :mod:`sheepdog.solver.slywolf.rollout`
+over N sampled worlds per decision; (d) the advice under the valid model; (f) generator cases.
+Every leaf of ``LEAVES`` is a policy of (a) and (b); the model's default leaf is marked ``*``.
 """
 
 from __future__ import annotations
@@ -50,7 +57,9 @@ sys.path.insert(0, str(ROOT))
 from sheepdog.generators.slywolf import generate  # noqa: E402
 from sheepdog.solver.slywolf.advice import advice  # noqa: E402
 from sheepdog.solver.slywolf.hints import (  # noqa: E402
+    LEAVES,
     Policy,
+    default_leaf,
     greedy_entropy_policy,
     greedy_policy,
     hints_for,
@@ -61,14 +70,16 @@ from sheepdog.solver.slywolf.hints import (  # noqa: E402
 )
 from sheepdog.solver.slywolf.optimal import Solver, small_roster  # noqa: E402
 from sheepdog.solver.slywolf.puzzle import Interview, Mode, new_puzzle  # noqa: E402
-from sheepdog.solver.slywolf.roster import load_roster  # noqa: E402
+from sheepdog.solver.slywolf.rollout import rollout_policy  # noqa: E402
+from sheepdog.solver.slywolf.roster import Roster, load_roster  # noqa: E402
 from sheepdog.solver.slywolf.sample import random_case  # noqa: E402
 from sheepdog.solver.slywolf.simulate import ADVISORS, simulate  # noqa: E402
 from sheepdog.solver.slywolf.turn import SIDES, Options, Side, TurnPlanner, new_table  # noqa: E402
-from sheepdog.solver.slywolf.valid import MODELS, Model  # noqa: E402
+from sheepdog.solver.slywolf.valid import MODELS, Model, deduce_with  # noqa: E402
 from sheepdog.solver.slywolf.worlds import Observation, deduce  # noqa: E402
 
-SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 3, 2), (8, 2, 2, 2)]
+# (sheep, accomplices, colours, garments): 9 wolves on 6 items, 4 on 4, and the box's 16 on 12
+SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 3, 2), (8, 2, 2, 2), (6, 2, 4, 3)]
 SMALL_QUICK = [(6, 2, 3, 2)]
 MODES: tuple[Mode, ...] = ("easy", "hard")
 
@@ -77,13 +88,23 @@ def pct(a: float, b: float) -> str:
     return f"{100.0 * (a - b) / b:+.1f}%"
 
 
+def _leaf_label(name: str, model: Model) -> str:
+    return name + ("*" if default_leaf(model).name == name else "")
+
+
 def part_a(quick: bool, model: Model = "uniform") -> None:
+    leaves = list(LEAVES)
     print(
-        f"(a) small rosters, free choice: expected interviews to certainty (exact, {model} model)"
+        f"(a) small rosters, free choice: expected interviews to certainty (exact, {model} model);"
+        " each leaf's one-step policy (* the model's default), greedy entropy, a random order and"
+        " its exact rollout (one-step improvement)"
     )
     print(
-        f"{'roster':<26}{'mode':<6}{'optimal':>9}{'ours':>9}{'greedy':>9}{'random':>9}"
-        f"{'ours/opt':>10}{'random/opt':>12}{'states':>8}{'sec':>7}"
+        f"{'roster':<26}{'mode':<6}{'optimal':>9}"
+        + "".join(f"{_leaf_label(name, model):>10}" for name in leaves)
+        + f"{'greedy':>9}{'random':>9}{'rollout':>9}"
+        + "".join(f"{name + '/opt':>13}" for name in leaves)
+        + f"{'random/opt':>12}{'rollout/opt':>13}{'states':>8}{'sec':>7}"
     )
     for n, k, c, g in SMALL_QUICK if quick else SMALL_FULL:
         roster = small_roster(n, k, c, g)
@@ -93,20 +114,34 @@ def part_a(quick: bool, model: Model = "uniform") -> None:
             solver = Solver(obs, model)
             opt = solver.optimal_value(obs)
             rnd = solver.random_value(obs)
-            ours = solver.policy_value(obs, lookahead_policy(model=model), 1)
-            greedy = solver.policy_value(obs, greedy_policy(model), 2)
+            ours = [
+                solver.policy_value(obs, lookahead_policy(LEAVES[name], model), tag)
+                for tag, name in enumerate(leaves, start=1)
+            ]
+            greedy = solver.policy_value(obs, greedy_policy(model), 0)
+            rollout = solver.policy_value(obs, solver.rollout_policy(), len(leaves) + 1)
             name = f"{n} sheep,{k} acc,{c * c} wolves"
             print(
-                f"{name:<26}{mode:<6}{opt:9.3f}{ours:9.3f}{greedy:9.3f}{rnd:9.3f}"
-                f"{pct(ours, opt):>10}{pct(rnd, opt):>12}{len(solver.optimum):8d}"
+                f"{name:<26}{mode:<6}{opt:9.3f}"
+                + "".join(f"{v:10.3f}" for v in ours)
+                + f"{greedy:9.3f}{rnd:9.3f}{rollout:9.3f}"
+                + "".join(f"{pct(v, opt):>13}" for v in ours)
+                + f"{pct(rnd, opt):>12}{pct(rollout, opt):>13}{len(solver.optimum):8d}"
                 f"{time.process_time() - t0:7.1f}",
                 flush=True,
             )
 
 
-def part_b(quick: bool, seed: int, cases: int, modes: list[Mode], model: Model = "uniform") -> None:
+def part_b(
+    quick: bool,
+    seed: int,
+    cases: int,
+    modes: list[Mode],
+    model: Model = "uniform",
+    rollouts: int = 0,
+) -> None:
     if model == "valid":
-        part_b_valid(quick, seed, cases, modes)
+        part_b_valid(quick, seed, cases, modes, rollouts)
         return
     cases = cases or (8 if quick else 60)
     print(f"(b) 16 sheep, free choice: interviews to certainty over {cases} seeded cases per mode")
@@ -139,39 +174,54 @@ def part_b(quick: bool, seed: int, cases: int, modes: list[Mode], model: Model =
             )
 
 
-def part_b_valid(quick: bool, seed: int, cases: int, modes: list[Mode]) -> None:
+def _valid_cases(roster: Roster, mode: Mode, cases: int, seed: int) -> list[list[tuple[int, int]]]:
+    """Each generator case as (points_to, item) per sheep."""
+    items = {item: i for i, item in enumerate(roster.items)}
+    out = []
+    for case in generate(roster, mode, cases, seed, validate=lambda _p: True):
+        truth = [(0, 0)] * roster.n_sheep
+        for iv in case.puzzle.interviews:
+            assert iv.points_to is not None and iv.testimony is not None
+            truth[iv.sheep] = (iv.points_to, items[iv.testimony])
+        out.append(truth)
+    return out
+
+
+def part_b_valid(quick: bool, seed: int, cases: int, modes: list[Mode], rollouts: int = 0) -> None:
     cases = cases or (8 if quick else 100)
     print(
         f"(b) 16 sheep, valid cases from the generator (seed {seed}), free choice: interviews "
-        f"until one valid suspect remains, over {cases} cases per mode"
+        f"until one valid suspect remains, over {cases} cases per mode (* the default leaf)"
     )
-    print(f"{'mode':<6}{'policy':<18}{'mean':>7}{'worst':>7}{'vs random':>11}")
+    print(f"{'mode':<6}{'policy':<22}{'mean':>7}{'worst':>7}{'vs random':>11}{'ms/interview':>14}")
     roster = load_roster("default")
-    items = {item: i for i, item in enumerate(roster.items)}
     for mode in modes:
-        made = generate(roster, mode, cases, seed, validate=lambda _p: True)
+        made = _valid_cases(roster, mode, cases, seed)
         policies: dict[str, Policy] = {
-            "ours (valid)": lookahead_policy(model="valid"),
-            "ours (uniform)": lookahead_policy(),
-            "random order": random_policy(random.Random(seed + 1)),
-            "greedy (valid)": greedy_policy("valid"),
+            f"{_leaf_label(name, 'valid')} (valid)": lookahead_policy(leaf, "valid")
+            for name, leaf in LEAVES.items()
         }
+        policies["blend (uniform)"] = lookahead_policy(LEAVES["blend"], "uniform")
+        policies["random order"] = random_policy(random.Random(seed + 1))
+        policies["greedy (valid)"] = greedy_policy("valid")
+        if rollouts:
+            policies[f"rollout {rollouts} (valid)"] = rollout_policy(rollouts, seed)
         counts: dict[str, list[int]] = {name: [] for name in policies}
+        cpu = dict.fromkeys(policies, 0.0)
         obs0 = Observation.from_puzzle(new_puzzle(roster, mode))
-        for case in made:
-            truth = [(0, 0)] * roster.n_sheep
-            for iv in case.puzzle.interviews:
-                assert iv.points_to is not None and iv.testimony is not None
-                truth[iv.sheep] = (iv.points_to, items[iv.testimony])
+        for truth in made:
             for name, policy in policies.items():
+                t0 = time.process_time()
                 counts[name].append(interviews_to_certainty(obs0, truth, policy, model="valid"))
+                cpu[name] += time.process_time() - t0
         base = statistics.mean(counts["random order"])
         for name, got in counts.items():
             mean = statistics.mean(got)
             diffs = [a - b for a, b in zip(got, counts["random order"], strict=True)]
             se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
             print(
-                f"{mode:<6}{name:<18}{mean:7.2f}{max(got):7d}{mean / base:>10.3f}x"
+                f"{mode:<6}{name:<22}{mean:7.2f}{max(got):7d}{mean / base:>10.3f}x"
+                f"{1000 * cpu[name] / max(1, sum(got)):14.0f}"
                 f"   (paired difference {statistics.mean(diffs):+.2f} +- {se:.2f} s.e.)",
                 flush=True,
             )
@@ -343,14 +393,72 @@ def part_e(quick: bool, seed: int, skill: float, cases: int, jobs: int) -> None:
         )
 
 
+def part_f(quick: bool, seed: int, cases: int, modes: list[Mode], model: Model) -> None:
+    """Each leaf's calibration: interviews still needed ~ intercept + slope * (leaf - 1), least
+    squares over every unsettled state of seeded random-order games (3 orders per case)."""
+    cases = cases or (20 if quick else 600)
+    roster = load_roster("default")
+    items = {item: i for i, item in enumerate(roster.items)}
+    rng = random.Random(seed)
+    rows: dict[str, list[tuple[float, int]]] = {name: [] for name in LEAVES}
+    for mode in modes:
+        if model == "valid":
+            truths = _valid_cases(roster, mode, cases, seed)
+        else:
+            truths = []
+            for _ in range(cases):
+                case = random_case(roster, mode, rng)
+                truths.append(
+                    [(case.points_to[s], items[case.testimony[s]]) for s in range(roster.n_sheep)]
+                )
+        obs0 = Observation.from_puzzle(new_puzzle(roster, mode))
+        for truth in truths:
+            for _ in range(3):
+                order = list(range(roster.n_sheep))
+                rng.shuffle(order)
+                obs = obs0
+                states: list[tuple[int, Observation, tuple[int, ...]]] = []
+                for j, s in enumerate(order):
+                    d = deduce_with(obs, model, marginals=False)
+                    if len(d.suspects) <= 1:
+                        break
+                    states.append((j, obs, d.weights))
+                    obs = observe(obs, s, *truth[s])
+                heard = len(states)
+                for j, o, weights in states:
+                    for name, leaf in LEAVES.items():
+                        rows[name].append((leaf(weights, o) - 1.0, heard - j))
+    print(
+        f"(f) leaf calibration ({model} model, {cases} cases per mode, {', '.join(modes)}, 3 "
+        "random orders each): interviews still needed ~ intercept + slope * (leaf - 1)"
+    )
+    for name, data in rows.items():
+        n = len(data)
+        mx = sum(x for x, _y in data) / n
+        my = sum(y for _x, y in data) / n
+        sxx = sum((x - mx) ** 2 for x, _y in data)
+        slope = sum((x - mx) * (y - my) for x, y in data) / sxx
+        intercept = my - slope * mx
+        rmse = (sum((y - intercept - slope * x) ** 2 for x, y in data) / n) ** 0.5
+        leaf = LEAVES[name]
+        print(
+            f"    {name:<10} intercept {intercept:.2f}, slope {slope:.2f} (rmse {rmse:.2f} "
+            f"over {n} states; in use: {leaf.intercept}, {leaf.slope})",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, a minute or so")
-    parser.add_argument("--parts", default="a,b,c,d,e", help="comma-separated subset of a-e")
+    parser.add_argument("--parts", default="a,b,c,d,e", help="comma-separated subset of a-f")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skill", type=float, default=0.5)
     parser.add_argument("--games", type=int, default=0, help="(c): games per cell")
-    parser.add_argument("--cases", type=int, default=0, help="(b), (e): cases per mode")
+    parser.add_argument("--cases", type=int, default=0, help="(b), (e), (f): cases per mode")
+    parser.add_argument(
+        "--rollouts", type=int, default=0, help="(b) --model valid: add the rollout policy"
+    )
     parser.add_argument("--modes", default="easy,hard", help="(b): easy, hard or both")
     parser.add_argument(
         "--model", default="uniform", help="(a), (b), (d): uniform or valid (issue 16)"
@@ -362,7 +470,7 @@ def main() -> None:
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     for flag, given, valid in (
-        ("--parts", parts, ("a", "b", "c", "d", "e")),
+        ("--parts", parts, ("a", "b", "c", "d", "e", "f")),
         ("--modes", set(args.modes.split(",")), MODES),
         ("--sides", set(args.sides.split(",")), SIDES),
         ("--model", {args.model}, MODELS),
@@ -375,7 +483,7 @@ def main() -> None:
         part_a(args.quick, args.model)
     if "b" in parts:
         modes = [mode for mode in MODES if mode in args.modes.split(",")]
-        part_b(args.quick, args.seed, args.cases, modes, args.model)
+        part_b(args.quick, args.seed, args.cases, modes, args.model, args.rollouts)
     if "c" in parts:
         sides = [side for side in SIDES if side in args.sides.split(",")]
         part_c(args.quick, args.seed, args.skill, args.games, sides, args.jobs)
@@ -383,6 +491,9 @@ def main() -> None:
         part_d(args.quick, args.seed, args.model)
     if "e" in parts:
         part_e(args.quick, args.seed, args.skill, args.cases, args.jobs)
+    if "f" in parts:
+        modes = [mode for mode in MODES if mode in args.modes.split(",")]
+        part_f(args.quick, args.seed, args.cases, modes, args.model)
     print(f"total {time.time() - t0:.0f} s wall")
 
 

@@ -125,6 +125,18 @@ def play(
     picky: Annotated[bool, typer.Option("--picky-eaters", help="Advanced rule.")] = False,
     special: Annotated[bool, typer.Option("--special-treats", help="Advanced rule.")] = False,
     force: Annotated[bool, typer.Option("--force", help="With --new: replace FILE.")] = False,
+    model: Annotated[
+        ModelChoice | None,
+        typer.Option(
+            "--model",
+            case_sensitive=False,
+            show_default=False,
+            help=(
+                "For `hint`: valid (the default where it applies) counts only cases exactly "
+                "one wolf fits, as dealt at the table; uniform: every case (spec)."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Record a game as it is played; every line typed is saved at once. Type `help`.
 
@@ -161,13 +173,14 @@ def play(
                 if loaded is None:
                     raise SheepdogError(f"{file} has no game yet; start one with --new")
                 game = loaded
-            _session(file, game)
+            _session(file, game, model)
 
     run(body)
 
 
-def _session(file: Path, game: Game) -> None:
-    """Read lines until ``quit`` or the end of input; save each one before answering it.
+def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
+    """Read lines until ``quit`` or the end of input; save each one before answering it;
+    ``hint`` is answered under ``model`` (None: the library's default).
 
     The entries go through a :class:`~sheepdog.solver.slywolf.session.Record` (the engine of
     ``sheepdog serve`` too), so ``undo`` takes back the last entry of this session; the file's
@@ -216,7 +229,7 @@ def _session(file: Path, game: Game) -> None:
         if isinstance(entry, AskHint):
             try:
                 seen = table_view(replace(before.game, log=log).to_puzzle())
-                answer = render_advice(_advice(seen).to_dict())
+                answer = render_advice(_advice(seen, model).to_dict())
             except SheepdogError as exc:
                 typer.echo("Error: " + " ".join(str(exc).split()), err=True)
                 continue

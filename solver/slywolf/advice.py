@@ -10,6 +10,9 @@ The model (:mod:`sheepdog.solver.slywolf.valid`): by default the advice counts o
 cases (exactly one wolf fits all interviews), the cases players are dealt; ``model="uniform"``
 counts every case (spec 3).  The default falls back to the uniform model where the valid one is
 not available (a roster or mode it does not cover) or where no valid case fits the interviews.
+Each model ranks with its own default leaf (:func:`~sheepdog.solver.slywolf.hints.default_leaf`:
+``quarter`` for the valid cases, ``blend`` for every case), and the turn planner converts scores
+into interviews with that leaf's calibration.
 """
 
 from __future__ import annotations
@@ -19,7 +22,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.slywolf.hints import Hint, LeafEstimate, hints_for, remaining_estimate
+from sheepdog.solver.slywolf.hints import (
+    BLEND_LEAF,
+    Hint,
+    Leaf,
+    LeafEstimate,
+    default_leaf,
+    hints_for,
+)
 from sheepdog.solver.slywolf.puzzle import Puzzle
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.session import Turn, game_of
@@ -38,9 +48,6 @@ from sheepdog.solver.slywolf.turn import (
 )
 from sheepdog.solver.slywolf.valid import Model, available, deduce_with
 from sheepdog.solver.slywolf.worlds import Deduction, Observation
-
-#: interviews still needed per unit of the hint leaf (fitted on random-order games)
-INTERVIEWS_PER_LEAF = 2.4
 
 
 class ContradictionError(SheepdogError):
@@ -132,11 +139,11 @@ class Advice:
         return text + ">"
 
 
-def advice(
-    puzzle: Puzzle, leaf: LeafEstimate = remaining_estimate, model: Model | None = None
-) -> Advice:
+def advice(puzzle: Puzzle, leaf: LeafEstimate | None = None, model: Model | None = None) -> Advice:
     """Ranking, and with a ``"game"`` key the plan for the turn (or the guess), under
-    ``model`` (None: the valid cases where that model is available and fits, else uniform)."""
+    ``model`` (None: the valid cases where that model is available and fits, else uniform),
+    with ``leaf`` (None: the model's default, :func:`~sheepdog.solver.slywolf.hints.default_leaf`;
+    a plain function is converted to interviews as the blend is)."""
     obs = Observation.from_puzzle(puzzle)
     chosen: Model = model or ("valid" if available(obs) else "uniform")
     d = deduce_with(obs, chosen)
@@ -151,6 +158,7 @@ def advice(
             )
     if not d.consistent:
         raise ContradictionError("the interviews contradict each other: no case fits them")
+    leaf = default_leaf(chosen) if leaf is None else leaf
     game = game_of(puzzle)
     names = [s.name for s in puzzle.roster.sheep]
     if game is None:
@@ -180,10 +188,11 @@ def advice(
         last = TurnAdvice(table, so_far, left, guess(d.weights), None)
         return Advice(puzzle, d, tuple(ranking), last, chosen)
     # Interviews still needed, in interview units: least squares on seeded random-order games
-    # gives about 0.7 + 2.4 (leaf - 1) for the leaf of solver.slywolf.hints (docs/hints.md).
+    # gives about intercept + slope (leaf - 1) (Leaf, solver.slywolf.hints; docs/hints.md).
+    units = leaf if isinstance(leaf, Leaf) else BLEND_LEAF
     leaf_now = leaf(d.weights, obs)
-    needed = 0.7 + INTERVIEWS_PER_LEAF * (leaf_now - 1.0)
-    gains = {h.sheep: INTERVIEWS_PER_LEAF * (leaf_now - (h.score - 1.0)) for h in ranking}
+    needed = units.intercept + units.slope * (leaf_now - 1.0)
+    gains = {h.sheep: units.slope * (leaf_now - (h.score - 1.0)) for h in ranking}
     mean = sum(gains.values()) / len(gains)
     loss = {s: max(0.0, g - mean) for s, g in gains.items()}
     # A called sheep already interviewed (its turn-mates not yet) adds nothing more: what it

@@ -18,14 +18,18 @@ Modelling choices (each one measured in ``benchmarks/wolf_hints.py``; see ``docs
   items (one that c wears and one it does not, for every c) give both, and every item's outcome
   follows without another deduction.  Tests check this against the reference enumerator.
 - *Objective.*  Expected number of interviews until one suspect remains.  The policy is a one-step
-  exact expectation over the predictive with a leaf estimate of the interviews still needed,
-  ``leaf = 0`` when the culprit is known, else ``1 + H/2 + H_res/2`` where H is the culprit's
-  entropy and H_res the entropy left once the status of every heard sheep were known (a heard
-  sheep lies exactly when the culprit wears its item, so H_res is exact; see
-  :func:`resolved_entropy`).  H_res credits testimonies whose status later pointers will settle,
-  which plain entropy ignores (greedy entropy follows the chain of known-honest sheep and is
-  worse than a random order on 16 sheep).  Chosen against the exact optimum of small rosters
-  (:mod:`sheepdog.solver.slywolf.optimal`): within 1-2% of it there.
+  exact expectation over the predictive with a leaf estimate of the interviews still needed
+  (a :class:`Leaf`), 0 when the culprit is known.  H is the culprit's entropy and H_res the
+  entropy left once the status of every heard sheep were known (a heard sheep lies exactly when
+  the culprit wears its item, so H_res is exact; see :func:`resolved_entropy`).  H_res credits
+  testimonies whose status later pointers will settle, which plain entropy ignores (greedy
+  entropy follows the chain of known-honest sheep and is worse than a random order on 16
+  sheep).  Leaves by name (:data:`LEAVES`): ``"blend"``, ``1 + H/2 + H_res/2`` (the first one,
+  the uniform model's default); ``"quarter"``, ``1 + H/4 + 3 H_res/4`` (the valid model's
+  default, issue 16); ``"resolved"``, ``1 + H_res``.  Against the exact valid optimum of the
+  7- and 8-sheep rosters (:mod:`sheepdog.solver.slywolf.optimal`) the blend is 1.0-2.2% behind,
+  ``quarter`` 0.2-0.6%, ``resolved`` 0.5-0.7%; on 6 sheep the blend is the closest (0.0-0.1%,
+  ``quarter`` 0.6%); on 16 sheep the three are within one standard error of each other.
 - *Symmetry.*  Sheep nobody knows anything about (not heard, not pointed at) are interchangeable:
   as candidates they share one score, as pointer targets one outcome (with its multiplicity).
 - *Model.*  Every function takes ``model``: ``"uniform"`` counts every complete case once (spec
@@ -223,6 +227,60 @@ def remaining_estimate(weights: Sequence[int], obs: Observation) -> float:
     return 1.0 + BLEND * entropy(weights) + (1.0 - BLEND) * resolved_entropy(weights, obs)
 
 
+def quarter_estimate(weights: Sequence[int], obs: Observation) -> float:
+    """Estimated interviews still needed (0 when one suspect remains): one more, plus a quarter
+    of the culprit's entropy and three quarters of the entropy left once the heard sheep's
+    statuses are known."""
+    if suspects_of(weights) <= 1:
+        return 0.0
+    return 1.0 + 0.25 * entropy(weights) + 0.75 * resolved_entropy(weights, obs)
+
+
+def resolved_estimate(weights: Sequence[int], obs: Observation) -> float:
+    """Estimated interviews still needed (0 when one suspect remains): one more, plus the
+    entropy left once the heard sheep's statuses are known (:func:`resolved_entropy`).  Every
+    testimony heard counts as if its status were already settled, whoever said it."""
+    if suspects_of(weights) <= 1:
+        return 0.0
+    return 1.0 + resolved_entropy(weights, obs)
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """A named leaf estimate, and what one unit of it is worth in interviews.
+
+    ``intercept`` and ``slope``: least squares of the interviews a random order still needed
+    on the leaf, interviews ~ intercept + slope * (leaf - 1), over seeded random-order games on
+    the 16-sheep box roster (``benchmarks/wolf_hints.py --parts f --model valid --cases 600``:
+    quarter 1.69, 2.30; resolved 2.90, 2.04).  The blend keeps the constants of its first fit,
+    0.7 and 2.4 (that run gives it 0.49, 2.47), so the uniform model's advice is unchanged.
+    The turn planner (:mod:`sheepdog.solver.slywolf.advice`) turns scores into interviews with
+    them."""
+
+    name: str
+    estimate: LeafEstimate
+    intercept: float
+    slope: float
+
+    def __call__(self, weights: Sequence[int], obs: Observation) -> float:
+        return self.estimate(weights, obs)
+
+
+#: ``1 + H/2 + H_res/2``: the first leaf, the uniform model's default
+BLEND_LEAF = Leaf("blend", remaining_estimate, 0.7, 2.4)
+#: ``1 + H/4 + 3 H_res/4``: the valid model's default (closest to the exact valid optimum of
+#: the 7- and 8-sheep rosters)
+QUARTER_LEAF = Leaf("quarter", quarter_estimate, 1.7, 2.3)
+#: ``1 + H_res``
+RESOLVED_LEAF = Leaf("resolved", resolved_estimate, 2.9, 2.05)
+LEAVES: dict[str, Leaf] = {leaf.name: leaf for leaf in (BLEND_LEAF, QUARTER_LEAF, RESOLVED_LEAF)}
+
+
+def default_leaf(model: Model) -> Leaf:
+    """The leaf a hint uses under ``model`` unless told otherwise."""
+    return QUARTER_LEAF if model == "valid" else BLEND_LEAF
+
+
 def blended(alpha: float, offset: float = 1.0) -> LeafEstimate:
     """The leaf family the benchmark tunes: ``offset + alpha H + (1 - alpha) H_resolved``."""
 
@@ -251,9 +309,11 @@ def score_sheep(
     obs: Observation,
     sheep: int,
     total: int,
-    leaf: LeafEstimate = remaining_estimate,
+    leaf: LeafEstimate | None = None,
     model: Model = "uniform",
 ) -> Score:
+    """One sheep's exact one-step expectations (``leaf`` None: the model's default)."""
+    leaf = default_leaf(model) if leaf is None else leaf
     pred = predictive(obs, sheep, total, model=model)
     value = p_certain = exp_suspects = exp_entropy = exp_top = 0.0
     for t, i, count, weights in pred.outcomes:
@@ -277,10 +337,12 @@ def candidates(obs: Observation, allowed: Sequence[int] | None = None) -> list[i
 def rank(
     obs: Observation,
     allowed: Sequence[int] | None = None,
-    leaf: LeafEstimate = remaining_estimate,
+    leaf: LeafEstimate | None = None,
     model: Model = "uniform",
 ) -> list[Score]:
-    """Every candidate sheep scored, best first (ties: roster order)."""
+    """Every candidate sheep scored, best first (ties: roster order); ``leaf`` None: the
+    model's default (:func:`default_leaf`)."""
+    leaf = default_leaf(model) if leaf is None else leaf
     total = deduce_with(obs, model, marginals=False).total
     scores = _scores(obs, candidates(obs, allowed), total, leaf, model)
     scores.sort(key=lambda sc: (round(sc.value, 12), -sc.p_certain, sc.sheep))
@@ -307,7 +369,9 @@ def _scores(
 Policy = Callable[[Observation, Sequence[int] | None], int]
 
 
-def lookahead_policy(leaf: LeafEstimate = remaining_estimate, model: Model = "uniform") -> Policy:
+def lookahead_policy(leaf: LeafEstimate | None = None, model: Model = "uniform") -> Policy:
+    """The hint's policy: the best-ranked sheep (``leaf`` None: the model's default)."""
+
     def choose(obs: Observation, allowed: Sequence[int] | None = None) -> int:
         return rank(obs, allowed, leaf, model)[0].sheep
 
@@ -429,7 +493,7 @@ def hints_for(
     names: Sequence[str],
     visible: Sequence[int] | None = None,
     hidden: Sequence[int] | None = None,
-    leaf: LeafEstimate = remaining_estimate,
+    leaf: LeafEstimate | None = None,
     exclude: Sequence[int] = (),
     model: Model = "uniform",
 ) -> list[Hint]:
@@ -438,8 +502,9 @@ def hints_for(
     With ``visible``, the tile uncovered below a called sheep may be any of ``hidden`` (the
     sheep on no stack top and not yet interviewed; all such sheep when not given), and its worth
     is subtracted from the sheep's expected interviews.  Counts, chances and reasons are under
-    ``model`` (see :mod:`sheepdog.solver.slywolf.valid`).
+    ``model`` (see :mod:`sheepdog.solver.slywolf.valid`); ``leaf`` None: the model's default.
     """
+    leaf = default_leaf(model) if leaf is None else leaf
     d = deduce_with(obs, model)
     total = d.total
     if not total:

@@ -9,7 +9,9 @@ cost is the number of interviews.  Over observation states (the exact predictive
     V*(state) = 1 + min_s  sum_o P(o | state, s) V*(state + o)
 
 ``policy_value`` evaluates any policy exactly by the same recursion with the policy's choice in
-place of the minimum, and ``random_value`` with the average over the candidates (a random order).
+place of the minimum, and ``random_value`` with the average over the candidates (a random order);
+``rollout_policy`` is the one-step improvement of the random order (the yardstick of the sampled
+rollouts of :mod:`sheepdog.solver.slywolf.rollout`).
 States are memoised by their (pointers, testimonies) up to renaming of sheep and the symmetries of
 the items; the number of reachable states grows fast, so this is meant for up to 7 or 8 sheep (the
 box roster's 16 wolves, whose items have 192 symmetries, up to 6 or 7 sheep).
@@ -296,6 +298,27 @@ class Solver:
                 value = 1.0 + sum(p * self.policy_value(c, policy, tag, ck) for p, c, ck in nxt)
             self.policies[(tag, key)] = value
         return self.policies[(tag, key)]
+
+    def rollout_policy(self) -> Policy:
+        """The rollout of a random order, exactly: the sheep whose interview, followed by a
+        random order, needs the fewest interviews in expectation (ties: roster order).  Its
+        value is never above the random order's (a one-step improvement)."""
+
+        def choose(obs: Observation, allowed: Sequence[int] | None = None) -> int:
+            total = deduce_with(obs, self.model, marginals=False).total
+            best: tuple[float, int] | None = None
+            for s in candidates(obs, allowed):
+                pred = predictive(obs, s, total, model=self.model)
+                value = sum(
+                    count / total * self.random_value(observe(obs, s, t, i))
+                    for t, i, count, _w in pred.outcomes
+                )
+                if best is None or value < best[0] - 1e-12:
+                    best = (value, s)
+            assert best is not None
+            return best[1]
+
+        return choose
 
 
 def values(

@@ -11,10 +11,18 @@ import pytest
 
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.advice import Advice, ContradictionError, advice
+from sheepdog.solver.slywolf.hints import (
+    BLEND_LEAF,
+    LEAVES,
+    QUARTER_LEAF,
+    Leaf,
+    default_leaf,
+    hints_for,
+)
 from sheepdog.solver.slywolf.optimal import small_roster
 from sheepdog.solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
 from sheepdog.solver.slywolf.sample import random_case
-from sheepdog.solver.slywolf.valid import deduce_valid
+from sheepdog.solver.slywolf.valid import Model, deduce_valid
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 PUZZLES = Path(__file__).resolve().parents[2] / "cases" / "puzzles"
@@ -90,7 +98,12 @@ def test_a_contradiction_is_a_typed_error_that_names_no_command() -> None:
 
 
 def test_reprs_are_short_and_name_the_best_sheep() -> None:
-    assert repr(advice(load_puzzle(PUZZLES / "example.json"))) == (
+    example = load_puzzle(PUZZLES / "example.json")
+    assert repr(advice(example)) == (
+        "<Advice: 2 suspects; best harp 2.55, drum set 2.68, clarinet 2.68, ...>"
+    )
+    # the first leaf, by name: the scores the README showed before issue 16
+    assert repr(advice(example, leaf=LEAVES["blend"])) == (
         "<Advice: 2 suspects; best harp 2.55, drum set 2.76, clarinet 2.76, ...>"
     )
     adv = _turn()
@@ -107,6 +120,22 @@ def test_the_model_valid_by_default_uniform_on_request() -> None:
     assert valid.deduction == deduce_valid(Observation.from_puzzle(puzzle))
     assert uniform.deduction == deduce(Observation.from_puzzle(puzzle))
     assert valid.deduction.total < uniform.deduction.total
+
+
+def test_each_model_ranks_with_its_default_leaf() -> None:
+    puzzle = load_puzzle(PUZZLES / "example.json")
+    obs = Observation.from_puzzle(puzzle)
+    names = [s.name for s in puzzle.roster.sheep]
+    done = sorted(puzzle.interviewed())
+    cases: tuple[tuple[Model, Leaf], ...] = (("valid", QUARTER_LEAF), ("uniform", BLEND_LEAF))
+    for model, leaf in cases:
+        assert default_leaf(model) is leaf
+        got = advice(puzzle, model=model).ranking
+        assert list(got) == hints_for(obs, names, exclude=done, leaf=leaf, model=model)
+    # the two leaves rank the same sheep first here, with different scores
+    valid, blend = advice(puzzle), advice(puzzle, leaf=BLEND_LEAF)
+    assert valid.ranking[0].sheep == blend.ranking[0].sheep
+    assert [h.score for h in valid.ranking] != [h.score for h in blend.ranking]
 
 
 def test_no_valid_case_falls_back_to_uniform_unless_asked() -> None:

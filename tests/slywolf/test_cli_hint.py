@@ -403,3 +403,32 @@ def test_play_undo_the_suspects_and_the_guess_rules(tmp_path: Path) -> None:
     )
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["interviews"] == [] and saved["game"]["log"] == typed
+
+
+def test_play_hints_under_the_model_asked_for(tmp_path: Path) -> None:
+    """``play --model uniform|valid`` answers ``hint`` as the library does under that model;
+    without the option, under the valid cases (as ``wolf hint``)."""
+    from sheepdog.cli.hint_text import render_advice
+    from sheepdog.solver.slywolf.advice import advice
+    from sheepdog.solver.slywolf.session import load_game, table_view
+
+    path = tmp_path / "g.json"
+    lines = ["top harp", "top banjo", "top jembe", "top violin", "call harp", "found pumpkin"]
+    lines += ["interview harp, banjo, red jacket", "top trumpet"]
+    typed = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="\n".join(lines))
+    assert typed.exit_code == 0 and typed.stderr == "", typed.output
+    game = load_game(path)
+    assert game is not None
+    seen = table_view(game.to_puzzle())
+    answers: dict[str, str] = {}
+    for option in ("", "valid", "Uniform"):
+        extra = ["--model", option] if option else []
+        played = runner.invoke(app, ["wolf", "play", str(path), *extra], input="hint\n")
+        assert played.exit_code == 0 and played.stderr == "", played.output
+        answers[option] = played.stdout
+    for option, model in (("valid", "valid"), ("Uniform", "uniform")):
+        expected = render_advice(advice(seen, model=model).to_dict())  # type: ignore[arg-type]
+        assert answers[option] == f"> {expected}\n> "
+    assert answers[""] == answers["valid"] != answers["Uniform"]
+    bad = runner.invoke(app, ["wolf", "play", str(path), "--model", "both"], input="hint\n")
+    assert bad.exit_code == 2 and "uniform" in bad.stderr

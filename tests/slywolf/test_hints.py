@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 
 from sheepdog.solver.slywolf.brute import enumerate_counts
 from sheepdog.solver.slywolf.hints import (
+    BLEND_LEAF,
+    LEAVES,
+    QUARTER_LEAF,
+    RESOLVED_LEAF,
+    default_leaf,
     entropy,
     greedy_entropy_policy,
     hints_for,
@@ -20,7 +26,7 @@ from sheepdog.solver.slywolf.hints import (
     resolved_entropy,
     untouched,
 )
-from sheepdog.solver.slywolf.optimal import small_roster
+from sheepdog.solver.slywolf.optimal import Solver, small_roster
 from sheepdog.solver.slywolf.puzzle import Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.sample import random_case
@@ -148,3 +154,39 @@ def test_policies_reach_certainty_on_a_valid_small_case() -> None:
         for policy in (lookahead_policy(), greedy_entropy_policy, random_policy(rng)):
             n = interviews_to_certainty(obs0, truth, policy)
             assert 1 <= n <= roster.n_sheep
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_every_leaf_is_within_two_percent_of_the_valid_optimum(mode: str) -> None:
+    """Exact values (no sampling) on a 5-sheep roster: the optimum bounds every leaf's policy,
+    each stays within 2% of it and ahead of a random order; no leaf given is the default."""
+    obs = Observation.from_puzzle(new_puzzle(small_roster(5, 2, 3, 2), mode))  # type: ignore[arg-type]
+    solver = Solver(obs, "valid")
+    best = solver.optimal_value(obs)
+    values = {
+        name: solver.policy_value(obs, lookahead_policy(leaf, model="valid"), tag)
+        for tag, (name, leaf) in enumerate(LEAVES.items(), start=1)
+    }
+    assert set(values) == {"blend", "quarter", "resolved"}
+    for value in values.values():
+        assert best - 1e-9 <= value <= 1.02 * best
+        assert value < solver.random_value(obs)
+    default = solver.policy_value(obs, lookahead_policy(model="valid"), 0)
+    assert default == values[default_leaf("valid").name] == values["quarter"]
+
+
+def test_the_leaves_weigh_the_two_entropies() -> None:
+    roster = load_roster("default")
+    case = random_case(roster, "easy", random.Random(4))
+    items = {item: i for i, item in enumerate(roster.items)}
+    obs = Observation.from_puzzle(new_puzzle(roster, "easy"))
+    for s in (2, 5, 11):
+        obs = observe(obs, s, case.points_to[s], items[case.testimony[s]])
+    weights = deduce(obs, marginals=False).weights
+    h, h_res = entropy(weights), resolved_entropy(weights, obs)
+    assert h_res < h
+    assert RESOLVED_LEAF(weights, obs) == 1.0 + h_res
+    assert abs(QUARTER_LEAF(weights, obs) - (1.0 + h / 4 + 3 * h_res / 4)) < 1e-12
+    assert RESOLVED_LEAF(weights, obs) < QUARTER_LEAF(weights, obs) < BLEND_LEAF(weights, obs)
+    settled = tuple(w if c == 0 else 0 for c, w in enumerate(weights))
+    assert all(leaf(settled, obs) == 0.0 for leaf in LEAVES.values())

@@ -214,3 +214,13 @@ def test_policy_value_matches_a_raw_state_evaluation() -> None:
             solver = Solver(obs)
             solver.optimal_value(obs)
             assert abs(solver.policy_value(obs, policy, 1) - _plain_policy(obs, policy)) < 1e-9
+
+
+def test_the_rollout_of_a_random_order_improves_on_it() -> None:
+    for mode in ("easy", "hard"):
+        obs = Observation.from_puzzle(new_puzzle(small_roster(5, 2, 3, 2), mode))
+        solver = Solver(obs, "valid")
+        best = solver.optimal_value(obs)
+        rollout = solver.policy_value(obs, solver.rollout_policy(), 1)
+        assert best - 1e-9 <= rollout <= solver.random_value(obs) + 1e-9
+        assert rollout < solver.random_value(obs)
