@@ -193,6 +193,9 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     value = getattr(importlib.import_module(module), _ALIASES.get(name, name))
+    from sheepdog.solver.native import documented
+
+    value = documented(value)  # compiled code drops docstrings: give them back
     globals()[name] = value
     return value
 

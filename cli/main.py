@@ -116,8 +116,9 @@ def _show_version(value: bool) -> None:
         import typer
 
         from sheepdog import __version__
+        from sheepdog.solver.native import engine_build
 
-        typer.echo(f"sheepdog {__version__}")
+        typer.echo(f"sheepdog {__version__}\n{engine_build()}")
         raise typer.Exit()
 
 

@@ -115,9 +115,17 @@ def test_command_modules_table_matches_the_registrations() -> None:
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     import sheepdog
+    from sheepdog.solver.native import COMPILED, compiled_now
 
     code, out, err = _run_main(["--version"], capsys)
-    assert (code, out, err) == (0, f"sheepdog {sheepdog.__version__}\n", "")
+    assert (code, err) == (0, "")
+    first, build = out.splitlines()
+    assert first == f"sheepdog {sheepdog.__version__}"
+    compiled = len(compiled_now())
+    if compiled:
+        assert build == f"DOG engine: compiled with mypyc ({compiled} of {len(COMPILED)} modules)"
+    else:
+        assert build == "DOG engine: pure Python"
 
 
 def test_shell_completion_is_offered() -> None:

@@ -48,10 +48,9 @@ def test_steps_to_go_per_spec() -> None:
 
 
 def test_docstring_examples() -> None:
-    import doctest
-
     from sheepdog.solver.dog import board, cards, position
+    from tests.sources import run_doctests
 
     for module in (board, cards, position):
-        result = doctest.testmod(module)
+        result = run_doctests(module)
         assert result.attempted >= 1 and result.failed == 0, module.__name__

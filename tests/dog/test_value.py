@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,6 +16,7 @@ from sheepdog.solver.dog.value import (
     up_one_ply,
     win_key,
 )
+from tests.sources import run_doctests
 
 
 def test_key_order_is_the_spec_preference() -> None:
@@ -58,5 +57,5 @@ def test_key_text() -> None:
 
 
 def test_docstring_examples() -> None:
-    result = doctest.testmod(value)
+    result = run_doctests(value)
     assert result.attempted >= 1 and result.failed == 0

@@ -1,0 +1,112 @@
+"""Compiled modules: which of the engine's modules the build compiles with mypyc, and whether
+this install runs them compiled.
+
+``setup.py`` compiles :data:`COMPILED` into C extensions when it can (mypyc and a C compiler;
+``SHEEPDOG_PURE=1`` at install time asks for pure Python).  They are the classic DOG engine's hot
+paths: the move generator (``perft``) and the endgame search run about twice as fast compiled.
+Compiled code behaves the same but drops docstrings; :func:`documented` gives a public object
+its docstring back from the source file, for ``import sheepdog`` and ``help()``.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import functools
+import importlib
+import importlib.machinery
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+COMPILED = (
+    "sheepdog.solver.dog.board",
+    "sheepdog.solver.dog.cards",
+    "sheepdog.solver.dog.rules",
+    "sheepdog.solver.dog.value",
+    "sheepdog.solver.dog.position",
+    "sheepdog.solver.dog.movement",
+    "sheepdog.solver.dog.seven",
+    "sheepdog.solver.dog.moves",
+    "sheepdog.solver.dog.table",
+)
+
+
+def is_compiled(module: str) -> bool:
+    """Whether ``module`` (a dotted name) runs as a compiled extension in this install."""
+    loaded = importlib.import_module(module)
+    return not isinstance(getattr(loaded, "__loader__", None), importlib.machinery.SourceFileLoader)
+
+
+def compiled_now() -> list[str]:
+    """The modules of :data:`COMPILED` that run compiled in this install."""
+    return [name for name in COMPILED if is_compiled(name)]
+
+
+def engine_build() -> str:
+    """One line: whether the DOG engine runs compiled in this install."""
+    now = compiled_now()
+    if not now:
+        return "DOG engine: pure Python"
+    return f"DOG engine: compiled with mypyc ({len(now)} of {len(COMPILED)} modules)"
+
+
+def source_path(module: str) -> Path | None:
+    """The ``.py`` file of ``module``, beside its extension when compiled.  (Found from the
+    package's folder: a compiled module's ``__file__`` can name a folder that does not exist.)"""
+    spec = importlib.util.find_spec(module)
+    if spec is not None and spec.origin is not None and spec.origin.endswith(".py"):
+        return Path(spec.origin)
+    package, _, leaf = module.rpartition(".")
+    if not package:
+        return None
+    folders = getattr(importlib.import_module(package), "__path__", None) or []
+    for folder in folders:
+        path = Path(folder) / f"{leaf}.py"
+        if path.exists():
+            return path
+    return None
+
+
+@functools.cache
+def _docstrings(module: str) -> dict[str, str]:
+    """The docstrings of ``module``'s source: ``""`` for the module, then top-level names."""
+    path = source_path(module)
+    if path is None:
+        return {}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {"": ast.get_docstring(tree) or ""}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            docs[node.name] = ast.get_docstring(node) or ""
+    return docs
+
+
+def docstring(module: str, name: str = "") -> str:
+    """The docstring of ``name`` in ``module``'s source (``name`` empty: the module's own)."""
+    return _docstrings(module).get(name, "")
+
+
+def documented(value: Any) -> Any:
+    """``value`` with its docstring, which a compiled module drops: a class gets it back, a
+    function is wrapped in a plain one that carries it (and its signature and name)."""
+    module = getattr(value, "__module__", None)
+    name = getattr(value, "__qualname__", None)
+    if getattr(value, "__doc__", None) or module not in COMPILED or not isinstance(name, str):
+        return value
+    doc = docstring(module, name)
+    if not doc:
+        return value
+    if isinstance(value, type):
+        with contextlib.suppress(AttributeError, TypeError):  # a native class may refuse
+            value.__doc__ = doc
+        return value
+    if callable(value):
+
+        @functools.wraps(value)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            return value(*args, **kwargs)
+
+        wrapper.__doc__ = doc
+        return wrapper
+    return value
