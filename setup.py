@@ -23,8 +23,9 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 STAGE = HERE / "build" / "mypyc_src"
-#: repository folder -> import package, as [tool.setuptools.package-dir]
-FOLDERS = {"api": "sheepdog", "solver": "sheepdog/solver"}
+#: repository folder -> import package, as [tool.setuptools.package-dir]; the package
+#: ``sheepdog`` itself is staged empty, so that mypy follows only what the engine imports
+FOLDERS = {"solver": "sheepdog/solver"}
 #: one shared runtime library, inside the package (the wheel's only top-level name is sheepdog)
 GROUP = "sheepdog.solver.dog.native"
 #: the commands that build the package (not the metadata hooks of an sdist or of pip's resolver)
@@ -49,6 +50,7 @@ def stage() -> list[str]:
             STAGE / target,
             ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
         )
+    (STAGE / "sheepdog" / "__init__.py").write_text("", encoding="utf-8")
     paths = []
     for module in compiled_modules():
         path = STAGE / Path(*module.split(".")).with_suffix(".py")
@@ -66,7 +68,12 @@ def extensions() -> list[Any]:
         return []
     try:
         return list(
-            mypycify(["--ignore-missing-imports", *stage()], opt_level="3", group_name=GROUP)
+            mypycify(
+                # modules the engine imports are read for their types, their errors not reported
+                ["--ignore-missing-imports", "--follow-imports=silent", *stage()],
+                opt_level="3",
+                group_name=GROUP,
+            )
         )
     except (Exception, SystemExit) as exc:  # a type error makes mypy exit
         print(f"sheepdog: mypyc failed ({exc!r}); installing pure Python")

@@ -32,6 +32,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 import tomllib
@@ -843,12 +844,26 @@ START_UP_MODULES = ("sheepdog/__init__.py", "sheepdog/cli/__init__.py", "sheepdo
 FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line \d+, in (?P<name>\S+)$')
 
 
+#: the standard library's folder: pip's console script imports ``re`` before sheepdog's main
+STDLIB = sysconfig.get_paths()["stdlib"] + os.sep
+
+
+def _script_line(lines: list[str], script: str) -> str:
+    """The console script's line in a traceback (pip's script imports ``re`` first)."""
+    for at, line in enumerate(lines[:-1]):
+        frame = FRAME.match(line)
+        if frame is not None and frame["file"] == script:
+            return lines[at + 1].strip()
+    return ""
+
+
 def before_main(stderr: str, script: str) -> bool:
     """Whether ``stderr`` is the interpreter's own report of a Ctrl-C that came before sheepdog's
     :func:`main` could catch it: during the interpreter's start-up (``Fatal Python error``,
     ``failed to set __main__.__loader__``, a bare ``KeyboardInterrupt`` line), or while the
-    console script imports the start-up modules, which import nothing themselves (a traceback
-    through the import system and their module-level code only, possibly from a callback of the
+    console script imports the standard library's ``re`` (its first line) or the start-up
+    modules, which import nothing themselves (a traceback through the import system, ``re`` and
+    the start-up modules' module-level code only, possibly from a callback of the
     import system, which Python reports as ``Exception ignored in ...`` and goes on)."""
     if stderr.startswith(("Fatal Python error: init_", "python: failed to set __main__")):
         return "sheepdog" not in stderr
@@ -868,6 +883,7 @@ def before_main(stderr: str, script: str) -> bool:
         file, name = frame["file"], frame["name"]
         allowed = (
             file.startswith("<frozen ")
+            or (file.startswith(STDLIB) and _script_line(lines, script) == "import re")
             or (file == script and name == "<module>")
             or (file.endswith(START_UP_MODULES) and name == "<module>")
         )
@@ -890,6 +906,17 @@ def test_before_main_tells_start_up_from_later() -> None:
     assert before_main("Fatal Python error: init_import_site: Failed\nKeyboardInterrupt\n", script)
     in_typing = start_up.replace("/b/sheepdog/__init__.py", "/lib/python3.11/typing.py")
     assert not before_main(in_typing, script)  # a module the start-up should not import
+    in_re = (
+        "Traceback (most recent call last):\n"
+        f'  File "{script}", line 3, in <module>\n'
+        "    import re\n"
+        f'  File "{STDLIB}re/__init__.py", line 125, in <module>\n'
+        "    import enum\n"
+        f'  File "{STDLIB}enum.py", line 3, in <module>\n'
+        "KeyboardInterrupt\n"
+    )
+    assert before_main(in_re, script)  # pip's console script, before any of sheepdog
+    assert not before_main(in_re.replace("    import re\n", "    from x import y\n"), script)
     in_main = start_up.replace(
         '__init__.py", line 36, in <module>', 'cli/main.py", line 9, in main'
     )

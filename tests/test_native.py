@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,8 @@ def test_public_objects_of_compiled_modules_keep_their_docstrings() -> None:
         value = getattr(sheepdog, name)
         if getattr(value, "__module__", None) in COMPILED:
             assert value.__doc__, name
-            assert value.__doc__ == docstring(value.__module__, value.__qualname__), name
+            source = docstring(value.__module__, value.__qualname__)
+            assert inspect.cleandoc(value.__doc__) == source, name
 
 
 def test_documented_wraps_a_function_keeping_its_behaviour() -> None:
