@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import math
-import threading
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future
@@ -33,6 +32,20 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Message
 
 from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.table_game import (
+    Advice,
+    Checks,
+    TableGame,
+    TableGames,
+    form_deal,
+    form_dealt,
+    form_play,
+    form_position,
+    form_seat,
+    known_keys,
+    unseen_view,
+    whole,
+)
 from sheepdog.cli.web.wolf import BadRequest
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
@@ -70,38 +83,14 @@ ADVICE_SECONDS = 3.0
 
 SETUP_KEYS = ("variant", "players", "me", "hand", "position", "starts", "gave", "got", "stock")
 
-Advice = tuple[dict[str, Any] | None, str | None]
 
-
-def _int(raw: Any, key: str, low: int, high: int) -> int:
-    value = raw.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadRequest(f"{key!r} must be a whole number from {low} to {high}")
-    return value
-
-
-def _card(value: Any, key: str) -> str:
-    if not isinstance(value, str):
-        raise BadRequest(f'{key!r} must be a card name such as "5", "1/11", "swap", "copy"')
-    try:
-        return parse_card(value)
-    except SheepdogError as exc:
-        raise BadRequest(f"{key!r}: {exc}") from None
-
-
-def _hand(value: Any, key: str = "hand") -> list[str]:
-    if not isinstance(value, list) or len(value) > 6:
-        raise BadRequest(f"{key!r} must be a list of at most 6 card names")
-    return [_card(c, key) for c in value]
+#: The checks of a request's cards (Agent DOG's names) and seats (0 to 3).
+CHECKS = Checks(parse_card, '"5", "1/11", "swap", "copy"', 3)
 
 
 def check_setup(raw: Any) -> dict[str, Any]:
     """The setup of a new game, checked (the table is built from it) and completed."""
-    if not isinstance(raw, dict):
-        raise BadRequest("expected a JSON object")
-    unknown = sorted(set(raw) - set(SETUP_KEYS))
-    if unknown:
-        raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(SETUP_KEYS)}")
+    known_keys(raw, SETUP_KEYS)
     if raw.get("variant", KIND) != KIND:
         raise BadRequest(f"'variant' must be {KIND!r} here")
     position = raw.get("position")
@@ -114,13 +103,8 @@ def check_setup(raw: Any) -> dict[str, Any]:
     if players not in PLAYER_SEATS or isinstance(players, bool):
         raise BadRequest("'players' must be 2, 3 or 4")
     setup: dict[str, Any] = {"variant": KIND, "players": players}
-    setup["me"] = _int({"me": raw.get("me", 0)}, "me", 0, 3)
-    setup["hand"] = _hand(raw["hand"]) if raw.get("hand") is not None else None
-    setup["position"] = position
-    setup["starts"] = _int(raw, "starts", 0, 3) if raw.get("starts") is not None else None
-    for key in ("gave", "got"):
-        setup[key] = _card(raw[key], key) if raw.get(key) is not None else None
-    setup["stock"] = _int(raw, "stock", 0, 110) if raw.get("stock") is not None else None
+    CHECKS.seated(raw, setup)
+    setup["stock"] = whole(raw, "stock", 0, 110) if raw.get("stock") is not None else None
     if position is None and setup["hand"] is None:
         raise BadRequest("give your hand ('hand': the 5 cards dealt to you) or a 'position'")
     if position is None and setup["stock"] is not None:
@@ -130,16 +114,15 @@ def check_setup(raw: Any) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
-class AgentGame:
+class AgentGame(TableGame[Record]):
     """An Agent DOG game rebuilt from its setup and its entries."""
 
-    setup: dict[str, Any]
-    record: Record
+    undo = Undo
 
-    @classmethod
-    def start(cls, setup: dict[str, Any]) -> AgentGame:
-        try:
-            table = new_table(
+    @staticmethod
+    def begin(setup: dict[str, Any]) -> Record:
+        return Record(
+            new_table(
                 setup["players"],
                 setup["me"],
                 setup.get("position"),
@@ -149,30 +132,15 @@ class AgentGame:
                 setup.get("got"),
                 setup.get("stock"),
             )
-        except SheepdogError as exc:
-            raise BadRequest(str(exc)) from None
-        return cls(setup, Record(table))
+        )
 
-    @classmethod
-    def replay(cls, setup: dict[str, Any], rows: list[tuple[str, bool]]) -> AgentGame:
-        """The game of stored entries ``(line, undone)``."""
-        game = cls.start(setup)
-        return cls(setup, Record.replay(game.record.start, rows))
+    @staticmethod
+    def parse(line: str) -> Entry:
+        return parse_entry(line)
 
     @property
     def table(self) -> AgentTable:
         return self.record.table
-
-    def advance(self, entry: Entry | str) -> tuple[str, int | None, AgentGame]:
-        """The line as it will be stored, the index of the entry it undoes, and the game after
-        it; a refused entry raises :class:`BadRequest` (and nothing changes)."""
-        try:
-            parsed = parse_entry(entry) if isinstance(entry, str) else entry
-            undoes = self.record.last_in_force() if isinstance(parsed, Undo) else None
-            record = self.record.add(parsed)
-        except SheepdogError as exc:
-            raise BadRequest(str(exc)) from None
-        return record.steps[-1].line, undoes, AgentGame(self.setup, record)
 
     # -- entries from the API -----------------------------------------------------------------
 
@@ -181,13 +149,8 @@ class AgentGame:
         """``{"seat", "card", "play": index or words}``, ``{"seat", "play": "fold",
         "cards"?}`` (4 players), ``{"seat", "play": "fold", "discard", "drawn"?}`` (2-3
         players) or ``{"seat", "play": "discard", "card"}`` (after a 2-3 player fold's draw)."""
-        if not isinstance(raw, dict):
-            raise BadRequest("expected a JSON object")
-        keys = {"seat", "card", "play", "cards", "discard", "drawn"}
-        unknown = sorted(set(raw) - keys)
-        if unknown:
-            raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(sorted(keys))}")
-        seat = _int(raw, "seat", 0, 3)
+        known_keys(raw, ("card", "cards", "discard", "drawn", "play", "seat"))
+        seat = CHECKS.seat(raw, "seat")
         play = raw.get("play")
         if play != "fold" and any(k in raw for k in ("cards", "discard", "drawn")):
             raise BadRequest("'cards', 'discard' and 'drawn' go with a fold (\"play\": \"fold\")")
@@ -197,15 +160,15 @@ class AgentGame:
             if raw.get("discard") is not None:
                 if "cards" in raw:
                     raise BadRequest("'cards' (4 players) and 'discard' (2-3) do not go together")
-                drawn = _card(raw["drawn"], "drawn") if raw.get("drawn") is not None else None
-                return FoldDraw(seat, _card(raw["discard"], "discard"), drawn)
+                drawn = CHECKS.card(raw["drawn"], "drawn") if raw.get("drawn") is not None else None
+                return FoldDraw(seat, CHECKS.card(raw["discard"], "discard"), drawn)
             if "drawn" in raw:
                 raise BadRequest("'drawn' goes with 'discard' (a 2-3 player fold)")
-            cards = _hand(raw["cards"], "cards") if raw.get("cards") is not None else []
+            cards = CHECKS.hand(raw["cards"], "cards") if raw.get("cards") is not None else []
             return Fold(seat, tuple(cards))
         if play == "discard":
-            return Discard(seat, _card(raw.get("card"), "card"))
-        card = _card(raw.get("card"), "card")
+            return Discard(seat, CHECKS.card(raw.get("card"), "card"))
+        card = CHECKS.card(raw.get("card"), "card")
         if isinstance(play, bool) or not isinstance(play, int | str):
             raise BadRequest(
                 "'play' must be the number of the play among the card's legal plays, its "
@@ -220,18 +183,7 @@ class AgentGame:
     @staticmethod
     def deal_entry(raw: Any) -> Entry:
         """``{"hand", "gave"?, "got"?, "starts"?}``."""
-        if not isinstance(raw, dict):
-            raise BadRequest("expected a JSON object")
-        unknown = sorted(set(raw) - {"hand", "gave", "got", "starts"})
-        if unknown:
-            raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: hand, gave, got, starts")
-        if "hand" not in raw:
-            raise BadRequest("'hand' is missing: the cards dealt to you")
-        hand = _hand(raw["hand"])
-        gave = _card(raw["gave"], "gave") if raw.get("gave") is not None else None
-        got = _card(raw["got"], "got") if raw.get("got") is not None else None
-        starts = _int(raw, "starts", 0, 3) if raw.get("starts") is not None else None
-        return Deal(tuple(hand), gave, got, starts)
+        return Deal(*CHECKS.deal(raw))
 
     @staticmethod
     def seen_entry(raw: Any) -> Entry:
@@ -250,7 +202,6 @@ class AgentGame:
     def view(self) -> dict[str, Any]:
         """What the API's GET gives (the advice is added by :class:`AgentGames`)."""
         table = self.table
-        pool = unseen_cards(table)
         hidden = sum(hand.count(UNKNOWN) for hand in table.hands)
         me = table.me
         won = table.winning_seats if table.phase == "over" else None
@@ -290,18 +241,8 @@ class AgentGame:
                 for c in choices(table)
             ],
             "tracker": tracker_rows(table),
-            "unseen": {
-                "cards": {card: pool[card] for card in CARDS},
-                "total": sum(pool.values()),
-                "hidden_in_hands": hidden,
-                "stock": table.stock,
-                "discard_seen": len(table.discard),
-                "discard": table.discarded,
-            },
-            "entries": [
-                {"seq": n, "line": s.line, "undone": s.undone}
-                for n, s in enumerate(self.record.steps, start=1)
-            ],
+            "unseen": unseen_view(CARDS, unseen_cards(table), hidden, table),
+            "entries": self.entries(),
         }
 
 
@@ -344,21 +285,18 @@ def compute_advice(view: ObserverView, belief: list[Pawns], unseen: dict[str, in
 # -- the games in memory -------------------------------------------------------------------------
 
 
-class AgentGames:
-    """The Agent DOG games in memory, rebuilt from the store on first use; each game's entries
-    take turns; the advice of each state of her turn worked out once, in the background."""
+class AgentGames(TableGames[AgentGame]):
+    """The Agent DOG games in memory (:class:`~sheepdog.cli.web.table_game.TableGames`), and
+    the kind of each stored game (the API shared with classic DOG asks it)."""
+
+    kind = KIND
+    game_class = AgentGame
 
     def __init__(self, store: Store, submit: Callable[..., Future[Advice]]) -> None:
-        self.store = store
-        self.submit = submit
-        self.lock = threading.Lock()
-        self._games: dict[str, tuple[int, AgentGame]] = {}
-        self._views: dict[tuple[str, int], dict[str, Any]] = {}
-        self._advice: dict[tuple[str, int], Future[Advice]] = {}
-        self._game_locks: dict[str, threading.Lock] = {}
+        super().__init__(store, submit)
         self._kinds: dict[str, str | None] = {}
 
-    def kind(self, game_id: str) -> str | None:
+    def kind_of(self, game_id: str) -> str | None:
         """The kind of a stored game (None: no such game); a game's kind never changes."""
         with self.lock:
             if game_id in self._kinds:
@@ -370,82 +308,19 @@ class AgentGames:
                 self._kinds[game_id] = kind
         return kind
 
-    def game(self, row: GameRow) -> tuple[int, AgentGame]:
-        with self.lock:
-            cached = self._games.get(row.id)
-        if cached is not None:  # this server is the only writer: its copy is the game
-            return cached
-        with self._game_lock(row.id):
-            with self.lock:
-                cached = self._games.get(row.id)
-            if cached is not None:
-                return cached
-            rows = self.store.entries(row.id)
-            game = AgentGame.replay(row.setup, [(e.line, e.undone) for e in rows])
-            with self.lock:
-                self._games[row.id] = (len(rows), game)
-            return len(rows), game
-
-    def _game_lock(self, game_id: str) -> threading.Lock:
-        with self.lock:
-            return self._game_locks.setdefault(game_id, threading.Lock())
-
-    def add(self, row: GameRow, entry: Entry | str) -> dict[str, Any]:
-        """Check the entry against the game, store it (committed), answer what was stored."""
-        self.game(row)
-        with self._game_lock(row.id):
-            version, game = self._games[row.id]
-            line, undoes, after = game.advance(entry)
-            seq = version + 1
-            self.store.add_entry(row.id, seq, line, None if undoes is None else undoes + 1)
-            with self.lock:
-                self._games[row.id] = (seq, after)
-                for key in [k for k in self._advice if k[0] == row.id and k[1] < seq]:
-                    self._advice.pop(key).cancel()
-        answer: dict[str, Any] = {"seq": seq, "line": line, "version": seq}
-        if undoes is not None:
-            answer["undone"] = {"seq": undoes + 1, "line": game.record.steps[undoes].line}
-        if after.table.pending:
-            answer["question"] = [o.label for o in after.table.pending]
-        return answer
-
-    def advice(self, game_id: str, version: int, game: AgentGame) -> Future[Advice] | None:
-        """The advice of her turn at ``version`` (None when it is not her turn)."""
+    def your_turn(self, game: AgentGame) -> bool:
         table = game.table
-        if table.seat_to_move != table.me or table.drawn:
-            return None
-        key = (game_id, version)
-        with self.lock:
-            future = self._advice.get(key)
-            if future is None:
-                if len(self._advice) > 256:
-                    for old in [k for k, f in self._advice.items() if f.done()][:128]:
-                        del self._advice[old]
-                unseen = dict(unseen_cards(table))
-                future = self.submit(compute_advice, table_view(table), list(table.belief), unseen)
-                self._advice[key] = future
-        return future
+        return table.seat_to_move == table.me and not table.drawn
 
-    def view(self, row: GameRow, *, wait: bool = True) -> dict[str, Any]:
-        """The GET object; with ``wait=False`` advice not ready yet is ``None`` with
-        ``"advice_pending": true``."""
-        version, game = self.game(row)
-        key = (row.id, version)
-        base = self._views.get(key)
-        if base is None:
-            base = {"id": row.id, "kind": KIND, "version": version, "setup": row.setup}
-            base.update(game.view())
-            with self.lock:
-                if len(self._views) > 256:
-                    self._views.clear()
-                self._views[key] = base
-        future = self.advice(row.id, version, game)
-        if future is None:
-            return {**base, "advice": None, "advice_error": None, "advice_pending": False}
-        if not wait and not future.done():
-            return {**base, "advice": None, "advice_error": None, "advice_pending": True}
-        advice, why = future.result()
-        return {**base, "advice": advice, "advice_error": why, "advice_pending": False}
+    def advice_job(self, game: AgentGame) -> tuple[Any, ...]:
+        table = game.table
+        unseen = dict(unseen_cards(table))
+        return compute_advice, table_view(table), list(table.belief), unseen
+
+    def answered(self, after: AgentGame) -> dict[str, Any]:
+        if after.table.pending:
+            return {"question": [o.label for o in after.table.pending]}
+        return {}
 
 
 # -- the board as a picture ----------------------------------------------------------------------
@@ -701,7 +576,7 @@ def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
 
     def by_game(agent: Endpoint, other: Endpoint | None) -> Endpoint:
         async def endpoint(request: Request) -> Response:
-            kind = await run_in_threadpool(h.agents.kind, request.path_params["id"])
+            kind = await run_in_threadpool(h.agents.kind_of, request.path_params["id"])
             if kind == KIND or other is None:
                 return await agent(request)
             return await other(request)
@@ -827,10 +702,6 @@ def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
     ]
 
 
-def _form_cards(form: dict[str, str], prefix: str) -> list[str]:
-    return [form[k] for k in sorted(form) if k.startswith(prefix) and form[k]]
-
-
 def form_setup(form: dict[str, str]) -> dict[str, Any]:
     """The setup of the new-game form (the page's fields as the API's keys)."""
     setup: dict[str, Any] = {"variant": KIND}
@@ -841,12 +712,7 @@ def form_setup(form: dict[str, str]) -> dict[str, Any]:
             setup["starts"] = int(form["starts"])
     except ValueError:
         raise BadRequest("players and seat numbers are whole numbers") from None
-    hand = _form_cards(form, "hand")
-    if hand:
-        setup["hand"] = hand
-    for key in ("gave", "got"):
-        if form.get(key):
-            setup[key] = form[key]
+    form_dealt(form, setup)
     if form.get("stock", "").strip():
         try:
             setup["stock"] = int(form["stock"])
@@ -856,10 +722,7 @@ def form_setup(form: dict[str, str]) -> dict[str, Any]:
     if text:
         setup.pop("players")  # the position's own
         setup.pop("starts", None)
-        try:
-            setup["position"] = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadRequest(f"the position is not JSON: {exc.msg} at line {exc.lineno}") from None
+        setup["position"] = form_position(text)
     return setup
 
 
@@ -874,16 +737,10 @@ def form_entry(form: dict[str, str]) -> Entry | str:
         outcome = form.get("outcome", "")
         return AgentGame.seen_entry({"outcome": int(outcome) if outcome.isdigit() else outcome})
     if action == "deal":
-        raw: dict[str, Any] = {"hand": _form_cards(form, "hand")}
-        for key in ("gave", "got"):
-            if form.get(key):
-                raw[key] = form[key]
-        if form.get("starts"):
-            raw["starts"] = _form_int(form, "starts")
-        return AgentGame.deal_entry(raw)
-    seat = _form_int(form, "seat")
+        return AgentGame.deal_entry(form_deal(form))
+    seat = form_seat(form, "seat")
     if action == "fold":
-        raw = {"seat": seat, "play": "fold"}
+        raw: dict[str, Any] = {"seat": seat, "play": "fold"}
         if form.get("discard"):
             raw["discard"] = form["discard"]
             if form.get("drawn"):
@@ -892,15 +749,7 @@ def form_entry(form: dict[str, str]) -> Entry | str:
     if action == "discard":
         return AgentGame.play_entry({"seat": seat, "play": "discard", "card": form.get("card")})
     if action == "play":
-        play: int | str = form.get("play", "")
-        if isinstance(play, str) and play.isdigit():
-            play = int(play)
-        return AgentGame.play_entry({"seat": seat, "card": form.get("card", ""), "play": play})
+        return AgentGame.play_entry(
+            {"seat": seat, "card": form.get("card", ""), "play": form_play(form)}
+        )
     raise BadRequest(f"unknown action {action!r}")
-
-
-def _form_int(form: dict[str, str], key: str) -> int:
-    value = form.get(key, "")
-    if not value.isdigit() or len(value) > 2:
-        raise BadRequest(f"{key!r} must be a seat number")
-    return int(value)
