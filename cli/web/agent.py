@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +27,7 @@ from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import Message
 
@@ -46,6 +46,7 @@ from sheepdog.cli.web.table_game import (
     unseen_view,
     whole,
 )
+from sheepdog.cli.web.table_routes import Endpoint, Helpers, TableRoutes
 from sheepdog.cli.web.wolf import BadRequest
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
@@ -469,82 +470,15 @@ def seat_rows(table: AgentTable) -> list[dict[str, Any]]:
 # -- routes --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Helpers:
-    """What the Agent DOG routes borrow from the app (:func:`sheepdog.cli.web.app.create_app`)."""
-
-    store: Store
-    agents: AgentGames
-    row: Callable[[str, str], GameRow]
-    authorize: Callable[[Request, GameRow], None]
-    json_body: Callable[..., Awaitable[Any]]
-    form_body: Callable[[Request], Awaitable[dict[str, str]]]
-    page: Callable[..., Response]
-    qr: Callable[[Request, str], tuple[str, str]]
-    error: Callable[[int, str], Exception]
-    require_token: bool
-
-
 def game_url(row: GameRow) -> str:
     return f"/agent/{row.id}?token={quote(row.token)}"
 
 
-Endpoint = Callable[[Request], Awaitable[Response]]
-
-
-def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
+def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[BaseRoute]:
     """The pages of Agent DOG games, and classic DOG's routes with its API shared: a request
     under ``/api/dog/games`` goes to the Agent DOG handler when the game is an Agent DOG game
     (or, creating one, says ``"variant": "agent-dog"``), else to classic DOG's."""
-
-    async def api_create(request: Request) -> Response:
-        setup = await run_in_threadpool(check_setup, await h.json_body(request))
-        row = await run_in_threadpool(h.store.create_game, KIND, setup)
-        return JSONResponse(
-            {"id": row.id, "token": row.token, "url": game_url(row)}, status_code=201
-        )
-
-    def game_row(request: Request) -> GameRow:
-        row = h.row(request.path_params["id"], KIND)
-        h.authorize(request, row)
-        return row
-
-    async def api_get(request: Request) -> Response:
-        row = game_row(request)
-        return JSONResponse(await run_in_threadpool(h.agents.view, row))
-
-    async def api_version(request: Request) -> Response:
-        row = game_row(request)
-        return JSONResponse({"version": h.store.version(row.id)})
-
-    async def api_play(request: Request) -> Response:
-        row = game_row(request)
-        entry = AgentGame.play_entry(await h.json_body(request))
-        return JSONResponse(await run_in_threadpool(h.agents.add, row, entry), status_code=201)
-
-    async def api_seen(request: Request) -> Response:
-        row = game_row(request)
-        entry = AgentGame.seen_entry(await h.json_body(request))
-        return JSONResponse(await run_in_threadpool(h.agents.add, row, entry), status_code=201)
-
-    async def api_deal(request: Request) -> Response:
-        row = game_row(request)
-        entry = AgentGame.deal_entry(await h.json_body(request))
-        return JSONResponse(await run_in_threadpool(h.agents.add, row, entry), status_code=201)
-
-    async def api_entry(request: Request) -> Response:
-        row = game_row(request)
-        raw = await h.json_body(request)
-        if not isinstance(raw, dict) or set(raw) != {"line"} or not isinstance(raw["line"], str):
-            raise BadRequest('expected {"line": "<entry>"}, e.g. {"line": "seat 1 folds"}')
-        return JSONResponse(
-            await run_in_threadpool(h.agents.add, row, raw["line"]), status_code=201
-        )
-
-    async def api_undo(request: Request) -> Response:
-        row = game_row(request)
-        await h.json_body(request, empty_ok=True)
-        return JSONResponse(await run_in_threadpool(h.agents.add, row, Undo()), status_code=200)
+    shared = TableRoutes(h, KIND, "agent", check_setup, form_setup, form_entry)
 
     async def api_list(request: Request) -> Response:
         if h.require_token:
@@ -565,18 +499,18 @@ def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
         )
 
     agent_api: dict[tuple[str, str], Endpoint] = {
-        ("/api/dog/games/{id}", "GET"): api_get,
-        ("/api/dog/games/{id}/version", "GET"): api_version,
-        ("/api/dog/games/{id}/plays", "POST"): api_play,
-        ("/api/dog/games/{id}/seen", "POST"): api_seen,
-        ("/api/dog/games/{id}/deals", "POST"): api_deal,
-        ("/api/dog/games/{id}/entries", "POST"): api_entry,
-        ("/api/dog/games/{id}/undo", "POST"): api_undo,
+        ("/api/dog/games/{id}", "GET"): shared.api_get,
+        ("/api/dog/games/{id}/version", "GET"): shared.api_version,
+        ("/api/dog/games/{id}/plays", "POST"): shared.api_add(AgentGame.play_entry),
+        ("/api/dog/games/{id}/seen", "POST"): shared.api_add(AgentGame.seen_entry),
+        ("/api/dog/games/{id}/deals", "POST"): shared.api_add(AgentGame.deal_entry),
+        ("/api/dog/games/{id}/entries", "POST"): shared.api_entry,
+        ("/api/dog/games/{id}/undo", "POST"): shared.api_undo(Undo()),
     }
 
     def by_game(agent: Endpoint, other: Endpoint | None) -> Endpoint:
         async def endpoint(request: Request) -> Response:
-            kind = await run_in_threadpool(h.agents.kind_of, request.path_params["id"])
+            kind = await run_in_threadpool(h.games.kind_of, request.path_params["id"])
             if kind == KIND or other is None:
                 return await agent(request)
             return await other(request)
@@ -587,11 +521,7 @@ def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
         async def endpoint(request: Request) -> Response:
             raw = await h.json_body(request)
             if isinstance(raw, dict) and raw.get("variant") == KIND:
-                setup = await run_in_threadpool(check_setup, raw)
-                row = await run_in_threadpool(h.store.create_game, KIND, setup)
-                return JSONResponse(
-                    {"id": row.id, "token": row.token, "url": game_url(row)}, status_code=201
-                )
+                return await shared.created(raw)
             if isinstance(raw, dict) and raw.get("variant") in ("dog", "classic"):
                 raw = {k: v for k, v in raw.items() if k != "variant"}
             body = json.dumps(raw).encode()
@@ -629,75 +559,30 @@ def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
         if (path, method) not in taken:  # Agent DOG's own: the seen outcome
             out.append(Route(path, by_game(endpoint, None), methods=[method]))
     if ("/api/dog/games", "POST") not in taken:
-        out.append(Route("/api/dog/games", api_create, methods=["POST"]))
-
-    # -- pages ----------------------------------------------------------------------------------
-
-    async def new_game(request: Request) -> Response:
-        form = await h.form_body(request)
-        try:
-            setup = form_setup(form)
-            checked = await run_in_threadpool(check_setup, setup)
-        except BadRequest as exc:
-            return RedirectResponse("/?agent_error=" + quote(" ".join(str(exc).split())), 303)
-        row = await run_in_threadpool(h.store.create_game, KIND, checked)
-        return RedirectResponse(game_url(row), status_code=303)
+        out.append(Route("/api/dog/games", shared.api_create, methods=["POST"]))
 
     async def game_page(request: Request) -> Response:
-        row = game_row(request)
-        view = await run_in_threadpool(lambda: h.agents.view(row, wait=False))
-        _, game = h.agents.game(row)
+        row = shared.game_row(request)
+        view = await run_in_threadpool(lambda: h.games.view(row, wait=False))
+        _, game = h.games.game(row)
         table = game.table
-        picked = request.query_params.get("card")
-        card = None
-        if picked:
-            try:
-                card = parse_card(picked)
-            except SheepdogError:
-                card = None
-        plays = view["plays"]
-        cards = list(dict.fromkeys(p["card"] for p in plays if p["card"] is not None))
-        join, qr = h.qr(request, game_url(row))
         to_move = view["to_move"]
         hand = table.hands[to_move] if to_move is not None else ()
         return h.page(
             "agent.html",
-            view=view,
             board=board_svg(table),
             seats=seat_rows(table),
             colours=COLOURS,
-            cards=cards,
-            card=card if card in cards else None,
-            card_plays=[p for p in plays if p["card"] == card],
-            can_fold=any(p["card"] is None for p in plays),
             mover_cards=[c for c in CARDS if c in hand] if UNKNOWN not in hand else list(CARDS),
             all_cards=list(CARDS),
             deck_counts=table.rules.deck_counts(),
-            token=row.token,
-            join=join,
-            qr=qr,
-            error=request.query_params.get("error"),
-            base=game_url(row),
+            **shared.page_context(request, row, view, CHECKS.parse_card),
         )
 
-    async def game_entry(request: Request) -> Response:
-        row = game_row(request)
-        form = await h.form_body(request)
-        back = game_url(row)
-        try:
-            entry = form_entry(form)
-            await run_in_threadpool(h.agents.add, row, entry)
-        except BadRequest as exc:
-            keep = f"&card={quote(form['card'])}" if form.get("card") else ""
-            return RedirectResponse(
-                back + keep + "&error=" + quote(" ".join(str(exc).split())), 303
-            )
-        return RedirectResponse(back, status_code=303)
-
     return [
-        Route("/agent/new", new_game, methods=["POST"]),
+        Route("/agent/new", shared.new_game, methods=["POST"]),
         Route("/agent/{id}", game_page),
-        Route("/agent/{id}/entry", game_entry, methods=["POST"]),
+        Route("/agent/{id}/entry", shared.game_entry, methods=["POST"]),
         *out,
     ]
 

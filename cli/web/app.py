@@ -48,11 +48,11 @@ from starlette.staticfiles import StaticFiles
 
 from sheepdog.cli.web.agent import KIND as AGENT_KIND
 from sheepdog.cli.web.agent import AgentGames, agent_routes
-from sheepdog.cli.web.agent import Helpers as AgentHelpers
 from sheepdog.cli.web.agent import game_url as agent_url
-from sheepdog.cli.web.dog import DogGames, Helpers, dog_routes
+from sheepdog.cli.web.dog import DogGames, dog_routes
 from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.table_routes import Helpers
 from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup, compute_hint
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
@@ -459,7 +459,7 @@ def create_app(
         Route("/api/wolf/games/{id}/entries", api_entry, methods=["POST"]),
         Route("/api/wolf/games/{id}/undo", api_undo, methods=["POST"]),
         *agent_routes(
-            AgentHelpers(
+            Helpers(
                 store,
                 agents,
                 games.row,

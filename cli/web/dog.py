@@ -14,17 +14,16 @@ background like the Sly Wolf hint, with the hidden hands dealt from the cards no
 from __future__ import annotations
 
 import math
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.store import GameRow
 from sheepdog.cli.web.table_game import (
     Advice,
     Checks,
@@ -38,6 +37,7 @@ from sheepdog.cli.web.table_game import (
     known_keys,
     unseen_view,
 )
+from sheepdog.cli.web.table_routes import Helpers, TableRoutes
 from sheepdog.cli.web.wolf import BadRequest
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name, start_field, track_size
 from sheepdog.solver.dog.cards import CARDS, DECK_COUNTS, UNKNOWN, parse_card
@@ -333,35 +333,13 @@ def seat_rows(pos: Position, me: int) -> list[dict[str, Any]]:
 # -- routes --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Helpers:
-    """What the DOG routes borrow from the app (:func:`sheepdog.cli.web.app.create_app`)."""
-
-    store: Store
-    dogs: DogGames
-    row: Callable[[str, str], GameRow]
-    authorize: Callable[[Request, GameRow], None]
-    json_body: Callable[..., Awaitable[Any]]
-    form_body: Callable[[Request], Awaitable[dict[str, str]]]
-    page: Callable[..., Response]
-    qr: Callable[[Request, str], tuple[str, str]]
-    error: Callable[[int, str], Exception]
-    require_token: bool
-
-
 def game_url(row: GameRow) -> str:
     return f"/dog/{row.id}?token={quote(row.token)}"
 
 
-def dog_routes(h: Helpers) -> list[Route]:
+def dog_routes(h: Helpers[DogGames]) -> list[Route]:
     """The pages and the API of DOG games."""
-
-    async def api_create(request: Request) -> Response:
-        setup = await run_in_threadpool(check_setup, await h.json_body(request))
-        row = await run_in_threadpool(h.store.create_game, "dog", setup)
-        return JSONResponse(
-            {"id": row.id, "token": row.token, "url": game_url(row)}, status_code=201
-        )
+    shared = TableRoutes(h, "dog", "dog", check_setup, form_setup, form_entry)
 
     async def api_list(request: Request) -> Response:
         if h.require_token:
@@ -371,112 +349,32 @@ def dog_routes(h: Helpers) -> list[Route]:
             {"games": [{"id": r.id, "setup": r.setup, "created": r.created} for r in rows]}
         )
 
-    def game_row(request: Request) -> GameRow:
-        row = h.row(request.path_params["id"], "dog")
-        h.authorize(request, row)
-        return row
-
-    async def api_get(request: Request) -> Response:
-        row = game_row(request)
-        return JSONResponse(await run_in_threadpool(h.dogs.view, row))
-
-    async def api_version(request: Request) -> Response:
-        row = game_row(request)
-        return JSONResponse({"version": h.store.version(row.id)})
-
-    async def api_play(request: Request) -> Response:
-        row = game_row(request)
-        entry = DogGame.play_entry(await h.json_body(request))
-        return JSONResponse(await run_in_threadpool(h.dogs.add, row, entry), status_code=201)
-
-    async def api_deal(request: Request) -> Response:
-        row = game_row(request)
-        entry = DogGame.deal_entry(await h.json_body(request))
-        return JSONResponse(await run_in_threadpool(h.dogs.add, row, entry), status_code=201)
-
-    async def api_entry(request: Request) -> Response:
-        row = game_row(request)
-        raw = await h.json_body(request)
-        if not isinstance(raw, dict) or set(raw) != {"line"} or not isinstance(raw["line"], str):
-            raise BadRequest('expected {"line": "<entry>"}, e.g. {"line": "seat 1 folds"}')
-        return JSONResponse(await run_in_threadpool(h.dogs.add, row, raw["line"]), status_code=201)
-
-    async def api_undo(request: Request) -> Response:
-        row = game_row(request)
-        await h.json_body(request, empty_ok=True)
-        return JSONResponse(await run_in_threadpool(h.dogs.add, row, Undo()), status_code=200)
-
-    # -- pages ----------------------------------------------------------------------------------
-
-    async def new_game(request: Request) -> Response:
-        form = await h.form_body(request)
-        try:
-            setup = form_setup(form)
-            checked = await run_in_threadpool(check_setup, setup)
-        except BadRequest as exc:
-            return RedirectResponse("/?dog_error=" + quote(" ".join(str(exc).split())), 303)
-        row = await run_in_threadpool(h.store.create_game, "dog", checked)
-        return RedirectResponse(game_url(row), status_code=303)
-
     async def game_page(request: Request) -> Response:
-        row = game_row(request)
-        view = await run_in_threadpool(lambda: h.dogs.view(row, wait=False))
-        _, game = h.dogs.game(row)
+        row = shared.game_row(request)
+        view = await run_in_threadpool(lambda: h.games.view(row, wait=False))
+        _, game = h.games.game(row)
         pos = game.table.position
-        picked = request.query_params.get("card")
-        card = None
-        if picked:
-            try:
-                card = parse_card(picked, allow_unknown=False)
-            except SheepdogError:
-                card = None
-        plays = view["plays"]
-        cards = list(dict.fromkeys(p["card"] for p in plays if p["card"] is not None))
-        join, qr = h.qr(request, game_url(row))
         return h.page(
             "dog.html",
-            view=view,
             board=board_svg(pos, view["me"]),
             seats=seat_rows(pos, view["me"]),
-            cards=cards,
-            card=card if card in cards else None,
-            card_plays=[p for p in plays if p["card"] == card],
-            can_fold=any(p["card"] is None for p in plays),
             all_cards=list(CARDS),
             deck_counts=DECK_COUNTS,
-            token=row.token,
-            join=join,
-            qr=qr,
-            error=request.query_params.get("error"),
-            base=game_url(row),
+            **shared.page_context(request, row, view, CHECKS.parse_card),
         )
 
-    async def game_entry(request: Request) -> Response:
-        row = game_row(request)
-        form = await h.form_body(request)
-        back = game_url(row)
-        try:
-            entry = form_entry(form)
-            await run_in_threadpool(h.dogs.add, row, entry)
-        except BadRequest as exc:
-            keep = f"&card={quote(form['card'])}" if form.get("card") else ""
-            return RedirectResponse(
-                back + keep + "&error=" + quote(" ".join(str(exc).split())), 303
-            )
-        return RedirectResponse(back, status_code=303)
-
     return [
-        Route("/dog/new", new_game, methods=["POST"]),
+        Route("/dog/new", shared.new_game, methods=["POST"]),
         Route("/dog/{id}", game_page),
-        Route("/dog/{id}/entry", game_entry, methods=["POST"]),
-        Route("/api/dog/games", api_create, methods=["POST"]),
+        Route("/dog/{id}/entry", shared.game_entry, methods=["POST"]),
+        Route("/api/dog/games", shared.api_create, methods=["POST"]),
         Route("/api/dog/games", api_list, methods=["GET"]),
-        Route("/api/dog/games/{id}", api_get),
-        Route("/api/dog/games/{id}/version", api_version),
-        Route("/api/dog/games/{id}/plays", api_play, methods=["POST"]),
-        Route("/api/dog/games/{id}/deals", api_deal, methods=["POST"]),
-        Route("/api/dog/games/{id}/entries", api_entry, methods=["POST"]),
-        Route("/api/dog/games/{id}/undo", api_undo, methods=["POST"]),
+        Route("/api/dog/games/{id}", shared.api_get),
+        Route("/api/dog/games/{id}/version", shared.api_version),
+        Route("/api/dog/games/{id}/plays", shared.api_add(DogGame.play_entry), methods=["POST"]),
+        Route("/api/dog/games/{id}/deals", shared.api_add(DogGame.deal_entry), methods=["POST"]),
+        Route("/api/dog/games/{id}/entries", shared.api_entry, methods=["POST"]),
+        Route("/api/dog/games/{id}/undo", shared.api_undo(Undo()), methods=["POST"]),
     ]
 
 
