@@ -38,11 +38,12 @@ from sheepdog.cli.web.table_game import (
     TableGame,
     TableGames,
     form_deal,
-    form_dealt,
     form_play,
     form_position,
     form_seat,
+    form_seating,
     known_keys,
+    seating,
     unseen_view,
     whole,
 )
@@ -122,22 +123,9 @@ class AgentGame(TableGame[Record]):
 
     @staticmethod
     def begin(setup: dict[str, Any]) -> Record:
-        return Record(
-            new_table(
-                setup["players"],
-                setup["me"],
-                setup.get("position"),
-                setup.get("hand"),
-                setup.get("starts"),
-                setup.get("gave"),
-                setup.get("got"),
-                setup.get("stock"),
-            )
-        )
+        return Record(new_table(setup["players"], *seating(setup), setup.get("stock")))
 
-    @staticmethod
-    def parse(line: str) -> Entry:
-        return parse_entry(line)
+    parse = staticmethod(parse_entry)
 
     @property
     def table(self) -> AgentTable:
@@ -478,7 +466,7 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
     """The pages of Agent DOG games, and classic DOG's routes with its API shared: a request
     under ``/api/dog/games`` goes to the Agent DOG handler when the game is an Agent DOG game
     (or, creating one, says ``"variant": "agent-dog"``), else to classic DOG's."""
-    shared = TableRoutes(h, KIND, "agent", check_setup, form_setup, form_entry)
+    shared = TableRoutes(h, KIND, "agent", Undo(), check_setup, form_setup, form_entry)
 
     async def api_list(request: Request) -> Response:
         if h.require_token:
@@ -505,7 +493,7 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
         ("/api/dog/games/{id}/seen", "POST"): shared.api_add(AgentGame.seen_entry),
         ("/api/dog/games/{id}/deals", "POST"): shared.api_add(AgentGame.deal_entry),
         ("/api/dog/games/{id}/entries", "POST"): shared.api_entry,
-        ("/api/dog/games/{id}/undo", "POST"): shared.api_undo(Undo()),
+        ("/api/dog/games/{id}/undo", "POST"): shared.api_undo,
     }
 
     def by_game(agent: Endpoint, other: Endpoint | None) -> Endpoint:
@@ -590,34 +578,19 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
 def form_setup(form: dict[str, str]) -> dict[str, Any]:
     """The setup of the new-game form (the page's fields as the API's keys)."""
     setup: dict[str, Any] = {"variant": KIND}
-    try:
-        setup["players"] = int(form.get("players", "4"))
-        setup["me"] = int(form.get("me", "0"))
-        if form.get("starts"):
-            setup["starts"] = int(form["starts"])
-    except ValueError:
-        raise BadRequest("players and seat numbers are whole numbers") from None
-    form_dealt(form, setup)
+    form_seating(form, setup, "players")
     if form.get("stock", "").strip():
         try:
             setup["stock"] = int(form["stock"])
         except ValueError:
             raise BadRequest("the draw pile's size is a whole number") from None
-    text = form.get("position", "").strip()
-    if text:
-        setup.pop("players")  # the position's own
-        setup.pop("starts", None)
-        setup["position"] = form_position(text)
+    form_position(form, setup, ("players", "starts"))
     return setup
 
 
-def form_entry(form: dict[str, str]) -> Entry | str:
-    """The entry of a game page's form."""
+def form_entry(form: dict[str, str]) -> Entry:
+    """The entry of a game page's buttons (a typed line and undo: :class:`TableRoutes`)."""
     action = form.get("action", "")
-    if action == "line":
-        return form.get("line", "")
-    if action == "undo":
-        return Undo()
     if action == "seen":
         outcome = form.get("outcome", "")
         return AgentGame.seen_entry({"outcome": int(outcome) if outcome.isdigit() else outcome})

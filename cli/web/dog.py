@@ -30,11 +30,12 @@ from sheepdog.cli.web.table_game import (
     TableGame,
     TableGames,
     form_deal,
-    form_dealt,
     form_play,
     form_position,
     form_seat,
+    form_seating,
     known_keys,
+    seating,
     unseen_view,
 )
 from sheepdog.cli.web.table_routes import Helpers, TableRoutes
@@ -99,21 +100,9 @@ class DogGame(TableGame[Record]):
 
     @staticmethod
     def begin(setup: dict[str, Any]) -> Record:
-        return Record(
-            new_table(
-                setup["seats"],
-                setup["me"],
-                setup.get("position"),
-                setup.get("hand"),
-                setup.get("starts"),
-                setup.get("gave"),
-                setup.get("got"),
-            )
-        )
+        return Record(new_table(setup["seats"], *seating(setup)))
 
-    @staticmethod
-    def parse(line: str) -> Entry:
-        return parse_entry(line)
+    parse = staticmethod(parse_entry)
 
     @property
     def table(self) -> DogTable:
@@ -339,7 +328,7 @@ def game_url(row: GameRow) -> str:
 
 def dog_routes(h: Helpers[DogGames]) -> list[Route]:
     """The pages and the API of DOG games."""
-    shared = TableRoutes(h, "dog", "dog", check_setup, form_setup, form_entry)
+    shared = TableRoutes(h, "dog", "dog", Undo(), check_setup, form_setup, form_entry)
 
     async def api_list(request: Request) -> Response:
         if h.require_token:
@@ -374,35 +363,21 @@ def dog_routes(h: Helpers[DogGames]) -> list[Route]:
         Route("/api/dog/games/{id}/plays", shared.api_add(DogGame.play_entry), methods=["POST"]),
         Route("/api/dog/games/{id}/deals", shared.api_add(DogGame.deal_entry), methods=["POST"]),
         Route("/api/dog/games/{id}/entries", shared.api_entry, methods=["POST"]),
-        Route("/api/dog/games/{id}/undo", shared.api_undo(Undo()), methods=["POST"]),
+        Route("/api/dog/games/{id}/undo", shared.api_undo, methods=["POST"]),
     ]
 
 
 def form_setup(form: dict[str, str]) -> dict[str, Any]:
     """The setup of the new-game form (the page's fields as the API's keys)."""
     setup: dict[str, Any] = {}
-    try:
-        setup["seats"] = int(form.get("seats", "4"))
-        setup["me"] = int(form.get("me", "0"))
-        if form.get("starts"):
-            setup["starts"] = int(form["starts"])
-    except ValueError:
-        raise BadRequest("seats and seat numbers are whole numbers") from None
-    form_dealt(form, setup)
-    text = form.get("position", "").strip()
-    if text:
-        setup.pop("seats")  # the position's own
-        setup["position"] = form_position(text)
+    form_seating(form, setup, "seats")
+    form_position(form, setup, ("seats",))
     return setup
 
 
-def form_entry(form: dict[str, str]) -> Entry | str:
-    """The entry of a game page's form."""
+def form_entry(form: dict[str, str]) -> Entry:
+    """The entry of a game page's buttons (a typed line and undo: :class:`TableRoutes`)."""
     action = form.get("action", "")
-    if action == "line":
-        return form.get("line", "")
-    if action == "undo":
-        return Undo()
     if action == "fold":
         return DogGame.play_entry({"seat": form_seat(form, "seat"), "play": "fold"})
     if action == "play":

@@ -122,8 +122,16 @@ def form_deal(form: dict[str, str]) -> dict[str, Any]:
     return raw
 
 
-def form_dealt(form: dict[str, str], setup: dict[str, Any]) -> None:
-    """Her hand and the cards passed of the new-game form, as the API's keys."""
+def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> None:
+    """How many seat at the table (``count``: the variant's key, 4 unless said), her seat, who
+    starts, her hand and the cards passed, of the new-game form as the API's keys."""
+    try:
+        setup[count] = int(form.get(count, "4"))
+        setup["me"] = int(form.get("me", "0"))
+        if form.get("starts"):
+            setup["starts"] = int(form["starts"])
+    except ValueError:
+        raise BadRequest(f"{count} and seat numbers are whole numbers") from None
     hand = form_cards(form, "hand")
     if hand:
         setup["hand"] = hand
@@ -132,12 +140,18 @@ def form_dealt(form: dict[str, str], setup: dict[str, Any]) -> None:
             setup[key] = form[key]
 
 
-def form_position(text: str) -> Any:
-    """The pasted position (JSON) of the new-game form."""
+def form_position(form: dict[str, str], setup: dict[str, Any], own: Sequence[str]) -> None:
+    """The pasted position (JSON) of the new-game form, if any; ``own`` are the keys the
+    position says for itself (dropped from ``setup``)."""
     import json
 
+    text = form.get("position", "").strip()
+    if not text:
+        return
+    for key in own:
+        setup.pop(key, None)
     try:
-        return json.loads(text)
+        setup["position"] = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadRequest(f"the position is not JSON: {exc.msg} at line {exc.lineno}") from None
 
@@ -171,6 +185,13 @@ class TableRecord(Protocol):
 
 
 R = TypeVar("R", bound=TableRecord)
+
+
+def seating(setup: dict[str, Any]) -> tuple[int, Any, Any, Any, Any, Any]:
+    """Her seat, the position, her hand, who starts and the cards she gave and got, of a stored
+    setup: the arguments of both sessions' ``new_table`` after the number at the table."""
+    get = setup.get
+    return setup["me"], get("position"), get("hand"), get("starts"), get("gave"), get("got")
 
 
 @dataclass(frozen=True, slots=True)

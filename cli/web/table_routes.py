@@ -49,11 +49,12 @@ def one_line(text: str) -> str:
 @dataclass(frozen=True, slots=True)
 class TableRoutes(Generic[GamesT]):
     """The shared handlers of one variant: ``kind`` its games' kind in the store, ``pages`` the
-    folder of its pages (``/dog/...``, ``/agent/...``)."""
+    folder of its pages (``/dog/...``, ``/agent/...``), ``undo`` its undo entry."""
 
     h: Helpers[GamesT]
     kind: str
     pages: str
+    undo: Any
     check_setup: Callable[[Any], dict[str, Any]]
     form_setup: Callable[[dict[str, str]], dict[str, Any]]
     form_entry: Callable[[dict[str, str]], Any]
@@ -106,16 +107,11 @@ class TableRoutes(Generic[GamesT]):
         answer = await run_in_threadpool(self.h.games.add, row, raw["line"])
         return JSONResponse(answer, status_code=201)
 
-    def api_undo(self, undo: Any) -> Endpoint:
-        """The handler of undo (``undo``: the variant's undo entry)."""
-
-        async def endpoint(request: Request) -> Response:
-            row = self.game_row(request)
-            await self.h.json_body(request, empty_ok=True)
-            answer = await run_in_threadpool(self.h.games.add, row, undo)
-            return JSONResponse(answer, status_code=200)
-
-        return endpoint
+    async def api_undo(self, request: Request) -> Response:
+        row = self.game_row(request)
+        await self.h.json_body(request, empty_ok=True)
+        answer = await run_in_threadpool(self.h.games.add, row, self.undo)
+        return JSONResponse(answer, status_code=200)
 
     # -- pages ----------------------------------------------------------------------------------
 
@@ -134,12 +130,21 @@ class TableRoutes(Generic[GamesT]):
         form = await self.h.form_body(request)
         back = self.url(row)
         try:
-            entry = self.form_entry(form)
+            entry = self.entry_of_form(form)
             await run_in_threadpool(self.h.games.add, row, entry)
         except BadRequest as exc:
             keep = f"&card={quote(form['card'])}" if form.get("card") else ""
             return RedirectResponse(back + keep + "&error=" + quote(one_line(str(exc))), 303)
         return RedirectResponse(back, status_code=303)
+
+    def entry_of_form(self, form: dict[str, str]) -> Any:
+        """The entry of a game page's form: a typed line, undo, or the variant's buttons."""
+        action = form.get("action", "")
+        if action == "line":
+            return form.get("line", "")
+        if action == "undo":
+            return self.undo
+        return self.form_entry(form)
 
     def page_context(
         self, request: Request, row: GameRow, view: dict[str, Any], parse_card: Callable[[str], str]
