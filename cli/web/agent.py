@@ -17,7 +17,6 @@ the advice of :func:`sheepdog.solver.agentdog.table_advice.advise_belief` over a
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -31,6 +30,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import Message
 
+from sheepdog.cli.web.board import Ring
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_game import (
     Advice,
@@ -320,30 +320,18 @@ UNKNOWN_COLOUR = "#9e9e9e"
 
 
 def board_svg(table: AgentTable) -> str:
-    """The board as inline SVG: the track as a ring of fields (her start at the bottom, numbered
-    clockwise), holes dark, spy meeting points as diamonds, each seat's home and kennel, the
-    visible pieces as discs with their colour number, the undercover pieces on their holes in
-    their colour when every colouring agrees, else grey with ``?``."""
+    """The board as inline SVG (:class:`~sheepdog.cli.web.board.Ring`): holes dark, spy meeting
+    points as diamonds, each seat's home and kennel, the visible pieces as discs with their
+    colour number, the undercover pieces on their holes in their colour when every colouring
+    agrees, else grey with ``?``."""
     layout = table.layout
-    n = layout.track
-    me = table.me
-    size, centre, ring = 360, 180.0, 158.0
-    gap = 2 * math.pi * ring / n
-    field_r = min(7.0, gap * 0.42)
-    parts = [
-        f'<svg class="board" viewBox="0 0 {size} {size}" role="img" '
-        f'aria-label="Agent DOG board, {len(table.players)} players" '
-        'xmlns="http://www.w3.org/2000/svg">'
-    ]
-
-    def at(field: float, radius: float) -> tuple[float, float]:
-        a = math.pi / 2 + (field - layout.start(me)) * 2 * math.pi / n
-        return centre + radius * math.cos(a), centre + radius * math.sin(a)
-
+    ring = Ring(layout.track, layout.start(table.me))
+    field_r = ring.field_r
+    parts = [ring.start(f"Agent DOG board, {len(table.players)} players")]
     starts = {layout.start(k): k for k in range(4)}
     meetings = set(layout.meeting_points)
-    for f in range(n):
-        x, y = at(f, ring)
+    for f in range(ring.fields):
+        x, y = ring.at(f)
         if f in meetings:
             r = field_r * 1.25
             parts.append(
@@ -358,55 +346,15 @@ def board_svg(table: AgentTable) -> str:
             )
         else:
             seat = starts.get(f)
-            stroke = COLOURS[seat] if seat is not None else "#888"
-            width = 2.5 if seat is not None else 1
-            parts.append(
-                f'<circle class="field" cx="{x:.1f}" cy="{y:.1f}" r="{field_r:.1f}" fill="#fff" '
-                f'stroke="{stroke}" stroke-width="{width}"><title>t{f}</title></circle>'
-            )
-        if f % 8 == 0:
-            lx, ly = at(f, ring - field_r - 9)
-            parts.append(
-                f'<text class="label" x="{lx:.1f}" y="{ly + 3:.1f}" text-anchor="middle" '
-                f'font-size="8" fill="#666">t{f}</text>'
-            )
+            parts.append(ring.field(f, COLOURS[seat] if seat is not None else None))
+        parts += ring.label(f)
     view = table_view(table)
     for seat in table.players:
-        colour = COLOURS[seat]
-        s = layout.start(seat)
-        for j in range(4):
-            x, y = at(s, ring - 2.6 * field_r * (j + 1) - 10)
-            parts.append(
-                f'<circle class="home-field" cx="{x:.1f}" cy="{y:.1f}" r="{field_r:.1f}" '
-                f'fill="#fff" stroke="{colour}" stroke-width="1.5"><title>seat {seat} h{j}'
-                "</title></circle>"
-            )
-        kennel = [loc for loc in view.visible[seat] if loc == KENNEL]
-        for j in range(4):
-            x, y = at(s - 2.2 - (j % 2) * 1.3, ring - 26 - (j // 2) * 2.4 * field_r)
-            filled = j < len(kennel)
-            parts.append(
-                f'<circle class="kennel" cx="{x:.1f}" cy="{y:.1f}" r="{field_r * 0.8:.1f}" '
-                f'fill="{colour if filled else "#fff"}" stroke="{colour}" stroke-dasharray="2 1">'
-                f"<title>seat {seat} kennel</title></circle>"
-            )
-        for loc in view.visible[seat]:
-            if loc == KENNEL:
-                continue
-            if loc >= HOME:
-                x, y = at(s, ring - 2.6 * field_r * (loc - HOME + 1) - 10)
-            else:
-                x, y = at(loc, ring)
-            parts.append(
-                f'<g class="pawn" data-seat="{seat}" data-loc="{loc_name(loc)}">'
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{field_r:.1f}" fill="{colour}" '
-                f'stroke="#111" stroke-width="1"/><text x="{x:.1f}" y="{y + 3:.1f}" '
-                f'text-anchor="middle" font-size="{field_r * 1.3:.1f}" fill="#fff">{seat}</text>'
-                f"<title>colour {seat} on {loc_name(loc)}</title></g>"
-            )
+        start = layout.start(seat)
+        parts += ring.pieces(seat, start, COLOURS[seat], view.visible[seat], f"colour {seat}")
     for row in tracker_rows(table):
         f = int(row["field"][1:])
-        x, y = at(f, ring)
+        x, y = ring.at(f)
         sure = row["colour"]
         fill = COLOURS[sure] if sure is not None else UNKNOWN_COLOUR
         mark = str(sure) if sure is not None else "?"
@@ -426,11 +374,7 @@ def board_svg(table: AgentTable) -> str:
         )
     to_move = table.seat_to_move
     status = f"to move: seat {to_move}" if to_move is not None else table.phase
-    parts.append(
-        f'<text x="{centre}" y="{centre + 4}" text-anchor="middle" font-size="13" '
-        f'fill="#444">{status}</text>'
-    )
-    parts.append("</svg>")
+    parts.append(ring.end(status))
     return "".join(parts)
 
 

@@ -13,7 +13,6 @@ background like the Sly Wolf hint, with the hidden hands dealt from the cards no
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -23,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from sheepdog.cli.web.board import Ring
 from sheepdog.cli.web.store import GameRow
 from sheepdog.cli.web.table_game import (
     Advice,
@@ -220,83 +220,16 @@ COLOURS = ("#c62828", "#2e7d32", "#1565c0", "#ef8f00", "#6a1b9a", "#00838f")
 
 
 def board_svg(pos: Position, me: int) -> str:
-    """The board as inline SVG: the track as a ring of fields (her start field at the bottom,
-    fields numbered clockwise), each seat's home as four fields going in from its start, its
-    kennel beside them, the pawns as discs with their seat number."""
-    n = track_size(pos.seats)
-    size, centre, ring = 360, 180.0, 158.0
-    gap = 2 * math.pi * ring / n
-    field_r = min(7.0, gap * 0.42)
-    parts = [
-        f'<svg class="board" viewBox="0 0 {size} {size}" role="img" '
-        f'aria-label="DOG board, {pos.seats} seats" xmlns="http://www.w3.org/2000/svg">'
-    ]
-
-    def angle(field: float) -> float:
-        return math.pi / 2 + (field - start_field(me)) * 2 * math.pi / n
-
-    def at(field: float, radius: float) -> tuple[float, float]:
-        a = angle(field)
-        return centre + radius * math.cos(a), centre + radius * math.sin(a)
-
-    occupied: dict[int, int] = {}
+    """The board as inline SVG (:class:`~sheepdog.cli.web.board.Ring`): the track's fields, each
+    seat's home and kennel, the pawns as discs with their seat number."""
+    ring = Ring(track_size(pos.seats), start_field(me))
+    parts = [ring.start(f"DOG board, {pos.seats} seats")]
+    for f in range(ring.fields):
+        parts.append(ring.field(f, COLOURS[f // 16] if f % 16 == 0 else None))
+        parts += ring.label(f)
     for seat, locs in enumerate(pos.pawns):
-        for loc in locs:
-            if 0 <= loc < HOME:
-                occupied[loc] = seat
-    for f in range(n):
-        x, y = at(f, ring)
-        seat_start = f // 16 if f % 16 == 0 else None
-        stroke = COLOURS[seat_start] if seat_start is not None else "#888"
-        width = 2.5 if seat_start is not None else 1
-        parts.append(
-            f'<circle class="field" cx="{x:.1f}" cy="{y:.1f}" r="{field_r:.1f}" fill="#fff" '
-            f'stroke="{stroke}" stroke-width="{width}"><title>t{f}</title></circle>'
-        )
-        if f % 8 == 0:
-            lx, ly = at(f, ring - field_r - 9)
-            parts.append(
-                f'<text class="label" x="{lx:.1f}" y="{ly + 3:.1f}" text-anchor="middle" '
-                f'font-size="8" fill="#666">t{f}</text>'
-            )
-    for seat, locs in enumerate(pos.pawns):
-        colour = COLOURS[seat]
-        s = start_field(seat)
-        for j in range(4):
-            x, y = at(s, ring - 2.6 * field_r * (j + 1) - 10)
-            parts.append(
-                f'<circle class="home-field" cx="{x:.1f}" cy="{y:.1f}" r="{field_r:.1f}" '
-                f'fill="#fff" stroke="{colour}" stroke-width="1.5"><title>seat {seat} h{j}'
-                "</title></circle>"
-            )
-        kennel = [loc for loc in locs if loc == KENNEL]
-        for j in range(4):
-            x, y = at(s - 2.2 - (j % 2) * 1.3, ring - 26 - (j // 2) * 2.4 * field_r)
-            filled = j < len(kennel)
-            parts.append(
-                f'<circle class="kennel" cx="{x:.1f}" cy="{y:.1f}" r="{field_r * 0.8:.1f}" '
-                f'fill="{colour if filled else "#fff"}" stroke="{colour}" stroke-dasharray="2 1">'
-                f"<title>seat {seat} kennel</title></circle>"
-            )
-        for loc in locs:
-            if loc == KENNEL:
-                continue
-            if loc >= HOME:
-                x, y = at(s, ring - 2.6 * field_r * (loc - HOME + 1) - 10)
-            else:
-                x, y = at(loc, ring)
-            parts.append(
-                f'<g class="pawn" data-seat="{seat}" data-loc="{loc_name(loc)}">'
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{field_r:.1f}" fill="{colour}" '
-                f'stroke="#111" stroke-width="1"/><text x="{x:.1f}" y="{y + 3:.1f}" '
-                f'text-anchor="middle" font-size="{field_r * 1.3:.1f}" fill="#fff">{seat}</text>'
-                f"<title>seat {seat} pawn on {loc_name(loc)}</title></g>"
-            )
-    parts.append(
-        f'<text x="{centre}" y="{centre + 4}" text-anchor="middle" font-size="13" '
-        f'fill="#444">to move: seat {pos.to_move}</text>'
-    )
-    parts.append("</svg>")
+        parts += ring.pieces(seat, start_field(seat), COLOURS[seat], locs, f"seat {seat} pawn")
+    parts.append(ring.end(f"to move: seat {pos.to_move}"))
     return "".join(parts)
 
 
