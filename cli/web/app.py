@@ -52,7 +52,7 @@ from sheepdog.cli.web.agent import game_url as agent_url
 from sheepdog.cli.web.dog import DogGames, dog_routes
 from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.store import GameRow, Store
-from sheepdog.cli.web.table_routes import Helpers
+from sheepdog.cli.web.table_routes import GamesT, Helpers
 from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup, compute_hint
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
@@ -446,6 +446,21 @@ def create_app(
             status_code=500,
         )
 
+    def helpers(variant: GamesT) -> Helpers[GamesT]:
+        """What the DOG routes borrow, with the games of one variant."""
+        return Helpers(
+            store,
+            variant,
+            games.row,
+            authorize,
+            json_body,
+            form_body,
+            page,
+            qr_of,
+            ApiError,
+            require_token,
+        )
+
     routes = [
         Route("/", index),
         Route("/wolf/new", new_game, methods=["POST"]),
@@ -458,34 +473,7 @@ def create_app(
         Route("/api/wolf/games/{id}/interviews", api_interview, methods=["POST"]),
         Route("/api/wolf/games/{id}/entries", api_entry, methods=["POST"]),
         Route("/api/wolf/games/{id}/undo", api_undo, methods=["POST"]),
-        *agent_routes(
-            Helpers(
-                store,
-                agents,
-                games.row,
-                authorize,
-                json_body,
-                form_body,
-                page,
-                qr_of,
-                ApiError,
-                require_token,
-            ),
-            dog_routes(
-                Helpers(
-                    store,
-                    dogs,
-                    games.row,
-                    authorize,
-                    json_body,
-                    form_body,
-                    page,
-                    qr_of,
-                    ApiError,
-                    require_token,
-                )
-            ),
-        ),
+        *agent_routes(helpers(agents), dog_routes(helpers(dogs))),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 
