@@ -494,10 +494,8 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
         out.append(Route("/api/dog/games", shared.api_create, methods=["POST"]))
 
     async def game_page(request: Request) -> Response:
-        row = shared.game_row(request)
-        view = await run_in_threadpool(lambda: h.games.view(row, wait=False))
-        _, game = h.games.game(row)
-        table = game.table
+        row, view, game = await shared.shown(request)
+        table: AgentTable = game.table
         to_move = view["to_move"]
         hand = table.hands[to_move] if to_move is not None else ()
         return h.page(

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -272,10 +271,8 @@ def dog_routes(h: Helpers[DogGames]) -> list[Route]:
         )
 
     async def game_page(request: Request) -> Response:
-        row = shared.game_row(request)
-        view = await run_in_threadpool(lambda: h.games.view(row, wait=False))
-        _, game = h.games.game(row)
-        pos = game.table.position
+        row, view, game = await shared.shown(request)
+        pos: Position = game.table.position
         return h.page(
             "dog.html",
             board=board_svg(pos, view["me"]),

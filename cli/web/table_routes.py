@@ -146,6 +146,13 @@ class TableRoutes(Generic[GamesT]):
             return self.undo
         return self.form_entry(form)
 
+    async def shown(self, request: Request) -> tuple[GameRow, dict[str, Any], Any]:
+        """The game a page shows: its row, its view (advice not waited for) and the game."""
+        row = self.game_row(request)
+        view = await run_in_threadpool(lambda: self.h.games.view(row, wait=False))
+        _, game = self.h.games.game(row)
+        return row, view, game
+
     def page_context(
         self, request: Request, row: GameRow, view: dict[str, Any], parse_card: Callable[[str], str]
     ) -> dict[str, Any]:
