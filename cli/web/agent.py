@@ -37,17 +37,21 @@ from sheepdog.cli.web.table_game import (
     Checks,
     TableGame,
     TableGames,
-    form_deal,
-    form_play,
-    form_position,
-    form_seat,
-    form_seating,
     known_keys,
     seating,
     unseen_view,
     whole,
 )
-from sheepdog.cli.web.table_routes import Endpoint, Helpers, TableRoutes
+from sheepdog.cli.web.table_routes import (
+    Endpoint,
+    Helpers,
+    TableRoutes,
+    form_deal,
+    form_play,
+    form_position,
+    form_seat,
+    form_seating,
+)
 from sheepdog.cli.web.wolf import BadRequest
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json

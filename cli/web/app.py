@@ -17,7 +17,10 @@ views and routes (:mod:`sheepdog.cli.web.dog`, under ``/dog/`` and ``/api/dog/``
 store (kind ``"dog"``) and the same background worker (for their advice).  Agent DOG games
 likewise (:mod:`sheepdog.cli.web.agent`, pages under ``/agent/``, kind ``"agent-dog"``) share
 classic DOG's API under ``/api/dog/games``: a game is created with ``"variant": "agent-dog"``
-and each request goes to the handler of the game's kind.
+and each request goes to the handler of the game's kind.  What the two DOG variants do alike
+is theirs together: :mod:`sheepdog.cli.web.table_game` (checks, the game, the games in memory),
+:mod:`sheepdog.cli.web.table_routes` (the handlers and the forms' fields) and
+:mod:`sheepdog.cli.web.board` (the board picture).
 """
 
 from __future__ import annotations

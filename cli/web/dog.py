@@ -28,16 +28,19 @@ from sheepdog.cli.web.table_game import (
     Checks,
     TableGame,
     TableGames,
+    known_keys,
+    seating,
+    unseen_view,
+)
+from sheepdog.cli.web.table_routes import (
+    Helpers,
+    TableRoutes,
     form_deal,
     form_play,
     form_position,
     form_seat,
     form_seating,
-    known_keys,
-    seating,
-    unseen_view,
 )
-from sheepdog.cli.web.table_routes import Helpers, TableRoutes
 from sheepdog.cli.web.wolf import BadRequest
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name, start_field, track_size
 from sheepdog.solver.dog.cards import CARDS, DECK_COUNTS, UNKNOWN, parse_card

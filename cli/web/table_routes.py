@@ -1,13 +1,14 @@
 """The handlers classic DOG and Agent DOG at the table share (:mod:`sheepdog.cli.web.dog`,
 :mod:`sheepdog.cli.web.agent`): a :class:`TableRoutes` holds one variant's store kind, the
 folder of its pages and its checks of a setup and of a page's form, and answers the API's
-create, GET, version, entries and undo, the new-game form and a game page's form.  Each
-variant's module adds its own: the game page itself, its list of games, its own entries.
+create, GET, version, entries and undo, the new-game form and a game page's form; and the
+fields of those forms both read.  Each variant's module adds its own: the game page itself, its
+list of games, its own entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 from urllib.parse import quote
@@ -180,3 +181,68 @@ class TableRoutes(Generic[GamesT]):
             "error": request.query_params.get("error"),
             "base": self.url(row),
         }
+
+
+# -- the fields of a page's form -----------------------------------------------------------------
+
+
+def form_cards(form: dict[str, str], prefix: str) -> list[str]:
+    return [form[k] for k in sorted(form) if k.startswith(prefix) and form[k]]
+
+
+def form_seat(form: dict[str, str], key: str) -> int:
+    value = form.get(key, "")
+    if not value.isdigit() or len(value) > 2:
+        raise BadRequest(f"{key!r} must be a seat number")
+    return int(value)
+
+
+def form_play(form: dict[str, str]) -> int | str:
+    """The play of the form: its number among the card's plays, else its words."""
+    play = form.get("play", "")
+    return int(play) if play.isdigit() else play
+
+
+def form_deal(form: dict[str, str]) -> dict[str, Any]:
+    """The deal of the form as the API's object."""
+    raw: dict[str, Any] = {"hand": form_cards(form, "hand")}
+    for key in ("gave", "got"):
+        if form.get(key):
+            raw[key] = form[key]
+    if form.get("starts"):
+        raw["starts"] = form_seat(form, "starts")
+    return raw
+
+
+def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> None:
+    """How many seat at the table (``count``: the variant's key, 4 unless said), her seat, who
+    starts, her hand and the cards passed, of the new-game form as the API's keys."""
+    try:
+        setup[count] = int(form.get(count, "4"))
+        setup["me"] = int(form.get("me", "0"))
+        if form.get("starts"):
+            setup["starts"] = int(form["starts"])
+    except ValueError:
+        raise BadRequest(f"{count} and seat numbers are whole numbers") from None
+    hand = form_cards(form, "hand")
+    if hand:
+        setup["hand"] = hand
+    for key in ("gave", "got"):
+        if form.get(key):
+            setup[key] = form[key]
+
+
+def form_position(form: dict[str, str], setup: dict[str, Any], own: Sequence[str]) -> None:
+    """The pasted position (JSON) of the new-game form, if any; ``own`` are the keys the
+    position says for itself (dropped from ``setup``)."""
+    import json
+
+    text = form.get("position", "").strip()
+    if not text:
+        return
+    for key in own:
+        setup.pop(key, None)
+    try:
+        setup["position"] = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"the position is not JSON: {exc.msg} at line {exc.lineno}") from None
