@@ -17,10 +17,8 @@ the advice of :func:`sheepdog.solver.agentdog.table_advice.advise_belief` over a
 from __future__ import annotations
 
 import json
-import math
-import threading
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -28,11 +26,32 @@ from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import Message
 
+from sheepdog.cli.web.board import Ring
 from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.table_game import (
+    Advice,
+    Checks,
+    TableGame,
+    TableGames,
+    known_keys,
+    seating,
+    unseen_view,
+    whole,
+)
+from sheepdog.cli.web.table_routes import (
+    Endpoint,
+    Helpers,
+    TableRoutes,
+    form_deal,
+    form_play,
+    form_position,
+    form_seat,
+    form_seating,
+)
 from sheepdog.cli.web.wolf import BadRequest
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
@@ -70,38 +89,14 @@ ADVICE_SECONDS = 3.0
 
 SETUP_KEYS = ("variant", "players", "me", "hand", "position", "starts", "gave", "got", "stock")
 
-Advice = tuple[dict[str, Any] | None, str | None]
 
-
-def _int(raw: Any, key: str, low: int, high: int) -> int:
-    value = raw.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadRequest(f"{key!r} must be a whole number from {low} to {high}")
-    return value
-
-
-def _card(value: Any, key: str) -> str:
-    if not isinstance(value, str):
-        raise BadRequest(f'{key!r} must be a card name such as "5", "1/11", "swap", "copy"')
-    try:
-        return parse_card(value)
-    except SheepdogError as exc:
-        raise BadRequest(f"{key!r}: {exc}") from None
-
-
-def _hand(value: Any, key: str = "hand") -> list[str]:
-    if not isinstance(value, list) or len(value) > 6:
-        raise BadRequest(f"{key!r} must be a list of at most 6 card names")
-    return [_card(c, key) for c in value]
+#: The checks of a request's cards (Agent DOG's names) and seats (0 to 3).
+CHECKS = Checks(parse_card, '"5", "1/11", "swap", "copy"', 3)
 
 
 def check_setup(raw: Any) -> dict[str, Any]:
     """The setup of a new game, checked (the table is built from it) and completed."""
-    if not isinstance(raw, dict):
-        raise BadRequest("expected a JSON object")
-    unknown = sorted(set(raw) - set(SETUP_KEYS))
-    if unknown:
-        raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(SETUP_KEYS)}")
+    known_keys(raw, SETUP_KEYS)
     if raw.get("variant", KIND) != KIND:
         raise BadRequest(f"'variant' must be {KIND!r} here")
     position = raw.get("position")
@@ -114,13 +109,8 @@ def check_setup(raw: Any) -> dict[str, Any]:
     if players not in PLAYER_SEATS or isinstance(players, bool):
         raise BadRequest("'players' must be 2, 3 or 4")
     setup: dict[str, Any] = {"variant": KIND, "players": players}
-    setup["me"] = _int({"me": raw.get("me", 0)}, "me", 0, 3)
-    setup["hand"] = _hand(raw["hand"]) if raw.get("hand") is not None else None
-    setup["position"] = position
-    setup["starts"] = _int(raw, "starts", 0, 3) if raw.get("starts") is not None else None
-    for key in ("gave", "got"):
-        setup[key] = _card(raw[key], key) if raw.get(key) is not None else None
-    setup["stock"] = _int(raw, "stock", 0, 110) if raw.get("stock") is not None else None
+    CHECKS.seated(raw, setup)
+    setup["stock"] = whole(raw, "stock", 0, 110) if raw.get("stock") is not None else None
     if position is None and setup["hand"] is None:
         raise BadRequest("give your hand ('hand': the 5 cards dealt to you) or a 'position'")
     if position is None and setup["stock"] is not None:
@@ -130,49 +120,20 @@ def check_setup(raw: Any) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
-class AgentGame:
+class AgentGame(TableGame[Record]):
     """An Agent DOG game rebuilt from its setup and its entries."""
 
-    setup: dict[str, Any]
-    record: Record
+    undo = Undo
 
-    @classmethod
-    def start(cls, setup: dict[str, Any]) -> AgentGame:
-        try:
-            table = new_table(
-                setup["players"],
-                setup["me"],
-                setup.get("position"),
-                setup.get("hand"),
-                setup.get("starts"),
-                setup.get("gave"),
-                setup.get("got"),
-                setup.get("stock"),
-            )
-        except SheepdogError as exc:
-            raise BadRequest(str(exc)) from None
-        return cls(setup, Record(table))
+    @staticmethod
+    def begin(setup: dict[str, Any]) -> Record:
+        return Record(new_table(setup["players"], *seating(setup), setup.get("stock")))
 
-    @classmethod
-    def replay(cls, setup: dict[str, Any], rows: list[tuple[str, bool]]) -> AgentGame:
-        """The game of stored entries ``(line, undone)``."""
-        game = cls.start(setup)
-        return cls(setup, Record.replay(game.record.start, rows))
+    parse = staticmethod(parse_entry)
 
     @property
     def table(self) -> AgentTable:
         return self.record.table
-
-    def advance(self, entry: Entry | str) -> tuple[str, int | None, AgentGame]:
-        """The line as it will be stored, the index of the entry it undoes, and the game after
-        it; a refused entry raises :class:`BadRequest` (and nothing changes)."""
-        try:
-            parsed = parse_entry(entry) if isinstance(entry, str) else entry
-            undoes = self.record.last_in_force() if isinstance(parsed, Undo) else None
-            record = self.record.add(parsed)
-        except SheepdogError as exc:
-            raise BadRequest(str(exc)) from None
-        return record.steps[-1].line, undoes, AgentGame(self.setup, record)
 
     # -- entries from the API -----------------------------------------------------------------
 
@@ -181,13 +142,8 @@ class AgentGame:
         """``{"seat", "card", "play": index or words}``, ``{"seat", "play": "fold",
         "cards"?}`` (4 players), ``{"seat", "play": "fold", "discard", "drawn"?}`` (2-3
         players) or ``{"seat", "play": "discard", "card"}`` (after a 2-3 player fold's draw)."""
-        if not isinstance(raw, dict):
-            raise BadRequest("expected a JSON object")
-        keys = {"seat", "card", "play", "cards", "discard", "drawn"}
-        unknown = sorted(set(raw) - keys)
-        if unknown:
-            raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(sorted(keys))}")
-        seat = _int(raw, "seat", 0, 3)
+        known_keys(raw, ("card", "cards", "discard", "drawn", "play", "seat"))
+        seat = CHECKS.seat(raw, "seat")
         play = raw.get("play")
         if play != "fold" and any(k in raw for k in ("cards", "discard", "drawn")):
             raise BadRequest("'cards', 'discard' and 'drawn' go with a fold (\"play\": \"fold\")")
@@ -197,15 +153,15 @@ class AgentGame:
             if raw.get("discard") is not None:
                 if "cards" in raw:
                     raise BadRequest("'cards' (4 players) and 'discard' (2-3) do not go together")
-                drawn = _card(raw["drawn"], "drawn") if raw.get("drawn") is not None else None
-                return FoldDraw(seat, _card(raw["discard"], "discard"), drawn)
+                drawn = CHECKS.card(raw["drawn"], "drawn") if raw.get("drawn") is not None else None
+                return FoldDraw(seat, CHECKS.card(raw["discard"], "discard"), drawn)
             if "drawn" in raw:
                 raise BadRequest("'drawn' goes with 'discard' (a 2-3 player fold)")
-            cards = _hand(raw["cards"], "cards") if raw.get("cards") is not None else []
+            cards = CHECKS.hand(raw["cards"], "cards") if raw.get("cards") is not None else []
             return Fold(seat, tuple(cards))
         if play == "discard":
-            return Discard(seat, _card(raw.get("card"), "card"))
-        card = _card(raw.get("card"), "card")
+            return Discard(seat, CHECKS.card(raw.get("card"), "card"))
+        card = CHECKS.card(raw.get("card"), "card")
         if isinstance(play, bool) or not isinstance(play, int | str):
             raise BadRequest(
                 "'play' must be the number of the play among the card's legal plays, its "
@@ -220,18 +176,7 @@ class AgentGame:
     @staticmethod
     def deal_entry(raw: Any) -> Entry:
         """``{"hand", "gave"?, "got"?, "starts"?}``."""
-        if not isinstance(raw, dict):
-            raise BadRequest("expected a JSON object")
-        unknown = sorted(set(raw) - {"hand", "gave", "got", "starts"})
-        if unknown:
-            raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: hand, gave, got, starts")
-        if "hand" not in raw:
-            raise BadRequest("'hand' is missing: the cards dealt to you")
-        hand = _hand(raw["hand"])
-        gave = _card(raw["gave"], "gave") if raw.get("gave") is not None else None
-        got = _card(raw["got"], "got") if raw.get("got") is not None else None
-        starts = _int(raw, "starts", 0, 3) if raw.get("starts") is not None else None
-        return Deal(tuple(hand), gave, got, starts)
+        return Deal(*CHECKS.deal(raw))
 
     @staticmethod
     def seen_entry(raw: Any) -> Entry:
@@ -250,7 +195,6 @@ class AgentGame:
     def view(self) -> dict[str, Any]:
         """What the API's GET gives (the advice is added by :class:`AgentGames`)."""
         table = self.table
-        pool = unseen_cards(table)
         hidden = sum(hand.count(UNKNOWN) for hand in table.hands)
         me = table.me
         won = table.winning_seats if table.phase == "over" else None
@@ -290,18 +234,8 @@ class AgentGame:
                 for c in choices(table)
             ],
             "tracker": tracker_rows(table),
-            "unseen": {
-                "cards": {card: pool[card] for card in CARDS},
-                "total": sum(pool.values()),
-                "hidden_in_hands": hidden,
-                "stock": table.stock,
-                "discard_seen": len(table.discard),
-                "discard": table.discarded,
-            },
-            "entries": [
-                {"seq": n, "line": s.line, "undone": s.undone}
-                for n, s in enumerate(self.record.steps, start=1)
-            ],
+            "unseen": unseen_view(CARDS, unseen_cards(table), hidden, table),
+            "entries": self.entries(),
         }
 
 
@@ -344,21 +278,18 @@ def compute_advice(view: ObserverView, belief: list[Pawns], unseen: dict[str, in
 # -- the games in memory -------------------------------------------------------------------------
 
 
-class AgentGames:
-    """The Agent DOG games in memory, rebuilt from the store on first use; each game's entries
-    take turns; the advice of each state of her turn worked out once, in the background."""
+class AgentGames(TableGames[AgentGame]):
+    """The Agent DOG games in memory (:class:`~sheepdog.cli.web.table_game.TableGames`), and
+    the kind of each stored game (the API shared with classic DOG asks it)."""
+
+    kind = KIND
+    game_class = AgentGame
 
     def __init__(self, store: Store, submit: Callable[..., Future[Advice]]) -> None:
-        self.store = store
-        self.submit = submit
-        self.lock = threading.Lock()
-        self._games: dict[str, tuple[int, AgentGame]] = {}
-        self._views: dict[tuple[str, int], dict[str, Any]] = {}
-        self._advice: dict[tuple[str, int], Future[Advice]] = {}
-        self._game_locks: dict[str, threading.Lock] = {}
+        super().__init__(store, submit)
         self._kinds: dict[str, str | None] = {}
 
-    def kind(self, game_id: str) -> str | None:
+    def kind_of(self, game_id: str) -> str | None:
         """The kind of a stored game (None: no such game); a game's kind never changes."""
         with self.lock:
             if game_id in self._kinds:
@@ -370,82 +301,19 @@ class AgentGames:
                 self._kinds[game_id] = kind
         return kind
 
-    def game(self, row: GameRow) -> tuple[int, AgentGame]:
-        with self.lock:
-            cached = self._games.get(row.id)
-        if cached is not None:  # this server is the only writer: its copy is the game
-            return cached
-        with self._game_lock(row.id):
-            with self.lock:
-                cached = self._games.get(row.id)
-            if cached is not None:
-                return cached
-            rows = self.store.entries(row.id)
-            game = AgentGame.replay(row.setup, [(e.line, e.undone) for e in rows])
-            with self.lock:
-                self._games[row.id] = (len(rows), game)
-            return len(rows), game
-
-    def _game_lock(self, game_id: str) -> threading.Lock:
-        with self.lock:
-            return self._game_locks.setdefault(game_id, threading.Lock())
-
-    def add(self, row: GameRow, entry: Entry | str) -> dict[str, Any]:
-        """Check the entry against the game, store it (committed), answer what was stored."""
-        self.game(row)
-        with self._game_lock(row.id):
-            version, game = self._games[row.id]
-            line, undoes, after = game.advance(entry)
-            seq = version + 1
-            self.store.add_entry(row.id, seq, line, None if undoes is None else undoes + 1)
-            with self.lock:
-                self._games[row.id] = (seq, after)
-                for key in [k for k in self._advice if k[0] == row.id and k[1] < seq]:
-                    self._advice.pop(key).cancel()
-        answer: dict[str, Any] = {"seq": seq, "line": line, "version": seq}
-        if undoes is not None:
-            answer["undone"] = {"seq": undoes + 1, "line": game.record.steps[undoes].line}
-        if after.table.pending:
-            answer["question"] = [o.label for o in after.table.pending]
-        return answer
-
-    def advice(self, game_id: str, version: int, game: AgentGame) -> Future[Advice] | None:
-        """The advice of her turn at ``version`` (None when it is not her turn)."""
+    def your_turn(self, game: AgentGame) -> bool:
         table = game.table
-        if table.seat_to_move != table.me or table.drawn:
-            return None
-        key = (game_id, version)
-        with self.lock:
-            future = self._advice.get(key)
-            if future is None:
-                if len(self._advice) > 256:
-                    for old in [k for k, f in self._advice.items() if f.done()][:128]:
-                        del self._advice[old]
-                unseen = dict(unseen_cards(table))
-                future = self.submit(compute_advice, table_view(table), list(table.belief), unseen)
-                self._advice[key] = future
-        return future
+        return table.seat_to_move == table.me and not table.drawn
 
-    def view(self, row: GameRow, *, wait: bool = True) -> dict[str, Any]:
-        """The GET object; with ``wait=False`` advice not ready yet is ``None`` with
-        ``"advice_pending": true``."""
-        version, game = self.game(row)
-        key = (row.id, version)
-        base = self._views.get(key)
-        if base is None:
-            base = {"id": row.id, "kind": KIND, "version": version, "setup": row.setup}
-            base.update(game.view())
-            with self.lock:
-                if len(self._views) > 256:
-                    self._views.clear()
-                self._views[key] = base
-        future = self.advice(row.id, version, game)
-        if future is None:
-            return {**base, "advice": None, "advice_error": None, "advice_pending": False}
-        if not wait and not future.done():
-            return {**base, "advice": None, "advice_error": None, "advice_pending": True}
-        advice, why = future.result()
-        return {**base, "advice": advice, "advice_error": why, "advice_pending": False}
+    def advice_job(self, game: AgentGame) -> tuple[Any, ...]:
+        table = game.table
+        unseen = dict(unseen_cards(table))
+        return compute_advice, table_view(table), list(table.belief), unseen
+
+    def answered(self, after: AgentGame) -> dict[str, Any]:
+        if after.table.pending:
+            return {"question": [o.label for o in after.table.pending]}
+        return {}
 
 
 # -- the board as a picture ----------------------------------------------------------------------
@@ -456,30 +324,18 @@ UNKNOWN_COLOUR = "#9e9e9e"
 
 
 def board_svg(table: AgentTable) -> str:
-    """The board as inline SVG: the track as a ring of fields (her start at the bottom, numbered
-    clockwise), holes dark, spy meeting points as diamonds, each seat's home and kennel, the
-    visible pieces as discs with their colour number, the undercover pieces on their holes in
-    their colour when every colouring agrees, else grey with ``?``."""
+    """The board as inline SVG (:class:`~sheepdog.cli.web.board.Ring`): holes dark, spy meeting
+    points as diamonds, each seat's home and kennel, the visible pieces as discs with their
+    colour number, the undercover pieces on their holes in their colour when every colouring
+    agrees, else grey with ``?``."""
     layout = table.layout
-    n = layout.track
-    me = table.me
-    size, centre, ring = 360, 180.0, 158.0
-    gap = 2 * math.pi * ring / n
-    field_r = min(7.0, gap * 0.42)
-    parts = [
-        f'<svg class="board" viewBox="0 0 {size} {size}" role="img" '
-        f'aria-label="Agent DOG board, {len(table.players)} players" '
-        'xmlns="http://www.w3.org/2000/svg">'
-    ]
-
-    def at(field: float, radius: float) -> tuple[float, float]:
-        a = math.pi / 2 + (field - layout.start(me)) * 2 * math.pi / n
-        return centre + radius * math.cos(a), centre + radius * math.sin(a)
-
+    ring = Ring(layout.track, layout.start(table.me))
+    field_r = ring.field_r
+    parts = [ring.start(f"Agent DOG board, {len(table.players)} players")]
     starts = {layout.start(k): k for k in range(4)}
     meetings = set(layout.meeting_points)
-    for f in range(n):
-        x, y = at(f, ring)
+    for f in range(ring.fields):
+        x, y = ring.at(f)
         if f in meetings:
             r = field_r * 1.25
             parts.append(
@@ -494,55 +350,15 @@ def board_svg(table: AgentTable) -> str:
             )
         else:
             seat = starts.get(f)
-            stroke = COLOURS[seat] if seat is not None else "#888"
-            width = 2.5 if seat is not None else 1
-            parts.append(
-                f'<circle class="field" cx="{x:.1f}" cy="{y:.1f}" r="{field_r:.1f}" fill="#fff" '
-                f'stroke="{stroke}" stroke-width="{width}"><title>t{f}</title></circle>'
-            )
-        if f % 8 == 0:
-            lx, ly = at(f, ring - field_r - 9)
-            parts.append(
-                f'<text class="label" x="{lx:.1f}" y="{ly + 3:.1f}" text-anchor="middle" '
-                f'font-size="8" fill="#666">t{f}</text>'
-            )
+            parts.append(ring.field(f, COLOURS[seat] if seat is not None else None))
+        parts += ring.label(f)
     view = table_view(table)
     for seat in table.players:
-        colour = COLOURS[seat]
-        s = layout.start(seat)
-        for j in range(4):
-            x, y = at(s, ring - 2.6 * field_r * (j + 1) - 10)
-            parts.append(
-                f'<circle class="home-field" cx="{x:.1f}" cy="{y:.1f}" r="{field_r:.1f}" '
-                f'fill="#fff" stroke="{colour}" stroke-width="1.5"><title>seat {seat} h{j}'
-                "</title></circle>"
-            )
-        kennel = [loc for loc in view.visible[seat] if loc == KENNEL]
-        for j in range(4):
-            x, y = at(s - 2.2 - (j % 2) * 1.3, ring - 26 - (j // 2) * 2.4 * field_r)
-            filled = j < len(kennel)
-            parts.append(
-                f'<circle class="kennel" cx="{x:.1f}" cy="{y:.1f}" r="{field_r * 0.8:.1f}" '
-                f'fill="{colour if filled else "#fff"}" stroke="{colour}" stroke-dasharray="2 1">'
-                f"<title>seat {seat} kennel</title></circle>"
-            )
-        for loc in view.visible[seat]:
-            if loc == KENNEL:
-                continue
-            if loc >= HOME:
-                x, y = at(s, ring - 2.6 * field_r * (loc - HOME + 1) - 10)
-            else:
-                x, y = at(loc, ring)
-            parts.append(
-                f'<g class="pawn" data-seat="{seat}" data-loc="{loc_name(loc)}">'
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{field_r:.1f}" fill="{colour}" '
-                f'stroke="#111" stroke-width="1"/><text x="{x:.1f}" y="{y + 3:.1f}" '
-                f'text-anchor="middle" font-size="{field_r * 1.3:.1f}" fill="#fff">{seat}</text>'
-                f"<title>colour {seat} on {loc_name(loc)}</title></g>"
-            )
+        start = layout.start(seat)
+        parts += ring.pieces(seat, start, COLOURS[seat], view.visible[seat], f"colour {seat}")
     for row in tracker_rows(table):
         f = int(row["field"][1:])
-        x, y = at(f, ring)
+        x, y = ring.at(f)
         sure = row["colour"]
         fill = COLOURS[sure] if sure is not None else UNKNOWN_COLOUR
         mark = str(sure) if sure is not None else "?"
@@ -562,11 +378,7 @@ def board_svg(table: AgentTable) -> str:
         )
     to_move = table.seat_to_move
     status = f"to move: seat {to_move}" if to_move is not None else table.phase
-    parts.append(
-        f'<text x="{centre}" y="{centre + 4}" text-anchor="middle" font-size="13" '
-        f'fill="#444">{status}</text>'
-    )
-    parts.append("</svg>")
+    parts.append(ring.end(status))
     return "".join(parts)
 
 
@@ -594,82 +406,15 @@ def seat_rows(table: AgentTable) -> list[dict[str, Any]]:
 # -- routes --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Helpers:
-    """What the Agent DOG routes borrow from the app (:func:`sheepdog.cli.web.app.create_app`)."""
-
-    store: Store
-    agents: AgentGames
-    row: Callable[[str, str], GameRow]
-    authorize: Callable[[Request, GameRow], None]
-    json_body: Callable[..., Awaitable[Any]]
-    form_body: Callable[[Request], Awaitable[dict[str, str]]]
-    page: Callable[..., Response]
-    qr: Callable[[Request, str], tuple[str, str]]
-    error: Callable[[int, str], Exception]
-    require_token: bool
-
-
 def game_url(row: GameRow) -> str:
     return f"/agent/{row.id}?token={quote(row.token)}"
 
 
-Endpoint = Callable[[Request], Awaitable[Response]]
-
-
-def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
+def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[BaseRoute]:
     """The pages of Agent DOG games, and classic DOG's routes with its API shared: a request
     under ``/api/dog/games`` goes to the Agent DOG handler when the game is an Agent DOG game
     (or, creating one, says ``"variant": "agent-dog"``), else to classic DOG's."""
-
-    async def api_create(request: Request) -> Response:
-        setup = await run_in_threadpool(check_setup, await h.json_body(request))
-        row = await run_in_threadpool(h.store.create_game, KIND, setup)
-        return JSONResponse(
-            {"id": row.id, "token": row.token, "url": game_url(row)}, status_code=201
-        )
-
-    def game_row(request: Request) -> GameRow:
-        row = h.row(request.path_params["id"], KIND)
-        h.authorize(request, row)
-        return row
-
-    async def api_get(request: Request) -> Response:
-        row = game_row(request)
-        return JSONResponse(await run_in_threadpool(h.agents.view, row))
-
-    async def api_version(request: Request) -> Response:
-        row = game_row(request)
-        return JSONResponse({"version": h.store.version(row.id)})
-
-    async def api_play(request: Request) -> Response:
-        row = game_row(request)
-        entry = AgentGame.play_entry(await h.json_body(request))
-        return JSONResponse(await run_in_threadpool(h.agents.add, row, entry), status_code=201)
-
-    async def api_seen(request: Request) -> Response:
-        row = game_row(request)
-        entry = AgentGame.seen_entry(await h.json_body(request))
-        return JSONResponse(await run_in_threadpool(h.agents.add, row, entry), status_code=201)
-
-    async def api_deal(request: Request) -> Response:
-        row = game_row(request)
-        entry = AgentGame.deal_entry(await h.json_body(request))
-        return JSONResponse(await run_in_threadpool(h.agents.add, row, entry), status_code=201)
-
-    async def api_entry(request: Request) -> Response:
-        row = game_row(request)
-        raw = await h.json_body(request)
-        if not isinstance(raw, dict) or set(raw) != {"line"} or not isinstance(raw["line"], str):
-            raise BadRequest('expected {"line": "<entry>"}, e.g. {"line": "seat 1 folds"}')
-        return JSONResponse(
-            await run_in_threadpool(h.agents.add, row, raw["line"]), status_code=201
-        )
-
-    async def api_undo(request: Request) -> Response:
-        row = game_row(request)
-        await h.json_body(request, empty_ok=True)
-        return JSONResponse(await run_in_threadpool(h.agents.add, row, Undo()), status_code=200)
+    shared = TableRoutes(h, KIND, "agent", Undo(), check_setup, form_setup, form_entry)
 
     async def api_list(request: Request) -> Response:
         if h.require_token:
@@ -690,18 +435,18 @@ def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
         )
 
     agent_api: dict[tuple[str, str], Endpoint] = {
-        ("/api/dog/games/{id}", "GET"): api_get,
-        ("/api/dog/games/{id}/version", "GET"): api_version,
-        ("/api/dog/games/{id}/plays", "POST"): api_play,
-        ("/api/dog/games/{id}/seen", "POST"): api_seen,
-        ("/api/dog/games/{id}/deals", "POST"): api_deal,
-        ("/api/dog/games/{id}/entries", "POST"): api_entry,
-        ("/api/dog/games/{id}/undo", "POST"): api_undo,
+        ("/api/dog/games/{id}", "GET"): shared.api_get,
+        ("/api/dog/games/{id}/version", "GET"): shared.api_version,
+        ("/api/dog/games/{id}/plays", "POST"): shared.api_add(AgentGame.play_entry),
+        ("/api/dog/games/{id}/seen", "POST"): shared.api_add(AgentGame.seen_entry),
+        ("/api/dog/games/{id}/deals", "POST"): shared.api_add(AgentGame.deal_entry),
+        ("/api/dog/games/{id}/entries", "POST"): shared.api_entry,
+        ("/api/dog/games/{id}/undo", "POST"): shared.api_undo,
     }
 
     def by_game(agent: Endpoint, other: Endpoint | None) -> Endpoint:
         async def endpoint(request: Request) -> Response:
-            kind = await run_in_threadpool(h.agents.kind, request.path_params["id"])
+            kind = await run_in_threadpool(h.games.kind_of, request.path_params["id"])
             if kind == KIND or other is None:
                 return await agent(request)
             return await other(request)
@@ -712,11 +457,7 @@ def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
         async def endpoint(request: Request) -> Response:
             raw = await h.json_body(request)
             if isinstance(raw, dict) and raw.get("variant") == KIND:
-                setup = await run_in_threadpool(check_setup, raw)
-                row = await run_in_threadpool(h.store.create_game, KIND, setup)
-                return JSONResponse(
-                    {"id": row.id, "token": row.token, "url": game_url(row)}, status_code=201
-                )
+                return await shared.created(raw)
             if isinstance(raw, dict) and raw.get("variant") in ("dog", "classic"):
                 raw = {k: v for k, v in raw.items() if k != "variant"}
             body = json.dumps(raw).encode()
@@ -754,136 +495,56 @@ def agent_routes(h: Helpers, classic: Sequence[BaseRoute]) -> list[BaseRoute]:
         if (path, method) not in taken:  # Agent DOG's own: the seen outcome
             out.append(Route(path, by_game(endpoint, None), methods=[method]))
     if ("/api/dog/games", "POST") not in taken:
-        out.append(Route("/api/dog/games", api_create, methods=["POST"]))
-
-    # -- pages ----------------------------------------------------------------------------------
-
-    async def new_game(request: Request) -> Response:
-        form = await h.form_body(request)
-        try:
-            setup = form_setup(form)
-            checked = await run_in_threadpool(check_setup, setup)
-        except BadRequest as exc:
-            return RedirectResponse("/?agent_error=" + quote(" ".join(str(exc).split())), 303)
-        row = await run_in_threadpool(h.store.create_game, KIND, checked)
-        return RedirectResponse(game_url(row), status_code=303)
+        out.append(Route("/api/dog/games", shared.api_create, methods=["POST"]))
 
     async def game_page(request: Request) -> Response:
-        row = game_row(request)
-        view = await run_in_threadpool(lambda: h.agents.view(row, wait=False))
-        _, game = h.agents.game(row)
-        table = game.table
-        picked = request.query_params.get("card")
-        card = None
-        if picked:
-            try:
-                card = parse_card(picked)
-            except SheepdogError:
-                card = None
-        plays = view["plays"]
-        cards = list(dict.fromkeys(p["card"] for p in plays if p["card"] is not None))
-        join, qr = h.qr(request, game_url(row))
+        row, view, game = await shared.shown(request)
+        table: AgentTable = game.table
         to_move = view["to_move"]
         hand = table.hands[to_move] if to_move is not None else ()
         return h.page(
             "agent.html",
-            view=view,
             board=board_svg(table),
             seats=seat_rows(table),
             colours=COLOURS,
-            cards=cards,
-            card=card if card in cards else None,
-            card_plays=[p for p in plays if p["card"] == card],
-            can_fold=any(p["card"] is None for p in plays),
             mover_cards=[c for c in CARDS if c in hand] if UNKNOWN not in hand else list(CARDS),
             all_cards=list(CARDS),
             deck_counts=table.rules.deck_counts(),
-            token=row.token,
-            join=join,
-            qr=qr,
-            error=request.query_params.get("error"),
-            base=game_url(row),
+            **shared.page_context(request, row, view, CHECKS.parse_card),
         )
 
-    async def game_entry(request: Request) -> Response:
-        row = game_row(request)
-        form = await h.form_body(request)
-        back = game_url(row)
-        try:
-            entry = form_entry(form)
-            await run_in_threadpool(h.agents.add, row, entry)
-        except BadRequest as exc:
-            keep = f"&card={quote(form['card'])}" if form.get("card") else ""
-            return RedirectResponse(
-                back + keep + "&error=" + quote(" ".join(str(exc).split())), 303
-            )
-        return RedirectResponse(back, status_code=303)
-
     return [
-        Route("/agent/new", new_game, methods=["POST"]),
+        Route("/agent/new", shared.new_game, methods=["POST"]),
         Route("/agent/{id}", game_page),
-        Route("/agent/{id}/entry", game_entry, methods=["POST"]),
+        Route("/agent/{id}/entry", shared.game_entry, methods=["POST"]),
         *out,
     ]
-
-
-def _form_cards(form: dict[str, str], prefix: str) -> list[str]:
-    return [form[k] for k in sorted(form) if k.startswith(prefix) and form[k]]
 
 
 def form_setup(form: dict[str, str]) -> dict[str, Any]:
     """The setup of the new-game form (the page's fields as the API's keys)."""
     setup: dict[str, Any] = {"variant": KIND}
-    try:
-        setup["players"] = int(form.get("players", "4"))
-        setup["me"] = int(form.get("me", "0"))
-        if form.get("starts"):
-            setup["starts"] = int(form["starts"])
-    except ValueError:
-        raise BadRequest("players and seat numbers are whole numbers") from None
-    hand = _form_cards(form, "hand")
-    if hand:
-        setup["hand"] = hand
-    for key in ("gave", "got"):
-        if form.get(key):
-            setup[key] = form[key]
+    form_seating(form, setup, "players")
     if form.get("stock", "").strip():
         try:
             setup["stock"] = int(form["stock"])
         except ValueError:
             raise BadRequest("the draw pile's size is a whole number") from None
-    text = form.get("position", "").strip()
-    if text:
-        setup.pop("players")  # the position's own
-        setup.pop("starts", None)
-        try:
-            setup["position"] = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadRequest(f"the position is not JSON: {exc.msg} at line {exc.lineno}") from None
+    form_position(form, setup, ("players", "starts"))
     return setup
 
 
-def form_entry(form: dict[str, str]) -> Entry | str:
-    """The entry of a game page's form."""
+def form_entry(form: dict[str, str]) -> Entry:
+    """The entry of a game page's buttons (a typed line and undo: :class:`TableRoutes`)."""
     action = form.get("action", "")
-    if action == "line":
-        return form.get("line", "")
-    if action == "undo":
-        return Undo()
     if action == "seen":
         outcome = form.get("outcome", "")
         return AgentGame.seen_entry({"outcome": int(outcome) if outcome.isdigit() else outcome})
     if action == "deal":
-        raw: dict[str, Any] = {"hand": _form_cards(form, "hand")}
-        for key in ("gave", "got"):
-            if form.get(key):
-                raw[key] = form[key]
-        if form.get("starts"):
-            raw["starts"] = _form_int(form, "starts")
-        return AgentGame.deal_entry(raw)
-    seat = _form_int(form, "seat")
+        return AgentGame.deal_entry(form_deal(form))
+    seat = form_seat(form, "seat")
     if action == "fold":
-        raw = {"seat": seat, "play": "fold"}
+        raw: dict[str, Any] = {"seat": seat, "play": "fold"}
         if form.get("discard"):
             raw["discard"] = form["discard"]
             if form.get("drawn"):
@@ -892,15 +553,7 @@ def form_entry(form: dict[str, str]) -> Entry | str:
     if action == "discard":
         return AgentGame.play_entry({"seat": seat, "play": "discard", "card": form.get("card")})
     if action == "play":
-        play: int | str = form.get("play", "")
-        if isinstance(play, str) and play.isdigit():
-            play = int(play)
-        return AgentGame.play_entry({"seat": seat, "card": form.get("card", ""), "play": play})
+        return AgentGame.play_entry(
+            {"seat": seat, "card": form.get("card", ""), "play": form_play(form)}
+        )
     raise BadRequest(f"unknown action {action!r}")
-
-
-def _form_int(form: dict[str, str], key: str) -> int:
-    value = form.get(key, "")
-    if not value.isdigit() or len(value) > 2:
-        raise BadRequest(f"{key!r} must be a seat number")
-    return int(value)

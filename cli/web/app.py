@@ -17,7 +17,10 @@ views and routes (:mod:`sheepdog.cli.web.dog`, under ``/dog/`` and ``/api/dog/``
 store (kind ``"dog"``) and the same background worker (for their advice).  Agent DOG games
 likewise (:mod:`sheepdog.cli.web.agent`, pages under ``/agent/``, kind ``"agent-dog"``) share
 classic DOG's API under ``/api/dog/games``: a game is created with ``"variant": "agent-dog"``
-and each request goes to the handler of the game's kind.
+and each request goes to the handler of the game's kind.  What the two DOG variants do alike
+is theirs together: :mod:`sheepdog.cli.web.table_game` (checks, the game, the games in memory),
+:mod:`sheepdog.cli.web.table_routes` (the handlers and the forms' fields) and
+:mod:`sheepdog.cli.web.board` (the board picture).
 """
 
 from __future__ import annotations
@@ -48,11 +51,11 @@ from starlette.staticfiles import StaticFiles
 
 from sheepdog.cli.web.agent import KIND as AGENT_KIND
 from sheepdog.cli.web.agent import AgentGames, agent_routes
-from sheepdog.cli.web.agent import Helpers as AgentHelpers
 from sheepdog.cli.web.agent import game_url as agent_url
-from sheepdog.cli.web.dog import DogGames, Helpers, dog_routes
+from sheepdog.cli.web.dog import DogGames, dog_routes
 from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.table_routes import GamesT, Helpers
 from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup, compute_hint
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
@@ -446,6 +449,21 @@ def create_app(
             status_code=500,
         )
 
+    def helpers(variant: GamesT) -> Helpers[GamesT]:
+        """What the DOG routes borrow, with the games of one variant."""
+        return Helpers(
+            store,
+            variant,
+            games.row,
+            authorize,
+            json_body,
+            form_body,
+            page,
+            qr_of,
+            ApiError,
+            require_token,
+        )
+
     routes = [
         Route("/", index),
         Route("/wolf/new", new_game, methods=["POST"]),
@@ -458,34 +476,7 @@ def create_app(
         Route("/api/wolf/games/{id}/interviews", api_interview, methods=["POST"]),
         Route("/api/wolf/games/{id}/entries", api_entry, methods=["POST"]),
         Route("/api/wolf/games/{id}/undo", api_undo, methods=["POST"]),
-        *agent_routes(
-            AgentHelpers(
-                store,
-                agents,
-                games.row,
-                authorize,
-                json_body,
-                form_body,
-                page,
-                qr_of,
-                ApiError,
-                require_token,
-            ),
-            dog_routes(
-                Helpers(
-                    store,
-                    dogs,
-                    games.row,
-                    authorize,
-                    json_body,
-                    form_body,
-                    page,
-                    qr_of,
-                    ApiError,
-                    require_token,
-                )
-            ),
-        ),
+        *agent_routes(helpers(agents), dog_routes(helpers(dogs))),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 

@@ -1,0 +1,309 @@
+"""What classic DOG and Agent DOG at the table share (:mod:`sheepdog.cli.web.dog`,
+:mod:`sheepdog.cli.web.agent`): the checks of a request's seats and cards, a stored game as a
+:class:`TableGame` (its setup and the session's record), the games in memory
+(:class:`TableGames`: rebuilt from the store once, entries taking turns, the advice of her turn
+worked out in the background) and the parts of the API's views both give.
+
+Each variant keeps its own rules: how a table is set up, its entries, its advice and its board.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.wolf import BadRequest
+from sheepdog.solver.errors import SheepdogError
+
+Advice = tuple[dict[str, Any] | None, str | None]
+
+
+# -- the checks of a request ---------------------------------------------------------------------
+
+
+def whole(raw: Any, key: str, low: int, high: int) -> int:
+    """``raw[key]``, a whole number from ``low`` to ``high``."""
+    value = raw.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadRequest(f"{key!r} must be a whole number from {low} to {high}")
+    return value
+
+
+def known_keys(raw: Any, keys: Sequence[str]) -> dict[str, Any]:
+    """``raw``, a JSON object of no keys but ``keys`` (named in that order when one is not)."""
+    if not isinstance(raw, dict):
+        raise BadRequest("expected a JSON object")
+    unknown = sorted(set(raw) - set(keys))
+    if unknown:
+        raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(keys)}")
+    return raw
+
+
+@dataclass(frozen=True, slots=True)
+class Checks:
+    """The checks of one variant's cards and seats: ``parse_card`` its card names (``examples``
+    a few, as the refusal shows them), ``last_seat`` its highest seat number."""
+
+    parse_card: Callable[[str], str]
+    examples: str
+    last_seat: int
+
+    def card(self, value: Any, key: str) -> str:
+        if not isinstance(value, str):
+            raise BadRequest(f"{key!r} must be a card name such as {self.examples}")
+        try:
+            return self.parse_card(value)
+        except SheepdogError as exc:
+            raise BadRequest(f"{key!r}: {exc}") from None
+
+    def hand(self, value: Any, key: str = "hand") -> list[str]:
+        if not isinstance(value, list) or len(value) > 6:
+            raise BadRequest(f"{key!r} must be a list of at most 6 card names")
+        return [self.card(c, key) for c in value]
+
+    def seat(self, raw: Any, key: str) -> int:
+        return whole(raw, key, 0, self.last_seat)
+
+    def seated(self, raw: Mapping[str, Any], setup: dict[str, Any]) -> None:
+        """Her seat (0 unless said), and her hand, the position, who starts and the cards passed
+        (each optional) of a new game's ``raw``."""
+        setup["me"] = self.seat({"me": raw.get("me", 0)}, "me")
+        setup["hand"] = self.hand(raw["hand"]) if raw.get("hand") is not None else None
+        setup["position"] = raw.get("position")
+        setup["starts"] = self.seat(raw, "starts") if raw.get("starts") is not None else None
+        for key in ("gave", "got"):
+            setup[key] = self.card(raw[key], key) if raw.get(key) is not None else None
+
+    def deal(self, raw: Any) -> tuple[tuple[str, ...], str | None, str | None, int | None]:
+        """A deal ``{"hand", "gave"?, "got"?, "starts"?}``: the hand, the card she gave, the
+        one she got, who starts."""
+        known_keys(raw, ("hand", "gave", "got", "starts"))
+        if "hand" not in raw:
+            raise BadRequest("'hand' is missing: the cards dealt to you")
+        hand = self.hand(raw["hand"])
+        gave = self.card(raw["gave"], "gave") if raw.get("gave") is not None else None
+        got = self.card(raw["got"], "got") if raw.get("got") is not None else None
+        starts = self.seat(raw, "starts") if raw.get("starts") is not None else None
+        return tuple(hand), gave, got, starts
+
+
+# -- a stored game -------------------------------------------------------------------------------
+
+
+class Line(Protocol):
+    @property
+    def line(self) -> str: ...
+
+    @property
+    def undone(self) -> bool: ...
+
+
+class TableRecord(Protocol):
+    """What a game asks of its session's record."""
+
+    @property
+    def start(self) -> Any: ...
+
+    @property
+    def steps(self) -> Sequence[Line]: ...
+
+    def last_in_force(self) -> int | None: ...
+
+    def add(self, entry: Any) -> Self: ...
+
+    @classmethod
+    def replay(cls, start: Any, rows: Iterable[tuple[str, bool]]) -> Self: ...
+
+
+R = TypeVar("R", bound=TableRecord)
+
+
+def seating(setup: dict[str, Any]) -> tuple[int, Any, Any, Any, Any, Any]:
+    """Her seat, the position, her hand, who starts and the cards she gave and got, of a stored
+    setup: the arguments of both sessions' ``new_table`` after the number at the table."""
+    get = setup.get
+    return setup["me"], get("position"), get("hand"), get("starts"), get("gave"), get("got")
+
+
+@dataclass(frozen=True, slots=True)
+class TableGame(Generic[R]):
+    """A game rebuilt from its setup and its entries; a variant gives :meth:`begin` (the record
+    of a setup), :meth:`parse` (an entry's line) and :attr:`undo` (its undo entry's class)."""
+
+    setup: dict[str, Any]
+    record: R
+
+    #: The variant's undo entry's class.
+    undo: ClassVar[type[Any]]
+
+    @staticmethod
+    def begin(setup: dict[str, Any]) -> R:
+        raise NotImplementedError
+
+    @staticmethod
+    def parse(line: str) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def start(cls, setup: dict[str, Any]) -> Self:
+        try:
+            record = cls.begin(setup)
+        except SheepdogError as exc:
+            raise BadRequest(str(exc)) from None
+        return cls(setup, record)
+
+    @classmethod
+    def replay(cls, setup: dict[str, Any], rows: list[tuple[str, bool]]) -> Self:
+        """The game of stored entries ``(line, undone)``."""
+        game = cls.start(setup)
+        return cls(setup, type(game.record).replay(game.record.start, rows))
+
+    def advance(self, entry: Any) -> tuple[str, int | None, Self]:
+        """The line as it will be stored, the index of the entry it undoes, and the game after
+        it; a refused entry raises :class:`BadRequest` (and nothing changes)."""
+        try:
+            parsed = self.parse(entry) if isinstance(entry, str) else entry
+            undoes = self.record.last_in_force() if isinstance(parsed, self.undo) else None
+            record = self.record.add(parsed)
+        except SheepdogError as exc:
+            raise BadRequest(str(exc)) from None
+        return record.steps[-1].line, undoes, type(self)(self.setup, record)
+
+    def view(self) -> dict[str, Any]:
+        """What the API's GET gives (the advice is added by :class:`TableGames`)."""
+        raise NotImplementedError
+
+    def entries(self) -> list[dict[str, Any]]:
+        """Every entry as the API's GET gives it (undone ones marked)."""
+        return [
+            {"seq": n, "line": s.line, "undone": s.undone}
+            for n, s in enumerate(self.record.steps, start=1)
+        ]
+
+
+def unseen_view(
+    cards: Iterable[str], pool: Mapping[str, int], hidden: int, table: Any
+) -> dict[str, Any]:
+    """The cards not yet seen, as the API's GET gives them (``table``: its draw and discard
+    piles)."""
+    return {
+        "cards": {card: pool[card] for card in cards},
+        "total": sum(pool.values()),
+        "hidden_in_hands": hidden,
+        "stock": table.stock,
+        "discard_seen": len(table.discard),
+        "discard": table.discarded,
+    }
+
+
+# -- the games in memory -------------------------------------------------------------------------
+
+G = TypeVar("G", bound=TableGame[Any])
+
+
+class TableGames(Generic[G]):
+    """The games of one variant in memory, rebuilt from the store on first use; each game's
+    entries take turns; the advice of each state of her turn worked out once, in the background.
+    A variant gives :attr:`kind`, :attr:`game_class`, :meth:`your_turn` and :meth:`advice_job`."""
+
+    kind: str
+    game_class: type[G]
+
+    def __init__(self, store: Store, submit: Callable[..., Future[Advice]]) -> None:
+        self.store = store
+        self.submit = submit
+        self.lock = threading.Lock()
+        self._games: dict[str, tuple[int, G]] = {}
+        self._views: dict[tuple[str, int], dict[str, Any]] = {}
+        self._advice: dict[tuple[str, int], Future[Advice]] = {}
+        self._game_locks: dict[str, threading.Lock] = {}
+
+    def your_turn(self, game: G) -> bool:
+        """Whether the advice is asked for (her turn)."""
+        raise NotImplementedError
+
+    def advice_job(self, game: G) -> tuple[Any, ...]:
+        """The function that works out the advice of her turn and its arguments."""
+        raise NotImplementedError
+
+    def answered(self, after: G) -> dict[str, Any]:
+        """What the answer to an entry adds for the game after it."""
+        return {}
+
+    def game(self, row: GameRow) -> tuple[int, G]:
+        with self.lock:
+            cached = self._games.get(row.id)
+        if cached is not None:  # this server is the only writer: its copy is the game
+            return cached
+        with self._game_lock(row.id):
+            with self.lock:
+                cached = self._games.get(row.id)
+            if cached is not None:
+                return cached
+            rows = self.store.entries(row.id)
+            game = self.game_class.replay(row.setup, [(e.line, e.undone) for e in rows])
+            with self.lock:
+                self._games[row.id] = (len(rows), game)
+            return len(rows), game
+
+    def _game_lock(self, game_id: str) -> threading.Lock:
+        with self.lock:
+            return self._game_locks.setdefault(game_id, threading.Lock())
+
+    def add(self, row: GameRow, entry: Any) -> dict[str, Any]:
+        """Check the entry against the game, store it (committed), answer what was stored."""
+        self.game(row)
+        with self._game_lock(row.id):
+            version, game = self._games[row.id]
+            line, undoes, after = game.advance(entry)
+            seq = version + 1
+            self.store.add_entry(row.id, seq, line, None if undoes is None else undoes + 1)
+            with self.lock:
+                self._games[row.id] = (seq, after)
+                for key in [k for k in self._advice if k[0] == row.id and k[1] < seq]:
+                    self._advice.pop(key).cancel()
+        answer: dict[str, Any] = {"seq": seq, "line": line, "version": seq}
+        if undoes is not None:
+            answer["undone"] = {"seq": undoes + 1, "line": game.record.steps[undoes].line}
+        answer.update(self.answered(after))
+        return answer
+
+    def advice(self, game_id: str, version: int, game: G) -> Future[Advice] | None:
+        """The advice of her turn at ``version`` (None when it is not her turn)."""
+        if not self.your_turn(game):
+            return None
+        key = (game_id, version)
+        with self.lock:
+            future = self._advice.get(key)
+            if future is None:
+                if len(self._advice) > 256:
+                    for old in [k for k, f in self._advice.items() if f.done()][:128]:
+                        del self._advice[old]
+                future = self.submit(*self.advice_job(game))
+                self._advice[key] = future
+        return future
+
+    def view(self, row: GameRow, *, wait: bool = True) -> dict[str, Any]:
+        """The GET object; with ``wait=False`` advice not ready yet is ``None`` with
+        ``"advice_pending": true``."""
+        version, game = self.game(row)
+        key = (row.id, version)
+        base = self._views.get(key)
+        if base is None:
+            base = {"id": row.id, "kind": self.kind, "version": version, "setup": row.setup}
+            base.update(game.view())
+            with self.lock:
+                if len(self._views) > 256:
+                    self._views.clear()
+                self._views[key] = base
+        future = self.advice(row.id, version, game)
+        if future is None:
+            return {**base, "advice": None, "advice_error": None, "advice_pending": False}
+        if not wait and not future.done():
+            return {**base, "advice": None, "advice_error": None, "advice_pending": True}
+        advice, why = future.result()
+        return {**base, "advice": advice, "advice_error": why, "advice_pending": False}

@@ -1,0 +1,248 @@
+"""The handlers classic DOG and Agent DOG at the table share (:mod:`sheepdog.cli.web.dog`,
+:mod:`sheepdog.cli.web.agent`): a :class:`TableRoutes` holds one variant's store kind, the
+folder of its pages and its checks of a setup and of a page's form, and answers the API's
+create, GET, version, entries and undo, the new-game form and a game page's form; and the
+fields of those forms both read.  Each variant's module adds its own: the game page itself, its
+list of games, its own entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+from urllib.parse import quote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+
+from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.table_game import TableGames
+from sheepdog.cli.web.wolf import BadRequest
+from sheepdog.solver.errors import SheepdogError
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+GamesT = TypeVar("GamesT", bound=TableGames[Any])
+
+
+@dataclass(frozen=True, slots=True)
+class Helpers(Generic[GamesT]):
+    """What the DOG routes borrow from the app (:func:`sheepdog.cli.web.app.create_app`)."""
+
+    store: Store
+    games: GamesT
+    row: Callable[[str, str], GameRow]
+    authorize: Callable[[Request, GameRow], None]
+    json_body: Callable[..., Awaitable[Any]]
+    form_body: Callable[[Request], Awaitable[dict[str, str]]]
+    page: Callable[..., Response]
+    qr: Callable[[Request, str], tuple[str, str]]
+    error: Callable[[int, str], Exception]
+    require_token: bool
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True, slots=True)
+class TableRoutes(Generic[GamesT]):
+    """The shared handlers of one variant: ``kind`` its games' kind in the store, ``pages`` the
+    folder of its pages (``/dog/...``, ``/agent/...``), ``undo`` its undo entry."""
+
+    h: Helpers[GamesT]
+    kind: str
+    pages: str
+    undo: Any
+    check_setup: Callable[[Any], dict[str, Any]]
+    form_setup: Callable[[dict[str, str]], dict[str, Any]]
+    form_entry: Callable[[dict[str, str]], Any]
+
+    def url(self, row: GameRow) -> str:
+        """The game's page (its token in it: the address to share)."""
+        return f"/{self.pages}/{row.id}?token={quote(row.token)}"
+
+    def game_row(self, request: Request) -> GameRow:
+        row = self.h.row(request.path_params["id"], self.kind)
+        self.h.authorize(request, row)
+        return row
+
+    async def created(self, raw: Any) -> Response:
+        setup = await run_in_threadpool(self.check_setup, raw)
+        row = await run_in_threadpool(self.h.store.create_game, self.kind, setup)
+        return JSONResponse(
+            {"id": row.id, "token": row.token, "url": self.url(row)}, status_code=201
+        )
+
+    # -- the API --------------------------------------------------------------------------------
+
+    async def api_create(self, request: Request) -> Response:
+        return await self.created(await self.h.json_body(request))
+
+    async def api_get(self, request: Request) -> Response:
+        row = self.game_row(request)
+        return JSONResponse(await run_in_threadpool(self.h.games.view, row))
+
+    async def api_version(self, request: Request) -> Response:
+        row = self.game_row(request)
+        return JSONResponse({"version": self.h.store.version(row.id)})
+
+    def api_add(self, entry_of: Callable[[Any], Any]) -> Endpoint:
+        """The handler that adds the entry ``entry_of`` reads in the request's JSON."""
+
+        async def endpoint(request: Request) -> Response:
+            row = self.game_row(request)
+            entry = entry_of(await self.h.json_body(request))
+            answer = await run_in_threadpool(self.h.games.add, row, entry)
+            return JSONResponse(answer, status_code=201)
+
+        return endpoint
+
+    async def api_entry(self, request: Request) -> Response:
+        row = self.game_row(request)
+        raw = await self.h.json_body(request)
+        if not isinstance(raw, dict) or set(raw) != {"line"} or not isinstance(raw["line"], str):
+            raise BadRequest('expected {"line": "<entry>"}, e.g. {"line": "seat 1 folds"}')
+        answer = await run_in_threadpool(self.h.games.add, row, raw["line"])
+        return JSONResponse(answer, status_code=201)
+
+    async def api_undo(self, request: Request) -> Response:
+        row = self.game_row(request)
+        await self.h.json_body(request, empty_ok=True)
+        answer = await run_in_threadpool(self.h.games.add, row, self.undo)
+        return JSONResponse(answer, status_code=200)
+
+    # -- pages ----------------------------------------------------------------------------------
+
+    async def new_game(self, request: Request) -> Response:
+        form = await self.h.form_body(request)
+        try:
+            setup = self.form_setup(form)
+            checked = await run_in_threadpool(self.check_setup, setup)
+        except BadRequest as exc:
+            return RedirectResponse(f"/?{self.pages}_error=" + quote(one_line(str(exc))), 303)
+        row = await run_in_threadpool(self.h.store.create_game, self.kind, checked)
+        return RedirectResponse(self.url(row), status_code=303)
+
+    async def game_entry(self, request: Request) -> Response:
+        row = self.game_row(request)
+        form = await self.h.form_body(request)
+        back = self.url(row)
+        try:
+            entry = self.entry_of_form(form)
+            await run_in_threadpool(self.h.games.add, row, entry)
+        except BadRequest as exc:
+            keep = f"&card={quote(form['card'])}" if form.get("card") else ""
+            return RedirectResponse(back + keep + "&error=" + quote(one_line(str(exc))), 303)
+        return RedirectResponse(back, status_code=303)
+
+    def entry_of_form(self, form: dict[str, str]) -> Any:
+        """The entry of a game page's form: a typed line, undo, or the variant's buttons."""
+        action = form.get("action", "")
+        if action == "line":
+            return form.get("line", "")
+        if action == "undo":
+            return self.undo
+        return self.form_entry(form)
+
+    async def shown(self, request: Request) -> tuple[GameRow, dict[str, Any], Any]:
+        """The game a page shows: its row, its view (advice not waited for) and the game."""
+        row = self.game_row(request)
+        view = await run_in_threadpool(lambda: self.h.games.view(row, wait=False))
+        _, game = self.h.games.game(row)
+        return row, view, game
+
+    def page_context(
+        self, request: Request, row: GameRow, view: dict[str, Any], parse_card: Callable[[str], str]
+    ) -> dict[str, Any]:
+        """What both game pages show: the cards with plays, the card picked (``?card=``) and
+        its plays, whether a fold is open, the join link, its QR code and the form's error."""
+        picked = request.query_params.get("card")
+        card = None
+        if picked:
+            try:
+                card = parse_card(picked)
+            except SheepdogError:
+                card = None
+        plays = view["plays"]
+        cards = list(dict.fromkeys(p["card"] for p in plays if p["card"] is not None))
+        join, qr = self.h.qr(request, self.url(row))
+        return {
+            "view": view,
+            "cards": cards,
+            "card": card if card in cards else None,
+            "card_plays": [p for p in plays if p["card"] == card],
+            "can_fold": any(p["card"] is None for p in plays),
+            "token": row.token,
+            "join": join,
+            "qr": qr,
+            "error": request.query_params.get("error"),
+            "base": self.url(row),
+        }
+
+
+# -- the fields of a page's form -----------------------------------------------------------------
+
+
+def form_cards(form: dict[str, str], prefix: str) -> list[str]:
+    return [form[k] for k in sorted(form) if k.startswith(prefix) and form[k]]
+
+
+def form_seat(form: dict[str, str], key: str) -> int:
+    value = form.get(key, "")
+    if not value.isdigit() or len(value) > 2:
+        raise BadRequest(f"{key!r} must be a seat number")
+    return int(value)
+
+
+def form_play(form: dict[str, str]) -> int | str:
+    """The play of the form: its number among the card's plays, else its words."""
+    play = form.get("play", "")
+    return int(play) if play.isdigit() else play
+
+
+def form_deal(form: dict[str, str]) -> dict[str, Any]:
+    """The deal of the form as the API's object."""
+    raw: dict[str, Any] = {"hand": form_cards(form, "hand")}
+    for key in ("gave", "got"):
+        if form.get(key):
+            raw[key] = form[key]
+    if form.get("starts"):
+        raw["starts"] = form_seat(form, "starts")
+    return raw
+
+
+def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> None:
+    """How many seat at the table (``count``: the variant's key, 4 unless said), her seat, who
+    starts, her hand and the cards passed, of the new-game form as the API's keys."""
+    try:
+        setup[count] = int(form.get(count, "4"))
+        setup["me"] = int(form.get("me", "0"))
+        if form.get("starts"):
+            setup["starts"] = int(form["starts"])
+    except ValueError:
+        raise BadRequest(f"{count} and seat numbers are whole numbers") from None
+    hand = form_cards(form, "hand")
+    if hand:
+        setup["hand"] = hand
+    for key in ("gave", "got"):
+        if form.get(key):
+            setup[key] = form[key]
+
+
+def form_position(form: dict[str, str], setup: dict[str, Any], own: Sequence[str]) -> None:
+    """The pasted position (JSON) of the new-game form, if any; ``own`` are the keys the
+    position says for itself (dropped from ``setup``)."""
+    import json
+
+    text = form.get("position", "").strip()
+    if not text:
+        return
+    for key in own:
+        setup.pop(key, None)
+    try:
+        setup["position"] = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"the position is not JSON: {exc.msg} at line {exc.lineno}") from None
