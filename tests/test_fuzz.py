@@ -883,7 +883,10 @@ def before_main(stderr: str, script: str) -> bool:
         file, name = frame["file"], frame["name"]
         allowed = (
             file.startswith("<frozen ")
-            or (file.startswith(STDLIB) and _script_line(lines, script) == "import re")
+            or (  # the standard library, and what it evaluates (namedtuple's "<string>")
+                (file.startswith(STDLIB) or file == "<string>")
+                and _script_line(lines, script) == "import re"
+            )
             or (file == script and name == "<module>")
             or (file.endswith(START_UP_MODULES) and name == "<module>")
         )
