@@ -870,7 +870,9 @@ def before_main(stderr: str, script: str) -> bool:
     if stderr == "KeyboardInterrupt\n":  # raised in the interpreter's C code: no Python frame
         return True
     lines = stderr.splitlines()
-    if lines and lines[0].startswith("Exception ignored in: "):
+    if lines and lines[0].startswith(
+        ("Exception ignored in: ", "Failed checking if argv[0] is an import path entry")
+    ):
         lines = lines[1:]  # in a callback of the import system: Python goes on
     if not lines or lines[0] != "Traceback (most recent call last):":
         return False
