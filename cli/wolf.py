@@ -56,6 +56,22 @@ class ModelChoice(enum.StrEnum):
         return _MODEL_NAMED[self.value]
 
 
+#: ``--model`` of the commands that advise at the table (``hint``, ``play``): no default, so
+#: the valid model applies where it can and the uniform one elsewhere.
+ModelAtTable = Annotated[
+    ModelChoice | None,
+    typer.Option(
+        "--model",
+        case_sensitive=False,
+        show_default=False,
+        help=(
+            "valid (the default where it applies): count only cases exactly one wolf fits, "
+            "as dealt at the table; uniform: every case (spec)."
+        ),
+    ),
+]
+
+
 _MODEL_NAMED: dict[str, Model] = {model: model for model in MODELS}
 
 #: the text line that says the valid-case model was used

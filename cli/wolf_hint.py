@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheepdog.cli.common import print_json, run
-from sheepdog.cli.wolf import ModeChoice, ModelChoice, app
+from sheepdog.cli.wolf import ModeChoice, ModelAtTable, ModelChoice, app
 
 if TYPE_CHECKING:
     from sheepdog.solver.slywolf.advice import Advice
@@ -73,18 +73,7 @@ def hint(
     top: Annotated[
         int, typer.Option("--top", min=0, help="Show only the best N sheep (0: all).")
     ] = 0,
-    model: Annotated[
-        ModelChoice | None,
-        typer.Option(
-            "--model",
-            case_sensitive=False,
-            show_default=False,
-            help=(
-                "valid (the default where it applies): count only cases exactly one wolf "
-                "fits, as dealt at the table; uniform: every case (spec)."
-            ),
-        ),
-    ] = None,
+    model: ModelAtTable = None,
 ) -> None:
     """Whom to interview next: the sheep not yet interviewed, best first, with a reason each."""
 
@@ -125,18 +114,7 @@ def play(
     picky: Annotated[bool, typer.Option("--picky-eaters", help="Advanced rule.")] = False,
     special: Annotated[bool, typer.Option("--special-treats", help="Advanced rule.")] = False,
     force: Annotated[bool, typer.Option("--force", help="With --new: replace FILE.")] = False,
-    model: Annotated[
-        ModelChoice | None,
-        typer.Option(
-            "--model",
-            case_sensitive=False,
-            show_default=False,
-            help=(
-                "For `hint`: valid (the default where it applies) counts only cases exactly "
-                "one wolf fits, as dealt at the table; uniform: every case (spec)."
-            ),
-        ),
-    ] = None,
+    model: ModelAtTable = None,
 ) -> None:
     """Record a game as it is played; every line typed is saved at once. Type `help`.
 
