@@ -73,6 +73,10 @@ class AgentPlay:
     out_of_round: bool = False
     """A6: the play knocked out a piece of the mover's side (known by :func:`play_by_words`)."""
 
+    def __reduce__(self) -> tuple[type[AgentPlay], tuple[str | None, str, AgentPosition, bool]]:
+        # pickled by construction, as :class:`~sheepdog.solver.agentdog.layout.Layout`
+        return AgentPlay, (self.card, self.description, self.position, self.out_of_round)
+
 
 # ---------------------------------------------------------------------------------------------
 # Plays of one card
