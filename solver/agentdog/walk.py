@@ -15,7 +15,6 @@ from __future__ import annotations
 from sheepdog.solver.agentdog.position import AgentPosition, Pawns, all_home, partner_of
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 
-
 #: One way a (sub-)move can end: the destination chosen (a track field, or ``HOME + j`` for the
 #: home field ``h{j}`` turned into), the pieces after it, the colours knocked out (A6 counts them),
 #: and the track field it ended on (-1 in home: for A13).  A plain tuple, not a ``NamedTuple``:
