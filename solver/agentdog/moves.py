@@ -117,8 +117,14 @@ class _Results:
     ) -> None:
         if self.target is not None and plain(words) != plain(self.target):
             return
-        final, pulls = hold_meetings(pawns, arrivals, self.t.n) if arrivals else (pawns, [])
-        penalty = any(c in self.t.penalised for c in knocked)
+        pulls: list[str] = []
+        final = pawns
+        if arrivals:
+            final, pulls = hold_meetings(pawns, arrivals, self.t.n)
+        penalty = False
+        for c in knocked:
+            if c in self.t.penalised:
+                penalty = True
         key = (final, penalty)
         if key in self.found:
             return
@@ -135,7 +141,7 @@ class _Results:
 def _ordinary(t: Table, kind: str, res: _Results) -> None:
     """A7-A9: one piece forward by the card's count, or (1/11, 13) a kennel exit."""
     pawns = t.pos.pawns
-    occ = occupancy(pawns)
+    occ = t.occ
     prot = t.protected(occ)
     if kind in EXITS:
         c = t.controlled(pawns)
@@ -149,8 +155,10 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
             moves.append((c, KENNEL, start))
             who = "" if c == t.mover else f"[seat {c}] "
             res.add(relocate(pawns, moves), knocked, (), f"{who}out to t{start}")
+    if t.pieces is None:
+        t.pieces = t.ordinary_pieces(pawns, occ)
     for steps in FORWARD[kind]:
-        for c, loc in t.ordinary_pieces(pawns, occ):
+        for c, loc in t.pieces:
             for dest, moved, knocked, landed in t.submoves(pawns, occ, c, loc, steps, False, prot):
                 words = f"{piece_name(t, c, loc)}→{loc_name(dest)}" if res.describe else ""
                 res.add(moved, knocked, arrive((), landed, t.meetings), words)
@@ -159,7 +167,7 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
 def _swaps(t: Table, res: _Results) -> None:
     """A10: any two occupied holes exchange their pieces (colours unseen; same colour allowed)."""
     pawns = t.pos.pawns
-    occ = occupancy(pawns)
+    occ = t.occ
     under = t.undercover(occ)
     for i, a in enumerate(under):
         for b in under[i + 1 :]:
@@ -217,17 +225,18 @@ class _Split:
                     said = f"{name}→{loc_name(dest)}" if describe else ""
                     if target is not None and (done >= len(target) or target[done] != plain(said)):
                         continue
+                    met = arrive(arrivals, landed, self.meetings)
+                    now = f"{words}, {said}" if words else said
+                    if steps == left and not met:
+                        # the last sub-move, no meeting: the results merge equal outcomes
+                        self.res.add(moved, knocked + hit if hit else knocked, met, now)
+                        continue
                     lost = penalty
                     for k in hit:
                         if k in self.penalised:
                             lost = True
                     self.split(
-                        moved,
-                        left - steps,
-                        knocked + hit if hit else knocked,
-                        lost,
-                        arrive(arrivals, landed, self.meetings),
-                        f"{words}, {said}" if words else said,
+                        moved, left - steps, knocked + hit if hit else knocked, lost, met, now
                     )
 
 

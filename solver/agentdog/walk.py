@@ -60,7 +60,9 @@ class Table:
         "meetings",
         "mover",
         "n",
+        "occ",
         "partner",
+        "pieces",
         "penalised",
         "players",
         "pos",
@@ -78,6 +80,10 @@ class Table:
         self.partner = partner_of(pos, self.mover)
         self.teams = pos.teams_play
         self.players = pos.players
+        self.occ = occupancy(pos.pawns)
+        """:func:`occupancy` of the position's pieces."""
+        self.pieces: list[tuple[int, Loc]] | None = None
+        """:meth:`ordinary_pieces` of the position, once asked for."""
         # A6 (A17 with 2-3 players: her own colour only)
         self.penalised = frozenset(
             (self.mover,) if self.partner is None else (self.mover, self.partner)
