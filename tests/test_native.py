@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import pickle
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,15 @@ def test_documented_wraps_a_function_keeping_its_behaviour() -> None:
     assert perft(start, 1) == moves.perft(start, 1)
     plain = documented(len)  # not from a compiled module: unchanged
     assert plain is len
+
+
+def test_agent_dog_values_survive_pickling() -> None:
+    """The web table sends Agent DOG positions to worker processes: a compiled frozen dataclass
+    unpickles only through its ``__reduce__``."""
+    moves = importlib.import_module("sheepdog.solver.agentdog.moves")
+    position = importlib.import_module("sheepdog.solver.agentdog.position")
+    start = position.load_position(ROOT / "cases" / "agentdog" / "example.json")
+    play = moves.legal_plays(start)[0]
+    for value in (start, start.layout, start.rules, play):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and hash(again) == hash(value)

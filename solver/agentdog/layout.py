@@ -46,6 +46,11 @@ class Layout:
     def is_default(self) -> bool:
         return self == DEFAULT_LAYOUT
 
+    def __reduce__(self) -> tuple[type[Layout], tuple[int, frozenset[int], tuple[int, ...]]]:
+        # compiled with mypyc, a frozen dataclass cannot be unpickled field by field (its
+        # __setattr__ refuses): pickled by construction (the web table's worker processes)
+        return Layout, (self.fields_per_seat, self.holes, self.meeting_points)
+
     def __repr__(self) -> str:
         if self.is_default():
             return "<Layout default>"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sheepdog.solver.agentdog.position import Pawns
-from sheepdog.solver.agentdog.walk import occupancy, relocate
+from sheepdog.solver.agentdog.walk import move_one, occupancy
 
 
 def arrive(arrivals: tuple[int, ...], field: int, meetings: frozenset[int]) -> tuple[int, ...]:
@@ -36,6 +36,6 @@ def hold_meetings(pawns: Pawns, arrivals: Sequence[int], n: int) -> tuple[Pawns,
         target = (m - 1) % n
         if behind is None or behind == target:
             continue
-        pawns = relocate(pawns, [(occ[behind], behind, target)])
+        pawns = move_one(pawns, occ[behind], behind, target)
         words.append(f"meeting t{m}: t{behind}→t{target}")
     return pawns, words

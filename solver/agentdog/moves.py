@@ -73,6 +73,10 @@ class AgentPlay:
     out_of_round: bool = False
     """A6: the play knocked out a piece of the mover's side (known by :func:`play_by_words`)."""
 
+    def __reduce__(self) -> tuple[type[AgentPlay], tuple[str | None, str, AgentPosition, bool]]:
+        # pickled by construction, as :class:`~sheepdog.solver.agentdog.layout.Layout`
+        return AgentPlay, (self.card, self.description, self.position, self.out_of_round)
+
 
 # ---------------------------------------------------------------------------------------------
 # Plays of one card
@@ -113,8 +117,14 @@ class _Results:
     ) -> None:
         if self.target is not None and plain(words) != plain(self.target):
             return
-        final, pulls = hold_meetings(pawns, arrivals, self.t.n) if arrivals else (pawns, [])
-        penalty = any(c in self.t.penalised for c in knocked)
+        pulls: list[str] = []
+        final = pawns
+        if arrivals:
+            final, pulls = hold_meetings(pawns, arrivals, self.t.n)
+        penalty = False
+        for c in knocked:
+            if c in self.t.penalised:
+                penalty = True
         key = (final, penalty)
         if key in self.found:
             return
@@ -131,7 +141,7 @@ class _Results:
 def _ordinary(t: Table, kind: str, res: _Results) -> None:
     """A7-A9: one piece forward by the card's count, or (1/11, 13) a kennel exit."""
     pawns = t.pos.pawns
-    occ = occupancy(pawns)
+    occ = t.occ
     prot = t.protected(occ)
     if kind in EXITS:
         c = t.controlled(pawns)
@@ -145,17 +155,19 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
             moves.append((c, KENNEL, start))
             who = "" if c == t.mover else f"[seat {c}] "
             res.add(relocate(pawns, moves), knocked, (), f"{who}out to t{start}")
+    if t.pieces is None:
+        t.pieces = t.ordinary_pieces(pawns, occ)
     for steps in FORWARD[kind]:
-        for c, loc in t.ordinary_pieces(pawns, occ):
-            for sm in t.submoves(pawns, occ, c, loc, steps, False, prot):
-                words = f"{piece_name(t, c, loc)}→{loc_name(sm.dest)}" if res.describe else ""
-                res.add(sm.pawns, sm.knocked, arrive((), sm.landed, t.meetings), words)
+        for c, loc in t.pieces:
+            for dest, moved, knocked, landed in t.submoves(pawns, occ, c, loc, steps, False, prot):
+                words = f"{piece_name(t, c, loc)}→{loc_name(dest)}" if res.describe else ""
+                res.add(moved, knocked, arrive((), landed, t.meetings), words)
 
 
 def _swaps(t: Table, res: _Results) -> None:
     """A10: any two occupied holes exchange their pieces (colours unseen; same colour allowed)."""
     pawns = t.pos.pawns
-    occ = occupancy(pawns)
+    occ = t.occ
     under = t.undercover(occ)
     for i, a in enumerate(under):
         for b in under[i + 1 :]:
@@ -163,44 +175,74 @@ def _swaps(t: Table, res: _Results) -> None:
             res.add(moved, (), (), f"t{a} ↔ t{b}")
 
 
-def _partner(t: Table, res: _Results) -> None:
-    """A11: 4 forward steps in ordered sub-moves, the movable pieces re-checked before each."""
-    burns = t.pos.rules.partner_burns
-    seen: set[tuple[Pawns, int, bool, tuple[int, ...]]] = set()
-    target = None if res.target is None else plain(res.target).split(", ")
-    describe = res.describe
+class _Split:
+    """A11's sub-moves of one Partner play (a class, not a closure: compiled code calls a
+    method natively)."""
+
+    __slots__ = ("burns", "describe", "meetings", "penalised", "res", "seen", "t", "target")
+
+    def __init__(self, t: Table, res: _Results) -> None:
+        self.t = t
+        self.res = res
+        self.burns = t.pos.rules.partner_burns
+        self.meetings = t.meetings
+        self.penalised = t.penalised
+        self.seen: set[tuple[Pawns, int, bool, tuple[int, ...]]] = set()
+        self.target = None if res.target is None else plain(res.target).split(", ")
+        self.describe = res.describe
 
     def split(
-        pawns: Pawns, left: int, knocked: tuple[int, ...], arrivals: tuple[int, ...], words: str
+        self,
+        pawns: Pawns,
+        left: int,
+        knocked: tuple[int, ...],
+        penalty: bool,
+        arrivals: tuple[int, ...],
+        words: str,
     ) -> None:
-        penalty = any(c in t.penalised for c in knocked)
+        """Every way to go on from ``pawns`` with ``left`` steps still to move; ``penalty``:
+        a colour in ``knocked`` is one whose knock-out costs the mover the round (A6)."""
+        target = self.target
         key = (pawns, left, penalty, arrivals)
-        if key in seen:
+        if key in self.seen:
             return
         if target is None:
-            seen.add(key)  # with a target every path is a different choice: none is merged
+            self.seen.add(key)  # with a target every path is a different choice: none is merged
         if left == 0:
-            res.add(pawns, knocked, arrivals, words)
+            self.res.add(pawns, knocked, arrivals, words)
             return
+        t = self.t
+        describe = self.describe
         occ = occupancy(pawns)
         prot = t.protected(occ)
         done = words.count(", ") + 1 if words else 0
         for c, loc in t.partner_pieces(pawns, occ):
             name = piece_name(t, c, loc) if describe else ""
             for steps in range(left, 0, -1):  # the fewest sub-moves are found first
-                for sm in t.submoves(pawns, occ, c, loc, steps, burns, prot):
-                    said = f"{name}→{loc_name(sm.dest)}" if describe else ""
+                for dest, moved, hit, landed in t.submoves(
+                    pawns, occ, c, loc, steps, self.burns, prot
+                ):
+                    said = f"{name}→{loc_name(dest)}" if describe else ""
                     if target is not None and (done >= len(target) or target[done] != plain(said)):
                         continue
-                    split(
-                        sm.pawns,
-                        left - steps,
-                        knocked + sm.knocked,
-                        arrive(arrivals, sm.landed, t.meetings),
-                        f"{words}, {said}" if words else said,
+                    met = arrive(arrivals, landed, self.meetings)
+                    now = f"{words}, {said}" if words else said
+                    if steps == left and not met:
+                        # the last sub-move, no meeting: the results merge equal outcomes
+                        self.res.add(moved, knocked + hit if hit else knocked, met, now)
+                        continue
+                    lost = penalty
+                    for k in hit:
+                        if k in self.penalised:
+                            lost = True
+                    self.split(
+                        moved, left - steps, knocked + hit if hit else knocked, lost, met, now
                     )
 
-    split(t.pos.pawns, PARTNER_STEPS, (), (), "")
+
+def _partner(t: Table, res: _Results) -> None:
+    """A11: 4 forward steps in ordered sub-moves, the movable pieces re-checked before each."""
+    _Split(t, res).split(t.pos.pawns, PARTNER_STEPS, (), False, (), "")
 
 
 def card_outcomes(
@@ -329,20 +371,27 @@ def count_successors(pos: AgentPosition) -> int:
     t = Table(pos)
     total = 0
     emptied: dict[str, set[Pawns]] = {}
+    by_kind: dict[str, dict[Outcome, str]] = {}  # a card and a Copy of it: the same outcomes
     last = None
     for card in pos.hands[pos.to_move]:
         if card == last:
             continue
         last = card
-        found = card_outcomes(t, card, False)
-        total += len(found)
         kind = pos.last_card if card == COPY else card
+        if kind is not None and kind in by_kind:
+            found = by_kind[kind]
+        else:
+            found = card_outcomes(t, card, False)
+        total += len(found)
         if kind is not None:
+            by_kind[kind] = found
             out = {pawns for pawns, penalty in found if penalty}
             both = emptied.setdefault(kind, set())
             total -= len(both & out)
             both |= out
-    return total or len(_folds(pos, t, False))
+    if total:
+        return total
+    return 1 if pos.teams_play else len(_folds(pos, t, False))  # 4 players: one fold (A14)
 
 
 def _folds(

@@ -102,6 +102,20 @@ class AgentPosition:
         """Four players play in two teams; two or three play each for herself (A17)."""
         return len(self.players) == SEATS
 
+    def __reduce__(self) -> tuple[type[AgentPosition], tuple[Any, ...]]:
+        # pickled by construction, as :class:`~sheepdog.solver.agentdog.layout.Layout`
+        return AgentPosition, (
+            self.pawns,
+            self.hands,
+            self.to_move,
+            self.last_card,
+            self.layout,
+            self.rules,
+            self.players,
+            self.stock,
+            self.winner,
+        )
+
     def __repr__(self) -> str:
         pawns = "/".join(",".join(loc_name(x) for x in p) or "-" for p in self.pawns)
         hands = "/".join(",".join(h) or "-" for h in self.hands)

@@ -29,6 +29,10 @@ class AgentRules:
     partner_ignores_start_block: bool = True
     deck: tuple[tuple[str, int], ...] = ()
 
+    def __reduce__(self) -> tuple[type[AgentRules], tuple[bool, bool, tuple[tuple[str, int], ...]]]:
+        # pickled by construction, as :class:`~sheepdog.solver.agentdog.layout.Layout`
+        return AgentRules, (self.partner_burns, self.partner_ignores_start_block, self.deck)
+
     def deck_counts(self) -> dict[str, int]:
         return {**DECK_COUNTS, **dict(self.deck)}
 

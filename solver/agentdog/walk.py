@@ -12,26 +12,31 @@ is used only for the result (where it lands in home, whose knock-out it is).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from sheepdog.solver.agentdog.position import AgentPosition, Pawns, all_home, partner_of
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 
-
-class SubMove(NamedTuple):
-    """One way a (sub-)move can end: the destination chosen (a track field, or ``HOME + j``
-    for the home field ``h{j}`` turned into), the pieces after it, the colours knocked out (A6
-    counts them), and the track field it ended on (-1 in home: for A13)."""
-
-    dest: Loc
-    pawns: Pawns
-    knocked: tuple[int, ...]
-    landed: int
+#: One way a (sub-)move can end: the destination chosen (a track field, or ``HOME + j`` for the
+#: home field ``h{j}`` turned into), the pieces after it, the colours knocked out (A6 counts them),
+#: and the track field it ended on (-1 in home: for A13).  A plain tuple, not a ``NamedTuple``:
+#: compiled code builds and unpacks a plain tuple natively, a ``NamedTuple`` through Python.
+SubMove = tuple[Loc, Pawns, tuple[int, ...], int]
 
 
 def occupancy(pawns: Pawns) -> dict[int, int]:
     """Track field -> colour of the piece on it."""
     return {loc: c for c, locs in enumerate(pawns) for loc in locs if 0 <= loc < HOME}
+
+
+def move_one(pawns: Pawns, colour: int, old: Loc, new: Loc) -> Pawns:
+    """``pawns`` with the piece of ``colour`` at ``old`` moved to ``new`` (:func:`relocate` of
+    one move, without its list of moves)."""
+    locs = list(pawns[colour])
+    locs.remove(old)  # one piece: several may stand in the kennel
+    locs.append(new)
+    locs.sort()
+    out = list(pawns)
+    out[colour] = tuple(locs)
+    return tuple(out)
 
 
 def relocate(pawns: Pawns, moves: list[tuple[int, Loc, Loc]]) -> Pawns:
@@ -55,7 +60,9 @@ class Table:
         "meetings",
         "mover",
         "n",
+        "occ",
         "partner",
+        "pieces",
         "penalised",
         "players",
         "pos",
@@ -73,6 +80,10 @@ class Table:
         self.partner = partner_of(pos, self.mover)
         self.teams = pos.teams_play
         self.players = pos.players
+        self.occ = occupancy(pos.pawns)
+        """:func:`occupancy` of the position's pieces."""
+        self.pieces: list[tuple[int, Loc]] | None = None
+        """:meth:`ordinary_pieces` of the position, once asked for."""
         # A6 (A17 with 2-3 players: her own colour only)
         self.penalised = frozenset(
             (self.mover,) if self.partner is None else (self.mover, self.partner)
@@ -151,14 +162,14 @@ class Table:
                 knocked = [(occ[x], x) for x in (*passed, g) if x in occ]
                 moves = [(c, x, KENNEL) for c, x in knocked]
                 moves.append((colour, loc, g))
-                out.append(SubMove(g, relocate(pawns, moves), tuple(c for c, _ in knocked), g))
+                out.append((g, relocate(pawns, moves), tuple(c for c, _ in knocked), g))
             else:
                 o = occ.get(g)
                 if o is None:
-                    out.append(SubMove(g, relocate(pawns, [(colour, loc, g)]), (), g))
+                    out.append((g, move_one(pawns, colour, loc, g), (), g))
                 else:
                     moved = relocate(pawns, [(o, g, KENNEL), (colour, loc, g)])
-                    out.append(SubMove(g, moved, (o,), g))
+                    out.append((g, moved, (o,), g))
         # A5: a visible piece turns into its own colour's home, an undercover one into the mover's
         home = self.mover if loc in self.holes else colour
         start = self.f * home
@@ -172,7 +183,7 @@ class Table:
             moves = [(c, x, KENNEL) for c, x in knocked]
             moves.append((colour, loc, self._revealed(pawns, colour, home, depth)))
             knocks = tuple(c for c, _ in knocked)
-            out.append(SubMove(HOME + depth, relocate(pawns, moves), knocks, -1))
+            out.append((HOME + depth, relocate(pawns, moves), knocks, -1))
         return out
 
     def _revealed(self, pawns: Pawns, colour: int, home: int, depth: int) -> Loc:
@@ -191,4 +202,4 @@ class Table:
         j = loc - HOME + steps
         if j > 3 or any(h in pawns[colour] for h in range(loc + 1, HOME + j + 1)):
             return []
-        return [SubMove(HOME + j, relocate(pawns, [(colour, loc, HOME + j)]), (), -1)]
+        return [(HOME + j, move_one(pawns, colour, loc, HOME + j), (), -1)]
