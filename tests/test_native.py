@@ -68,3 +68,15 @@ def test_agent_dog_values_survive_pickling() -> None:
     for value in (start, start.layout, start.rules, play):
         again = pickle.loads(pickle.dumps(value))
         assert again == value and hash(again) == hash(value)
+
+
+def test_classic_dog_values_survive_pickling() -> None:
+    """Classic DOG's compiled frozen dataclasses (rules, position, play) unpickle through their
+    ``__reduce__`` too: a library user may send them to worker processes."""
+    moves = importlib.import_module("sheepdog.solver.dog.moves")
+    position = importlib.import_module("sheepdog.solver.dog.position")
+    start = position.parse_position("4 t0,k,k,k/t16,k,k,k/t32,k,k,k/t48,k,k,k 5,9/2/3/4 0")
+    play = moves.legal_plays(start)[0]
+    for value in (start, start.rules, play):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and hash(again) == hash(value)

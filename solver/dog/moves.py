@@ -68,6 +68,10 @@ class Play:
     description: str
     position: Position
 
+    def __reduce__(self) -> tuple[type[Play], tuple[str | None, str, Position]]:
+        # pickled by construction, as :class:`~sheepdog.solver.dog.rules.Rules`
+        return Play, (self.card, self.description, self.position)
+
 
 # ---------------------------------------------------------------------------------------------
 # Successors

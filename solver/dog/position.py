@@ -103,6 +103,18 @@ class Position:
     fresh: int = 0
     stock: tuple[str, ...] = ()
 
+    def __reduce__(self) -> tuple[type[Position], tuple[Any, ...]]:
+        # pickled by construction, as :class:`~sheepdog.solver.dog.rules.Rules`
+        return Position, (
+            self.seats,
+            self.pawns,
+            self.hands,
+            self.to_move,
+            self.rules,
+            self.fresh,
+            self.stock,
+        )
+
     def __str__(self) -> str:
         return to_notation(self)
 

@@ -31,6 +31,11 @@ class Rules:
     mode: Mode = "partners"
     protection: Protection = "positional"
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[Mode, Protection]]:
+        # compiled with mypyc, a frozen dataclass cannot be unpickled field by field (its
+        # __setattr__ refuses): pickled by construction, for worker processes and caches
+        return Rules, (self.mode, self.protection)
+
     @property
     def solo(self) -> bool:
         return self.mode == "solo"
