@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 from sheepdog.solver.errors import FileFormatError
+from sheepdog.solver.pickling import Reduced, by_fields
 
 SEATS: Final = 4
 MIN_FIELDS_PER_SEAT: Final = 4
@@ -46,10 +47,8 @@ class Layout:
     def is_default(self) -> bool:
         return self == DEFAULT_LAYOUT
 
-    def __reduce__(self) -> tuple[type[Layout], tuple[int, frozenset[int], tuple[int, ...]]]:
-        # compiled with mypyc, a frozen dataclass cannot be unpickled field by field (its
-        # __setattr__ refuses): pickled by construction (the web table's worker processes)
-        return Layout, (self.fields_per_seat, self.holes, self.meeting_points)
+    def __reduce__(self) -> Reduced:
+        return by_fields(self)  # compiled, a frozen dataclass unpickles only by construction
 
     def __repr__(self) -> str:
         if self.is_default():

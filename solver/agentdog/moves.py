@@ -47,6 +47,7 @@ from sheepdog.solver.dog.moves import (
     next_to_move,
 )
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.pickling import Reduced, by_fields
 
 __all__ = [
     "DEFAULT_PERFT_NODES",
@@ -73,9 +74,8 @@ class AgentPlay:
     out_of_round: bool = False
     """A6: the play knocked out a piece of the mover's side (known by :func:`play_by_words`)."""
 
-    def __reduce__(self) -> tuple[type[AgentPlay], tuple[str | None, str, AgentPosition, bool]]:
-        # pickled by construction, as :class:`~sheepdog.solver.agentdog.layout.Layout`
-        return AgentPlay, (self.card, self.description, self.position, self.out_of_round)
+    def __reduce__(self) -> Reduced:
+        return by_fields(self)  # compiled, a frozen dataclass unpickles only by construction
 
 
 # ---------------------------------------------------------------------------------------------

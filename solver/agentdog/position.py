@@ -46,6 +46,7 @@ from sheepdog.solver.agentdog.rules import (
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import loads_json, read_text
+from sheepdog.solver.pickling import Reduced, by_fields
 
 VARIANT: Final = "agent-dog"
 PIECES: Final = 4
@@ -102,19 +103,8 @@ class AgentPosition:
         """Four players play in two teams; two or three play each for herself (A17)."""
         return len(self.players) == SEATS
 
-    def __reduce__(self) -> tuple[type[AgentPosition], tuple[Any, ...]]:
-        # pickled by construction, as :class:`~sheepdog.solver.agentdog.layout.Layout`
-        return AgentPosition, (
-            self.pawns,
-            self.hands,
-            self.to_move,
-            self.last_card,
-            self.layout,
-            self.rules,
-            self.players,
-            self.stock,
-            self.winner,
-        )
+    def __reduce__(self) -> Reduced:
+        return by_fields(self)  # compiled, a frozen dataclass unpickles only by construction
 
     def __repr__(self) -> str:
         pawns = "/".join(",".join(loc_name(x) for x in p) or "-" for p in self.pawns)

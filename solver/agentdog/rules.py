@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from sheepdog.solver.agentdog.cards import CARDS, DECK_COUNTS
 from sheepdog.solver.errors import FileFormatError, UnknownNameError
+from sheepdog.solver.pickling import Reduced, by_fields
 
 RULE_KEYS: Final = ("partner_burns", "partner_ignores_start_block", "deck")
 
@@ -29,9 +30,8 @@ class AgentRules:
     partner_ignores_start_block: bool = True
     deck: tuple[tuple[str, int], ...] = ()
 
-    def __reduce__(self) -> tuple[type[AgentRules], tuple[bool, bool, tuple[tuple[str, int], ...]]]:
-        # pickled by construction, as :class:`~sheepdog.solver.agentdog.layout.Layout`
-        return AgentRules, (self.partner_burns, self.partner_ignores_start_block, self.deck)
+    def __reduce__(self) -> Reduced:
+        return by_fields(self)  # compiled, a frozen dataclass unpickles only by construction
 
     def deck_counts(self) -> dict[str, int]:
         return {**DECK_COUNTS, **dict(self.deck)}

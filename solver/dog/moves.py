@@ -47,6 +47,7 @@ from sheepdog.solver.dog.movement import (
 from sheepdog.solver.dog.position import Position
 from sheepdog.solver.dog.seven import describe_seven, pawn_text, sevens
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.pickling import Reduced, by_fields
 
 __all__ = [
     "DEFAULT_PERFT_NODES",
@@ -68,9 +69,8 @@ class Play:
     description: str
     position: Position
 
-    def __reduce__(self) -> tuple[type[Play], tuple[str | None, str, Position]]:
-        # pickled by construction, as :class:`~sheepdog.solver.dog.rules.Rules`
-        return Play, (self.card, self.description, self.position)
+    def __reduce__(self) -> Reduced:
+        return by_fields(self)  # compiled, a frozen dataclass unpickles only by construction
 
 
 # ---------------------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ from sheepdog.solver.dog.cards import (
 from sheepdog.solver.dog.rules import DEFAULT_RULES, Rules, parse_mode, parse_protection
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import loads_json, read_text
+from sheepdog.solver.pickling import Reduced, by_fields
 
 __all__ = [
     "Loc",
@@ -103,17 +104,8 @@ class Position:
     fresh: int = 0
     stock: tuple[str, ...] = ()
 
-    def __reduce__(self) -> tuple[type[Position], tuple[Any, ...]]:
-        # pickled by construction, as :class:`~sheepdog.solver.dog.rules.Rules`
-        return Position, (
-            self.seats,
-            self.pawns,
-            self.hands,
-            self.to_move,
-            self.rules,
-            self.fresh,
-            self.stock,
-        )
+    def __reduce__(self) -> Reduced:
+        return by_fields(self)  # compiled, a frozen dataclass unpickles only by construction
 
     def __str__(self) -> str:
         return to_notation(self)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from sheepdog.solver.errors import UnknownNameError
+from sheepdog.solver.pickling import Reduced, by_fields
 
 Mode = Literal["partners", "threes", "solo"]
 Protection = Literal["positional", "fresh"]
@@ -31,10 +32,8 @@ class Rules:
     mode: Mode = "partners"
     protection: Protection = "positional"
 
-    def __reduce__(self) -> tuple[type[Rules], tuple[Mode, Protection]]:
-        # compiled with mypyc, a frozen dataclass cannot be unpickled field by field (its
-        # __setattr__ refuses): pickled by construction, for worker processes and caches
-        return Rules, (self.mode, self.protection)
+    def __reduce__(self) -> Reduced:
+        return by_fields(self)  # compiled, a frozen dataclass unpickles only by construction
 
     @property
     def solo(self) -> bool:
