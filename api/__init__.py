@@ -1,6 +1,7 @@
 """sheepdog: exact deductions for Sly Wolf, rules and endgames for DOG.
 
-The public API: the main objects of both games, importable from ``sheepdog`` itself.  Names are
+The public API: the main objects of the three games (Sly Wolf, DOG, Agent DOG), importable
+from ``sheepdog`` itself.  Names are
 loaded on first use, so ``import sheepdog`` is cheap (OR-Tools, PySAT and networkx are imported
 only by what needs them).
 
@@ -82,6 +83,7 @@ _EXPORTS: dict[str, str] = {
     # Agent DOG
     "AgentPosition": "sheepdog.solver.agentdog.position",
     "load_agent_position": "sheepdog.solver.agentdog.position",
+    "agent_position_to_json": "sheepdog.solver.agentdog.position",
     "agent_legal_plays": "sheepdog.solver.agentdog.moves",
     "agent_perft": "sheepdog.solver.agentdog.moves",
     "play_by_words": "sheepdog.solver.agentdog.moves",
@@ -89,6 +91,7 @@ _EXPORTS: dict[str, str] = {
     "ObserverView": "sheepdog.solver.agentdog.observer",
     "view_of": "sheepdog.solver.agentdog.observer",
     "load_view": "sheepdog.solver.agentdog.observer",
+    "view_to_json": "sheepdog.solver.agentdog.observer",
     "advise_view": "sheepdog.solver.agentdog.advise",
 }
 
@@ -101,6 +104,7 @@ _ALIASES: dict[str, str] = {
     "PositionAdvice": "Advice",
     "advise_position": "advise",
     "load_agent_position": "load_position",
+    "agent_position_to_json": "position_to_json",
     "agent_legal_plays": "legal_plays",
     "agent_perft": "perft",
     "solve_agent_position": "solve_position",
@@ -142,6 +146,7 @@ __all__ = [
     "advise_position",
     "AgentPosition",
     "load_agent_position",
+    "agent_position_to_json",
     "agent_legal_plays",
     "agent_perft",
     "play_by_words",
@@ -149,6 +154,7 @@ __all__ = [
     "ObserverView",
     "view_of",
     "load_view",
+    "view_to_json",
     "advise_view",
 ]
 
@@ -159,9 +165,10 @@ if TYPE_CHECKING:
     from sheepdog.solver.agentdog.moves import legal_plays as agent_legal_plays
     from sheepdog.solver.agentdog.moves import perft as agent_perft
     from sheepdog.solver.agentdog.moves import play_by_words
-    from sheepdog.solver.agentdog.observer import ObserverView, load_view, view_of
+    from sheepdog.solver.agentdog.observer import ObserverView, load_view, view_of, view_to_json
     from sheepdog.solver.agentdog.position import AgentPosition
     from sheepdog.solver.agentdog.position import load_position as load_agent_position
+    from sheepdog.solver.agentdog.position import position_to_json as agent_position_to_json
     from sheepdog.solver.agentdog.solve import solve_position as solve_agent_position
     from sheepdog.solver.dog.advise import Advice as PositionAdvice
     from sheepdog.solver.dog.advise import advise as advise_position

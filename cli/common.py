@@ -34,8 +34,8 @@ def guard() -> Iterator[None]:
     """Turn every expected failure into a one-line error."""
     try:
         yield
-    except typer.Exit:
-        raise
+    except (typer.Exit, BrokenPipeError):
+        raise  # a closed pipe (``| head``) ends quietly in ``main``
     except SheepdogError as exc:
         fail(str(exc))
     except FileNotFoundError as exc:

@@ -315,3 +315,17 @@ def test_a_closed_pipe_stops_quietly(
     monkeypatch.setattr(sheepdog.cli.main, "build_app", closed)
     code, _, err = _run_main(["--help"], capsys)
     assert (code, err) == (1, "")
+
+
+def test_a_pipe_closed_during_a_command_stops_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A command's own output into a closed pipe (``sheepdog dog advise ... | head -1``) is
+    not a one-line error either: the guard around commands lets it through to ``main``."""
+    import sheepdog.cli.common
+
+    def closed() -> NoReturn:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    with pytest.raises(BrokenPipeError):
+        sheepdog.cli.common.run(closed)

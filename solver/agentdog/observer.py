@@ -343,7 +343,8 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
 
 
 def view_to_json(view: ObserverView) -> dict[str, Any]:
-    """The spec's observer-view JSON object (without any history)."""
+    """The spec's observer-view JSON object (without any history): what
+    :func:`load_view` reads; add ``"history"`` to narrow the colourings by the plays seen."""
     base = position_to_json(view.completion(view.visible, view.hands))
     base["view"] = "observer"
     base["pawns"] = {

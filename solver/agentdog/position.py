@@ -425,7 +425,10 @@ def parse_position(text: str, source: str = "position") -> AgentPosition:
 
 
 def load_position(path: str | Path) -> AgentPosition:
-    """Read a position file (a JSON object); every error names the file."""
+    """Read an Agent DOG position file: the spec's JSON object with ``"variant": "agent-dog"``,
+    full information (an observer view is :func:`sheepdog.solver.agentdog.observer.load_view`'s).
+    Returns the validated :class:`AgentPosition`; every error names the file
+    (:class:`~sheepdog.solver.errors.FileFormatError`).  :func:`position_to_json` writes one."""
     source = str(path)
     try:
         return parse_position(read_text(path), source)
