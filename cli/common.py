@@ -29,6 +29,15 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
+def usage(check: Callable[[], object]) -> None:
+    """Run ``check``, which raises :class:`SheepdogError` for options that do not go together:
+    that is a usage error, ``Error: ...`` and exit 2, as a bad option value is."""
+    try:
+        check()
+    except SheepdogError as exc:
+        fail(str(exc), 2)
+
+
 @contextmanager
 def guard() -> Iterator[None]:
     """Turn every expected failure into a one-line error."""

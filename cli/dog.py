@@ -21,7 +21,7 @@ from rich.text import Text
 
 from sheepdog.cli.agent_picture import picture as agent_picture
 from sheepdog.cli.agent_picture import view_picture
-from sheepdog.cli.common import fail, print_json, run
+from sheepdog.cli.common import fail, print_json, run, usage
 from sheepdog.cli.dog_picture import picture
 from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.solver.agentdog.moves import legal_plays as agent_plays
@@ -44,7 +44,7 @@ from sheepdog.solver.dog.position import (
     winner,
 )
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
-from sheepdog.solver.dog.simulate import GameRecord, simulate
+from sheepdog.solver.dog.simulate import GameRecord, seats_for, simulate
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.variants import AnyPosition, load_any, load_any_position
 
@@ -351,14 +351,19 @@ def simulate_cmd(
     """Play whole games (deal, pass, play to the win) with a seeded policy."""
 
     def body() -> None:
+        # options that do not go together are usage errors (exit 2), as a bad value is
         if variant is Variant.agent_dog:
             if seats is not Board.four:
-                fail("Agent DOG is played on a board of 4 seats: --seats 4")
+                fail("Agent DOG is played on a board of 4 seats: --seats 4", 2)
             if mode is not ModeChoice.partners or protection is not ProtectionChoice.positional:
-                fail("--mode and --protection are classic DOG options (Agent DOG: --players)")
+                fail("--mode and --protection are classic DOG options (Agent DOG: --players)", 2)
+            from sheepdog.solver.agentdog.simulate import seats_for as agent_seats_for
+
+            usage(lambda: agent_seats_for(players or 4))
             _simulate_agent(seed, games, policy.value, players or 4, max_rounds, log, json_out)
             return
         rules = Rules(mode=parse_mode(mode), protection=parse_protection(protection))
+        usage(lambda: seats_for(int(seats), rules, players))
         results = []
         with progress_bar("games", games) as update:
             for g in range(games):

@@ -195,6 +195,26 @@ class Table:
         self.position = after
 
 
+def seats_for(seats: int, rules: Rules, players: int | None = None) -> tuple[int, ...]:
+    """The occupied seats of a game on a board of ``seats`` under ``rules`` with ``players``
+    players (None: all the board holds); raises :class:`SheepdogError` saying what is allowed."""
+    if seats not in (4, 6):
+        raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
+    if rules.solo:
+        largest = max(k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats)
+        n = players if players is not None else largest
+        if n not in SOLO_SEATS or SOLO_SEATS[n][-1] >= seats:
+            allowed = [k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats]
+            raise SheepdogError(
+                f"the non-partnership game is for {', '.join(map(str, allowed))} players on the"
+                f" {seats}-seat board (rulebook 'Dog for 2, 3 or 5 Players'), not {n}"
+            )
+        return SOLO_SEATS[n]
+    if players is not None and players != seats:
+        raise SheepdogError(f"a partnership game on {seats} seats has {seats} players")
+    return tuple(range(seats))
+
+
 def simulate(
     seats: int = 4,
     seed: int = 0,
@@ -210,22 +230,7 @@ def simulate(
     ``observer(table, play)`` is called after every play (tests check invariants with it)."""
     if isinstance(policy, str):
         policy = policy_named(policy)
-    if seats not in (4, 6):
-        raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
-    if rules.solo:
-        largest = max(k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats)
-        n = players if players is not None else largest
-        if n not in SOLO_SEATS or SOLO_SEATS[n][-1] >= seats:
-            allowed = [k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats]
-            raise SheepdogError(
-                f"the non-partnership game is for {', '.join(map(str, allowed))} players on the"
-                f" {seats}-seat board (rulebook 'Dog for 2, 3 or 5 Players'), not {n}"
-            )
-        chosen_seats = SOLO_SEATS[n]
-    else:
-        if players is not None and players != seats:
-            raise SheepdogError(f"a partnership game on {seats} seats has {seats} players")
-        chosen_seats = tuple(range(seats))
+    chosen_seats = seats_for(seats, rules, players)
     rng = random.Random(seed)
     table = Table(seats, rules, chosen_seats, rng)
     record = GameRecord(seats=seats, rules=rules, players=chosen_seats)

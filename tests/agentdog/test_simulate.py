@@ -326,6 +326,7 @@ def test_cli_four_players_by_default_with_a_log() -> None:
     ],
 )
 def test_cli_bad_agent_requests_are_one_error_line(args: list[str], message: str) -> None:
+    """Options that do not go together are usage errors: exit 2, as a bad option value."""
     result = runner.invoke(app, ["dog", "simulate", "--variant", "agent-dog", *args, "--json"])
-    assert result.exit_code == 1 and result.stdout == ""
+    assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(message) and result.stderr.count("\n") == 1

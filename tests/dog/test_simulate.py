@@ -7,7 +7,9 @@ import random
 from collections import Counter
 
 import pytest
+from typer.testing import CliRunner
 
+from sheepdog.cli.main import app
 from sheepdog.solver.dog.board import HOME
 from sheepdog.solver.dog.cards import DECK_SIZE
 from sheepdog.solver.dog.moves import Play
@@ -96,3 +98,21 @@ def test_bad_simulation_requests() -> None:
         simulate(5)
     with pytest.raises(SheepdogError, match="partnership game on 4 seats has 4 players"):
         simulate(4, players=3)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "3"], "Error: a partnership game on 4 seats has 4 players\n"),
+        (["--mode", "solo", "--players", "4"], "Error: the non-partnership game is for 2, 3"),
+        (["--seats", "6", "--mode", "solo", "--players", "6"], "Error: the non-partnership"),
+    ],
+)
+def test_cli_players_that_do_not_fit_the_board_are_usage_errors(
+    args: list[str], message: str
+) -> None:
+    """The number of players against the board and mode: one line, exit 2 (as a bad value),
+    before any game is played."""
+    result = CliRunner().invoke(app, ["dog", "simulate", *args])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
