@@ -152,7 +152,7 @@ def solve(
         found = _found(file)
         if isinstance(found, ObserverView):
             raise SheepdogError(
-                "this is an observer view: solve needs a full-information position"
+                f"{file}: this is an observer view: solve needs a full-information position"
                 " (advise takes views)"
             )
         if graph is not None and graph.exists() and not force:
@@ -278,9 +278,12 @@ def advise_command(
         int,
         typer.Option(
             "--samples",
-            min=1,
+            min=0,
             max=MAX_SAMPLES,
-            help="The most deals of the hidden cards to value (sampling usually stops sooner).",
+            help=(
+                "The most deals of the hidden cards to value (sampling usually stops sooner);"
+                " Agent DOG: 0 gives the exact risks only."
+            ),
         ),
     ] = DEFAULT_SAMPLES,
     seed: Annotated[int, typer.Option("--seed", help="Random seed of the sampling.")] = 0,
@@ -325,14 +328,19 @@ def advise_command(
         if isinstance(found, ObserverView | AgentPosition):
             seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
             with progress_bar("advise: solves") as update:
-                agent_advice = advise_view(
-                    seen,
-                    samples=agent_samples if samples == DEFAULT_SAMPLES else samples,
-                    seed=seed,
-                    max_nodes=max_nodes,
-                    seconds=seconds,
-                    progress=lambda done, total: update(done, total),
-                )
+                try:
+                    agent_advice = advise_view(
+                        seen,
+                        samples=agent_samples if samples == DEFAULT_SAMPLES else samples,
+                        seed=seed,
+                        max_nodes=max_nodes,
+                        seconds=seconds,
+                        progress=lambda done, total: update(done, total),
+                    )
+                except SheepdogError as exc:
+                    if str(exc).startswith("history play"):  # the file's record of plays
+                        raise SheepdogError(f"{file}: {exc}") from None
+                    raise
             out = agent_advice.to_dict()
             if json_out:
                 print_json(out)
@@ -343,6 +351,12 @@ def advise_command(
         if isinstance(found, ObserverView):  # pragma: no cover - handled above
             return
         pos = found
+        if samples == 0:
+            fail(
+                "Invalid value for '--samples': 0 is for Agent DOG (its exact risks need no"
+                " sample); classic DOG advice values sampled deals: 1 or more",
+                2,
+            )
         with progress_bar("advise: samples", samples) as update:
             advice = advise(
                 pos,

@@ -183,6 +183,8 @@ def usage_error_line(exc: Exception) -> str | None:
     if format_message is None or not hasattr(exc, "exit_code"):
         return None
     message = " ".join(str(format_message()).split())
+    # Typer's value checks say "Value error, 'x' is not one of ..."; the kind is noise here
+    message = message.replace(": Value error, ", ": ")
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
         if message.startswith("No such command"):

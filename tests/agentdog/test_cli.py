@@ -110,6 +110,7 @@ def test_views_are_for_advice_only(tmp_path: Path) -> None:
     for command in ("moves", "perft", "solve"):
         result = _run("dog", command, str(path))
         assert result.exit_code == 1 and "observer view" in result.stderr
+        assert result.stderr.startswith(f"Error: {path}: ")  # the error names the file
     shown = _run("dog", "show", str(path))
     assert shown.exit_code == 0 and "(?)" in shown.stdout and "(0)" not in shown.stdout
 
@@ -117,3 +118,34 @@ def test_views_are_for_advice_only(tmp_path: Path) -> None:
 def test_view_of_a_classic_position_is_an_error(tmp_path: Path) -> None:
     result = _run("dog", "view", "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0")
     assert result.exit_code == 1 and "Agent DOG" in result.stderr
+
+
+def test_advise_with_no_samples_gives_the_exact_risks_only(tmp_path: Path) -> None:
+    """``--samples 0`` (as the library's ``samples=0``): the colourings and each play's exact
+    knock-out risk, no sampled deal; classic DOG advice has nothing without samples (exit 2)."""
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(_json("dog", "view", str(EXAMPLE))))
+    out = _json("dog", "advise", str(path), "--samples", "0", "--json")
+    assert out["samples"] == 0 and out["colourings"] == 2
+    assert len(out["plays"]) == len(legal_plays(load_position(EXAMPLE)))
+    classic = _run(
+        "dog",
+        "advise",
+        "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/?/?/? 0",
+        "--samples",
+        "0",
+    )
+    assert classic.exit_code == 2 and classic.stderr.startswith(
+        "Error: Invalid value for '--samples': 0 is for"
+    )
+
+
+def test_a_history_that_does_not_fit_names_the_file(tmp_path: Path) -> None:
+    view = _json("dog", "view", str(EXAMPLE))
+    path = tmp_path / "view.json"
+    record = [{"seat": 0, "card": "partner", "play": "t99->t100"}]
+    path.write_text(json.dumps({**view, "history": {"from": view, "plays": record}}))
+    result = _run("dog", "advise", str(path), "--samples", "1")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {path}: history play 1 (seat 0, partner): ")
+    assert len(result.stderr.strip().splitlines()) == 1
