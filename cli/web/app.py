@@ -52,6 +52,7 @@ from starlette.staticfiles import StaticFiles
 from sheepdog.cli.web.agent import KIND as AGENT_KIND
 from sheepdog.cli.web.agent import AgentGames, agent_routes
 from sheepdog.cli.web.agent import game_url as agent_url
+from sheepdog.cli.web.background import Background
 from sheepdog.cli.web.dog import DogGames, dog_routes
 from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.store import GameRow, Store
@@ -111,7 +112,7 @@ class Games:
         self.lock = threading.Lock()
         self._wolf: dict[str, tuple[int, WolfGame]] = {}
         self._views: dict[tuple[str, int], dict[str, Any]] = {}
-        self._hints: dict[tuple[str, int], Future[Hint]] = {}
+        self._hints: Background[Hint] = Background()
         self._game_locks: dict[str, threading.Lock] = {}
         self._rows: dict[str, GameRow] = {}  # a game's row never changes
         self._pool = ProcessPoolExecutor(
@@ -122,17 +123,12 @@ class Games:
 
     def hint(self, game_id: str, version: int, game: WolfGame) -> Future[Hint]:
         """The hint of the game at ``version``, computed once, in the background."""
-        key = (game_id, version)
-        with self.lock:
-            future = self._hints.get(key)
-            if future is None:
-                if len(self._hints) > 256:
-                    for old in [k for k, f in self._hints.items() if f.done()][:128]:
-                        del self._hints[old]
-                rows = [(step.line, step.undone) for step in game.steps]
-                future = self._pool.submit(compute_hint, game.setup, rows)
-                self._hints[key] = future
-        return future
+
+        def start() -> Future[Hint]:
+            rows = [(step.line, step.undone) for step in game.steps]
+            return self._pool.submit(compute_hint, game.setup, rows)
+
+        return self._hints.get(game_id, version, start)
 
     def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
         """Run ``fn(*args)`` in the background worker (DOG advice)."""
@@ -179,9 +175,7 @@ class Games:
             self.store.add_entry(row.id, seq, stored, None if undoes is None else undoes + 1)
             with self.lock:
                 self._wolf[row.id] = (seq, after)
-                stale = [k for k in self._hints if k[0] == row.id and k[1] < seq]
-                for key in stale:  # nobody will ask for the hints of earlier states
-                    self._hints.pop(key).cancel()
+            self._hints.forget_before(row.id, seq)
         answer: dict[str, Any] = {"seq": seq, "line": stored, "version": seq}
         if undoes is not None:
             answer["undone"] = {"seq": undoes + 1, "line": game.steps[undoes].line}

@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from sheepdog.cli.web.background import Background
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.wolf import BadRequest
 from sheepdog.solver.errors import SheepdogError
@@ -219,7 +220,7 @@ class TableGames(Generic[G]):
         self.lock = threading.Lock()
         self._games: dict[str, tuple[int, G]] = {}
         self._views: dict[tuple[str, int], dict[str, Any]] = {}
-        self._advice: dict[tuple[str, int], Future[Advice]] = {}
+        self._advice: Background[Advice] = Background()
         self._game_locks: dict[str, threading.Lock] = {}
 
     def your_turn(self, game: G) -> bool:
@@ -264,8 +265,7 @@ class TableGames(Generic[G]):
             self.store.add_entry(row.id, seq, line, None if undoes is None else undoes + 1)
             with self.lock:
                 self._games[row.id] = (seq, after)
-                for key in [k for k in self._advice if k[0] == row.id and k[1] < seq]:
-                    self._advice.pop(key).cancel()
+            self._advice.forget_before(row.id, seq)
         answer: dict[str, Any] = {"seq": seq, "line": line, "version": seq}
         if undoes is not None:
             answer["undone"] = {"seq": undoes + 1, "line": game.record.steps[undoes].line}
@@ -276,16 +276,7 @@ class TableGames(Generic[G]):
         """The advice of her turn at ``version`` (None when it is not her turn)."""
         if not self.your_turn(game):
             return None
-        key = (game_id, version)
-        with self.lock:
-            future = self._advice.get(key)
-            if future is None:
-                if len(self._advice) > 256:
-                    for old in [k for k, f in self._advice.items() if f.done()][:128]:
-                        del self._advice[old]
-                future = self.submit(*self.advice_job(game))
-                self._advice[key] = future
-        return future
+        return self._advice.get(game_id, version, lambda: self.submit(*self.advice_job(game)))
 
     def view(self, row: GameRow, *, wait: bool = True) -> dict[str, Any]:
         """The GET object; with ``wait=False`` advice not ready yet is ``None`` with

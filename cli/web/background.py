@@ -1,0 +1,47 @@
+"""The background work of each state of each game at the table (a Sly Wolf hint, DOG advice).
+
+Each state is a game id and its version (the number of entries).  Its work is started in the
+server's worker process when first asked for and kept, so every request for that state shares
+it; a new entry cancels the work of the game's earlier states that has not started (nobody will
+ask for it again).  At most :attr:`Background.limit` states are kept: past that, the oldest
+finished half goes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Background(Generic[T]):
+    """The futures of the states of the games, by (game id, version)."""
+
+    limit = 256
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._futures: dict[tuple[str, int], Future[T]] = {}
+
+    def get(self, game_id: str, version: int, start: Callable[[], Future[T]]) -> Future[T]:
+        """The work of the game at ``version``; ``start()`` starts it, once."""
+        key = (game_id, version)
+        with self._lock:
+            future = self._futures.get(key)
+            if future is None:
+                if len(self._futures) > self.limit:
+                    done = [k for k, f in self._futures.items() if f.done()]
+                    for old in done[: self.limit // 2]:
+                        del self._futures[old]
+                future = start()
+                self._futures[key] = future
+        return future
+
+    def forget_before(self, game_id: str, version: int) -> None:
+        """Cancel (if not started) and drop the work of the game's states before ``version``."""
+        with self._lock:
+            for key in [k for k in self._futures if k[0] == game_id and k[1] < version]:
+                self._futures.pop(key).cancel()
