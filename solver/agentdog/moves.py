@@ -117,21 +117,17 @@ class _Results:
     ) -> None:
         if self.target is not None and plain(words) != plain(self.target):
             return
-        pulls: list[str] = []
         final = pawns
         if arrivals:
             final, pulls = hold_meetings(pawns, arrivals, self.t.n)
-        penalty = False
-        for c in knocked:
-            if c in self.t.penalised:
-                penalty = True
+        penalty = len(knocked) > 0 and self.t.costs_round(knocked)
         key = (final, penalty)
         if key in self.found:
             return
         text = ""
         if self.describe:
             text = f"{self.label}: {words}"
-            if pulls:
+            if arrivals and pulls:
                 text += "; " + "; ".join(pulls)
             if penalty:
                 text += "; knocks out her side's piece: out of the round (A6)"
@@ -155,10 +151,8 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
             moves.append((c, KENNEL, start))
             who = "" if c == t.mover else f"[seat {c}] "
             res.add(relocate(pawns, moves), knocked, (), f"{who}out to t{start}")
-    if t.pieces is None:
-        t.pieces = t.ordinary_pieces(pawns, occ)
     for steps in FORWARD[kind]:
-        for c, loc in t.pieces:
+        for c, loc in t.movable():
             for dest, moved, knocked, landed in t.submoves(pawns, occ, c, loc, steps, False, prot):
                 words = f"{piece_name(t, c, loc)}→{loc_name(dest)}" if res.describe else ""
                 res.add(moved, knocked, arrive((), landed, t.meetings), words)
@@ -179,14 +173,13 @@ class _Split:
     """A11's sub-moves of one Partner play (a class, not a closure: compiled code calls a
     method natively)."""
 
-    __slots__ = ("burns", "describe", "meetings", "penalised", "res", "seen", "t", "target")
+    __slots__ = ("burns", "describe", "meetings", "res", "seen", "t", "target")
 
     def __init__(self, t: Table, res: _Results) -> None:
         self.t = t
         self.res = res
         self.burns = t.pos.rules.partner_burns
         self.meetings = t.meetings
-        self.penalised = t.penalised
         self.seen: set[tuple[Pawns, int, bool, tuple[int, ...]]] = set()
         self.target = None if res.target is None else plain(res.target).split(", ")
         self.describe = res.describe
@@ -231,10 +224,7 @@ class _Split:
                         # the last sub-move, no meeting: the results merge equal outcomes
                         self.res.add(moved, knocked + hit if hit else knocked, met, now)
                         continue
-                    lost = penalty
-                    for k in hit:
-                        if k in self.penalised:
-                            lost = True
+                    lost = penalty or (len(hit) > 0 and t.costs_round(hit))
                     self.split(
                         moved, left - steps, knocked + hit if hit else knocked, lost, met, now
                     )

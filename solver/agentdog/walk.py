@@ -60,9 +60,9 @@ class Table:
         "meetings",
         "mover",
         "n",
+        "_pieces",
         "occ",
         "partner",
-        "pieces",
         "penalised",
         "players",
         "pos",
@@ -82,8 +82,7 @@ class Table:
         self.players = pos.players
         self.occ = occupancy(pos.pawns)
         """:func:`occupancy` of the position's pieces."""
-        self.pieces: list[tuple[int, Loc]] | None = None
-        """:meth:`ordinary_pieces` of the position, once asked for."""
+        self._pieces: list[tuple[int, Loc]] | None = None
         # A6 (A17 with 2-3 players: her own colour only)
         self.penalised = frozenset(
             (self.mover,) if self.partner is None else (self.mover, self.partner)
@@ -114,6 +113,16 @@ class Table:
         if not self.start_blocked(occ):
             out += [(occ[x], x) for x in self.undercover(occ)]
         return out
+
+    def movable(self) -> list[tuple[int, Loc]]:
+        """:meth:`ordinary_pieces` of the position itself, worked out once for all its cards."""
+        if self._pieces is None:
+            self._pieces = self.ordinary_pieces(self.pos.pawns, self.occ)
+        return self._pieces
+
+    def costs_round(self, knocked: tuple[int, ...]) -> bool:
+        """A6: whether knocking out these colours puts the mover out of the round."""
+        return not self.penalised.isdisjoint(knocked)
 
     def partner_pieces(self, pawns: Pawns, occ: dict[int, int]) -> list[tuple[int, Loc]]:
         """A11 (re-checked before each sub-move): visible pieces of the mover's and her
