@@ -1,9 +1,11 @@
-"""Build hook: the classic DOG engine's hot modules compiled with mypyc, else pure Python.
+"""Build hook: the DOG engines' hot modules (classic and Agent DOG) compiled with mypyc, else
+pure Python.
 
 Everything else (metadata, packages, ``package-dir``) is in ``pyproject.toml``.  The modules of
 ``sheepdog.solver.native.COMPILED`` are compiled into C extensions next to their ``.py`` files
-(Python imports the extension first), which makes the move generator and the endgame search
-about twice as fast (README, "DOG").  Any failure (no mypyc, no C compiler, a type error) gives
+(Python imports the extension first), which makes classic DOG's move generator and endgame
+search about twice as fast and Agent DOG's perft about three times (README, "DOG" and "Agent
+DOG").  Any failure (no mypyc, no C compiler, a type error) gives
 a whole pure-Python install, never half of one; ``SHEEPDOG_PURE=1`` asks for pure Python.
 
 mypy names a module after its folders, so ``solver/dog/moves.py`` would compile as

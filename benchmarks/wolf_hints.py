@@ -244,23 +244,28 @@ def part_b_valid(
         base = statistics.mean(counts["random order"])
         for name, got in counts.items():
             mean = statistics.mean(got)
-            diffs = [a - b for a, b in zip(got, counts["random order"], strict=True)]
-            se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+            diff, se = _paired(got, counts["random order"])
             versus = ""
             if many:
                 base_many = statistics.mean(many)
-                d_many = [a - b for a, b in zip(got, many, strict=True)]
-                se_many = statistics.stdev(d_many) / len(d_many) ** 0.5 if len(d_many) > 1 else 0.0
+                diff_many, se_many = _paired(got, many)
                 versus = (
                     f"   vs random x{orders} ({base_many:.2f}): {mean / base_many:.3f}x "
-                    f"({statistics.mean(d_many):+.2f} +- {se_many:.2f})"
+                    f"({diff_many:+.2f} +- {se_many:.2f})"
                 )
             print(
                 f"{mode:<6}{name:<22}{mean:7.2f}{max(got):7d}{mean / base:>10.3f}x"
                 f"{1000 * cpu[name] / max(1, sum(got)):14.0f}"
-                f"   (paired difference {statistics.mean(diffs):+.2f} +- {se:.2f} s.e.){versus}",
+                f"   (paired difference {diff:+.2f} +- {se:.2f} s.e.){versus}",
                 flush=True,
             )
+
+
+def _paired(got: list[int], base: list[int] | list[float]) -> tuple[float, float]:
+    """The mean of the case-by-case differences ``got - base`` and its standard error."""
+    diffs = [a - b for a, b in zip(got, base, strict=True)]
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    return statistics.mean(diffs), se
 
 
 def _game(job: tuple[int, int, str, float]) -> dict[str, tuple[bool, int, float]]:
