@@ -241,8 +241,10 @@ def perft_cmd(
 
 @app.command()
 def show(position: PositionArg, json_out: JsonOpt = False) -> None:
-    """Draw the board: each seat's track fields, kennel, home and hand (Agent DOG: holes,
-    meeting points and undercover pieces marked; an observer view's unknown colours as ?)."""
+    """Draw the board: each seat's track fields, kennel, home and hand.
+
+    Agent DOG: holes, meeting points and undercover pieces are marked, and an observer view's
+    unknown colours show as ?."""
 
     def body() -> None:
         found = load_any(Path(position)) if " " not in position.strip() else None
@@ -290,8 +292,9 @@ def view(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Agent DOG: the observer view of a position (undercover pieces anonymous, other hands
-    '?'), the input of 'dog advise'."""
+    """Agent DOG: the observer view of a position, the input of 'dog advise'.
+
+    Undercover pieces are anonymous and the other hands '?'."""
 
     def body() -> None:
         pos = read_position(position)
