@@ -17,6 +17,7 @@ Rulings where the spec is silent (also in docs/agent-dog.md):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sheepdog.solver.agentdog.cards import (
@@ -118,6 +119,7 @@ class _Results:
         if self.target is not None and plain(words) != plain(self.target):
             return
         final = pawns
+        pulls: Sequence[str] = ()  # no meeting, no pull (a tuple: nothing allocated)
         if arrivals:
             final, pulls = hold_meetings(pawns, arrivals, self.t.n)
         penalty = len(knocked) > 0 and self.t.costs_round(knocked)
@@ -127,7 +129,7 @@ class _Results:
         text = ""
         if self.describe:
             text = f"{self.label}: {words}"
-            if arrivals and pulls:
+            if pulls:
                 text += "; " + "; ".join(pulls)
             if penalty:
                 text += "; knocks out her side's piece: out of the round (A6)"
