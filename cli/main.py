@@ -256,6 +256,21 @@ def _end_on_interrupt(
     return hook
 
 
+def _caused_by_interrupt(exc: BaseException) -> bool:
+    """Whether a Ctrl-C lies behind ``exc``.  Python wraps some exceptions it meets in code it
+    calls on its own: one raised by a descriptor's ``__set_name__`` while a class is being built
+    (an import under way when Ctrl-C lands) becomes ``RuntimeError: Error calling __set_name__``
+    with the ``KeyboardInterrupt`` as its cause.  Such a run was interrupted, not broken."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
 def main(argv: list[str] | None = None) -> NoReturn:
     """Run the command line and exit.  Whatever happens, the user sees output or one line
     ``Error: ...``, never a traceback (unless ``SHEEPDOG_DEBUG=1``)."""
@@ -272,11 +287,15 @@ def main(argv: list[str] | None = None) -> NoReturn:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
         code = 1
     except Exception as exc:
-        if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
+        if _caused_by_interrupt(exc):
+            _error("interrupted")
+            code = EXIT_INTERRUPTED
+        elif os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
             raise
-        detail = " ".join(str(exc).split())
-        _error(f"internal error: {type(exc).__name__}" + (f": {detail}" if detail else ""))
-        code = EXIT_INTERNAL
+        else:
+            detail = " ".join(str(exc).split())
+            _error(f"internal error: {type(exc).__name__}" + (f": {detail}" if detail else ""))
+            code = EXIT_INTERNAL
     finally:
         sys.unraisablehook = previous_hook
     sys.exit(code)

@@ -967,6 +967,39 @@ def test_ctrl_c_in_a_callback_python_calls_ends_the_run() -> None:
     )
 
 
+#: A command line whose run meets a Ctrl-C while a class is built (an import under way): Python
+#: wraps it as ``RuntimeError: Error calling __set_name__ ...``.
+CTRL_C_IN_SET_NAME = """
+import sheepdog.cli.main as cli_main
+
+class InterruptedWhenNamed:
+    def __set_name__(self, owner, name):
+        raise KeyboardInterrupt
+
+def command_line(args):
+    print("started", flush=True)
+    type("Built", (), {"field": InterruptedWhenNamed()})
+    print("finished")
+    return 0
+
+cli_main.run_command_line = command_line
+cli_main.main(["wolf", "solve", "x.json"])
+"""
+
+
+def test_ctrl_c_wrapped_by_python_ends_the_run() -> None:
+    """A Ctrl-C that Python hands on wrapped in another exception (seen in CI: a ``__set_name__``
+    during an import) is an interruption, exit 130, not an internal error."""
+    done = subprocess.run(
+        [sys.executable, "-c", CTRL_C_IN_SET_NAME], capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        EXIT_INTERRUPTED,
+        "started\n",
+        "Error: interrupted\n",
+    )
+
+
 DELAYS = [0.0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.08, 0.12, 0.2, 0.3]
 
 
