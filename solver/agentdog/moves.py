@@ -124,6 +124,9 @@ class _Results:
             final, pulls = hold_meetings(pawns, arrivals, self.t.n)
         penalty = len(knocked) > 0 and self.t.costs_round(knocked)
         key = (final, penalty)
+        if not self.describe:
+            self.found.setdefault(key, "")  # one hash
+            return
         if key in self.found:
             return
         text = ""
@@ -198,11 +201,12 @@ class _Split:
         """Every way to go on from ``pawns`` with ``left`` steps still to move; ``penalty``:
         a colour in ``knocked`` is one whose knock-out costs the mover the round (A6)."""
         target = self.target
-        key = (pawns, left, penalty, arrivals)
-        if key in self.seen:
-            return
-        if target is None:
-            self.seen.add(key)  # with a target every path is a different choice: none is merged
+        if target is None:  # with a target every path is a different choice: none is merged
+            seen = self.seen
+            size = len(seen)
+            seen.add((pawns, left, penalty, arrivals))  # one hash, not a lookup and an add
+            if len(seen) == size:
+                return
         if left == 0:
             self.res.add(pawns, knocked, arrivals, words)
             return
