@@ -30,24 +30,37 @@ def occupancy(pawns: Pawns) -> dict[int, int]:
 def move_one(pawns: Pawns, colour: int, old: Loc, new: Loc) -> Pawns:
     """``pawns`` with the piece of ``colour`` at ``old`` moved to ``new`` (:func:`relocate` of
     one move, without its list of moves)."""
-    locs = list(pawns[colour])
-    locs.remove(old)  # one piece: several may stand in the kennel
-    locs.append(new)
-    locs.sort()
     out = list(pawns)
-    out[colour] = tuple(locs)
+    out[colour] = _replaced(pawns[colour], old, new)
     return tuple(out)
+
+
+def _replaced(locs: tuple[Loc, ...], old: Loc, new: Loc) -> tuple[Loc, ...]:
+    """The sorted ``locs`` with one ``old`` (several may stand in the kennel) replaced by
+    ``new``, still sorted: one pass, no sort (the engine's hottest step)."""
+    kept: list[Loc] = []
+    removed = False
+    placed = False
+    for x in locs:
+        if not removed and x == old:
+            removed = True
+            continue
+        if not placed and new < x:
+            kept.append(new)
+            placed = True
+        kept.append(x)
+    if not removed:
+        raise ValueError(f"no piece at {old} to move")
+    if not placed:
+        kept.append(new)
+    return tuple(kept)
 
 
 def relocate(pawns: Pawns, moves: list[tuple[int, Loc, Loc]]) -> Pawns:
     """``pawns`` with each (colour, from, to) carried out in order."""
     out = list(pawns)
     for c, old, new in moves:
-        locs = list(out[c])
-        locs.remove(old)
-        locs.append(new)
-        locs.sort()
-        out[c] = tuple(locs)
+        out[c] = _replaced(out[c], old, new)
     return tuple(out)
 
 
