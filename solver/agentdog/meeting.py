@@ -17,9 +17,10 @@ from sheepdog.solver.agentdog.position import Pawns
 from sheepdog.solver.agentdog.walk import move_one, occupancy
 
 
-def arrive(arrivals: tuple[int, ...], field: int, meetings: frozenset[int]) -> tuple[int, ...]:
-    """The meeting points in order of last arrival, after a (sub-)move ended on ``field``."""
-    if field not in meetings:
+def arrive(arrivals: tuple[int, ...], field: int, meeting_at: list[bool]) -> tuple[int, ...]:
+    """The meeting points in order of last arrival, after a (sub-)move ended on ``field`` (-1:
+    in home); ``meeting_at[x]``: whether track field ``x`` is a meeting point."""
+    if field < 0 or not meeting_at[field]:
         return arrivals
     return (*(m for m in arrivals if m != field), field)
 

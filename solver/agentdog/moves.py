@@ -160,7 +160,7 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
         for c, loc in t.movable():
             for dest, moved, knocked, landed in t.submoves(pawns, occ, c, loc, steps, False, prot):
                 words = f"{piece_name(t, c, loc)}→{loc_name(dest)}" if res.describe else ""
-                res.add(moved, knocked, arrive((), landed, t.meetings), words)
+                res.add(moved, knocked, arrive((), landed, t.meeting_at), words)
 
 
 def _swaps(t: Table, res: _Results) -> None:
@@ -178,13 +178,13 @@ class _Split:
     """A11's sub-moves of one Partner play (a class, not a closure: compiled code calls a
     method natively)."""
 
-    __slots__ = ("burns", "describe", "meetings", "res", "seen", "t", "target")
+    __slots__ = ("burns", "describe", "meeting_at", "res", "seen", "t", "target")
 
     def __init__(self, t: Table, res: _Results) -> None:
         self.t = t
         self.res = res
         self.burns = t.pos.rules.partner_burns
-        self.meetings = t.meetings
+        self.meeting_at = t.meeting_at
         self.seen: set[tuple[Pawns, int, bool, tuple[int, ...]]] = set()
         self.target = None if res.target is None else plain(res.target).split(", ")
         self.describe = res.describe
@@ -224,7 +224,7 @@ class _Split:
                     said = f"{name}→{loc_name(dest)}" if describe else ""
                     if target is not None and (done >= len(target) or target[done] != plain(said)):
                         continue
-                    met = arrive(arrivals, landed, self.meetings)
+                    met = arrive(arrivals, landed, self.meeting_at)
                     now = f"{words}, {said}" if words else said
                     if steps == left and not met:
                         # the last sub-move, no meeting: the results merge equal outcomes

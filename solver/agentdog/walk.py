@@ -12,6 +12,7 @@ is used only for the result (where it lands in home, whose knock-out it is).
 
 from __future__ import annotations
 
+from sheepdog.solver.agentdog.layout import Layout
 from sheepdog.solver.agentdog.position import AgentPosition, Pawns, all_home, partner_of
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 
@@ -64,13 +65,35 @@ def relocate(pawns: Pawns, moves: list[tuple[int, Loc, Loc]]) -> Pawns:
     return tuple(out)
 
 
+#: Per layout: its holes in order, and whether each track field is a hole, a meeting point.
+_FIELDS: dict[Layout, tuple[list[int], list[bool], list[bool]]] = {}
+
+
+def _fields(layout: Layout) -> tuple[list[int], list[bool], list[bool]]:
+    """The layout's fields as lists indexed by track field: the engine's hottest checks are then
+    a list lookup, not a set's hash.  Shared, never changed."""
+    found = _FIELDS.get(layout)
+    if found is None:
+        n = layout.track
+        found = (
+            sorted(layout.holes),
+            [x in layout.holes for x in range(n)],
+            [x in layout.meeting_points for x in range(n)],
+        )
+        if len(_FIELDS) < 64:  # a handful of layouts in practice; never an unbounded cache
+            _FIELDS[layout] = found
+    return found
+
+
 class Table:
     """The fixed facts of one play by ``pos.to_move`` (see the module docstring)."""
 
     __slots__ = (
         "f",
+        "hole_at",
         "holes",
-        "meetings",
+        "hole_list",
+        "meeting_at",
         "mover",
         "n",
         "_pieces",
@@ -88,7 +111,8 @@ class Table:
         self.f = layout.fields_per_seat
         self.n = layout.track
         self.holes = layout.holes
-        self.meetings = frozenset(layout.meeting_points)
+        self.hole_list, self.hole_at, self.meeting_at = _fields(layout)
+        """The holes in order; whether each track field is a hole, a meeting point (A1, A13)."""
         self.mover = pos.to_move
         self.partner = partner_of(pos, self.mover)
         self.teams = pos.teams_play
@@ -114,10 +138,11 @@ class Table:
 
     def visible(self, pawns: Pawns, colour: int) -> list[Loc]:
         """The visible pieces of a colour that can move: on a normal track field or in home."""
-        return [x for x in pawns[colour] if x >= HOME or (x >= 0 and x not in self.holes)]
+        hole_at = self.hole_at
+        return [x for x in pawns[colour] if x >= HOME or (x >= 0 and not hole_at[x])]
 
     def undercover(self, occ: dict[int, int]) -> list[Loc]:
-        return sorted(x for x in occ if x in self.holes)
+        return [x for x in self.hole_list if x in occ]
 
     def ordinary_pieces(self, pawns: Pawns, occ: dict[int, int]) -> list[tuple[int, Loc]]:
         """A7/A8: the pieces an ordinary card may move, as (colour, location)."""
@@ -193,7 +218,7 @@ class Table:
                     moved = relocate(pawns, [(o, g, KENNEL), (colour, loc, g)])
                     out.append((g, moved, (o,), g))
         # A5: a visible piece turns into its own colour's home, an undercover one into the mover's
-        home = self.mover if loc in self.holes else colour
+        home = self.mover if self.hole_at[loc] else colour
         start = self.f * home
         to_start = (start - loc) % n
         if 0 < to_start < steps <= to_start + 4 and to_start < near:
