@@ -25,9 +25,12 @@ def arrive(arrivals: tuple[int, ...], field: int, meeting_at: list[bool]) -> tup
     return (*(m for m in arrivals if m != field), field)
 
 
-def hold_meetings(pawns: Pawns, arrivals: Sequence[int], n: int) -> tuple[Pawns, list[str]]:
+def hold_meetings(
+    pawns: Pawns, arrivals: Sequence[int], n: int, describe: bool = True
+) -> tuple[Pawns, list[str]]:
     """The pieces after the meetings of ``arrivals`` (meeting points, in order of last arrival)
-    on a track of ``n`` fields, and the words for each pull (``"meeting t9: t2→t8"``)."""
+    on a track of ``n`` fields, and the words for each pull (``"meeting t9: t2→t8"``; none
+    unless ``describe``)."""
     words: list[str] = []
     for m in arrivals:
         occ = occupancy(pawns)
@@ -38,5 +41,6 @@ def hold_meetings(pawns: Pawns, arrivals: Sequence[int], n: int) -> tuple[Pawns,
         if behind is None or behind == target:
             continue
         pawns = move_one(pawns, occ[behind], behind, target)
-        words.append(f"meeting t{m}: t{behind}→t{target}")
+        if describe:
+            words.append(f"meeting t{m}: t{behind}→t{target}")
     return pawns, words

@@ -121,7 +121,7 @@ class _Results:
         final = pawns
         pulls: Sequence[str] = ()  # no meeting, no pull (a tuple: nothing allocated)
         if arrivals:
-            final, pulls = hold_meetings(pawns, arrivals, self.t.n)
+            final, pulls = hold_meetings(pawns, arrivals, self.t.n, self.describe)
         penalty = len(knocked) > 0 and self.t.costs_round(knocked)
         key = (final, penalty)
         if not self.describe:
@@ -129,13 +129,11 @@ class _Results:
             return
         if key in self.found:
             return
-        text = ""
-        if self.describe:
-            text = f"{self.label}: {words}"
-            if pulls:
-                text += "; " + "; ".join(pulls)
-            if penalty:
-                text += "; knocks out her side's piece: out of the round (A6)"
+        text = f"{self.label}: {words}"
+        if pulls:
+            text += "; " + "; ".join(pulls)
+        if penalty:
+            text += "; knocks out her side's piece: out of the round (A6)"
         self.found[key] = text
 
 
