@@ -119,6 +119,26 @@ class AgentPosition:
         object.__setattr__(self, "stock", stock)
         object.__setattr__(self, "winner", winner)
 
+    # Written out too, for the same reason; the hash leaves out the layout and the rules (equal
+    # positions still hash equal), which have interpreted hashes of their own.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AgentPosition):
+            return NotImplemented
+        return (
+            self.pawns == other.pawns
+            and self.hands == other.hands
+            and self.to_move == other.to_move
+            and self.last_card == other.last_card
+            and self.stock == other.stock
+            and self.winner == other.winner
+            and self.players == other.players
+            and (self.layout is other.layout or self.layout == other.layout)
+            and (self.rules is other.rules or self.rules == other.rules)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.pawns, self.hands, self.to_move, self.last_card, self.stock, self.winner))
+
     @property
     def seats(self) -> int:
         return SEATS

@@ -22,6 +22,9 @@ from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 #: compiled code builds and unpacks a plain tuple natively, a ``NamedTuple`` through Python.
 SubMove = tuple[Loc, Pawns, tuple[int, ...], int]
 
+#: A layout's holes in order, and whether each track field is a hole, a meeting point.
+Fields = tuple[list[int], list[bool], list[bool]]
+
 
 def occupancy(pawns: Pawns) -> dict[int, int]:
     """Track field -> colour of the piece on it."""
@@ -65,23 +68,26 @@ def relocate(pawns: Pawns, moves: list[tuple[int, Loc, Loc]]) -> Pawns:
     return tuple(out)
 
 
-#: Per layout: its holes in order, and whether each track field is a hole, a meeting point.
-_FIELDS: dict[Layout, tuple[list[int], list[bool], list[bool]]] = {}
+#: Per layout object (by identity: a layout's own hash is interpreted code), the layout itself
+#: (which keeps its id from being reused) and :data:`Fields`.
+_FIELDS: dict[int, tuple[Layout, Fields]] = {}
 
 
-def _fields(layout: Layout) -> tuple[list[int], list[bool], list[bool]]:
+def _fields(layout: Layout) -> Fields:
     """The layout's fields as lists indexed by track field: the engine's hottest checks are then
     a list lookup, not a set's hash.  Shared, never changed."""
-    found = _FIELDS.get(layout)
-    if found is None:
-        n = layout.track
-        found = (
-            sorted(layout.holes),
-            [x in layout.holes for x in range(n)],
-            [x in layout.meeting_points for x in range(n)],
-        )
-        if len(_FIELDS) < 64:  # a handful of layouts in practice; never an unbounded cache
-            _FIELDS[layout] = found
+    cached = _FIELDS.get(id(layout))
+    if cached is not None and cached[0] is layout:
+        return cached[1]
+    n = layout.track
+    found = (
+        sorted(layout.holes),
+        [x in layout.holes for x in range(n)],
+        [x in layout.meeting_points for x in range(n)],
+    )
+    if len(_FIELDS) >= 64:  # a handful of layouts in practice; never an unbounded cache
+        _FIELDS.clear()
+    _FIELDS[id(layout)] = (layout, found)
     return found
 
 
