@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sheepdog.solver.agentdog.position import Pawns
-from sheepdog.solver.agentdog.walk import move_one, occupancy
+from sheepdog.solver.agentdog.walk import EMPTY, move_one, occupancy
 
 
 def arrive(arrivals: tuple[int, ...], field: int, meeting_at: list[bool]) -> tuple[int, ...]:
@@ -33,12 +33,16 @@ def hold_meetings(
     unless ``describe``)."""
     words: list[str] = []
     for m in arrivals:
-        occ = occupancy(pawns)
-        if m not in occ:
+        occ = occupancy(pawns, n)
+        if occ[m] == EMPTY:
             continue  # emptied by an earlier pull: the meeting lapses
-        behind = next(((m - d) % n for d in range(1, n) if (m - d) % n in occ), None)
+        behind = -1
+        for d in range(1, n):
+            if occ[(m - d) % n] != EMPTY:
+                behind = (m - d) % n
+                break
         target = (m - 1) % n
-        if behind is None or behind == target:
+        if behind < 0 or behind == target:
             continue
         pawns = move_one(pawns, occ[behind], behind, target)
         if describe:

@@ -38,7 +38,7 @@ from sheepdog.solver.agentdog.position import (
     is_terminal,
     sides,
 )
-from sheepdog.solver.agentdog.walk import Table, occupancy, relocate
+from sheepdog.solver.agentdog.walk import EMPTY, Table, occupancy, relocate
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.moves import (
     DEFAULT_PERFT_NODES,
@@ -145,10 +145,10 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
     if kind in EXITS:
         c = t.controlled(pawns)
         start = t.f * c
-        if pawns[c] and pawns[c][0] == KENNEL and occ.get(start) != c:
+        if pawns[c] and pawns[c][0] == KENNEL and occ[start] != c:
             moves = []
             knocked: tuple[int, ...] = ()
-            if start in occ:
+            if occ[start] != EMPTY:
                 knocked = (occ[start],)
                 moves.append((occ[start], start, KENNEL))
             moves.append((c, KENNEL, start))
@@ -210,7 +210,7 @@ class _Split:
             return
         t = self.t
         describe = self.describe
-        occ = occupancy(pawns)
+        occ = occupancy(pawns, t.n)
         prot = t.protected(occ)
         done = words.count(", ") + 1 if words else 0
         for c, loc in t.partner_pieces(pawns, occ):

@@ -12,6 +12,8 @@ is used only for the result (where it lands in home, whose knock-out it is).
 
 from __future__ import annotations
 
+from typing import Final
+
 from sheepdog.solver.agentdog.layout import Layout
 from sheepdog.solver.agentdog.position import AgentPosition, Pawns, all_home, partner_of
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc
@@ -26,9 +28,20 @@ SubMove = tuple[Loc, Pawns, tuple[int, ...], int]
 Fields = tuple[list[int], list[bool], list[bool]]
 
 
-def occupancy(pawns: Pawns) -> dict[int, int]:
-    """Track field -> colour of the piece on it."""
-    return {loc: c for c, locs in enumerate(pawns) for loc in locs if 0 <= loc < HOME}
+#: :func:`occupancy`: per track field, the colour of the piece on it, or :data:`EMPTY`.
+Occupancy = list[int]
+EMPTY: Final = -1
+
+
+def occupancy(pawns: Pawns, n: int) -> Occupancy:
+    """Per field of a track of ``n`` fields, the colour of the piece on it, or :data:`EMPTY` (a
+    list, not a dict: the engine looks fields up far more often than it builds this)."""
+    occ = [EMPTY] * n
+    for c, locs in enumerate(pawns):
+        for loc in locs:
+            if 0 <= loc < HOME:
+                occ[loc] = c
+    return occ
 
 
 def move_one(pawns: Pawns, colour: int, old: Loc, new: Loc) -> Pawns:
@@ -151,7 +164,7 @@ class Table:
         self.partner = partner_of(pos, self.mover)
         self.teams = pos.teams_play
         self.players = pos.players
-        self.occ = occupancy(pos.pawns)
+        self.occ = occupancy(pos.pawns, self.n)
         """:func:`occupancy` of the position's pieces."""
         self._pieces: list[tuple[int, Loc]] | None = None
         # A6 (A17 with 2-3 players: her own colour only)
@@ -166,19 +179,20 @@ class Table:
             return self.partner
         return self.mover
 
-    def start_blocked(self, occ: dict[int, int]) -> bool:
+    def start_blocked(self, occ: Occupancy) -> bool:
         """A8: a piece of the mover's colour stands on the mover's start field."""
-        return occ.get(self.f * self.mover) == self.mover
+        return occ[self.f * self.mover] == self.mover
 
     def visible(self, pawns: Pawns, colour: int) -> list[Loc]:
         """The visible pieces of a colour that can move: on a normal track field or in home."""
         hole_at = self.hole_at
         return [x for x in pawns[colour] if x >= HOME or (x >= 0 and not hole_at[x])]
 
-    def undercover(self, occ: dict[int, int]) -> list[Loc]:
-        return [x for x in self.hole_list if x in occ]
+    def undercover(self, occ: Occupancy) -> list[Loc]:
+        """The occupied holes, in order."""
+        return [x for x in self.hole_list if occ[x] != EMPTY]
 
-    def ordinary_pieces(self, pawns: Pawns, occ: dict[int, int]) -> list[tuple[int, Loc]]:
+    def ordinary_pieces(self, pawns: Pawns, occ: Occupancy) -> list[tuple[int, Loc]]:
         """A7/A8: the pieces an ordinary card may move, as (colour, location)."""
         c = self.controlled(pawns)
         out = [(c, x) for x in self.visible(pawns, c)]
@@ -196,7 +210,7 @@ class Table:
         """A6: whether knocking out these colours puts the mover out of the round."""
         return not self.penalised.isdisjoint(knocked)
 
-    def partner_pieces(self, pawns: Pawns, occ: dict[int, int]) -> list[tuple[int, Loc]]:
+    def partner_pieces(self, pawns: Pawns, occ: Occupancy) -> list[tuple[int, Loc]]:
         """A11 (re-checked before each sub-move): visible pieces of the mover's and her
         partner's colours, undercover pieces (A8 only under O2 false), and every visible piece
         once all of the mover's or all of her partner's are home (2-3 players: always)."""
@@ -209,15 +223,16 @@ class Table:
             out += [(occ[x], x) for x in self.undercover(occ)]
         return out
 
-    def protected(self, occ: dict[int, int]) -> list[int]:
+    def protected(self, occ: Occupancy) -> list[int]:
         """A4: start fields on which a piece of that seat's colour stands."""
-        return [self.f * c for c in self.players if occ.get(self.f * c) == c]
+        f = self.f
+        return [f * c for c in self.players if occ[f * c] == c]
 
     # -- one (sub-)move -------------------------------------------------------------------------
     def submoves(
         self,
         pawns: Pawns,
-        occ: dict[int, int],
+        occ: Occupancy,
         colour: int,
         loc: Loc,
         steps: int,
@@ -240,13 +255,13 @@ class Table:
             g = (loc + steps) % n
             if burns:
                 passed = [(loc + i) % n for i in range(1, steps)]
-                knocked = [(occ[x], x) for x in (*passed, g) if x in occ]
+                knocked = [(occ[x], x) for x in (*passed, g) if occ[x] != EMPTY]
                 moves = [(c, x, KENNEL) for c, x in knocked]
                 moves.append((colour, loc, g))
                 out.append((g, relocate(pawns, moves), tuple(c for c, _ in knocked), g))
             else:
-                o = occ.get(g)
-                if o is None:
+                o = occ[g]
+                if o == EMPTY:
                     out.append((g, move_one(pawns, colour, loc, g), (), g))
                 else:
                     moved = relocate(pawns, [(o, g, KENNEL), (colour, loc, g)])
@@ -257,10 +272,11 @@ class Table:
         to_start = (start - loc) % n
         if 0 < to_start < steps <= to_start + 4 and to_start < near:
             depth = steps - to_start - 1
-            if any(HOME + j in pawns[home] for j in range(depth + 1)):
-                return out
+            for j in range(depth + 1):
+                if HOME + j in pawns[home]:
+                    return out
             passed = [(loc + i) % n for i in range(1, to_start + 1)] if burns else []
-            knocked = [(occ[x], x) for x in passed if x in occ]
+            knocked = [(occ[x], x) for x in passed if occ[x] != EMPTY]
             moves = [(c, x, KENNEL) for c, x in knocked]
             moves.append((colour, loc, self._revealed(pawns, colour, home, depth)))
             knocks = tuple(c for c, _ in knocked)
