@@ -218,9 +218,16 @@ class Table:
             colours: tuple[int, ...] = self.players
         else:
             colours = (self.mover, self.partner)
-        out = [(c, x) for c in colours for x in self.visible(pawns, c)]
+        hole_at = self.hole_at
+        out: list[tuple[int, Loc]] = []  # one list, no intermediate ones (a step of every split)
+        for c in colours:
+            for x in pawns[c]:
+                if x >= HOME or (x >= 0 and not hole_at[x]):  # visible
+                    out.append((c, x))
         if self.pos.rules.partner_ignores_start_block or not self.start_blocked(occ):
-            out += [(occ[x], x) for x in self.undercover(occ)]
+            for x in self.hole_list:
+                if occ[x] != EMPTY:
+                    out.append((occ[x], x))
         return out
 
     def protected(self, occ: Occupancy) -> list[int]:
