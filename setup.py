@@ -4,7 +4,7 @@ pure Python.
 Everything else (metadata, packages, ``package-dir``) is in ``pyproject.toml``.  The modules of
 ``sheepdog.solver.native.COMPILED`` are compiled into C extensions next to their ``.py`` files
 (Python imports the extension first), which makes classic DOG's move generator and endgame
-search about twice as fast and Agent DOG's perft about three times (README, "DOG" and "Agent
+search about twice as fast and Agent DOG's perft about four times (README, "DOG" and "Agent
 DOG").  Any failure (no mypyc, no C compiler, a type error) gives
 a whole pure-Python install, never half of one; ``SHEEPDOG_PURE=1`` asks for pure Python.
 

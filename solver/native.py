@@ -4,7 +4,7 @@ this install runs them compiled.
 ``setup.py`` compiles :data:`COMPILED` into C extensions when it can (mypyc and a C compiler;
 ``SHEEPDOG_PURE=1`` at install time asks for pure Python).  They are the DOG engines' hot paths:
 classic DOG's move generator (``perft``) and endgame search run about twice as fast compiled,
-Agent DOG's perft about three times as fast.  Compiled code behaves the same but drops
+Agent DOG's perft about four times as fast.  Compiled code behaves the same but drops
 docstrings; :func:`documented` gives a public object its docstring back from the source file,
 for ``import sheepdog`` and ``help()``.
 """
