@@ -95,6 +95,32 @@ def docstring(module: str, name: str = "") -> str:
     return _docstrings(module).get(name, "")
 
 
+def _give_signature(cls: type) -> None:
+    """A compiled dataclass with a written-out ``__init__`` (the positions) has no signature
+    that ``inspect`` can read: give it the one its fields describe."""
+    import dataclasses
+    import inspect
+
+    if not dataclasses.is_dataclass(cls):
+        return
+    try:
+        inspect.signature(cls)
+        return
+    except ValueError:
+        pass
+    empty = inspect.Parameter.empty
+    parameters = [
+        inspect.Parameter(
+            field.name,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            default=empty if field.default is dataclasses.MISSING else field.default,
+        )  # no annotation: compiled, a field's type reads as ``tuple`` or ``type``
+        for field in dataclasses.fields(cls)
+        if field.init
+    ]
+    cls.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+
+
 def documented(value: Any) -> Any:
     """``value`` with its docstring, which a compiled module drops: a class gets it back, a
     function is wrapped in a plain one that carries it (and its signature and name)."""
@@ -108,6 +134,7 @@ def documented(value: Any) -> Any:
     if isinstance(value, type):
         with contextlib.suppress(AttributeError, TypeError):  # a native class may refuse
             value.__doc__ = doc
+            _give_signature(value)
         return value
     if callable(value):
 

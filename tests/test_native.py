@@ -47,6 +47,26 @@ def test_public_objects_of_compiled_modules_keep_their_docstrings() -> None:
             assert inspect.cleandoc(value.__doc__) == source, name
 
 
+def test_public_classes_have_a_signature() -> None:
+    """Compiled, a written-out ``__init__`` (the positions') carries no signature: the public
+    name gets the one its dataclass fields describe, which binds as the class does."""
+    import dataclasses
+
+    for name in ("AgentPosition", "Position"):
+        cls = getattr(sheepdog, name)
+        signature = inspect.signature(cls)
+        fields = dataclasses.fields(cls)
+        assert list(signature.parameters) == [f.name for f in fields], name
+        for field in fields:
+            default = signature.parameters[field.name].default
+            expected = (
+                inspect.Parameter.empty if field.default is dataclasses.MISSING else field.default
+            )
+            assert default == expected, (name, field.name)
+    bound = inspect.signature(sheepdog.AgentPosition).bind(((),) * 4, ((),) * 4, 0, last_card="5")
+    assert bound.arguments["last_card"] == "5"
+
+
 def test_documented_wraps_a_function_keeping_its_behaviour() -> None:
     moves = importlib.import_module("sheepdog.solver.dog.moves")
     position = importlib.import_module("sheepdog.solver.dog.position")
