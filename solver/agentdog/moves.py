@@ -274,7 +274,11 @@ def _empty_hand(hands: Hands, seat: int) -> Hands:
 def _winner(pos: AgentPosition, pawns: Pawns, mover: int) -> int | None:
     """A15: the ``winner`` field after a play: set only when it completed several sides, to
     the lowest seat of the first of them clockwise from the mover."""
-    if sum(1 for p in pawns if p and p[0] >= HOME) < 2:
+    homes = 0
+    for p in pawns:
+        if p and p[0] >= HOME:
+            homes += 1
+    if homes < 2:
         return None  # fewer than two colours all home: no two sides complete
     done = [s for s in sides(pos) if all(pawns[k] and pawns[k][0] >= HOME for k in s)]
     if len(done) < 2:

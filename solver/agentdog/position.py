@@ -179,7 +179,17 @@ def all_home(pawns: Sequence[Loc]) -> bool:
 
 
 def complete_sides(pos: AgentPosition) -> list[tuple[int, ...]]:
-    return [side for side in sides(pos) if all(all_home(pos.pawns[k]) for k in side)]
+    """The sides all of whose pieces are home (plain loops: every position asks)."""
+    out = []
+    for side in sides(pos):
+        done = True
+        for k in side:
+            if not all_home(pos.pawns[k]):
+                done = False
+                break
+        if done:
+            out.append(side)
+    return out
 
 
 def winning_side(pos: AgentPosition) -> tuple[int, ...] | None:
