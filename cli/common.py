@@ -102,6 +102,14 @@ def print_json(obj: Any) -> None:
     buffer.flush()
 
 
+def given_position(value: str) -> str:
+    """The callback of a position argument: an empty one (``''``) would name the current
+    folder."""
+    if not value.strip():
+        raise typer.BadParameter("empty: name a position file, or type the notation in quotes")
+    return value
+
+
 def existing_file(path: Path) -> Path:
     if not path.exists():
         fail(f"no such file: {path}")

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from sheepdog.cli.agent_picture import picture as agent_picture
 from sheepdog.cli.agent_picture import view_picture
-from sheepdog.cli.common import fail, print_json, run, usage
+from sheepdog.cli.common import fail, given_position, print_json, run, usage
 from sheepdog.cli.dog_picture import picture
 from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.solver.agentdog.moves import legal_plays as agent_plays
@@ -51,7 +51,11 @@ from sheepdog.solver.variants import AnyPosition, load_any, load_any_position
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 PositionArg = Annotated[
-    str, typer.Argument(help="Position file (JSON or one-line notation), or the notation itself.")
+    str,
+    typer.Argument(
+        help="Position file (JSON or one-line notation), or the notation itself.",
+        callback=given_position,
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 
@@ -239,12 +243,14 @@ def perft_cmd(
     run(body)
 
 
-@app.command()
+@app.command(
+    help="Draw the board: each seat's track fields, kennel, home and hand.\n\n"
+    "Agent DOG: holes, meeting points and undercover pieces are marked, and an observer"
+    " view's unknown colours show as ?."  # one line per paragraph: --help keeps line breaks
+)
 def show(position: PositionArg, json_out: JsonOpt = False) -> None:
-    """Draw the board: each seat's track fields, kennel, home and hand.
-
-    Agent DOG: holes, meeting points and undercover pieces are marked, and an observer view's
-    unknown colours show as ?."""
+    """Draw the board: each seat's track fields, kennel, home and hand (Agent DOG: holes,
+    meeting points and undercover pieces marked, an observer view's unknown colours as ?)."""
 
     def body() -> None:
         found = load_any(Path(position)) if " " not in position.strip() else None

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import networkx as nx
 import typer
 
-from sheepdog.cli.common import existing_file, fail, print_json, run
+from sheepdog.cli.common import existing_file, fail, given_position, print_json, run
 from sheepdog.cli.dog import app
 from sheepdog.cli.progress import progress_bar
 from sheepdog.generators.dog import (
@@ -55,7 +55,8 @@ __all__ = ["app"]
 FileArg = Annotated[
     str,
     typer.Argument(
-        help="Position file (JSON, spec section 3, or notation), or the notation itself."
+        help="Position file (JSON, spec section 3, or notation), or the notation itself.",
+        callback=given_position,
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
@@ -271,21 +272,29 @@ class AdviseMethodChoice(StrEnum):
     playout = "playout"
 
 
-@app.command("advise")
+@app.command(
+    "advise",
+    help='Hidden hands ("?"): sample them and value every first play.\n\n'
+    "Classic DOG recommends the best play; Agent DOG (an observer view, or a position seen"
+    " from the seat to move) gives each play's exact risk of knocking out her own side and"
+    " its sampled win share, and each undercover field's chances of each colour.",
+)
 def advise_command(
     file: FileArg,
     samples: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--samples",
             min=0,
             max=MAX_SAMPLES,
+            show_default=False,
             help=(
-                "The most deals of the hidden cards to value (sampling usually stops sooner);"
-                " Agent DOG: 0 gives the exact risks only."
+                "The most deals of the hidden cards to value (sampling usually stops sooner):"
+                f" {DEFAULT_SAMPLES} unless given; Agent DOG {AGENT_SAMPLES} (each sample solves"
+                " every play), and 0 gives its exact risks only."
             ),
         ),
-    ] = DEFAULT_SAMPLES,
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed of the sampling.")] = 0,
     seconds: Annotated[
         float,
@@ -321,7 +330,8 @@ def advise_command(
         ),
     ] = DEFAULT_SAMPLE_NODES,
 ) -> None:
-    """Hidden hands ("?"): sample them, value every first play, recommend the best one."""
+    """Hidden hands ("?"): sample them and value every first play (classic DOG recommends the
+    best; Agent DOG gives each play's risk and win share, and the undercover colours)."""
 
     def body() -> None:
         found = _found(file)
@@ -331,7 +341,7 @@ def advise_command(
                 try:
                     agent_advice = advise_view(
                         seen,
-                        samples=agent_samples if samples == DEFAULT_SAMPLES else samples,
+                        samples=agent_samples if samples is None else samples,
                         seed=seed,
                         max_nodes=max_nodes,
                         seconds=seconds,
@@ -351,16 +361,17 @@ def advise_command(
         if isinstance(found, ObserverView):  # pragma: no cover - handled above
             return
         pos = found
-        if samples == 0:
+        deals = DEFAULT_SAMPLES if samples is None else samples
+        if deals == 0:
             fail(
                 "Invalid value for '--samples': 0 is for Agent DOG (its exact risks need no"
                 " sample); classic DOG advice values sampled deals: 1 or more",
                 2,
             )
-        with progress_bar("advise: samples", samples) as update:
+        with progress_bar("advise: samples", deals) as update:
             advice = advise(
                 pos,
-                samples=samples,
+                samples=deals,
                 seed=seed,
                 seconds=seconds,
                 confidence=confidence,

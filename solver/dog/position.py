@@ -556,6 +556,10 @@ def parse_position(text: str, source: str = "position") -> Position:
     stripped = text.strip()
     if stripped.startswith("{"):
         return position_from_json(loads_json(stripped, source))
+    if stripped.startswith("["):
+        raise FileFormatError(
+            "a position file holds a JSON object or one line of notation, not a JSON list"
+        )
     lines = [ln for ln in stripped.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if len(lines) != 1:
         raise FileFormatError(

@@ -16,6 +16,7 @@ from sheepdog.solver.dog.simulate import simulate
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import solve_position
 from sheepdog.solver.errors import SheepdogError
+from tests.dog.util import run_main
 
 runner = CliRunner()
 SPEC = "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0"
@@ -75,3 +76,25 @@ def test_non_partnership_game_only_for_2_3_or_5(players: int) -> None:
 def test_non_partnership_default_player_count_is_allowed() -> None:
     assert len(simulate(4, 0, Rules(mode="solo"), None, max_rounds=1).players) == 3
     assert len(simulate(6, 0, Rules(mode="solo"), None, max_rounds=1).players) == 5
+
+
+@pytest.mark.parametrize(
+    "command", ["moves", "perft", "show", "convert", "view", "solve", "solitaire", "advise"]
+)
+def test_a_json_list_or_an_empty_argument_is_named(
+    tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a newcomer: a JSON list was read as notation, and ``''`` as the current
+    folder ("is a directory")."""
+    listed = tmp_path / "list.json"
+    listed.write_text("[1, 2]\n", encoding="utf-8")
+    result = runner.invoke(app, ["dog", command, str(listed)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {listed}: a position file holds a JSON object or one line of notation,"
+        " not a JSON list\n"
+    )
+    code, out, err = run_main(["dog", command, ""], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("Error: Invalid value for ") and len(err.splitlines()) == 1
+    assert "empty: name a position file, or type the notation in quotes" in err
