@@ -954,17 +954,18 @@ cli_main.main(["wolf", "solve", "x.json"])
 """
 
 
+def run_script(source: str) -> tuple[int, str, str]:
+    """Run Python ``source`` in a fresh interpreter: (exit code, stdout, stderr)."""
+    done = subprocess.run(
+        [sys.executable, "-c", source], capture_output=True, text=True, timeout=60
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
 def test_ctrl_c_in_a_callback_python_calls_ends_the_run() -> None:
     """Python cannot propagate an exception from a ``__del__`` or a weak-reference callback: it
     would print ``Exception ignored in ...`` and go on.  A Ctrl-C there still ends the run."""
-    done = subprocess.run(
-        [sys.executable, "-c", CTRL_C_IN_DEL], capture_output=True, text=True, timeout=60
-    )
-    assert (done.returncode, done.stdout, done.stderr) == (
-        EXIT_INTERRUPTED,
-        "started\n",
-        "Error: interrupted\n",
-    )
+    assert run_script(CTRL_C_IN_DEL) == (EXIT_INTERRUPTED, "started\n", "Error: interrupted\n")
 
 
 #: A command line whose run meets a Ctrl-C while a class is built (an import under way): Python
@@ -990,14 +991,7 @@ cli_main.main(["wolf", "solve", "x.json"])
 def test_ctrl_c_wrapped_by_python_ends_the_run() -> None:
     """A Ctrl-C that Python hands on wrapped in another exception (seen in CI: a ``__set_name__``
     during an import) is an interruption, exit 130, not an internal error."""
-    done = subprocess.run(
-        [sys.executable, "-c", CTRL_C_IN_SET_NAME], capture_output=True, text=True, timeout=60
-    )
-    assert (done.returncode, done.stdout, done.stderr) == (
-        EXIT_INTERRUPTED,
-        "started\n",
-        "Error: interrupted\n",
-    )
+    assert run_script(CTRL_C_IN_SET_NAME) == (EXIT_INTERRUPTED, "started\n", "Error: interrupted\n")
 
 
 DELAYS = [0.0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.08, 0.12, 0.2, 0.3]

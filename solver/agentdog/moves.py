@@ -87,7 +87,7 @@ def piece_name(t: Table, colour: int, loc: Loc) -> str:
     """A piece as players name it: by its field; a visible piece that is not the mover's own
     with its seat (``[seat 2] t5``); an undercover piece by its field only (A18)."""
     name = loc_name(loc)
-    if colour == t.mover or (0 <= loc < HOME and loc in t.holes):
+    if colour == t.mover or t.is_hole(loc):
         return name
     return f"[seat {colour}] {name}"
 

@@ -138,7 +138,6 @@ class Table:
     __slots__ = (
         "f",
         "hole_at",
-        "holes",
         "hole_list",
         "meeting_at",
         "mover",
@@ -157,7 +156,6 @@ class Table:
         layout = pos.layout
         self.f = layout.fields_per_seat
         self.n = layout.track
-        self.holes = layout.holes
         self.hole_list, self.hole_at, self.meeting_at = _fields(layout)
         """The holes in order; whether each track field is a hole, a meeting point (A1, A13)."""
         self.mover = pos.to_move
@@ -183,10 +181,24 @@ class Table:
         """A8: a piece of the mover's colour stands on the mover's start field."""
         return occ[self.f * self.mover] == self.mover
 
-    def visible(self, pawns: Pawns, colour: int) -> list[Loc]:
-        """The visible pieces of a colour that can move: on a normal track field or in home."""
+    def is_hole(self, loc: Loc) -> bool:
+        """Whether ``loc`` is a hole (a piece there is undercover, A2)."""
+        return 0 <= loc < HOME and self.hole_at[loc]
+
+    def add_visible(self, pawns: Pawns, colour: int, out: list[tuple[int, Loc]]) -> None:
+        """Append the visible pieces of a colour that can move (on a normal track field or in
+        home) to ``out``, as (colour, location): appended, not returned, as the searches
+        gather several colours into one list at every step."""
         hole_at = self.hole_at
-        return [x for x in pawns[colour] if x >= HOME or (x >= 0 and not hole_at[x])]
+        for x in pawns[colour]:
+            if x >= HOME or (x >= 0 and not hole_at[x]):
+                out.append((colour, x))
+
+    def add_undercover(self, occ: Occupancy, out: list[tuple[int, Loc]]) -> None:
+        """Append the undercover pieces, in field order, to ``out`` (as :meth:`add_visible`)."""
+        for x in self.hole_list:
+            if occ[x] != EMPTY:
+                out.append((occ[x], x))
 
     def undercover(self, occ: Occupancy) -> list[Loc]:
         """The occupied holes, in order."""
@@ -194,10 +206,10 @@ class Table:
 
     def ordinary_pieces(self, pawns: Pawns, occ: Occupancy) -> list[tuple[int, Loc]]:
         """A7/A8: the pieces an ordinary card may move, as (colour, location)."""
-        c = self.controlled(pawns)
-        out = [(c, x) for x in self.visible(pawns, c)]
+        out: list[tuple[int, Loc]] = []
+        self.add_visible(pawns, self.controlled(pawns), out)
         if not self.start_blocked(occ):
-            out += [(occ[x], x) for x in self.undercover(occ)]
+            self.add_undercover(occ, out)
         return out
 
     def movable(self) -> list[tuple[int, Loc]]:
@@ -218,16 +230,11 @@ class Table:
             colours: tuple[int, ...] = self.players
         else:
             colours = (self.mover, self.partner)
-        hole_at = self.hole_at
-        out: list[tuple[int, Loc]] = []  # one list, no intermediate ones (a step of every split)
+        out: list[tuple[int, Loc]] = []
         for c in colours:
-            for x in pawns[c]:
-                if x >= HOME or (x >= 0 and not hole_at[x]):  # visible
-                    out.append((c, x))
+            self.add_visible(pawns, c, out)
         if self.pos.rules.partner_ignores_start_block or not self.start_blocked(occ):
-            for x in self.hole_list:
-                if occ[x] != EMPTY:
-                    out.append((occ[x], x))
+            self.add_undercover(occ, out)
         return out
 
     def protected(self, occ: Occupancy) -> list[int]:
