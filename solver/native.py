@@ -95,9 +95,10 @@ def docstring(module: str, name: str = "") -> str:
     return _docstrings(module).get(name, "")
 
 
-def _give_signature(cls: type) -> None:
+def give_signature(cls: type) -> None:
     """A compiled dataclass with a written-out ``__init__`` (the positions) has no signature
-    that ``inspect`` can read: give it the one its fields describe."""
+    that ``inspect`` can read: give it the one its fields describe.  The position modules call
+    it on their own classes, so a direct import has it too; pure Python needs none."""
     import dataclasses
     import inspect
 
@@ -134,7 +135,7 @@ def documented(value: Any) -> Any:
     if isinstance(value, type):
         with contextlib.suppress(AttributeError, TypeError):  # a native class may refuse
             value.__doc__ = doc
-            _give_signature(value)
+            give_signature(value)
         return value
     if callable(value):
 

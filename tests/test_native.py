@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import inspect
 import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,6 +67,25 @@ def test_public_classes_have_a_signature() -> None:
             assert default == expected, (name, field.name)
     bound = inspect.signature(sheepdog.AgentPosition).bind(((),) * 4, ((),) * 4, 0, last_card="5")
     assert bound.arguments["last_card"] == "5"
+
+
+def test_positions_imported_from_their_modules_have_a_signature() -> None:
+    """The same in a fresh interpreter that imports the modules directly, never touching the
+    public names of ``sheepdog``."""
+    script = (
+        "import dataclasses, inspect\n"
+        "from sheepdog.solver.agentdog.position import AgentPosition\n"
+        "from sheepdog.solver.dog.position import Position\n"
+        "for cls in (AgentPosition, Position):\n"
+        "    names = list(inspect.signature(cls).parameters)\n"
+        "    assert names == [f.name for f in dataclasses.fields(cls)], names\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
 
 
 def test_documented_wraps_a_function_keeping_its_behaviour() -> None:

@@ -46,6 +46,7 @@ from sheepdog.solver.agentdog.rules import (
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import loads_json, read_text
+from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
 
 VARIANT: Final = "agent-dog"
@@ -491,3 +492,6 @@ def load_position(path: str | Path) -> AgentPosition:
         if str(exc).startswith(f"{source}: "):
             raise
         raise FileFormatError(f"{source}: {exc}") from None
+
+
+give_signature(AgentPosition)  # compiled, its written-out __init__ has none

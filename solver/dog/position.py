@@ -55,6 +55,7 @@ from sheepdog.solver.dog.cards import (
 from sheepdog.solver.dog.rules import DEFAULT_RULES, Rules, parse_mode, parse_protection
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import loads_json, read_text
+from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
 
 __all__ = [
@@ -579,3 +580,6 @@ def load_position(path: str | Path) -> Position:
         if str(exc).startswith(f"{source}: "):
             raise
         raise FileFormatError(f"{source}: {exc}") from None
+
+
+give_signature(Position)  # compiled, its written-out __init__ has none
