@@ -34,10 +34,12 @@ Parts (all seeded):
 interviews, :mod:`sheepdog.solver.slywolf.valid`): (a) the exact optimum over valid worlds and the
 policies ranking with the valid predictive; (b) fresh 16-sheep cases from the case generator,
 each policy stopping when one valid suspect remains, with the uniform-model hint as a further
-policy and, with ``--rollouts N``, the rollout policy of :mod:`sheepdog.solver.slywolf.rollout`
-over N sampled worlds per decision, and each policy also against the mean of ``--orders N``
-(default 10) random orders per case; (d) the advice under the valid model; (f) generator cases.
-Every leaf of ``LEAVES`` is a policy of (a) and (b); the model's default leaf is marked ``*``.
+policy, the rule of thumb "untouched first" (a sheep nobody has mentioned while there is one,
+no deduction) and, with ``--rollouts N``, the rollout policy of
+:mod:`sheepdog.solver.slywolf.rollout` over N sampled worlds per decision, and each policy also
+against the mean of ``--orders N`` (default 10) random orders per case; (d) the advice under
+the valid model; (f) generator cases.  Every leaf of ``LEAVES`` is a policy of (a) and (b);
+the model's default leaf is marked ``*``.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ from sheepdog.solver.slywolf.hints import (  # noqa: E402
     lookahead_policy,
     observe,
     random_policy,
+    untouched_first_policy,
 )
 from sheepdog.solver.slywolf.optimal import Solver, small_roster  # noqa: E402
 from sheepdog.solver.slywolf.puzzle import Interview, Mode, new_puzzle  # noqa: E402
@@ -228,6 +231,7 @@ def part_b_valid(
         policies["blend (uniform)"] = lookahead_policy(LEAVES["blend"], "uniform")
         policies["random order"] = random_policy(random.Random(seed + 1))
         policies["greedy (valid)"] = greedy_policy("valid")
+        policies["untouched first"] = untouched_first_policy(random.Random(seed + 2))
         if rollouts:
             policies[f"rollout {rollouts} (valid)"] = rollout_policy(rollouts, seed)
         counts: dict[str, list[int]] = {name: [] for name in policies}

@@ -399,6 +399,20 @@ def random_policy(rng: random.Random) -> Policy:
     return choose
 
 
+def untouched_first_policy(rng: random.Random) -> Policy:
+    """A rule of thumb for the table: call a sheep nobody knows anything about (not heard, no
+    known testimony, nobody points at it) while there is one, otherwise any sheep; ties at
+    random.  It needs no deduction at all; ``docs/hints.md`` (b') compares it with the hint."""
+
+    def choose(obs: Observation, allowed: Sequence[int] | None = None) -> int:
+        pool = candidates(obs, allowed)
+        alike = set(untouched(obs))
+        fresh = [s for s in pool if s in alike]
+        return rng.choice(fresh or pool)
+
+    return choose
+
+
 def settled(d: Deduction) -> bool:
     return d.culprit is not None
 

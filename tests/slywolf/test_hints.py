@@ -6,6 +6,7 @@ import random
 
 import pytest
 from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from sheepdog.solver.slywolf.brute import enumerate_counts
 from sheepdog.solver.slywolf.hints import (
@@ -25,6 +26,7 @@ from sheepdog.solver.slywolf.hints import (
     rank,
     resolved_entropy,
     untouched,
+    untouched_first_policy,
 )
 from sheepdog.solver.slywolf.optimal import Solver, small_roster
 from sheepdog.solver.slywolf.puzzle import Puzzle, new_puzzle
@@ -135,6 +137,23 @@ def test_untouched_sheep_score_alike() -> None:
     assert len({round(sc.value, 12) for sc in ranked}) == 1
 
 
+@settings(max_examples=60, deadline=None)
+@given(small_puzzles(max_sheep=6), st.data())
+def test_untouched_first_calls_a_sheep_nobody_mentioned_while_there_is_one(
+    puzzle: Puzzle, data: st.DataObject
+) -> None:
+    obs = Observation.from_puzzle(puzzle)
+    pool = [s for s in range(obs.n) if obs.pointer[s] is None]
+    assume(pool)
+    allowed = data.draw(st.lists(st.sampled_from(pool), min_size=1, unique=True))
+    # a second, plain reading of "nobody knows anything about it"
+    pointed = {t for t in obs.pointer if t is not None}
+    fresh = [s for s in allowed if obs.testimony[s] is None and s not in pointed]
+    policy = untouched_first_policy(random.Random(data.draw(st.integers(0, 2**32))))
+    choices = {policy(obs, allowed) for _ in range(20)}
+    assert choices <= set(fresh or allowed)
+
+
 def test_policies_reach_certainty_on_a_valid_small_case() -> None:
     roster = small_roster(6, 2, 3, 2)
     rng = random.Random(8)
@@ -151,7 +170,8 @@ def test_policies_reach_certainty_on_a_valid_small_case() -> None:
             continue  # not a valid case: several suspects even with every sheep heard
         checked += 1
         assert deduce(full).culprit == case.culprit
-        for policy in (lookahead_policy(), greedy_entropy_policy, random_policy(rng)):
+        rules = (lookahead_policy(), greedy_entropy_policy, random_policy(rng))
+        for policy in (*rules, untouched_first_policy(rng)):
             n = interviews_to_certainty(obs0, truth, policy)
             assert 1 <= n <= roster.n_sheep
 
