@@ -60,6 +60,13 @@ def render_advice(data: dict[str, Any]) -> str:
         plan = turn["plan"]
         if plan is not None:
             lines.append(render_plan(plan, turn["called"], turn["to_interview"]))
+        untyped = turn.get("untyped_tops", 0)
+        if untyped and plan is None and turn["guess"] is None:
+            lines.append(
+                "Type the stack tops (top SHEEP) to plan the turn; meanwhile, every sheep left:"
+            )
+        elif untyped:
+            lines.append(f"{untyped} stack top(s) not typed yet (top SHEEP).")
     if data["ranking"]:
         lines.append("Best interviews (score: lower is better):")
         for n, h in enumerate(data["ranking"], start=1):
@@ -73,6 +80,8 @@ def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]
     if plan["call"] is None:
         return "Stop now and interview " + ", ".join(to_interview) + "." if called else "No call."
     verb = "Push your luck: call" if called else "Call"
+    if plan.get("drawing"):
+        verb = "Draw for"
     treat = f"; announce {plan['announce']}" if plan["announce"] else ""
     text = (
         f"{verb} {plan['call']} (wants {', '.join(plan['wants'])}{treat}; "

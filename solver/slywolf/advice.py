@@ -63,9 +63,24 @@ class TurnAdvice:
     turns_left: int
     guess: Guess | None  # set on the final space of the track (or when nobody can be called)
     plan: TurnPlanner | None  # set while the case is open and someone can be called
+    untyped_tops: int = 0  # stacks with tiles whose top sheep nobody has typed yet
+
+    @property
+    def drawing(self) -> bool:
+        """The last sheep called still waits for its vegetable: the next step is its draw."""
+        return len(self.so_far.found) < len(self.so_far.called)
+
+    def choice(self) -> Choice | None:
+        """The next decision of the plan: the pending draw, whom to call, or stop (None)."""
+        if self.plan is None:
+            return None
+        called, found = self.so_far.called, self.so_far.found
+        return self.plan.drawing(called, found) if self.drawing else self.plan.best(called, found)
 
     def __repr__(self) -> str:
         what = "guess" if self.guess is not None else "plan" if self.plan is not None else "solved"
+        if self.guess is None and self.plan is None and self.untyped_tops:
+            what = "stack tops to type"
         return (
             f"<TurnAdvice: {self.turns_left} turn(s) with interviews left, "
             f"{len(self.so_far.called)} sheep called this turn, {what}>"
@@ -132,10 +147,15 @@ class Advice:
             text += f"; {turn.turns_left} turn(s) left"
             if turn.guess is not None:
                 text += f", guess {roster.wolves[turn.guess.wolf].name}"
-            elif turn.plan is not None:
-                choice = turn.plan.best(turn.so_far.called, turn.so_far.found)
+            elif (choice := turn.choice()) is not None:
                 called = choice.sheep
-                text += f", call {roster.sheep[called].name}" if called is not None else ", stop"
+                if called is None:
+                    text += ", stop"
+                else:
+                    verb = "draw for" if turn.drawing else "call"
+                    text += f", {verb} {roster.sheep[called].name}"
+            elif turn.untyped_tops:
+                text += ", type the stack tops"
         return text + ">"
 
 
@@ -180,10 +200,16 @@ def advice(puzzle: Puzzle, leaf: LeafEstimate | None = None, model: Model | None
         else _settled(puzzle, d, visible, done)
     )
     left = turns_left(puzzle.roster, table)
+    untyped = sum(1 for st in table.stacks if st.tiles > 0 and st.top is None)
     if len(d.suspects) <= 1:
         return Advice(
-            puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, None), chosen
+            puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, None, untyped), chosen
         )
+    if left > 0 and not visible and untyped and not so_far.called:
+        # nobody on top is known yet: no turn to plan, but every sheep left can be ranked
+        everyone = hints_for(obs, names, leaf=leaf, exclude=done, model=chosen)
+        waiting = TurnAdvice(table, so_far, left, None, None, untyped)
+        return Advice(puzzle, d, tuple(everyone), waiting, chosen)
     if left == 0 or not ranking:
         last = TurnAdvice(table, so_far, left, guess(d.weights), None)
         return Advice(puzzle, d, tuple(ranking), last, chosen)
@@ -203,7 +229,8 @@ def advice(puzzle: Puzzle, leaf: LeafEstimate | None = None, model: Model | None
     top = max(d.weights) / d.total
     worth = WinChance(needed, top, left - 1, counts)
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth)
-    return Advice(puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, planner), chosen)
+    turn = TurnAdvice(table, so_far, left, None, planner, untyped)
+    return Advice(puzzle, d, tuple(ranking), turn, chosen)
 
 
 def _settled(
@@ -235,6 +262,7 @@ def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[s
         "called": [roster.sheep[s].name for s in called],
         "to_interview": [roster.sheep[s].name for s in called if s not in done],
         "found": list(found),
+        "untyped_tops": turn.untyped_tops,
         "guess": None,
         "plan": None,
     }
@@ -243,8 +271,35 @@ def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[s
             "wolf": roster.wolves[turn.guess.wolf].name,
             "probability": turn.guess.probability,
         }
-    if turn.plan is not None:
+    if turn.plan is not None and turn.drawing:
+        out["plan"] = _drawing_dict(roster, turn.plan, called, found)
+    elif turn.plan is not None:
         out["plan"] = _plan_dict(roster, turn.plan, called, found, len(called))
+    return out
+
+
+def _drawing_dict(
+    roster: Roster, planner: TurnPlanner, called: tuple[int, ...], found: tuple[str, ...]
+) -> dict[str, Any]:
+    """The pending draw for the last sheep called (``"drawing": true``), and the calls after
+    each vegetable it may find."""
+    choice = planner.drawing(called, found)
+    assert choice.sheep is not None and choice.draw is not None
+    draw = choice.draw
+    out: dict[str, Any] = {
+        "call": roster.sheep[choice.sheep].name,
+        "drawing": True,
+        "wants": wanted_kinds(roster, choice.sheep, found),
+        "announce": draw.aim or None,
+        "p_success": round(draw.success, 4),
+        "p_spoiled": round(draw.spoiled, 4),
+        "p_win": round(choice.value, 4),
+    }
+    if len(called) < 3:
+        out["if_found"] = {
+            kind: _plan_dict(roster, planner, called, found + (kind,), len(called))
+            for kind, _p in draw.found
+        }
     return out
 
 

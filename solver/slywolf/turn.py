@@ -466,6 +466,15 @@ class TurnPlanner:
         self._memo[key] = best
         return best
 
+    def drawing(self, called: tuple[int, ...], found: tuple[str, ...]) -> Choice:
+        """The draw still to make for the last of ``called`` (one vegetable fewer found than
+        sheep called): its chances, and the turn's value from here (no stopping before it)."""
+        sheep = called[-1]
+        draw = self.draw_for(sheep, found)
+        value = sum(p * self.best(called, found + (kind,)).value for kind, p in draw.found)
+        value += self._fail(sheep, draw)
+        return Choice(sheep, draw, value, value)
+
     def interview_counts(self, depth: int) -> list[float]:
         """P(j interviews this turn), j = 0..3, when the best-gain legal sheep is called and the
         player pushes until ``depth`` sheep are called (or nobody else may join)."""

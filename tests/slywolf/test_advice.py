@@ -81,6 +81,60 @@ def test_the_turn_being_played_is_read_from_the_game() -> None:
     assert plan["call"] is None or "pumpkin" not in plan["wants"]
 
 
+def _calls(plan: dict[str, Any]) -> list[str]:
+    """Every sheep the plan tree calls, the root included."""
+    out = [plan["call"]] if plan["call"] is not None else []
+    for sub in plan.get("if_found", {}).values():
+        out += _calls(sub)
+    return out
+
+
+@pytest.mark.parametrize(("called", "found"), [(["trumpet"], []), (["banjo", "harp"], ["pumpkin"])])
+def test_a_pending_draw_is_the_next_step(called: list[str], found: list[str]) -> None:
+    """A sheep called without its vegetable found yet must be drawn for before anything else:
+    the plan is that draw, worth what calling it was worth one step earlier."""
+    from sheepdog.cli.hint_text import render_advice
+
+    adv = _turn(turn={"called": called, "found": found})
+    data = adv.to_dict()
+    plan = data["turn"]["plan"]
+    assert plan["call"] == called[-1] and plan["drawing"] is True
+    assert "p_win_stop" not in plan  # no stopping before the draw
+    assert not set(_calls(plan)) & set(called[:-1]) and _calls(plan).count(called[-1]) == 1
+    assert render_advice(data).splitlines()[2].startswith(f"Draw for {called[-1]} (wants")
+    assert f"draw for {called[-1]}" in repr(adv)
+    # the same turn one step earlier: calling that sheep there is worth the pending draw
+    assert adv.turn is not None and adv.turn.plan is not None
+    roster = adv.puzzle.roster
+    ids = tuple(roster.sheep_index(name) for name in called)
+    drawing = adv.turn.plan.drawing(ids, tuple(found))
+    assert drawing.value == pytest.approx(plan["p_win"], abs=1e-4)
+    earlier = adv.turn.plan.draw_for(ids[-1], tuple(found))
+    assert drawing.draw == earlier and plan["p_success"] == round(earlier.success, 4)
+
+
+def test_before_the_stack_tops_are_typed_every_sheep_is_ranked() -> None:
+    """A new game has no sheep on top yet: no plan and no guess, but a ranking of every sheep
+    left, and a line asking for the tops."""
+    from sheepdog.cli.hint_text import render_advice
+    from sheepdog.solver.slywolf.session import Top, apply, new_game
+
+    game = new_game(load_puzzle(PUZZLES / "turn.json"))
+    adv = advice(game.to_puzzle())
+    assert adv.turn is not None and adv.turn.plan is None and adv.turn.guess is None
+    assert adv.turn.untyped_tops == 4
+    done = adv.puzzle.interviewed()
+    assert sorted(h.sheep for h in adv.ranking) == [
+        s for s in range(adv.puzzle.roster.n_sheep) if s not in done
+    ]
+    assert "Type the stack tops" in render_advice(adv.to_dict())
+    harp = adv.puzzle.roster.sheep_index("harp")
+    after = advice(apply(game, Top(harp)).to_puzzle())
+    assert after.turn is not None and after.turn.untyped_tops == 3
+    assert after.turn.plan is not None and [h.sheep for h in after.ranking] == [harp]
+    assert "3 stack top(s) not typed yet" in render_advice(after.to_dict())
+
+
 def test_a_contradiction_is_a_typed_error_that_names_no_command() -> None:
     puzzle = puzzle_from_dict(
         {
