@@ -157,6 +157,8 @@ def puzzle_from_dict(
     visible: tuple[int, ...] | None = None
     if data.get("visible") is not None:
         visible = sheep_list(roster, data["visible"], where, "visible")
+        if "game" not in data:  # a game's stacks say who is on top; its "visible" is kept as is
+            _check_visible(roster, visible, {iv.sheep for iv in interviews}, where)
     extra: dict[str, Any] = {key: data[key] for key in data if key in EXTRA_KEYS}
     if "culprit" in extra and extra["culprit"] is not None:
         if not isinstance(extra["culprit"], str):
@@ -170,6 +172,20 @@ def puzzle_from_dict(
         return validate_interviews(puzzle)
     except SheepdogError as exc:
         raise FileFormatError(f"{where}: {exc}") from None
+
+
+def _check_visible(roster: Roster, visible: tuple[int, ...], heard: set[int], where: str) -> None:
+    """The sheep on top of the stacks can still be called: not interviewed, at least one."""
+    if not visible:
+        raise FileFormatError(
+            f"{where}: 'visible' is empty; leave it out to rank every sheep not yet interviewed"
+        )
+    for s in visible:
+        if s in heard:
+            raise FileFormatError(
+                f"{where}: visible: {roster.sheep[s].name!r} is already interviewed, so it is "
+                "on no stack"
+            )
 
 
 def sheep_list(roster: Roster, raw: Any, where: str, key: str) -> tuple[int, ...]:

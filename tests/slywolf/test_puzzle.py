@@ -11,6 +11,7 @@ import pytest
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.slywolf.puzzle import Interview, load_puzzle, new_puzzle, puzzle_from_dict
 from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
+from sheepdog.solver.slywolf.session import new_game
 
 
 def _write(tmp_path: Path, data: Any, name: str = "p.json") -> Path:
@@ -24,7 +25,7 @@ def test_round_trip(tmp_path: Path) -> None:
         "id": "E-01",
         "roster": "default",
         "mode": "hard",
-        "visible": ["harp", "banjo"],
+        "visible": ["trumpet", "banjo"],
         "interviews": [
             {"sheep": "guitar", "points_to": "trumpet", "testimony": "yellow pants"},
             {"sheep": "balalaika", "points_to": "trumpet"},
@@ -40,6 +41,32 @@ def test_round_trip(tmp_path: Path) -> None:
     again = puzzle_from_dict(json.loads(p.to_json()))
     assert again.to_dict() == p.to_dict()
     assert again.interviews == p.interviews and again.visible == p.visible
+
+
+@pytest.mark.parametrize(
+    ("visible", "message"),
+    [
+        (["banjo", "guitar"], "visible: 'guitar' is already interviewed"),
+        (["harp"], "visible: 'harp' is already interviewed"),  # its testimony only: still heard
+        ([], "'visible' is empty; leave it out"),
+    ],
+)
+def test_visible_sheep_can_still_be_called(
+    tmp_path: Path, visible: list[str], message: str
+) -> None:
+    data = {
+        "visible": visible,
+        "interviews": [
+            {"sheep": "guitar", "points_to": "trumpet"},
+            {"sheep": "harp", "testimony": "red top hat"},
+        ],
+    }
+    with pytest.raises(FileFormatError, match=message):
+        load_puzzle(_write(tmp_path, data))
+    # a game's stacks say who is on top: its file may keep an old "visible" list
+    game = new_game(puzzle_from_dict({"interviews": data["interviews"]})).to_dict()
+    kept = load_puzzle(_write(tmp_path, {**data, "game": game}))
+    assert kept.visible is not None and len(kept.visible) == len(visible)
 
 
 def test_roster_path_is_relative_to_the_file(tmp_path: Path) -> None:
