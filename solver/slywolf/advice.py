@@ -24,6 +24,7 @@ from typing import Any
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
+    LEAVES,
     Hint,
     Leaf,
     LeafEstimate,
@@ -46,7 +47,7 @@ from sheepdog.solver.slywolf.turn import (
     turns_left,
     wanted_kinds,
 )
-from sheepdog.solver.slywolf.valid import Model, available, deduce_with
+from sheepdog.solver.slywolf.valid import Model, available, check_model, deduce_with
 from sheepdog.solver.slywolf.worlds import Deduction, Observation
 
 
@@ -159,11 +160,18 @@ class Advice:
         return text + ">"
 
 
-def advice(puzzle: Puzzle, leaf: LeafEstimate | None = None, model: Model | None = None) -> Advice:
+def advice(
+    puzzle: Puzzle, leaf: LeafEstimate | str | None = None, model: Model | None = None
+) -> Advice:
     """Ranking, and with a ``"game"`` key the plan for the turn (or the guess), under
     ``model`` (None: the valid cases where that model is available and fits, else uniform),
     with ``leaf`` (None: the model's default, :func:`~sheepdog.solver.slywolf.hints.default_leaf`;
-    a plain function is converted to interviews as the blend is)."""
+    a name of :data:`~sheepdog.solver.slywolf.hints.LEAVES`; a plain function is converted to
+    interviews as the blend is)."""
+    if model is not None:
+        model = check_model(model)
+    if isinstance(leaf, str) or not (leaf is None or callable(leaf)):
+        leaf = _leaf_named(leaf)
     obs = Observation.from_puzzle(puzzle)
     chosen: Model = model or ("valid" if available(obs) else "uniform")
     d = deduce_with(obs, chosen)
@@ -231,6 +239,16 @@ def advice(puzzle: Puzzle, leaf: LeafEstimate | None = None, model: Model | None
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth)
     turn = TurnAdvice(table, so_far, left, None, planner, untyped)
     return Advice(puzzle, d, tuple(ranking), turn, chosen)
+
+
+def _leaf_named(name: object) -> Leaf:
+    for leaf in LEAVES.values():
+        if name == leaf.name:
+            return leaf
+    raise SheepdogError(
+        f"unknown leaf {name!r}; valid leaves: {', '.join(LEAVES)} (or a function of the "
+        "weights and the observation)"
+    )
 
 
 def _settled(

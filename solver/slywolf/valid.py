@@ -60,6 +60,14 @@ class ValidModelUnavailable(SheepdogError):
     """The valid-case model cannot be counted exactly for this roster and mode."""
 
 
+def check_model(model: object) -> Model:
+    """``model`` when it names a model, else an error listing the valid names."""
+    for name in MODELS:
+        if model == name:
+            return name
+    raise SheepdogError(f"unknown model {model!r}; valid models: {', '.join(MODELS)}")
+
+
 def unavailable_reason(obs: Observation) -> str | None:
     """Why the exact valid-case model does not apply to ``obs`` (None when it does)."""
     if obs.hard and obs.k >= obs.m:

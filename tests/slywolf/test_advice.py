@@ -15,6 +15,7 @@ from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
     LEAVES,
     QUARTER_LEAF,
+    RESOLVED_LEAF,
     Leaf,
     default_leaf,
     hints_for,
@@ -204,3 +205,20 @@ def test_no_valid_case_falls_back_to_uniform_unless_asked() -> None:
     assert advice(puzzle).model == "uniform"
     with pytest.raises(SheepdogError, match="no valid case"):
         advice(puzzle, model="valid")
+
+
+def test_the_library_names_what_it_does_not_know() -> None:
+    from sheepdog.solver.slywolf.findings import solve_puzzle
+
+    example = load_puzzle(PUZZLES / "example.json")
+    for call in (
+        lambda: advice(example, model="bogus"),  # type: ignore[arg-type]
+        lambda: solve_puzzle(example, model="bogus"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(SheepdogError, match="unknown model 'bogus'; valid models: uniform"):
+            call()
+    with pytest.raises(SheepdogError, match="unknown leaf 'nope'; valid leaves: blend, quarter"):
+        advice(example, leaf="nope")
+    # a leaf by its name ranks as the leaf itself
+    by_name, by_object = advice(example, leaf="resolved"), advice(example, leaf=RESOLVED_LEAF)
+    assert by_name.to_dict() == by_object.to_dict()
