@@ -127,6 +127,25 @@ def play(
         from sheepdog.solver.slywolf.session import load_game, new_game
         from sheepdog.solver.slywolf.turn import Options
 
+        if not new:
+            given = [
+                flag
+                for flag, is_set in (
+                    ("--roster", roster != "default"),
+                    ("--mode", mode != ModeChoice.easy),
+                    ("--side", side != SideChoice.one_star),
+                    ("--skill", skill != 0.5),
+                    ("--picky-eaters", picky),
+                    ("--special-treats", special),
+                    ("--force", force),
+                )
+                if is_set
+            ]
+            if given:
+                verb = "applies" if len(given) == 1 else "apply"
+                raise SheepdogError(
+                    f"{', '.join(given)} {verb} only with --new (a game file keeps its own)"
+                )
         if new:
             file.parent.mkdir(parents=True, exist_ok=True)  # the lock file goes there too
         elif not os.path.lexists(file):
@@ -137,7 +156,7 @@ def play(
                 if os.path.lexists(file) and not force:
                     raise SheepdogError(f"{file} already exists; use --force to start over")
                 base = puzzle_from_dict(
-                    {"roster": roster, "mode": mode.mode, "interviews": []},
+                    {"roster": _roster_from(file, roster), "mode": mode.mode, "interviews": []},
                     base=file.parent,
                     source=str(file),
                 )
@@ -154,6 +173,20 @@ def play(
             _session(file, game, model)
 
     run(body)
+
+
+def _roster_from(file: Path, roster: str) -> str:
+    """``--roster`` as the game file will name it: a path typed on the command line is read
+    from the current folder, and a game file names its roster relative to itself."""
+    from sheepdog.solver.errors import SheepdogError
+
+    if roster == "default":
+        return roster
+    path = Path(roster)
+    if not path.is_file():
+        what = "is a directory" if path.is_dir() else "no such roster file"
+        raise SheepdogError(f'{what}: {roster} (use "default" for the shipped roster)')
+    return os.path.relpath(path.resolve(), file.parent.resolve())
 
 
 def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:

@@ -277,6 +277,39 @@ def test_play_on_an_invalid_game_file_errs_once_before_any_prompt(tmp_path: Path
     assert json.loads(path.read_text("utf-8"))["game"]["log"] == "top harp"  # left alone
 
 
+def test_a_roster_typed_for_a_new_game_is_read_from_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = Path(__file__).resolve().parents[2] / "cases" / "rosters" / "large-24.toml"
+    (tmp_path / "r24.toml").write_text(shipped.read_text("utf-8"), "utf-8")
+    monkeypatch.chdir(tmp_path)
+
+    def play(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", MAIN, "wolf", "play", *args],
+            input="",
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    done = play("games/g.json", "--new", "--roster", "r24.toml")
+    assert done.returncode == 0, done.stderr
+    game = json.loads((tmp_path / "games" / "g.json").read_text("utf-8"))
+    assert game["roster"] == os.path.join("..", "r24.toml")  # relative to the game file
+    assert load_game(tmp_path / "games" / "g.json") is not None
+    missing = play("games/h.json", "--new", "--roster", "nope.toml")
+    assert missing.returncode == 1 and missing.stderr.startswith(
+        "Error: no such roster file: nope.toml"
+    )
+    assert not (tmp_path / "games" / "h.json").exists()
+    ignored = play("games/g.json", "--roster", "r24.toml", "--side", "two_star")
+    assert ignored.returncode == 1
+    assert ignored.stderr == (
+        "Error: --roster, --side apply only with --new (a game file keeps its own)\n"
+    )
+
+
 # -- 2. two sessions on one file -----------------------------------------------------------------
 
 
