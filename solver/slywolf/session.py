@@ -327,6 +327,12 @@ def parse_entry(roster: Roster, line: str) -> Entry:
     if not words:
         raise SheepdogError("an empty line is not an entry")
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
+    needs = {"top": "SHEEP", "call": "SHEEP", "guess": "WOLF"}
+    needs.update(dict.fromkeys(("found", "wrong", "spoiled"), "VEGETABLE"))
+    if verb in needs and not rest:
+        raise SheepdogError(f"type: {verb} {needs[verb]}")
+    if verb in ("end", "hint") and rest:
+        raise SheepdogError(f"type just: {verb}")
     if verb == "top":
         return Top(roster.sheep_index(rest))
     if verb == "call":

@@ -200,6 +200,26 @@ def test_every_entry_round_trips_through_its_line(entry: Entry) -> None:
     assert parse_entry(ROSTER, "  " + line.upper() + " ") == entry
 
 
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("top", "type: top SHEEP"),
+        ("call  ", "type: call SHEEP"),
+        ("found", "type: found VEGETABLE"),
+        ("spoiled", "type: spoiled VEGETABLE"),
+        ("guess", "type: guess WOLF"),
+        ("hint please", "type just: hint"),
+        ("end now", "type just: end"),
+        ("undo 2", "type just: undo"),
+    ],
+)
+def test_a_line_missing_its_name_or_with_too_much_says_what_to_type(
+    line: str, message: str
+) -> None:
+    with pytest.raises(SheepdogError, match=f"^{message}"):
+        parse_entry(ROSTER, line)
+
+
 def _legal_lines(game: Game, case: CompleteCase, rng: random.Random) -> list[str]:
     """Lines a careful player of ``case`` could type now."""
     roster, table, turn = game.roster, game.table, game.turn
