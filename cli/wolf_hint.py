@@ -79,12 +79,16 @@ def hint(
 
     def body() -> None:
         from sheepdog.cli.hint_text import render_advice
+        from sheepdog.solver.errors import SheepdogError
         from sheepdog.solver.slywolf.puzzle import load_puzzle
         from sheepdog.solver.slywolf.session import game_of
 
         puzzle = load_puzzle(file)
         game_of(puzzle, f"{file}: game")  # a bad "game" key: one line naming the file and key
-        data = _advice(puzzle, model).best(top).to_dict()
+        try:
+            data = _advice(puzzle, model).best(top).to_dict()
+        except SheepdogError as exc:  # about the interviews in the file: name it
+            raise SheepdogError(f"{file}: {exc}") from None
         if json_out:
             print_json(data)
         else:
@@ -146,6 +150,8 @@ def play(
                 raise SheepdogError(
                     f"{', '.join(given)} {verb} only with --new (a game file keeps its own)"
                 )
+        if file.is_dir():
+            raise SheepdogError(f"{file} is a directory, not a game file")
         if new:
             file.parent.mkdir(parents=True, exist_ok=True)  # the lock file goes there too
         elif not os.path.lexists(file):

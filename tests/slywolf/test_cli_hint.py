@@ -136,6 +136,7 @@ def test_hint_errors_are_one_line(tmp_path: Path) -> None:
         assert result.stdout == ""
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("Error:") and words in lines[0], lines
+        assert lines[0].startswith(f"Error: {path}: ") or words == "no such file", lines
 
 
 def test_play_saves_every_line_as_typed(tmp_path: Path) -> None:

@@ -277,7 +277,7 @@ def test_play_on_an_invalid_game_file_errs_once_before_any_prompt(tmp_path: Path
     assert json.loads(path.read_text("utf-8"))["game"]["log"] == "top harp"  # left alone
 
 
-def test_a_roster_typed_for_a_new_game_is_read_from_the_current_folder(
+def test_play_options_and_paths_as_typed_on_the_command_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shipped = Path(__file__).resolve().parents[2] / "cases" / "rosters" / "large-24.toml"
@@ -308,6 +308,9 @@ def test_a_roster_typed_for_a_new_game_is_read_from_the_current_folder(
     assert ignored.stderr == (
         "Error: --roster, --side apply only with --new (a game file keeps its own)\n"
     )
+    folder = play("games", "--new", "--force")
+    assert folder.returncode == 1
+    assert folder.stderr == "Error: games is a directory, not a game file\n"
 
 
 # -- 2. two sessions on one file -----------------------------------------------------------------
