@@ -491,7 +491,7 @@ def reason_for(
         return f"honest{who}: {what}; {after}"
     if p_liar == 1.0:
         return f"an accomplice: its testimony names what the culprit wears; {after}"
-    if p_liar >= 0.5:
+    if p_liar > 0.5:
         return (
             f"likely an accomplice ({p_liar:.0%}): its testimony would name what the culprit "
             f"wears; {after}"

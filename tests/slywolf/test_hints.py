@@ -32,7 +32,7 @@ from sheepdog.solver.slywolf.optimal import Solver, small_roster
 from sheepdog.solver.slywolf.puzzle import Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.sample import random_case
-from sheepdog.solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 from tests.slywolf.strategies import small_puzzles
 
 
@@ -210,3 +210,17 @@ def test_the_leaves_weigh_the_two_entropies() -> None:
     assert RESOLVED_LEAF(weights, obs) < QUARTER_LEAF(weights, obs) < BLEND_LEAF(weights, obs)
     settled = tuple(w if c == 0 else 0 for c, w in enumerate(weights))
     assert all(leaf(settled, obs) == 0.0 for leaf in LEAVES.values())
+
+
+@pytest.mark.parametrize(
+    ("liar_worlds", "words"),
+    [(2, "status open (50% accomplice)"), (3, "likely an accomplice (75%)"), (4, "an accomplice")],
+)
+def test_the_reason_calls_a_sheep_likely_an_accomplice_only_above_even_odds(
+    liar_worlds: int, words: str
+) -> None:
+    from sheepdog.solver.slywolf.hints import Score, reason_for
+
+    d = Deduction((4,), (liar_worlds,))  # one suspect in 4 worlds, the sheep lying in some
+    score = Score(0, 1.0, 0.0, 1.0, 0.0, 1.0)
+    assert reason_for(0, score, d, [], ["harp"], False).startswith(words)
