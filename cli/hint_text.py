@@ -48,6 +48,8 @@ def render_advice(data: dict[str, Any]) -> str:
     if data["culprit"] is not None:
         return f"Solved: the culprit is {data['culprit']}."
     lines.append(f"{len(data['suspects'])} suspects.")
+    if data.get("model_note"):
+        lines.append(f"Counting every case, not only valid ones: {data['model_note']}.")
     turn = data.get("turn")
     if turn is not None:
         lines.append(

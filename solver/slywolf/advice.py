@@ -47,7 +47,13 @@ from sheepdog.solver.slywolf.turn import (
     turns_left,
     wanted_kinds,
 )
-from sheepdog.solver.slywolf.valid import Model, available, check_model, deduce_with
+from sheepdog.solver.slywolf.valid import (
+    Model,
+    available,
+    check_model,
+    deduce_with,
+    unavailable_reason,
+)
 from sheepdog.solver.slywolf.worlds import Deduction, Observation
 
 
@@ -97,6 +103,7 @@ class Advice:
     ranking: tuple[Hint, ...]
     turn: TurnAdvice | None = None  # with a "game" key
     model: Model = "uniform"  # the worlds counted: every case, or the valid ones
+    fallback: str | None = None  # why every case is counted when the valid ones were wanted
 
     def best(self, n: int) -> Advice:
         """The same advice with only the ``n`` best sheep ranked (0: all of them)."""
@@ -126,6 +133,7 @@ class Advice:
             ],
             "turn": None,
             "model": self.model,
+            "model_note": self.fallback,
         }
         if self.turn is not None:
             out["turn"] = _turn_dict(roster, self.turn, self.puzzle.interviewed())
@@ -174,11 +182,13 @@ def advice(
         leaf = _leaf_named(leaf)
     obs = Observation.from_puzzle(puzzle)
     chosen: Model = model or ("valid" if available(obs) else "uniform")
+    fallback = unavailable_reason(obs) if model is None else None
     d = deduce_with(obs, chosen)
     if not d.consistent and chosen == "valid":
         uniform = deduce_with(obs, "uniform")
         if uniform.consistent and model is None:
             chosen, d = "uniform", uniform
+            fallback = "no valid case (exactly one wolf fitting every interview) fits them"
         elif uniform.consistent:
             raise SheepdogError(
                 "no valid case (exactly one wolf fitting every interview) agrees with these "
@@ -197,7 +207,7 @@ def advice(
             if len(d.suspects) > 1
             else _settled(puzzle, d, visible, done)
         )
-        return Advice(puzzle, d, tuple(ranking), model=chosen)
+        return Advice(puzzle, d, tuple(ranking), model=chosen, fallback=fallback)
     table, so_far = game.table, game.turn
     visible = [s for s in table.visible if s not in table.discarded]
     hidden = hidden_sheep(puzzle, table)
@@ -211,16 +221,21 @@ def advice(
     untyped = sum(1 for st in table.stacks if st.tiles > 0 and st.top is None)
     if len(d.suspects) <= 1:
         return Advice(
-            puzzle, d, tuple(ranking), TurnAdvice(table, so_far, left, None, None, untyped), chosen
+            puzzle,
+            d,
+            tuple(ranking),
+            TurnAdvice(table, so_far, left, None, None, untyped),
+            chosen,
+            fallback,
         )
     if left > 0 and not visible and untyped and not so_far.called:
         # nobody on top is known yet: no turn to plan, but every sheep left can be ranked
         everyone = hints_for(obs, names, leaf=leaf, exclude=done, model=chosen)
         waiting = TurnAdvice(table, so_far, left, None, None, untyped)
-        return Advice(puzzle, d, tuple(everyone), waiting, chosen)
+        return Advice(puzzle, d, tuple(everyone), waiting, chosen, fallback)
     if left == 0 or not ranking:
         last = TurnAdvice(table, so_far, left, guess(d.weights), None)
-        return Advice(puzzle, d, tuple(ranking), last, chosen)
+        return Advice(puzzle, d, tuple(ranking), last, chosen, fallback)
     # Interviews still needed, in interview units: least squares on seeded random-order games
     # gives about intercept + slope (leaf - 1) (Leaf, solver.slywolf.hints; docs/hints.md).
     units = leaf if isinstance(leaf, Leaf) else BLEND_LEAF
@@ -238,7 +253,7 @@ def advice(
     worth = WinChance(needed, top, left - 1, counts)
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth)
     turn = TurnAdvice(table, so_far, left, None, planner, untyped)
-    return Advice(puzzle, d, tuple(ranking), turn, chosen)
+    return Advice(puzzle, d, tuple(ranking), turn, chosen, fallback)
 
 
 def _leaf_named(name: object) -> Leaf:

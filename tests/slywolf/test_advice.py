@@ -46,8 +46,9 @@ def test_without_a_game_the_ranking_only() -> None:
         "ranking",
         "turn",
         "model",
+        "model_note",
     ]
-    assert data["model"] == "valid"
+    assert data["model"] == "valid" and data["model_note"] is None
     assert adv.turn is None and data["turn"] is None and data["visible"] is None
     assert [h["sheep"] for h in data["ranking"]] == [
         adv.puzzle.roster.sheep[h.sheep].name for h in adv.ranking
@@ -202,9 +203,29 @@ def test_no_valid_case_falls_back_to_uniform_unless_asked() -> None:
         puzzle = case.puzzle(roster, "easy")
         if len(deduce(Observation.from_puzzle(puzzle)).suspects) > 1:
             break
-    assert advice(puzzle).model == "uniform"
+    from sheepdog.cli.hint_text import render_advice
+
+    fell_back = advice(puzzle)
+    assert fell_back.model == "uniform"
+    assert fell_back.to_dict()["model_note"].startswith("no valid case")
+    assert render_advice(fell_back.to_dict()).splitlines()[1].startswith(
+        "Counting every case, not only valid ones: no valid case"
+    )
+    assert advice(puzzle, model="uniform").to_dict()["model_note"] is None  # asked for
     with pytest.raises(SheepdogError, match="no valid case"):
         advice(puzzle, model="valid")
+
+
+def test_where_the_valid_model_does_not_apply_the_advice_says_why() -> None:
+    from sheepdog.solver.slywolf.puzzle import new_puzzle
+    from sheepdog.solver.slywolf.valid import unavailable_reason
+
+    puzzle = new_puzzle(small_roster(4, 2, 2, 2), "hard")  # 2 accomplices, 2 honest sheep
+    reason = unavailable_reason(Observation.from_puzzle(puzzle))
+    assert reason is not None
+    adv = advice(puzzle)
+    assert adv.model == "uniform" and adv.to_dict()["model_note"] == reason
+    assert advice(load_puzzle(PUZZLES / "example.json")).to_dict()["model_note"] is None
 
 
 def test_the_library_names_what_it_does_not_know() -> None:
