@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheepdog.solver.slywolf.puzzle import Interview
 from sheepdog.solver.slywolf.session import (
     AskHint,
     Call,
+    Corrected,
     End,
     Entry,
     FinalGuess,
@@ -32,6 +34,7 @@ HELP = """Entries (names are case-insensitive):
   wrong VEGETABLE                a ripe vegetable it does not want (the turn ends)
   spoiled VEGETABLE              a spoiled one (it leaves the bag; the turn ends)
   interview SHEEP, TARGET, ITEM  what a called sheep said (TARGET or ITEM may be ?)
+  correct SHEEP, TARGET, ITEM    an interview typed wrong, in any turn or session
   end                            (a turn ends by itself after its interviews or a failed draw)
   guess WOLF                     the last chance on the final space (closes the game)
   hint                           advice for this moment
@@ -122,6 +125,8 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             if after.turn.called:
                 return "interview recorded"
             return "interviews recorded; the turn is over (type `top SHEEP` for new tiles)"
+        case Corrected(Interview(sheep)):
+            return f"{roster.sheep[sheep].name}'s interview corrected"
         case End():
             return "no turn is being played (the last one is over); call a sheep to begin one"
         case FinalGuess(wolf):

@@ -209,6 +209,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     from sheepdog.solver.slywolf.findings import solve_puzzle
     from sheepdog.solver.slywolf.session import (
         AskHint,
+        Corrected,
         Heard,
         Record,
         Undo,
@@ -238,7 +239,10 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
             _save(file, replace(record.game, log=log), line=text)
             message = str(exc)
             if message == "nothing to undo":
-                message += " (undo reaches back to the start of this session)"
+                message += (
+                    " (undo reaches back to the start of this session; "
+                    "`correct SHEEP, TARGET, ITEM` fixes an interview typed before)"
+                )
             typer.echo("Error: " + " ".join(message.split()), err=True)
             continue
         before, record = record, after
@@ -248,7 +252,10 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
                 seen = table_view(replace(before.game, log=log).to_puzzle())
                 answer = render_advice(_advice(seen, model).to_dict())
             except SheepdogError as exc:
-                typer.echo("Error: " + " ".join(str(exc).split()), err=True)
+                message = " ".join(str(exc).split())
+                if "contradict" in message:
+                    message += "; `correct SHEEP, TARGET, ITEM` fixes an interview typed wrong"
+                typer.echo("Error: " + message, err=True)
                 continue
         elif isinstance(entry, Undo):
             last = before.last_in_force()
@@ -256,7 +263,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
             answer = f"undone: {taken}"
         else:
             answer = reply(before.game, entry, record.game)
-        if isinstance(entry, Heard | Undo):
+        if isinstance(entry, Heard | Corrected | Undo):
             findings = solve_puzzle(table_view(record.game.puzzle)).to_dict()
             # one line, so a reply is always one line (scripts read them line by line)
             answer = f"{answer}. " + " · ".join(status_lines(findings))

@@ -56,6 +56,15 @@ class Puzzle:
         """A new puzzle with one more interview (validated like a file's)."""
         return validate_interviews(replace(self, interviews=self.interviews + (interview,)))
 
+    def with_corrected(self, interview: Interview) -> Puzzle:
+        """A new puzzle with the interview of ``interview.sheep`` replaced by ``interview``
+        (validated like a file's); that sheep must have one."""
+        if interview.sheep not in self.interviewed():
+            name = self.roster.sheep[interview.sheep].name
+            raise SheepdogError(f"{name!r} has no interview to correct")
+        kept = tuple(iv if iv.sheep != interview.sheep else interview for iv in self.interviews)
+        return validate_interviews(replace(self, interviews=kept))
+
     @property
     def culprit(self) -> int | None:
         name = self.extra.get("culprit")

@@ -294,6 +294,14 @@ class Heard:
 
 
 @dataclass(frozen=True, slots=True)
+class Corrected:
+    """``correct SHEEP, TARGET, ITEM``: an interview typed wrong, replaced (in any later turn
+    or session; the tiles do not move)."""
+
+    interview: Interview
+
+
+@dataclass(frozen=True, slots=True)
 class End:
     """``end``: the turn is over (it already is, after its interviews or a failed draw)."""
 
@@ -315,9 +323,21 @@ class Undo:
     """``undo``: take back the last entry that changed the game (see :class:`Record`)."""
 
 
-Entry = Top | Call | Found | Wrong | Spoiled | Heard | End | FinalGuess | AskHint | Undo
+Entry = Top | Call | Found | Wrong | Spoiled | Heard | Corrected | End | FinalGuess | AskHint | Undo
 
-VERBS = ("top", "call", "found", "wrong", "spoiled", "interview", "end", "guess", "hint", "undo")
+VERBS = (
+    "top",
+    "call",
+    "found",
+    "wrong",
+    "spoiled",
+    "interview",
+    "correct",
+    "end",
+    "guess",
+    "hint",
+    "undo",
+)
 
 
 def parse_entry(roster: Roster, line: str) -> Entry:
@@ -340,14 +360,15 @@ def parse_entry(roster: Roster, line: str) -> Entry:
     if verb in ("found", "wrong", "spoiled"):
         kind = roster.bag.vegetable(rest)
         return Found(kind) if verb == "found" else Wrong(kind) if verb == "wrong" else Spoiled(kind)
-    if verb == "interview":
+    if verb in ("interview", "correct"):
         parts = [p.strip() for p in rest.split(",")]
         if len(parts) != 3:
-            raise SheepdogError("type: interview SHEEP, TARGET, ITEM (TARGET or ITEM may be ?)")
+            raise SheepdogError(f"type: {verb} SHEEP, TARGET, ITEM (TARGET or ITEM may be ?)")
         sheep = roster.sheep_index(parts[0])
         target = None if parts[1] == "?" else roster.sheep_index(parts[1])
         item = None if parts[2] == "?" else roster.parse_item(parts[2])
-        return Heard(Interview(sheep, target, item))
+        interview = Interview(sheep, target, item)
+        return Heard(interview) if verb == "interview" else Corrected(interview)
     if verb == "end":
         return End()
     if verb == "guess":
@@ -375,9 +396,10 @@ def entry_line(roster: Roster, entry: Entry) -> str:
             return f"wrong {kind}"
         case Spoiled(kind):
             return f"spoiled {kind}"
-        case Heard(Interview(sheep, target, item)):
+        case Heard(Interview(sheep, target, item)) | Corrected(Interview(sheep, target, item)):
             said = [names[target] if target is not None else "?", str(item or "?")]
-            return f"interview {names[sheep]}, {said[0]}, {said[1]}"
+            verb = "interview" if isinstance(entry, Heard) else "correct"
+            return f"{verb} {names[sheep]}, {said[0]}, {said[1]}"
         case End():
             return "end"
         case FinalGuess(wolf):
@@ -437,6 +459,9 @@ def apply(game: Game, entry: Entry) -> Game:
             game = replace(game, puzzle=puzzle, table=_left_stack(table, roster, sheep))
             done = puzzle.interviewed()
             return _turn_over(game) if all(s in done for s in turn.called) else game
+        case Corrected(interview):
+            # Only what was written down changes: the tiles and the turn stay as they are.
+            return replace(game, puzzle=game.puzzle.with_corrected(interview))
         case End():
             # A turn ends by itself with its last interview or its failed draw, so the wolf must
             # not move again here; with sheep called, their interviews (or the draw) are missing.

@@ -208,8 +208,10 @@ def test_no_valid_case_falls_back_to_uniform_unless_asked() -> None:
     fell_back = advice(puzzle)
     assert fell_back.model == "uniform"
     assert fell_back.to_dict()["model_note"].startswith("no valid case")
-    assert render_advice(fell_back.to_dict()).splitlines()[1].startswith(
-        "Counting every case, not only valid ones: no valid case"
+    assert (
+        render_advice(fell_back.to_dict())
+        .splitlines()[1]
+        .startswith("Counting every case, not only valid ones: no valid case")
     )
     assert advice(puzzle, model="uniform").to_dict()["model_note"] is None  # asked for
     with pytest.raises(SheepdogError, match="no valid case"):

@@ -298,9 +298,21 @@ def test_play_hint_and_a_contradiction_in_the_game(tmp_path: Path) -> None:
     assert again.exit_code == 0, again.output
     errors = again.stderr.strip().splitlines()
     assert errors == [
-        "Error: the interviews contradict each other: no case fits them (see `sheepdog wolf solve`)"
+        "Error: the interviews contradict each other: no case fits them (see `sheepdog wolf "
+        "solve`); `correct SHEEP, TARGET, ITEM` fixes an interview typed wrong"
     ]
     assert json.loads(path.read_text(encoding="utf-8"))["game"]["log"] == typed + lines
+    # a later session cannot undo the last session's lines, but it can correct an interview
+    fixed = ["undo", "correct guitar, violin, ?", "hint"]
+    later = runner.invoke(app, ["wolf", "play", str(path)], input="\n".join(fixed))
+    assert later.exit_code == 0, later.output
+    assert later.stderr.startswith("Error: nothing to undo (undo reaches back")
+    assert later.stderr.count("Error:") == 1
+    assert "guitar's interview corrected" in later.stdout and "suspects." in later.stdout
+    game = json.loads(path.read_text(encoding="utf-8"))
+    heard = {iv["sheep"]: iv.get("points_to") for iv in game["interviews"]}
+    assert heard == {"harp": "guitar", "guitar": "violin", "trumpet": "guitar"}
+    assert game["game"]["log"] == typed + lines + fixed
 
 
 def test_hint_after_one_of_two_called_sheep_is_interviewed(tmp_path: Path) -> None:
@@ -399,7 +411,7 @@ def test_play_undo_the_suspects_and_the_guess_rules(tmp_path: Path) -> None:
     assert "Error: no guess yet: the wolf is 9 space(s) from the final space" in result.stderr
     assert out[6].startswith("> > undone: interview harp, trumpet, red jacket")
     assert out[9].startswith("> undone: top harp")
-    assert "Error: nothing to undo (undo reaches back to the start of this session)" in (
+    assert "Error: nothing to undo (undo reaches back to the start of this session; " in (
         result.stderr
     )
     saved = json.loads(path.read_text(encoding="utf-8"))

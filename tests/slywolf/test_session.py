@@ -19,6 +19,7 @@ from sheepdog.solver.slywolf.sample import CompleteCase, random_case
 from sheepdog.solver.slywolf.session import (
     AskHint,
     Call,
+    Corrected,
     End,
     Entry,
     FinalGuess,
@@ -187,6 +188,7 @@ def _entries() -> st.SearchStrategy[Entry]:
         st.builds(Wrong, kinds),
         st.builds(Spoiled, kinds),
         st.builds(lambda s, t, i: Heard(Interview(s, t, i)), sheep, maybe_sheep, maybe_item),
+        st.builds(lambda s, t, i: Corrected(Interview(s, t, i)), sheep, maybe_sheep, maybe_item),
         st.just(End()),
         st.builds(FinalGuess, st.integers(0, len(ROSTER.wolves) - 1)),
         st.just(AskHint()),
@@ -198,6 +200,25 @@ def test_every_entry_round_trips_through_its_line(entry: Entry) -> None:
     line = entry_line(ROSTER, entry)
     assert parse_entry(ROSTER, line) == entry
     assert parse_entry(ROSTER, "  " + line.upper() + " ") == entry
+
+
+def test_correct_replaces_an_interview_and_nothing_else() -> None:
+    start = play(
+        new_game(puzzle_from_dict({"interviews": []}, roster=ROSTER)),
+        "top harp",
+        "call harp",
+        "found pumpkin",
+        "interview harp, guitar, red jacket",
+    )
+    fixed = play(start, "correct harp, banjo, ?")
+    assert [(iv.sheep, iv.points_to, iv.testimony) for iv in fixed.puzzle.interviews] == [
+        (ROSTER.sheep_index("harp"), ROSTER.sheep_index("banjo"), None)
+    ]
+    assert fixed.table == start.table and fixed.turn == start.turn
+    with pytest.raises(SheepdogError, match="'banjo' has no interview to correct"):
+        play(start, "correct banjo, harp, ?")
+    with pytest.raises(SheepdogError, match="points at itself|itself"):
+        play(start, "correct harp, harp, ?")
 
 
 @pytest.mark.parametrize(
