@@ -171,6 +171,12 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
         if s in done:
             name = roster.sheep[s].name
             raise FileFormatError(f"{where}: stacks: {name!r} is on top but already interviewed")
+    for s in table.discarded:
+        name = roster.sheep[s].name
+        if s in done:
+            raise FileFormatError(f"{where}: discarded: {name!r} is already interviewed")
+        if s in table.visible:
+            raise FileFormatError(f"{where}: discarded: {name!r} is on top of a stack")
     turn = raw.get("turn", {})
     called = sheep_list(roster, turn.get("called", []), where, "turn.called")
     try:

@@ -174,6 +174,17 @@ def test_game_key_errors_are_file_errors() -> None:
         with pytest.raises(FileFormatError, match=words):
             game_of(puzzle)
     assert game_of(puzzle_from_dict(base, roster=ROSTER)) is None
+    heard = dict(base, interviews=[{"sheep": "guitar", "points_to": "trumpet"}])
+    for game, words in (
+        ({"discarded": ["guitar"]}, "discarded: 'guitar' is already interviewed"),
+        (
+            {"stacks": [{"top": "harp", "tiles": 2}], "discarded": ["harp"]},
+            "discarded: 'harp' is on top of a stack",
+        ),
+    ):
+        puzzle = puzzle_from_dict(dict(heard, game=game), roster=ROSTER)
+        with pytest.raises(FileFormatError, match=words):
+            game_of(puzzle)
 
 
 def _entries() -> st.SearchStrategy[Entry]:
