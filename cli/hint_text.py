@@ -54,6 +54,9 @@ def render_advice(data: dict[str, Any]) -> str:
     if data.get("model_note"):
         lines.append(f"Counting every case, not only valid ones: {data['model_note']}.")
     turn = data.get("turn")
+    if turn is not None and turn.get("guessed") is not None:
+        lines.append(f"The game is over: {turn['guessed']} was guessed.")
+        return "\n".join(lines)
     if turn is not None:
         lines.append(
             f"Track ({turn['side'].replace('_', '-')}): {turn['turns_left']} turn(s) with "
@@ -70,7 +73,7 @@ def render_advice(data: dict[str, Any]) -> str:
             lines.append(
                 "Type the stack tops (top SHEEP) to plan the turn; meanwhile, every sheep left:"
             )
-        elif untyped:
+        elif untyped and turn["guess"] is None:
             lines.append(f"{untyped} stack top(s) not typed yet (top SHEEP).")
     if data["ranking"]:
         lines.append("Best interviews (score: lower is better):")

@@ -103,6 +103,7 @@ BUSY = "open in another 'sheepdog wolf play' session"
 
 @app.command()
 def play(
+    ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help='Game file (JSON): a puzzle with a "game" key.')],
     new: Annotated[bool, typer.Option("--new", help="Start a new game in FILE.")] = False,
     roster: Annotated[str, typer.Option("--roster", help="Roster for --new.")] = "default",
@@ -132,18 +133,19 @@ def play(
         from sheepdog.solver.slywolf.turn import Options
 
         if not new:
+            typed = ("COMMANDLINE", "ENVIRONMENT")  # typer may bundle its own click: by name
             given = [
                 flag
-                for flag, is_set in (
-                    ("--roster", roster != "default"),
-                    ("--mode", mode != ModeChoice.easy),
-                    ("--side", side != SideChoice.one_star),
-                    ("--skill", skill != 0.5),
-                    ("--picky-eaters", picky),
-                    ("--special-treats", special),
-                    ("--force", force),
+                for flag, name in (
+                    ("--roster", "roster"),
+                    ("--mode", "mode"),
+                    ("--side", "side"),
+                    ("--skill", "skill"),
+                    ("--picky-eaters", "picky"),
+                    ("--special-treats", "special"),
+                    ("--force", "force"),
                 )
-                if is_set
+                if getattr(ctx.get_parameter_source(name), "name", None) in typed
             ]
             if given:
                 verb = "applies" if len(given) == 1 else "apply"

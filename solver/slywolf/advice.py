@@ -71,6 +71,7 @@ class TurnAdvice:
     guess: Guess | None  # set on the final space of the track (or when nobody can be called)
     plan: TurnPlanner | None  # set while the case is open and someone can be called
     untyped_tops: int = 0  # stacks with tiles whose top sheep nobody has typed yet
+    guessed: int | None = None  # the wolf guessed: the game is over, nothing is left to advise
 
     @property
     def drawing(self) -> bool:
@@ -86,6 +87,8 @@ class TurnAdvice:
 
     def __repr__(self) -> str:
         what = "guess" if self.guess is not None else "plan" if self.plan is not None else "solved"
+        if self.guessed is not None:
+            what = "game over"
         if self.guess is None and self.plan is None and self.untyped_tops:
             what = "stack tops to type"
         return (
@@ -219,6 +222,9 @@ def advice(
     )
     left = turns_left(puzzle.roster, table)
     untyped = sum(1 for st in table.stacks if st.tiles > 0 and st.top is None)
+    if game.guessed is not None:  # the game is over: the deduction, and nothing to advise
+        over = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed)
+        return Advice(puzzle, d, (), over, chosen, fallback)
     if len(d.suspects) <= 1:
         return Advice(
             puzzle,
@@ -234,7 +240,7 @@ def advice(
         waiting = TurnAdvice(table, so_far, left, None, None, untyped)
         return Advice(puzzle, d, tuple(everyone), waiting, chosen, fallback)
     if left == 0 or not ranking:
-        last = TurnAdvice(table, so_far, left, guess(d.weights), None)
+        last = TurnAdvice(table, so_far, left, guess(d.weights), None, untyped)
         return Advice(puzzle, d, tuple(ranking), last, chosen, fallback)
     # Interviews still needed, in interview units: least squares on seeded random-order games
     # gives about intercept + slope (leaf - 1) (Leaf, solver.slywolf.hints; docs/hints.md).
@@ -251,7 +257,8 @@ def advice(
     counts = [probe.interview_counts(depth) for depth in (1, 2, 3)]
     top = max(d.weights) / d.total
     worth = WinChance(needed, top, left - 1, counts)
-    planner = TurnPlanner(puzzle.roster, table, gains, loss, worth)
+    begun = any(s in puzzle.interviewed() for s in so_far.called)
+    planner = TurnPlanner(puzzle.roster, table, gains, loss, worth, interviewing=begun)
     turn = TurnAdvice(table, so_far, left, None, planner, untyped)
     return Advice(puzzle, d, tuple(ranking), turn, chosen, fallback)
 
@@ -296,6 +303,7 @@ def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[s
         "to_interview": [roster.sheep[s].name for s in called if s not in done],
         "found": list(found),
         "untyped_tops": turn.untyped_tops,
+        "guessed": roster.wolves[turn.guessed].name if turn.guessed is not None else None,
         "guess": None,
         "plan": None,
     }

@@ -545,7 +545,8 @@ def _uncovered(game: Game, sheep: int) -> Table:
 
 def _check_call(game: Game, sheep: int) -> None:
     """A call is legal on a visible sheep not yet called, with a vegetable found for every sheep
-    called before it, at most three a turn, and it must like those vegetables [Turn 2A]."""
+    called before it, at most three a turn, before the turn's interviews begin [Turn 3], and
+    it must like those vegetables [Turn 2A]."""
     roster, table, turn = game.roster, game.table, game.turn
     name = roster.sheep[sheep].name
     if table.position >= track_length(roster, table.side):
@@ -554,6 +555,10 @@ def _check_call(game: Game, sheep: int) -> None:
         raise SheepdogError("find a vegetable for the sheep already called first")
     if len(turn.called) >= 3:
         raise SheepdogError("at most three sheep may be called in one turn")
+    if any(s in game.puzzle.interviewed() for s in turn.called):
+        raise SheepdogError(
+            "the interviews of this turn have begun: no more calls (interview the sheep called)"
+        )
     if sheep not in table.visible:
         raise SheepdogError(f"{name!r} is not on top of a stack")
     if sheep in turn.called:

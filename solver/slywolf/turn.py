@@ -414,17 +414,20 @@ class TurnPlanner:
         gains: dict[int, float],
         loss: dict[int, float] | None = None,
         worth: Callable[[float], float] | None = None,
+        interviewing: bool = False,
     ) -> None:
         self.roster = roster
         self.table = table
+        self.interviewing = interviewing  # the turn's interviews have begun: no more calls
         self.gains = gains
         self.loss = loss or {}
         self.worth: Callable[[float], float] = worth or (lambda g: g)
         self._memo: dict[tuple[tuple[int, ...], tuple[str, ...]], Choice] = {}
 
     def legal(self, called: Sequence[int], found: Sequence[str]) -> list[int]:
-        """Visible sheep that may be called now [Turn 2A]: at most three a turn."""
-        if len(called) >= 3:
+        """Visible sheep that may be called now [Turn 2A]: at most three a turn, none once
+        the turn's interviews have begun [Turn 3]."""
+        if len(called) >= 3 or self.interviewing:
             return []
         return [
             s

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -245,3 +246,50 @@ def test_the_library_names_what_it_does_not_know() -> None:
     # a leaf by its name ranks as the leaf itself
     by_name, by_object = advice(example, leaf="resolved"), advice(example, leaf=RESOLVED_LEAF)
     assert by_name.to_dict() == by_object.to_dict()
+
+
+def test_no_call_is_advised_once_the_turns_interviews_have_begun() -> None:
+    """Calls come before interviews [Turn 2, Turn 3]: with one of two called sheep heard, the
+    plan is to interview the other, although a third sheep could still join."""
+    from sheepdog.solver.slywolf.session import apply, new_game, parse_entry
+    from sheepdog.solver.slywolf.turn import Options
+
+    game = new_game(puzzle_from_dict({"interviews": []}), "two_star", Options(skill=0.6))
+    lines = ["top harp", "top banjo", "top accordion", "top clarinet", "call harp"]
+    lines += ["found pumpkin", "call banjo", "found peas", "interview harp, guitar, red jacket"]
+    for line in lines:
+        game = apply(game, parse_entry(game.roster, line))
+    after = advice(game.to_puzzle())
+    plan = after.to_dict()["turn"]["plan"]
+    assert plan["call"] is None and "p_win_stop" in plan
+    assert "stop" in repr(after)
+
+
+def test_on_the_final_space_untyped_tops_are_counted_but_only_the_guess_is_said() -> None:
+    from sheepdog.cli.hint_text import render_advice
+    from sheepdog.solver.slywolf.session import new_game
+
+    game = new_game(load_puzzle(PUZZLES / "turn.json"), "two_star")
+    last = replace(game, table=replace(game.table, position=10))
+    data = advice(last.to_puzzle()).to_dict()
+    assert data["turn"]["untyped_tops"] == 4 and data["turn"]["guess"] is not None
+    assert render_advice(data).splitlines()[-1].startswith("Guess ")
+
+
+def test_after_the_guess_the_game_is_over() -> None:
+    from sheepdog.cli.hint_text import render_advice
+    from sheepdog.solver.slywolf.session import FinalGuess, apply
+
+    data = json.loads((PUZZLES / "turn.json").read_text(encoding="utf-8"))
+    data["game"]["track"] = {"side": "two_star", "position": 10}
+    puzzle = puzzle_from_dict(data, base=PUZZLES)
+    from sheepdog.solver.slywolf.session import game_of
+
+    game = game_of(puzzle)
+    assert game is not None
+    lupin = game.roster.wolf_index("Lupin")
+    over = advice(apply(game, FinalGuess(lupin)).to_puzzle())
+    assert over.turn is not None and over.turn.guess is None and over.turn.plan is None
+    assert over.ranking == () and over.to_dict()["turn"]["guessed"] == "Lupin"
+    assert render_advice(over.to_dict()).endswith("The game is over: Lupin was guessed.")
+    assert "game over" in repr(over.turn)

@@ -308,6 +308,8 @@ def test_play_options_and_paths_as_typed_on_the_command_line(
     assert ignored.stderr == (
         "Error: --roster, --side apply only with --new (a game file keeps its own)\n"
     )
+    default = play("games/g.json", "--skill", "0.5")  # typed, even with the default value
+    assert default.returncode == 1 and default.stderr.startswith("Error: --skill applies only")
     folder = play("games", "--new", "--force")
     assert folder.returncode == 1
     assert folder.stderr == "Error: games is a directory, not a game file\n"

@@ -140,6 +140,11 @@ def test_picky_eaters_discard_the_sheep_that_pulled_a_spoiled_token() -> None:
         (["top harp", "top banjo", "call harp", "found tomato", "call banjo"], "does not like"),
         (["top harp", "call harp", "interview harp, ?, ?"], "'harp' was not called with a veg"),
         (["top harp", "call harp", "end"], "interview the called sheep first"),
+        (
+            ["top harp", "top banjo", "top jembe", "call harp", "found pumpkin", "call jembe"]
+            + ["found bell pepper", "interview harp, banjo, ?", "call banjo"],
+            "the interviews of this turn have begun: no more calls",
+        ),
         (["top harp", "top a", "top b", "top c", "top d"], "unknown sheep 'a'"),
         (["interview harp, guitar"], "type: interview SHEEP, TARGET, ITEM"),
         (["frobnicate"], "unknown entry 'frobnicate'; valid entries: top, call, found"),
@@ -266,7 +271,9 @@ def _legal_lines(game: Game, case: CompleteCase, rng: random.Random) -> list[str
     if hidden and any(stack.top is None and stack.tiles for stack in table.stacks):
         lines.append(f"top {names[rng.choice(hidden)]}")
     if len(turn.called) == len(turn.found):
-        if table.position < track_length(roster, table.side) and len(turn.called) < 3:
+        begun = any(s in heard for s in turn.called)  # calls come before interviews
+        on_track = table.position < track_length(roster, table.side)
+        if on_track and len(turn.called) < 3 and not begun:
             for s in table.visible:
                 if s not in turn.called and wanted_kinds(roster, s, turn.found):
                     lines.append(f"call {names[s]}")
