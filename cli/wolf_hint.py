@@ -206,7 +206,13 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     log keeps every line typed, the undo and the refused lines included."""
     from dataclasses import replace
 
-    from sheepdog.cli.hint_text import HELP, render_advice, reply, status_lines
+    from sheepdog.cli.hint_text import (
+        CONTRADICTION_HINT,
+        HELP,
+        render_advice,
+        reply,
+        status_lines,
+    )
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.slywolf.findings import solve_puzzle
     from sheepdog.solver.slywolf.session import (
@@ -255,7 +261,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
                 answer = render_advice(_advice(seen, model).to_dict())
             except SheepdogError as exc:
                 message = " ".join(str(exc).split())
-                if "contradict" in message:
+                if CONTRADICTION_HINT in message:
                     message += "; `correct SHEEP, TARGET, ITEM` fixes an interview typed wrong"
                 typer.echo("Error: " + message, err=True)
                 continue

@@ -312,35 +312,8 @@ def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[s
             "wolf": roster.wolves[turn.guess.wolf].name,
             "probability": turn.guess.probability,
         }
-    if turn.plan is not None and turn.drawing:
-        out["plan"] = _drawing_dict(roster, turn.plan, called, found)
-    elif turn.plan is not None:
-        out["plan"] = _plan_dict(roster, turn.plan, called, found, len(called))
-    return out
-
-
-def _drawing_dict(
-    roster: Roster, planner: TurnPlanner, called: tuple[int, ...], found: tuple[str, ...]
-) -> dict[str, Any]:
-    """The pending draw for the last sheep called (``"drawing": true``), and the calls after
-    each vegetable it may find."""
-    choice = planner.drawing(called, found)
-    assert choice.sheep is not None and choice.draw is not None
-    draw = choice.draw
-    out: dict[str, Any] = {
-        "call": roster.sheep[choice.sheep].name,
-        "drawing": True,
-        "wants": wanted_kinds(roster, choice.sheep, found),
-        "announce": draw.aim or None,
-        "p_success": round(draw.success, 4),
-        "p_spoiled": round(draw.spoiled, 4),
-        "p_win": round(choice.value, 4),
-    }
-    if len(called) < 3:
-        out["if_found"] = {
-            kind: _plan_dict(roster, planner, called, found + (kind,), len(called))
-            for kind, _p in draw.found
-        }
+    if turn.plan is not None:
+        out["plan"] = _plan_dict(roster, turn.plan, called, found, len(called), turn.drawing)
     return out
 
 
@@ -350,26 +323,31 @@ def _plan_dict(
     called: tuple[int, ...],
     found: tuple[str, ...],
     depth: int,
+    drawing: bool = False,
 ) -> dict[str, Any]:
     """The best call after ``called`` found ``found``, and the calls after each success (at most
-    three sheep a turn)."""
-    choice: Choice = planner.best(called, found)
+    three sheep a turn).  ``drawing``: the last of ``called`` still waits for its vegetable, so
+    the decision is that draw (``"drawing": true``, no stopping before it)."""
+    choice: Choice = planner.drawing(called, found) if drawing else planner.best(called, found)
     if choice.sheep is None or choice.draw is None:
         return {"call": None, "p_win_stop": round(choice.stop_value, 4)}
     draw = choice.draw
-    out: dict[str, Any] = {
-        "call": roster.sheep[choice.sheep].name,
+    out: dict[str, Any] = {"call": roster.sheep[choice.sheep].name}
+    if drawing:
+        out["drawing"] = True
+    out |= {
         "wants": wanted_kinds(roster, choice.sheep, found),
         "announce": draw.aim or None,
         "p_success": round(draw.success, 4),
         "p_spoiled": round(draw.spoiled, 4),
         "p_win": round(choice.value, 4),
     }
-    if called:
+    if called and not drawing:
         out["p_win_stop"] = round(choice.stop_value, 4)
-    if depth < 3:
+    after = called if drawing else called + (choice.sheep,)
+    if (len(after) < 3) if drawing else (depth < 3):
         out["if_found"] = {
-            kind: _plan_dict(roster, planner, called + (choice.sheep,), found + (kind,), depth + 1)
+            kind: _plan_dict(roster, planner, after, found + (kind,), len(after))
             for kind, _p in draw.found
         }
     return out
