@@ -122,6 +122,9 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             return f"called {roster.sheep[sheep].name}: it wants " + ", ".join(wants)
         case Found(kind):
             return f"{kind} found: interview, or push your luck"
+        case Spoiled() if len(after.table.discarded) > len(before.table.discarded):
+            gone = roster.sheep[after.table.discarded[-1]].name
+            return f"the turn ends with no interview; {gone} leaves the valley (Picky Eaters)"
         case Wrong() | Spoiled():
             return "the turn ends with no interview"
         case Heard():

@@ -445,3 +445,20 @@ def test_play_hints_under_the_model_asked_for(tmp_path: Path) -> None:
     assert answers[""] == answers["valid"] != answers["Uniform"]
     bad = runner.invoke(app, ["wolf", "play", str(path), "--model", "both"], input="hint\n")
     assert bad.exit_code == 2 and "uniform" in bad.stderr
+
+
+def test_a_picky_eaters_spoiled_draw_says_the_sheep_leaves() -> None:
+    from sheepdog.cli.hint_text import reply
+    from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+    from sheepdog.solver.slywolf.session import apply, new_game, parse_entry
+    from sheepdog.solver.slywolf.turn import Options
+
+    for picky, words in (
+        (True, "the turn ends with no interview; harp leaves the valley (Picky Eaters)"),
+        (False, "the turn ends with no interview"),
+    ):
+        game = new_game(puzzle_from_dict({"interviews": []}), options=Options(picky_eaters=picky))
+        for line in ("top harp", "call harp"):
+            game = apply(game, parse_entry(game.roster, line))
+        spoiled = parse_entry(game.roster, "spoiled pumpkin")
+        assert reply(game, spoiled, apply(game, spoiled)) == words
