@@ -6,7 +6,13 @@ exit.  Nothing else should escape to a user.
 
 from __future__ import annotations
 
-_PLURALS = {"sheep": "sheep", "wolf": "wolves", "colour": "colours", "mode": "modes"}
+_PLURALS = {
+    "sheep": "sheep",
+    "wolf": "wolves",
+    "colour": "colours",
+    "mode": "modes",
+    "leaf": "leaves",
+}
 
 
 class SheepdogError(ValueError):

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, UnknownNameError
 from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
     LEAVES,
@@ -49,7 +49,6 @@ from sheepdog.solver.slywolf.turn import (
 )
 from sheepdog.solver.slywolf.valid import (
     Model,
-    available,
     check_model,
     deduce_with,
     unavailable_reason,
@@ -184,8 +183,9 @@ def advice(
     if isinstance(leaf, str) or not (leaf is None or callable(leaf)):
         leaf = _leaf_named(leaf)
     obs = Observation.from_puzzle(puzzle)
-    chosen: Model = model or ("valid" if available(obs) else "uniform")
-    fallback = unavailable_reason(obs) if model is None else None
+    reason = unavailable_reason(obs)
+    chosen: Model = model or ("valid" if reason is None else "uniform")
+    fallback = reason if model is None else None
     d = deduce_with(obs, chosen)
     if not d.consistent and chosen == "valid":
         uniform = deduce_with(obs, "uniform")
@@ -257,7 +257,8 @@ def advice(
     counts = [probe.interview_counts(depth) for depth in (1, 2, 3)]
     top = max(d.weights) / d.total
     worth = WinChance(needed, top, left - 1, counts)
-    begun = any(s in puzzle.interviewed() for s in so_far.called)
+    heard = puzzle.interviewed()
+    begun = any(s in heard for s in so_far.called)
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth, interviewing=begun)
     turn = TurnAdvice(table, so_far, left, None, planner, untyped)
     return Advice(puzzle, d, tuple(ranking), turn, chosen, fallback)
@@ -267,10 +268,7 @@ def _leaf_named(name: object) -> Leaf:
     for leaf in LEAVES.values():
         if name == leaf.name:
             return leaf
-    raise SheepdogError(
-        f"unknown leaf {name!r}; valid leaves: {', '.join(LEAVES)} (or a function of the "
-        "weights and the observation)"
-    )
+    raise UnknownNameError("leaf", str(name), tuple(LEAVES))  # or a function, see advice()
 
 
 def _settled(

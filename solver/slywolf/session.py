@@ -555,7 +555,7 @@ def _check_call(game: Game, sheep: int) -> None:
         raise SheepdogError("find a vegetable for the sheep already called first")
     if len(turn.called) >= 3:
         raise SheepdogError("at most three sheep may be called in one turn")
-    if any(s in game.puzzle.interviewed() for s in turn.called):
+    if turn.called and not game.puzzle.interviewed().isdisjoint(turn.called):
         raise SheepdogError(
             "the interviews of this turn have begun: no more calls (interview the sheep called)"
         )

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, UnknownNameError
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 
 Model = Literal["uniform", "valid"]
@@ -65,7 +65,7 @@ def check_model(model: object) -> Model:
     for name in MODELS:
         if model == name:
             return name
-    raise SheepdogError(f"unknown model {model!r}; valid models: {', '.join(MODELS)}")
+    raise UnknownNameError("model", str(model), MODELS)
 
 
 def unavailable_reason(obs: Observation) -> str | None:

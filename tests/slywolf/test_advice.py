@@ -239,9 +239,11 @@ def test_the_library_names_what_it_does_not_know() -> None:
         lambda: advice(example, model="bogus"),  # type: ignore[arg-type]
         lambda: solve_puzzle(example, model="bogus"),  # type: ignore[arg-type]
     ):
-        with pytest.raises(SheepdogError, match="unknown model 'bogus'; valid models: uniform"):
+        with pytest.raises(SheepdogError, match="unknown model 'bogus'; valid models are: uniform"):
             call()
-    with pytest.raises(SheepdogError, match="unknown leaf 'nope'; valid leaves: blend, quarter"):
+    with pytest.raises(
+        SheepdogError, match="unknown leaf 'nope'; valid leaves are: blend, quarter"
+    ):
         advice(example, leaf="nope")
     # a leaf by its name ranks as the leaf itself
     by_name, by_object = advice(example, leaf="resolved"), advice(example, leaf=RESOLVED_LEAF)
