@@ -56,7 +56,7 @@ from sheepdog.cli.web.background import Background
 from sheepdog.cli.web.dog import DogGames, dog_routes
 from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.store import GameRow, Store
-from sheepdog.cli.web.table_routes import GamesT, Helpers
+from sheepdog.cli.web.table_routes import GamesT, Helpers, entry_status
 from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup, compute_hint
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
@@ -315,7 +315,7 @@ def create_app(
         if raw["line"].strip().lower() == "hint":
             raise ApiError(400, "a hint is not an entry: GET the game for its hint")
         answer = await run_in_threadpool(games.add_wolf, row, raw["line"])
-        return JSONResponse(answer, status_code=201)
+        return JSONResponse(answer, status_code=entry_status(answer))
 
     async def api_undo(request: Request) -> Response:
         row = games.row(request.path_params["id"], "wolf")

@@ -47,6 +47,12 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def entry_status(answer: dict[str, Any]) -> int:
+    """The status of an entry posted as a line: 201 for a stored entry, 200 for an ``undo``
+    (as the ``/undo`` endpoint answers): an undo creates nothing new to point at."""
+    return 200 if "undone" in answer else 201
+
+
 @dataclass(frozen=True, slots=True)
 class TableRoutes(Generic[GamesT]):
     """The shared handlers of one variant: ``kind`` its games' kind in the store, ``pages`` the
@@ -106,7 +112,7 @@ class TableRoutes(Generic[GamesT]):
         if not isinstance(raw, dict) or set(raw) != {"line"} or not isinstance(raw["line"], str):
             raise BadRequest('expected {"line": "<entry>"}, e.g. {"line": "seat 1 folds"}')
         answer = await run_in_threadpool(self.h.games.add, row, raw["line"])
-        return JSONResponse(answer, status_code=201)
+        return JSONResponse(answer, status_code=entry_status(answer))
 
     async def api_undo(self, request: Request) -> Response:
         row = self.game_row(request)

@@ -78,6 +78,10 @@ def test_a_notebook_game_matches_wolf_solve_and_wolf_hint(client: TestClient) ->
         ("interview balalaika", True),
         ("undo", False),
     ]
+    # an undo typed as a line answers as the /undo endpoint does: 200, with what it undid
+    r = client.post(base + "/entries", json={"line": "undo"})
+    assert r.status_code == 200 and r.json()["undone"]["line"].startswith("interview guitar")
+    assert client.get(base).json()["puzzle"]["interviews"] == []
     listed = client.get("/api/wolf/games").json()["games"]
     assert [g["id"] for g in listed] == [game["id"]]
 

@@ -111,6 +111,9 @@ def test_a_few_turns_through_the_api(client: TestClient) -> None:
         (4, True),
         (5, False),
     ]
+    # an undo typed as a line answers as the /undo endpoint does: 200, with what it undid
+    r = client.post(base + "/entries", json={"line": "undo"})
+    assert r.status_code == 200 and r.json()["undone"]["seq"] == 3
     listed = client.get("/api/dog/games").json()["games"]
     assert [g["id"] for g in listed] == [game["id"]]
 
