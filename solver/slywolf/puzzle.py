@@ -27,6 +27,10 @@ MODES: tuple[Mode, ...] = ("easy", "hard")
 #: Top-level keys of a puzzle/case file.  Everything but the first four is carried along untouched
 #: for the commands that use it (generator metadata, the table's game state).
 CORE_KEYS = ("roster", "mode", "interviews", "visible")
+
+#: The tiles stand in 4 stacks [Setup 3]; only the top of each may be called, so at most 4
+#: sheep are visible.
+STACKS = 4
 EXTRA_KEYS = ("id", "culprit", "grade", "seed", "generator", "game", "notes", "meta")
 
 
@@ -188,6 +192,11 @@ def _check_visible(roster: Roster, visible: tuple[int, ...], heard: set[int], wh
     if not visible:
         raise FileFormatError(
             f"{where}: 'visible' is empty; leave it out to rank every sheep not yet interviewed"
+        )
+    if len(visible) > STACKS:
+        raise FileFormatError(
+            f"{where}: 'visible' names {len(visible)} sheep, but only the tops of the {STACKS} "
+            "stacks can be called; leave it out to rank every sheep not yet interviewed"
         )
     for s in visible:
         if s in heard:

@@ -50,11 +50,10 @@ from pathlib import Path
 from typing import Any
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
-from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, load_puzzle, sheep_list
+from sheepdog.solver.slywolf.puzzle import STACKS, Interview, Puzzle, load_puzzle, sheep_list
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.turn import (
     SIDES,
-    STACKS,
     Options,
     Side,
     Stack,

@@ -54,12 +54,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
-from sheepdog.solver.slywolf.puzzle import Puzzle, sheep_list
+from sheepdog.solver.slywolf.puzzle import STACKS, Puzzle, sheep_list
 from sheepdog.solver.slywolf.roster import Roster
 
 Side = Literal["one_star", "two_star"]
 SIDES: tuple[Side, ...] = ("one_star", "two_star")
-STACKS = 4
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,10 @@ def test_round_trip(tmp_path: Path) -> None:
         (["banjo", "guitar"], "visible: 'guitar' is already interviewed"),
         (["harp"], "visible: 'harp' is already interviewed"),  # its testimony only: still heard
         ([], "'visible' is empty; leave it out"),
+        (
+            ["banjo", "trumpet", "violin", "drum set", "maraca"],
+            "'visible' names 5 sheep, but only the tops of the 4 stacks",
+        ),
     ],
 )
 def test_visible_sheep_can_still_be_called(
