@@ -21,6 +21,7 @@ from sheepdog.solver.jsonio import loads_toml
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict, roster_to_dict
 from sheepdog.solver.slywolf.session import (
+    AskHint,
     Heard,
     Record,
     Step,
@@ -122,18 +123,26 @@ class WolfGame:
 
     @classmethod
     def replay(cls, setup: dict[str, Any], rows: list[tuple[str, bool]]) -> WolfGame:
-        """The game of stored entries ``(line, undone)``."""
+        """The game of stored entries ``(line, undone)``.  An entry today's rules refuse (a
+        game stored by an older server) is kept out of force and shown with the reason
+        (:attr:`Step.refused`); the game opens and goes on from the entries in force."""
         game = cls.start(setup)
         if game.record is not None:
-            record = Record.replay(game.record.start, rows)
+            record = Record.replay(game.record.start, rows, lenient=True)
             return cls(setup, record.game.to_puzzle(), record, record.steps)
         roster = game.puzzle.roster
-        steps = tuple(Step(parse_entry(roster, line), line, undone) for line, undone in rows)
         puzzle = game.puzzle
-        for step in steps:
-            if isinstance(step.entry, Heard) and not step.undone:
-                puzzle = puzzle.with_interview(step.entry.interview)
-        return cls(setup, puzzle, None, steps)
+        steps: list[Step] = []
+        for line, undone in rows:
+            try:
+                entry = parse_entry(roster, line)
+                if isinstance(entry, Heard) and not undone:
+                    puzzle = puzzle.with_interview(entry.interview)
+            except SheepdogError as exc:
+                steps.append(Step(AskHint(), line, True, str(exc)))
+                continue
+            steps.append(Step(entry, line, undone))
+        return cls(setup, puzzle, None, tuple(steps))
 
     @property
     def roster(self) -> Roster:
@@ -170,7 +179,11 @@ class WolfGame:
             )
             if last is None:
                 raise BadRequest("nothing to undo")
-            rows = [(s.line, s.undone or j == last) for j, s in enumerate(self.steps)]
+            # a refused line stays as stored (not undone): the replay refuses it again
+            rows = [
+                (s.line, (s.undone and s.refused is None) or j == last)
+                for j, s in enumerate(self.steps)
+            ]
             return "undo", last, WolfGame.replay(self.setup, [*rows, ("undo", False)])
         if not isinstance(entry, Heard):
             raise BadRequest(
@@ -246,7 +259,7 @@ class WolfGame:
             "guessed": None,
             "over": False,
             "entries": [
-                {"seq": n, "line": s.line, "undone": s.undone}
+                {"seq": n, "line": s.line, "undone": s.undone, "refused": s.refused}
                 for n, s in enumerate(self.steps, start=1)
             ],
             "interviewed": [roster.sheep[iv.sheep].name for iv in self.puzzle.interviews],

@@ -589,11 +589,16 @@ def _turn_over(game: Game) -> Game:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One entry of a :class:`Record`: what was typed, and whether a later ``undo`` took it back."""
+    """One entry of a :class:`Record`: what was typed, and whether a later ``undo`` took it back.
+
+    ``refused`` says why the rules refuse a stored entry that a lenient replay
+    (:meth:`Record.replay`) met: such a step is out of force (``undone``) but kept, so a game
+    stored under older rules still opens, with the refused line shown and nothing lost."""
 
     entry: Entry
     line: str
     undone: bool = False
+    refused: str | None = None
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -647,11 +652,34 @@ class Record:
         return None
 
     @classmethod
-    def replay(cls, start: Game, lines: Iterable[tuple[str, bool]]) -> Record:
+    def replay(
+        cls, start: Game, lines: Iterable[tuple[str, bool]], *, lenient: bool = False
+    ) -> Record:
         """The record of ``start`` and stored ``(line, undone)`` steps (the ``undo`` lines
-        included), checked again against the rules."""
-        steps = tuple(Step(parse_entry(start.roster, line), line, undone) for line, undone in lines)
-        return cls.of(start, steps)
+        included), checked again against the rules.  A refused step raises, or with
+        ``lenient`` is kept out of force with the reason (:attr:`Step.refused`): a server's
+        stored games were checked by the rules of their day."""
+        if not lenient:
+            steps = tuple(
+                Step(parse_entry(start.roster, line), line, undone) for line, undone in lines
+            )
+            return cls.of(start, steps)
+        kept: list[Step] = []
+        game = start
+        for line, undone in lines:
+            try:
+                entry = parse_entry(start.roster, line)
+            except SheepdogError as exc:
+                kept.append(Step(AskHint(), line, True, str(exc)))
+                continue
+            if not undone and not isinstance(entry, Undo | AskHint):
+                try:
+                    game = apply(game, entry)
+                except SheepdogError as exc:
+                    kept.append(Step(entry, line, True, str(exc)))
+                    continue
+            kept.append(Step(entry, line, undone))
+        return cls(start, tuple(kept), game)
 
     def __repr__(self) -> str:
         undone = sum(s.undone for s in self.steps)

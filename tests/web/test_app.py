@@ -86,6 +86,59 @@ def test_a_notebook_game_matches_wolf_solve_and_wolf_hint(client: TestClient) ->
     assert [g["id"] for g in listed] == [game["id"]]
 
 
+def test_a_stored_line_that_todays_rules_refuse_is_shown_and_the_game_goes_on(
+    store: Store,
+) -> None:
+    """A game stored by an older server may hold a line the rules now refuse (here a call
+    after the turn's interviews began): the game still opens, the line is kept out of force
+    and shown with the reason, and play goes on from the entries in force."""
+    lines = ["top harp", "top trumpet", "top banjo", "top violin", "call harp", "found pumpkin"]
+    lines += ["call banjo", "found cucumber", "interview harp, guitar, red jacket"]
+    with TestClient(create_app(store), raise_server_exceptions=False) as client:
+        game = new(client, side="one_star")
+        base = f"/api/wolf/games/{game['id']}"
+        for line in lines:
+            assert client.post(base + "/entries", json={"line": line}).status_code == 201
+        refused = client.post(base + "/entries", json={"line": "call violin"})
+        assert "no more calls" in one_line_error(refused, 400)
+    store.add_entry(game["id"], len(lines) + 1, "call violin")  # as an older server stored it
+    store.add_entry(game["id"], len(lines) + 2, "bogus words")  # a line that no longer parses
+    with TestClient(create_app(store), raise_server_exceptions=False) as client:
+        view = client.get(base).json()
+        entries = view["state"]["entries"]
+        assert [e["refused"] is not None for e in entries] == [False] * len(lines) + [True] * 2
+        assert "no more calls" in entries[-2]["refused"] and entries[-2]["undone"]
+        assert view["state"]["called"] == ["harp", "banjo"]
+        page = client.get(game["url"])
+        assert page.status_code == 200 and "refused by today's rules" in page.text
+        # play goes on: banjo is heard, and undo takes back the last entry in force
+        r = client.post(base + "/entries", json={"line": "interview banjo, harp, blue pants"})
+        assert r.status_code == 201
+        r = client.post(base + "/undo")
+        assert r.status_code == 200 and r.json()["undone"]["line"].startswith("interview banjo")
+        r = client.post(base + "/undo")
+        assert r.json()["undone"]["line"].startswith("interview harp")
+        entries = client.get(base).json()["state"]["entries"]
+        assert entries[len(lines)]["refused"] and entries[len(lines) + 1]["refused"]
+    # a notebook (interviews only) likewise
+    with TestClient(create_app(store), raise_server_exceptions=False) as client:
+        book = new(client)
+    store.add_entry(book["id"], 1, "interview guitar, trumpet, yellow pants")
+    store.add_entry(book["id"], 2, "interview guitar, harp")  # guitar was heard already
+    with TestClient(create_app(store), raise_server_exceptions=False) as client:
+        base = f"/api/wolf/games/{book['id']}"
+        view = client.get(base).json()
+        assert view["puzzle"]["interviews"] == [GUITAR]
+        assert [e["refused"] is not None for e in view["state"]["entries"]] == [False, True]
+        r = client.post(base + "/undo")
+        assert r.status_code == 200 and r.json()["undone"]["seq"] == 1
+        assert [e["refused"] is not None for e in client.get(base).json()["state"]["entries"]] == [
+            False,
+            True,
+            False,
+        ]
+
+
 def test_a_table_game_from_the_tiles_to_the_guess(client: TestClient) -> None:
     game = new(client, side="two_star", skill=0.6)
     base = f"/api/wolf/games/{game['id']}"

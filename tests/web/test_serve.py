@@ -121,7 +121,12 @@ def test_kill_9_mid_game_loses_nothing_confirmed(tmp_path: Path) -> None:
         status, after = call(port, "GET", base)
         assert status == 200
         assert after == before  # every confirmed entry, the undo and what it undid
-        assert after["state"]["entries"][-2] == {"seq": 8, "line": "call guitar", "undone": True}
+        assert after["state"]["entries"][-2] == {
+            "seq": 8,
+            "line": "call guitar",
+            "undone": True,
+            "refused": None,
+        }
         assert after["puzzle"]["interviews"] == [
             {"sheep": "harp", "points_to": "guitar", "testimony": "red jacket"}
         ]
