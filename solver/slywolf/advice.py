@@ -33,7 +33,7 @@ from sheepdog.solver.slywolf.hints import (
 )
 from sheepdog.solver.slywolf.puzzle import Puzzle
 from sheepdog.solver.slywolf.roster import Roster
-from sheepdog.solver.slywolf.session import Turn, game_of
+from sheepdog.solver.slywolf.session import Turn, game_of, table_view
 from sheepdog.solver.slywolf.turn import (
     Choice,
     Guess,
@@ -177,7 +177,14 @@ def advice(
     ``model`` (None: the valid cases where that model is available and fits, else uniform),
     with ``leaf`` (None: the model's default, :func:`~sheepdog.solver.slywolf.hints.default_leaf`;
     a name of :data:`~sheepdog.solver.slywolf.hints.LEAVES`; a plain function is converted to
-    interviews as the blend is)."""
+    interviews as the blend is).
+
+    A game at the table knows what the players have seen: with a known-deck roster the
+    printed testimonies of the sheep not yet interviewed are face down, so a puzzle with a
+    ``"game"`` key is read as :func:`~sheepdog.solver.slywolf.session.table_view` gives it
+    (as ``wolf play`` and the web companion do)."""
+    if "game" in puzzle.extra:
+        puzzle = table_view(puzzle)
     if model is not None:
         model = check_model(model)
     if isinstance(leaf, str) or not (leaf is None or callable(leaf)):

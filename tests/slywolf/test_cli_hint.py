@@ -332,6 +332,31 @@ def test_hint_after_one_of_two_called_sheep_is_interviewed(tmp_path: Path) -> No
     assert "Stop now and interview jembe." in played.stdout
 
 
+def test_hint_on_a_known_deck_game_sees_what_the_table_sees(tmp_path: Path) -> None:
+    """With a known-deck roster the tiles of sheep not yet heard are face down at the table:
+    `wolf hint` on the game file agrees with `wolf play`'s hint (it used to count every
+    printed tile as heard, 8 suspects against play's 16)."""
+    roster = Path(__file__).parents[2] / "cases" / "known-deck" / "roster.toml"
+    path = tmp_path / "g.json"
+    lines = ["top harp", "top banjo", "top jembe", "top violin", "call harp", "found pumpkin"]
+    new = ["wolf", "play", str(path), "--new", "--roster", str(roster)]
+    typed = runner.invoke(app, new, input="\n".join(lines))
+    assert typed.exit_code == 0 and typed.stderr == "", typed.output
+    result = runner.invoke(app, ["wolf", "hint", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    hinted = json.loads(result.stdout)
+    assert len(hinted["suspects"]) == 16  # nobody heard yet: every wolf is suspected
+    played = runner.invoke(app, ["wolf", "play", str(path)], input="hint\n")
+    assert played.exit_code == 0 and "16 suspects" in played.stdout, played.output
+    # the interview reads harp's tile aloud: both count it once it is heard
+    heard = runner.invoke(app, ["wolf", "play", str(path)], input="interview harp, guitar, ?\n")
+    assert heard.exit_code == 0, heard.output
+    after = json.loads(runner.invoke(app, ["wolf", "hint", str(path), "--json"]).stdout)
+    again = runner.invoke(app, ["wolf", "play", str(path)], input="hint\n")
+    assert f"{len(after['suspects'])} suspects" in again.stdout
+    assert after["ranking"] and "harp" not in {r["sheep"] for r in after["ranking"]}
+
+
 def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     from sheepdog.cli.main import main
 
