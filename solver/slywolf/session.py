@@ -183,6 +183,15 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
     except UnknownNameError as exc:
         raise FileFormatError(f"{where}: turn.found: {exc}") from None
     _check_turn(puzzle, table, Turn(called, found), where)
+    # every sheep neither heard nor discarded is a tile in a stack (sheep heard before the game
+    # began may still be counted there: a game from a puzzle deals every tile)
+    unplaced = roster.n_sheep - len(done | set(table.discarded))
+    tiles = sum(st.tiles for st in table.stacks)
+    if tiles < unplaced:
+        raise FileFormatError(
+            f"{where}: stacks: they hold {tiles} tile(s), but {unplaced} sheep are neither "
+            "interviewed nor discarded, and each of them is a tile in a stack"
+        )
     log = tuple(raw.get("log", []))
     return Game(_without_game(puzzle), table, Turn(called, found), log, guessed)
 

@@ -13,6 +13,10 @@ file's ``"game"`` key::
       "log": ["call harp", "found pumpkin"]              # every line typed (play)
     }
 
+``"stacks"`` is required, and its tiles must hold every sheep neither interviewed nor
+discarded; every other key may be left out: no spoiled token found, the 1-star side's first
+space, nobody discarded, the default options, no turn begun, an empty log.
+
 Rulings and modelling choices (rulebook sections in brackets):
 
 - *Stacks* [Setup 3, Turn 2-3]: 4 stacks; only the top tile of each is visible and may be called.
@@ -232,7 +236,9 @@ def table_from_dict(data: Any, roster: Roster, where: str = "game") -> Table:
         raise FileFormatError(
             f"{where}: unknown key {extra[0]!r}; valid keys are: {', '.join(sorted(known))}"
         )
-    raw_stacks = data.get("stacks", [])
+    if "stacks" not in data:
+        raise FileFormatError(f"{where}: missing key 'stacks' (the four stacks of tiles)")
+    raw_stacks = data["stacks"]
     if not isinstance(raw_stacks, list):
         raise FileFormatError(f"{where}: 'stacks' must be a list of {{top, tiles}} objects")
     stacks: list[Stack] = []

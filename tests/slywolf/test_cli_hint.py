@@ -107,7 +107,17 @@ def test_hint_errors_are_one_line(tmp_path: Path) -> None:
     cases = [
         (tmp_path / "missing.json", None, "no such file"),
         (tmp_path / "bad.json", "{not json", "invalid JSON"),
-        (tmp_path / "g.json", json.dumps(dict(TWO_HEARD, game={"track": {"side": "x"}})), "side"),
+        (tmp_path / "g.json", json.dumps(dict(TWO_HEARD, game={"track": {"side": "x"}})), "stacks"),
+        (
+            tmp_path / "s.json",
+            json.dumps(dict(TWO_HEARD, game={"stacks": [], "track": {"side": "one_star"}})),
+            "they hold 0 tile(s), but 14 sheep are neither interviewed nor discarded",
+        ),
+        (
+            tmp_path / "t.json",
+            json.dumps(dict(TWO_HEARD, game={"stacks": [{"tiles": 16}], "track": {"side": "x"}})),
+            "side",
+        ),
         (
             tmp_path / "v.json",
             json.dumps(dict(TWO_HEARD, game={"stacks": [{"top": "guitar", "tiles": 2}]})),

@@ -175,13 +175,15 @@ def test_game_key_errors_are_file_errors() -> None:
         ({"found": ["stone"]}, "turn.found: unknown vegetable 'stone'"),
         ({"called": ["harp", "Harp"]}, "'turn.called' names a sheep twice"),
     ):
-        puzzle = puzzle_from_dict(dict(base, game={"turn": turn}), roster=ROSTER)
+        game = {"stacks": [{"tiles": 16}], "turn": turn}
+        puzzle = puzzle_from_dict(dict(base, game=game), roster=ROSTER)
         with pytest.raises(FileFormatError, match=words):
             game_of(puzzle)
     assert game_of(puzzle_from_dict(base, roster=ROSTER)) is None
     heard = dict(base, interviews=[{"sheep": "guitar", "points_to": "trumpet"}])
     for game, words in (
-        ({"discarded": ["guitar"]}, "discarded: 'guitar' is already interviewed"),
+        ({"stacks": [], "discarded": ["guitar"]}, "discarded: 'guitar' is already interviewed"),
+        ({"stacks": [{"tiles": 14}]}, "they hold 14 tile.s., but 15 sheep are neither"),
         (
             {"stacks": [{"top": "harp", "tiles": 2}], "discarded": ["harp"]},
             "discarded: 'harp' is on top of a stack",
