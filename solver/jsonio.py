@@ -47,6 +47,21 @@ _BRACKET = re.compile(r"[\[\]{}]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+#: What :func:`typed_number` gives for a digit string too long to be any count the formats use.
+TOO_LARGE = 10**9
+
+
+def typed_number(digits: str) -> int:
+    """A typed digit string (a play's number ``#K``, a form field) as an integer; one longer
+    than 9 digits counts as :data:`TOO_LARGE`, so its range check refuses it as it refuses any
+    number too large (Python refuses to convert more than 4,300 digits at all).
+
+    >>> typed_number("12"), typed_number("9" * 5000) == TOO_LARGE
+    (12, True)
+    """
+    return int(digits) if len(digits) <= 9 else TOO_LARGE
+
+
 def decode_utf8(data: bytes, source: str) -> str:
     """``data`` as text; bytes that are not UTF-8 are a :class:`FileFormatError`."""
     try:

@@ -77,6 +77,7 @@ from sheepdog.solver.agentdog.session import (
 from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.jsonio import typed_number
 
 #: The store's kind of an Agent DOG game, and the ``variant`` of its setup.
 KIND = "agent-dog"
@@ -106,7 +107,7 @@ def check_setup(raw: Any) -> dict[str, Any]:
     if players is None:  # a position's own, else 4
         listed = position.get("players", [0, 1, 2, 3]) if isinstance(position, dict) else None
         players = len(listed) if isinstance(listed, list) else 4
-    if players not in PLAYER_SEATS or isinstance(players, bool):
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_SEATS:
         raise BadRequest("'players' must be 2, 3 or 4")
     setup: dict[str, Any] = {"variant": KIND, "players": players}
     CHECKS.seated(raw, setup)
@@ -168,7 +169,9 @@ class AgentGame(TableGame[Record]):
                 'choices in words, "fold" or "discard"'
             )
         if isinstance(play, int) and not 0 <= play < 10_000:
-            raise BadRequest("'play' must be 0 or more (the play's number among the card's plays)")
+            raise BadRequest(
+                "'play' must be a number from 0 to 9999 (the play's number among the card's plays)"
+            )
         if isinstance(play, str) and not play.strip():
             raise BadRequest("'play' is empty: give the choices, e.g. \"t8→t13\"")
         return PlayCard(seat, card, play)
@@ -187,7 +190,7 @@ class AgentGame(TableGame[Record]):
         if isinstance(outcome, bool) or not isinstance(outcome, int | str):
             raise BadRequest("'outcome' must be the outcome's number or its label")
         if isinstance(outcome, int) and not 0 <= outcome < 1000:
-            raise BadRequest("'outcome' must be 0 or more (the outcome's number)")
+            raise BadRequest("'outcome' must be a number from 0 to 999 (the outcome's number)")
         return Seen(outcome)
 
     # -- views --------------------------------------------------------------------------------
@@ -447,8 +450,10 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
     def by_game(agent: Endpoint, other: Endpoint | None) -> Endpoint:
         async def endpoint(request: Request) -> Response:
             kind = await run_in_threadpool(h.games.kind_of, request.path_params["id"])
-            if kind == KIND or other is None:
-                return await agent(request)
+            if kind == KIND or (other is None and kind is None):
+                return await agent(request)  # an unknown game: its own 404
+            if other is None:  # Agent DOG's own endpoint asked of a classic game
+                raise h.error(404, f"{request.url.path.rsplit('/', 1)[-1]} is for Agent DOG games")
             return await other(request)
 
         return endpoint
@@ -539,7 +544,9 @@ def form_entry(form: dict[str, str]) -> Entry:
     action = form.get("action", "")
     if action == "seen":
         outcome = form.get("outcome", "")
-        return AgentGame.seen_entry({"outcome": int(outcome) if outcome.isdigit() else outcome})
+        return AgentGame.seen_entry(
+            {"outcome": typed_number(outcome) if outcome.isdigit() else outcome}
+        )
     if action == "deal":
         return AgentGame.deal_entry(form_deal(form))
     seat = form_seat(form, "seat")

@@ -26,7 +26,6 @@ is theirs together: :mod:`sheepdog.cli.web.table_game` (checks, the game, the ga
 from __future__ import annotations
 
 import contextlib
-import json
 import multiprocessing
 import os
 import secrets
@@ -60,6 +59,8 @@ from sheepdog.cli.web.table_routes import GamesT, Helpers, entry_status
 from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup, compute_hint
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
+from sheepdog.solver.errors import FileFormatError
+from sheepdog.solver.jsonio import loads_json
 
 HERE = Path(__file__).resolve().parent
 #: The largest request body taken (a roster object is a few kilobytes).
@@ -255,11 +256,13 @@ def create_app(
                 return {}
             raise ApiError(400, "expected a JSON object in the request body")
         try:
-            return json.loads(raw.decode("utf-8"))
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ApiError(400, "the request body is not UTF-8") from None
-        except json.JSONDecodeError as exc:
-            raise ApiError(400, f"invalid JSON: {exc.msg} at line {exc.lineno}") from None
+        try:  # as strict as a file: nesting, long integers, keys given twice
+            return loads_json(text, "the request body")
+        except FileFormatError as exc:
+            raise ApiError(400, str(exc)) from None
 
     async def form_body(request: Request) -> dict[str, str]:
         raw = await body_bytes(request)
@@ -374,9 +377,12 @@ def create_app(
         if side != "notebook":
             setup["side"] = side
         try:
-            setup["skill"] = float(form.get("skill", "0.5") or "0.5")
+            try:
+                setup["skill"] = float(form.get("skill", "0.5") or "0.5")
+            except ValueError:
+                raise BadRequest("the skill is a number from 0 to 1, such as 0.5") from None
             checked = await run_in_threadpool(check_setup, setup)
-        except (ValueError, BadRequest) as exc:
+        except BadRequest as exc:
             return index_page(400, error=exc)
         row = await run_in_threadpool(store.create_game, "wolf", checked)
         return RedirectResponse(game_url(row), status_code=303)

@@ -84,7 +84,7 @@ def check_setup(raw: Any) -> dict[str, Any]:
     seats = raw.get("seats")
     if seats is None:  # a position's own, else 4
         seats = position.get("seats", 4) if isinstance(position, dict) else 4
-    if seats not in (4, 6) or isinstance(seats, bool):
+    if isinstance(seats, bool) or not isinstance(seats, int) or seats not in (4, 6):
         raise BadRequest("'seats' must be 4 or 6")
     setup: dict[str, Any] = {"seats": seats}
     CHECKS.seated(raw, setup)
@@ -133,7 +133,9 @@ class DogGame(TableGame[Record]):
                 'description, or "fold"'
             )
         if isinstance(play, int) and not 0 <= play < 10_000:
-            raise BadRequest("'play' must be 0 or more (the move's number among the card's plays)")
+            raise BadRequest(
+                "'play' must be a number from 0 to 9999 (the move's number among the card's plays)"
+            )
         if isinstance(play, str):
             try:
                 said = card_of(play)

@@ -21,6 +21,7 @@ from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_game import TableGames
 from sheepdog.cli.web.wolf import BadRequest
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.jsonio import loads_json, typed_number
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -206,7 +207,7 @@ def form_seat(form: dict[str, str], key: str) -> int:
 def form_play(form: dict[str, str]) -> int | str:
     """The play of the form: its number among the card's plays, else its words."""
     play = form.get("play", "")
-    return int(play) if play.isdigit() else play
+    return typed_number(play) if play.isdigit() else play
 
 
 def form_deal(form: dict[str, str]) -> dict[str, Any]:
@@ -241,14 +242,12 @@ def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> Non
 def form_position(form: dict[str, str], setup: dict[str, Any], own: Sequence[str]) -> None:
     """The pasted position (JSON) of the new-game form, if any; ``own`` are the keys the
     position says for itself (dropped from ``setup``)."""
-    import json
-
     text = form.get("position", "").strip()
     if not text:
         return
     for key in own:
         setup.pop(key, None)
     try:
-        setup["position"] = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadRequest(f"the position is not JSON: {exc.msg} at line {exc.lineno}") from None
+        setup["position"] = loads_json(text, "the position")
+    except SheepdogError as exc:
+        raise BadRequest(str(exc)) from None

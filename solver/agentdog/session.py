@@ -103,6 +103,7 @@ from sheepdog.solver.agentdog.simulate import DEAL, PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.jsonio import typed_number
 
 __all__ = [
     "MAX_BELIEF",
@@ -258,7 +259,7 @@ def parse_entry(line: str) -> Entry:
         return Fold(seat, _cards(rest))
     numbered = _INDEX.match(rest)
     if numbered is not None:
-        return PlayCard(seat, parse_card(numbered.group(1)), int(numbered.group(2)))
+        return PlayCard(seat, parse_card(numbered.group(1)), typed_number(numbered.group(2)))
     label, colon, words = rest.partition(":")
     if not colon:
         raise SheepdogError(

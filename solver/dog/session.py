@@ -67,6 +67,7 @@ from sheepdog.solver.dog.position import (
     winner,
 )
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.jsonio import typed_number
 
 __all__ = [
     "Choice",
@@ -184,7 +185,9 @@ def parse_entry(line: str) -> Entry:
         return Fold(seat, _cards(rest))
     numbered = _INDEX.match(rest)
     if numbered is not None:
-        return PlayCard(seat, parse_card(numbered.group(1), allow_unknown=False), int(numbered[2]))
+        return PlayCard(
+            seat, parse_card(numbered.group(1), allow_unknown=False), typed_number(numbered[2])
+        )
     label, colon, _ = rest.partition(":")
     if not colon:
         raise SheepdogError(

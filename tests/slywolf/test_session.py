@@ -175,8 +175,9 @@ def test_game_key_errors_are_file_errors() -> None:
         ({"found": ["stone"]}, "turn.found: unknown vegetable 'stone'"),
         ({"called": ["harp", "Harp"]}, "'turn.called' names a sheep twice"),
     ):
-        game = {"stacks": [{"tiles": 16}], "turn": turn}
-        puzzle = puzzle_from_dict(dict(base, game=game), roster=ROSTER)
+        puzzle = puzzle_from_dict(
+            dict(base, game={"stacks": [{"tiles": 16}], "turn": turn}), roster=ROSTER
+        )
         with pytest.raises(FileFormatError, match=words):
             game_of(puzzle)
     assert game_of(puzzle_from_dict(base, roster=ROSTER)) is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -176,7 +177,7 @@ def test_table_file_round_trip_and_errors() -> None:
     table, _ = new_table(ROSTER, random.Random(3), "two_star", Options(0.3, True, False))
     data = table_to_dict(table, ROSTER)
     assert table_from_dict(data, ROSTER) == table
-    bad = [
+    bad: list[tuple[dict[str, Any], str]] = [
         ({"stacks": [{"top": "nobody", "tiles": 1}]}, "unknown sheep"),
         ({"track": {"side": "three_star"}}, "unknown track side"),
         ({"options": {"skill": 2}}, "skill"),

@@ -250,7 +250,12 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
         ("GAME/plays", b'{"seat": 0, "card": "8", "play": 0}', 400, "8 is not in your hand"),
         ("GAME/plays", b'{"seat": 0, "card": "swap", "play": 0}', 400, "swap has no legal play"),
         ("GAME/plays", b'{"seat": 0, "card": "5", "play": 4}', 400, "numbered 0 to 0"),
-        ("GAME/plays", b'{"seat": 0, "card": "5", "play": -1}', 400, "'play' must be 0 or more"),
+        (
+            "GAME/plays",
+            b'{"seat": 0, "card": "5", "play": -1}',
+            400,
+            "'play' must be a number from 0 to 9999",
+        ),
         ("GAME/plays", b'{"seat": 0, "card": "5", "play": "t0->t6"}', 400, "not a legal play"),
         ("GAME/plays", b'{"seat": 0, "card": "5", "play": "13: t0"}', 400, "not a play of the 5"),
         ("GAME/plays", b'{"seat": 0, "card": "5", "play": true}', 400, "'play' must be"),
@@ -275,8 +280,10 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
         ),
         ("GAME/plays", b'{"seat": 0, "card": "5", "move": 0}', 400, "unknown key 'move'"),
         ("GAME/seen", b'{"outcome": 0}', 400, "no play waits for what the table saw"),
-        ("GAME/seen", b'{"outcome": -1}', 400, "'outcome' must be 0 or more"),
+        ("GAME/seen", b'{"outcome": -1}', 400, "'outcome' must be a number from 0 to 999"),
         ("GAME/seen", b'{"choice": 0}', 400, 'expected {"outcome"'),
+        ("GAME/seen", b'{"outcome": ' + b"9" * 5000 + b"}", 400, "5000 digits"),
+        ("/api/dog/games", b'{"variant": "agent-dog", "players": 4.0}', 400, "'players' must be"),
         ("GAME/deals", b'{"hand": ["2", "3", "5", "6", "8"]}', 400, "the round is still on"),
         ("GAME/deals", b'{"gave": "2"}', 400, "'hand' is missing"),
         ("GAME/entries", b'{"line": "dance"}', 400, "unknown entry 'dance'"),
@@ -308,6 +315,8 @@ def test_classic_dog_is_untouched_and_the_kinds_stay_apart(client: TestClient) -
     r = client.post(f"/api/dog/games/{dog['id']}/plays", json={"seat": 0, "card": "7", "play": 0})
     assert "the 7 has no legal move here" in one_line_error(r, 400)
     r = client.post(f"/api/dog/games/{dog['id']}/seen", json={"outcome": 0})
+    assert one_line_error(r, 404) == "seen is for Agent DOG games"  # was "no such game"
+    r = client.post("/api/dog/games/nothere/seen", json={"outcome": 0})
     assert "no such game" in one_line_error(r, 404)
     # "variant": "dog" (or none) is classic DOG's create, with its own checks
     r = client.post("/api/dog/games", json={"variant": "dog", "seats": 4, "hand": ["2"] * 6})

@@ -183,6 +183,10 @@ def test_a_table_game_from_the_tiles_to_the_guess(client: TestClient) -> None:
     ("path", "body", "status", "message"),
     [
         ("/api/wolf/games", b"{bad", 400, "invalid JSON"),
+        # as strict as a file: nesting (it used to be a 500), long integers, keys given twice
+        ("/api/wolf/games", b'{"roster":' + b"[" * 20000 + b"]" * 20000 + b"}", 400, "nested"),
+        ("/api/wolf/games", b'{"skill": ' + b"9" * 5000 + b"}", 400, "5000 digits"),
+        ("/api/wolf/games", b'{"mode": "easy", "mode": "hard"}', 400, "'mode' appears twice"),
         ("/api/wolf/games", b"[]", 400, "expected a JSON object"),
         ("/api/wolf/games", b'{"mode": "medium"}', 400, "unknown mode 'medium'"),
         ("/api/wolf/games", b'{"roster": "nope"}', 400, "unknown roster 'nope'"),
@@ -290,6 +294,9 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     url = r.headers["location"]
     game_id = url.split("/")[2].split("?")[0]
     post = url.replace(f"/wolf/{game_id}", f"/wolf/{game_id}/entry")
+    bad = client.post("/wolf/new", data={"mode": "easy", "skill": "abc"}, follow_redirects=False)
+    assert bad.status_code == 400 and "the skill is a number from 0 to 1" in bad.text
+    assert "convert" not in bad.text  # was Python's "could not convert string to float"
 
     def form(**fields: str) -> str:
         r = client.post(post, data=fields, follow_redirects=False)
