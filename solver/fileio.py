@@ -141,9 +141,14 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
         target = _target_of(path) if force else path
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
-            mode = stat.S_IMODE(os.stat(target).st_mode) if force else _umask_mode()
+            found = os.stat(target).st_mode if force else None
         except FileNotFoundError:
-            mode = _umask_mode()
+            found = None
+        if found is not None and not stat.S_ISREG(found):
+            # a device, a pipe or a folder is not replaced by a file, even with --force
+            kind = "a directory" if stat.S_ISDIR(found) else "not a regular file"
+            raise SheepdogError(f"{path} is {kind}; sheepdog replaces only files")
+        mode = stat.S_IMODE(found) if found is not None else _umask_mode()
         fd, tmp = _create_temp(target)
         try:
             _write_all(fd, data)

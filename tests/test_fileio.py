@@ -40,6 +40,22 @@ def test_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     assert sorted(p.name for p in path.parent.iterdir()) == ["a.json"]
 
 
+def test_force_never_replaces_a_device_a_pipe_or_a_folder(tmp_path: Path) -> None:
+    """`--force` replaces files only: renaming over /dev/full once turned the device into a PDF."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    link = tmp_path / "to-pipe"
+    link.symlink_to(pipe)
+    for path, words in ((pipe, "not a regular file"), (folder, "is a directory")):
+        for target in (path, link) if path == pipe else (path,):
+            with pytest.raises(SheepdogError, match=words):
+                write_atomic(target, "data", force=True)
+    assert stat.S_ISFIFO(pipe.stat().st_mode) and folder.is_dir() and link.is_symlink()
+    assert names(tmp_path) == ["folder", "pipe", "to-pipe"]  # no temporary file left
+
+
 def test_permissions_follow_the_umask(tmp_path: Path) -> None:
     old = os.umask(0o022)
     try:
