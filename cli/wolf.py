@@ -155,7 +155,7 @@ def render_solution(
 
 @app.command()
 def solve(
-    file: Annotated[Path, typer.Argument(help="Puzzle or case file (JSON).")],
+    file: Annotated[Path, typer.Argument(help="Puzzle or case file (JSON).", readable=False)],
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     explain: Annotated[
         bool, typer.Option("--explain", help="Also show the solution step by step, by rule.")

@@ -23,7 +23,7 @@ import typer
 
 from sheepdog.cli.common import fail, print_json, run
 from sheepdog.cli.progress import Update, echo, progress_bar, stderr_is_terminal
-from sheepdog.cli.wolf import ModeChoice, app
+from sheepdog.cli.wolf import ModeChoice, app, culprit_warning
 from sheepdog.generators.slywolf import (
     DEFAULT_ATTEMPTS,
     DEFAULT_CLIMBS,
@@ -49,11 +49,15 @@ __all__ = ["app"]
 
 
 def _band(grade: int | None, low: int | None, high: int | None) -> Band:
+    """The stars wanted; options that do not go together are a usage error (exit 2)."""
     if grade is not None and (low is not None or high is not None):
-        raise SheepdogError("give either --grade or --min-grade/--max-grade, not both")
+        fail("give either --grade or --min-grade/--max-grade, not both", 2)
     if grade is not None:
         return Band(grade, grade)
-    return Band(1 if low is None else low, 5 if high is None else high)
+    low, high = 1 if low is None else low, 5 if high is None else high
+    if low > high:
+        fail(f"--min-grade {low} is above --max-grade {high}: no case can be both", 2)
+    return Band(low, high)
 
 
 def _roster_ref(roster: str, out: Path) -> str:
@@ -243,14 +247,24 @@ def _line(item: CaseFile) -> str:
 
 @app.command("grade")
 def grade_command(
-    file: Annotated[Path, typer.Argument(help="Case file (JSON), every sheep interviewed.")],
+    file: Annotated[
+        Path, typer.Argument(help="Case file (JSON), every sheep interviewed.", readable=False)
+    ],
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Difficulty of a case: hardest rule needed, steps, fewest interviews, stars."""
 
     def body() -> None:
+        from sheepdog.solver.slywolf.worlds import deduce_puzzle
+
         puzzle = load_puzzle(file)
-        g = grade_case(puzzle)
+        try:
+            g = grade_case(puzzle)
+        except SheepdogError as exc:  # about the case in the file: name it
+            raise SheepdogError(f"{file}: {exc}") from None
+        warning = culprit_warning(puzzle, deduce_puzzle(puzzle, marginals=False))
+        if warning is not None:  # the recorded culprit is checked, not trusted (as solve does)
+            typer.echo(f"Warning: {file}: {warning}", err=True)
         data: dict[str, Any] = g.to_dict()
         if json_out:
             print_json(data)
@@ -266,7 +280,7 @@ def grade_command(
 
 @app.command("grades")
 def grades_command(
-    folders: Annotated[list[Path], typer.Argument(help="Folders of case files.")],
+    folders: Annotated[list[Path], typer.Argument(help="Folders of case files.", readable=False)],
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Grade table of case sets: stars, fewest interviews, steps, hardest rules (Markdown)."""
@@ -290,7 +304,7 @@ class PaperChoice(enum.StrEnum):
 
 @app.command("print")
 def print_command(
-    folder: Annotated[Path, typer.Argument(help="Folder of case files.")],
+    folder: Annotated[Path, typer.Argument(help="Folder of case files.", readable=False)],
     out: Annotated[Path, typer.Option("--out", help="PDF file to write.")],
     paper: Annotated[
         PaperChoice | None,

@@ -68,7 +68,9 @@ def _advice(puzzle: Puzzle, model: ModelChoice | None = None) -> Advice:
 
 @app.command()
 def hint(
-    file: Annotated[Path, typer.Argument(help='Puzzle file (JSON); may carry a "game" key.')],
+    file: Annotated[
+        Path, typer.Argument(help='Puzzle file (JSON); may carry a "game" key.', readable=False)
+    ],
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
     top: Annotated[
         int, typer.Option("--top", min=0, help="Show only the best N sheep (0: all).")
@@ -104,7 +106,9 @@ BUSY = "open in another 'sheepdog wolf play' session"
 @app.command()
 def play(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help='Game file (JSON): a puzzle with a "game" key.')],
+    file: Annotated[
+        Path, typer.Argument(help='Game file (JSON): a puzzle with a "game" key.', readable=False)
+    ],
     new: Annotated[bool, typer.Option("--new", help="Start a new game in FILE.")] = False,
     roster: Annotated[str, typer.Option("--roster", help="Roster for --new.")] = "default",
     mode: Annotated[

@@ -851,7 +851,10 @@ def summarize(folder: Path) -> SetSummary:
         puzzle = load_puzzle(path)
         modes.add(puzzle.mode)
         recorded = stored_grade(puzzle, str(path))
-        grades.append((recorded or grade_case(puzzle)).to_dict())
+        try:
+            grades.append((recorded or grade_case(puzzle)).to_dict())
+        except SheepdogError as exc:  # name the file: a folder may hold many
+            raise SheepdogError(f"{path}: {exc}") from None
     stars = [0] * MAX_STARS
     hardest: dict[str, int] = {}
     for g in grades:

@@ -161,8 +161,11 @@ def test_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "'--grade': Input should be less than or equal to 5" in usage_error_of(
         gen(tmp_path, "--grade", "7"), capsys
     )
-    assert "grade band" in error_of(gen(tmp_path, "--min-grade", "4", "--max-grade", "2"))
-    assert "not both" in error_of(gen(tmp_path, "--grade", "2", "--min-grade", "1"))
+    # options that do not go together are usage errors too (they were exit 1)
+    assert "--min-grade 4 is above --max-grade 2" in usage_error_of(
+        gen(tmp_path, "--min-grade", "4", "--max-grade", "2"), capsys
+    )
+    assert "not both" in usage_error_of(gen(tmp_path, "--grade", "2", "--min-grade", "1"), capsys)
     assert "--attempts" in usage_error_of(gen(tmp_path, "--attempts", "0"), capsys)
     assert "'--count': Input should be less than or equal to 100000" in usage_error_of(
         gen(tmp_path, "--count", "100000000"), capsys
@@ -189,8 +192,27 @@ def test_grade_command(tmp_path: Path) -> None:
     assert "stars" in human.stdout and "Fewest interviews" in human.stdout
     partial = tmp_path / "partial.json"
     partial.write_text(json.dumps({"mode": "easy", "interviews": [{"sheep": "harp"}]}))
-    assert "complete case" in error_of(["wolf", "grade", str(partial)])
+    assert error_of(["wolf", "grade", str(partial)]).startswith(f"Error: {partial}: a grade needs")
     assert "no such file" in error_of(["wolf", "grade", str(tmp_path / "nope.json")])
+    # the recorded culprit is checked, not trusted: a wrong one is a warning, as in solve
+    data = json.loads(case.read_text())
+    other = next(w for w in ("Wulfrik", "Lupin") if w != data["culprit"])
+    wrong = tmp_path / "wrong-culprit.json"
+    wrong.write_text(json.dumps(dict(data, culprit=other)))
+    warned = runner.invoke(app, ["wolf", "grade", str(wrong)])
+    assert warned.exit_code == 0 and "stars" in warned.stdout
+    assert warned.stderr.startswith(f"Warning: {wrong}: the recorded culprit {other} is not")
+
+
+def test_grades_name_the_file_that_cannot_be_graded(tmp_path: Path) -> None:
+    assert runner.invoke(app, [*gen(tmp_path), "--quiet"]).exit_code == 0
+    partial = tmp_path / "easy-7-002.json"
+    data = json.loads(partial.read_text())
+    del data["grade"]
+    data["interviews"] = data["interviews"][:3]
+    partial.write_text(json.dumps(data))
+    message = error_of(["wolf", "grades", str(tmp_path)])
+    assert message.startswith(f"Error: {partial}: a grade needs a complete case")
 
 
 def test_solve_explain(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import functools
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -572,3 +573,42 @@ def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
             proc.wait()
         os.close(leader)
     assert log_of(path)[-2:] == ["call harp", "call harp"]
+
+
+def _without_root_overrides() -> list[str]:
+    """A command prefix under which file permissions apply, even for root (``setpriv`` drops
+    the capabilities that let root read any file); empty for an ordinary user."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: file permissions do not apply")
+    caps = "-dac_override,-dac_read_search"
+    return ["setpriv", "--bounding-set", caps, "--inh-caps", caps]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["wolf", "solve", "FILE"],
+        ["wolf", "hint", "FILE"],
+        ["wolf", "grade", "FILE"],
+        ["wolf", "play", "FILE"],
+    ],
+)
+def test_an_unreadable_file_is_one_file_error_not_a_usage_error(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    """Like a missing file: exit 1 and the project's words (click used to call it a usage
+    error, exit 2: "Invalid value for 'file': path ... is not readable")."""
+    path = tmp_path / "locked.json"
+    path.write_text('{"interviews": []}', encoding="utf-8")
+    path.chmod(0)
+    argv = [str(path) if a == "FILE" else a for a in argv]
+    proc = subprocess.run(
+        [*_without_root_overrides(), sys.executable, "-c", MAIN, *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr == f"Error: permission denied: {path}\n" and proc.stdout == ""
