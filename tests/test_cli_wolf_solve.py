@@ -74,7 +74,8 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
     cases = {
         "missing": (str(tmp_path / "nope.json"), "no such file"),
         "bad json": ("{", "invalid JSON"),
-        "bad name": ('{"interviews": [{"sheep": "kazoo"}]}', "valid sheep are"),
+        "bad name": ('{"mode": "easy", "interviews": [{"sheep": "kazoo"}]}', "valid sheep are"),
+        "no mode": ('{"interviews": []}', "missing key 'mode'"),
         "empty": ("", "invalid JSON"),
     }
     for label, (content, message) in cases.items():
@@ -112,7 +113,13 @@ def test_known_deck_roster(tmp_path: Path) -> None:
     assert out["suspects"] == ["A"] and out["culprit"] == "A"
     assert out["honest"] == ["x", "y"]
     (tmp_path / "q.json").write_text(
-        json.dumps({"roster": "deck.toml", "interviews": [{"sheep": "x", "testimony": "red hat"}]})
+        json.dumps(
+            {
+                "roster": "deck.toml",
+                "mode": "easy",
+                "interviews": [{"sheep": "x", "testimony": "red hat"}],
+            }
+        )
     )
     bad = runner.invoke(app, ["wolf", "solve", str(tmp_path / "q.json")])
     assert bad.exit_code == 1 and "its tile in roster" in bad.stderr

@@ -789,7 +789,7 @@ def test_the_seeds_are_sound() -> None:
                 if seed in CASE_SEEDS or args[1] not in ("grade", "grades"):
                     assert (code, err) == (0, ""), (seed.name, args, err)
                 else:
-                    assert code == 1 and err.startswith("Error: a grade needs a complete case")
+                    assert code == 1 and err.startswith(f"Error: {path}: a grade needs a complete")
     for seed in DOG_SEEDS + NOTATION_SEEDS:
         found = parse_any(seed.text)
         assert isinstance(found, ObserverView) or found.seats in (4, 6), seed.name

@@ -116,6 +116,9 @@ def load_puzzle(path: str | Path) -> Puzzle:
     if path.is_dir():
         raise SheepdogError(f"{path} is a directory, not a puzzle file")
     data = read_json(path)
+    if isinstance(data, dict) and "mode" not in data:
+        # easy and hard cases answer differently: a file must say which it is
+        raise FileFormatError(f'{path}: missing key \'mode\' ("easy" or "hard")')
     return puzzle_from_dict(data, base=path.parent, source=str(path))
 
 

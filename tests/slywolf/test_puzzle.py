@@ -13,11 +13,25 @@ from sheepdog.solver.slywolf.puzzle import Interview, load_puzzle, new_puzzle, p
 from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 from sheepdog.solver.slywolf.session import new_game
 
+CASES = Path(__file__).parents[2] / "cases"
+
 
 def _write(tmp_path: Path, data: Any, name: str = "p.json") -> Path:
+    """``data`` as a puzzle file (an object without a mode gets "easy": a file must say)."""
     path = tmp_path / name
-    path.write_text(json.dumps(data))
+    path.write_text(json.dumps({"mode": "easy", **data} if isinstance(data, dict) else data))
     return path
+
+
+def test_a_file_must_say_its_mode(tmp_path: Path) -> None:
+    """An easy and a hard case answer differently: a file without "mode" is refused (it was
+    read as easy, so a hard case lost its mode and came out as a contradiction)."""
+    path = tmp_path / "case.json"
+    case = json.loads((CASES / "hard" / "hard-1-001.json").read_text(encoding="utf-8"))
+    del case["mode"]
+    path.write_text(json.dumps(case))
+    with pytest.raises(FileFormatError, match=f"^{path}: missing key 'mode'"):
+        load_puzzle(path)
 
 
 def test_round_trip(tmp_path: Path) -> None:

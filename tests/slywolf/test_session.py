@@ -375,7 +375,7 @@ def test_load_game_names_the_file(tmp_path: Path) -> None:
     path.write_text(json.dumps(dict(data, game=dict(data["game"], log="x"))), encoding="utf-8")
     with pytest.raises(FileFormatError, match=f"^{path}: game: 'log' must be a list of lines$"):
         load_game(path)
-    path.write_text(json.dumps({"roster": "default", "interviews": []}), encoding="utf-8")
+    path.write_text(json.dumps({"mode": "easy", "interviews": []}), encoding="utf-8")
     assert load_game(path) is None
 
 
