@@ -97,3 +97,14 @@ def test_a_file_as_the_folder_is_refused_before_the_search(tmp_path: Path) -> No
     with pytest.raises(SheepdogError, match="is a file, not a folder$"):
         generate_puzzles(file, count=1, cards=1, progress=lambda *a: calls.append(a))
     assert calls == []  # nothing searched
+
+
+def test_the_shipped_puzzles_are_what_the_documented_command_writes(tmp_path: Path) -> None:
+    """`cases/dog/puzzles/` is `sheepdog dog generate --count 12 --cards 2 --seed 0`, byte for
+    byte (six files once kept an older move notation in their solutions)."""
+    shipped = Path(__file__).parents[2] / "cases" / "dog" / "puzzles"
+    generate_puzzles(tmp_path, count=12, seed=0, cards=2)
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert made == sorted(p.name for p in shipped.glob("*.json"))
+    for name in made:
+        assert (tmp_path / name).read_bytes() == (shipped / name).read_bytes(), name
