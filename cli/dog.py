@@ -47,6 +47,7 @@ from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, seats_for, simulate
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.variants import AnyPosition, load_any, load_any_position
+from sheepdog.solver.words import counted
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -158,7 +159,7 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
             )
             return
         console = Console()
-        console.print(f"seat {pos.to_move} to move · {len(plays)} legal plays")
+        console.print(f"seat {pos.to_move} to move · {counted(len(plays), 'legal play')}")
         for i, (_, text, _) in enumerate(plays, 1):
             console.print(f"{i:3}. {text}", markup=False, highlight=False, soft_wrap=True)
 
@@ -409,11 +410,14 @@ def _game_json(rec: GameRecord, seed: int, log: bool) -> dict[str, Any]:
 def _game_line(rec: GameRecord, seed: int) -> str:
     assert rec.final is not None
     done = (
-        f"team {rec.winner} (seats {', '.join(map(str, rec.winning_seats))}) wins"
+        f"team {rec.winner} ({'seats' if len(rec.winning_seats) > 1 else 'seat'} "
+        f"{', '.join(map(str, rec.winning_seats))}) wins"
         if rec.winner is not None and winner(rec.final) is not None
         else "no winner within the round limit"
     )
-    return f"seed {seed}: {done} after {rec.rounds} rounds, {rec.plies} plies ({rec.folds} folds)"
+    plies = counted(rec.plies, "ply", "plies")
+    rounds, folds = counted(rec.rounds, "round"), counted(rec.folds, "fold")
+    return f"seed {seed}: {done} after {rounds}, {plies} ({folds})"
 
 
 def _simulate_agent(
@@ -452,10 +456,9 @@ def _simulate_agent(
                 who = "seat" if len(rec.winning_seats) == 1 else "team"
                 seats_text = ", ".join(map(str, rec.winning_seats))
                 done = f"{who} {seats_text} wins" if won else "no winner within the round limit"
-                echo(
-                    f"seed {game_seed}: {done} after {rec.rounds} rounds, {rec.plies} plies"
-                    f" ({rec.folds} folds)"
-                )
+                rounds, plies = counted(rec.rounds, "round"), counted(rec.plies, "ply", "plies")
+                folds = counted(rec.folds, "fold")
+                echo(f"seed {game_seed}: {done} after {rounds}, {plies} ({folds})")
             update(g + 1)
     if json_out:
         print_json({"games": results})

@@ -44,6 +44,7 @@ from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.grade import grade_case
 from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.words import counted
 
 __all__ = ["app"]
 
@@ -240,8 +241,8 @@ def _line(item: CaseFile) -> str:
     g = item.case.grade
     kept = "" if item.written else "  (already there)"
     return (
-        f"{item.path}  {'*' * g.stars:<5}  {g.hardest_rule}, {g.steps} steps, "
-        f"{g.fewest_interviews} interviews{kept}"
+        f"{item.path}  {'*' * g.stars:<5}  {g.hardest_rule}, {counted(g.steps, 'step')}, "
+        f"{counted(g.fewest_interviews, 'interview')}{kept}"
     )
 
 

@@ -104,6 +104,7 @@ from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import typed_number
+from sheepdog.solver.words import counted
 
 __all__ = [
     "MAX_BELIEF",
@@ -850,7 +851,8 @@ def _play(table: AgentTable, entry: PlayCard) -> tuple[Entry, AgentTable]:
     if isinstance(entry.play, int):
         if not 0 <= entry.play < len(plays):
             raise SheepdogError(
-                f"the {card} has {len(plays)} legal plays here, numbered 0 to {len(plays) - 1}"
+                f"the {card} has {counted(len(plays), 'legal play')} here, "
+                f"numbered 0 to {len(plays) - 1}"
             )
         said, results = plays[entry.play]
     else:

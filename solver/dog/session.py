@@ -68,6 +68,7 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import typed_number
+from sheepdog.solver.words import counted
 
 __all__ = [
     "Choice",
@@ -502,7 +503,8 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
     if isinstance(entry.play, int):
         if not 0 <= entry.play < len(plays):
             raise SheepdogError(
-                f"the {card} has {len(plays)} legal plays here, numbered 0 to {len(plays) - 1}"
+                f"the {card} has {counted(len(plays), 'legal play')} here, "
+                f"numbered 0 to {len(plays) - 1}"
             )
         j = entry.play
     else:

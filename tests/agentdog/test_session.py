@@ -128,7 +128,7 @@ def test_a_first_round_from_the_rulebook_setup() -> None:
         (["seat 1 plays 13: out to t16"], "seat 0 is to move, not seat 1"),
         (["seat 0 plays 8: t0→t8"], "8 is not in your hand"),
         (["seat 0 plays swap: t4 ↔ t8"], "the swap has no legal play here for seat 0"),
-        (["seat 0 plays 5 #3"], "the 5 has 1 legal plays here, numbered 0 to 0"),
+        (["seat 0 plays 5 #3"], "the 5 has 1 legal play here, numbered 0 to 0"),
         (["seat 0 plays 5: t0→t6"], "not a legal play of the 5 for seat 0"),
         (["seat 0 plays 5: 13: t0→t13"], "is not a play of the 5"),
         (["seat 0 folds"], "you hold a 1/11, which can move: a fold is not allowed"),

@@ -104,7 +104,7 @@ def test_a_first_round_from_the_empty_board() -> None:
         (["seat 1 plays 13: out to t16"], "seat 0 is to move, not seat 1"),
         (["seat 0 plays 8: t0→t8"], "8 is not in your hand"),
         (["seat 0 plays 7: t0→t7"], "the 7 has no legal move here for seat 0"),
-        (["seat 0 plays 1 #3"], "the 1/11 has 1 legal plays here, numbered 0 to 0"),
+        (["seat 0 plays 1 #3"], "the 1/11 has 1 legal play here, numbered 0 to 0"),
         (["seat 0 plays 13: out to t16"], "not a legal play of the 13 for seat 0"),
         (["seat 0 folds"], "you hold a 1/11, which can move: a fold is not allowed"),
         (["deal 1 2 3 4 5"], "the round is still on"),
