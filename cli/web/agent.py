@@ -465,6 +465,10 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
                 return await shared.created(raw)
             if isinstance(raw, dict) and raw.get("variant") in ("dog", "classic"):
                 raw = {k: v for k, v in raw.items() if k != "variant"}
+            elif isinstance(raw, dict) and "variant" in raw:
+                raise h.error(
+                    400, f"unknown variant {raw['variant']!r}; valid variants: dog, {KIND}"
+                )
             body = json.dumps(raw).encode()
             sent = False
 

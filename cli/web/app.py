@@ -143,7 +143,8 @@ class Games:
                 with self.lock:
                     self._rows[game_id] = row
         if row is None or row.kind != kind:
-            raise ApiError(404, f"no such game: {game_id}")
+            shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"  # not echoed in full
+            raise ApiError(404, f"no such game: {shown}")
         return row
 
     def wolf(self, row: GameRow) -> tuple[int, WolfGame]:

@@ -196,6 +196,7 @@ def test_a_table_game_from_the_tiles_to_the_guess(client: TestClient) -> None:
         ("/api/wolf/games", b'{"colour": "red"}', 400, "unknown key 'colour'"),
         ("/api/wolf/games", b"\xff\xfe", 400, "not UTF-8"),
         ("/api/wolf/games", b"", 400, "expected a JSON object"),
+        ("/api/wolf/games/" + "x" * 5000 + "/interviews", b"{}", 404, "no such game: " + "x" * 40),
         ("GAME/interviews", b'{"sheep": "tuba"}', 400, "unknown sheep 'tuba'"),
         ("GAME/interviews", b'{"points_to": "harp"}', 400, "'sheep' must be a sheep name"),
         ("GAME/interviews", b'{"sheep": "harp", "points_to": "harp"}', 400, "points at itself"),
@@ -220,6 +221,7 @@ def test_bad_requests_are_one_line_4xx_and_store_nothing(
     before = (len(store.games()), store.version(game["id"]))
     r = client.post(path.replace("GAME", base), content=body)
     assert message in one_line_error(r, status)
+    assert len(r.text) < 1000  # nothing of the request is echoed back in full
     assert (len(store.games()), store.version(game["id"])) == before
 
 
