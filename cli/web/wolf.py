@@ -68,10 +68,13 @@ def check_setup(raw: Any) -> dict[str, Any]:
     unknown = sorted(set(raw) - set(SETUP_KEYS))
     if unknown:
         raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(SETUP_KEYS)}")
-    setup: dict[str, Any] = {"roster": raw.get("roster", "default")}
-    mode = raw.get("mode", "easy")
+    roster = raw.get("roster", "default")
+    setup: dict[str, Any] = {"roster": roster.lower() if isinstance(roster, str) else roster}
+    if "mode" not in raw:  # easy and hard cases answer differently: say which (as a file must)
+        raise BadRequest(f"'mode' is missing; valid modes: {', '.join(MODES)}")
+    mode = raw["mode"].lower() if isinstance(raw["mode"], str) else raw["mode"]
     if mode not in MODES:
-        raise BadRequest(f"unknown mode {mode!r}; valid modes: {', '.join(MODES)}")
+        raise BadRequest(f"unknown mode {raw['mode']!r}; valid modes: {', '.join(MODES)}")
     setup["mode"] = mode
     side = raw.get("side")
     if side is not None and side not in SIDES:
@@ -107,7 +110,7 @@ class WolfGame:
         if not isinstance(ref, dict):
             raise BadRequest("'roster' must be \"default\", a shipped roster's name or an object")
         try:
-            return roster_from_dict(ref, source="roster"), "<inline>"
+            return roster_from_dict(ref, source="object"), "<inline>"
         except SheepdogError as exc:
             raise BadRequest(str(exc)) from None
 

@@ -140,6 +140,8 @@ def puzzle_from_dict(
     if roster is None:
         roster = load_roster(ref, base=base)
     mode = data.get("mode", "easy")
+    if isinstance(mode, str):  # names compare case-insensitively (spec 1)
+        mode = mode.lower()
     if mode not in MODES:
         raise FileFormatError(f"{where}: unknown mode {mode!r}; valid modes are: easy, hard")
     raw_ivs = data.get("interviews", [])

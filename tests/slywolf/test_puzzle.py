@@ -32,6 +32,9 @@ def test_a_file_must_say_its_mode(tmp_path: Path) -> None:
     path.write_text(json.dumps(case))
     with pytest.raises(FileFormatError, match=f"^{path}: missing key 'mode'"):
         load_puzzle(path)
+    # names compare case-insensitively (spec 1), the mode's too
+    path.write_text(json.dumps(dict(case, mode="Hard")))
+    assert load_puzzle(path).mode == "hard"
 
 
 def test_round_trip(tmp_path: Path) -> None:

@@ -84,6 +84,10 @@ def test_a_notebook_game_matches_wolf_solve_and_wolf_hint(client: TestClient) ->
     assert client.get(base).json()["puzzle"]["interviews"] == []
     listed = client.get("/api/wolf/games").json()["games"]
     assert [g["id"] for g in listed] == [game["id"]]
+    # names compare case-insensitively, as on the command line
+    r = client.post("/api/wolf/games", json={"roster": "Default", "mode": "HARD"})
+    assert r.status_code == 201
+    assert client.get(f"/api/wolf/games/{r.json()['id']}").json()["setup"]["mode"] == "hard"
 
 
 def test_a_stored_line_that_todays_rules_refuse_is_shown_and_the_game_goes_on(
@@ -189,10 +193,11 @@ def test_a_table_game_from_the_tiles_to_the_guess(client: TestClient) -> None:
         ("/api/wolf/games", b'{"mode": "easy", "mode": "hard"}', 400, "'mode' appears twice"),
         ("/api/wolf/games", b"[]", 400, "expected a JSON object"),
         ("/api/wolf/games", b'{"mode": "medium"}', 400, "unknown mode 'medium'"),
-        ("/api/wolf/games", b'{"roster": "nope"}', 400, "unknown roster 'nope'"),
-        ("/api/wolf/games", b'{"roster": {"sheep": 3}}', 400, "roster"),
-        ("/api/wolf/games", b'{"side": "three_star"}', 400, "unknown side"),
-        ("/api/wolf/games", b'{"skill": 2}', 400, "'skill' must be a number from 0 to 1"),
+        ("/api/wolf/games", b'{"roster": "nope", "mode": "easy"}', 400, "unknown roster 'nope'"),
+        ("/api/wolf/games", b'{"roster": {"sheep": 3}, "mode": "easy"}', 400, "roster object:"),
+        ("/api/wolf/games", b'{"side": "three_star", "mode": "hard"}', 400, "unknown side"),
+        ("/api/wolf/games", b'{"side": "one_star"}', 400, "'mode' is missing; valid modes"),
+        ("/api/wolf/games", b'{"skill": 2, "mode": "easy"}', 400, "'skill' must be a number"),
         ("/api/wolf/games", b'{"colour": "red"}', 400, "unknown key 'colour'"),
         ("/api/wolf/games", b"\xff\xfe", 400, "not UTF-8"),
         ("/api/wolf/games", b"", 400, "expected a JSON object"),

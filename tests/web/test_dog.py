@@ -199,7 +199,7 @@ def test_bad_requests_are_one_line_4xx_and_store_nothing(
 def test_other_bad_requests(client: TestClient, store: Store) -> None:
     game = new(client)
     base = f"/api/dog/games/{game['id']}"
-    wolf = client.post("/api/wolf/games", json={}).json()
+    wolf = client.post("/api/wolf/games", json={"mode": "easy"}).json()
     # a game of the other kind is not found under this kind's address, and the other way round
     assert "no such game" in one_line_error(client.get(f"/api/dog/games/{wolf['id']}"), 404)
     assert "no such game" in one_line_error(client.get(f"/api/wolf/games/{game['id']}"), 404)
