@@ -68,7 +68,12 @@ def _roster_ref(roster: str, out: Path) -> str:
     return Path(os.path.relpath(Path(roster).resolve(), out.resolve())).as_posix()
 
 
-@app.command("generate")
+@app.command(
+    "generate",
+    help="Write COUNT distinct valid case files (graded, checked by CP-SAT) to OUT.\n\n"
+    "Each case is written as soon as it is made; a stopped run (Ctrl-C, a full disk, a kill)"
+    " continues with the same command and --resume.",  # one line per paragraph (--help)
+)
 def generate_command(
     mode: Annotated[
         ModeChoice, typer.Option("--mode", case_sensitive=False, help="Game mode.")
@@ -303,7 +308,15 @@ class PaperChoice(enum.StrEnum):
     letter = "letter"
 
 
-@app.command("print")
+@app.command(
+    "print",
+    help="Print-and-play PDF of a case set: plays without the box.\n\n"
+    "How to play, wolf cards with their outfits drawn, sheep cards with what they like, vegetable"
+    " tokens and the wolf's track, a card per case (the culprit under a fold-over flap), interview"
+    " slips (what each sheep reveals, under a flap) and the answer key on its own page.\n\n"
+    "Every case is checked first (complete, exactly one wolf fits, it is the recorded culprit,"
+    " the grade recomputed); a bad one is an error and nothing is written.",
+)
 def print_command(
     folder: Annotated[Path, typer.Argument(help="Folder of case files.", readable=False)],
     out: Annotated[Path, typer.Option("--out", help="PDF file to write.")],
@@ -312,8 +325,8 @@ def print_command(
         typer.Option(
             "--paper",
             case_sensitive=False,
-            help="Paper size [default: from the locale (PAPERSIZE, LC_PAPER...): letter in the "
-            "US, Canada, Mexico...; a4 elsewhere or when it cannot be told].",
+            help="Paper size (default: from the locale, PAPERSIZE or LC_PAPER...: letter in the "
+            "US, Canada, Mexico...; a4 elsewhere or when it cannot be told).",
             show_default=False,
         ),
     ] = None,

@@ -329,3 +329,26 @@ def test_a_pipe_closed_during_a_command_stops_quietly(
 
     with pytest.raises(BrokenPipeError):
         sheepdog.cli.common.run(closed)
+
+
+def _helps(group: object) -> list[tuple[str, str]]:
+    """Every command's and option's help text, with a name for the message."""
+    out: list[tuple[str, str]] = []
+    for name, cmd in getattr(group, "commands", {}).items():
+        out.append((name, cmd.help or ""))
+        out.extend((f"{name} {p.name}", getattr(p, "help", None) or "") for p in cmd.params)
+        out.extend((f"{name} {sub}", text) for sub, text in _helps(cmd))
+    return out
+
+
+def test_help_paragraphs_are_one_line_each_and_keep_their_brackets() -> None:
+    """--help keeps a paragraph's line breaks, so a hard-wrapped docstring printed broken
+    mid-sentence ("vegetable / tokens"); and rich reads "[...]" as markup and drops it ("Paper
+    size ." lost its whole default)."""
+    import inspect
+    import re
+
+    for name, text in _helps(get_command(app)):
+        for paragraph in inspect.cleandoc(text).split("\n\n"):
+            assert "\n" not in paragraph, f"{name}: a paragraph with a line break: {paragraph!r}"
+        assert not re.search(r"\[[a-z][^\]]*[ :][^\]]*\]", text), f"{name}: {text!r}"
