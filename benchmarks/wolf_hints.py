@@ -25,6 +25,11 @@ Parts (all seeded):
     can gain over always stopping or always pushing, from the measured win chance after k
     interviews and the exact draw chances.
 
+(g) how the headroom over a random order changes with the roster (issue 16): the default hint
+    (valid model, leaf ``quarter``) against the mean of 10 random orders, on generator cases
+    (easy) of rosters with the box's 16 wolves on its 12 items and 6 to 16 sheep
+    (:func:`sheepdog.solver.slywolf.optimal.small_roster`), paired case by case.
+
 (f) the leaves' calibration: least squares of the interviews a random order still needs on each
     leaf of :data:`sheepdog.solver.slywolf.hints.LEAVES` (the constants of
     :class:`~sheepdog.solver.slywolf.hints.Leaf` that the turn planner uses), over seeded
@@ -493,10 +498,53 @@ def part_f(quick: bool, seed: int, cases: int, modes: list[Mode], model: Model) 
         )
 
 
+#: (g): sheep and accomplices of the rosters compared (the box's 16 wolves and 12 items each)
+TREND_ROSTERS = (
+    (6, 2),
+    (8, 2),
+    (10, 2),
+    (12, 2),
+    (16, 2),
+    (10, 3),
+    (12, 3),
+    (14, 3),
+    (14, 4),
+    (16, 4),
+)
+
+
+def part_g(quick: bool, seed: int, cases: int) -> None:
+    """The default hint against ten random orders per case as the roster grows."""
+    from sheepdog.solver.slywolf.optimal import small_roster
+
+    cases = cases or (10 if quick else 300)
+    print(
+        f"(g) the default hint (valid, quarter) against 10 random orders, {cases} easy generator "
+        f"cases per roster of 16 wolves on 12 items (seed {seed})"
+    )
+    print("    sheep  accomplices  hint   random x10  ratio   paired difference")
+    policy = lookahead_policy(LEAVES["quarter"], "valid")
+    for n_sheep, accomplices in TREND_ROSTERS[:3] if quick else TREND_ROSTERS:
+        roster = small_roster(n_sheep, accomplices, 4, 3)
+        obs0 = Observation.from_puzzle(new_puzzle(roster, "easy"))
+        ours: list[int] = []
+        many: list[float] = []
+        for j, truth in enumerate(_valid_cases(roster, "easy", cases, seed)):
+            ours.append(interviews_to_certainty(obs0, truth, policy, model="valid"))
+            many.append(_random_orders(obs0, truth, 10, seed * 1_000_003 + j))
+        diff, se = _paired(ours, many)
+        mean, base = statistics.mean(ours), statistics.mean(many)
+        print(
+            f"    {n_sheep:>5}  {accomplices:>11}  {mean:5.2f}  {base:10.2f}  "
+            f"{mean / base:.3f}x  {diff:+.2f} +- {se:.2f}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, a minute or so")
-    parser.add_argument("--parts", default="a,b,c,d,e", help="comma-separated subset of a-f")
+    parser.add_argument("--parts", default="a,b,c,d,e", help="comma-separated subset of a-g")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skill", type=float, default=0.5)
     parser.add_argument("--games", type=int, default=0, help="(c): games per cell")
@@ -521,7 +569,7 @@ def main() -> None:
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     for flag, given, valid in (
-        ("--parts", parts, ("a", "b", "c", "d", "e", "f")),
+        ("--parts", parts, ("a", "b", "c", "d", "e", "f", "g")),
         ("--modes", set(args.modes.split(",")), MODES),
         ("--sides", set(args.sides.split(",")), SIDES),
         ("--model", {args.model}, MODELS),
@@ -545,6 +593,8 @@ def main() -> None:
     if "f" in parts:
         modes = [mode for mode in MODES if mode in args.modes.split(",")]
         part_f(args.quick, args.seed, args.cases, modes, args.model)
+    if "g" in parts:
+        part_g(args.quick, args.seed, args.cases)
     print(f"total {time.time() - t0:.0f} s wall")
 
 
