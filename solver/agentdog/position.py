@@ -392,7 +392,8 @@ def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> d
     for key in ("pawns", "hands", "to_move"):
         if key not in obj:
             raise FileFormatError(f"position is missing {key!r}")
-    if obj.get("seats", SEATS) != SEATS:
+    seats = obj.get("seats", SEATS)
+    if isinstance(seats, bool) or not isinstance(seats, int) or seats != SEATS:
         raise FileFormatError(f"an Agent DOG board has {SEATS} seats, not {obj.get('seats')!r}")
     layout = layout_from_json(obj.get("layout", "default"))
     rules = rules_from_json(obj.get("rules", {}))

@@ -89,6 +89,7 @@ def test_view_then_advise(tmp_path: Path) -> None:
         ({"last_card": "copy"}, "never 'copy'"),
         ({"stock": ["5"]}, "only used with 2 or 3 players"),
         ({"hands": {"0": ["7"], "1": [], "2": [], "3": []}}, "unknown card '7'"),
+        ({"seats": 4.0}, "an Agent DOG board has 4 seats, not 4.0"),  # was taken as 4
     ],
 )
 def test_bad_files_are_one_line_errors(
