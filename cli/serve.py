@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import signal
 import socket
 from pathlib import Path
 from typing import Annotated
@@ -55,6 +56,10 @@ def public_address(host: str) -> str:
         return "127.0.0.1"
     finally:
         probe.close()
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def serve(
@@ -114,6 +119,10 @@ def serve(
             typer.echo("Each game has a secret token in its address (its page shows a QR code).")
         segno.make(url, error="m").terminal(compact=True)
         typer.echo("Ctrl-C stops the server.")
+        # uvicorn stops gracefully on SIGTERM too, then raises the signal again: without a
+        # handler of ours that ends the process on the spot, before the hint worker's queues
+        # are cleaned up (Python warned of leaked semaphores); this one exits 143 properly
+        signal.signal(signal.SIGTERM, _terminated)
         try:
             server.run(sockets=[sock])
         finally:

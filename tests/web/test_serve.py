@@ -148,6 +148,26 @@ def test_start_up_prints_the_address_and_a_qr_code_and_ctrl_c_stops_it(tmp_path:
     assert "█" in out or "▀" in out or "▄" in out  # the QR code, in block characters
 
 
+def test_sigterm_stops_it_cleanly_hint_worker_and_all(tmp_path: Path) -> None:
+    """`kill PID` (what a service manager sends): exit 143, nothing on stderr (Python used to
+    warn of leaked semaphores: the process ended before the hint worker's queues were freed)."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    status, game = call(port, "POST", "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    assert status == 201
+    status, view = call(port, "GET", f"/api/wolf/games/{game['id']}")
+    assert status == 200 and view["hint"]["ranking"]  # the hint worker process has run
+    children = descendants(server.pid)
+    assert children
+    server.send_signal(signal.SIGTERM)
+    _out, err = server.communicate(timeout=20)
+    assert server.returncode == 143 and err == ""
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in children)
+
+
 def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
