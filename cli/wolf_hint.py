@@ -250,6 +250,8 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         except SheepdogError as exc:
             _save(file, replace(record.game, log=log), line=text)
             message = str(exc)
+            if message.startswith("unknown entry "):  # the prompt's own words too
+                message += ", help, quit"
             if message == "nothing to undo":
                 message += (
                     " (undo reaches back to the start of this session; "

@@ -367,6 +367,14 @@ def test_hint_on_a_known_deck_game_sees_what_the_table_sees(tmp_path: Path) -> N
     assert after["ranking"] and "harp" not in {r["sheep"] for r in after["ranking"]}
 
 
+def test_play_lists_its_own_words_with_the_entries(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="dance\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("Error: unknown entry 'dance'; valid entries: top, call,")
+    assert result.stderr.endswith(", undo, help, quit\n")  # quit and help were left out
+
+
 def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     from sheepdog.cli.main import main
 
