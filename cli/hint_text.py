@@ -75,6 +75,8 @@ def render_advice(data: dict[str, Any]) -> str:
             )
         elif untyped and turn["guess"] is None:
             lines.append(f"{untyped} stack top(s) not typed yet (top SHEEP).")
+    if turn is not None and turn["guess"] is not None:
+        return "\n".join(lines)  # only the guess is left: no interview can come (--json ranks)
     if data["ranking"]:
         lines.append("Best interviews (score: lower is better):")
         for n, h in enumerate(data["ranking"], start=1):

@@ -101,6 +101,7 @@ def test_hint_with_a_game_plans_the_turn(tmp_path: Path) -> None:
     assert guess["probability"] == max(out["probabilities"].values())
     human = runner.invoke(app, ["wolf", "hint", str(tmp_path / "g.json")])
     assert human.exit_code == 0 and "Guess" in human.stdout
+    assert out["ranking"] and "Best interviews" not in human.stdout  # no interview can come
 
 
 def test_hint_errors_are_one_line(tmp_path: Path) -> None:
