@@ -841,7 +841,9 @@ def case_files(folder: Path) -> list[Path]:
 
 def summarize(folder: Path) -> SetSummary:
     """Grades of every case file in ``folder`` (the recorded grade, validated, or computed if
-    missing)."""
+    missing).  Each case is checked first, as ``print`` checks it: complete, exactly one wolf
+    fits, and it is the recorded culprit, if one is recorded."""
+    from sheepdog.generators.print_and_play.cases import check_complete, check_culprit
     from sheepdog.solver.slywolf.grade import grade_case, stored_grade
     from sheepdog.solver.slywolf.puzzle import load_puzzle
 
@@ -850,6 +852,8 @@ def summarize(folder: Path) -> SetSummary:
     for path in case_files(folder):
         puzzle = load_puzzle(path)
         modes.add(puzzle.mode)
+        check_complete(puzzle, str(path))
+        check_culprit(puzzle, str(path), recorded_needed=False)
         recorded = stored_grade(puzzle, str(path))
         try:
             grades.append((recorded or grade_case(puzzle)).to_dict())

@@ -51,6 +51,26 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 TOO_LARGE = 10**9
 
 
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number as typed: ASCII digits only (``str.isdigit`` also
+    takes "²", which ``int`` refuses).
+
+    >>> is_number("12"), is_number("²"), is_number(""), is_number("-1")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` for a message: cut at ``limit`` characters, so an error never echoes a whole
+    request back.
+
+    >>> shown("abc"), shown("9" * 50, 5)
+    ('abc', '99999…')
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def typed_number(digits: str) -> int:
     """A typed digit string (a play's number ``#K``, a form field) as an integer; one longer
     than 9 digits counts as :data:`TOO_LARGE`, so its range check refuses it as it refuses any

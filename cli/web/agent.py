@@ -77,7 +77,7 @@ from sheepdog.solver.agentdog.session import (
 from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import typed_number
+from sheepdog.solver.jsonio import is_number, typed_number
 
 #: The store's kind of an Agent DOG game, and the ``variant`` of its setup.
 KIND = "agent-dog"
@@ -553,7 +553,7 @@ def form_entry(form: dict[str, str]) -> Entry:
     if action == "seen":
         outcome = form.get("outcome", "")
         return AgentGame.seen_entry(
-            {"outcome": typed_number(outcome) if outcome.isdigit() else outcome}
+            {"outcome": typed_number(outcome) if is_number(outcome) else outcome}
         )
     if action == "deal":
         return AgentGame.deal_entry(form_deal(form))

@@ -60,7 +60,7 @@ from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_s
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 from sheepdog.solver.errors import FileFormatError
-from sheepdog.solver.jsonio import loads_json
+from sheepdog.solver.jsonio import is_number, loads_json, typed_number
 
 HERE = Path(__file__).resolve().parent
 #: The largest request body taken (a roster object is a few kilobytes).
@@ -240,7 +240,7 @@ def create_app(
 
     async def body_bytes(request: Request) -> bytes:
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > max_body):
+        if length is not None and (not is_number(length) or typed_number(length) > max_body):
             raise ApiError(413, f"request body larger than {max_body} bytes")
         chunks, size = [], 0
         async for chunk in request.stream():

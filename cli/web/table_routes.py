@@ -21,7 +21,7 @@ from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_game import TableGames
 from sheepdog.cli.web.wolf import BadRequest
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import loads_json, typed_number
+from sheepdog.solver.jsonio import is_number, loads_json, typed_number
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -199,7 +199,7 @@ def form_cards(form: dict[str, str], prefix: str) -> list[str]:
 
 def form_seat(form: dict[str, str], key: str) -> int:
     value = form.get(key, "")
-    if not value.isdigit() or len(value) > 2:
+    if not is_number(value) or len(value) > 2:
         raise BadRequest(f"{key!r} must be a seat number")
     return int(value)
 
@@ -207,7 +207,7 @@ def form_seat(form: dict[str, str], key: str) -> int:
 def form_play(form: dict[str, str]) -> int | str:
     """The play of the form: its number among the card's plays, else its words."""
     play = form.get("play", "")
-    return typed_number(play) if play.isdigit() else play
+    return typed_number(play) if is_number(play) else play
 
 
 def form_deal(form: dict[str, str]) -> dict[str, Any]:

@@ -84,7 +84,7 @@ def check_complete(puzzle: Puzzle, where: str) -> None:
     if missing:
         raise SheepdogError(
             f"{where}: incomplete case: {len(missing)} of {roster.n_sheep} sheep not interviewed "
-            f"({_names(missing)}); a printed case needs every interview"
+            f"({_names(missing)}); a case is graded and printed with every interview"
         )
     for iv in puzzle.interviews:
         name = roster.sheep[iv.sheep].name
@@ -94,11 +94,12 @@ def check_complete(puzzle: Puzzle, where: str) -> None:
             raise SheepdogError(f"{where}: incomplete case: {name}'s interview has no 'testimony'")
 
 
-def check_culprit(puzzle: Puzzle, where: str) -> Wolf:
-    """Exactly one wolf fits every interview, and it is the recorded culprit."""
+def check_culprit(puzzle: Puzzle, where: str, *, recorded_needed: bool = True) -> Wolf:
+    """Exactly one wolf fits every interview, and it is the recorded culprit (a case file with
+    no ``culprit``: an error when ``recorded_needed``, else the wolf that fits)."""
     roster = puzzle.roster
     recorded = puzzle.culprit
-    if recorded is None:
+    if recorded is None and recorded_needed:
         raise SheepdogError(f"{where}: a case file needs a 'culprit' to print its card")
     d = deduce_puzzle(puzzle, marginals=False)
     if not d.consistent:
@@ -108,6 +109,8 @@ def check_culprit(puzzle: Puzzle, where: str) -> Wolf:
         raise SheepdogError(
             f"{where}: not a valid case: {len(fit)} wolves fit every interview ({_names(fit)})"
         )
+    if recorded is None:
+        return roster.wolves[d.culprit]
     if d.culprit != recorded:
         raise SheepdogError(
             f"{where}: the recorded culprit {roster.wolves[recorded].name} does not fit the "

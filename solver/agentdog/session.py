@@ -103,7 +103,7 @@ from sheepdog.solver.agentdog.simulate import DEAL, PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import typed_number
+from sheepdog.solver.jsonio import is_number, shown, typed_number
 from sheepdog.solver.words import counted
 
 __all__ = [
@@ -220,8 +220,8 @@ def _normal_label(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-_SEAT = re.compile(r"^seat\s+(\d+)\s*:?\s+(plays|folds|discards)\b\s*(.*)$", re.IGNORECASE)
-_INDEX = re.compile(r"^(\S+)\s+#(\d+)$")
+_SEAT = re.compile(r"^seat\s+([0-9]+)\s*:?\s+(plays|folds|discards)\b\s*(.*)$", re.IGNORECASE)
+_INDEX = re.compile(r"^(\S+)\s+#([0-9]+)$")
 
 
 def parse_entry(line: str) -> Entry:
@@ -232,8 +232,8 @@ def parse_entry(line: str) -> Entry:
         return Undo()
     if low.startswith("seen"):
         rest = text[4:].strip()
-        if re.fullmatch(r"#\d{1,3}", rest):
-            return Seen(int(rest[1:]))
+        if re.fullmatch(r"#[0-9]+", rest):
+            return Seen(typed_number(rest[1:]))
         if not rest:
             raise SheepdogError("say what the table saw: 'seen LABEL' or 'seen #K'")
         return Seen(rest)
@@ -338,9 +338,9 @@ def _copied(label: str) -> str | None:
 
 
 def _seat_number(text: str) -> int:
-    if not text.isdigit() or len(text) > 2:
-        raise SheepdogError(f"a seat is a number, not {text!r}")
-    return int(text)
+    if not is_number(text):
+        raise SheepdogError(f"a seat is a number, not {shown(text)!r}")
+    return typed_number(text)  # its range is the table's to check
 
 
 def entry_line(entry: Entry, last_card: str | None = None) -> str:
@@ -1015,7 +1015,9 @@ def _seen(table: AgentTable, entry: Seen) -> tuple[Entry, AgentTable]:
         found = [o for o in outs if _normal_label(o.label) == wanted]
         if not found:
             listed = "; ".join(o.label for o in outs)
-            raise SheepdogError(f"not an outcome of the last play: {entry.outcome!r}; {listed}")
+            raise SheepdogError(
+                f"not an outcome of the last play: {shown(entry.outcome)!r}; {listed}"
+            )
         chosen = found[0]
     return Seen(chosen.label), chosen.table
 

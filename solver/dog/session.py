@@ -67,7 +67,7 @@ from sheepdog.solver.dog.position import (
     winner,
 )
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import typed_number
+from sheepdog.solver.jsonio import is_number, shown, typed_number
 from sheepdog.solver.words import counted
 
 __all__ = [
@@ -143,8 +143,8 @@ def _normal(description: str) -> str:
     return text.replace("↔", " ↔ ")
 
 
-_SEAT = re.compile(r"^seat\s+(\d+)\s*:?\s+(plays|folds)\b\s*(.*)$", re.IGNORECASE)
-_INDEX = re.compile(r"^(\S+)\s+#(\d+)$")
+_SEAT = re.compile(r"^seat\s+([0-9]+)\s*:?\s+(plays|folds)\b\s*(.*)$", re.IGNORECASE)
+_INDEX = re.compile(r"^(\S+)\s+#([0-9]+)$")
 
 
 def parse_entry(line: str) -> Entry:
@@ -230,9 +230,9 @@ def _canonical(description: str) -> str:
 
 
 def _seat_number(text: str) -> int:
-    if not text.isdigit() or len(text) > 2:
-        raise SheepdogError(f"a seat is a number, not {text!r}")
-    return int(text)
+    if not is_number(text):
+        raise SheepdogError(f"a seat is a number, not {shown(text)!r}")
+    return typed_number(text)  # its range is the table's to check
 
 
 def entry_line(entry: Entry) -> str:

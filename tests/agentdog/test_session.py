@@ -72,6 +72,10 @@ def test_lines_round_trip() -> None:
         ("1/11", "5", "8", "13", "swap"), starts=2
     )
     assert parse_entry("Seat 1: plays P #2") == PlayCard(1, "partner", 2)
+    # a number of any length is a number, range-checked later (it was read as a label)
+    assert parse_entry("seen #1234") == Seen(1234)
+    assert parse_entry("seen #" + "9" * 5000) == Seen(10**9)
+    assert parse_entry("seat 999 plays 5 #0") == PlayCard(999, "5", 0)
 
 
 @pytest.mark.parametrize(
@@ -87,6 +91,7 @@ def test_lines_round_trip() -> None:
         ("seat 1 folds: discard 5, play 8", "a 2-3 player fold is"),
         ("seat 1 discards 5 6", "a discard is 'seat 1 discards CARD'"),
         ("seen", "say what the table saw"),
+        ("seat \u00b2 plays 5 #0", "unknown entry"),  # not a digit int() takes
     ],
 )
 def test_bad_lines_are_one_message(line: str, message: str) -> None:

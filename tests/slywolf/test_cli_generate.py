@@ -208,11 +208,15 @@ def test_grades_name_the_file_that_cannot_be_graded(tmp_path: Path) -> None:
     assert runner.invoke(app, [*gen(tmp_path), "--quiet"]).exit_code == 0
     partial = tmp_path / "easy-7-002.json"
     data = json.loads(partial.read_text())
-    del data["grade"]
-    data["interviews"] = data["interviews"][:3]
+    complete = dict(data)
+    data["interviews"] = data["interviews"][:3]  # its stored grade kept: checked, not trusted
     partial.write_text(json.dumps(data))
     message = error_of(["wolf", "grades", str(tmp_path)])
-    assert message.startswith(f"Error: {partial}: a grade needs a complete case")
+    assert message.startswith(f"Error: {partial}: incomplete case: 13 of 16 sheep")
+    wrong = next(w for w in ("Wulfrik", "Lupin") if w != complete["culprit"])
+    partial.write_text(json.dumps(dict(complete, culprit=wrong)))
+    message = error_of(["wolf", "grades", str(tmp_path)])
+    assert message.startswith(f"Error: {partial}: the recorded culprit {wrong} does not fit")
 
 
 def test_solve_explain(tmp_path: Path) -> None:

@@ -146,6 +146,8 @@ def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
         ("/api/dog/games", b'{"seats": 4.0, "hand": ["2"]}', 400, "'seats' must be 4 or 6"),
         ("GAME/entries", b'{"line": "seat 0 plays 13 #' + b"9" * 5000 + b'"}', 400, "13"),
         ("GAME/plays", b'{"seat": 0, "card": "13", "play": 1' + b"0" * 30 + b"}", 400, "9999"),
+        ("GAME/entries", b'{"line": "seat 999 plays 13 #0"}', 400, "seat 999 does not exist"),
+        ("GAME/entries", b'{"line": "seat ' + b"9" * 5000 + b' plays 13 #0"}', 400, "exist"),
         ("/api/dog/games", b"[]", 400, "expected a JSON object"),
         ("/api/dog/games", b'{"seats": 5, "hand": ["2"]}', 400, "'seats' must be 4 or 6"),
         ("/api/dog/games", b'{"me": 4, "hand": ["2", "3", "4", "5", "6", "7"]}', 400, "seat"),
@@ -254,6 +256,10 @@ def test_the_pages_create_a_game_and_play_a_turn(client: TestClient) -> None:
     # a refused form comes back with the error on the page, and nothing is stored
     r = client.post(post, data={"action": "play", "seat": "3", "card": "7", "play": "0"})
     assert r.status_code == 200 and "the 7 has no legal move here for seat 3" in r.text
+    # "²" is a digit to str.isdigit, not to int: an error on the page (it was a 500)
+    for fields in ({"seat": "\u00b2", "play": "0"}, {"seat": "3", "play": "\u00b2"}):
+        r = client.post(post, data={"action": "play", "card": "13", **fields})
+        assert r.status_code == 200 and "Error" in r.text, fields
     r = client.post(post, data={"action": "fold", "seat": "3"}, follow_redirects=False)
     assert r.status_code == 303
     r = client.post(post, data={"action": "undo"}, follow_redirects=False)
