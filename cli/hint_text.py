@@ -26,6 +26,7 @@ from sheepdog.solver.slywolf.session import (
     Wrong,
 )
 from sheepdog.solver.slywolf.turn import wanted_kinds
+from sheepdog.solver.words import counted
 
 HELP = """Entries (names are case-insensitive):
   top SHEEP                      the sheep uncovered on a stack
@@ -59,7 +60,7 @@ def render_advice(data: dict[str, Any]) -> str:
         return "\n".join(lines)
     if turn is not None:
         lines.append(
-            f"Track ({turn['side'].replace('_', '-')}): {turn['turns_left']} turn(s) with "
+            f"Track ({turn['side'].replace('_', '-')}): {counted(turn['turns_left'], 'turn')} with "
             "interviews left."
         )
         if turn["guess"] is not None:
@@ -74,7 +75,7 @@ def render_advice(data: dict[str, Any]) -> str:
                 "Type the stack tops (top SHEEP) to plan the turn; meanwhile, every sheep left:"
             )
         elif untyped and turn["guess"] is None:
-            lines.append(f"{untyped} stack top(s) not typed yet (top SHEEP).")
+            lines.append(f"{counted(untyped, 'stack top')} not typed yet (top SHEEP).")
     if turn is not None and turn["guess"] is not None:
         return "\n".join(lines)  # only the guess is left: no interview can come (--json ranks)
     if data["ranking"]:

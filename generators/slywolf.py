@@ -833,7 +833,11 @@ class SetSummary:
 def case_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         raise SheepdogError(f"{folder} is not a folder of case files")
-    paths = sorted(p for p in folder.glob("*.json"))
+    try:  # listed directly: glob would take an unreadable folder for an empty one
+        with os.scandir(folder) as entries:
+            paths = sorted(folder / e.name for e in entries if e.name.endswith(".json"))
+    except PermissionError:
+        raise SheepdogError(f"permission denied: {folder}") from None
     if not paths:
         raise SheepdogError(f"{folder} holds no case files (*.json)")
     return paths

@@ -283,7 +283,7 @@ def test_the_longest_track_still_plans_a_turn(tmp_path: Path) -> None:
     path = write_json(tmp_path / "t.json", dict(json.loads(TURN.read_text()), roster=str(roster)))
     result = runner.invoke(app, ["wolf", "hint", str(path), "--top", "1"])
     assert result.exit_code == 0, result.output
-    assert "56 turn(s) with interviews left" in result.stdout
+    assert "56 turns with interviews left" in result.stdout
 
 
 @pytest.mark.parametrize(

@@ -54,6 +54,7 @@ from sheepdog.solver.slywolf.valid import (
     unavailable_reason,
 )
 from sheepdog.solver.slywolf.worlds import Deduction, Observation
+from sheepdog.solver.words import counted
 
 
 class ContradictionError(SheepdogError):
@@ -91,7 +92,7 @@ class TurnAdvice:
         if self.guess is None and self.plan is None and self.untyped_tops:
             what = "stack tops to type"
         return (
-            f"<TurnAdvice: {self.turns_left} turn(s) with interviews left, "
+            f"<TurnAdvice: {counted(self.turns_left, 'turn')} with interviews left, "
             f"{len(self.so_far.called)} sheep called this turn, {what}>"
         )
 
@@ -155,7 +156,7 @@ class Advice:
             text += f"; best {best}" + (", ..." if len(self.ranking) > 3 else "")
         turn = self.turn
         if turn is not None:
-            text += f"; {turn.turns_left} turn(s) left"
+            text += f"; {counted(turn.turns_left, 'turn')} left"
             if turn.guess is not None:
                 text += f", guess {roster.wolves[turn.guess.wolf].name}"
             elif (choice := turn.choice()) is not None:

@@ -64,6 +64,7 @@ from sheepdog.solver.slywolf.turn import (
     track_length,
     wanted_kinds,
 )
+from sheepdog.solver.words import counted
 
 # -- the game ------------------------------------------------------------------------------------
 
@@ -189,8 +190,8 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
     tiles = sum(st.tiles for st in table.stacks)
     if tiles < unplaced:
         raise FileFormatError(
-            f"{where}: stacks: they hold {tiles} tile(s), but {unplaced} sheep are neither "
-            "interviewed nor discarded, and each of them is a tile in a stack"
+            f"{where}: stacks: they hold {counted(tiles, 'tile')}, but {unplaced} sheep are "
+            "neither interviewed nor discarded, and each of them is a tile in a stack"
         )
     log = tuple(raw.get("log", []))
     return Game(_without_game(puzzle), table, Turn(called, found), log, guessed)

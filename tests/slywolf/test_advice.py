@@ -135,7 +135,7 @@ def test_before_the_stack_tops_are_typed_every_sheep_is_ranked() -> None:
     after = advice(apply(game, Top(harp)).to_puzzle())
     assert after.turn is not None and after.turn.untyped_tops == 3
     assert after.turn.plan is not None and [h.sheep for h in after.ranking] == [harp]
-    assert "3 stack top(s) not typed yet" in render_advice(after.to_dict())
+    assert "3 stack tops not typed yet" in render_advice(after.to_dict())
 
 
 def test_a_contradiction_is_a_typed_error_that_names_no_command() -> None:
@@ -164,9 +164,9 @@ def test_reprs_are_short_and_name_the_best_sheep() -> None:
         "<Advice: 2 suspects; best harp 2.55, drum set 2.76, clarinet 2.76, ...>"
     )
     adv = _turn()
-    assert repr(adv).endswith("; 10 turn(s) left, call banjo>")
+    assert repr(adv).endswith("; 10 turns left, call banjo>")
     assert repr(adv.turn) == (
-        "<TurnAdvice: 10 turn(s) with interviews left, 0 sheep called this turn, plan>"
+        "<TurnAdvice: 10 turns with interviews left, 0 sheep called this turn, plan>"
     )
 
 

@@ -112,7 +112,7 @@ def test_hint_errors_are_one_line(tmp_path: Path) -> None:
         (
             tmp_path / "s.json",
             json.dumps(dict(TWO_HEARD, game={"stacks": [], "track": {"side": "one_star"}})),
-            "they hold 0 tile(s), but 14 sheep are neither interviewed nor discarded",
+            "they hold 0 tiles, but 14 sheep are neither interviewed nor discarded",
         ),
         (
             tmp_path / "t.json",

@@ -612,3 +612,25 @@ def test_an_unreadable_file_is_one_file_error_not_a_usage_error(
     )
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr == f"Error: permission denied: {path}\n" and proc.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["grades", "print"])
+def test_an_unreadable_folder_is_permission_denied_not_empty(tmp_path: Path, command: str) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    shipped = Path(__file__).parents[2] / "cases" / "easy" / "easy-1-001.json"
+    (folder / "a.json").write_bytes(shipped.read_bytes())
+    folder.chmod(0)
+    argv = ["wolf", command, str(folder)]
+    if command == "print":
+        argv += ["--out", str(tmp_path / "set.pdf")]
+    try:
+        proc = subprocess.run(
+            [*_without_root_overrides(), sys.executable, "-c", MAIN, *argv],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        folder.chmod(0o700)
+    assert proc.returncode == 1 and proc.stderr == f"Error: permission denied: {folder}\n"

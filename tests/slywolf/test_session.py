@@ -184,7 +184,7 @@ def test_game_key_errors_are_file_errors() -> None:
     heard = dict(base, interviews=[{"sheep": "guitar", "points_to": "trumpet"}])
     for game, words in (
         ({"stacks": [], "discarded": ["guitar"]}, "discarded: 'guitar' is already interviewed"),
-        ({"stacks": [{"tiles": 14}]}, "they hold 14 tile.s., but 15 sheep are neither"),
+        ({"stacks": [{"tiles": 14}]}, "they hold 14 tiles, but 15 sheep are neither"),
         (
             {"stacks": [{"top": "harp", "tiles": 2}], "discarded": ["harp"]},
             "discarded: 'harp' is on top of a stack",
