@@ -47,7 +47,7 @@ from sheepdog.solver.dog.search import parse_method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.fileio import write_atomic
+from sheepdog.solver.fileio import check_target, write_atomic
 from sheepdog.solver.variants import AnyPosition, load_any
 
 __all__ = ["app"]
@@ -156,8 +156,8 @@ def solve(
                 f"{file}: this is an observer view: solve needs a full-information position"
                 " (advise takes views)"
             )
-        if graph is not None and graph.exists() and not force:
-            raise SheepdogError(f"{graph} already exists; use --force to overwrite it")
+        if graph is not None:
+            check_target(graph, force=force)
         if isinstance(found, AgentPosition):
             with progress_bar("solve: positions", max_nodes) as update:
                 agent_solution = solve_agent(

@@ -134,7 +134,7 @@ def generate_command(
         band = _band(grade, min_grade, max_grade)
         the_roster = load_roster(roster)
         if out.exists() and not out.is_dir():
-            raise SheepdogError(f"--out {out} is a file, not a directory")
+            raise SheepdogError(f"--out {out} is not a directory")
         _load_engines()
         show = not quiet and stderr_is_terminal()
         made = [0, 0]  # cases made, draws tried
@@ -374,12 +374,9 @@ def print_command(
             set_texts,
             unprintable_characters,
         )
-        from sheepdog.solver.fileio import write_bytes_atomic
+        from sheepdog.solver.fileio import check_target, write_bytes_atomic
 
-        if out.exists() and not force:
-            raise SheepdogError(f"{out} already exists; use --force to overwrite it")
-        if out.exists() and out.is_dir():
-            raise SheepdogError(f"--out {out} is a directory, not a file")
+        check_target(out, force=force)
         the_paper = PAPERS[paper.value] if paper is not None else default_paper()
         pset = load_print_set(folder, regrade=regrade)
         missing = unprintable_characters(set_texts(pset))

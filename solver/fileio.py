@@ -100,6 +100,26 @@ def _already_exists(path: Path) -> SheepdogError:
     return SheepdogError(f"{path} already exists; use --force to overwrite it")
 
 
+def _not_a_file(path: Path, mode: int) -> SheepdogError:
+    kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+    return SheepdogError(f"{path} is {kind}; sheepdog replaces only files")
+
+
+def check_target(path: Path, *, force: bool = False) -> None:
+    """Refuse early what :func:`write_bytes_atomic` would refuse: a device, pipe or folder at
+    ``path`` (never replaced, whatever ``force``), else an existing file without ``force``."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # nothing there, or a link to nowhere or to itself: the write says
+        if not force and os.path.lexists(path):
+            raise _already_exists(path) from None
+        return
+    if not stat.S_ISREG(mode):
+        raise _not_a_file(path, mode)
+    if not force:
+        raise _already_exists(path)
+
+
 def _link_new(tmp: Path, target: Path, path: Path) -> None:
     """Give the temporary file the target's name, failing if that name is taken."""
     try:
@@ -135,7 +155,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
     """
     path = Path(path)
     if not force and os.path.lexists(path):  # early and cheap; the link below is the real test
-        raise _already_exists(path)
+        check_target(path)
     tmp: Path | None = None
     try:
         target = _target_of(path) if force else path
@@ -146,8 +166,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
             found = None
         if found is not None and not stat.S_ISREG(found):
             # a device, a pipe or a folder is not replaced by a file, even with --force
-            kind = "a directory" if stat.S_ISDIR(found) else "not a regular file"
-            raise SheepdogError(f"{path} is {kind}; sheepdog replaces only files")
+            raise _not_a_file(path, found)
         mode = stat.S_IMODE(found) if found is not None else _umask_mode()
         fd, tmp = _create_temp(target)
         try:

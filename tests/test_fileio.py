@@ -52,6 +52,11 @@ def test_force_never_replaces_a_device_a_pipe_or_a_folder(tmp_path: Path) -> Non
         for target in (path, link) if path == pipe else (path,):
             with pytest.raises(SheepdogError, match=words):
                 write_atomic(target, "data", force=True)
+    # without --force too: not "already exists; use --force", which would then fail
+    with pytest.raises(SheepdogError, match="not a regular file; sheepdog replaces only files"):
+        write_atomic(pipe, "data")
+    with pytest.raises(SheepdogError, match="is a directory"):
+        fileio.check_target(folder)
     assert stat.S_ISFIFO(pipe.stat().st_mode) and folder.is_dir() and link.is_symlink()
     assert names(tmp_path) == ["folder", "pipe", "to-pipe"]  # no temporary file left
 

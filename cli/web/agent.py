@@ -117,9 +117,7 @@ def check_setup(raw: Any) -> dict[str, Any]:
     if position is None and setup["stock"] is not None:
         raise BadRequest("'stock' (the draw pile's size) goes with a pasted 'position'")
     if isinstance(position, dict) and position.get("variant", "dog") in ("dog", "classic"):
-        raise BadRequest(
-            "this is a classic DOG position: start a DOG game with it (leave out 'variant')"
-        )
+        raise BadRequest("this is a classic DOG position: start a DOG game with it")
     AgentGame.start(setup)  # a bad setup is refused here, before anything is stored
     return setup
 

@@ -370,7 +370,7 @@ def create_app(
         form = await form_body(request)
         setup: dict[str, Any] = {
             "roster": form.get("roster", "default"),
-            "mode": form.get("mode", "easy"),
+            "mode": form.get("mode"),  # required, as in the API: the page always sends it
             "picky_eaters": form.get("picky_eaters") == "on",
             "special_treats": form.get("special_treats") == "on",
         }

@@ -91,10 +91,7 @@ def check_setup(raw: Any) -> dict[str, Any]:
     if position is None and setup["hand"] is None:
         raise BadRequest("give your hand ('hand': the cards dealt to you) or a 'position'")
     if isinstance(position, dict) and position.get("variant") == "agent-dog":
-        raise BadRequest(
-            'this is an Agent DOG position: start an Agent DOG game with it ("variant": '
-            '"agent-dog")'
-        )
+        raise BadRequest("this is an Agent DOG position: start an Agent DOG game with it")
     DogGame.start(setup)  # a bad setup is refused here, before anything is stored
     return setup
 

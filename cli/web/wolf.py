@@ -70,13 +70,13 @@ def check_setup(raw: Any) -> dict[str, Any]:
         raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(SETUP_KEYS)}")
     roster = raw.get("roster", "default")
     setup: dict[str, Any] = {"roster": roster.lower() if isinstance(roster, str) else roster}
-    if "mode" not in raw:  # easy and hard cases answer differently: say which (as a file must)
+    if raw.get("mode") is None:  # easy and hard cases answer differently: say which (as files)
         raise BadRequest(f"'mode' is missing; valid modes: {', '.join(MODES)}")
     mode = raw["mode"].lower() if isinstance(raw["mode"], str) else raw["mode"]
     if mode not in MODES:
         raise BadRequest(f"unknown mode {raw['mode']!r}; valid modes: {', '.join(MODES)}")
     setup["mode"] = mode
-    side = raw.get("side")
+    side = raw["side"].lower() if isinstance(raw.get("side"), str) else raw.get("side")
     if side is not None and side not in SIDES:
         raise BadRequest(f"unknown side {side!r}; valid sides: {', '.join(SIDES)}")
     setup["side"] = side

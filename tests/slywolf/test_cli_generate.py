@@ -178,7 +178,7 @@ def test_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     )
     afile = tmp_path / "plain.txt"
     afile.write_text("x")
-    assert "is a file" in error_of(gen(afile))
+    assert "is not a directory" in error_of(gen(afile))
     assert not list(tmp_path.glob("*.json"))
 
 

@@ -330,12 +330,14 @@ def test_classic_dog_is_untouched_and_the_kinds_stay_apart(client: TestClient) -
     cases = Path(__file__).parents[2] / "cases"
     agent_pos = json.loads((cases / "agentdog" / "example.json").read_text(encoding="utf-8"))
     r = client.post("/api/dog/games", json={"variant": "dog", "position": agent_pos})
-    assert "this is an Agent DOG position: start an Agent DOG game" in one_line_error(r, 400)
+    assert (
+        one_line_error(r, 400) == "this is an Agent DOG position: start an Agent DOG game with it"
+    )
     classic_pos = json.loads(
         (cases / "dog" / "puzzles" / "01ply-easy-c14ce117d5.json").read_text(encoding="utf-8")
     )
     r = client.post("/api/dog/games", json={"variant": "agent-dog", "position": classic_pos})
-    assert "this is a classic DOG position: start a DOG game" in one_line_error(r, 400)
+    assert one_line_error(r, 400) == "this is a classic DOG position: start a DOG game with it"
     assert one_line_error(client.delete(f"/api/dog/games/{agent['id']}"), 405)
     big = json.dumps({"variant": "agent-dog", "hand": HAND, "pad": "x" * 70_000}).encode()
     assert "larger than" in one_line_error(client.post("/api/dog/games", content=big), 413)

@@ -85,7 +85,9 @@ def test_a_notebook_game_matches_wolf_solve_and_wolf_hint(client: TestClient) ->
     listed = client.get("/api/wolf/games").json()["games"]
     assert [g["id"] for g in listed] == [game["id"]]
     # names compare case-insensitively, as on the command line
-    r = client.post("/api/wolf/games", json={"roster": "Default", "mode": "HARD"})
+    r = client.post(
+        "/api/wolf/games", json={"roster": "Default", "mode": "HARD", "side": "One_Star"}
+    )
     assert r.status_code == 201
     assert client.get(f"/api/wolf/games/{r.json()['id']}").json()["setup"]["mode"] == "hard"
 
@@ -304,6 +306,8 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     bad = client.post("/wolf/new", data={"mode": "easy", "skill": "abc"}, follow_redirects=False)
     assert bad.status_code == 400 and "the skill is a number from 0 to 1" in bad.text
     assert "convert" not in bad.text  # was Python's "could not convert string to float"
+    bad = client.post("/wolf/new", data={"roster": "default"}, follow_redirects=False)
+    assert bad.status_code == 400 and "&#39;mode&#39; is missing" in bad.text  # was an easy game
 
     def form(**fields: str) -> str:
         r = client.post(post, data=fields, follow_redirects=False)
