@@ -60,7 +60,7 @@ from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_s
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 from sheepdog.solver.errors import FileFormatError
-from sheepdog.solver.jsonio import is_number, loads_json, typed_number
+from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
 
 HERE = Path(__file__).resolve().parent
 #: The largest request body taken (a roster object is a few kilobytes).
@@ -143,8 +143,7 @@ class Games:
                 with self.lock:
                     self._rows[game_id] = row
         if row is None or row.kind != kind:
-            shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"  # not echoed in full
-            raise ApiError(404, f"no such game: {shown}")
+            raise ApiError(404, f"no such game: {shown(game_id)}")  # not echoed in full
         return row
 
     def wolf(self, row: GameRow) -> tuple[int, WolfGame]:
