@@ -21,7 +21,6 @@ from sheepdog.solver.jsonio import loads_toml
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict, roster_to_dict
 from sheepdog.solver.slywolf.session import (
-    AskHint,
     Heard,
     Record,
     Step,
@@ -142,7 +141,7 @@ class WolfGame:
                 if isinstance(entry, Heard) and not undone:
                     puzzle = puzzle.with_interview(entry.interview)
             except SheepdogError as exc:
-                steps.append(Step(AskHint(), line, True, str(exc)))
+                steps.append(Step.unreadable(line, str(exc)))
                 continue
             steps.append(Step(entry, line, undone))
         return cls(setup, puzzle, None, tuple(steps))

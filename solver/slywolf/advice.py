@@ -319,7 +319,7 @@ def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[s
             "probability": turn.guess.probability,
         }
     if turn.plan is not None:
-        out["plan"] = _plan_dict(roster, turn.plan, called, found, len(called), turn.drawing)
+        out["plan"] = _plan_dict(roster, turn.plan, called, found, turn.drawing)
     return out
 
 
@@ -328,7 +328,6 @@ def _plan_dict(
     planner: TurnPlanner,
     called: tuple[int, ...],
     found: tuple[str, ...],
-    depth: int,
     drawing: bool = False,
 ) -> dict[str, Any]:
     """The best call after ``called`` found ``found``, and the calls after each success (at most
@@ -351,9 +350,8 @@ def _plan_dict(
     if called and not drawing:
         out["p_win_stop"] = round(choice.stop_value, 4)
     after = called if drawing else called + (choice.sheep,)
-    if (len(after) < 3) if drawing else (depth < 3):
+    if len(called) < 3:  # a decision follows each success (at most three sheep a turn)
         out["if_found"] = {
-            kind: _plan_dict(roster, planner, after, found + (kind,), len(after))
-            for kind, _p in draw.found
+            kind: _plan_dict(roster, planner, after, found + (kind,)) for kind, _p in draw.found
         }
     return out

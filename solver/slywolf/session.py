@@ -610,6 +610,16 @@ class Step:
     undone: bool = False
     refused: str | None = None
 
+    @classmethod
+    def unreadable(cls, line: str, why: str) -> Step:
+        """A stored line that no longer reads as an entry: kept, out of force, with why."""
+        return cls(AskHint(), line, True, why)
+
+    @property
+    def in_force(self) -> bool:
+        """Whether this step changes the game: not undone (nor refused), not an undo or hint."""
+        return not self.undone and not isinstance(self.entry, Undo | AskHint)
+
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Record:
@@ -635,7 +645,7 @@ class Record:
         """The record of ``steps`` from ``start``: the entries in force applied in order."""
         game = start
         for step in steps:
-            if not step.undone and not isinstance(step.entry, Undo | AskHint):
+            if step.in_force:
                 game = apply(game, step.entry)
         return cls(start, steps, game)
 
@@ -657,7 +667,7 @@ class Record:
         """The index of the last step that changed the game and is not undone."""
         for j in range(len(self.steps) - 1, -1, -1):
             step = self.steps[j]
-            if not step.undone and not isinstance(step.entry, Undo | AskHint):
+            if step.in_force:
                 return j
         return None
 
@@ -678,17 +688,16 @@ class Record:
         game = start
         for line, undone in lines:
             try:
-                entry = parse_entry(start.roster, line)
+                step = Step(parse_entry(start.roster, line), line, undone)
             except SheepdogError as exc:
-                kept.append(Step(AskHint(), line, True, str(exc)))
+                kept.append(Step.unreadable(line, str(exc)))
                 continue
-            if not undone and not isinstance(entry, Undo | AskHint):
+            if step.in_force:
                 try:
-                    game = apply(game, entry)
+                    game = apply(game, step.entry)
                 except SheepdogError as exc:
-                    kept.append(Step(entry, line, True, str(exc)))
-                    continue
-            kept.append(Step(entry, line, undone))
+                    step = replace(step, undone=True, refused=str(exc))
+            kept.append(step)
         return cls(start, tuple(kept), game)
 
     def __repr__(self) -> str:
