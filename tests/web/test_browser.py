@@ -91,6 +91,35 @@ def fits_the_phone(page: Page) -> None:
 # -- Sly Wolf ------------------------------------------------------------------------------------
 
 
+def test_a_game_stored_under_older_rules_opens_on_a_phone(tmp_path: Path, phone: Page) -> None:
+    """A stored line today's rules refuse (a call after the turn's interviews began) is shown in
+    the history as refused, with the reason, and the game plays on (it used to be a 500)."""
+    from sheepdog.cli.web.store import Store
+    from sheepdog.cli.web.wolf import check_setup
+
+    data = tmp_path / "data"
+    store = Store(data)
+    row = store.create_game("wolf", check_setup({"mode": "easy", "side": "one_star"}))
+    lines = ["top harp", "top trumpet", "top banjo", "top violin", "call harp", "found pumpkin"]
+    lines += ["call banjo", "found cucumber", "interview harp, guitar, red jacket", "call violin"]
+    for seq, line in enumerate(lines, start=1):
+        store.add_entry(row.id, seq, line)
+    store.close()
+    port = free_port()
+    proc = start(data, port)
+    try:
+        phone.goto(f"http://127.0.0.1:{port}/wolf/{row.id}?token={row.token}")
+        settled(phone)
+        refused = phone.locator("ol.history li", has_text="call violin")
+        expect(refused).to_contain_text("refused by today's rules")
+        expect(refused).to_contain_text("no more calls")
+        expect(phone.locator("ol.history li.undone")).to_have_count(1)
+        fits_the_phone(phone)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+
+
 def interview_order(roster: Roster, case: dict[str, Any]) -> list[dict[str, Any]]:
     """The case's interviews, greedily: each time the one that leaves the fewest suspects."""
     puzzle: Puzzle = new_puzzle(roster, "easy", "default")
