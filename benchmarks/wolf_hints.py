@@ -599,4 +599,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # Ctrl-C: one line, as the tool's own commands
+        print("Error: interrupted", file=sys.stderr)
+        sys.exit(130)
