@@ -131,6 +131,7 @@ def play(
 
     def body() -> None:
         from sheepdog.solver.errors import SheepdogError
+        from sheepdog.solver.fileio import check_writable
         from sheepdog.solver.filelock import exclusive_lock
         from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
         from sheepdog.solver.slywolf.session import load_game, new_game
@@ -179,6 +180,7 @@ def play(
                 )
             else:
                 loaded = load_game(file)
+                check_writable(file)  # every line typed is saved to it
                 if loaded is None:
                     raise SheepdogError(f"{file} has no game yet; start one with --new")
                 game = loaded

@@ -120,6 +120,18 @@ def check_target(path: Path, *, force: bool = False) -> None:
         raise _already_exists(path)
 
 
+def check_writable(path: Path) -> None:
+    """Refuse to save over a file marked read-only (no write bit) or that this user may not
+    write: a save by rename would replace it all the same, since renaming needs only the
+    folder's permission."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # gone or unreachable: the save itself says so
+        return
+    if stat.S_ISREG(mode) and (not mode & 0o222 or not os.access(path, os.W_OK)):
+        raise SheepdogError(f"{path} is read-only; make it writable to save to it")
+
+
 def _link_new(tmp: Path, target: Path, path: Path) -> None:
     """Give the temporary file the target's name, failing if that name is taken."""
     try:

@@ -316,6 +316,34 @@ def test_play_options_and_paths_as_typed_on_the_command_line(
     assert folder.stderr == "Error: games is a directory, not a game file\n"
 
 
+def test_a_read_only_game_file_is_refused_not_saved_over(tmp_path: Path) -> None:
+    """A file marked read-only is not replaced by the session's saves (renaming needs only the
+    folder's permission, and root may write anything): one error, the file untouched."""
+    path = new_game_file(tmp_path / "g.json")
+    before = path.read_bytes()
+    path.chmod(0o444)
+    done = subprocess.run(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+        input=INTERVIEW + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert done.stderr == f"Error: {path} is read-only; make it writable to save to it\n"
+    assert path.read_bytes() == before
+    path.chmod(0o644)
+    again = subprocess.run(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+        input=INTERVIEW + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert again.returncode == 0, again.stderr
+    assert path.read_bytes() != before
+
+
 # -- 2. two sessions on one file -----------------------------------------------------------------
 
 
