@@ -145,6 +145,48 @@ def as_interview(roster: Roster, raw: dict[str, Any]) -> Interview:
     )
 
 
+def test_a_choice_not_yet_sent_survives_another_phones_entry(server: str, phone: Page) -> None:
+    """The page swaps itself for the new one when another device enters something; a list the
+    player set (then tapped elsewhere) and a line typed in the box must stay as they were, or
+    the next tap records something else (it recorded the first sheep of the list)."""
+    import urllib.request
+
+    made = urllib.request.urlopen(
+        urllib.request.Request(
+            server + "/api/wolf/games",
+            data=json.dumps({"mode": "easy", "side": "one_star"}).encode(),
+            headers={"content-type": "application/json"},
+        )
+    )
+    game = json.loads(made.read())
+
+    def other_phone(line: str) -> None:
+        urllib.request.urlopen(
+            urllib.request.Request(
+                f"{server}/api/wolf/games/{game['id']}/entries",
+                data=json.dumps({"line": line}).encode(),
+                headers={"content-type": "application/json"},
+            )
+        )
+
+    phone.goto(server + game["url"])
+    settled(phone)
+    tile = phone.locator("select[aria-label='tile uncovered']")
+    tile.select_option("guitar")
+    phone.locator("summary", has_text="Type an entry").tap()
+    box = phone.locator("input[name=line]")
+    box.fill("interview harp, guitar, red jacket")
+    phone.locator("h2", has_text="Suspects").tap()  # the box loses the focus
+    other_phone("top harp")
+    expect(phone.locator("ol.history li", has_text="top harp")).to_have_count(1)
+    settled(phone)
+    expect(tile).to_have_value("guitar")
+    expect(box).to_have_value("interview harp, guitar, red jacket")
+    expect(phone.locator("details", has=box)).to_have_attribute("open", "")
+    tap(phone, "Is on top")
+    expect(phone.locator("ol.history li").last).to_have_text("top guitar")
+
+
 def tap(page: Page, name: str) -> None:
     """Tap the button ``name`` and wait for the page it brings."""
     settled(page)

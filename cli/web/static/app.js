@@ -12,13 +12,69 @@
     var el = document.activeElement;
     return el && (el.tagName === "INPUT" || el.tagName === "SELECT") && el.value !== "";
   }
+  // What the player has chosen or typed but not sent yet, so that a refresh keeps it: each
+  // field changed from the value the page came with, by its form's action and its name, and
+  // the sections opened.
+  function keyOf(el) {
+    var form = el.form;
+    var action = form && form.querySelector('input[type="hidden"][name="action"]');
+    return (action ? action.value : "") + "/" + el.name;
+  }
+  function changed(el) {
+    if (el.type === "checkbox" || el.type === "radio") { return el.checked !== el.defaultChecked; }
+    if (el.tagName === "SELECT") {
+      var first = null;
+      for (var i = 0; i < el.options.length; i++) {
+        if (el.options[i].defaultSelected) { first = el.options[i]; break; }
+      }
+      first = first || el.options[0];
+      return !!first && el.value !== first.value;
+    }
+    return el.value !== el.defaultValue;
+  }
+  function remember(main) {
+    var fields = {};
+    var open = [];
+    main.querySelectorAll("select[name], input[name], textarea[name]").forEach(function (el) {
+      if (el.type !== "hidden" && changed(el)) {
+        fields[keyOf(el)] = (el.type === "checkbox" || el.type === "radio") ? el.checked : el.value;
+      }
+    });
+    main.querySelectorAll("details[open] > summary").forEach(function (s) {
+      open.push(s.textContent);
+    });
+    return { fields: fields, open: open };
+  }
+  function restore(main, kept) {
+    main.querySelectorAll("select[name], input[name], textarea[name]").forEach(function (el) {
+      var key = keyOf(el);
+      if (el.type === "hidden" || !(key in kept.fields)) { return; }
+      var value = kept.fields[key];
+      if (el.type === "checkbox" || el.type === "radio") { el.checked = value; return; }
+      if (el.tagName === "SELECT") {
+        for (var i = 0; i < el.options.length; i++) {
+          if (el.options[i].value === value) { el.value = value; return; }
+        }
+        return;  // the choice is gone from the list (the game moved on): leave the list as sent
+      }
+      el.value = value;
+    });
+    main.querySelectorAll("details > summary").forEach(function (s) {
+      if (kept.open.indexOf(s.textContent) >= 0) { s.parentNode.open = true; }
+    });
+  }
   function refresh() {
     return fetch(window.location.href, { headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         var main = doc.getElementById("main");
-        if (main) { document.getElementById("main").replaceWith(main); }
+        var old = document.getElementById("main");
+        if (main && old) {
+          var kept = remember(old);
+          old.replaceWith(main);
+          restore(document.getElementById("main"), kept);
+        }
         version = doc.body.getAttribute("data-version");
       });
   }
