@@ -134,7 +134,7 @@ def play(
         from sheepdog.solver.fileio import check_writable
         from sheepdog.solver.filelock import exclusive_lock
         from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
-        from sheepdog.solver.slywolf.session import load_game, new_game
+        from sheepdog.solver.slywolf.session import check_likes, load_game, new_game
         from sheepdog.solver.slywolf.turn import Options
 
         if not new:
@@ -173,6 +173,7 @@ def play(
                     base=file.parent,
                     source=str(file),
                 )
+                check_likes(base.roster)
                 game = new_game(base, side.value, Options(skill, picky, special))
                 _save(file, game, force=force)
                 typer.echo(

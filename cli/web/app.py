@@ -56,7 +56,19 @@ from sheepdog.cli.web.dog import DogGames, dog_routes
 from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_routes import GamesT, Helpers, entry_status
-from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, BadRequest, WolfGame, check_setup, compute_hint
+from sheepdog.cli.web.wolf import (
+    SHIPPED_ROSTERS,
+    BadRequest,
+    WolfGame,
+    check_setup,
+    check_version,
+    compute_hint,
+    error_query,
+    form_version,
+    one_line,
+    take_version,
+    undo_version,
+)
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 from sheepdog.solver.errors import FileFormatError
@@ -74,10 +86,6 @@ class ApiError(Exception):
         super().__init__(message)
         self.status = status
         self.message = " ".join(message.split())
-
-
-def one_line(text: str) -> str:
-    return " ".join(str(text).split())
 
 
 Hint = tuple[dict[str, Any] | None, str | None]
@@ -162,8 +170,9 @@ class Games:
         self._wolf[row.id] = (len(rows), game)
         return len(rows), game
 
-    def add_wolf(self, row: GameRow, line: str) -> dict[str, Any]:
-        """Check ``line`` against the game, store it (committed), answer what was stored.
+    def add_wolf(self, row: GameRow, line: str, expected: int | None = None) -> dict[str, Any]:
+        """Check ``line`` against the game (made on version ``expected``, when given), store it
+        (committed), answer what was stored.
 
         The entries of one game take turns (each is checked against the game as the one
         before it left it); entries of different games are committed together."""
@@ -171,6 +180,7 @@ class Games:
             game_lock = self._game_locks.setdefault(row.id, threading.Lock())
         with game_lock:
             version, game = self.wolf(row)
+            check_version(expected, version)
             stored, undoes, after = game.advance(line)
             seq = version + 1
             self.store.add_entry(row.id, seq, stored, None if undoes is None else undoes + 1)
@@ -303,28 +313,30 @@ def create_app(
     async def api_interview(request: Request) -> Response:
         row = games.row(request.path_params["id"], "wolf")
         authorize(request, row)
-        raw = await json_body(request)
+        raw, expected = take_version(await json_body(request))
         _, game = await run_in_threadpool(games.wolf, row)
         line = game.interview_line(raw)
-        answer = await run_in_threadpool(games.add_wolf, row, line)
+        answer = await run_in_threadpool(games.add_wolf, row, line, expected)
         return JSONResponse(answer, status_code=201)
 
     async def api_entry(request: Request) -> Response:
         row = games.row(request.path_params["id"], "wolf")
         authorize(request, row)
-        raw = await json_body(request)
+        raw, expected = take_version(await json_body(request))
         if not isinstance(raw, dict) or set(raw) != {"line"} or not isinstance(raw["line"], str):
-            raise ApiError(400, 'expected {"line": "<entry>"}, e.g. {"line": "top harp"}')
+            raise ApiError(
+                400, 'expected {"line": "<entry>", "version"?: N}, e.g. {"line": "top harp"}'
+            )
         if raw["line"].strip().lower() == "hint":
             raise ApiError(400, "a hint is not an entry: GET the game for its hint")
-        answer = await run_in_threadpool(games.add_wolf, row, raw["line"])
+        answer = await run_in_threadpool(games.add_wolf, row, raw["line"], expected)
         return JSONResponse(answer, status_code=entry_status(answer))
 
     async def api_undo(request: Request) -> Response:
         row = games.row(request.path_params["id"], "wolf")
         authorize(request, row)
-        await json_body(request, empty_ok=True)
-        answer = await run_in_threadpool(games.add_wolf, row, "undo")
+        expected = undo_version(await json_body(request, empty_ok=True))
+        answer = await run_in_threadpool(games.add_wolf, row, "undo", expected)
         return JSONResponse(answer, status_code=200)
 
     # -- pages --------------------------------------------------------------------------------
@@ -404,6 +416,7 @@ def create_app(
             join=join,
             qr=qr,
             error=request.query_params.get("error"),
+            typed=request.query_params.get("line", ""),
             plan_text=plan_sentence(view),
         )
 
@@ -419,9 +432,9 @@ def create_app(
         back = game_url(row)
         try:
             line = form_line(form)
-            await run_in_threadpool(games.add_wolf, row, line)
+            await run_in_threadpool(games.add_wolf, row, line, form_version(form))
         except BadRequest as exc:
-            return RedirectResponse(back + "&error=" + quote(one_line(str(exc))), 303)
+            return RedirectResponse(back + error_query(form, exc), 303)
         return RedirectResponse(back, status_code=303)
 
     # -- errors -------------------------------------------------------------------------------
@@ -436,7 +449,8 @@ def create_app(
         return error_response(request, exc.status, exc.message)
 
     async def on_bad_request(request: Request, exc: Exception) -> Response:
-        return error_response(request, 400, str(exc))
+        assert isinstance(exc, BadRequest)
+        return error_response(request, exc.status, str(exc))
 
     async def on_http(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from sheepdog.cli.web.background import Background
 from sheepdog.cli.web.store import GameRow, Store
-from sheepdog.cli.web.wolf import BadRequest
+from sheepdog.cli.web.wolf import BadRequest, check_version
 from sheepdog.solver.errors import SheepdogError
 
 Advice = tuple[dict[str, Any] | None, str | None]
@@ -255,11 +255,13 @@ class TableGames(Generic[G]):
         with self.lock:
             return self._game_locks.setdefault(game_id, threading.Lock())
 
-    def add(self, row: GameRow, entry: Any) -> dict[str, Any]:
-        """Check the entry against the game, store it (committed), answer what was stored."""
+    def add(self, row: GameRow, entry: Any, expected: int | None = None) -> dict[str, Any]:
+        """Check the entry against the game (made on version ``expected``, when given), store
+        it (committed), answer what was stored."""
         self.game(row)
         with self._game_lock(row.id):
             version, game = self._games[row.id]
+            check_version(expected, version)
             line, undoes, after = game.advance(entry)
             seq = version + 1
             self.store.add_entry(row.id, seq, line, None if undoes is None else undoes + 1)

@@ -19,7 +19,14 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_game import TableGames
-from sheepdog.cli.web.wolf import BadRequest
+from sheepdog.cli.web.wolf import (
+    BadRequest,
+    error_query,
+    form_version,
+    one_line,
+    take_version,
+    undo_version,
+)
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import is_number, loads_json, typed_number
 
@@ -42,10 +49,6 @@ class Helpers(Generic[GamesT]):
     qr: Callable[[Request, str], tuple[str, str]]
     error: Callable[[int, str], Exception]
     require_token: bool
-
-
-def one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def entry_status(answer: dict[str, Any]) -> int:
@@ -101,24 +104,27 @@ class TableRoutes(Generic[GamesT]):
 
         async def endpoint(request: Request) -> Response:
             row = self.game_row(request)
-            entry = entry_of(await self.h.json_body(request))
-            answer = await run_in_threadpool(self.h.games.add, row, entry)
+            raw, expected = take_version(await self.h.json_body(request))
+            entry = entry_of(raw)
+            answer = await run_in_threadpool(self.h.games.add, row, entry, expected)
             return JSONResponse(answer, status_code=201)
 
         return endpoint
 
     async def api_entry(self, request: Request) -> Response:
         row = self.game_row(request)
-        raw = await self.h.json_body(request)
+        raw, expected = take_version(await self.h.json_body(request))
         if not isinstance(raw, dict) or set(raw) != {"line"} or not isinstance(raw["line"], str):
-            raise BadRequest('expected {"line": "<entry>"}, e.g. {"line": "seat 1 folds"}')
-        answer = await run_in_threadpool(self.h.games.add, row, raw["line"])
+            raise BadRequest(
+                'expected {"line": "<entry>", "version"?: N}, e.g. {"line": "seat 1 folds"}'
+            )
+        answer = await run_in_threadpool(self.h.games.add, row, raw["line"], expected)
         return JSONResponse(answer, status_code=entry_status(answer))
 
     async def api_undo(self, request: Request) -> Response:
         row = self.game_row(request)
-        await self.h.json_body(request, empty_ok=True)
-        answer = await run_in_threadpool(self.h.games.add, row, self.undo)
+        expected = undo_version(await self.h.json_body(request, empty_ok=True))
+        answer = await run_in_threadpool(self.h.games.add, row, self.undo, expected)
         return JSONResponse(answer, status_code=200)
 
     # -- pages ----------------------------------------------------------------------------------
@@ -139,10 +145,12 @@ class TableRoutes(Generic[GamesT]):
         back = self.url(row)
         try:
             entry = self.entry_of_form(form)
-            await run_in_threadpool(self.h.games.add, row, entry)
+            await run_in_threadpool(self.h.games.add, row, entry, form_version(form))
         except BadRequest as exc:
-            keep = f"&card={quote(form['card'])}" if form.get("card") else ""
-            return RedirectResponse(back + keep + "&error=" + quote(one_line(str(exc))), 303)
+            keep = ""
+            if form.get("card"):  # the card stays picked, unless the game has moved on
+                keep = f"&card={quote(form['card'])}&v={quote(form.get('version', ''))}"
+            return RedirectResponse(back + keep + error_query(form, exc), 303)
         return RedirectResponse(back, status_code=303)
 
     def entry_of_form(self, form: dict[str, str]) -> Any:
@@ -165,10 +173,14 @@ class TableRoutes(Generic[GamesT]):
         self, request: Request, row: GameRow, view: dict[str, Any], parse_card: Callable[[str], str]
     ) -> dict[str, Any]:
         """What both game pages show: the cards with plays, the card picked (``?card=``) and
-        its plays, whether a fold is open, the join link, its QR code and the form's error."""
+        its plays, whether a fold is open, the join link, its QR code and the form's error.
+
+        A card picked on an earlier version of the game (``?v=``: another entry came since,
+        perhaps another seat's turn) is not kept picked."""
         picked = request.query_params.get("card")
+        seen_at = request.query_params.get("v")
         card = None
-        if picked:
+        if picked and (seen_at is None or seen_at == str(view["version"])):
             try:
                 card = parse_card(picked)
             except SheepdogError:
@@ -186,6 +198,7 @@ class TableRoutes(Generic[GamesT]):
             "join": join,
             "qr": qr,
             "error": request.query_params.get("error"),
+            "typed": request.query_params.get("line", ""),
             "base": self.url(row),
         }
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import loads_toml
+from sheepdog.solver.jsonio import is_number, loads_toml, typed_number
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict, roster_to_dict
 from sheepdog.solver.slywolf.session import (
@@ -25,7 +26,9 @@ from sheepdog.solver.slywolf.session import (
     Record,
     Step,
     Undo,
+    callable_sheep,
     case_solved,
+    check_likes,
     entry_line,
     new_game,
     parse_entry,
@@ -43,8 +46,72 @@ SHIPPED_ROSTERS = {
 SETUP_KEYS = ("roster", "mode", "side", "skill", "picky_eaters", "special_treats")
 
 
+def one_line(text: str) -> str:
+    """``text`` on one line (an error for a page's address or a JSON answer)."""
+    return " ".join(str(text).split())
+
+
 class BadRequest(SheepdogError):
     """A request the game refuses (answered 4xx, nothing stored)."""
+
+    status = 400
+
+
+class Stale(BadRequest):
+    """A request made on a view of the game that another entry has since changed (a second tap,
+    another device): answered 409, nothing stored."""
+
+    status = 409
+
+
+#: How a request says which version of the game it was made on (optional).
+VERSION_HELP = "the game's version the request was made on, a whole number (GET .../version)"
+
+
+def take_version(raw: Any) -> tuple[Any, int | None]:
+    """A JSON request without its optional ``"version"`` key, and that version."""
+    if not isinstance(raw, dict) or "version" not in raw:
+        return raw, None
+    value = raw["version"]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadRequest(f"'version' must be {VERSION_HELP}")
+    return {k: v for k, v in raw.items() if k != "version"}, value
+
+
+def form_version(form: dict[str, str]) -> int | None:
+    """The version a page's form was shown at (every game page's form carries it)."""
+    text = form.get("version")
+    if text is None:
+        return None
+    if not is_number(text):
+        raise BadRequest(f"'version' must be {VERSION_HELP}")
+    return typed_number(text)
+
+
+def undo_version(raw: Any) -> int | None:
+    """The optional version of an undo's body (none, ``{}`` or ``{"version": N}``)."""
+    rest, expected = take_version(raw)
+    if rest != {}:
+        raise BadRequest('an undo takes no body, or {"version": N} to undo only at that version')
+    return expected
+
+
+def error_query(form: dict[str, str], exc: Exception) -> str:
+    """What a game page's address gets after a refused form: the error and, for a typed line,
+    the line itself (the page puts it back in the box, so nothing typed is lost)."""
+    query = "&error=" + quote(one_line(str(exc)))
+    if form.get("action") == "line" and form.get("line"):
+        query += "&line=" + quote(form["line"][:500])
+    return query
+
+
+def check_version(expected: int | None, version: int) -> None:
+    """Refuse a request made on version ``expected`` of a game now at ``version``."""
+    if expected is not None and expected != version:
+        raise Stale(
+            f"the game has changed since you saw it (version {expected}, now {version}): "
+            "nothing was recorded; look again and enter it anew"
+        )
 
 
 def load_named_roster(name: str) -> Roster:
@@ -88,6 +155,11 @@ def check_setup(raw: Any) -> dict[str, Any]:
         if not isinstance(value, bool):
             raise BadRequest(f"{key!r} must be true or false")
         setup[key] = value
+    if side is not None:  # a game at the table calls sheep by their vegetables
+        try:
+            check_likes(WolfGame.roster_of(setup)[0])
+        except SheepdogError as exc:
+            raise BadRequest(str(exc)) from None
     WolfGame.start(setup)  # a bad roster object is refused here, before anything is stored
     return setup
 
@@ -275,6 +347,7 @@ class WolfGame:
             out["visible"] = [roster.sheep[s].name for s in table.visible]
             out["unknown_tops"] = sum(st.top is None and st.tiles > 0 for st in table.stacks)
             out["called"] = [roster.sheep[s].name for s in game.turn.called]
+            out["callable"] = [roster.sheep[s].name for s in callable_sheep(game)]
             out["found"] = list(game.turn.found)
             out["to_interview"] = [
                 roster.sheep[s].name for s in game.turn.called if s not in game.puzzle.interviewed()

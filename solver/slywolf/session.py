@@ -142,6 +142,32 @@ def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = N
     return Game(_without_game(puzzle), table)
 
 
+def check_likes(roster: Roster) -> None:
+    """A game at the table calls sheep by the vegetables they like [Turn 2]: refuse a roster
+    that gives some sheep none (such a sheep could never be called)."""
+    missing = [s.name for s in roster.sheep if not s.likes]
+    if missing:
+        shown = ", ".join(missing[:3]) + (
+            f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+        )
+        raise SheepdogError(
+            f"the roster gives no vegetables ('likes') to {shown}, so no such sheep can be "
+            "called at the table; record the interviews without a track instead"
+        )
+
+
+def callable_sheep(game: Game) -> list[int]:
+    """The sheep a ``call`` may name now, in stack order (see :func:`_check_call`)."""
+    out = []
+    for s in game.table.visible:
+        try:
+            _check_call(game, s)
+        except SheepdogError:
+            continue
+        out.append(s)
+    return out
+
+
 def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
     """The game in ``puzzle``'s ``"game"`` key (validated), or None when it has none.
 

@@ -316,6 +316,30 @@ def test_play_options_and_paths_as_typed_on_the_command_line(
     assert folder.stderr == "Error: games is a directory, not a game file\n"
 
 
+def test_a_roster_without_vegetables_cannot_start_a_game(tmp_path: Path) -> None:
+    """No sheep of large-24 likes a vegetable, so none could ever be called: refused at --new."""
+    large = Path(__file__).resolve().parents[2] / "cases" / "rosters" / "large-24.toml"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            MAIN,
+            "wolf",
+            "play",
+            str(tmp_path / "g.json"),
+            "--new",
+            "--roster",
+            str(large),
+        ],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1 and done.stderr.startswith("Error: the roster gives no vegetables")
+    assert len(done.stderr.splitlines()) == 1 and not (tmp_path / "g.json").exists()
+
+
 def test_a_read_only_game_file_is_refused_not_saved_over(tmp_path: Path) -> None:
     """A file marked read-only is not replaced by the session's saves (renaming needs only the
     folder's permission, and root may write anything): one error, the file untouched."""

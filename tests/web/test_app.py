@@ -336,6 +336,75 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     assert client.get("/static/app.js").status_code == 200
 
 
+def test_the_page_offers_only_the_calls_the_rules_allow(client: TestClient) -> None:
+    """After a vegetable is found, a second sheep may be called only if it likes it [Turn 2A]:
+    the page offers exactly the calls ``wolf play`` takes (it offered every visible sheep)."""
+    game = new(client, side="one_star")
+    base, token = f"/api/wolf/games/{game['id']}", {"Authorization": "Bearer " + game["token"]}
+    for line in ("top harp", "top guitar", "top drum set", "top banjo", "call harp"):
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201
+    assert client.post(base + "/entries", json={"line": "found pumpkin"}).status_code == 201
+    state = client.get(base, headers=token).json()["state"]
+    roster = load_roster("default")
+    likes = {s.name: s.likes for s in roster.sheep}
+    assert state["callable"] == [
+        s for s in state["visible"] if s != "harp" and "pumpkin" in likes[s]
+    ]
+    assert state["callable"] == ["banjo"]
+    page = client.get(game["url"]).text
+    assert "Push: call banjo" in page and "Push: call guitar" not in page
+    for sheep in state["visible"]:  # each offered call is taken, each other one refused
+        r = client.post(base + "/entries", json={"line": f"call {sheep}", "version": 6})
+        assert (r.status_code == 201) == (sheep in state["callable"]), (sheep, r.text)
+    # once the interviews of the turn begin, no call is offered
+    second = next(k for k in likes["banjo"] if k != "pumpkin")
+    for line in (f"found {second}", "interview harp, guitar, ?"):
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201
+    assert client.get(base, headers=token).json()["state"]["callable"] == []
+
+
+def test_a_game_at_the_table_needs_the_sheeps_vegetables(client: TestClient) -> None:
+    """A roster without "likes" (the shipped large-24 one, or an object) cannot call a sheep:
+    a game with a track is refused at once; the interviews alone are still recorded."""
+    r = client.post(
+        "/api/wolf/games", json={"roster": "large-24", "mode": "easy", "side": "one_star"}
+    )
+    assert "no vegetables ('likes')" in one_line_error(r, 400)
+    assert (
+        client.post("/api/wolf/games", json={"roster": "large-24", "mode": "easy"}).status_code
+        == 201
+    )
+    roster = roster_to_dict(load_roster("default"))
+    for sheep in roster["sheep"]:
+        sheep.pop("likes", None)
+    r = client.post("/api/wolf/games", json={"roster": roster, "mode": "hard", "side": "two_star"})
+    assert "to drum set, harp, clarinet and 13 more" in one_line_error(r, 400)
+
+
+def test_a_second_undo_from_the_same_page_is_refused(client: TestClient) -> None:
+    game = new(client, side="one_star")
+    url = game["url"]
+    post = url.replace(f"/wolf/{game['id']}", f"/wolf/{game['id']}/entry")
+    for n, sheep in enumerate(("harp", "guitar", "drum set")):
+        page = client.get(url).text
+        assert f'name="version" value="{n}"' in page
+        r = client.post(post, data={"action": "top", "sheep": sheep, "version": str(n)})
+        assert r.status_code == 200
+    tap = {"action": "undo", "version": "3"}
+    assert client.post(post, data=tap, follow_redirects=False).headers["location"] == url
+    twice = client.post(post, data=tap)
+    assert "the game has changed since you saw it (version 3, now 4)" in twice.text
+    steps = client.get(f"/api/wolf/games/{game['id']}").json()["state"]["entries"]
+    assert [s["undone"] for s in steps] == [False, False, True, False]
+    r = client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 3})
+    assert "version 3, now 4" in one_line_error(r, 409)
+    r = client.post(f"/api/wolf/games/{game['id']}/interviews", json={**GUITAR, "version": 9})
+    assert "version 9, now 4" in one_line_error(r, 409)
+    r = client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 4, "x": 1})
+    assert "an undo takes no body" in one_line_error(r, 400)
+    assert client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 4}).status_code == 200
+
+
 def test_a_second_device_sees_each_entry_at_once(store: Store) -> None:
     app = create_app(store, public_url="http://192.168.1.20:8765/")
     with TestClient(app) as phone, TestClient(app) as laptop:

@@ -183,7 +183,8 @@ def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
         ("GAME/deals", b'{"gave": "2"}', 400, "'hand' is missing"),
         ("GAME/entries", b'{"line": "dance"}', 400, "unknown entry 'dance'"),
         ("GAME/entries", b'{"text": "undo"}', 400, 'expected {"line"'),
-        ("GAME/undo", b"[1]", 400, "nothing to undo"),
+        ("GAME/undo", b"[1]", 400, 'an undo takes no body, or {"version": N}'),
+        ("GAME/undo", b"{}", 400, "nothing to undo"),
         ("/api/dog/games/nothere/plays", b'{"seat": 0}', 404, "no such game"),
     ],
 )
@@ -268,6 +269,56 @@ def test_the_pages_create_a_game_and_play_a_turn(client: TestClient) -> None:
     # a bad new game comes back to the start page with the error
     r = client.post("/dog/new", data={"seats": "4", "me": "0", "hand0": "2"})
     assert r.status_code == 200 and "this deal gives 6 cards each, not 1" in r.text
+
+
+def test_a_form_or_a_picked_card_from_an_older_page_records_nothing(client: TestClient) -> None:
+    """Every form of a game page carries the version it was shown at: a second tap on undo, or
+    a play tapped on a page another phone has since moved on from, is refused (409 through the
+    API), and a card picked before another entry is not kept picked for the next seat."""
+    fields = {"seats": "4", "me": "2", "starts": "2"}
+    fields.update({f"hand{j}": card for j, card in enumerate(HAND)})
+    url = client.post("/dog/new", data=fields, follow_redirects=False).headers["location"]
+    game_id = url.split("/")[2].split("?")[0]
+    post = url.replace(f"/dog/{game_id}", f"/dog/{game_id}/entry")
+    api = f"/api/dog/games/{game_id}"
+    token = {"Authorization": "Bearer " + url.split("token=")[1]}
+    picked = client.get(url + "&card=13&v=0").text
+    assert "The 13: 1 legal play" in picked and 'name="version" value="0"' in picked
+    assert "&amp;v=0#enter" in picked  # the card links carry the version too
+    play = {"action": "play", "seat": "2", "card": "13", "play": "0", "version": "0"}
+    assert client.post(post, data=play, follow_redirects=False).headers["location"] == url
+    again = client.post(post, data=play, follow_redirects=False)  # the same tap, twice
+    assert (
+        again.status_code == 303 and "changed%20since%20you%20saw%20it" in again.headers["location"]
+    )
+    assert client.get(api, headers=token).json()["version"] == 1
+    # the card picked at version 0 is not kept at version 1 (seat 3's turn now)
+    assert "The 13:" not in client.get(url + "&card=13&v=0").text
+    assert "The 13:" in client.get(url + "&card=13&v=1").text
+    # two undos tapped on one page: the second is refused, one entry is taken back
+    undo = {"action": "undo", "version": "1"}
+    assert client.post(post, data=undo, follow_redirects=False).headers["location"] == url
+    assert "error=" in client.post(post, data=undo, follow_redirects=False).headers["location"]
+    entries = client.get(api, headers=token).json()["entries"]
+    assert [(e["line"], e["undone"]) for e in entries] == [
+        ("seat 2 plays 13: out to t32", True),
+        ("undo", False),
+    ]
+    # the API takes the version as an option: stale is 409, nothing stored; bad is 400
+    r = client.post(api + "/undo", json={"version": 0}, headers=token)
+    assert "the game has changed since you saw it (version 0, now 2)" in one_line_error(r, 409)
+    r = client.post(api + "/plays", json={"seat": 2, "card": "13", "play": 0, "version": 1})
+    assert "version 1, now 2" in one_line_error(r, 409)
+    for bad in (-1, "2", True, 2.0):
+        r = client.post(api + "/entries", json={"line": "seat 2 folds", "version": bad})
+        assert "'version' must be the game's version" in one_line_error(r, 400)
+    assert client.get(api, headers=token).json()["version"] == 2
+    r = client.post(api + "/plays", json={"seat": 2, "card": "13", "play": 0, "version": 2})
+    assert r.status_code == 201 and r.json()["version"] == 3
+    # a refused typed line comes back in the box, so nothing typed is lost
+    r = client.post(post, data={"action": "line", "line": "seat 3 dances"}, follow_redirects=False)
+    page = client.get(r.headers["location"]).text
+    assert "unknown entry" in page and 'value="seat 3 dances"' in page and "<details open>" in page
 
 
 def test_the_board_picture_shows_every_pawn() -> None:
