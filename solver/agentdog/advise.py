@@ -170,13 +170,24 @@ def advise_view(
     advice = AgentAdvice(seat, len(belief), colour_chances(view, belief), seed=seed)
     for (card, words), outcomes in plays.items():
         done = [p for p in outcomes if p is not None]
-        item = PlayAdvice(card, words, done[0].description, possible=len(done))
+        item = PlayAdvice(card, words, _described(done), possible=len(done))
         item.knocks = sum(1 for p in done if p.out_of_round)
         advice.plays.append(item)
     if samples and view.teams_play and advice.plays:
         deadline = time.monotonic() + seconds
         _sample(view, belief, advice, samples, seed, max_nodes, progress, deadline)
     return advice
+
+
+def _described(done: list[AgentPlay]) -> str:
+    """The play's description as the player may say it: with what follows it (meetings, a
+    knock-out of her side) when that is the same in every colouring where it can be made, else
+    the choices only (what follows depends on colours she cannot see, A18; the risk says how
+    likely a knock-out is)."""
+    said = {p.description for p in done}
+    if len(said) == 1:
+        return done[0].description
+    return done[0].description.split(";")[0] + "; what follows depends on the undercover colours"
 
 
 def _plays(

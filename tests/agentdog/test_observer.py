@@ -177,6 +177,35 @@ def test_knock_out_risk_is_the_exact_share_of_colourings(seed: int, plies: int) 
             knocks += not result.hands[mover] and item.card != "fold"  # a fold empties it too
         assert item.knocks == knocks
         assert item.possible == possible > 0
+        # the words claim a knock-out only when it is certain (A18: colours are unseen)
+        claims = "knocks out her side's piece" in item.description
+        assert claims == (0 < knocks == possible) or "depends on the undercover" in item.description
+
+
+def test_a_knock_out_in_some_colourings_only_is_a_risk_not_a_claim() -> None:
+    view = view_from_json(
+        {
+            "variant": "agent-dog",
+            "seats": 4,
+            "layout": "default",
+            "view": "observer",
+            "pawns": {
+                "0": ["u", "u", "t2", "k"],
+                "1": ["u", "t16", "k", "k"],
+                "2": ["k", "k", "k", "k"],
+                "3": ["k", "k", "k", "k"],
+            },
+            "undercover": ["t8", "t12", "t24"],
+            "hands": {"0": ["6", "10"], "1": ["?"], "2": ["?"], "3": ["?"]},
+            "to_move": 0,
+            "last_card": "8",
+        }
+    )
+    plays = {p.words: p for p in advise_view(view, samples=0).plays}
+    assert (plays["t2→t8"].knocks, plays["t2→t8"].possible) == (2, 3)
+    assert plays["t2→t8"].description == (
+        "6: t2→t8; what follows depends on the undercover colours"
+    )
 
 
 def test_words_name_pieces_by_field_in_every_colouring() -> None:
