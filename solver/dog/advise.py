@@ -157,7 +157,8 @@ class Advice:
     ``exact_samples`` + ``playout_samples`` = ``samples``; ``stopped`` says why sampling ended:
     ``"settled"`` (the best play passed the test at ``confidence``), ``"samples"`` (the most
     samples were dealt), ``"time"`` (the time budget was spent) or ``"exact"`` (nothing hidden:
-    one sample is the answer); ``tied`` counts the plays that tied the best in every sample."""
+    one sample, solved exactly, is the answer; one valued by a playout stops with
+    ``"samples"``); ``tied`` counts the plays that tied the best in every sample."""
 
     plays: list[PlayTally]
     samples: int
@@ -419,6 +420,8 @@ def advise(
         if done < samples and time.perf_counter() - started >= seconds:
             stopped = "time"
             break
+    if stopped == "exact" and exact == 0:  # nothing hidden, but too big to solve: a playout
+        stopped = "samples"
     ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
     _describe(pos, tallies)
     return Advice(

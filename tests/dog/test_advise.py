@@ -9,6 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from sheepdog.cli.dog_endgame import advice_lines
 from sheepdog.generators.dog import random_endgame
 from sheepdog.solver.dog.advise import PlayTally, advise, deal_sample, settled, unseen_cards
 from sheepdog.solver.dog.cards import DECK_SIZE, UNKNOWN
@@ -200,7 +201,12 @@ def test_the_playout_ends_where_the_greedy_line_ends() -> None:
     )
     advice = advise(pos, method="playout")
     out = advice.to_dict()
-    assert out["samples"] == 1 and out["stopped"] == "exact" and out["method"] == "playout"
+    # nothing hidden, but valued by a playout: not "exact" (the text said "best play exact")
+    assert out["samples"] == 1 and out["stopped"] == "samples" and out["method"] == "playout"
+    assert "exact" not in "\n".join(advice_lines(out)).split("Stopped")[1].split("\n")[0]
+    solved = advise(pos).to_dict()
+    assert (solved["stopped"], solved["method"]) == ("exact", "exact")
+    assert "best play exact" in "\n".join(advice_lines(solved))
     (entry,) = out["plays"]
     assert entry["description"] == "2: t40→t42" and entry["draws"] == 1
     # seat 0 and seat 2 each have 1 pawn out; 2 then 5: t42 and t15 at the end (to go 23 + 2)
