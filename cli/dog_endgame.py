@@ -49,6 +49,7 @@ from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_posit
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import check_target, write_atomic
 from sheepdog.solver.variants import AnyPosition, load_any
+from sheepdog.solver.words import counted
 
 __all__ = ["app"]
 
@@ -213,8 +214,8 @@ def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
         for i, words in enumerate(out["pv"], start=1):
             typer.echo(f"  {i:2d}. {words}")
     typer.echo(
-        f"{out['method']}: {out['nodes']} positions ({out['expanded']} expanded),"
-        f" {out['edges']} plays, {out['seconds']} s."
+        f"{out['method']}: {counted(out['nodes'], 'position')} ({out['expanded']} expanded),"
+        f" {counted(out['edges'], 'play')}, {out['seconds']} s."
     )
     unresolved = [entry for entry in out["plays"] if entry["value"] is None]
     if out["plays"] and not unresolved:
@@ -259,7 +260,7 @@ def solitaire(
             lines = out["closest_line"]
         for i, words in enumerate(lines, start=1):
             typer.echo(f"  {i:2d}. {words}")
-        typer.echo(f"{out['nodes']} positions.")
+        typer.echo(f"{counted(out['nodes'], 'position')}.")
 
     _run(body)
 

@@ -5,8 +5,9 @@ bring all her own pawns home before her cards run out, in how few plays, and how
 read off the same game graph as :mod:`sheepdog.solver.dog.search` (one node per position), with the
 goal positions made terminal, by a backward pass in the builder's children-first order:
 ``plays(goal) = 0``, ``plays(dead end) = none``, otherwise one more than the best child.  When the
-goal is out of reach, the closest approach (most of her pawns home, then fewest steps to go) over
-every reachable position is reported instead.
+goal is out of reach, the closest approach (most of her pawns home, then fewest steps to go) is
+reported instead, over the positions where her plays run out: she must play while she can (R12),
+so a position met halfway along a line, with a card still to play, is no place to stop.
 """
 
 from __future__ import annotations
@@ -24,7 +25,13 @@ from sheepdog.solver.dog.graph import (
     P,
     build_graph,
 )
-from sheepdog.solver.dog.position import Position, movable_seats, pawns_home, steps_to_go
+from sheepdog.solver.dog.position import (
+    Position,
+    movable_seats,
+    pawns_home,
+    steps_to_go,
+    winner,
+)
 from sheepdog.solver.dog.search import PlyStep
 from sheepdog.solver.dog.solve import DogGame, play_json, ply_words, worded
 from sheepdog.solver.errors import SheepdogError
@@ -137,7 +144,9 @@ def solve_solitaire(
                     todo.append(kid)
         return found
 
-    best = max(range(len(graph)), key=lambda n: rank(measure(graph.positions[n])))
+    # she must play while she can (R12): only where her plays run out may she stop
+    ends = [n for n in range(len(graph)) if not graph.children[n]]
+    best = max(ends, key=lambda n: rank(measure(graph.positions[n])))
     closest = measure(graph.positions[best])
     return SolitaireResult(
         reachable=dist[0] is not None,
@@ -209,6 +218,9 @@ def solve_dog_solitaire(
 
     ``progress(positions so far)`` is called every few thousand positions and at the end."""
     seat = lone_seat(pos)
+    won = winner(pos)
+    if won is not None:
+        raise SheepdogError(f"the game is over: team {won} has won (R13), nothing is left to play")
     # R11: once all her own pawns are home she moves her partner's, and her goal is theirs
     targets = movable_seats(pos, seat) or (seat,)
     need = sum(len(pos.pawns[k]) for k in targets)

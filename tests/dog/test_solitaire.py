@@ -56,7 +56,9 @@ def test_solitaire_agrees_with_bfs(root: Race) -> None:
     else:
         assert result.line == []
         assert result.closest[0] == 0
-        assert result.closest[1] == min(p.togo[team] for p in reachable(game, root))
+        # where her plays run out: she may not stop halfway along a line (R12)
+        ends = [p for p in reachable(game, root) if not game.plays(p)]
+        assert result.closest[1] == min(p.togo[team] for p in ends)
         end = result.closest_line[-1].position if result.closest_line else root
         assert end.togo[team] == result.closest[1]
     before = root
@@ -126,6 +128,21 @@ def test_dog_solitaire_unreachable_reports_the_closest() -> None:
     pos = parse_notation("4 k,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2/-/-/- 0")
     out = solve_dog_solitaire(pos).to_dict()
     assert (out["possible"], out["plays"], out["closest"]) == (False, None, [3, 66])
+
+
+def test_the_closest_is_where_her_cards_run_out_not_halfway() -> None:
+    # After 5: t58→t63 (2 to go) she must still play the 3 (R12), which takes the pawn past her
+    # home to t2: the round ends 63 steps from home whatever the order (it said 2 to go)
+    pos = parse_notation("4 t58,h0,h1,h2/k,k,k,k/k,k,k,k/k,k,k,k 5,3/-/-/- 0")
+    result = solve_dog_solitaire(pos)
+    assert result.closest == (3, 63) and len(result.closest_line) == 2
+    assert not legal_plays(result.closest_line[-1].position)
+
+
+def test_a_finished_game_is_no_puzzle() -> None:
+    pos = parse_notation("4 t60,h1,h2,h3/h0,h1,h2,h3/t5,h1,h2,h3/h0,h1,h2,h3 5/-/-/- 0")
+    with pytest.raises(SheepdogError, match="the game is over: team 1 has won"):
+        solve_dog_solitaire(pos)
 
 
 def test_dog_solitaire_needs_one_card_holder() -> None:
