@@ -23,6 +23,23 @@ class FileFormatError(SheepdogError):
     """A roster, puzzle, case or position file is malformed."""
 
 
+class FileAccessError(SheepdogError, OSError):
+    """A file that cannot be read: missing, a folder, not permitted.  Still an :class:`OSError`
+    (and the matching subclass below), so ``except FileNotFoundError`` keeps working."""
+
+
+class MissingFileError(FileAccessError, FileNotFoundError):
+    """No such file."""
+
+
+class FolderNotFileError(FileAccessError, IsADirectoryError):
+    """A folder where a file was expected."""
+
+
+class NoPermissionError(FileAccessError, PermissionError):
+    """The file may not be read."""
+
+
 class UnknownNameError(SheepdogError):
     """A name (sheep, wolf, item, card, ...) that the roster or rules do not know."""
 

@@ -30,7 +30,12 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from sheepdog.solver.errors import FileFormatError
+from sheepdog.solver.errors import (
+    FileFormatError,
+    FolderNotFileError,
+    MissingFileError,
+    NoPermissionError,
+)
 
 #: The deepest nesting of lists and objects a file may have (the formats need 4 or 5).
 MAX_DEPTH = 64
@@ -95,10 +100,19 @@ def decode_utf8(data: bytes, source: str) -> str:
 
 
 def read_bytes(path: str | Path, source: str | None = None) -> bytes:
-    """The bytes of the file at ``path``, at most :data:`MAX_FILE_BYTES` of them (an
-    :class:`OSError` when it cannot be read); ``source`` names it in errors."""
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_FILE_BYTES + 1)
+    """The bytes of the file at ``path``, at most :data:`MAX_FILE_BYTES` of them; ``source``
+    names it in errors.  A missing file, a folder or a file not permitted is a
+    :class:`~sheepdog.solver.errors.FileAccessError` (one line, and still the matching
+    :class:`OSError`); other system errors are left as they are."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise MissingFileError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise FolderNotFileError(f"is a directory, not a file: {path}") from None
+    except PermissionError:
+        raise NoPermissionError(f"permission denied: {path}") from None
     if len(data) > MAX_FILE_BYTES:
         raise FileFormatError(
             f"{path if source is None else source}: larger than {MAX_FILE_BYTES // 2**20} MiB"

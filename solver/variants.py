@@ -42,8 +42,9 @@ def parse_any(text: str, source: str = "position") -> AnyPosition | ObserverView
 def load_any(path: str | Path) -> AnyPosition | ObserverView:
     """:func:`parse_any` of a file; every error names the file."""
     source = str(path)
+    text = read_text(path)  # a file that cannot be read says so itself, with its name
     try:
-        return parse_any(read_text(path), source)
+        return parse_any(text, source)
     except SheepdogError as exc:
         if str(exc).startswith(f"{source}: "):
             raise

@@ -84,3 +84,27 @@ def test_findings_of_a_contradiction(tmp_path: Path) -> None:
     assert not findings.consistent and findings.conflict is not None
     assert findings.suspects == [] and findings.open == []
     assert repr(findings).startswith("<Findings: contradiction")
+
+
+def test_a_file_that_cannot_be_read_is_a_sheepdog_error_and_still_an_os_error(
+    tmp_path: Path,
+) -> None:
+    """The loaders raise the library's one-line error (it was a bare FileNotFoundError), which
+    still is the matching OSError for callers that catch that."""
+    missing = tmp_path / "nothere.json"
+    for load in (sheepdog.load_position, sheepdog.load_agent_position, sheepdog.load_view):
+        with pytest.raises(sheepdog.SheepdogError, match=f"^no such file: {missing}$") as caught:
+            load(missing)
+        assert isinstance(caught.value, FileNotFoundError)
+        with pytest.raises(IsADirectoryError, match="is a directory, not a file"):
+            load(tmp_path)
+    with pytest.raises(sheepdog.SheepdogError, match="no such roster file"):
+        sheepdog.load_roster(missing)
+
+
+def test_a_classic_engine_given_an_agent_dog_position_names_the_right_function() -> None:
+    agent = sheepdog.load_agent_position(ROOT / "cases" / "agentdog" / "example.json")
+    with pytest.raises(sheepdog.SheepdogError, match=r"Agent DOG: solve_agent_position\)$"):
+        sheepdog.solve_position(agent)
+    with pytest.raises(sheepdog.SheepdogError, match=r"Agent DOG: advise_view"):
+        sheepdog.advise_position(agent)

@@ -362,8 +362,9 @@ def parse_view(text: str, source: str = "view") -> ObserverView:
 def load_view(path: str | Path) -> ObserverView:
     """Read an observer view file (JSON, spec section 3); every error names the file."""
     source = str(path)
+    text = read_text(path)  # a file that cannot be read says so itself, with its name
     try:
-        return parse_view(read_text(path), source)
+        return parse_view(text, source)
     except SheepdogError as exc:
         if str(exc).startswith(f"{source}: "):
             raise

@@ -487,8 +487,9 @@ def load_position(path: str | Path) -> AgentPosition:
     Returns the validated :class:`AgentPosition`; every error names the file
     (:class:`~sheepdog.solver.errors.FileFormatError`).  :func:`position_to_json` writes one."""
     source = str(path)
+    text = read_text(path)  # a file that cannot be read says so itself, with its name
     try:
-        return parse_position(read_text(path), source)
+        return parse_position(text, source)
     except SheepdogError as exc:
         if str(exc).startswith(f"{source}: "):
             raise

@@ -44,7 +44,7 @@ from sheepdog.solver.dog.cards import UNKNOWN, full_deck
 from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Loc, Position, make_position
-from sheepdog.solver.dog.solve import DogGame, solve_position
+from sheepdog.solver.dog.solve import DogGame, check_classic, solve_position
 from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, win_key
 from sheepdog.solver.errors import SheepdogError
 
@@ -223,6 +223,7 @@ def unseen_cards(pos: Position) -> Counter[str]:
 
 
 def check_advisable(pos: Position) -> None:
+    check_classic(pos, "advise_view, with the view of the seat to move")
     if pos.rules.solo:
         raise SheepdogError("advice needs a partnership game (this position is non-partnership)")
     if not any(pos.hands):

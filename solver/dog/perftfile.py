@@ -78,8 +78,9 @@ def parse_perft_blocks(
 
 def read_naming_file(path: str | Path, parse_text: Callable[[str], T]) -> T:
     """``parse_text`` of a UTF-8 file's text; every error names the file."""
+    text = read_text(path)  # a file that cannot be read says so itself, with its name
     try:
-        return parse_text(read_text(path))
+        return parse_text(text)
     except SheepdogError as exc:
         if str(exc).startswith(f"{path}: "):
             raise

@@ -30,6 +30,7 @@ from sheepdog.solver.dog.search import (
 from sheepdog.solver.dog.table import TableSearch
 from sheepdog.solver.dog.value import LEAST_WIN, decode, up_one_ply
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.jsonio import shown
 
 
 class SeatedPosition(Hashable, Protocol):
@@ -163,8 +164,19 @@ class HiddenCardsError(SheepdogError):
         self.seats = tuple(seats)
 
 
+def check_classic(pos: object, agent_name: str) -> None:
+    """The classic engines take classic positions: an Agent DOG one (or anything else) is one
+    error naming the function that takes it, not an attribute error from inside."""
+    if not isinstance(pos, Position):
+        what = "an Agent DOG position" if type(pos).__name__ == "AgentPosition" else repr(pos)
+        raise SheepdogError(
+            f"this needs a classic DOG position, not {shown(what)} (Agent DOG: {agent_name})"
+        )
+
+
 def check_solvable(pos: Position) -> None:
     """Solve needs a partnership game with every hand known (spec section 4)."""
+    check_classic(pos, "solve_agent_position")
     if pos.rules.solo:
         raise SheepdogError("solve needs a partnership game (this position is non-partnership)")
     hidden = [seat for seat, hand in enumerate(pos.hands) if UNKNOWN in hand]
