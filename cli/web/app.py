@@ -353,7 +353,10 @@ def create_app(
         error: Any = None,
         dog_error: str | None = None,
         agent_error: str | None = None,
+        filled: dict[str, dict[str, str]] | None = None,
     ) -> Response:
+        """The start page; ``filled`` gives a refused form's fields back (by form: wolf, dog,
+        agent), so nothing entered is lost."""
         rows = [] if require_token else store.games()
         urls = {"wolf": game_url, "dog": dog_url, AGENT_KIND: agent_url}
         listed = [(r, urls[r.kind](r)) for r in rows if r.kind in urls]
@@ -369,6 +372,7 @@ def create_app(
             error=error,
             dog_error=dog_error,
             agent_error=agent_error,
+            filled=filled or {},
         )
 
     async def index(request: Request) -> Response:
@@ -395,7 +399,7 @@ def create_app(
                 raise BadRequest("the skill is a number from 0 to 1, such as 0.5") from None
             checked = await run_in_threadpool(check_setup, setup)
         except BadRequest as exc:
-            return index_page(400, error=exc)
+            return index_page(400, error=exc, filled={"wolf": form})
         row = await run_in_threadpool(store.create_game, "wolf", checked)
         return RedirectResponse(game_url(row), status_code=303)
 
@@ -476,6 +480,7 @@ def create_app(
             qr_of,
             ApiError,
             require_token,
+            index_page,
         )
 
     routes = [

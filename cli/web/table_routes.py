@@ -49,6 +49,8 @@ class Helpers(Generic[GamesT]):
     qr: Callable[[Request, str], tuple[str, str]]
     error: Callable[[int, str], Exception]
     require_token: bool
+    index: Callable[..., Response]
+    """The start page: ``index(status, dog_error=..., filled={"dog": form})``."""
 
 
 def entry_status(answer: dict[str, Any]) -> int:
@@ -135,7 +137,8 @@ class TableRoutes(Generic[GamesT]):
             setup = self.form_setup(form)
             checked = await run_in_threadpool(self.check_setup, setup)
         except BadRequest as exc:
-            return RedirectResponse(f"/?{self.pages}_error=" + quote(one_line(str(exc))), 303)
+            error = {f"{self.pages}_error": one_line(str(exc))}
+            return self.h.index(400, **error, filled={self.pages: form})
         row = await run_in_threadpool(self.h.store.create_game, self.kind, checked)
         return RedirectResponse(self.url(row), status_code=303)
 

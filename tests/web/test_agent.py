@@ -395,9 +395,24 @@ def test_the_pages_create_a_game_and_play_a_turn(client: TestClient) -> None:
     r = client.post(post, data={"action": "undo"}, follow_redirects=False)
     page = client.get(url).text
     assert "(undone)" in page and "Seat 0 to move" in page
-    # a bad new game comes back to the start page with the error
-    r = client.post("/agent/new", data={"players": "4", "me": "0", "hand0": "2"})
-    assert r.status_code == 200 and "every round deals 5 cards each (A16), not 1" in r.text
+    # a bad new game comes back to the start page with the error and the form as it was sent
+    view = '{"variant": "agent-dog", "bad": 1}'
+    sent = {"players": "3", "me": "1", "hand0": "2", "got": "swap", "position": view, "stock": "7"}
+    r = client.post("/agent/new", data=sent)
+    assert r.status_code == 400 and "Error:" in r.text
+    r = client.post("/agent/new", data={**sent, "position": "", "stock": ""})
+    assert r.status_code == 400 and "every round deals 5 cards each (A16), not 1" in r.text
+    form = r.text.split('id="new-agent"')[1].split("</form>")[0]
+    for shown in ("<option selected>3</option>", "<option selected>1</option>"):
+        assert shown in form, shown
+    assert '<select name="hand0" aria-label="card 1"><option value="">–</option>' in form
+    assert "<option selected>2</option>" in form.split('name="hand0"')[1].split("</select>")[0]
+    assert "<option selected>swap</option>" in form.split('name="got"')[1]
+    r = client.post("/agent/new", data=sent)
+    form = r.text.split('id="new-agent"')[1].split("</form>")[0]
+    assert (
+        "&#34;bad&#34;: 1}</textarea>" in form and 'value="7"' in form and "<details open>" in form
+    )
 
 
 def test_the_pages_ask_what_the_table_saw(client: TestClient) -> None:

@@ -306,6 +306,14 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     bad = client.post("/wolf/new", data={"mode": "easy", "skill": "abc"}, follow_redirects=False)
     assert bad.status_code == 400 and "the skill is a number from 0 to 1" in bad.text
     assert "convert" not in bad.text  # was Python's "could not convert string to float"
+    sent = {"roster": "known-deck", "mode": "hard", "side": "two_star", "skill": "x"}
+    bad = client.post("/wolf/new", data={**sent, "picky_eaters": "on"}, follow_redirects=False)
+    form = bad.text.split('action="/wolf/new"')[1].split("</form>")[0]  # as it was sent
+    assert (
+        "<option selected>known-deck</option>" in form and "<option selected>hard</option>" in form
+    )
+    assert 'value="two_star" selected' in form and 'value="x"' in form
+    assert 'name="picky_eaters" checked' in form and 'name="special_treats" checked' not in form
     bad = client.post("/wolf/new", data={"roster": "default"}, follow_redirects=False)
     assert bad.status_code == 400 and "&#39;mode&#39; is missing" in bad.text  # was an easy game
 

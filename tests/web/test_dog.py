@@ -266,9 +266,14 @@ def test_the_pages_create_a_game_and_play_a_turn(client: TestClient) -> None:
     r = client.post(post, data={"action": "undo"}, follow_redirects=False)
     page = client.get(url).text
     assert "(undone)" in page and "Seat 3 to move" in page
-    # a bad new game comes back to the start page with the error
-    r = client.post("/dog/new", data={"seats": "4", "me": "0", "hand0": "2"})
-    assert r.status_code == 200 and "this deal gives 6 cards each, not 1" in r.text
+    # a bad new game comes back to the start page with the error and the form as it was sent
+    sent = {"seats": "6", "me": "4", "starts": "5", "hand0": "2", "gave": "9", "got": "joker"}
+    r = client.post("/dog/new", data=sent)
+    assert r.status_code == 400 and "this deal gives 6 cards each, not 1" in r.text
+    form = r.text.split('id="new-dog"')[1].split("</form>")[0]
+    for name, value in sent.items():
+        chosen = form.split(f'name="{name}"')[1].split("</select>")[0]
+        assert f"<option selected>{value}</option>" in chosen, name
 
 
 def test_a_form_or_a_picked_card_from_an_older_page_records_nothing(client: TestClient) -> None:
