@@ -52,7 +52,7 @@ from sheepdog.cli.web.table_routes import (
     form_seat,
     form_seating,
 )
-from sheepdog.cli.web.wolf import BadRequest
+from sheepdog.cli.web.wolf import NOT_LISTED, BadRequest
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
 from sheepdog.solver.agentdog.position import Pawns
@@ -423,7 +423,7 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
 
     async def api_list(request: Request) -> Response:
         if h.require_token:
-            raise h.error(403, "the list of games is not shown beyond this machine")
+            raise h.error(403, NOT_LISTED)
         rows = [r for r in h.store.games() if r.kind in ("dog", KIND)]
         return JSONResponse(
             {
@@ -463,6 +463,8 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
     def by_variant(other: Endpoint) -> Endpoint:
         async def endpoint(request: Request) -> Response:
             raw = await h.json_body(request)
+            if isinstance(raw, dict) and isinstance(raw.get("variant"), str):
+                raw = {**raw, "variant": raw["variant"].lower()}  # names in any case, as modes
             if isinstance(raw, dict) and raw.get("variant") == KIND:
                 return await shared.created(raw)
             if isinstance(raw, dict) and raw.get("variant") in ("dog", "classic"):

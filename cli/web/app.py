@@ -57,6 +57,7 @@ from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_routes import GamesT, Helpers, entry_status
 from sheepdog.cli.web.wolf import (
+    NOT_LISTED,
     SHIPPED_ROSTERS,
     BadRequest,
     WolfGame,
@@ -293,7 +294,7 @@ def create_app(
 
     async def api_list(request: Request) -> Response:
         if require_token:
-            raise ApiError(403, "the list of games is not shown beyond this machine")
+            raise ApiError(403, NOT_LISTED)
         rows = store.games("wolf")
         return JSONResponse(
             {"games": [{"id": r.id, "setup": r.setup, "created": r.created} for r in rows]}

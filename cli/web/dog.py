@@ -41,7 +41,7 @@ from sheepdog.cli.web.table_routes import (
     form_seat,
     form_seating,
 )
-from sheepdog.cli.web.wolf import BadRequest
+from sheepdog.cli.web.wolf import NOT_LISTED, BadRequest
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name, start_field, track_size
 from sheepdog.solver.dog.cards import CARDS, DECK_COUNTS, UNKNOWN, parse_card
 from sheepdog.solver.dog.position import Position, position_to_json, team_of, teams, to_notation
@@ -271,7 +271,7 @@ def dog_routes(h: Helpers[DogGames]) -> list[Route]:
 
     async def api_list(request: Request) -> Response:
         if h.require_token:
-            raise h.error(403, "the list of games is not shown beyond this machine")
+            raise h.error(403, NOT_LISTED)
         rows = h.store.games("dog")
         return JSONResponse(
             {"games": [{"id": r.id, "setup": r.setup, "created": r.created} for r in rows]}

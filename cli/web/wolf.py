@@ -64,6 +64,12 @@ class Stale(BadRequest):
     status = 409
 
 
+#: Why ``GET .../games`` answers 403 when the server is open to other machines (``--host``).
+NOT_LISTED = (
+    "the list of games is not shown while the server is open to other machines (--host), "
+    "not even here; open a game by its address, or serve on 127.0.0.1 to list them"
+)
+
 #: How a request says which version of the game it was made on (optional).
 VERSION_HELP = "the game's version the request was made on, a whole number (GET .../version)"
 

@@ -42,6 +42,16 @@ def client(store: Store) -> Iterator[TestClient]:
         yield test_client
 
 
+def test_the_variant_is_named_in_any_case(client: TestClient) -> None:
+    """As modes and rosters: "AGENT-DOG" is Agent DOG (it was "unknown variant")."""
+    for variant, page in (("AGENT-DOG", "/agent/"), ("Agent-Dog", "/agent/"), ("DOG", "/dog/")):
+        body: dict[str, Any] = {"variant": variant, "players": 4, "me": 0, "hand": HAND}
+        if variant == "DOG":
+            body = {"variant": variant, "seats": 4, "me": 0, "hand": ["2", "3", "5", "6", "8", "9"]}
+        r = client.post("/api/dog/games", json=body)
+        assert r.status_code == 201 and r.json()["url"].startswith(page), (variant, r.text)
+
+
 def new(client: TestClient, **setup: Any) -> dict[str, Any]:
     body = {"variant": "agent-dog", "players": 4, "me": 0, "hand": HAND, **setup}
     r = client.post("/api/dog/games", json={k: v for k, v in body.items() if v is not None})
@@ -352,7 +362,7 @@ def test_beyond_the_machine_every_game_needs_its_token(store: Store) -> None:
         play = {"seat": 0, "card": "5", "play": 0}
         r = c.post(base + "/plays", json=play, headers={"Authorization": "Bearer nope"})
         assert "wrong token" in one_line_error(r, 403) and store.version(game["id"]) == 0
-        assert "not shown beyond" in one_line_error(c.get("/api/dog/games"), 403)
+        assert "not shown while the server is open" in one_line_error(c.get("/api/dog/games"), 403)
         auth = {"Authorization": f"Bearer {game['token']}"}
         assert c.post(base + "/plays", json=play, headers=auth).status_code == 201
         assert c.get(f"{base}/version?token={game['token']}").json() == {"version": 1}

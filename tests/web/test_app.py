@@ -183,6 +183,9 @@ def test_a_table_game_from_the_tiles_to_the_guess(client: TestClient) -> None:
     assert view["state"]["over"] and view["state"]["guessed"] == best
     r = client.post(base + "/entries", json={"line": "top banjo"})
     assert "the game is over" in one_line_error(r, 400)
+    assert "`undo` to take back a guess typed wrong" in one_line_error(r, 400)
+    assert client.post(base + "/undo").status_code == 200  # as the message says
+    assert not client.get(base).json()["state"]["over"]
 
 
 @pytest.mark.parametrize(

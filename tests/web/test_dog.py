@@ -222,7 +222,7 @@ def test_beyond_the_machine_every_game_needs_its_token(store: Store) -> None:
         play = {"seat": 0, "card": "13", "play": 0}
         r = c.post(base + "/plays", json=play, headers={"Authorization": "Bearer nope"})
         assert "wrong token" in one_line_error(r, 403) and store.version(game["id"]) == 0
-        assert "not shown beyond" in one_line_error(c.get("/api/dog/games"), 403)
+        assert "not shown while the server is open" in one_line_error(c.get("/api/dog/games"), 403)
         auth = {"Authorization": f"Bearer {game['token']}"}
         assert c.post(base + "/plays", json=play, headers=auth).status_code == 201
         assert c.get(f"{base}/version?token={game['token']}").json() == {"version": 1}
