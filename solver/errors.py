@@ -15,6 +15,16 @@ _PLURALS = {
 }
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` for a message: cut at ``limit`` characters, so an error never echoes a whole
+    request back.
+
+    >>> shown("abc"), shown("9" * 50, 5)
+    ('abc', '99999…')
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class SheepdogError(ValueError):
     """Base class: bad input or an impossible request, explained in one line."""
 
@@ -46,7 +56,7 @@ class UnknownNameError(SheepdogError):
     def __init__(self, kind: str, name: str, valid: list[str] | tuple[str, ...]) -> None:
         listed = ", ".join(valid)
         plural = _PLURALS.get(kind, kind + "s")
-        super().__init__(f"unknown {kind} {name!r}; valid {plural} are: {listed}")
+        super().__init__(f"unknown {kind} {shown(name, 60)!r}; valid {plural} are: {listed}")
         self.kind = kind
         self.name = name
         self.valid = tuple(valid)

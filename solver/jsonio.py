@@ -36,6 +36,7 @@ from sheepdog.solver.errors import (
     MissingFileError,
     NoPermissionError,
 )
+from sheepdog.solver.errors import shown as shown  # the messages' cut, also used from here
 
 #: The deepest nesting of lists and objects a file may have (the formats need 4 or 5).
 MAX_DEPTH = 64
@@ -64,16 +65,6 @@ def is_number(text: str) -> bool:
     (True, False, False, False)
     """
     return text.isascii() and text.isdigit()
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """``text`` for a message: cut at ``limit`` characters, so an error never echoes a whole
-    request back.
-
-    >>> shown("abc"), shown("9" * 50, 5)
-    ('abc', '99999…')
-    """
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def typed_number(digits: str) -> int:

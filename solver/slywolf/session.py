@@ -461,7 +461,10 @@ def apply(game: Game, entry: Entry) -> Game:
     roster, table, turn = game.roster, game.table, game.turn
     if game.guessed is not None and not isinstance(entry, AskHint):
         name = roster.wolves[game.guessed].name
-        raise SheepdogError(f"the game is over: {name} was guessed (only `hint` is left, and `undo` to take back a guess typed wrong)")
+        raise SheepdogError(
+            f"the game is over: {name} was guessed "
+            "(only `hint` is left, and `undo` to take back a guess typed wrong)"
+        )
     match entry:
         case Top(sheep):
             return replace(game, table=_uncovered(game, sheep))

@@ -429,3 +429,12 @@ def test_a_second_device_sees_each_entry_at_once(store: Store) -> None:
         page = laptop.get(game["url"]).text
         assert "balalaika" in page and f'data-version="{seen + 2}"' in page
         assert f"http://192.168.1.20:8765{game['url']}" in page  # the join link phones use
+
+
+def test_an_error_never_echoes_a_whole_long_name(client: TestClient) -> None:
+    game = new(client)
+    long_name = "x" * 5000
+    r = client.post(f"/api/wolf/games/{game['id']}/interviews", json={"sheep": long_name})
+    message = one_line_error(r, 400)
+    assert message.startswith("unknown sheep 'xxxxx") and "x" * 61 not in message
+    assert "…'; valid sheep are: drum set" in message
