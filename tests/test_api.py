@@ -105,6 +105,6 @@ def test_a_file_that_cannot_be_read_is_a_sheepdog_error_and_still_an_os_error(
 def test_a_classic_engine_given_an_agent_dog_position_names_the_right_function() -> None:
     agent = sheepdog.load_agent_position(ROOT / "cases" / "agentdog" / "example.json")
     with pytest.raises(sheepdog.SheepdogError, match=r"Agent DOG: solve_agent_position\)$"):
-        sheepdog.solve_position(agent)
+        sheepdog.solve_position(agent)  # type: ignore[arg-type]
     with pytest.raises(sheepdog.SheepdogError, match=r"Agent DOG: advise_view"):
-        sheepdog.advise_position(agent)
+        sheepdog.advise_position(agent)  # type: ignore[arg-type]

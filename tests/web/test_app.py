@@ -311,12 +311,16 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     assert "convert" not in bad.text  # was Python's "could not convert string to float"
     sent = {"roster": "known-deck", "mode": "hard", "side": "two_star", "skill": "x"}
     bad = client.post("/wolf/new", data={**sent, "picky_eaters": "on"}, follow_redirects=False)
-    form = bad.text.split('action="/wolf/new"')[1].split("</form>")[0]  # as it was sent
+    sent_back = bad.text.split('action="/wolf/new"')[1].split("</form>")[0]  # as it was sent
     assert (
-        "<option selected>known-deck</option>" in form and "<option selected>hard</option>" in form
+        "<option selected>known-deck</option>" in sent_back
+        and "<option selected>hard</option>" in sent_back
     )
-    assert 'value="two_star" selected' in form and 'value="x"' in form
-    assert 'name="picky_eaters" checked' in form and 'name="special_treats" checked' not in form
+    assert 'value="two_star" selected' in sent_back and 'value="x"' in sent_back
+    assert (
+        'name="picky_eaters" checked' in sent_back
+        and 'name="special_treats" checked' not in sent_back
+    )
     bad = client.post("/wolf/new", data={"roster": "default"}, follow_redirects=False)
     assert bad.status_code == 400 and "&#39;mode&#39; is missing" in bad.text  # was an easy game
 
@@ -345,6 +349,10 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     css = client.get("/static/style.css")
     assert css.status_code == 200 and "min-height: 48px" in css.text
     assert client.get("/static/app.js").status_code == 200
+    # the pages' icon (browsers asked for /favicon.ico and logged a 404 on every page)
+    assert '<link rel="icon" href="/static/icon.svg"' in page
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.text.startswith("<svg") and icon.history
 
 
 def test_the_page_offers_only_the_calls_the_rules_allow(client: TestClient) -> None:
