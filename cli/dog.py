@@ -145,6 +145,12 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
 
     def body() -> None:
         pos = read_position(position)
+        hidden = [seat for seat, hand in enumerate(pos.hands) if "?" in hand]
+        if hidden:  # spec: with "?" cards only advice can be asked
+            who = f"seat {hidden[0]} holds" if len(hidden) == 1 else f"seats {', '.join(map(str, hidden))} hold"
+            raise SheepdogError(
+                f"moves needs every hand known; {who} '?' cards (dog advise takes them)"
+            )
         plays: list[tuple[str | None, str, AnyPosition]] = [
             (p.card, p.description, p.position)
             for p in (agent_plays(pos) if isinstance(pos, AgentPosition) else legal_plays(pos))

@@ -94,7 +94,12 @@ def test_simulate_json() -> None:
         (["moves", "missing.txt"], "Error: no such file: missing.txt"),
         (["moves", SPEC.replace("7,J", "7,X")], "Error: unknown card 'X'; valid cards are:"),
         (["moves", SPEC.replace("t40", "t16")], "Error: two pawns on one field: t16"),
-        (["moves", SPEC.replace("7,J", "7,?")], "Error: the hand of the seat to move holds '?'"),
+        (["moves", SPEC.replace("7,J", "7,?")], "Error: moves needs every hand known; seat 0"),
+        # spec: with "?" cards only advice, not moves (it listed seat 0's plays)
+        (
+            ["moves", SPEC.replace("2,S", "2,?").replace("/3/", "/?/")],
+            "Error: moves needs every hand known; seats 1, 2 hold '?'",
+        ),
     ],
 )
 def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
