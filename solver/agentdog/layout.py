@@ -23,7 +23,7 @@ SEATS: Final = 4
 MIN_FIELDS_PER_SEAT: Final = 4
 MAX_FIELDS_PER_SEAT: Final = 24
 
-_LOC_RE = re.compile(r"^(?:(k)|t(\d{1,3})|h([0-3]))$")
+_LOC_RE = re.compile(r"^(?:(k)|t([0-9]{1,3})|h([0-3]))$")  # ASCII digits: not "t５"
 _LAYOUT_KEYS: Final = ("fields_per_seat", "holes", "meeting_points")
 
 
@@ -99,7 +99,7 @@ def parse_field(text: Any, n: int, what: str) -> int:
     """A track field ``"tN"`` on a track of ``n`` fields."""
     if not isinstance(text, str):
         raise FileFormatError(f"{what}: {text!r} is not a track field name like 't9'")
-    m = re.fullmatch(r"t(\d{1,3})", text.strip())
+    m = re.fullmatch(r"t([0-9]{1,3})", text.strip())
     if m is None:
         raise FileFormatError(f"{what}: {text!r} is not a track field name like 't9'")
     x = int(m.group(1))
@@ -134,6 +134,9 @@ def layout_from_json(obj: Any) -> Layout:
         if not isinstance(value, list):
             raise FileFormatError(f"layout: {key!r} must be a list of fields like 't4'")
         lists[key] = [parse_field(v, n, f"layout {key}") for v in value]
+        twice = sorted({x for x in lists[key] if lists[key].count(x) > 1})
+        if twice:  # a typo (a field meant once, another forgotten) more likely than intended
+            raise FileFormatError(f"layout: {key!r} lists t{twice[0]} twice")
     return make_layout(f, lists["holes"], lists["meeting_points"])
 
 

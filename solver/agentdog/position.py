@@ -44,6 +44,7 @@ from sheepdog.solver.agentdog.rules import (
     rules_to_json,
 )
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
+from sheepdog.solver.dog.position import seat_key
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import loads_json, read_text
 from sheepdog.solver.native import give_signature
@@ -359,10 +360,7 @@ def seat_map(obj: Any, what: str) -> dict[int, list[str]]:
         raise FileFormatError(f"'{what}' must be an object keyed by seat number")
     out: dict[int, list[str]] = {}
     for key, value in obj.items():
-        try:
-            k = int(key)
-        except (TypeError, ValueError):
-            raise FileFormatError(f"'{what}' key {key!r} is not a seat number") from None
+        k = seat_key(key, what)
         if not 0 <= k < SEATS:
             raise FileFormatError(f"'{what}' names seat {k}; the board has seats 0..{SEATS - 1}")
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

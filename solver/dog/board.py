@@ -31,7 +31,7 @@ HOME_FIELDS: Final = 4
 FIELDS_PER_SEAT: Final = 16
 BOARD_SEATS: Final = (4, 6)
 
-_LOC_RE = re.compile(r"^(?:(k)|t(\d{1,2})|h([0-3]))$")
+_LOC_RE = re.compile(r"^(?:(k)|t([0-9]{1,2})|h([0-3]))$")  # ASCII digits: not "t５"
 
 
 def track_size(seats: int) -> int:

@@ -54,7 +54,7 @@ from sheepdog.solver.dog.cards import (
 )
 from sheepdog.solver.dog.rules import DEFAULT_RULES, Rules, parse_mode, parse_protection
 from sheepdog.solver.errors import FileFormatError, SheepdogError
-from sheepdog.solver.jsonio import loads_json, read_text
+from sheepdog.solver.jsonio import is_number, loads_json, read_text, shown
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
 
@@ -70,6 +70,7 @@ __all__ = [
     "movable_seats",
     "parse_notation",
     "pawns_home",
+    "seat_key",
     "position_from_json",
     "position_to_json",
     "round_over",
@@ -339,15 +340,27 @@ def validate(pos: Position) -> None:
 # JSON (spec section 3)
 
 
+def seat_key(key: Any, what: str) -> int:
+    """A seat number as a key of a file's object: ASCII digits without a leading zero ("00",
+    "٣" and " 1" are not seat names, and "0" with "00" would name one seat twice)."""
+    if not isinstance(key, str) or not is_number(key) or str(int(key)) != key:
+        raise FileFormatError(f"'{what}' key {shown(str(key))!r} is not a seat number")
+    return int(key)
+
+
+def _whole(text: str) -> int:
+    """A whole number of the notation: ASCII digits only (``int`` also takes "５")."""
+    if not is_number(text):
+        raise ValueError(text)
+    return int(text)
+
+
 def _seat_map(obj: Any, what: str, seats: int) -> dict[int, Any]:
     if not isinstance(obj, Mapping):
         raise FileFormatError(f"'{what}' must be an object keyed by seat number")
     out: dict[int, Any] = {}
     for key, value in obj.items():
-        try:
-            k = int(key)
-        except (TypeError, ValueError):
-            raise FileFormatError(f"'{what}' key {key!r} is not a seat number") from None
+        k = seat_key(key, what)
         if not 0 <= k < seats:
             raise FileFormatError(
                 f"'{what}' names seat {k}; a {seats}-seat board has 0..{seats - 1}"
@@ -511,7 +524,7 @@ def parse_notation(text: str) -> Position:
             " (e.g. '4 t0,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 5/-/-/- 0')"
         )
     try:
-        seats = int(fields[0])
+        seats = _whole(fields[0])
     except ValueError:
         raise FileFormatError(f"notation: seats {fields[0]!r} is not a number") from None
     if seats not in BOARD_SEATS:
@@ -519,23 +532,27 @@ def parse_notation(text: str) -> Position:
     pawn_groups = _split_seats(fields[1], seats, "pawns")
     hand_groups = _split_seats(fields[2], seats, "hands")
     try:
-        to_move = int(fields[3])
+        to_move = _whole(fields[3])
     except ValueError:
         raise FileFormatError(f"notation: seat to move {fields[3]!r} is not a number") from None
     mode, protection = "partners", "positional"
     fresh: list[int] = []
     stock: list[str] = []
+    given: set[str] = set()
     for opt in fields[4:]:
         key, eq, value = opt.partition("=")
         if not eq:
             raise FileFormatError(f"notation: option {opt!r} is not key=value")
+        if key in given:
+            raise FileFormatError(f"notation: option {key!r} is given twice")
+        given.add(key)
         if key == "mode":
             mode = value
         elif key == "protection":
             protection = value
         elif key == "fresh":
             try:
-                fresh = [int(v) for v in value.split(",") if v]
+                fresh = [_whole(v) for v in value.split(",") if v]
             except ValueError:
                 raise FileFormatError(f"notation: fresh={value!r} is not a list of seats") from None
         elif key == "stock":

@@ -90,6 +90,16 @@ def test_view_then_advise(tmp_path: Path) -> None:
         ({"stock": ["5"]}, "only used with 2 or 3 players"),
         ({"hands": {"0": ["7"], "1": [], "2": [], "3": []}}, "unknown card '7'"),
         ({"seats": 4.0}, "an Agent DOG board has 4 seats, not 4.0"),  # was taken as 4
+        # strict numbers: full-width digits, a seat "00" and a hole listed twice were taken
+        ({"hands": {"00": ["5"], "1": [], "2": [], "3": []}}, "'hands' key '00' is not a seat"),
+        (
+            {"layout": {"fields_per_seat": 16, "holes": ["t4", "t4"], "meeting_points": []}},
+            "'holes' lists t4 twice",
+        ),
+        (
+            {"layout": {"fields_per_seat": 16, "holes": ["t\uff14"], "meeting_points": []}},
+            "is not a track field name",
+        ),
     ],
 )
 def test_bad_files_are_one_line_errors(

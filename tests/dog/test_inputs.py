@@ -98,3 +98,26 @@ def test_a_json_list_or_an_empty_argument_is_named(
     assert code == 2 and out == ""
     assert err.startswith("Error: Invalid value for ") and len(err.splitlines()) == 1
     assert "empty: name a position file, or type the notation in quotes" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (SPEC.replace("t60", "t\uff16\uff10"), "bad pawn location"),  # full-width "６０"
+        (SPEC[:-1] + "\u0660", "seat to move '\u0660' is not a number"),  # Arabic-Indic 0
+        (SPEC + " mode=solo mode=partners", "option 'mode' is given twice"),
+        (SPEC + " fresh=\uff11", "is not a list of seats"),
+    ],
+)
+def test_notation_numbers_are_ascii_and_options_given_once(text: str, message: str) -> None:
+    """``int`` takes any Unicode digit, and the last of two options silently won."""
+    with pytest.raises(SheepdogError, match=message):
+        parse_notation(text)
+
+
+def test_a_seat_key_is_a_plain_number() -> None:
+    obj = position_to_json(parse_notation(SPEC))
+    for key in ("00", "+1", " 1", "\uff11", "1.0"):
+        bad = {**obj, "hands": {**{k: v for k, v in obj["hands"].items() if k != "1"}, key: []}}
+        with pytest.raises(SheepdogError, match="is not a seat number"):
+            position_from_json(bad)
