@@ -147,7 +147,11 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
         pos = read_position(position)
         hidden = [seat for seat, hand in enumerate(pos.hands) if "?" in hand]
         if hidden:  # spec: with "?" cards only advice can be asked
-            who = f"seat {hidden[0]} holds" if len(hidden) == 1 else f"seats {', '.join(map(str, hidden))} hold"
+            who = (
+                f"seat {hidden[0]} holds"
+                if len(hidden) == 1
+                else f"seats {', '.join(map(str, hidden))} hold"
+            )
             raise SheepdogError(
                 f"moves needs every hand known; {who} '?' cards (dog advise takes them)"
             )

@@ -281,6 +281,7 @@ class AdviseMethodChoice(StrEnum):
     " its sampled win share, and each undercover field's chances of each colour.",
 )
 def advise_command(
+    ctx: typer.Context,
     file: FileArg,
     samples: Annotated[
         int | None,
@@ -296,7 +297,7 @@ def advise_command(
             ),
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed of the sampling.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed of the sampling.")] = 0,
     seconds: Annotated[
         float,
         typer.Option(
@@ -337,6 +338,19 @@ def advise_command(
     def body() -> None:
         found = _found(file)
         if isinstance(found, ObserverView | AgentPosition):
+            typed = ("COMMANDLINE", "ENVIRONMENT")  # typer may bundle its own click: by name
+            ignored = [
+                flag
+                for flag, name in (("--method", "method"), ("--confidence", "confidence"))
+                if getattr(ctx.get_parameter_source(name), "name", None) in typed
+            ]
+            if ignored:
+                verb = "applies" if len(ignored) == 1 else "apply"
+                fail(
+                    f"{' and '.join(ignored)} {verb} to classic DOG advice only (Agent DOG"
+                    " solves every play of each sample exactly, for a fixed number of samples)",
+                    2,
+                )
             seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
             with progress_bar("advise: solves") as update:
                 try:
@@ -349,15 +363,22 @@ def advise_command(
                         progress=lambda done, total: update(done, total),
                     )
                 except SheepdogError as exc:
-                    if str(exc).startswith("history play"):  # the file's record of plays
+                    if "history" in str(exc):  # the file's record of plays: name the file
                         raise SheepdogError(f"{file}: {exc}") from None
                     raise
             out = agent_advice.to_dict()
+            if samples and not seen.teams_play:  # asked for, but no teams: no sample to play
+                out["note"] = (
+                    f"win shares need 4 players (teams); with {len(seen.players)} each plays"
+                    " alone, so only the exact risks are given"
+                )
             if json_out:
                 print_json(out)
             else:
                 for line in agent_advice_lines(out):
                     typer.echo(line)
+                if "note" in out:
+                    typer.echo(f"Note: {out['note']}.")
             return
         if isinstance(found, ObserverView):  # pragma: no cover - handled above
             return

@@ -296,7 +296,10 @@ def view_from_json(obj: Any, *, nested: bool = False) -> ObserverView:
 def _with_history(view: ObserverView, obj: Any) -> ObserverView:
     if not isinstance(obj, Mapping) or set(obj) - {"from", "plays"} or "from" not in obj:
         raise FileFormatError('\'history\' is {"from": <observer view>, "plays": [...]}')
-    start = view_from_json(obj["from"], nested=True)
+    try:
+        start = view_from_json(obj["from"], nested=True)
+    except SheepdogError as exc:
+        raise FileFormatError(f"history: 'from': {exc}") from None
     if (start.layout, start.rules, start.players) != (view.layout, view.rules, view.players):
         raise FileFormatError("history: its 'from' view has another layout, rules or players")
     plays = obj.get("plays", [])

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from sheepdog.cli.main import app
 from sheepdog.solver.agentdog.moves import legal_plays, perft
 from sheepdog.solver.agentdog.observer import colourings, view_from_json
-from sheepdog.solver.agentdog.position import load_position, position_from_json
+from sheepdog.solver.agentdog.position import load_position, position_from_json, position_to_json
+from tests.agentdog.games import random_position
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[2] / "cases" / "agentdog" / "example.json"
@@ -160,3 +161,31 @@ def test_a_history_that_does_not_fit_names_the_file(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: {path}: history play 1 (seat 0, partner): ")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_advise_says_what_it_cannot_do_for_agent_dog(tmp_path: Path) -> None:
+    """Options of classic DOG's sampling are refused, not silently ignored, and samples asked
+    of a game without teams get a note that only the risks are given."""
+    for option in (["--method", "exact"], ["--confidence", "0.9"]):
+        result = _run("dog", "advise", str(EXAMPLE), *option)
+        assert result.exit_code == 2
+        assert f"{option[0]} applies to classic DOG advice only" in result.stderr
+    result = _run("dog", "advise", str(EXAMPLE), "--seed", "-5")
+    assert result.exit_code == 2 and "Invalid value for '--seed'" in result.stderr
+    three = random_position(5, 6, 3, players=3)
+    path = tmp_path / "three.json"
+    path.write_text(json.dumps(position_to_json(three)))
+    out = json.loads(_run("dog", "advise", str(path), "--samples", "4", "--json").stdout)
+    assert out["samples"] == 0 and "win shares need 4 players" in out["note"]
+    text = _run("dog", "advise", str(path), "--samples", "4").stdout
+    assert text.rstrip().endswith("only the exact risks are given.")
+    assert "note" not in json.loads(_run("dog", "advise", str(path), "--json").stdout)
+
+
+def test_a_bad_history_names_the_file_and_the_key(tmp_path: Path) -> None:
+    view = _json("dog", "view", str(EXAMPLE))
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps({**view, "history": {"from": {"pawns": {}}, "plays": []}}))
+    result = _run("dog", "advise", str(path), "--samples", "0")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {path}: history: 'from': an observer view has")
