@@ -165,7 +165,7 @@ def check_setup(raw: Any) -> dict[str, Any]:
         try:
             check_likes(WolfGame.roster_of(setup)[0])
         except SheepdogError as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(f"{exc}; start it without a track (interviews only)") from None
     WolfGame.start(setup)  # a bad roster object is refused here, before anything is stored
     return setup
 

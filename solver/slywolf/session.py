@@ -152,7 +152,7 @@ def check_likes(roster: Roster) -> None:
         )
         raise SheepdogError(
             f"the roster gives no vegetables ('likes') to {shown}, so no such sheep can be "
-            "called at the table; record the interviews without a track instead"
+            "called at the table"
         )
 
 

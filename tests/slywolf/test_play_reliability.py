@@ -281,8 +281,8 @@ def test_play_on_an_invalid_game_file_errs_once_before_any_prompt(tmp_path: Path
 def test_play_options_and_paths_as_typed_on_the_command_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shipped = Path(__file__).resolve().parents[2] / "cases" / "rosters" / "large-24.toml"
-    (tmp_path / "r24.toml").write_text(shipped.read_text("utf-8"), "utf-8")
+    shipped = Path(__file__).resolve().parents[2] / "cases" / "default.toml"
+    (tmp_path / "r16.toml").write_text(shipped.read_text("utf-8"), "utf-8")
     monkeypatch.chdir(tmp_path)
 
     def play(*args: str) -> subprocess.CompletedProcess[str]:
@@ -294,17 +294,17 @@ def test_play_options_and_paths_as_typed_on_the_command_line(
             timeout=120,
         )
 
-    done = play("games/g.json", "--new", "--roster", "r24.toml")
+    done = play("games/g.json", "--new", "--roster", "r16.toml")
     assert done.returncode == 0, done.stderr
     game = json.loads((tmp_path / "games" / "g.json").read_text("utf-8"))
-    assert game["roster"] == os.path.join("..", "r24.toml")  # relative to the game file
+    assert game["roster"] == os.path.join("..", "r16.toml")  # relative to the game file
     assert load_game(tmp_path / "games" / "g.json") is not None
     missing = play("games/h.json", "--new", "--roster", "nope.toml")
     assert missing.returncode == 1 and missing.stderr.startswith(
         "Error: no such roster file: nope.toml"
     )
     assert not (tmp_path / "games" / "h.json").exists()
-    ignored = play("games/g.json", "--roster", "r24.toml", "--side", "two_star")
+    ignored = play("games/g.json", "--roster", "r16.toml", "--side", "two_star")
     assert ignored.returncode == 1
     assert ignored.stderr == (
         "Error: --roster, --side apply only with --new (a game file keeps its own)\n"
