@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import is_number, loads_toml, typed_number
+from sheepdog.solver.jsonio import is_number, loads_toml, shown
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict, roster_to_dict
 from sheepdog.solver.slywolf.session import (
@@ -89,9 +89,9 @@ def form_version(form: dict[str, str]) -> int | None:
     text = form.get("version")
     if text is None:
         return None
-    if not is_number(text):
+    if not is_number(text) or len(text) > 9:
         raise BadRequest(f"'version' must be {VERSION_HELP}")
-    return typed_number(text)
+    return int(text)
 
 
 def undo_version(raw: Any) -> int | None:
@@ -104,8 +104,11 @@ def undo_version(raw: Any) -> int | None:
 
 def error_query(form: dict[str, str], exc: Exception) -> str:
     """What a game page's address gets after a refused form: the error and, for a typed line,
-    the line itself (the page puts it back in the box, so nothing typed is lost)."""
+    the line itself (the page puts it back in the box, so nothing typed is lost), unless the
+    game had moved on: then it may be a second tap of a line already in."""
     query = "&error=" + quote(one_line(str(exc)))
+    if isinstance(exc, Stale):  # perhaps a second tap: the line may be in already
+        return query + "&stale=1"
     if form.get("action") == "line" and form.get("line"):
         query += "&line=" + quote(form["line"][:500])
     return query
@@ -113,11 +116,18 @@ def error_query(form: dict[str, str], exc: Exception) -> str:
 
 def check_version(expected: int | None, version: int) -> None:
     """Refuse a request made on version ``expected`` of a game now at ``version``."""
-    if expected is not None and expected != version:
+    if expected is None or expected == version:
+        return
+    if expected > version:
         raise Stale(
-            f"the game has changed since you saw it (version {expected}, now {version}): "
-            "nothing was recorded; look again and enter it anew"
+            f"the game has no version {shown(str(expected), 12)} yet (it is at version "
+            f"{version}): nothing was recorded"
         )
+    raise Stale(
+        f"the game has changed since this was shown (version {expected}, now {version}: "
+        "another device's entry, or a second tap of this one): this was not recorded; "
+        "check the history before entering it again"
+    )
 
 
 def load_named_roster(name: str) -> Roster:

@@ -177,7 +177,7 @@ def parse_entry(line: str) -> Entry:
     match = _SEAT.match(text)
     if match is None:
         raise SheepdogError(
-            f"unknown entry {line.strip()!r}: use 'deal CARDS', 'seat N plays CARD: MOVE', "
+            f"unknown entry {shown(line.strip())!r}: use 'deal CARDS', 'seat N plays CARD: MOVE', "
             "'seat N plays CARD #K', 'seat N folds' or 'undo'"
         )
     seat = _seat_number(match.group(1))

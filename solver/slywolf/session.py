@@ -49,7 +49,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, shown
 from sheepdog.solver.slywolf.puzzle import STACKS, Interview, Puzzle, load_puzzle, sheep_list
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.turn import (
@@ -147,11 +147,11 @@ def check_likes(roster: Roster) -> None:
     that gives some sheep none (such a sheep could never be called)."""
     missing = [s.name for s in roster.sheep if not s.likes]
     if missing:
-        shown = ", ".join(missing[:3]) + (
+        named = ", ".join(missing[:3]) + (
             f" and {len(missing) - 3} more" if len(missing) > 3 else ""
         )
         raise SheepdogError(
-            f"the roster gives no vegetables ('likes') to {shown}, so no such sheep can be "
+            f"the roster gives no vegetables ('likes') to {named}, so no such sheep can be "
             "called at the table"
         )
 
@@ -420,7 +420,7 @@ def parse_entry(roster: Roster, line: str) -> Entry:
         if rest:
             raise SheepdogError("type just: undo (it takes back the last entry)")
         return Undo()
-    raise SheepdogError(f"unknown entry {verb!r}; valid entries: {', '.join(VERBS)}")
+    raise SheepdogError(f"unknown entry {shown(verb)!r}; valid entries: {', '.join(VERBS)}")
 
 
 def entry_line(roster: Roster, entry: Entry) -> str:

@@ -149,25 +149,10 @@ def test_a_choice_not_yet_sent_survives_another_phones_entry(server: str, phone:
     """The page swaps itself for the new one when another device enters something; a list the
     player set (then tapped elsewhere) and a line typed in the box must stay as they were, or
     the next tap records something else (it recorded the first sheep of the list)."""
-    import urllib.request
-
-    made = urllib.request.urlopen(
-        urllib.request.Request(
-            server + "/api/wolf/games",
-            data=json.dumps({"mode": "easy", "side": "one_star"}).encode(),
-            headers={"content-type": "application/json"},
-        )
-    )
-    game = json.loads(made.read())
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
 
     def other_phone(line: str) -> None:
-        urllib.request.urlopen(
-            urllib.request.Request(
-                f"{server}/api/wolf/games/{game['id']}/entries",
-                data=json.dumps({"line": line}).encode(),
-                headers={"content-type": "application/json"},
-            )
-        )
+        api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
 
     phone.goto(server + game["url"])
     settled(phone)
@@ -185,6 +170,66 @@ def test_a_choice_not_yet_sent_survives_another_phones_entry(server: str, phone:
     expect(phone.locator("details", has=box)).to_have_attribute("open", "")
     tap(phone, "Is on top")
     expect(phone.locator("ol.history li").last).to_have_text("top guitar")
+
+
+def api_post(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """What another device enters: a POST to the JSON API, its answer."""
+    import urllib.request
+
+    request = urllib.request.Request(
+        server + path, data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as answer:
+        out: dict[str, Any] = json.loads(answer.read())
+        return out
+
+
+def test_a_choice_another_device_takes_away_is_not_swapped_for_another(
+    server: str, phone: Page
+) -> None:
+    """The tile chosen here goes on top from another phone: the list cannot keep it, so the
+    form says so and takes no tap until a tile is chosen again (the refresh used to leave the
+    list's first tile chosen, and the tap recorded it)."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    entries = f"/api/wolf/games/{game['id']}/entries"
+    phone.goto(server + game["url"])
+    settled(phone)
+    phone.locator("select[aria-label='tile uncovered']").select_option("violin")
+    phone.locator("h2", has_text="Suspects").tap()
+    api_post(server, entries, {"line": "top violin"})
+    expect(phone.locator("ol.history li", has_text="top violin")).to_have_count(1)
+    note = phone.locator(".stale-note")
+    expect(note).to_have_text("This changed on another device: check it and choose again.")
+    before = phone.url
+    phone.get_by_role("button", name="Is on top", exact=True).tap()
+    phone.wait_for_timeout(800)
+    assert phone.url == before
+    expect(phone.locator("ol.history li")).to_have_count(1)  # nothing recorded
+    phone.locator("select[aria-label='tile uncovered']").select_option("guitar")
+    expect(note).to_have_count(0)
+    tap(phone, "Is on top")
+    expect(phone.locator("ol.history li").last).to_have_text("top guitar")
+    fits_the_phone(phone)
+
+
+def test_a_refused_form_comes_back_as_it_was_sent(server: str, phone: Page) -> None:
+    """A refusal shows its error with the form's choices kept (they were all reset); the error
+    leaves the address, so the next refresh does not show it again."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy"})
+    phone.goto(server + game["url"])
+    settled(phone)
+    form = phone.locator("form", has=phone.get_by_role("button", name="Record the interview"))
+    chosen = {"sheep": "trumpet", "points_to": "trumpet", "testimony": "blue top hat"}
+    for name, value in chosen.items():
+        form.locator(f"select[name={name}]").select_option(value)
+    tap(phone, "Record the interview")
+    expect(phone.locator("p.error")).to_contain_text("points at itself")
+    for name, value in chosen.items():
+        expect(form.locator(f"select[name={name}]")).to_have_value(value)
+    assert "error=" not in phone.url
+    api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": "interview harp, ?, ?"})
+    expect(phone.locator("ol.history li", has_text="interview harp")).to_have_count(1)
+    expect(phone.locator("p.error", has_text="points at itself")).to_have_count(0)
 
 
 def tap(page: Page, name: str) -> None:

@@ -293,9 +293,8 @@ def test_a_form_or_a_picked_card_from_an_older_page_records_nothing(client: Test
     play = {"action": "play", "seat": "2", "card": "13", "play": "0", "version": "0"}
     assert client.post(post, data=play, follow_redirects=False).headers["location"] == url
     again = client.post(post, data=play, follow_redirects=False)  # the same tap, twice
-    assert (
-        again.status_code == 303 and "changed%20since%20you%20saw%20it" in again.headers["location"]
-    )
+    assert again.status_code == 303 and "since%20this%20was%20shown" in again.headers["location"]
+    assert again.headers["location"].endswith("&stale=1")
     assert client.get(api, headers=token).json()["version"] == 1
     # the card picked at version 0 is not kept at version 1 (seat 3's turn now)
     assert "The 13:" not in client.get(url + "&card=13&v=0").text
@@ -311,7 +310,7 @@ def test_a_form_or_a_picked_card_from_an_older_page_records_nothing(client: Test
     ]
     # the API takes the version as an option: stale is 409, nothing stored; bad is 400
     r = client.post(api + "/undo", json={"version": 0}, headers=token)
-    assert "the game has changed since you saw it (version 0, now 2)" in one_line_error(r, 409)
+    assert "the game has changed since this was shown (version 0, now 2" in one_line_error(r, 409)
     r = client.post(api + "/plays", json={"seat": 2, "card": "13", "play": 0, "version": 1})
     assert "version 1, now 2" in one_line_error(r, 409)
     for bad in (-1, "2", True, 2.0):

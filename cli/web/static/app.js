@@ -1,6 +1,13 @@
 // sheepdog at the table: follow a game from several devices.  Every half second the page
 // asks for the game's version (a count of its entries); when another device added one, the
 // page is fetched again and its <main> swapped in (the pages work without this script too).
+//
+// What the player has chosen but not sent yet survives that swap, but only in a form that is
+// still the same (same words, e.g. the sheep a vegetable is drawn for, same hidden fields)
+// and whose lists still hold every choice: a choice is never carried over to another form,
+// or swapped for another; such a form says so instead and takes no tap until something in it
+// is chosen again.  A form the server refused comes back with its choices, under the same
+// rule.
 (function () {
   "use strict";
   var body = document.body;
@@ -8,18 +15,35 @@
   if (!poll) { return; }
   var version = body.getAttribute("data-version");
   var busy = false;
+  var sending = false;
+  var lastPress = 0;
+  var SENT = "sheepdog-sent";
+
   function busyTyping() {
     var el = document.activeElement;
     return el && (el.tagName === "INPUT" || el.tagName === "SELECT") && el.value !== "";
   }
-  // What the player has chosen or typed but not sent yet, so that a refresh keeps it: each
-  // field changed from the value the page came with, by its form's action and its name, and
-  // the sections opened.
-  function keyOf(el) {
-    var form = el.form;
-    var action = form && form.querySelector('input[type="hidden"][name="action"]');
-    return (action ? action.value : "") + "/" + el.name;
+  function pressing() { return sending || Date.now() - lastPress < 700; }
+
+  // -- a form, its identity and its choices ---------------------------------------------------
+  function actionOf(form) {
+    var action = form.querySelector('input[type="hidden"][name="action"]');
+    var names = [];
+    form.querySelectorAll("select[name], input[name], textarea[name]").forEach(function (el) {
+      if (el.type !== "hidden") { names.push(el.name); }
+    });
+    return (action ? action.value : "") + "/" + names.join(",");
   }
+  function signature(form) {
+    var copy = form.cloneNode(true);
+    copy.querySelectorAll('input[name="version"]').forEach(function (el) { el.remove(); });
+    copy.querySelectorAll("input[name], textarea[name]").forEach(function (el) {
+      if (el.type !== "hidden") { el.removeAttribute("value"); el.textContent = ""; }
+    });
+    copy.querySelectorAll(".stale-note, option").forEach(function (el) { el.remove(); });
+    return copy.innerHTML;  // the lists' options may change; a chosen one must still be there
+  }
+  function isText(el) { return el.tagName === "TEXTAREA" || el.type === "text" || !el.type; }
   function changed(el) {
     if (el.type === "checkbox" || el.type === "radio") { return el.checked !== el.defaultChecked; }
     if (el.tagName === "SELECT") {
@@ -32,32 +56,91 @@
     }
     return el.value !== el.defaultValue;
   }
-  function remember(main) {
+  function controls(form) {
+    var out = [];
+    form.querySelectorAll("select[name], input[name], textarea[name]").forEach(function (el) {
+      if (el.type !== "hidden") { out.push(el); }
+    });
+    return out;
+  }
+  function choices(form, all) {
     var fields = {};
-    var open = [];
-    main.querySelectorAll("select[name], input[name], textarea[name]").forEach(function (el) {
-      if (el.type !== "hidden" && changed(el)) {
-        fields[keyOf(el)] = (el.type === "checkbox" || el.type === "radio") ? el.checked : el.value;
+    var any = false;
+    controls(form).forEach(function (el) {
+      if (all || changed(el)) {
+        fields[el.name] = (el.type === "checkbox" || el.type === "radio") ? el.checked : el.value;
+        any = any || changed(el);
       }
     });
+    return { action: actionOf(form), sig: signature(form), fields: fields, any: any };
+  }
+  // Put ``kept`` back into ``form``: every choice, or none (a list whose choice is gone makes
+  // the whole form stale).  ``texts`` false leaves typed lines out.
+  function putBack(form, kept, texts) {
+    var els = controls(form);
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (!(el.name in kept.fields) || el.tagName !== "SELECT") { continue; }
+      var found = false;
+      for (var j = 0; j < el.options.length; j++) {
+        if (el.options[j].value === kept.fields[el.name]) { found = true; break; }
+      }
+      if (!found) { return false; }
+    }
+    els.forEach(function (el) {
+      if (!(el.name in kept.fields)) { return; }
+      var value = kept.fields[el.name];
+      if (el.type === "checkbox" || el.type === "radio") { el.checked = value; return; }
+      if (isText(el) && !texts) { return; }
+      el.value = value;
+    });
+    return true;
+  }
+  function markStale(form) {
+    if (form.getAttribute("data-stale")) { return; }
+    form.setAttribute("data-stale", "1");
+    var note = document.createElement("p");
+    note.className = "error stale-note";
+    note.setAttribute("role", "alert");
+    note.textContent = "This changed on another device: check it and choose again.";
+    form.insertBefore(note, form.firstChild);
+  }
+  function clearStale(form) {
+    form.removeAttribute("data-stale");
+    form.querySelectorAll(".stale-note").forEach(function (el) { el.remove(); });
+  }
+
+  // -- the swap -------------------------------------------------------------------------------
+  function remember(main) {
+    var forms = [];
+    main.querySelectorAll("form").forEach(function (form) {
+      var kept = choices(form, false);
+      if (form.getAttribute("data-stale")) { kept.stale = true; }  // still to be chosen again
+      if (kept.any || kept.stale) { forms.push(kept); }
+    });
+    var open = [];
     main.querySelectorAll("details[open] > summary").forEach(function (s) {
       open.push(s.textContent);
     });
-    return { fields: fields, open: open };
+    return { forms: forms, open: open };
   }
   function restore(main, kept) {
-    main.querySelectorAll("select[name], input[name], textarea[name]").forEach(function (el) {
-      var key = keyOf(el);
-      if (el.type === "hidden" || !(key in kept.fields)) { return; }
-      var value = kept.fields[key];
-      if (el.type === "checkbox" || el.type === "radio") { el.checked = value; return; }
-      if (el.tagName === "SELECT") {
-        for (var i = 0; i < el.options.length; i++) {
-          if (el.options[i].value === value) { el.value = value; return; }
-        }
-        return;  // the choice is gone from the list (the game moved on): leave the list as sent
+    var forms = Array.prototype.slice.call(main.querySelectorAll("form"));
+    kept.forms.forEach(function (old) {
+      var same = forms.filter(function (f) { return signature(f) === old.sig; })[0];
+      var like = forms.filter(function (f) { return actionOf(f) === old.action; })[0];
+      if (old.stale) {
+        if (like) { markStale(like); }
+        return;
       }
-      el.value = value;
+      if (same && putBack(same, old, true)) { return; }
+      if (!like) { return; }  // the form is gone (the turn moved on): nothing to choose
+      var typed = Object.keys(old.fields).every(function (name) {
+        var el = like.querySelector('[name="' + name + '"]');
+        return el && isText(el);
+      });
+      if (typed) { putBack(like, old, true); return; }  // a typed line says what it is
+      markStale(like);
     });
     main.querySelectorAll("details > summary").forEach(function (s) {
       if (kept.open.indexOf(s.textContent) >= 0) { s.parentNode.open = true; }
@@ -67,6 +150,7 @@
     return fetch(window.location.href, { headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
       .then(function (html) {
+        if (pressing()) { return; }  // a tap is under way: the page it brings is newer
         var doc = new DOMParser().parseFromString(html, "text/html");
         var main = doc.getElementById("main");
         var old = document.getElementById("main");
@@ -79,7 +163,7 @@
       });
   }
   function tick() {
-    if (busy || document.hidden) { return; }
+    if (busy || document.hidden || pressing()) { return; }
     busy = true;
     fetch(poll, { headers: { "Accept": "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
@@ -91,6 +175,52 @@
       .catch(function () { /* the server is away: try again at the next tick */ })
       .then(function () { busy = false; });
   }
+
+  // -- taps and sends -------------------------------------------------------------------------
+  document.addEventListener("pointerdown", function () { lastPress = Date.now(); }, true);
+  document.addEventListener("change", function (e) {
+    var form = e.target && e.target.form;
+    if (form) { clearStale(form); }
+  }, true);
+  document.addEventListener("input", function (e) {
+    var form = e.target && e.target.form;
+    if (form) { clearStale(form); }
+  }, true);
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form.getAttribute("data-stale")) { e.preventDefault(); return; }
+    sending = true;
+    try {
+      var sent = choices(form, true);
+      sessionStorage.setItem(SENT, JSON.stringify({ path: location.pathname, form: sent }));
+    } catch (err) { /* no storage (private mode): a refused form comes back empty */ }
+  }, true);
+  window.addEventListener("pageshow", function () { sending = false; });
+
+  // -- a refused form: its choices back, the error out of the address -------------------------
+  (function comeBack() {
+    var params = new URLSearchParams(window.location.search);
+    var refused = params.has("error");
+    var stale = params.has("stale");
+    var sent = null;
+    try {
+      sent = JSON.parse(sessionStorage.getItem(SENT) || "null");
+      sessionStorage.removeItem(SENT);
+    } catch (err) { sent = null; }
+    if (refused && sent && sent.path === location.pathname) {
+      var main = document.getElementById("main");
+      main.querySelectorAll("form").forEach(function (form) {
+        if (signature(form) === sent.form.sig) { putBack(form, sent.form, !stale); }
+      });
+    }
+    if (refused || params.has("line") || stale) {
+      // shown once: the refreshes fetch the address again, and must not show it again
+      ["error", "line", "stale"].forEach(function (k) { params.delete(k); });
+      var query = params.toString();
+      history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
+    }
+  })();
+
   window.setInterval(tick, 500);
   // The suspects come at once; the plan and the best calls follow when they are worked out.
   var waiting = false;
@@ -99,7 +229,7 @@
     waiting = true;
     window.setTimeout(function () {
       waiting = false;
-      if (busyTyping()) { awaitHint(); return; }
+      if (busyTyping() || pressing()) { awaitHint(); return; }
       refresh().then(awaitHint, awaitHint);
     }, 250);
   }
