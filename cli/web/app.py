@@ -67,7 +67,7 @@ from sheepdog.cli.web.wolf import (
     check_version,
     compute_hint,
     error_query,
-    form_version,
+    form_expected,
     one_line,
     take_version,
     undo_version,
@@ -450,7 +450,7 @@ def create_app(
         back = game_url(row)
         try:
             line = form_line(form)
-            await run_in_threadpool(games.add_wolf, row, line, form_version(form))
+            await run_in_threadpool(games.add_wolf, row, line, form_expected(form))
         except BadRequest as exc:
             return RedirectResponse(back + error_query(form, exc), 303)
         return RedirectResponse(back, status_code=303)

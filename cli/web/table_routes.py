@@ -22,7 +22,7 @@ from sheepdog.cli.web.table_game import TableGames
 from sheepdog.cli.web.wolf import (
     BadRequest,
     error_query,
-    form_version,
+    form_expected,
     one_line,
     take_version,
     undo_version,
@@ -148,7 +148,7 @@ class TableRoutes(Generic[GamesT]):
         back = self.url(row)
         try:
             entry = self.entry_of_form(form)
-            await run_in_threadpool(self.h.games.add, row, entry, form_version(form))
+            await run_in_threadpool(self.h.games.add, row, entry, form_expected(form))
         except BadRequest as exc:
             keep = ""
             if form.get("card"):  # the card stays picked, unless the game has moved on

@@ -104,14 +104,28 @@ def undo_version(raw: Any) -> int | None:
 
 def error_query(form: dict[str, str], exc: Exception) -> str:
     """What a game page's address gets after a refused form: the error and, for a typed line,
-    the line itself (the page puts it back in the box, so nothing typed is lost), unless the
-    game had moved on: then it may be a second tap of a line already in."""
+    the line itself (the page puts it back in the box, so nothing typed is lost), unless it is
+    an ``undo``: refused, it may be a second tap of one already in."""
     query = "&error=" + quote(one_line(str(exc)))
-    if isinstance(exc, Stale):  # perhaps a second tap: the line may be in already
-        return query + "&stale=1"
-    if form.get("action") == "line" and form.get("line"):
-        query += "&line=" + quote(form["line"][:500])
+    if isinstance(exc, Stale):
+        query += "&stale=1"
+    line = form.get("line", "") if form.get("action") == "line" else ""
+    if line and not is_undo(line):  # a second undo is the one line not to offer again
+        query += "&line=" + quote(line[:500])
     return query
+
+
+def is_undo(line: str) -> bool:
+    return line.strip().lower() == "undo"
+
+
+def form_expected(form: dict[str, str]) -> int | None:
+    """The version a page's form must still find: a typed line says what it is and the rules
+    check it, so it goes in whatever came meanwhile, except a typed ``undo``."""
+    if form.get("action") == "line" and not is_undo(form.get("line", "")):
+        form_version(form)  # still a well-formed number
+        return None
+    return form_version(form)
 
 
 def check_version(expected: int | None, version: int) -> None:

@@ -419,9 +419,18 @@ def test_a_second_undo_from_the_same_page_is_refused(client: TestClient) -> None
     assert "version 3, now 4" in one_line_error(r, 409)
     r = client.post(f"/api/wolf/games/{game['id']}/interviews", json={**GUITAR, "version": 9})
     assert "has no version 9 yet (it is at version 4)" in one_line_error(r, 409)
-    r = client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 4, "x": 1})
+    # a typed line says what it is: it goes in whatever came meanwhile, except a typed undo,
+    # which is refused and not offered again (it may be a second tap of one already in)
+    typed = {"action": "line", "line": "top banjo", "version": "1"}
+    assert client.post(post, data=typed, follow_redirects=False).headers["location"] == url
+    undo = {"action": "line", "line": " UNDO ", "version": "1"}
+    back = client.post(post, data=undo, follow_redirects=False).headers["location"]
+    assert "error=" in back and back.endswith("&stale=1") and "line=" not in back
+    bad = {"action": "line", "line": "top violin", "version": "x"}
+    assert "error=" in client.post(post, data=bad, follow_redirects=False).headers["location"]
+    r = client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 5, "x": 1})
     assert "an undo takes no body" in one_line_error(r, 400)
-    assert client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 4}).status_code == 200
+    assert client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 5}).status_code == 200
 
 
 def test_a_second_device_sees_each_entry_at_once(store: Store) -> None:

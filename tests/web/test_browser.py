@@ -227,9 +227,38 @@ def test_a_refused_form_comes_back_as_it_was_sent(server: str, phone: Page) -> N
     for name, value in chosen.items():
         expect(form.locator(f"select[name={name}]")).to_have_value(value)
     assert "error=" not in phone.url
+    # another device's entry refreshes the page: the refusal stays until she acts
     api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": "interview harp, ?, ?"})
     expect(phone.locator("ol.history li", has_text="interview harp")).to_have_count(1)
-    expect(phone.locator("p.error", has_text="points at itself")).to_have_count(0)
+    settled(phone)
+    expect(phone.locator("p.error", has_text="points at itself")).to_have_count(1)
+    for name, value in chosen.items():
+        expect(form.locator(f"select[name={name}]")).to_have_value(value)
+    form.locator("select[name=points_to]").select_option("guitar")
+    tap(phone, "Record the interview")
+    expect(phone.locator("ol.history li").last).to_have_text(
+        "interview trumpet, guitar, blue top hat"
+    )
+    expect(phone.locator("p.error")).to_have_count(0)
+
+
+def test_a_first_choice_left_as_shown_is_a_choice_too(server: str, phone: Page) -> None:
+    """Answers set for the sheep the list showed first must not move to the next sheep when
+    another device interviews that one (they were recorded under the next sheep's name)."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy"})
+    phone.goto(server + game["url"])
+    settled(phone)
+    form = phone.locator("form", has=phone.get_by_role("button", name="Record the interview"))
+    first = form.locator("select[name=sheep]").input_value()
+    form.locator("select[name=points_to]").select_option("trumpet")
+    form.locator("select[name=testimony]").select_option("yellow top hat")
+    phone.locator("h2", has_text="Suspects").tap()
+    api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": f"interview {first}, ?, ?"})
+    expect(phone.locator("ol.history li", has_text=f"interview {first}")).to_have_count(1)
+    expect(phone.locator(".stale-note")).to_have_count(1)
+    phone.get_by_role("button", name="Record the interview").tap()
+    phone.wait_for_timeout(800)
+    expect(phone.locator("ol.history li")).to_have_count(1)  # nothing recorded
 
 
 def tap(page: Page, name: str) -> None:

@@ -18,6 +18,7 @@
   var sending = false;
   var lastPress = 0;
   var SENT = "sheepdog-sent";
+  var shownError = null;  // the refusal shown, kept through refreshes until she acts
 
   function busyTyping() {
     var el = document.activeElement;
@@ -63,14 +64,18 @@
     });
     return out;
   }
-  function choices(form, all) {
+  // Every field of a form the player has touched (a list left at its first choice is a choice
+  // too: "drum set" shown and accepted must not become "harp" under the same answers).
+  function choices(form) {
     var fields = {};
-    var any = false;
+    var any = !!form.getAttribute("data-touched");
     controls(form).forEach(function (el) {
-      if (all || changed(el)) {
-        fields[el.name] = (el.type === "checkbox" || el.type === "radio") ? el.checked : el.value;
-        any = any || changed(el);
+      if (el.type === "radio") {
+        if (el.checked) { fields[el.name] = el.value; }
+      } else {
+        fields[el.name] = el.type === "checkbox" ? el.checked : el.value;
       }
+      any = any || changed(el);
     });
     return { action: actionOf(form), sig: signature(form), fields: fields, any: any };
   }
@@ -90,7 +95,8 @@
     els.forEach(function (el) {
       if (!(el.name in kept.fields)) { return; }
       var value = kept.fields[el.name];
-      if (el.type === "checkbox" || el.type === "radio") { el.checked = value; return; }
+      if (el.type === "radio") { el.checked = el.value === value; return; }
+      if (el.type === "checkbox") { el.checked = value; return; }
       if (isText(el) && !texts) { return; }
       el.value = value;
     });
@@ -114,7 +120,7 @@
   function remember(main) {
     var forms = [];
     main.querySelectorAll("form").forEach(function (form) {
-      var kept = choices(form, false);
+      var kept = choices(form);
       if (form.getAttribute("data-stale")) { kept.stale = true; }  // still to be chosen again
       if (kept.any || kept.stale) { forms.push(kept); }
     });
@@ -133,7 +139,7 @@
         if (like) { markStale(like); }
         return;
       }
-      if (same && putBack(same, old, true)) { return; }
+      if (same && putBack(same, old, true)) { same.setAttribute("data-touched", "1"); return; }
       if (!like) { return; }  // the form is gone (the turn moved on): nothing to choose
       var typed = Object.keys(old.fields).every(function (name) {
         var el = like.querySelector('[name="' + name + '"]');
@@ -157,7 +163,10 @@
         if (main && old) {
           var kept = remember(old);
           old.replaceWith(main);
-          restore(document.getElementById("main"), kept);
+          restore(main, kept);
+          if (shownError && !main.querySelector("p.error:not(.stale-note)")) {
+            main.insertBefore(shownError.cloneNode(true), main.firstChild);  // until she acts
+          }
         }
         version = doc.body.getAttribute("data-version");
       });
@@ -178,24 +187,32 @@
 
   // -- taps and sends -------------------------------------------------------------------------
   document.addEventListener("pointerdown", function () { lastPress = Date.now(); }, true);
-  document.addEventListener("change", function (e) {
-    var form = e.target && e.target.form;
-    if (form) { clearStale(form); }
-  }, true);
-  document.addEventListener("input", function (e) {
-    var form = e.target && e.target.form;
-    if (form) { clearStale(form); }
-  }, true);
+  // Touching a field of a form makes it hers (kept across refreshes) and, on a form that
+  // changed under her, means she is looking at it again: it takes taps again.
+  function touched(e) {
+    var el = e.target;
+    var form = el && el.form;
+    if (!form || el.type === "hidden" || el.tagName === "BUTTON") { return; }
+    form.setAttribute("data-touched", "1");
+    clearStale(form);
+  }
+  ["change", "input", "focusin"].forEach(function (kind) {
+    document.addEventListener(kind, touched, true);
+  });
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.getAttribute("data-stale")) { e.preventDefault(); return; }
     sending = true;
+    shownError = null;
     try {
-      var sent = choices(form, true);
+      var sent = choices(form);
       sessionStorage.setItem(SENT, JSON.stringify({ path: location.pathname, form: sent }));
     } catch (err) { /* no storage (private mode): a refused form comes back empty */ }
   }, true);
-  window.addEventListener("pageshow", function () { sending = false; });
+  window.addEventListener("pageshow", function (e) {
+    sending = false;
+    if (e.persisted) { location.reload(); }  // back to a kept page: the game may have moved on
+  });
 
   // -- a refused form: its choices back, the error out of the address -------------------------
   (function comeBack() {
@@ -207,12 +224,19 @@
       sent = JSON.parse(sessionStorage.getItem(SENT) || "null");
       sessionStorage.removeItem(SENT);
     } catch (err) { sent = null; }
+    var main = document.getElementById("main");
     if (refused && sent && sent.path === location.pathname) {
-      var main = document.getElementById("main");
+      var back = false;
       main.querySelectorAll("form").forEach(function (form) {
-        if (signature(form) === sent.form.sig) { putBack(form, sent.form, !stale); }
+        if (!back && signature(form) === sent.form.sig) {
+          // a typed undo is not offered again: refused, it may be a second tap of one in
+          back = putBack(form, sent.form, !/^\s*undo\s*$/i.test(sent.form.fields.line || ""));
+          if (back) { form.setAttribute("data-touched", "1"); } else { markStale(form); }
+        }
       });
     }
+    var error = refused && main.querySelector("p.error");
+    shownError = error ? error.cloneNode(true) : null;
     if (refused || params.has("line") || stale) {
       // shown once: the refreshes fetch the address again, and must not show it again
       ["error", "line", "stale"].forEach(function (k) { params.delete(k); });
