@@ -68,6 +68,7 @@ from sheepdog.cli.web.wolf import (
     compute_hint,
     error_query,
     form_expected,
+    kept_choices,
     one_line,
     take_version,
     undo_version,
@@ -435,6 +436,7 @@ def create_app(
             qr=qr,
             error=request.query_params.get("error"),
             typed=request.query_params.get("line", ""),
+            keep=kept_choices(request.query_params.get("keep")),
             plan_text=plan_sentence(view),
         )
 

@@ -23,6 +23,7 @@ from sheepdog.cli.web.wolf import (
     BadRequest,
     error_query,
     form_expected,
+    kept_choices,
     one_line,
     take_version,
     undo_version,
@@ -202,6 +203,7 @@ class TableRoutes(Generic[GamesT]):
             "qr": qr,
             "error": request.query_params.get("error"),
             "typed": request.query_params.get("line", ""),
+            "keep": kept_choices(request.query_params.get("keep")),
             "base": self.url(row),
         }
 

@@ -12,6 +12,7 @@ any order, as a puzzle file holds them.  Deductions and hints see the game as th
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -108,11 +109,30 @@ def error_query(form: dict[str, str], exc: Exception) -> str:
     an ``undo``: refused, it may be a second tap of one already in."""
     query = "&error=" + quote(one_line(str(exc)))
     if isinstance(exc, Stale):
-        query += "&stale=1"
+        query += "&stale=1"  # the lists may have changed: the page's script puts back what fits
+    else:  # the game as she saw it: her choices back as sent, for a page without script too
+        chosen = {k: v[:100] for k, v in form.items() if k not in ("version", "line")}
+        text = json.dumps(chosen, separators=(",", ":"), ensure_ascii=False)
+        if len(text) <= 2000:
+            query += "&keep=" + quote(text)
     line = form.get("line", "") if form.get("action") == "line" else ""
     if line and not is_undo(line):  # a second undo is the one line not to offer again
         query += "&line=" + quote(line[:500])
     return query
+
+
+def kept_choices(raw: str | None) -> dict[str, str]:
+    """The choices of a refused form as :func:`error_query` put them in the address (anything
+    else there is ignored: it only preselects what the lists offer)."""
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return {}
+    if not isinstance(value, dict):
+        return {}
+    return {str(k): v for k, v in value.items() if isinstance(v, str)}
 
 
 def is_undo(line: str) -> bool:

@@ -339,6 +339,14 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     assert client.get(f"/api/wolf/games/{game_id}").json()["hint_pending"] is False
     page = client.get(url).text
     assert "Plan:" in page and "Best calls" in page and "Working out" not in page
+    # a refused form comes back with its choices, for a page without script too (it was empty)
+    sent = {"action": "interview", "sheep": "harp", "points_to": "harp", "testimony": "red pants"}
+    back = client.get(form(**sent)).text
+    assert "points at itself" in back
+    chosen = back.split('name="points_to"')[1].split("</select>")[0]
+    assert (
+        "<option selected>harp</option>" in chosen and "<option selected>red pants</option>" in back
+    )
     assert form(action="interview", sheep="harp", points_to="guitar", testimony="") == url
     refused = form(action="call", sheep="banjo")
     assert "error=" in refused and "not%20on%20top" in refused

@@ -237,9 +237,9 @@
     }
     var error = refused && main.querySelector("p.error");
     shownError = error ? error.cloneNode(true) : null;
-    if (refused || params.has("line") || stale) {
+    if (refused || params.has("line") || stale || params.has("keep")) {
       // shown once: the refreshes fetch the address again, and must not show it again
-      ["error", "line", "stale"].forEach(function (k) { params.delete(k); });
+      ["error", "line", "stale", "keep"].forEach(function (k) { params.delete(k); });
       var query = params.toString();
       history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
     }
