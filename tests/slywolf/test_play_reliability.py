@@ -346,24 +346,22 @@ def test_a_read_only_game_file_is_refused_not_saved_over(tmp_path: Path) -> None
     path = new_game_file(tmp_path / "g.json")
     before = path.read_bytes()
     path.chmod(0o444)
-    done = subprocess.run(
-        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
-        input=INTERVIEW + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+
+    def play() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+            input=INTERVIEW + "\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    done = play()
     assert done.returncode == 1
     assert done.stderr == f"Error: {path} is read-only; make it writable to save to it\n"
     assert path.read_bytes() == before
     path.chmod(0o644)
-    again = subprocess.run(
-        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
-        input=INTERVIEW + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    again = play()
     assert again.returncode == 0, again.stderr
     assert path.read_bytes() != before
 
