@@ -124,11 +124,11 @@ def error_query(form: dict[str, str], exc: Exception) -> str:
 def kept_choices(raw: str | None) -> dict[str, str]:
     """The choices of a refused form as :func:`error_query` put them in the address (anything
     else there is ignored: it only preselects what the lists offer)."""
-    if not raw:
+    if not raw or len(raw) > 4000:
         return {}
     try:
         value = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # typed into the address by hand: ignored
         return {}
     if not isinstance(value, dict):
         return {}

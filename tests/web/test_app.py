@@ -343,6 +343,8 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     sent = {"action": "interview", "sheep": "harp", "points_to": "harp", "testimony": "red pants"}
     back = client.get(form(**sent)).text
     assert "points at itself" in back
+    for odd in ("[" * 3000, "{bad", '{"sheep": 5}', "%FF"):  # by hand: ignored, never a 500
+        assert client.get(url + "&keep=" + odd).status_code == 200
     chosen = back.split('name="points_to"')[1].split("</select>")[0]
     assert (
         "<option selected>harp</option>" in chosen and "<option selected>red pants</option>" in back
