@@ -481,6 +481,13 @@ def apply(game: Game, entry: Entry) -> Game:
                         f"{roster.sheep[sheep].name!r} does not want {kind}; type `wrong {kind}`"
                     )
                 return replace(game, turn=Turn(turn.called, turn.found + (kind,)))
+            wants = kind in wanted_kinds(roster, sheep, turn.found)
+            if isinstance(entry, Wrong) and wants and not table.options.special_treats:
+                # a ripe vegetable the sheep wants is found [Turn 2A]; only with Special Treats
+                # is one other than the vegetable announced a failure
+                raise SheepdogError(
+                    f"{roster.sheep[sheep].name!r} wants {kind}; type `found {kind}`"
+                )
             if isinstance(entry, Spoiled):
                 # A spoiled token stays on the table [Turn 2B].
                 if table.spoiled_found.count(kind) >= roster.bag.spoiled:

@@ -286,7 +286,8 @@ def _legal_lines(game: Game, case: CompleteCase, rng: random.Random) -> list[str
                 lines.append(f"interview {names[s]}, {said}")
     else:
         wants = wanted_kinds(roster, turn.called[-1], turn.found)
-        lines += [f"found {k}" for k in wants] + [f"wrong {rng.choice(KINDS)}"]
+        wrong = [k for k in KINDS if k not in wants or game.table.options.special_treats]
+        lines += [f"found {k}" for k in wants] + [f"wrong {rng.choice(wrong)}"]
         if table.spoiled_found.count(kind := rng.choice(KINDS)) < roster.bag.spoiled:
             lines.append(f"spoiled {kind}")
     return lines
@@ -461,3 +462,12 @@ def test_table_view_forgets_the_unseen_tiles_of_a_known_deck() -> None:
     heard = replace(puzzle, interviews=(Interview(0, 1, None),))
     assert table_view(heard).interviews[0].testimony == deck.sheep[0].testimony
     assert table_view(new_puzzle(ROSTER, "easy")) == new_puzzle(ROSTER, "easy")
+
+
+def test_a_wanted_ripe_vegetable_is_found_not_wrong_unless_special_treats() -> None:
+    """Harp likes pumpkin: drawn, it is found [Turn 2A]; "wrong pumpkin" was taken, ending the
+    turn. With Special Treats a vegetable other than the one announced fails even if liked."""
+    with pytest.raises(SheepdogError, match="'harp' wants pumpkin; type `found pumpkin`"):
+        play(fresh(), "top harp", "call harp", "wrong pumpkin")
+    treats = fresh("one_star", Options(0.5, False, True))
+    assert play(treats, "top harp", "call harp", "wrong pumpkin").table.position == 1
