@@ -80,6 +80,8 @@ def settled(page: Page) -> None:
     background; meanwhile the page's script swaps in the new page)."""
     page.wait_for_load_state()
     expect(page.locator("#hint-pending")).to_have_count(0)
+    # the page takes no tap for a moment after it changes (as a player first looks at it)
+    expect(page.locator("body[data-settling]")).to_have_count(0)
 
 
 def fits_the_phone(page: Page) -> None:
@@ -240,6 +242,30 @@ def test_a_refused_form_comes_back_as_it_was_sent(server: str, phone: Page) -> N
         "interview trumpet, guitar, blue top hat"
     )
     expect(phone.locator("p.error")).to_have_count(0)
+
+
+def test_a_tap_as_the_page_changes_under_the_finger_is_not_taken(server: str, phone: Page) -> None:
+    """Another device's entry swaps the page in; a tap in the next moment lands on whatever
+    button is there now (it recorded "undo" or "wrong pumpkin"): it is not taken, and says so."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    entries = f"/api/wolf/games/{game['id']}/entries"
+    phone.goto(server + game["url"])
+    settled(phone)
+    tops = ["top harp", "top guitar", "top drum set", "top banjo"]
+    for n, line in enumerate(tops, start=1):
+        api_post(server, entries, {"line": line})
+        phone.wait_for_function(f"document.querySelectorAll('ol.history li').length >= {n}")
+        if phone.locator("body[data-settling]").count():
+            phone.get_by_role("button", name="Undo the last entry").tap()
+            break
+    else:
+        pytest.fail("never caught the page in the moment after a change")
+    expect(phone.locator(".stale-note")).to_have_text(
+        "The page just changed: look, then tap again."
+    )
+    phone.wait_for_timeout(800)
+    lines = [li.inner_text() for li in phone.locator("ol.history li").all()]
+    assert "undo" not in lines and lines == tops[: len(lines)]
 
 
 def test_a_first_choice_left_as_shown_is_a_choice_too(server: str, phone: Page) -> None:

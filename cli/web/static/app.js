@@ -8,6 +8,10 @@
 // or swapped for another; such a form says so instead and takes no tap until something in it
 // is chosen again.  A form the server refused comes back with its choices, under the same
 // rule.
+//
+// For a moment after the page changes (a load, a swap) a tap is not taken: the buttons may
+// have moved under the finger.  A form she filled that a refresh takes away (an undo from
+// another device) is kept a while and put back if it returns unchanged.
 (function () {
   "use strict";
   var body = document.body;
@@ -19,6 +23,18 @@
   var lastPress = 0;
   var SENT = "sheepdog-sent";
   var shownError = null;  // the refusal shown, kept through refreshes until she acts
+  var refusedAction = null;  // the form it refused: once that form is gone, so is the error
+  var carried = [];  // forms she filled that a refresh took away: put back if they return
+  var QUIET = 700;  // ms after a page or a swap during which a tap is not taken
+  var settledAt = Date.now();
+  function settling() {
+    body.setAttribute("data-settling", "1");  // (tests wait for it to go, as a player looks)
+    settledAt = Date.now() + QUIET;
+    window.setTimeout(function () {
+      if (Date.now() >= settledAt) { body.removeAttribute("data-settling"); }
+    }, QUIET + 20);
+  }
+  settling();
 
   function busyTyping() {
     var el = document.activeElement;
@@ -102,13 +118,14 @@
     });
     return true;
   }
-  function markStale(form) {
+  function markStale(form, text) {
     if (form.getAttribute("data-stale")) { return; }
+    form.querySelectorAll(".stale-note").forEach(function (el) { el.remove(); });
     form.setAttribute("data-stale", "1");
     var note = document.createElement("p");
     note.className = "error stale-note";
     note.setAttribute("role", "alert");
-    note.textContent = "This changed on another device: check it and choose again.";
+    note.textContent = text || "This changed on another device: check it and choose again.";
     form.insertBefore(note, form.firstChild);
   }
   function clearStale(form) {
@@ -132,7 +149,10 @@
   }
   function restore(main, kept) {
     var forms = Array.prototype.slice.call(main.querySelectorAll("form"));
-    kept.forms.forEach(function (old) {
+    var now = Date.now();
+    var waiting = carried.filter(function (c) { return now - c.at < 120000; });
+    carried = [];
+    kept.forms.concat(waiting).forEach(function (old) {
       var same = forms.filter(function (f) { return signature(f) === old.sig; })[0];
       var like = forms.filter(function (f) { return actionOf(f) === old.action; })[0];
       if (old.stale) {
@@ -140,7 +160,10 @@
         return;
       }
       if (same && putBack(same, old, true)) { same.setAttribute("data-touched", "1"); return; }
-      if (!like) { return; }  // the form is gone (the turn moved on): nothing to choose
+      if (!like) {  // gone for now (an undo, say): kept a while, in case it comes back
+        carried.push({ action: old.action, sig: old.sig, fields: old.fields, at: old.at || now });
+        return;
+      }
       var typed = Object.keys(old.fields).every(function (name) {
         var el = like.querySelector('[name="' + name + '"]');
         return el && isText(el);
@@ -164,9 +187,14 @@
           var kept = remember(old);
           old.replaceWith(main);
           restore(main, kept);
+          var stillThere = Array.prototype.some.call(main.querySelectorAll("form"), function (f) {
+            return refusedAction === null || actionOf(f) === refusedAction;
+          });
+          if (!stillThere) { shownError = null; }  // what was refused is no longer asked
           if (shownError && !main.querySelector("p.error:not(.stale-note)")) {
             main.insertBefore(shownError.cloneNode(true), main.firstChild);  // until she acts
           }
+          settling();
         }
         version = doc.body.getAttribute("data-version");
       });
@@ -202,6 +230,12 @@
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.getAttribute("data-stale")) { e.preventDefault(); return; }
+    if (Date.now() < settledAt) {  // the page has just changed under her finger
+      e.preventDefault();
+      markStale(form, "The page just changed: look, then tap again.");
+      form.removeAttribute("data-stale");  // a note only: the next tap is taken
+      return;
+    }
     sending = true;
     shownError = null;
     try {
@@ -237,6 +271,7 @@
     }
     var error = refused && main.querySelector("p.error");
     shownError = error ? error.cloneNode(true) : null;
+    refusedAction = refused && sent ? sent.form.action : null;
     if (refused || params.has("line") || stale || params.has("keep")) {
       // shown once: the refreshes fetch the address again, and must not show it again
       ["error", "line", "stale", "keep"].forEach(function (k) { params.delete(k); });
