@@ -156,6 +156,8 @@ def tap_in_browser(port: int, cases: list[list[dict[str, Any]]]) -> tuple[list[f
             # or it would reset the form's choices
             page.locator("#hint-pending").wait_for(state="detached", timeout=30_000)
             for n, interview in enumerate(interviews, start=1):
+                # a page takes no tap for a moment after it changes: a player looks first
+                page.locator("body[data-settling]").wait_for(state="detached", timeout=30_000)
                 puzzle = {"roster": "default", "mode": "easy", "interviews": interviews[:n]}
                 expected = len(solve_puzzle(puzzle_from_dict(puzzle)).suspects)
                 form = page.locator("form", has=page.locator("select[name=points_to]"))
