@@ -18,6 +18,8 @@
   var poll = body.getAttribute("data-poll");
   if (!poll) { return; }
   var version = body.getAttribute("data-version");
+  var first = document.getElementById("main");
+  var lastHtml = first ? first.outerHTML : "";  // the page as the server sent it last
   var busy = false;
   var sending = false;
   var lastPress = 0;
@@ -183,7 +185,10 @@
         var doc = new DOMParser().parseFromString(html, "text/html");
         var main = doc.getElementById("main");
         var old = document.getElementById("main");
+        version = doc.body.getAttribute("data-version");
+        if (main && main.outerHTML === lastHtml) { return; }  // nothing new to show: no swap
         if (main && old) {
+          lastHtml = main.outerHTML;
           var kept = remember(old);
           old.replaceWith(main);
           restore(main, kept);
@@ -196,7 +201,6 @@
           }
           settling();
         }
-        version = doc.body.getAttribute("data-version");
       });
   }
   function tick() {
