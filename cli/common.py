@@ -10,7 +10,7 @@ from __future__ import annotations
 import errno
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -79,6 +79,18 @@ def os_error_message(exc: OSError) -> str:
     what = OS_ERRORS.get(exc.errno or 0) or (exc.strerror or str(exc) or type(exc).__name__)
     files = [str(f) for f in (exc.filename, exc.filename2) if f is not None]
     return f"{what.lower()}: {' -> '.join(files)}" if files else what.lower()
+
+
+def typed_options(ctx: typer.Context, options: Sequence[tuple[str, str]]) -> list[str]:
+    """The flags among ``options`` (flag, parameter name) that were typed on the command line
+    or set in the environment, even with their default value: an option given where it has
+    no effect is then an error, not silently ignored."""
+    typed = ("COMMANDLINE", "ENVIRONMENT")  # typer may bundle its own click: by name
+    return [
+        flag
+        for flag, name in options
+        if getattr(ctx.get_parameter_source(name), "name", None) in typed
+    ]
 
 
 def run(body: Callable[[], T]) -> T:

@@ -19,7 +19,14 @@ from typing import Annotated, Any
 import networkx as nx
 import typer
 
-from sheepdog.cli.common import existing_file, fail, given_position, print_json, run
+from sheepdog.cli.common import (
+    existing_file,
+    fail,
+    given_position,
+    print_json,
+    run,
+    typed_options,
+)
 from sheepdog.cli.dog import app
 from sheepdog.cli.progress import progress_bar
 from sheepdog.generators.dog import (
@@ -338,12 +345,7 @@ def advise_command(
     def body() -> None:
         found = _found(file)
         if isinstance(found, ObserverView | AgentPosition):
-            typed = ("COMMANDLINE", "ENVIRONMENT")  # typer may bundle its own click: by name
-            ignored = [
-                flag
-                for flag, name in (("--method", "method"), ("--confidence", "confidence"))
-                if getattr(ctx.get_parameter_source(name), "name", None) in typed
-            ]
+            ignored = typed_options(ctx, (("--method", "method"), ("--confidence", "confidence")))
             if ignored:
                 verb = "applies" if len(ignored) == 1 else "apply"
                 fail(

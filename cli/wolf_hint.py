@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheepdog.cli.common import print_json, run
+from sheepdog.cli.common import print_json, run, typed_options
 from sheepdog.cli.wolf import ModeChoice, ModelAtTable, ModelChoice, app
 
 if TYPE_CHECKING:
@@ -138,10 +138,9 @@ def play(
         from sheepdog.solver.slywolf.turn import Options
 
         if not new:
-            typed = ("COMMANDLINE", "ENVIRONMENT")  # typer may bundle its own click: by name
-            given = [
-                flag
-                for flag, name in (
+            given = typed_options(
+                ctx,
+                (
                     ("--roster", "roster"),
                     ("--mode", "mode"),
                     ("--side", "side"),
@@ -149,9 +148,8 @@ def play(
                     ("--picky-eaters", "picky"),
                     ("--special-treats", "special"),
                     ("--force", "force"),
-                )
-                if getattr(ctx.get_parameter_source(name), "name", None) in typed
-            ]
+                ),
+            )
             if given:
                 verb = "applies" if len(given) == 1 else "apply"
                 raise SheepdogError(

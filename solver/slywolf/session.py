@@ -475,13 +475,13 @@ def apply(game: Game, entry: Entry) -> Game:
             if len(turn.called) != len(turn.found) + 1:
                 raise SheepdogError("call a sheep before drawing a vegetable")
             sheep = turn.called[-1]
+            wants = kind in wanted_kinds(roster, sheep, turn.found)
             if isinstance(entry, Found):
-                if kind not in wanted_kinds(roster, sheep, turn.found):
+                if not wants:
                     raise SheepdogError(
                         f"{roster.sheep[sheep].name!r} does not want {kind}; type `wrong {kind}`"
                     )
                 return replace(game, turn=Turn(turn.called, turn.found + (kind,)))
-            wants = kind in wanted_kinds(roster, sheep, turn.found)
             if isinstance(entry, Wrong) and wants and not table.options.special_treats:
                 # a ripe vegetable the sheep wants is found [Turn 2A]; only with Special Treats
                 # is one other than the vegetable announced a failure
