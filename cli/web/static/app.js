@@ -18,8 +18,8 @@
   var poll = body.getAttribute("data-poll");
   if (!poll) { return; }
   var version = body.getAttribute("data-version");
-  var first = document.getElementById("main");
-  var lastHtml = first ? first.outerHTML : "";  // the page as the server sent it last
+  var served = document.getElementById("main");
+  var lastHtml = served ? served.outerHTML : "";  // the page as the server sent it last
   var busy = false;
   var sending = false;
   var lastPress = 0;
@@ -84,7 +84,7 @@
   }
   // Every field of a form the player has touched (a list left at its first choice is a choice
   // too: "drum set" shown and accepted must not become "harp" under the same answers).
-  function choices(form) {
+  function choices(form, sig) {
     var fields = {};
     var any = !!form.getAttribute("data-touched");
     controls(form).forEach(function (el) {
@@ -95,7 +95,7 @@
       }
       any = any || changed(el);
     });
-    return { action: actionOf(form), sig: signature(form), fields: fields, any: any };
+    return { action: actionOf(form), sig: sig, fields: fields, any: any };
   }
   // Put ``kept`` back into ``form``: every choice, or none (a list whose choice is gone makes
   // the whole form stale).  ``texts`` false leaves typed lines out.
@@ -139,9 +139,12 @@
   function remember(main) {
     var forms = [];
     main.querySelectorAll("form").forEach(function (form) {
-      var kept = choices(form);
+      var kept = choices(form, "");
       if (form.getAttribute("data-stale")) { kept.stale = true; }  // still to be chosen again
-      if (kept.any || kept.stale) { forms.push(kept); }
+      if (kept.any || kept.stale) {
+        kept.sig = signature(form);  // only for the forms kept: a DOG page has many
+        forms.push(kept);
+      }
     });
     var open = [];
     main.querySelectorAll("details[open] > summary").forEach(function (s) {
@@ -151,11 +154,12 @@
   }
   function restore(main, kept) {
     var forms = Array.prototype.slice.call(main.querySelectorAll("form"));
+    var sigs = forms.map(signature);  // once each: a DOG page has a form for every play
     var now = Date.now();
     var waiting = carried.filter(function (c) { return now - c.at < 120000; });
     carried = [];
     kept.forms.concat(waiting).forEach(function (old) {
-      var same = forms.filter(function (f) { return signature(f) === old.sig; })[0];
+      var same = forms[sigs.indexOf(old.sig)];
       var like = forms.filter(function (f) { return actionOf(f) === old.action; })[0];
       if (old.stale) {
         if (like) { markStale(like); }
@@ -243,7 +247,7 @@
     sending = true;
     shownError = null;
     try {
-      var sent = choices(form);
+      var sent = choices(form, signature(form));
       sessionStorage.setItem(SENT, JSON.stringify({ path: location.pathname, form: sent }));
     } catch (err) { /* no storage (private mode): a refused form comes back empty */ }
   }, true);
