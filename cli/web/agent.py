@@ -31,6 +31,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Message
 
 from sheepdog.cli.web.board import Ring
+from sheepdog.cli.web.entries import NOT_LISTED, BadRequest
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_game import (
     Advice,
@@ -52,7 +53,6 @@ from sheepdog.cli.web.table_routes import (
     form_seat,
     form_seating,
 )
-from sheepdog.cli.web.wolf import NOT_LISTED, BadRequest
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
 from sheepdog.solver.agentdog.position import Pawns

@@ -56,16 +56,10 @@ from sheepdog.cli.web.agent import game_url as agent_url
 from sheepdog.cli.web.background import Background
 from sheepdog.cli.web.dog import DogGames, dog_routes
 from sheepdog.cli.web.dog import game_url as dog_url
-from sheepdog.cli.web.store import GameRow, Store
-from sheepdog.cli.web.table_routes import GamesT, Helpers, entry_status
-from sheepdog.cli.web.wolf import (
+from sheepdog.cli.web.entries import (
     NOT_LISTED,
-    SHIPPED_ROSTERS,
     BadRequest,
-    WolfGame,
-    check_setup,
     check_version,
-    compute_hint,
     error_query,
     form_expected,
     kept_choices,
@@ -73,6 +67,9 @@ from sheepdog.cli.web.wolf import (
     take_version,
     undo_version,
 )
+from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.table_routes import GamesT, Helpers, entry_status
+from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, WolfGame, check_setup, compute_hint
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 from sheepdog.solver.errors import FileFormatError

@@ -22,6 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from sheepdog.cli.web.board import Ring
+from sheepdog.cli.web.entries import NOT_LISTED, BadRequest
 from sheepdog.cli.web.store import GameRow
 from sheepdog.cli.web.table_game import (
     Advice,
@@ -41,7 +42,6 @@ from sheepdog.cli.web.table_routes import (
     form_seat,
     form_seating,
 )
-from sheepdog.cli.web.wolf import NOT_LISTED, BadRequest
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name, start_field, track_size
 from sheepdog.solver.dog.cards import CARDS, DECK_COUNTS, UNKNOWN, parse_card
 from sheepdog.solver.dog.position import Position, position_to_json, team_of, teams, to_notation

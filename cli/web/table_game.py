@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from sheepdog.cli.web.background import Background
+from sheepdog.cli.web.entries import BadRequest, check_version
 from sheepdog.cli.web.store import GameRow, Store
-from sheepdog.cli.web.wolf import BadRequest, check_version
 from sheepdog.solver.errors import SheepdogError
 
 Advice = tuple[dict[str, Any] | None, str | None]

@@ -17,9 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
-from sheepdog.cli.web.store import GameRow, Store
-from sheepdog.cli.web.table_game import TableGames
-from sheepdog.cli.web.wolf import (
+from sheepdog.cli.web.entries import (
     BadRequest,
     error_query,
     form_expected,
@@ -28,6 +26,8 @@ from sheepdog.cli.web.wolf import (
     take_version,
     undo_version,
 )
+from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.cli.web.table_game import TableGames
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import is_number, loads_json, typed_number
 

@@ -12,14 +12,13 @@ any order, as a puzzle file holds them.  Deductions and hints see the game as th
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
-from urllib.parse import quote
 
+from sheepdog.cli.web.entries import BadRequest
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import is_number, loads_toml, shown
+from sheepdog.solver.jsonio import loads_toml
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict, roster_to_dict
 from sheepdog.solver.slywolf.session import (
@@ -45,123 +44,6 @@ SHIPPED_ROSTERS = {
 }
 
 SETUP_KEYS = ("roster", "mode", "side", "skill", "picky_eaters", "special_treats")
-
-
-def one_line(text: str) -> str:
-    """``text`` on one line (an error for a page's address or a JSON answer)."""
-    return " ".join(str(text).split())
-
-
-class BadRequest(SheepdogError):
-    """A request the game refuses (answered 4xx, nothing stored)."""
-
-    status = 400
-
-
-class Stale(BadRequest):
-    """A request made on a view of the game that another entry has since changed (a second tap,
-    another device): answered 409, nothing stored."""
-
-    status = 409
-
-
-#: Why ``GET .../games`` answers 403 when the server is open to other machines (``--host``).
-NOT_LISTED = (
-    "the list of games is not shown while the server is open to other machines (--host), "
-    "not even here; open a game by its address, or serve on 127.0.0.1 to list them"
-)
-
-#: How a request says which version of the game it was made on (optional).
-VERSION_HELP = "the game's version the request was made on, a whole number (GET .../version)"
-
-
-def take_version(raw: Any) -> tuple[Any, int | None]:
-    """A JSON request without its optional ``"version"`` key, and that version."""
-    if not isinstance(raw, dict) or "version" not in raw:
-        return raw, None
-    value = raw["version"]
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadRequest(f"'version' must be {VERSION_HELP}")
-    return {k: v for k, v in raw.items() if k != "version"}, value
-
-
-def form_version(form: dict[str, str]) -> int | None:
-    """The version a page's form was shown at (every game page's form carries it)."""
-    text = form.get("version")
-    if text is None:
-        return None
-    if not is_number(text) or len(text) > 9:
-        raise BadRequest(f"'version' must be {VERSION_HELP}")
-    return int(text)
-
-
-def undo_version(raw: Any) -> int | None:
-    """The optional version of an undo's body (none, ``{}`` or ``{"version": N}``)."""
-    rest, expected = take_version(raw)
-    if rest != {}:
-        raise BadRequest('an undo takes no body, or {"version": N} to undo only at that version')
-    return expected
-
-
-def error_query(form: dict[str, str], exc: Exception) -> str:
-    """What a game page's address gets after a refused form: the error and, for a typed line,
-    the line itself (the page puts it back in the box, so nothing typed is lost), unless it is
-    an ``undo``: refused, it may be a second tap of one already in."""
-    query = "&error=" + quote(one_line(str(exc)))
-    if isinstance(exc, Stale):
-        query += "&stale=1"  # the lists may have changed: the page's script puts back what fits
-    else:  # the game as she saw it: her choices back as sent, for a page without script too
-        chosen = {k: v[:100] for k, v in form.items() if k not in ("version", "line")}
-        text = json.dumps(chosen, separators=(",", ":"), ensure_ascii=False)
-        if len(text) <= 2000:
-            query += "&keep=" + quote(text)
-    line = form.get("line", "") if form.get("action") == "line" else ""
-    if line and not is_undo(line):  # a second undo is the one line not to offer again
-        query += "&line=" + quote(line[:500])
-    return query
-
-
-def kept_choices(raw: str | None) -> dict[str, str]:
-    """The choices of a refused form as :func:`error_query` put them in the address (anything
-    else there is ignored: it only preselects what the lists offer)."""
-    if not raw or len(raw) > 4000:
-        return {}
-    try:
-        value = json.loads(raw)
-    except (ValueError, RecursionError):  # typed into the address by hand: ignored
-        return {}
-    if not isinstance(value, dict):
-        return {}
-    return {str(k): v for k, v in value.items() if isinstance(v, str)}
-
-
-def is_undo(line: str) -> bool:
-    return line.strip().lower() == "undo"
-
-
-def form_expected(form: dict[str, str]) -> int | None:
-    """The version a page's form must still find: a typed line says what it is and the rules
-    check it, so it goes in whatever came meanwhile, except a typed ``undo``."""
-    if form.get("action") == "line" and not is_undo(form.get("line", "")):
-        form_version(form)  # still a well-formed number
-        return None
-    return form_version(form)
-
-
-def check_version(expected: int | None, version: int) -> None:
-    """Refuse a request made on version ``expected`` of a game now at ``version``."""
-    if expected is None or expected == version:
-        return
-    if expected > version:
-        raise Stale(
-            f"the game has no version {shown(str(expected), 12)} yet (it is at version "
-            f"{version}): nothing was recorded"
-        )
-    raise Stale(
-        f"the game has changed since this was shown (version {expected}, now {version}: "
-        "another device's entry, or a second tap of this one): this was not recorded; "
-        "check the history before entering it again"
-    )
 
 
 def load_named_roster(name: str) -> Roster:
