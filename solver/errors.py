@@ -50,6 +50,32 @@ class NoPermissionError(FileAccessError, PermissionError):
     """The file may not be read."""
 
 
+class WrongTypeError(SheepdogError, TypeError):
+    """An argument of the wrong kind given to a library function (a file name where a loaded
+    puzzle is wanted, a classic DOG position where an Agent DOG one is): one line saying what
+    was wanted and how to get it.  Still a :class:`TypeError`."""
+
+
+def expect(value: object, kind: type | tuple[type, ...], what: str, hint: str = "") -> None:
+    """Raise :class:`WrongTypeError` unless ``value`` is a ``kind`` (``bool`` is no ``int``).
+
+    ``what`` names the parameter ("puzzle", "seat"); ``hint`` says how to get the right thing.
+
+    >>> expect(3, int, "count")
+    >>> expect("3", int, "count")
+    Traceback (most recent call last):
+    ...
+    sheepdog.solver.errors.WrongTypeError: count must be an int, not str
+    """
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
+        return
+    wanted = " or ".join(k.__name__ for k in kinds)
+    article = "an" if wanted[0].lower() in "aeiou" else "a"
+    message = f"{what} must be {article} {wanted}, not {type(value).__name__}"
+    raise WrongTypeError(message + (f" ({hint})" if hint else ""))
+
+
 class UnknownNameError(SheepdogError):
     """A name (sheep, wolf, item, card, ...) that the roster or rules do not know."""
 

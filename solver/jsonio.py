@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from sheepdog.solver.errors import (
+    FileAccessError,
     FileFormatError,
     FolderNotFileError,
     MissingFileError,
@@ -94,16 +95,21 @@ def read_bytes(path: str | Path, source: str | None = None) -> bytes:
     """The bytes of the file at ``path``, at most :data:`MAX_FILE_BYTES` of them; ``source``
     names it in errors.  A missing file, a folder or a file not permitted is a
     :class:`~sheepdog.solver.errors.FileAccessError` (one line, and still the matching
-    :class:`OSError`); other system errors are left as they are."""
+    :class:`OSError`); any other system error (a name too long, a loop of links, a read
+    error) is a plain :class:`FileAccessError` naming it."""
+    name = shown(str(path), 200)
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise MissingFileError(f"no such file: {path}") from None
+        raise MissingFileError(f"no such file: {name}") from None
     except IsADirectoryError:
-        raise FolderNotFileError(f"is a directory, not a file: {path}") from None
+        raise FolderNotFileError(f"is a directory, not a file: {name}") from None
     except PermissionError:
-        raise NoPermissionError(f"permission denied: {path}") from None
+        raise NoPermissionError(f"permission denied: {name}") from None
+    except OSError as exc:
+        reason = (exc.strerror or type(exc).__name__).lower()
+        raise FileAccessError(f"cannot read {name}: {reason}") from None
     if len(data) > MAX_FILE_BYTES:
         raise FileFormatError(
             f"{path if source is None else source}: larger than {MAX_FILE_BYTES // 2**20} MiB"

@@ -19,7 +19,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.errors import (
+    FileFormatError,
+    FolderNotFileError,
+    MissingFileError,
+    SheepdogError,
+    UnknownNameError,
+    expect,
+    shown,
+)
 from sheepdog.solver.jsonio import loads_json, loads_toml, read_text
 
 MIN_SHEEP = 3
@@ -106,6 +114,13 @@ class Track:
 
 @dataclass(frozen=True, slots=True)
 class Roster:
+    """The box's components for one game: the wolves (each wearing its items), the sheep
+    (their likes, and their printed testimonies in a known-deck roster), how many sheep are
+    accomplices, the vegetable bag and the wolf's track.  Sheep, wolves and items are
+    addressed by index; :meth:`sheep_index`, :meth:`wolf_index` and :meth:`parse_item` turn
+    names into them.  Load one with :func:`load_roster` (``"default"`` is the box's) or
+    :func:`roster_from_dict`."""
+
     name: str
     colors: tuple[str, ...]
     garments: tuple[str, ...]
@@ -193,6 +208,7 @@ def parse_item(text: str, colors: tuple[str, ...], garments: tuple[str, ...]) ->
 
 def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     """Load ``"default"`` (the shipped roster) or a TOML/JSON file (relative to ``base``)."""
+    expect(ref, (str, Path), "roster", '"default" or a roster file\'s name')
     if str(ref) == "default":
         text = (
             resources.files("sheepdog.cases").joinpath("default.toml").read_text(encoding="utf-8")
@@ -201,12 +217,15 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     path = Path(ref)
     if base is not None and not path.is_absolute():
         path = base / path
-    if not path.exists():
-        raise SheepdogError(f'no such roster file: {path} (use "default" for the shipped roster)')
-    if path.is_dir():
-        raise SheepdogError(f"roster {path} is a directory, not a file")
-    where = f"roster {path}"
-    text = read_text(path, where)
+    where = f"roster {shown(str(path), 200)}"
+    try:
+        text = read_text(path, where)
+    except MissingFileError:
+        raise MissingFileError(
+            f'no such roster file: {shown(str(path), 200)} (use "default" for the shipped roster)'
+        ) from None
+    except FolderNotFileError:
+        raise FolderNotFileError(f"{where} is a directory, not a file") from None
     data: Any = (
         loads_json(text, where) if path.suffix.lower() == ".json" else loads_toml(text, where)
     )
