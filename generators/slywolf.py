@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
 from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
 from sheepdog.solver.jsonio import decode_utf8, loads_json
 from sheepdog.solver.slywolf.explain import (
@@ -45,7 +45,7 @@ from sheepdog.solver.slywolf.explain import (
     needs_hard_case_reasoning,
 )
 from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS, Grade, grade_explained, stars_for
-from sheepdog.solver.slywolf.puzzle import Mode, Puzzle
+from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.sample import CompleteCase, random_case
 from sheepdog.solver.slywolf.worlds import Observation, deduce
@@ -85,6 +85,10 @@ class Band:
 
 @dataclass(frozen=True, slots=True)
 class GeneratedCase:
+    """One case of a generator run: the complete case (``puzzle``, whose ``extra`` holds its
+    ``id``, culprit and grade), its :class:`Grade`, its number in the run (``index``, from 1)
+    and the draw it came from (``attempt``).  :func:`generate` makes them."""
+
     puzzle: Puzzle
     grade: Grade
     index: int
@@ -280,6 +284,18 @@ def default_attempts(band: Band) -> int:
     return DEFAULT_CLIMBS if band.low >= SEARCH_FROM else DEFAULT_ATTEMPTS
 
 
+def check_arguments(roster: Roster, mode: Mode, count: int, seed: int) -> None:
+    """The arguments a library caller gives: a loaded roster, a mode by its exact name, whole
+    numbers (a seed of 0 or more)."""
+    expect(roster, Roster, "roster", 'load_roster("default") loads the shipped one')
+    if mode not in MODES:
+        raise UnknownNameError("mode", str(mode), MODES)
+    expect(count, int, "count")
+    expect(seed, int, "seed")
+    if seed < 0:
+        raise SheepdogError(f"seed must be 0 or more, not {seed}")
+
+
 def check_bounds(count: int, attempts: int) -> None:
     """``count`` and ``attempts`` within :data:`MAX_COUNT` and :data:`MAX_ATTEMPTS`."""
     if not 1 <= count <= MAX_COUNT:
@@ -311,6 +327,7 @@ def iter_cases(
     byte for byte, checked when it was written).  ``on_draw()`` is called before each random
     case is drawn (progress while a demanding band takes many draws).
     """
+    check_arguments(roster, mode, count, seed)
     attempts = default_attempts(band) if attempts is None else attempts
     check_bounds(count, attempts)
     if validate is None:

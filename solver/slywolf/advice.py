@@ -31,7 +31,7 @@ from sheepdog.solver.slywolf.hints import (
     default_leaf,
     hints_for,
 )
-from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.session import Turn, game_of, table_view
 from sheepdog.solver.slywolf.turn import (
@@ -184,6 +184,7 @@ def advice(
     printed testimonies of the sheep not yet interviewed are face down, so a puzzle with a
     ``"game"`` key is read as :func:`~sheepdog.solver.slywolf.session.table_view` gives it
     (as ``wolf play`` and the web companion do)."""
+    check_puzzle(puzzle)
     if "game" in puzzle.extra:
         puzzle = table_view(puzzle)
     if model is not None:

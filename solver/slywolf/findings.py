@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
 from sheepdog.solver.slywolf.valid import Model, check_model, deduce_with
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce_puzzle
 
@@ -130,6 +130,7 @@ def solve_puzzle(puzzle: Puzzle, model: Model = "uniform") -> Findings:
     >>> solve_puzzle(load_puzzle("cases/puzzles/example.json")).suspects
     ['Howler', 'Ashby']
     """
+    check_puzzle(puzzle)
     model = check_model(model)
     d = deduce_puzzle(puzzle)
     if d.consistent and model == "valid":

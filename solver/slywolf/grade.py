@@ -27,7 +27,7 @@ from sheepdog.solver.slywolf.explain import (
     explain_observation,
 )
 from sheepdog.solver.slywolf.fewest import fewest_interviews
-from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
 from sheepdog.solver.slywolf.worlds import Observation
 
 MIN_STARS, MAX_STARS = 1, 5
@@ -37,6 +37,12 @@ NO_RULE = "none"
 
 @dataclass(frozen=True, slots=True)
 class Grade:
+    """How hard a case is to solve by reasoning: ``stars`` (1-5), the hardest rule the
+    step-by-step solution needs (``hardest_rule``, its ``tier``), the number of ``steps``, the
+    fewest interviews that settle the case (``fewest_exact``: proved the fewest, not just the
+    fewest found), and how often each rule is used (``rules``).  :func:`grade_case` makes
+    one."""
+
     stars: int
     hardest_rule: str
     tier: int
@@ -96,6 +102,7 @@ def tiles_of(puzzle: Puzzle) -> frozenset[int]:
 
 def grade_case(puzzle: Puzzle) -> Grade:
     """Grade a case file: every sheep interviewed, exactly one possible culprit."""
+    check_puzzle(puzzle)
     interviewed = puzzle.interviewed()
     if len(interviewed) != puzzle.roster.n_sheep or any(
         iv.points_to is None

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, expect
 from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.slywolf.roster import Item, Roster, load_roster
 
@@ -45,6 +45,13 @@ class Interview:
 
 @dataclass(frozen=True, slots=True)
 class Puzzle:
+    """What the players have heard so far: the roster, the mode (``"easy"`` or ``"hard"``,
+    which answer differently), the interviews in order, and optionally the sheep on top of the
+    stacks (``visible``, the only ones a hint ranks).  A case is a puzzle with every sheep
+    heard, plus an ``id`` and a ``culprit`` in :attr:`extra` (keys carried along untouched).
+    Read one with :func:`load_puzzle` or :func:`puzzle_from_dict`; it is checked as a file is,
+    whichever way it is made.  Immutable: :meth:`with_interview` gives the next one."""
+
     roster: Roster
     mode: Mode
     interviews: tuple[Interview, ...] = ()
@@ -52,22 +59,46 @@ class Puzzle:
     roster_ref: str = "default"
     extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
+    def __post_init__(self) -> None:
+        """Checked as a file is (:func:`validate_interviews`), so that a puzzle built in code
+        cannot give answers for another mode or reach a sheep the roster does not have; a mode
+        is named in any case, and lists are taken as tuples."""
+        expect(self.roster, Roster, "roster", "load_roster(name) loads one")
+        mode = self.mode.lower() if isinstance(self.mode, str) else self.mode
+        if mode not in MODES:
+            raise UnknownNameError("mode", str(self.mode), MODES)
+        object.__setattr__(self, "mode", mode)
+        expect(self.interviews, (tuple, list), "interviews", "a tuple of Interview")
+        object.__setattr__(self, "interviews", tuple(self.interviews))
+        if self.visible is not None:
+            expect(self.visible, (tuple, list), "visible", "a tuple of sheep numbers, or None")
+            object.__setattr__(self, "visible", tuple(self.visible))
+        validate_interviews(self)
+
     # -- convenience -------------------------------------------------------------------------
     def interviewed(self) -> frozenset[int]:
         return frozenset(iv.sheep for iv in self.interviews)
 
     def with_interview(self, interview: Interview) -> Puzzle:
-        """A new puzzle with one more interview (validated like a file's)."""
-        return validate_interviews(replace(self, interviews=self.interviews + (interview,)))
+        """A new puzzle with one more interview (validated like a file's).  A sheep heard
+        from the top of a stack leaves :attr:`visible`; when no visible sheep is left, every
+        sheep not yet heard may be ranked (``visible`` None)."""
+        expect(interview, Interview, "interview")
+        visible = self.visible
+        if visible is not None and interview.sheep in visible:
+            visible = tuple(s for s in visible if s != interview.sheep) or None
+        return replace(self, interviews=self.interviews + (interview,), visible=visible)
 
     def with_corrected(self, interview: Interview) -> Puzzle:
         """A new puzzle with the interview of ``interview.sheep`` replaced by ``interview``
         (validated like a file's); that sheep must have one."""
+        expect(interview, Interview, "interview")
         if interview.sheep not in self.interviewed():
+            _check_sheep(self.roster, interview.sheep, "sheep")
             name = self.roster.sheep[interview.sheep].name
             raise SheepdogError(f"{name!r} has no interview to correct")
         kept = tuple(iv if iv.sheep != interview.sheep else interview for iv in self.interviews)
-        return validate_interviews(replace(self, interviews=kept))
+        return replace(self, interviews=kept)
 
     @property
     def culprit(self) -> int | None:
@@ -108,14 +139,16 @@ class Puzzle:
         )
 
 
+def check_puzzle(value: object) -> None:
+    """A library function's ``puzzle`` argument is a :class:`Puzzle` (not a file's name)."""
+    expect(value, Puzzle, "puzzle", "load_puzzle(path) reads a file, puzzle_from_dict(data) a dict")
+
+
 def load_puzzle(path: str | Path) -> Puzzle:
     """Read and validate a puzzle or case file; the roster path is relative to the file."""
+    expect(path, (str, Path), "path", "a puzzle file's name; puzzle_from_dict reads a dict")
     path = Path(path)
-    if not path.exists():
-        raise SheepdogError(f"no such file: {path}")
-    if path.is_dir():
-        raise SheepdogError(f"{path} is a directory, not a puzzle file")
-    data = read_json(path)
+    data = read_json(path)  # a missing file, a folder: FileAccessError
     if isinstance(data, dict) and "mode" not in data:
         # easy and hard cases answer differently: a file must say which it is
         raise FileFormatError(f'{path}: missing key \'mode\' ("easy" or "hard")')
@@ -125,6 +158,15 @@ def load_puzzle(path: str | Path) -> Puzzle:
 def puzzle_from_dict(
     data: Any, *, base: Path | None = None, source: str = "<puzzle>", roster: Roster | None = None
 ) -> Puzzle:
+    """A puzzle from a puzzle or case file's object (already decoded), checked as
+    :func:`load_puzzle` checks a file; ``base`` is the folder a roster path is relative to,
+    ``source`` names the data in errors, ``roster`` (if given) is used instead of the one the
+    data names.  Unlike a file (which must say its mode), the data may leave ``"mode"`` out
+    for easy.
+
+    >>> puzzle_from_dict({"roster": "default", "mode": "easy", "interviews": []})
+    <Puzzle: roster default, easy mode, 0 of 16 sheep interviewed>
+    """
     where = source
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: expected a JSON object")
@@ -185,9 +227,8 @@ def puzzle_from_dict(
             extra["culprit"] = roster.wolves[roster.wolf_index(extra["culprit"])].name
         except SheepdogError as exc:
             raise FileFormatError(f"{where}: culprit: {exc}") from None
-    puzzle = Puzzle(roster, mode, tuple(interviews), visible, ref, extra)
     try:
-        return validate_interviews(puzzle)
+        return Puzzle(roster, mode, tuple(interviews), visible, ref, extra)  # validated
     except SheepdogError as exc:
         raise FileFormatError(f"{where}: {exc}") from None
 
@@ -225,12 +266,33 @@ def sheep_list(roster: Roster, raw: Any, where: str, key: str) -> tuple[int, ...
     return out
 
 
+def _check_sheep(roster: Roster, sheep: object, what: str) -> None:
+    """``sheep`` is a sheep number of ``roster``."""
+    expect(sheep, int, what, "a sheep number: roster.sheep_index(name) gives it")
+    assert isinstance(sheep, int)
+    if not 0 <= sheep < roster.n_sheep:
+        raise SheepdogError(f"{what} is {sheep}; the roster's sheep are 0 to {roster.n_sheep - 1}")
+
+
 def validate_interviews(puzzle: Puzzle) -> Puzzle:
     """Reject what no game can produce: a sheep interviewed twice, a sheep pointing at itself,
-    a testimony that contradicts the roster's printed tile (known deck)."""
+    a testimony that contradicts the roster's printed tile (known deck), and (for a puzzle built
+    in code) a sheep or item the roster does not have.  The sheep on top of the stacks are
+    sheep of the roster, each named once."""
     roster = puzzle.roster
+    for s in puzzle.visible or ():
+        _check_sheep(roster, s, "a visible sheep")
+    if puzzle.visible is not None and len(set(puzzle.visible)) != len(puzzle.visible):
+        raise SheepdogError("'visible' names a sheep twice")
     seen: set[int] = set()
     for iv in puzzle.interviews:
+        expect(iv, Interview, "an interview", "Interview(sheep, points_to, testimony)")
+        _check_sheep(roster, iv.sheep, "an interview's sheep")
+        if iv.points_to is not None:
+            _check_sheep(roster, iv.points_to, "an interview's points_to")
+        if iv.testimony is not None and iv.testimony not in roster.items:
+            expect(iv.testimony, Item, "a testimony", 'roster.parse_item("red jacket") gives one')
+            raise UnknownNameError("item", str(iv.testimony), [str(it) for it in roster.items])
         name = roster.sheep[iv.sheep].name
         if iv.sheep in seen:
             raise SheepdogError(f"sheep {name!r} is interviewed twice")

@@ -49,8 +49,21 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, shown
-from sheepdog.solver.slywolf.puzzle import STACKS, Interview, Puzzle, load_puzzle, sheep_list
+from sheepdog.solver.errors import (
+    FileFormatError,
+    SheepdogError,
+    UnknownNameError,
+    expect,
+    shown,
+)
+from sheepdog.solver.slywolf.puzzle import (
+    STACKS,
+    Interview,
+    Puzzle,
+    check_puzzle,
+    load_puzzle,
+    sheep_list,
+)
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.turn import (
     SIDES,
@@ -130,10 +143,13 @@ class Game:
 def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = None) -> Game:
     """A fresh table for ``puzzle``: 4 stacks of tiles [Setup 3] whose tops are still to be typed,
     the wolf at the start of the track side ``side`` (one of ``SIDES``)."""
+    check_puzzle(puzzle)
+    expect(side, str, "side", "one_star or two_star")
     track: Side | None = next((s for s in SIDES if s == side), None)
     if track is None:
-        raise SheepdogError(f"unknown side {side!r}; valid sides: {', '.join(SIDES)}")
+        raise UnknownNameError("side", side, SIDES)
     options = options or Options()
+    expect(options, Options, "options")
     if not 0 <= options.skill <= 1:
         raise SheepdogError(f"options.skill must be a number from 0 to 1, not {options.skill}")
     n = puzzle.roster.n_sheep
@@ -384,6 +400,8 @@ VERBS = (
 def parse_entry(roster: Roster, line: str) -> Entry:
     """One typed line as an entry; unknown names and malformed lines are errors (the rules are
     checked by :func:`apply`)."""
+    expect(roster, Roster, "roster", 'load_roster("default") loads the shipped one')
+    expect(line, str, "line", 'a typed entry such as "call harp"')
     words = line.strip().split(None, 1)
     if not words:
         raise SheepdogError("an empty line is not an entry")

@@ -76,7 +76,7 @@ def test_a_new_game_is_four_stacks_of_unknown_tops() -> None:
 
 
 def test_new_game_errors_name_the_parameters() -> None:
-    with pytest.raises(SheepdogError, match="unknown side 'three_star'; valid sides: one_star"):
+    with pytest.raises(SheepdogError, match="unknown side 'three_star'; valid sides are: one_star"):
         fresh("three_star")
     with pytest.raises(SheepdogError, match="options.skill must be a number from 0 to 1"):
         fresh("one_star", Options(1.5))

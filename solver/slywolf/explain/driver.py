@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheepdog.solver.errors import UnknownNameError, expect
 from sheepdog.solver.slywolf.explain.notebook import Notebook, Step
 from sheepdog.solver.slywolf.explain.rules import RULES, TRIAL_ORDER, difficulty
-from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
@@ -96,7 +97,15 @@ def explain_observation(
 
 
 def explain(puzzle: Puzzle, *, rules: frozenset[str] | None = None) -> Explanation:
-    """The step-by-step solution of a puzzle or case file."""
+    """The step-by-step solution of a puzzle or case file; ``rules``, if given, names the
+    rules it may use (:data:`~sheepdog.solver.slywolf.explain.rules.RULES`)."""
+    check_puzzle(puzzle)
+    if rules is not None:
+        expect(rules, (frozenset, set), "rules", "a set of rule names")
+        names = [rule.name for rule in RULES]
+        for name in sorted(rules, key=str):
+            if name not in names:
+                raise UnknownNameError("rule", str(name), names)
     return explain_observation(puzzle.roster, Observation.from_puzzle(puzzle), rules=rules)
 
 
