@@ -35,21 +35,25 @@ from __future__ import annotations
 # here would widen the moment when Ctrl-C shows a traceback.  mypy treats any ``TYPE_CHECKING``
 # as true; spelling it out spares the import of ``typing``.
 TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
 __version__ = "0.2.0"
 
 # Public name -> the module that defines it.  Loaded lazily by ``__getattr__`` (PEP 562).
 _EXPORTS: dict[str, str] = {
     # errors
     "SheepdogError": "sheepdog.solver.errors",
+    "FileFormatError": "sheepdog.solver.errors",
+    "UnknownNameError": "sheepdog.solver.errors",
+    "WrongTypeError": "sheepdog.solver.errors",
+    "FileAccessError": "sheepdog.solver.errors",
+    "MissingFileError": "sheepdog.solver.errors",
     # Sly Wolf: the game's objects and files
     "Roster": "sheepdog.solver.slywolf.roster",
     "load_roster": "sheepdog.solver.slywolf.roster",
+    "roster_from_dict": "sheepdog.solver.slywolf.roster",
     "Puzzle": "sheepdog.solver.slywolf.puzzle",
     "Interview": "sheepdog.solver.slywolf.puzzle",
     "load_puzzle": "sheepdog.solver.slywolf.puzzle",
+    "puzzle_from_dict": "sheepdog.solver.slywolf.puzzle",
     # Sly Wolf: deductions, explanations, hints, the game at the table
     "Findings": "sheepdog.solver.slywolf.findings",
     "solve_puzzle": "sheepdog.solver.slywolf.findings",
@@ -82,16 +86,21 @@ _EXPORTS: dict[str, str] = {
     "advise_position": "sheepdog.solver.dog.advise",
     # Agent DOG
     "AgentPosition": "sheepdog.solver.agentdog.position",
+    "parse_agent_position": "sheepdog.solver.agentdog.position",
     "load_agent_position": "sheepdog.solver.agentdog.position",
     "agent_position_to_json": "sheepdog.solver.agentdog.position",
+    "AgentPlay": "sheepdog.solver.agentdog.moves",
     "agent_legal_plays": "sheepdog.solver.agentdog.moves",
     "agent_perft": "sheepdog.solver.agentdog.moves",
     "play_by_words": "sheepdog.solver.agentdog.moves",
+    "AgentSolution": "sheepdog.solver.agentdog.solve",
     "solve_agent_position": "sheepdog.solver.agentdog.solve",
     "ObserverView": "sheepdog.solver.agentdog.observer",
     "view_of": "sheepdog.solver.agentdog.observer",
     "load_view": "sheepdog.solver.agentdog.observer",
+    "parse_view": "sheepdog.solver.agentdog.observer",
     "view_to_json": "sheepdog.solver.agentdog.observer",
+    "AgentAdvice": "sheepdog.solver.agentdog.advise",
     "advise_view": "sheepdog.solver.agentdog.advise",
 }
 
@@ -104,6 +113,7 @@ _ALIASES: dict[str, str] = {
     "PositionAdvice": "Advice",
     "advise_position": "advise",
     "load_agent_position": "load_position",
+    "parse_agent_position": "parse_position",
     "agent_position_to_json": "position_to_json",
     "agent_legal_plays": "legal_plays",
     "agent_perft": "perft",
@@ -113,11 +123,18 @@ _ALIASES: dict[str, str] = {
 __all__ = [
     "__version__",
     "SheepdogError",
+    "FileFormatError",
+    "UnknownNameError",
+    "WrongTypeError",
+    "FileAccessError",
+    "MissingFileError",
     "Roster",
     "load_roster",
+    "roster_from_dict",
     "Puzzle",
     "Interview",
     "load_puzzle",
+    "puzzle_from_dict",
     "Findings",
     "solve_puzzle",
     "Explanation",
@@ -145,30 +162,43 @@ __all__ = [
     "PositionAdvice",
     "advise_position",
     "AgentPosition",
+    "parse_agent_position",
     "load_agent_position",
     "agent_position_to_json",
+    "AgentPlay",
     "agent_legal_plays",
     "agent_perft",
     "play_by_words",
+    "AgentSolution",
     "solve_agent_position",
     "ObserverView",
     "view_of",
     "load_view",
+    "parse_view",
     "view_to_json",
+    "AgentAdvice",
     "advise_view",
 ]
 
 if TYPE_CHECKING:
     from sheepdog.generators.slywolf import GeneratedCase
     from sheepdog.generators.slywolf import generate as generate_cases
-    from sheepdog.solver.agentdog.advise import advise_view
+    from sheepdog.solver.agentdog.advise import AgentAdvice, advise_view
+    from sheepdog.solver.agentdog.moves import AgentPlay, play_by_words
     from sheepdog.solver.agentdog.moves import legal_plays as agent_legal_plays
     from sheepdog.solver.agentdog.moves import perft as agent_perft
-    from sheepdog.solver.agentdog.moves import play_by_words
-    from sheepdog.solver.agentdog.observer import ObserverView, load_view, view_of, view_to_json
+    from sheepdog.solver.agentdog.observer import (
+        ObserverView,
+        load_view,
+        parse_view,
+        view_of,
+        view_to_json,
+    )
     from sheepdog.solver.agentdog.position import AgentPosition
     from sheepdog.solver.agentdog.position import load_position as load_agent_position
+    from sheepdog.solver.agentdog.position import parse_position as parse_agent_position
     from sheepdog.solver.agentdog.position import position_to_json as agent_position_to_json
+    from sheepdog.solver.agentdog.solve import AgentSolution
     from sheepdog.solver.agentdog.solve import solve_position as solve_agent_position
     from sheepdog.solver.dog.advise import Advice as PositionAdvice
     from sheepdog.solver.dog.advise import advise as advise_position
@@ -181,30 +211,43 @@ if TYPE_CHECKING:
     )
     from sheepdog.solver.dog.search import solved_networkx
     from sheepdog.solver.dog.solve import DogSolution, solve_position
-    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.errors import (
+        FileAccessError,
+        FileFormatError,
+        MissingFileError,
+        SheepdogError,
+        UnknownNameError,
+        WrongTypeError,
+    )
     from sheepdog.solver.slywolf.advice import Advice as PuzzleAdvice
     from sheepdog.solver.slywolf.advice import advice as advise_puzzle
     from sheepdog.solver.slywolf.explain import Explanation, explain
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
     from sheepdog.solver.slywolf.grade import Grade, grade_case
-    from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, load_puzzle
-    from sheepdog.solver.slywolf.roster import Roster, load_roster
+    from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, load_puzzle, puzzle_from_dict
+    from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict
     from sheepdog.solver.slywolf.session import Game, new_game, parse_entry
     from sheepdog.solver.slywolf.session import apply as apply_entry
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'sheepdog' has no attribute {name!r}")
-    import importlib
+# Hidden from type checkers: a visible module ``__getattr__`` would make every misspelt
+# ``sheepdog.name`` an ``Any`` instead of an error; the imports above give mypy the real names.
+if not TYPE_CHECKING:
 
-    value = getattr(importlib.import_module(module), _ALIASES.get(name, name))
-    from sheepdog.solver.native import documented
+    def __getattr__(name):
+        module = _EXPORTS.get(name)
+        if module is None:
+            raise AttributeError(f"module 'sheepdog' has no attribute {name!r}")
+        import importlib
 
-    value = documented(value)  # compiled code drops docstrings: give them back
-    globals()[name] = value
-    return value
+        value = getattr(importlib.import_module(module), _ALIASES.get(name, name))
+        from sheepdog.solver.native import documented
+
+        # compiled code drops docstrings: give them back.  A function comes back wrapped, under
+        # this public name, so that pickle finds the wrapper itself (``sheepdog.perft``)
+        value = documented(value, public=(__name__, name))
+        globals()[name] = value
+        return value
 
 
 def __dir__() -> list[str]:

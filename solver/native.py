@@ -17,6 +17,7 @@ import functools
 import importlib
 import importlib.machinery
 import importlib.util
+import inspect
 from pathlib import Path
 from typing import Any
 
@@ -95,36 +96,74 @@ def docstring(module: str, name: str = "") -> str:
     return _docstrings(module).get(name, "")
 
 
-def give_signature(cls: type) -> None:
-    """A compiled dataclass with a written-out ``__init__`` (the positions) has no signature
-    that ``inspect`` can read: give it the one its fields describe.  The position modules call
-    it on their own classes, so a direct import has it too; pure Python needs none."""
-    import dataclasses
-    import inspect
+def _field_annotations(module: str, name: str) -> dict[str, str]:
+    """The annotations of class ``name``'s fields as ``module``'s source writes them."""
+    path = source_path(module)
+    if path is None:
+        return {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return {
+                item.target.id: ast.unparse(item.annotation)
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+            }
+    return {}
 
-    if not dataclasses.is_dataclass(cls):
+
+def give_signature(cls: type) -> None:
+    """A compiled dataclass has no signature that ``inspect`` reads right: none at all with a
+    written-out ``__init__`` (the positions), or its fields' types as ``tuple`` and ``type``.
+    Give it the one its fields describe, annotated as the source writes them.  The position
+    modules call it on their own classes, so a direct import has it too; pure Python needs
+    none."""
+    import dataclasses
+
+    if not dataclasses.is_dataclass(cls) or cls.__module__ not in COMPILED:
         return
-    try:
-        inspect.signature(cls)
+    if not is_compiled(cls.__module__):
         return
-    except ValueError:
-        pass
     empty = inspect.Parameter.empty
+    written = _field_annotations(cls.__module__, cls.__qualname__)
     parameters = [
         inspect.Parameter(
             field.name,
             inspect.Parameter.POSITIONAL_OR_KEYWORD,
             default=empty if field.default is dataclasses.MISSING else field.default,
-        )  # no annotation: compiled, a field's type reads as ``tuple`` or ``type``
+            annotation=written.get(field.name, empty),
+        )
         for field in dataclasses.fields(cls)
         if field.init
     ]
     cls.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
 
 
-def documented(value: Any) -> Any:
+def source_signature(module: str, name: str) -> inspect.Signature | None:
+    """The signature of the top-level function ``name`` as ``module``'s source writes it
+    (annotations as written, defaults evaluated in the module), for a compiled function, which
+    ``inspect`` cannot read."""
+    path = source_path(module)
+    if path is None:
+        return None
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            stub = f"from __future__ import annotations\ndef {name}({ast.unparse(node.args)}): pass"
+            space = dict(vars(importlib.import_module(module)))
+            try:
+                exec(compile(stub, str(path), "exec"), space)  # noqa: S102 -- our own source
+                return inspect.signature(space[name])
+            except Exception:  # noqa: BLE001 -- a signature is a nicety; help() copes without
+                return None
+    return None
+
+
+def documented(value: Any, public: tuple[str, str] | None = None) -> Any:
     """``value`` with its docstring, which a compiled module drops: a class gets it back, a
-    function is wrapped in a plain one that carries it (and its signature and name)."""
+    function is wrapped in a plain one that carries it (and its signature and name).
+
+    ``public`` is the (module, name) the wrapper is reached by (``("sheepdog", "perft")``):
+    the wrapper takes that name, so that ``pickle`` (which looks a function up by its module
+    and name, and must find the very same object) and ``help()`` show it there."""
     module = getattr(value, "__module__", None)
     name = getattr(value, "__qualname__", None)
     if getattr(value, "__doc__", None) or module not in COMPILED or not isinstance(name, str):
@@ -144,5 +183,11 @@ def documented(value: Any) -> Any:
             return value(*args, **kwargs)
 
         wrapper.__doc__ = doc
+        signature = source_signature(module, name)
+        if signature is not None:
+            wrapper.__signature__ = signature  # type: ignore[attr-defined]
+        if public is not None:
+            wrapper.__module__, wrapper.__name__ = public
+            wrapper.__qualname__ = public[1]
         return wrapper
     return value

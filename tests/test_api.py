@@ -35,13 +35,47 @@ def test_version_and_all() -> None:
         assert getattr(sheepdog, name) is not None, name
     assert set(sheepdog.__all__) <= set(dir(sheepdog))
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
-        _ = sheepdog.nope
+        _ = getattr(sheepdog, "nope")  # noqa: B009 -- mypy rightly refuses sheepdog.nope
+
+
+def test_type_checkers_see_no_module_getattr() -> None:
+    """A module ``__getattr__`` that mypy can see makes every misspelt ``sheepdog.name`` an
+    ``Any``: it must sit under ``if not TYPE_CHECKING``, and every public name be imported for
+    type checkers instead."""
+    import ast
+
+    tree = ast.parse(Path(sheepdog.__file__).read_text(encoding="utf-8"))
+    top = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
+    assert "__getattr__" not in top
+    hidden = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "not TYPE_CHECKING"
+    ]
+    assert any(
+        isinstance(inner, ast.FunctionDef) and inner.name == "__getattr__"
+        for node in hidden
+        for inner in node.body
+    )
+    typed = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert set(sheepdog.__all__) - {"__version__"} <= typed
 
 
 def test_public_objects_have_docstrings() -> None:
     for name in sheepdog.__all__:
         if name != "__version__":
-            assert getattr(sheepdog, name).__doc__, f"{name} has no docstring"
+            value = getattr(sheepdog, name)
+            doc = value.__doc__
+            assert doc, f"{name} has no docstring"
+            # a dataclass without one gets its signature as a docstring: that is not one
+            if isinstance(value, type):
+                signature_only = doc.startswith(f"{value.__name__}(")
+                assert not signature_only, f"{name} has only its signature as a docstring"
 
 
 def test_import_is_light() -> None:

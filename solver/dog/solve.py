@@ -9,6 +9,7 @@ object of ``sheepdog dog solve`` (spec section 5).  The values and their keys ar
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields, replace
@@ -29,7 +30,7 @@ from sheepdog.solver.dog.search import (
 )
 from sheepdog.solver.dog.table import TableSearch
 from sheepdog.solver.dog.value import LEAST_WIN, decode, up_one_ply
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, WrongTypeError
 from sheepdog.solver.jsonio import shown
 
 
@@ -169,7 +170,7 @@ def check_classic(pos: object, agent_name: str) -> None:
     error naming the function that takes it, not an attribute error from inside."""
     if not isinstance(pos, Position):
         what = "an Agent DOG position" if type(pos).__name__ == "AgentPosition" else repr(pos)
-        raise SheepdogError(
+        raise WrongTypeError(
             f"this needs a classic DOG position, not {shown(what)} (Agent DOG: {agent_name})"
         )
 
@@ -319,12 +320,10 @@ def solve_position(
             progress=progress,
         )
         lean = table.solve(all_plays=all_plays)
-
-        def regraph() -> Solution[Position]:
-            return solve_position(
-                pos, max_nodes=max_nodes, cutoff=cutoff, all_plays=all_plays, keep_graph=True
-            )
-
+        # a partial of a module-level function, not a closure: the solution stays picklable
+        regraph = functools.partial(
+            solve_position, pos, max_nodes=max_nodes, cutoff=cutoff, all_plays=all_plays
+        )
         return _described(replace(lean, regraph=regraph), started)
     solution = solve_game(
         game,
