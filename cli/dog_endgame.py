@@ -445,6 +445,13 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
     for i, entry in enumerate(out["plays"], start=1):
         risk = entry["knocks_own_side"]
         text = f"  {i:2d}. {entry['description']}: knock-out risk {risk['chance']}"
+        if risk["of"] < out["colourings"]:
+            # a Partner step after a reveal may move a piece only where the reveal allows it (A11)
+            text += (
+                f" (legal in only {risk['of']} of the {out['colourings']} colourings: which"
+                " pieces its later steps may move depends on the colours it reveals, A11;"
+                " the risk is over those)"
+            )
         if solved:
             share = entry["win_share"]
             text += (

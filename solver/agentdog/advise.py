@@ -30,13 +30,14 @@ from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words
 from sheepdog.solver.agentdog.observer import (
     MAX_COLOURINGS,
     ObserverView,
+    check_view,
     colour_chances,
     colourings,
 )
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
 from sheepdog.solver.agentdog.solve import solve_position
 from sheepdog.solver.dog.graph import PositionTooBig
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, expect
 
 DEFAULT_SAMPLES = 12
 DEFAULT_SOLVE_NODES = 20_000
@@ -154,6 +155,12 @@ def advise_view(
 ) -> AgentAdvice:
     """Advice for the player to move in ``view`` (see the module docstring); no new sample
     is started after ``seconds`` (the knock-out risks are always exact and complete)."""
+    check_view(view)
+    expect(samples, int, "samples")
+    expect(seed, int, "seed")
+    expect(seconds, (int, float), "seconds")
+    if not seconds >= 0:
+        raise SheepdogError(f"seconds must be 0 or more, not {seconds}")
     seat = view.to_move
     if UNKNOWN in view.hands[seat]:
         raise SheepdogError(f"advice is for the player to move: seat {seat}'s hand must be known")

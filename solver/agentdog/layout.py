@@ -56,13 +56,25 @@ class Layout:
         return f"<Layout F={self.fields_per_seat}, {len(self.holes)} holes>"
 
 
+def check_fields_per_seat(f: int) -> None:
+    """A1 wants at least 4 fields per seat; this engine takes at most 24."""
+    if not MIN_FIELDS_PER_SEAT <= f <= MAX_FIELDS_PER_SEAT:
+        limit = (
+            f" (A1 sets no upper bound; this engine numbers the track's fields below {HOME}, "
+            "where the home fields start)"
+            if f > MAX_FIELDS_PER_SEAT
+            else " (A1)"
+        )
+        raise FileFormatError(
+            f"layout: fields_per_seat must be {MIN_FIELDS_PER_SEAT}..{MAX_FIELDS_PER_SEAT}, "
+            f"not {f}{limit}"
+        )
+
+
 def make_layout(fields_per_seat: int, holes: Any, meeting_points: Any) -> Layout:
     """A layout, checked against A1 (raises :class:`FileFormatError` naming the problem)."""
     f = fields_per_seat
-    if not MIN_FIELDS_PER_SEAT <= f <= MAX_FIELDS_PER_SEAT:
-        raise FileFormatError(
-            f"layout: fields_per_seat must be {MIN_FIELDS_PER_SEAT}..{MAX_FIELDS_PER_SEAT}, not {f}"
-        )
+    check_fields_per_seat(f)
     n = SEATS * f
     hole_set = frozenset(holes)
     meets = tuple(sorted(set(meeting_points)))
@@ -123,10 +135,7 @@ def layout_from_json(obj: Any) -> Layout:
     f = obj.get("fields_per_seat", 16)
     if not isinstance(f, int) or isinstance(f, bool):
         raise FileFormatError("layout: 'fields_per_seat' must be a whole number")
-    if not MIN_FIELDS_PER_SEAT <= f <= MAX_FIELDS_PER_SEAT:
-        raise FileFormatError(
-            f"layout: fields_per_seat must be {MIN_FIELDS_PER_SEAT}..{MAX_FIELDS_PER_SEAT}, not {f}"
-        )
+    check_fields_per_seat(f)
     n = SEATS * f
     lists = {}
     for key in ("holes", "meeting_points"):

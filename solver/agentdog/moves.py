@@ -47,7 +47,7 @@ from sheepdog.solver.dog.moves import (
     PerftTally,
     next_to_move,
 )
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, shown
 from sheepdog.solver.pickling import Reduced, by_fields
 
 __all__ = [
@@ -467,9 +467,11 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
         for play in legal_plays(pos):
             if play.description.startswith("fold") and play.description == words.strip():
                 return play
-        raise SheepdogError(f"no fold {words!r} here (a fold is only legal with nothing playable)")
+        raise SheepdogError(
+            f"no fold {shown(words)!r} here (a fold is only legal with nothing playable)"
+        )
     if card not in pos.hands[mover]:
-        raise SheepdogError(f"seat {mover} holds no {card!r} card")
+        raise SheepdogError(f"seat {mover} holds no {shown(card)!r} card")
     t = Table(pos)
     label = f"copy as {pos.last_card}" if card == COPY else card
     choice = words.split(";")[0].strip()
@@ -477,7 +479,7 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
         choice = choice[len(label) + 1 :].strip()
     found = card_outcomes(t, card, True, target=choice)
     if not found:
-        raise SheepdogError(f"{card} {choice!r} is not a legal play here")
+        raise SheepdogError(f"{card} {shown(choice)!r} is not a legal play here")
     (outcome, text), *_ = found.items()
     hands = _hands_without(pos.hands, mover, card)
     kind = pos.last_card if card == COPY else card

@@ -32,6 +32,7 @@ from sheepdog.solver.agentdog.position import (
     AgentPosition,
     Hands,
     Pawns,
+    check_agent,
     common_fields,
     position_to_json,
     seat_map,
@@ -39,7 +40,7 @@ from sheepdog.solver.agentdog.position import (
 )
 from sheepdog.solver.agentdog.rules import AgentRules
 from sheepdog.solver.dog.board import HOME, loc_name
-from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.errors import FileFormatError, SheepdogError, expect
 from sheepdog.solver.jsonio import loads_json, read_text
 
 HIDDEN: Final = "u"
@@ -103,9 +104,22 @@ class ObserverView:
 # Views of positions, colourings
 
 
+def check_view(view: object) -> None:
+    """A function of observer views is given one (an Agent DOG position is not one)."""
+    hint = "view_of(position, seat) makes one; load_view(path) reads one"
+    expect(view, ObserverView, "view", hint)
+
+
 def view_of(pos: AgentPosition, seat: int | None = None) -> ObserverView:
     """The observer view of ``pos`` for the player at ``seat`` (her own hand shown, the others
     as ``"?"``); ``seat`` None shows no hand."""
+    check_agent(pos, "hidden cards are written '?' in a classic position")
+    if seat is not None:
+        expect(seat, int, "seat", "a seat number, or None for no hand")
+        if seat not in pos.players:
+            raise SheepdogError(
+                f"seat {seat} is not in play; the seats are {', '.join(map(str, pos.players))}"
+            )
     holes = pos.layout.holes
     visible = tuple(
         tuple(x for x in locs if not 0 <= x < HOME or x not in holes) for locs in pos.pawns
@@ -348,6 +362,7 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
 def view_to_json(view: ObserverView) -> dict[str, Any]:
     """The spec's observer-view JSON object (without any history): what
     :func:`load_view` reads; add ``"history"`` to narrow the colourings by the plays seen."""
+    check_view(view)
     base = position_to_json(view.completion(view.visible, view.hands))
     base["view"] = "observer"
     base["pawns"] = {
@@ -359,6 +374,8 @@ def view_to_json(view: ObserverView) -> dict[str, Any]:
 
 
 def parse_view(text: str, source: str = "view") -> ObserverView:
+    """An observer view from the text of a view file (JSON, read strictly; spec section 3),
+    with its ``"history"`` if any; ``source`` names the text in errors."""
     return view_from_json(loads_json(text, source))
 
 

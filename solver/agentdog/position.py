@@ -45,7 +45,7 @@ from sheepdog.solver.agentdog.rules import (
 )
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.position import seat_key
-from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.errors import FileFormatError, SheepdogError, WrongTypeError, shown
 from sheepdog.solver.jsonio import loads_json, read_text
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
@@ -73,8 +73,9 @@ Hands = tuple[tuple[str, ...], ...]
 
 @dataclass(frozen=True, slots=True, init=False)
 class AgentPosition:
-    """One Agent DOG position.  Build it with :func:`make_position` or
-    :func:`position_from_json`, which canonicalise and validate.
+    """One Agent DOG position.  Read one with ``sheepdog.load_agent_position(path)`` or
+    ``sheepdog.parse_agent_position(text)``, or build it with this module's
+    :func:`make_position` or :func:`position_from_json`: they canonicalise and validate.
 
     - ``pawns`` -- per colour (seat) 0..3, the sorted locations of its pieces;
     - ``hands`` -- per seat, the sorted card names held;
@@ -157,6 +158,16 @@ class AgentPosition:
         pawns = "/".join(",".join(loc_name(x) for x in p) or "-" for p in self.pawns)
         hands = "/".join(",".join(h) or "-" for h in self.hands)
         return f"<AgentPosition {pawns} {hands} {self.to_move} last={self.last_card}>"
+
+
+def check_agent(pos: object, classic_name: str) -> None:
+    """The Agent DOG engines take Agent DOG positions: a classic one (or anything else) is one
+    error naming the function that takes it, not an attribute error from inside."""
+    if not isinstance(pos, AgentPosition):
+        what = "a classic DOG position" if type(pos).__name__ == "Position" else repr(pos)
+        raise WrongTypeError(
+            f"this needs an Agent DOG position, not {shown(what)} (classic DOG: {classic_name})"
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -325,6 +336,10 @@ def validate(pos: AgentPosition, *, observer: bool = False) -> None:
                 f"{n} cards {name!r} in the hands, stock and pile;"
                 f" the deck has {counts.get(name, 0)}"
             )
+    total = sum(len(h) for h in pos.hands) + len(pos.stock) + (pos.last_card is not None)
+    deck = sum(counts.values())
+    if total > deck:  # the '?' cards count too: they are cards of the same deck
+        raise SheepdogError(f"{total} cards in the hands, stock and pile; the deck has {deck}")
     if pos.to_move not in players:
         raise SheepdogError(f"to_move {pos.to_move} is not a seat in play {list(players)}")
     if any(pos.hands) and not pos.hands[pos.to_move]:
@@ -416,6 +431,10 @@ def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> d
     stock = obj.get("stock", [])
     if not isinstance(stock, list) or not all(isinstance(x, str) for x in stock):
         raise FileFormatError("'stock' must be a list of card names")
+    if "stock" in obj and len(players) == SEATS:
+        raise FileFormatError(
+            "a draw pile (stock) is only used with 2 or 3 players (A17): leave 'stock' out"
+        )
     winner = obj.get("winner")
     return {
         "layout": layout,
@@ -476,6 +495,9 @@ def position_to_json(pos: AgentPosition) -> dict[str, Any]:
 
 
 def parse_position(text: str, source: str = "position") -> AgentPosition:
+    """An Agent DOG position from the text of a position file (JSON, read strictly; spec
+    section 3); ``source`` names the text in errors.  A dict: ``json.dumps`` it first, or use
+    :func:`position_from_json`."""
     return position_from_json(loads_json(text, source))
 
 

@@ -15,7 +15,12 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from sheepdog.solver.agentdog.moves import legal_plays, successors
-from sheepdog.solver.agentdog.position import AgentPosition, position_to_json, winning_side
+from sheepdog.solver.agentdog.position import (
+    AgentPosition,
+    check_agent,
+    position_to_json,
+    winning_side,
+)
 from sheepdog.solver.dog.board import HOME
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, GameGraph, GraphProgress
 from sheepdog.solver.dog.search import Method, Solution, pv_nodes, solve_game
@@ -104,6 +109,7 @@ def solve_position(
     """Solve a 4-player Agent DOG position to the end of the round (as classic
     :func:`sheepdog.solver.dog.solve.solve_position`; the graph is always kept)."""
     started = time.perf_counter()
+    check_agent(pos, "solve_position")
     if not pos.teams_play:
         raise SheepdogError("solve needs the 4-player game (teams); this position has 2-3 players")
     game = AgentGame(pos)

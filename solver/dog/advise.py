@@ -46,7 +46,7 @@ from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Loc, Position, make_position
 from sheepdog.solver.dog.solve import DogGame, check_classic, solve_position
 from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, win_key
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
 
 PlayId = tuple[str | None, tuple[tuple[Loc, ...], ...]]
 """A first play across samples: the card played and the pawns after it."""
@@ -362,12 +362,18 @@ def advise(
     known than the position shows (at the table: the cards played since the last shuffle are
     out too); by default :func:`unseen_cards` of ``pos``."""
     check_advisable(pos)
+    expect(samples, int, "samples")
+    expect(seed, int, "seed")
+    expect(seconds, (int, float), "seconds")
+    expect(confidence, (int, float), "confidence")
+    if not seconds >= 0:
+        raise SheepdogError(f"seconds must be 0 or more, not {seconds}")
     if samples < 1:
         raise SheepdogError(f"the number of samples must be at least 1, not {samples}")
     if not 0.5 <= confidence < 1:
         raise SheepdogError(f"the confidence must be at least 0.5 and below 1, not {confidence}")
     if method not in METHODS:
-        raise SheepdogError(f"unknown advise method {method!r}: use auto, exact or playout")
+        raise UnknownNameError("advise method", str(method), METHODS)
     started = time.perf_counter()
     hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)
     if hidden == 0:

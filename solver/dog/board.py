@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from sheepdog.solver.errors import FileFormatError
+from sheepdog.solver.errors import FileFormatError, shown
 
 #: A pawn location (see the module docstring for the encoding).
 Loc = int
@@ -65,14 +65,16 @@ def parse_loc(text: str, seats: int) -> Loc:
     """
     m = _LOC_RE.match(text.strip())
     if m is None:
-        raise FileFormatError(f"bad pawn location {text!r}: use 'k', 'tN' or 'hJ' (J in 0..3)")
+        raise FileFormatError(
+            f"bad pawn location {shown(text)!r}: use 'k', 'tN' or 'hJ' (J in 0..3)"
+        )
     if m.group(1):
         return KENNEL
     if m.group(2) is not None:
         n = int(m.group(2))
         if n >= track_size(seats):
             raise FileFormatError(
-                f"track field {text!r} does not exist: a {seats}-seat board has t0..t"
+                f"track field {shown(text)!r} does not exist: a {seats}-seat board has t0..t"
                 f"{track_size(seats) - 1}"
             )
         return n

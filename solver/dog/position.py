@@ -85,8 +85,10 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True, init=False)
 class Position:
-    """One DOG position.  Build it with :func:`make_position`, :func:`position_from_json` or
-    :func:`parse_notation`, which canonicalise and validate; the fields are:
+    """One DOG position.  Read one with ``sheepdog.load_position(path)`` or
+    ``sheepdog.parse_position(text)`` (JSON or notation), or build it with this module's
+    :func:`make_position`, :func:`position_from_json` or :func:`parse_notation`: they
+    canonicalise and validate.  The fields are:
 
     - ``seats`` — 4 or 6;
     - ``pawns`` — per seat, the sorted locations of that colour's pawns
@@ -349,8 +351,9 @@ def seat_key(key: Any, what: str) -> int:
 
 
 def _whole(text: str) -> int:
-    """A whole number of the notation: ASCII digits only (``int`` also takes "５")."""
-    if not is_number(text):
+    """A whole number of the notation: ASCII digits only (``int`` also takes "５"), at most
+    9 of them (no seat or count needs more; ``int`` refuses thousands)."""
+    if not is_number(text) or len(text) > 9:
         raise ValueError(text)
     return int(text)
 
@@ -392,7 +395,7 @@ def position_from_json(obj: Any) -> Position:
         raise FileFormatError("a DOG position is a JSON object")
     variant = obj.get("variant", "dog")
     if variant != "dog":
-        raise UnknownVariant(str(variant))
+        raise UnknownVariant(str(variant), view="view" in obj)
     extra = sorted(set(obj) - set(POSITION_KEYS))
     if extra:
         raise FileFormatError(
@@ -449,14 +452,19 @@ def position_from_json(obj: Any) -> Position:
 
 
 class UnknownVariant(FileFormatError):
-    def __init__(self, name: str) -> None:
-        if name == "agent-dog":
+    def __init__(self, name: str, view: bool = False) -> None:
+        if name == "agent-dog" and view:
+            super().__init__(
+                "this is an Agent DOG observer view: read it with sheepdog.load_view"
+                " (sheepdog.solver.agentdog.observer)"
+            )
+        elif name == "agent-dog":
             super().__init__(
                 "this is an Agent DOG position: read it with sheepdog.solver.agentdog"
                 " (load_agent_position) or sheepdog.solver.variants.load_any"
             )
         else:
-            super().__init__(f"unknown variant {name!r}; valid variants are: dog, agent-dog")
+            super().__init__(f"unknown variant {shown(name)!r}; valid variants are: dog, agent-dog")
 
 
 def position_to_json(pos: Position) -> dict[str, Any]:
@@ -526,7 +534,7 @@ def parse_notation(text: str) -> Position:
     try:
         seats = _whole(fields[0])
     except ValueError:
-        raise FileFormatError(f"notation: seats {fields[0]!r} is not a number") from None
+        raise FileFormatError(f"notation: seats {shown(fields[0])!r} is not a number") from None
     if seats not in BOARD_SEATS:
         raise FileFormatError(f"a DOG board has 4 or 6 seats, not {seats}")
     pawn_groups = _split_seats(fields[1], seats, "pawns")
@@ -534,7 +542,9 @@ def parse_notation(text: str) -> Position:
     try:
         to_move = _whole(fields[3])
     except ValueError:
-        raise FileFormatError(f"notation: seat to move {fields[3]!r} is not a number") from None
+        raise FileFormatError(
+            f"notation: seat to move {shown(fields[3])!r} is not a seat number (0 or more)"
+        ) from None
     mode, protection = "partners", "positional"
     fresh: list[int] = []
     stock: list[str] = []
@@ -542,9 +552,9 @@ def parse_notation(text: str) -> Position:
     for opt in fields[4:]:
         key, eq, value = opt.partition("=")
         if not eq:
-            raise FileFormatError(f"notation: option {opt!r} is not key=value")
+            raise FileFormatError(f"notation: option {shown(opt)!r} is not key=value")
         if key in given:
-            raise FileFormatError(f"notation: option {key!r} is given twice")
+            raise FileFormatError(f"notation: option {shown(key)!r} is given twice")
         given.add(key)
         if key == "mode":
             mode = value
@@ -554,12 +564,14 @@ def parse_notation(text: str) -> Position:
             try:
                 fresh = [_whole(v) for v in value.split(",") if v]
             except ValueError:
-                raise FileFormatError(f"notation: fresh={value!r} is not a list of seats") from None
+                raise FileFormatError(
+                    f"notation: fresh={shown(value)!r} is not a list of seats"
+                ) from None
         elif key == "stock":
             stock = [parse_card(v, allow_unknown=False) for v in value.split(",") if v]
         else:
             raise FileFormatError(
-                f"notation: unknown option {key!r};"
+                f"notation: unknown option {shown(key)!r};"
                 " valid options are: mode, protection, fresh, stock"
             )
     rules = Rules(mode=parse_mode(mode), protection=parse_protection(protection))

@@ -189,3 +189,78 @@ def test_a_bad_history_names_the_file_and_the_key(tmp_path: Path) -> None:
     result = _run("dog", "advise", str(path), "--samples", "0")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: {path}: history: 'from': an observer view has")
+
+
+# A Partner play that exists in one colouring only: t62 -> h0 completes seat 0 only if the
+# undercover t62 is hers, and only then may the rest of the 7 move seat 3's piece (A11).
+REVEAL = {
+    "variant": "agent-dog",
+    "seats": 4,
+    "last_card": None,
+    "layout": {
+        "fields_per_seat": 16,
+        "holes": ["t62", "t8", "t24", "t40", "t56"],
+        "meeting_points": ["t9", "t25", "t41", "t57"],
+    },
+    "pawns": {
+        "0": ["t62", "h1", "h2", "h3"],
+        "1": ["t56", "k", "k", "k"],
+        "2": ["t35", "k", "k", "k"],
+        "3": ["t50", "k", "k", "k"],
+    },
+    "hands": {"0": ["partner"], "1": ["2"], "2": ["3"], "3": ["13"]},
+    "to_move": 0,
+}
+
+
+def test_advise_says_when_a_play_is_legal_in_some_colourings_only(tmp_path: Path) -> None:
+    position = tmp_path / "reveal.json"
+    position.write_text(json.dumps(REVEAL))
+    view = tmp_path / "view.json"
+    view.write_text(json.dumps(_json("dog", "view", str(position), "--json")))
+    out = _json("dog", "advise", str(view), "--samples", "0", "--json")
+    partial = [p for p in out["plays"] if p["knocks_own_side"]["of"] < out["colourings"]]
+    assert [p["play"] for p in partial] == ["t62→h0, [seat 3] t50→t51"]
+    assert out["colourings"] == 2
+    words = _run("dog", "advise", str(view), "--samples", "0").stdout
+    line = next(x for x in words.splitlines() if "[seat 3] t50→t51" in x)
+    assert "legal in only 1 of the 2 colourings" in line
+    others = [x for x in words.splitlines() if "knock-out risk" in x and x != line]
+    assert others and not any("legal in only" in x for x in others)
+
+
+def test_hidden_cards_count_against_the_deck(tmp_path: Path) -> None:
+    """Spec 3: card counts over the deck are an error, the '?' cards of a view included."""
+    view = json.loads((EXAMPLE.parent / "view.json").read_text())
+    view["hands"]["1"] = ["?"] * 106
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(view))
+    for samples in ("0", "1"):
+        result = _run("dog", "advise", str(path), "--samples", samples)
+        assert result.exit_code == 1
+        assert result.stderr.strip().startswith("Error: ") and "the deck has" in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_four_player_game_has_no_stock_not_even_an_empty_one(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text())
+    data["stock"] = []
+    path = tmp_path / "stock.json"
+    path.write_text(json.dumps(data))
+    result = _run("dog", "moves", str(path))
+    assert result.exit_code == 1
+    assert "only used with 2 or 3 players" in result.stderr
+
+
+def test_view_refuses_a_seat_not_in_play(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text())
+    data["players"] = [0, 1, 2]
+    data["pawns"].pop("3", None)
+    data["hands"].pop("3", None)
+    data["stock"] = ["5"]
+    path = tmp_path / "three.json"
+    path.write_text(json.dumps(data))
+    assert _run("dog", "view", str(path), "--seat", "1").exit_code == 0, "a seat in play"
+    result = _run("dog", "view", str(path), "--seat", "3")
+    assert result.exit_code == 1
+    assert "Error: seat 3 is not in play; the seats are 0, 1, 2" in result.stderr

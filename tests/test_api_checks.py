@@ -1,0 +1,235 @@
+"""The library checks what a caller builds in code as strictly as what a file holds: wrong
+kinds of argument, unknown names and out-of-range numbers are one ``SheepdogError`` line each,
+public functions pickle, and messages never echo a whole input back."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sheepdog
+from sheepdog.solver.errors import UnknownNameError, WrongTypeError
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "cases" / "puzzles" / "example.json"
+AGENT = ROOT / "cases" / "agentdog" / "example.json"
+VIEW = ROOT / "cases" / "agentdog" / "view.json"
+DOG_PUZZLE = next((ROOT / "cases" / "dog" / "puzzles").glob("03ply-*.json"))
+NOTATION = "4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0"
+ROSTER = sheepdog.load_roster("default")
+
+
+def test_a_puzzle_built_in_code_has_a_mode_the_engine_knows() -> None:
+    puzzle = sheepdog.load_puzzle(EXAMPLE)
+    with pytest.raises(UnknownNameError, match="unknown mode 'medium'; valid modes are: easy"):
+        sheepdog.Puzzle(ROSTER, "medium", puzzle.interviews)  # type: ignore[arg-type]
+    # a mode in another case is the mode, as in a file: HARD answers as hard, not as easy
+    shouted = sheepdog.Puzzle(ROSTER, "HARD", puzzle.interviews)  # type: ignore[arg-type]
+    assert shouted.mode == "hard"
+    hard = sheepdog.puzzle_from_dict(dict(json.loads(EXAMPLE.read_text()), mode="hard"))
+    assert (
+        sheepdog.solve_puzzle(shouted).probabilities()
+        == sheepdog.solve_puzzle(hard).probabilities()
+        != sheepdog.solve_puzzle(puzzle).probabilities()
+    )
+    with pytest.raises(UnknownNameError, match="unknown mode 'medium'"):
+        sheepdog.generate_cases(ROSTER, "medium", count=1, seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("interview", "message"),
+    [
+        (sheepdog.Interview(sheep=99), "sheep is 99; the roster's sheep are 0 to 15"),
+        (sheepdog.Interview(sheep=-1), "sheep is -1"),
+        (sheepdog.Interview(sheep=0, points_to=99), "points_to is 99"),
+        (sheepdog.Interview(sheep=0, points_to=0), "points at itself"),
+        (sheepdog.Interview(sheep="harp"), "must be an int, not str"),  # type: ignore[arg-type]
+        (
+            sheepdog.Interview(sheep=0, testimony="blue top hat"),  # type: ignore[arg-type]
+            "testimony must be an Item",
+        ),
+    ],
+)
+def test_with_interview_checks_as_a_file_does(interview: sheepdog.Interview, message: str) -> None:
+    puzzle = sheepdog.load_puzzle(EXAMPLE)
+    with pytest.raises(sheepdog.SheepdogError, match=message):
+        puzzle.with_interview(interview)
+    with pytest.raises(sheepdog.SheepdogError, match=message):
+        sheepdog.Puzzle(ROSTER, "easy", (interview,))
+
+
+def test_an_item_of_another_roster_is_refused() -> None:
+    from sheepdog.solver.slywolf.roster import Item
+
+    with pytest.raises(UnknownNameError, match="unknown item 'purple cape'"):
+        sheepdog.Puzzle(ROSTER, "easy", (sheepdog.Interview(0, 1, Item("purple", "cape")),))
+
+
+def test_a_sheep_heard_from_a_stack_leaves_the_visible_ones() -> None:
+    data = {"roster": "default", "mode": "easy", "visible": ["harp", "banjo"], "interviews": []}
+    puzzle = sheepdog.puzzle_from_dict(data)
+    harp, banjo = ROSTER.sheep_index("harp"), ROSTER.sheep_index("banjo")
+    once = puzzle.with_interview(sheepdog.Interview(harp))
+    assert once.visible == (banjo,)
+    ranked = [item.sheep for item in sheepdog.advise_puzzle(once).ranking]
+    assert ranked == [banjo]
+    twice = once.with_interview(sheepdog.Interview(banjo))
+    assert twice.visible is None  # no top known: every sheep not heard may be ranked
+    assert len(sheepdog.advise_puzzle(twice).ranking) == 14
+    again = sheepdog.puzzle_from_dict(json.loads(twice.to_json()))  # files round-trip
+    assert again == twice
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    sheep=st.integers(-3, 20),
+    points_to=st.none() | st.integers(-3, 20),
+    item=st.none() | st.integers(-2, 13),
+)
+def test_any_interview_is_refused_in_one_line_or_round_trips(
+    sheep: int, points_to: int | None, item: int | None
+) -> None:
+    """Whatever numbers a caller puts in an interview, the puzzle is either refused with a
+    ``SheepdogError`` or is one a file can hold, and solves."""
+    items = ROSTER.items
+    testimony = items[item] if item is not None and 0 <= item < len(items) else None
+    puzzle = sheepdog.load_puzzle(EXAMPLE)
+    try:
+        grown = puzzle.with_interview(sheepdog.Interview(sheep, points_to, testimony))
+    except sheepdog.SheepdogError as exc:
+        assert "\n" not in str(exc)
+        assert (
+            sheep not in range(16)
+            or points_to not in (None, *range(16))
+            or (sheep in puzzle.interviewed() or points_to == sheep)
+        )
+        return
+    assert sheep in range(16) and points_to in (None, *range(16))
+    assert sheepdog.puzzle_from_dict(json.loads(grown.to_json())) == grown
+    assert isinstance(sheepdog.solve_puzzle(grown).consistent, bool)
+
+
+PUBLIC_FUNCTIONS = sorted(
+    name
+    for name in sheepdog.__all__
+    if name != "__version__"
+    and callable(getattr(sheepdog, name))
+    and not isinstance(getattr(sheepdog, name), type)
+)
+
+
+@pytest.mark.parametrize("name", PUBLIC_FUNCTIONS)
+def test_public_functions_pickle_and_show_their_signature(name: str) -> None:
+    """Compiled functions come wrapped (for their docstrings): the wrapper is what pickle finds
+    under its public name, so a process pool can be given it."""
+    value = getattr(sheepdog, name)
+    assert pickle.loads(pickle.dumps(value)) is value
+    assert list(inspect.signature(value).parameters), f"{name} shows no parameters"
+
+
+def test_a_process_pool_runs_a_public_function() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    pos = sheepdog.parse_position(NOTATION)
+    with ProcessPoolExecutor(1) as pool:
+        counts = list(pool.map(functools.partial(sheepdog.perft, depth=1), [pos]))
+    assert counts == [sheepdog.perft(pos, 1)] == [12]
+    assert sheepdog.agent_perft.__name__ == "agent_perft"
+    assert str(inspect.signature(sheepdog.Play)).startswith("(card: 'str | None'")
+
+
+def test_a_solution_without_its_graph_pickles_and_still_gives_the_graph() -> None:
+    pos = sheepdog.load_position(DOG_PUZZLE)
+    lean = sheepdog.solve_position(pos, keep_graph=False)
+    back = pickle.loads(pickle.dumps(lean))
+    assert back.value() == lean.value() == sheepdog.solve_position(pos).value()
+    assert sheepdog.solved_networkx(back).number_of_nodes() > 1
+
+
+def test_files_that_cannot_be_read_are_sheepdog_errors(tmp_path: Path) -> None:
+    for load in (sheepdog.load_puzzle, sheepdog.load_roster, sheepdog.load_position):
+        with pytest.raises(sheepdog.MissingFileError) as missing:
+            load(tmp_path / "nope.json")
+        assert isinstance(missing.value, FileNotFoundError)
+        # JSON text given where a path is wanted: the name is too long for the system
+        with pytest.raises(sheepdog.FileAccessError, match=r"^cannot read x+….*: file name too"):
+            load("x" * 300)
+
+
+def test_view_of_takes_only_seats_in_play() -> None:
+    pos = sheepdog.load_agent_position(AGENT)
+    for seat, message in ((9, "seat 9 is not in play"), (-1, "seat -1 is not in play")):
+        with pytest.raises(sheepdog.SheepdogError, match=message):
+            sheepdog.view_of(pos, seat)
+    with pytest.raises(WrongTypeError, match="seat must be an int, not str"):
+        sheepdog.view_of(pos, "0")  # type: ignore[arg-type]
+    assert sheepdog.view_of(pos, 0).hands[0] == pos.hands[0]
+
+
+def _calls() -> list[tuple[str, Callable[[], Any], str]]:
+    classic: Any = sheepdog.parse_position(NOTATION)  # Any: the calls give wrong kinds on purpose
+    agent: Any = sheepdog.load_agent_position(AGENT)
+    text: Any = "x"
+    puzzle = sheepdog.load_puzzle(EXAMPLE)
+    nope = frozenset({"nope"})
+    return [
+        ("solve_agent_position", lambda: sheepdog.solve_agent_position(classic), "solve_position"),
+        ("view_of", lambda: sheepdog.view_of(classic, 0), "Agent DOG position"),
+        ("advise_view", lambda: sheepdog.advise_view(agent), "view_of"),
+        ("view_to_json", lambda: sheepdog.view_to_json(agent), "view must be an ObserverView"),
+        ("solve_puzzle", lambda: sheepdog.solve_puzzle(text), "load_puzzle"),
+        ("explain", lambda: sheepdog.explain(text), "puzzle must be a Puzzle"),
+        ("advise_puzzle", lambda: sheepdog.advise_puzzle(text), "puzzle must be a Puzzle"),
+        ("grade_case", lambda: sheepdog.grade_case(text), "puzzle must be a Puzzle"),
+        ("new_game", lambda: sheepdog.new_game(text), "puzzle must be a Puzzle"),
+        ("generate_cases", lambda: sheepdog.generate_cases(text, "easy", 1, 1), "load_roster"),
+        ("generate_cases", lambda: sheepdog.generate_cases(ROSTER, "easy", text, 1), "count must"),
+        ("generate_cases", lambda: sheepdog.generate_cases(ROSTER, "easy", 1, -1), "seed must be"),
+        ("parse_entry", lambda: sheepdog.parse_entry(ROSTER, classic), "line must be a str"),
+        ("solved_networkx", lambda: sheepdog.solved_networkx(text), "solution must be a Solution"),
+        ("advise_position", lambda: sheepdog.advise_position(classic, samples=text), "samples"),
+        ("advise_position", lambda: sheepdog.advise_position(classic, seconds=-1), "seconds"),
+        ("explain", lambda: sheepdog.explain(puzzle, rules=nope), "unknown rule 'nope'"),
+        ("load_position", lambda: sheepdog.load_position(VIEW), "read it with sheepdog.load_view"),
+    ]
+
+
+@pytest.mark.parametrize("number", range(len(_calls())))
+def test_wrong_arguments_are_one_line_errors(number: int) -> None:
+    name, call, message = _calls()[number]
+    with pytest.raises(sheepdog.SheepdogError) as caught:
+        call()
+    assert message in str(caught.value), name
+    assert "\n" not in str(caught.value)
+
+
+def test_messages_cut_long_input_short() -> None:
+    agent = sheepdog.load_agent_position(AGENT)
+    puzzle = sheepdog.load_puzzle(EXAMPLE)
+    classic = sheepdog.parse_position(NOTATION)
+    long = "x" * 5000
+    calls: list[Callable[[], object]] = [
+        lambda: sheepdog.play_by_words(agent, long, "t1"),
+        lambda: sheepdog.play_by_words(agent, agent.hands[agent.to_move][0], long),
+        lambda: sheepdog.play_by_words(agent, None, "fold " + long),
+        lambda: sheepdog.new_game(puzzle, side=long),
+        lambda: sheepdog.advise_position(classic, method=long),  # type: ignore[arg-type]
+        lambda: sheepdog.parse_position("9" * 5000 + " k/k 7 0"),
+        lambda: sheepdog.parse_position(NOTATION.replace(" 0", " " + long)),
+        lambda: sheepdog.parse_position(NOTATION.replace("t62", "t" + "1" * 5000)),
+    ]
+    for call in calls:
+        with pytest.raises(sheepdog.SheepdogError) as caught:
+            call()
+        assert len(str(caught.value)) < 300, str(caught.value)[:300]
+    with pytest.raises(sheepdog.SheepdogError, match="seat to move '-1' is not a seat number"):
+        sheepdog.parse_position(NOTATION[:-1] + "-1")
