@@ -292,7 +292,7 @@ class WolfGame:
                 and j not in table.visible
                 and j not in table.discarded
             ]
-            out["over"] = game.guessed is not None
+            out["over"] = game.guessed is not None or out["solved"] is not None
         return out
 
 

@@ -36,14 +36,16 @@ Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.sol
 - The guess [Game End 2]: only at the start of a turn with the wolf on the final space, or
   once no tile is left to call (Picky Eaters: "if you run out of witnesses"), and only on a
   wolf still suspected.  The game is closed after it: every later entry but ``hint`` is refused.
-- With one suspect left the case is solved [Game End 1] (:func:`case_solved` says so; the
-  entries are not refused, since players may still check what the tiles say).
+- With one suspect left the case is solved and the game ends [Game End 1] (:func:`case_solved`
+  says so): the players open the interpreter.  Every later entry but ``hint``, ``correct``
+  and ``undo`` is refused (a mistyped interview may be what solved it).
 - Known deck: at the table the players have not seen the tiles of the sheep not yet
   interviewed, so deductions and hints use :func:`table_view`, which forgets them.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -483,6 +485,14 @@ def apply(game: Game, entry: Entry) -> Game:
             f"the game is over: {name} was guessed "
             "(only `hint` is left, and `undo` to take back a guess typed wrong)"
         )
+    if not isinstance(entry, AskHint | Corrected):
+        solved = case_solved(game.puzzle)
+        if solved is not None:
+            raise SheepdogError(
+                f"the case is solved: {solved} is the only suspect left, so the game is over "
+                "[Game End 1]; open the interpreter to check (`undo` or `correct` if an "
+                "interview was typed wrong)"
+            )
     match entry:
         case Top(sheep):
             return replace(game, table=_uncovered(game, sheep))
@@ -585,8 +595,10 @@ def table_view(puzzle: Puzzle) -> Puzzle:
     return replace(puzzle, roster=blank, interviews=heard)
 
 
+@functools.lru_cache(maxsize=64)
 def case_solved(puzzle: Puzzle) -> str | None:
-    """The culprit's name once one suspect is left (deduced as the table knows it), else None."""
+    """The culprit's name once one suspect is left (deduced as the table knows it), else None.
+    (Remembered for the last puzzles: :func:`apply` asks it of every entry.)"""
     from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
     d = deduce_puzzle(table_view(puzzle))

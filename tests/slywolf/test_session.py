@@ -38,6 +38,7 @@ from sheepdog.solver.slywolf.session import (
     parse_entry,
 )
 from sheepdog.solver.slywolf.turn import Options, track_length, wanted_kinds
+from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
 ROSTER = load_roster("default")
 KINDS = list(ROSTER.bag.kinds)
@@ -425,28 +426,78 @@ def test_the_guess_only_on_the_final_space_on_a_suspect_and_it_closes_the_game()
 
 def test_a_cleared_wolf_cannot_be_guessed() -> None:
     from sheepdog.solver.slywolf.session import case_solved
-    from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
     game = play(fresh(), "top harp")
     last = replace(game, table=replace(game.table, position=10))
-    # a shipped case with every sheep interviewed: one suspect left
+    # a shipped case heard until some wolves are cleared but several are still suspected
+    case = sorted((Path(__file__).parents[2] / "cases" / "easy").glob("*.json"))[0]
+    complete = puzzle_from_dict(json.loads(case.read_text()), roster=ROSTER)
+    heard = next(
+        replace(complete, interviews=complete.interviews[:k], extra={})
+        for k in range(len(complete.interviews))
+        if 1
+        < len(deduce_puzzle(replace(complete, interviews=complete.interviews[:k])).suspects)
+        < len(ROSTER.wolves)
+    )
+    suspects = deduce_puzzle(heard).suspects
+    open_game = replace(last, puzzle=heard)
+    assert case_solved(heard) is None
+    cleared = next(w.name for j, w in enumerate(ROSTER.wolves) if j not in suspects)
+    with pytest.raises(SheepdogError, match=f"{cleared} is cleared"):
+        play(open_game, f"guess {cleared}")
+    assert play(open_game, f"guess {ROSTER.wolves[suspects[0]].name}").guessed == suspects[0]
+
+
+def test_the_game_ends_when_one_suspect_remains() -> None:
+    """[Game End 1]: with one suspect left the players open the interpreter; only a hint, a
+    correction or an undo may follow (a mistyped interview may be what solved it)."""
+    from sheepdog.solver.slywolf.session import Record, case_solved
+
     case = sorted((Path(__file__).parents[2] / "cases" / "easy").glob("*.json"))[0]
     complete = puzzle_from_dict(json.loads(case.read_text()), roster=ROSTER)
     d = deduce_puzzle(complete)
     assert d.culprit is not None
-    solved = replace(last, puzzle=replace(complete, extra={}))
     name = ROSTER.wolves[d.culprit].name
+    game = play(fresh(), "top harp")
+    solved = replace(game, puzzle=replace(complete, extra={}))
     assert case_solved(solved.puzzle) == name
-    cleared = next(w.name for w in ROSTER.wolves if w.name != name)
-    with pytest.raises(SheepdogError, match=f"{cleared} is cleared"):
-        play(solved, f"guess {cleared}")
-    assert play(solved, f"guess {name}").guessed == d.culprit
+    for line in ("top trumpet", "call harp", "end", f"guess {name}"):
+        with pytest.raises(SheepdogError, match=f"the case is solved: {name} is the only suspect"):
+            play(solved, line)
+    assert play(solved, "hint") is not None
+    first = complete.interviews[0]
+    sheep = ROSTER.sheep[first.sheep].name
+    corrected = play(solved, f"correct {sheep}, ?, ?")
+    assert corrected.puzzle.interviews[0].points_to is None
+    # a recorded game: the interview that solved it can be taken back, and play goes on
+    k = next(
+        k
+        for k in range(1, len(complete.interviews) + 1)
+        if deduce_puzzle(replace(complete, interviews=complete.interviews[:k])).culprit is not None
+    )
+    last = complete.interviews[k - 1]
+    sheep = ROSTER.sheep[last.sheep].name
+    start = play(fresh(), f"top {sheep}")
+    start = replace(start, puzzle=replace(complete, interviews=complete.interviews[: k - 1]))
+    record = Record.begin(start)
+    target = ROSTER.sheep[last.points_to].name if last.points_to is not None else "?"
+    for line in (
+        f"call {sheep}",
+        f"found {ROSTER.sheep[last.sheep].likes[0]}",
+        f"interview {sheep}, {target}, {last.testimony}",
+    ):
+        record = record.add(parse_entry(ROSTER, line), line)
+    assert case_solved(record.game.puzzle) == name
+    with pytest.raises(SheepdogError, match="the case is solved"):
+        record.add(parse_entry(ROSTER, "end"))
+    reopened = record.add(parse_entry(ROSTER, "undo"))
+    assert case_solved(reopened.game.puzzle) is None
+    assert reopened.add(parse_entry(ROSTER, "interview " + sheep + ", ?, ?")).game.turn.called == ()
 
 
 def test_table_view_forgets_the_unseen_tiles_of_a_known_deck() -> None:
     from sheepdog.solver.slywolf.roster import roster_from_dict, roster_to_dict
     from sheepdog.solver.slywolf.session import table_view
-    from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
     data = roster_to_dict(ROSTER)
     items = [str(i) for i in ROSTER.items]

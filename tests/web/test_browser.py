@@ -353,6 +353,15 @@ def test_a_whole_sly_wolf_game_on_a_phone(server: str, phone: Page) -> None:
         f"Case solved: the culprit is {case['culprit']}"
     )
     fits_the_phone(phone)
+    # the game is over [Game End 1]: the only thing left to enter is an undo
+    expect(phone.locator("section.actions")).to_contain_text("The game is over")
+    expect(phone.locator("button", has_text=re.compile(r"[Cc]all "))).to_have_count(0)
+    expect(phone.get_by_role("button", name="Record the interview")).to_have_count(0)
+    tap(phone, "Undo the last entry")
+    expect(phone.locator(".banner.solved")).to_have_count(0)
+    # heard again without its words (as if they were lost): the case stays open
+    tap(phone, "Record the interview")
+    expect(phone.locator(".banner.solved")).to_have_count(0)
     # no guess before the final space: failed draws walk the wolf there
     guess = phone.get_by_role("button", name="Guess", exact=True)
     for _ in range(12):
