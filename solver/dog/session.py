@@ -25,7 +25,9 @@ Rulings:
   hidden): the card must be one she can hold (a copy not seen elsewhere since the last shuffle,
   or the card she is known to hold) and the move one of that card's legal plays.  Her own plays
   are checked against her known hand; she may fold only when no card of hers can move.  Another
-  seat's fold is refused when a card she is known to hold, or shows, can move.
+  seat's fold is refused when a card she is known to hold, or shows, can move, or when she
+  cannot hold a hand of cards that all stay put (too few unseen copies of such cards), and
+  it is not offered then.
 - Partnership games only (4 or 6 seats, opposite seats are partners): the recording, the card
   passing and the advice follow the classic rules.
 - Deals follow R14: 6, 5, 4, 3, 2, 6, ... cards (from a position file the next size is not known
@@ -43,7 +45,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -457,9 +459,29 @@ def choices(table: DogTable) -> list[Choice]:
         for card in cards
         for j, play in enumerate(plays_of(table, seat, card))
     ]
-    if UNKNOWN in hand or not out:
+    movable = {choice.card for choice in out}
+    if fold_possible(table, seat, lambda card: card in movable):
         out.append(Choice(None, 0, "fold"))
     return out
+
+
+def fold_possible(
+    table: DogTable, seat: int, can_move: Callable[[str], bool] | None = None
+) -> bool:
+    """Whether ``seat`` (to move) can hold a hand with no card that can move (R12's fold):
+    every card she is known to hold is stuck, and her hidden cards can all be stuck ones,
+    as many as she hides among the unseen copies of the cards that cannot move.
+    ``can_move(card)`` if the caller knows it already (default: :func:`plays_of`)."""
+    moves = can_move or (lambda card: bool(plays_of(table, seat, card)))
+    hand = table.position.hands[seat]
+    if any(moves(card) for card in set(hand) - {UNKNOWN}):
+        return False
+    hidden = hand.count(UNKNOWN)
+    if not hidden:
+        return True
+    pool = unseen_cards(table)
+    stuck = sum(n for card, n in pool.items() if not moves(card))
+    return stuck >= hidden
 
 
 # -- the rules of each entry ---------------------------------------------------------------------
@@ -568,6 +590,11 @@ def _fold(table: DogTable, entry: Fold) -> tuple[Entry, DogTable]:
         if plays_of(table, seat, card):
             who = "you hold" if seat == table.me else f"seat {seat} holds"
             raise SheepdogError(f"{who} a {card}, which can move: a fold is not allowed")
+    if not shown and not fold_possible(table, seat):
+        raise SheepdogError(
+            f"seat {seat} cannot fold: every card she can still hold can move (R12 allows a "
+            "fold only with no card that can)"
+        )
     hands = list(pos.hands)
     hands[seat] = ()
     after = replace(pos, hands=tuple(hands), to_move=_next_holder(tuple(hands), seat))

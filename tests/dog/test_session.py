@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +23,7 @@ from sheepdog.solver.dog.session import (
     Undo,
     choices,
     entry_line,
+    fold_possible,
     new_table,
     parse_entry,
     unseen_cards,
@@ -260,3 +262,29 @@ def test_whole_rounds_recorded_from_one_seat_agree_with_the_simulator(
 @given(seed=st.integers(0, 10_000), me=st.integers(0, 3))
 def test_seeded_games_agree_with_the_simulator(seed: int, me: int) -> None:
     assert record_a_simulated_game(4, seed, me, rounds=3) > 0
+
+
+def test_a_fold_no_hand_allows_is_refused_and_not_offered() -> None:
+    """Seat 2's pawn is out on the track: every card she can still hold can move, so no hand of
+    hers folds (R12), whichever three cards she hides."""
+    pos = parse_notation(
+        "4 k,k,k,t1/k,k,t16,t24/k,k,k,t40/k,k,k,t53 4,7,8,J/?,?,?/?,?,?,?/?,?,?,? 2"
+    )
+    table = new_table(4, 0, position=position_to_json(pos))
+    assert not fold_possible(table, 2)
+    assert None not in {c.card for c in choices(table)}
+    with pytest.raises(SheepdogError, match="seat 2 cannot fold: every card she can still hold"):
+        Record(table).add(parse_entry("seat 2 folds"))
+    # her pawns all in the kennel: the fold is there, and a hand that shows it exists
+    stuck = parse_notation(
+        "4 k,k,k,t1/k,k,t16,t24/k,k,k,k/k,k,k,t53 4,7,8,J/?,?,?/?,?,?,?/?,?,?,? 2"
+    )
+    table = new_table(4, 0, position=position_to_json(stuck))
+    assert fold_possible(table, 2) and None in {c.card for c in choices(table)}
+    witness = ("3", "5", "6", "9")[: len(stuck.hands[2])]
+    hands = list(stuck.hands)
+    hands[2] = witness
+    dealt = replace(stuck, hands=tuple(hands))
+    plays = legal_plays(dealt)  # the engine agrees: that hand can only fold
+    assert len(plays) == 1 and plays[0].card is None
+    Record(table).add(parse_entry("seat 2 folds"))
