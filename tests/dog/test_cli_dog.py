@@ -125,6 +125,9 @@ def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
         (["simulate", "--games", "0"], "Invalid value for '--games'"),
         (["simulate", "--seed", "-1"], "Invalid value for '--seed'"),
         (["simulate", "--players", "1"], "Invalid value for '--players'"),
+        # options that do not go together
+        (["simulate", "--mode", "threes"], "two teams of three need the 6-seat board"),
+        (["simulate", "--seats", "6", "--players", "4"], "on 6 seats has 6 players"),
         (["simulate", "--max-rounds", "many"], "Invalid value for '--max-rounds'"),
         # upper bounds on everything that can run long
         (["perft", SPEC, "--depth", "111"], "less than or equal to 110"),
