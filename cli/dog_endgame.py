@@ -74,6 +74,7 @@ MAX_NODES = 20_000_000
 #: puzzle.
 MAX_SAMPLES = 10_000
 MAX_COUNT = 1_000
+MAX_SEED = 10**18 - 1  # as the Sly Wolf generator's: any seed a person types
 MAX_ATTEMPTS = 10_000
 MaxNodesOpt = Annotated[
     int,
@@ -506,7 +507,7 @@ def generate(
     count: Annotated[
         int, typer.Option("--count", min=1, max=MAX_COUNT, help="How many puzzles to write.")
     ] = 10,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED, help="Random seed.")] = 0,
     cards: Annotated[int, typer.Option("--cards", min=1, max=4, help="Cards per hand.")] = 2,
     out: Annotated[
         Path, typer.Option("--out", help="Folder the puzzles are written to.")

@@ -29,6 +29,7 @@ from sheepdog.generators.slywolf import (
     DEFAULT_CLIMBS,
     MAX_ATTEMPTS,
     MAX_COUNT,
+    MAX_SEED,
     SEARCH_FROM,
     Band,
     CaseFile,
@@ -82,7 +83,8 @@ def generate_command(
         int, typer.Option("--count", min=1, max=MAX_COUNT, help="How many cases.")
     ] = 1,
     seed: Annotated[
-        int, typer.Option("--seed", min=0, help="Same seed and options, same files.")
+        int,
+        typer.Option("--seed", min=0, max=MAX_SEED, help="Same seed and options, same files."),
     ] = 0,
     out: Annotated[Path, typer.Option("--out", help="Folder for the case files.")] = Path("."),
     roster: Annotated[
@@ -261,6 +263,8 @@ def grade_command(
     """Difficulty of a case: hardest rule needed, steps, fewest interviews, stars."""
 
     def body() -> None:
+        from sheepdog.generators.print_and_play.cases import grade_text, same_grade
+        from sheepdog.solver.slywolf.grade import stored_grade
         from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
         puzzle = load_puzzle(file)
@@ -271,6 +275,13 @@ def grade_command(
         warning = culprit_warning(puzzle, deduce_puzzle(puzzle, marginals=False))
         if warning is not None:  # the recorded culprit is checked, not trusted (as solve does)
             typer.echo(f"Warning: {file}: {warning}", err=True)
+        stored = stored_grade(puzzle, str(file))  # so is a stored grade
+        if stored is not None and not same_grade(stored, g):
+            typer.echo(
+                f"Warning: {file}: the stored grade ({grade_text(stored)}) disagrees with the "
+                "recomputed one given here",
+                err=True,
+            )
         data: dict[str, Any] = g.to_dict()
         if json_out:
             print_json(data)
@@ -288,11 +299,17 @@ def grade_command(
 def grades_command(
     folders: Annotated[list[Path], typer.Argument(help="Folders of case files.", readable=False)],
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    regrade: Annotated[
+        bool,
+        typer.Option("--regrade", help="Use the recomputed grade where a stored grade disagrees."),
+    ] = False,
 ) -> None:
-    """Grade table of case sets: stars, fewest interviews, steps, hardest rules (Markdown)."""
+    """Grade table of case sets: stars, fewest interviews, steps, hardest rules (Markdown).
+    Every grade is recomputed; a stored grade that disagrees is an error (``--regrade``: the
+    recomputed one is used)."""
 
     def body() -> None:
-        summaries = [summarize(folder) for folder in folders]
+        summaries = [summarize(folder, regrade=regrade) for folder in folders]
         if json_out:
             print_json({"sets": [s.to_dict() for s in summaries]})
         else:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
-from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
+from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect, shown
 from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
 from sheepdog.solver.jsonio import decode_utf8, loads_json
 from sheepdog.solver.slywolf.explain import (
@@ -58,6 +58,9 @@ DEFAULT_ATTEMPTS = 1000
 DEFAULT_CLIMBS = 40
 #: The most cases one run makes (a bigger set is several runs with other seeds).
 MAX_COUNT = 100_000
+#: The largest seed: 18 digits (a case file keeps its seed, and files take numbers of up to 100
+#: digits; the case ids carry it too).
+MAX_SEED = 10**18 - 1
 #: The most attempts per case (an unreachable band stops after a few minutes, not never).
 MAX_ATTEMPTS = 1_000_000
 #: Bands from this many stars up are searched by climbing instead of drawn (uniform draws almost
@@ -292,8 +295,8 @@ def check_arguments(roster: Roster, mode: Mode, count: int, seed: int) -> None:
         raise UnknownNameError("mode", str(mode), MODES)
     expect(count, int, "count")
     expect(seed, int, "seed")
-    if seed < 0:
-        raise SheepdogError(f"seed must be 0 or more, not {seed}")
+    if not 0 <= seed <= MAX_SEED:
+        raise SheepdogError(f"seed must be 0 or more, at most {MAX_SEED}, not {shown(str(seed))}")
 
 
 def check_bounds(count: int, attempts: int) -> None:
@@ -860,12 +863,12 @@ def case_files(folder: Path) -> list[Path]:
     return paths
 
 
-def summarize(folder: Path) -> SetSummary:
-    """Grades of every case file in ``folder`` (the recorded grade, validated, or computed if
-    missing).  Each case is checked first, as ``print`` checks it: complete, exactly one wolf
-    fits, and it is the recorded culprit, if one is recorded."""
-    from sheepdog.generators.print_and_play.cases import check_complete, check_culprit
-    from sheepdog.solver.slywolf.grade import grade_case, stored_grade
+def summarize(folder: Path, *, regrade: bool = False) -> SetSummary:
+    """Grades of every case file in ``folder``, recomputed.  Each case is checked first, as
+    ``print`` checks it: complete, exactly one wolf fits, and it is the recorded culprit, if
+    one is recorded; a stored grade must agree with the recomputed one (``regrade``: the
+    recomputed grade is used where it does not)."""
+    from sheepdog.generators.print_and_play.cases import check_complete, check_culprit, check_grade
     from sheepdog.solver.slywolf.puzzle import load_puzzle
 
     grades: list[dict[str, object]] = []
@@ -875,11 +878,11 @@ def summarize(folder: Path) -> SetSummary:
         modes.add(puzzle.mode)
         check_complete(puzzle, str(path))
         check_culprit(puzzle, str(path), recorded_needed=False)
-        recorded = stored_grade(puzzle, str(path))
         try:
-            grades.append((recorded or grade_case(puzzle)).to_dict())
+            grades.append(check_grade(puzzle, str(path), regrade=regrade).to_dict())
         except SheepdogError as exc:  # name the file: a folder may hold many
-            raise SheepdogError(f"{path}: {exc}") from None
+            text = str(exc)
+            raise SheepdogError(text if text.startswith(str(path)) else f"{path}: {text}") from None
     stars = [0] * MAX_STARS
     hardest: dict[str, int] = {}
     for g in grades:

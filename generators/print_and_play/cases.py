@@ -64,14 +64,14 @@ def _names(names: list[str]) -> str:
     return shown + (", ..." if len(names) > LISTED else "")
 
 
-def _grade_text(g: Grade) -> str:
+def grade_text(g: Grade) -> str:
     return (
         f"{g.stars} stars, hardest rule {g.hardest_rule}, {g.steps} steps, "
         f"{g.fewest_interviews} fewest interviews"
     )
 
 
-def _same_grade(a: Grade, b: Grade) -> bool:
+def same_grade(a: Grade, b: Grade) -> bool:
     figures = ("stars", "hardest_rule", "tier", "steps", "fewest_interviews")
     return all(getattr(a, key) == getattr(b, key) for key in figures)
 
@@ -123,10 +123,10 @@ def check_grade(puzzle: Puzzle, where: str, *, regrade: bool) -> Grade:
     """The recomputed grade; a stored grade must be well-formed and agree (unless ``regrade``)."""
     stored = None if regrade else stored_grade(puzzle, where)
     fresh = grade_case(puzzle)
-    if stored is not None and not _same_grade(stored, fresh):
+    if stored is not None and not same_grade(stored, fresh):
         raise SheepdogError(
-            f"{where}: the stored grade ({_grade_text(stored)}) disagrees with the recomputed "
-            f"grade ({_grade_text(fresh)}); --regrade prints the recomputed one"
+            f"{where}: the stored grade ({grade_text(stored)}) disagrees with the recomputed "
+            f"grade ({grade_text(fresh)}); --regrade prints the recomputed one"
         )
     return fresh
 
@@ -160,6 +160,7 @@ def print_case(puzzle: Puzzle, path: Path, *, regrade: bool = False) -> PrintCas
 def load_print_set(folder: Path, *, regrade: bool = False) -> PrintSet:
     """Every case file of ``folder`` (sorted by name), checked; one roster for all."""
     cases: list[PrintCase] = []
+    ids: dict[str, str] = {}
     roster: Roster | None = None
     first = ""
     for path in case_files(folder):
@@ -172,6 +173,13 @@ def load_print_set(folder: Path, *, regrade: bool = False) -> PrintSet:
                 f"{path}: its roster {puzzle_roster.name!r} is not the roster of {first} "
                 f"({roster.name!r}); print each roster's cases separately"
             )
-        cases.append(print_case(puzzle, path, regrade=regrade))
+        case = print_case(puzzle, path, regrade=regrade)
+        if case.case_id in ids:  # the slips of two cases would carry the same id
+            raise SheepdogError(
+                f"{path}: its case id {case.case_id!r} is the id of {ids[case.case_id]} too; "
+                "every printed case needs an id of its own (the slips carry it)"
+            )
+        ids[case.case_id] = str(path)
+        cases.append(case)
     assert roster is not None  # case_files never returns an empty list
     return PrintSet(roster, tuple(cases))

@@ -220,6 +220,8 @@ def puzzle_from_dict(
         if "game" not in data:  # a game's stacks say who is on top; its "visible" is kept as is
             _check_visible(roster, visible, {iv.sheep for iv in interviews}, where)
     extra: dict[str, Any] = {key: data[key] for key in data if key in EXTRA_KEYS}
+    if "id" in extra and (not isinstance(extra["id"], str) or not extra["id"].strip()):
+        raise FileFormatError(f"{where}: 'id' must be a name (not empty), like \"easy-1-001\"")
     if "culprit" in extra and extra["culprit"] is not None:
         if not isinstance(extra["culprit"], str):
             raise FileFormatError(f"{where}: 'culprit' must be a wolf name")

@@ -302,3 +302,23 @@ def test_five_star_case_on_request(tmp_path: Path) -> None:
     assert json.loads(graded.stdout) == entry["grade"]  # recomputed, not copied
     data = json.loads(Path(entry["file"]).read_text())
     assert data["generator"]["method"] == "climb"
+
+
+def test_a_seed_its_files_could_not_hold_is_a_usage_error(tmp_path: Path) -> None:
+    """A case file keeps its seed, and files take numbers of at most 100 digits: the seed is
+    at most 18 digits, so every file a run writes reads back."""
+    from sheepdog.generators.slywolf import MAX_SEED
+
+    result = runner.invoke(
+        app, ["wolf", "generate", "--seed", "9" * 150, "--out", str(tmp_path / "big")]
+    )
+    assert result.exit_code == 2 and "--seed" in result.stderr
+    assert not (tmp_path / "big").exists()
+    top = runner.invoke(
+        app, ["wolf", "generate", "--seed", str(MAX_SEED), "--out", str(tmp_path / "top")]
+    )
+    assert top.exit_code == 0, top.output
+    (case,) = (tmp_path / "top").glob("*.json")
+    back = runner.invoke(app, ["wolf", "grades", str(tmp_path / "top"), "--json"])
+    assert back.exit_code == 0, back.output
+    assert json.loads(case.read_text())["seed"] == MAX_SEED

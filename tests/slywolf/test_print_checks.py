@@ -159,3 +159,54 @@ def test_a_folder_name_that_is_not_utf8_prints(tmp_path: Path) -> None:
     result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_grades_and_grade_check_a_stored_grade_too(tmp_path: Path) -> None:
+    """A hand-edited grade (well-formed, stars following the formula) is not this case's:
+    ``grades`` refuses it as ``print`` does, and ``grade`` warns."""
+    data = a_case()
+    data["grade"]["fewest_interviews"] = 9
+    data["grade"]["stars"] = stars_for(data["grade"]["tier"], 9)
+    folder = tmp_path / "set"
+    folder.mkdir()
+    path = folder / "c.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["wolf", "grades", str(folder)])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"Error: {path}: the stored grade (4 stars")
+    assert "disagrees with the recomputed grade (2 stars" in result.stderr
+    regraded = runner.invoke(app, ["wolf", "grades", str(folder), "--regrade", "--json"])
+    assert regraded.exit_code == 0, regraded.output
+    assert json.loads(regraded.stdout)["sets"][0]["stars"] == {
+        "1": 0,
+        "2": 1,
+        "3": 0,
+        "4": 0,
+        "5": 0,
+    }
+    one = runner.invoke(app, ["wolf", "grade", str(path)])
+    assert one.exit_code == 0 and "(2 of 5 stars)" in one.stdout
+    assert one.stderr.startswith(f"Warning: {path}: the stored grade (4 stars")
+
+
+def test_two_cases_with_one_id_are_not_printed(tmp_path: Path) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "a.json").write_text(json.dumps(a_case()))
+    (folder / "b.json").write_text(json.dumps(a_case()))
+    out = tmp_path / "o.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
+    assert refused(result, out) == (
+        f"Error: {folder / 'b.json'}: its case id 'easy-1-001' is the id of {folder / 'a.json'} "
+        "too; every printed case needs an id of its own (the slips carry it)"
+    )
+
+
+def test_an_empty_id_is_refused(tmp_path: Path) -> None:
+    data = a_case()
+    data["id"] = " "
+    result, path, out = print_one(tmp_path, data)
+    assert (
+        refused(result, out)
+        == f"Error: {path}: 'id' must be a name (not empty), like \"easy-1-001\""
+    )
