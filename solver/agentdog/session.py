@@ -48,7 +48,9 @@ Rulings:
   for a ``seen`` entry naming the outcome the table saw; the belief keeps the colourings of that
   outcome.  Results the table cannot tell apart (a Swap) stay in the belief.
 - Her own plays are checked against her known hand; she folds only when no card of hers can
-  move (A14).  Another seat's fold is refused when a card she is known to hold can move.
+  move (A14).  Another seat's fold (or discard after a fold's draw) is refused, and not
+  offered, when a card she is known to hold, or the card she discards, can move, or when no
+  hand she can hold has nothing playable (too few unseen copies of the cards that cannot move).
 - A6: a play that knocks out a piece of the mover's side discards her remaining hand (the cards
   known of it are then seen on the pile).
 - Deals follow A16: 5 cards each; 4 players pass one card to the partner, 2-3 players to the
@@ -67,7 +69,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
@@ -771,13 +773,40 @@ def choices(table: AgentTable) -> list[Choice]:
         if card != COPY or table.last_card is not None
         for j, (said, results) in enumerate(play_choices(table, seat, card))
     ]
-    hidden = UNKNOWN in table.hands[seat]
-    if table.drawn:
-        if hidden or not out:
-            out.append(Choice(None, 0, "discard"))
-    elif hidden or not out:
-        out.append(Choice(None, 0, "fold"))
+    movable = {choice.card for choice in out}
+    if fold_possible(table, seat, lambda card: card in movable):
+        out.append(Choice(None, 0, "discard" if table.drawn else "fold"))
     return out
+
+
+def fold_possible(
+    table: AgentTable, seat: int, can_move: Callable[[str], bool] | None = None
+) -> bool:
+    """Whether ``seat`` (to move) can hold a hand with no card that can move (A14, A17): every
+    card she is known to hold is stuck, and her hidden cards can all be stuck ones, as many as
+    she hides among the unseen copies of the cards that cannot move.  ``can_move(card)`` if
+    the caller knows it already (default: :func:`_playable`)."""
+    moves = can_move or (lambda card: _playable(table, seat, [card]) is not None)
+    hand = table.hands[seat]
+    if any(moves(card) for card in set(hand) - {UNKNOWN}):
+        return False
+    hidden = hand.count(UNKNOWN)
+    if not hidden:
+        return True
+    stuck = sum(n for card, n in unseen_cards(table).items() if not moves(card))
+    return stuck >= hidden
+
+
+def _check_stuck(table: AgentTable, seat: int, discard: str | None, what: str) -> None:
+    """A fold (or the discard after its draw) needs a hand with nothing playable: the card
+    discarded cannot move, and a hand she can hold has none that can."""
+    if discard is not None and _playable(table, seat, [discard]) is not None:
+        raise SheepdogError(f"a {discard} can move: {what} is not allowed")
+    if not fold_possible(table, seat):
+        raise SheepdogError(
+            f"seat {seat} cannot {what.removeprefix('a ')}: every card she can still hold can "
+            "move (A14, A17 allow it only with no card that can)"
+        )
 
 
 def _playable(table: AgentTable, seat: int, cards: Iterable[str]) -> str | None:
@@ -1052,6 +1081,8 @@ def _fold(table: AgentTable, entry: Fold) -> tuple[Entry, AgentTable]:
         raise SheepdogError(
             f"{_who(table, seat)} a {movable}, which can move: a fold is not allowed"
         )
+    if not shown:
+        _check_stuck(table, seat, None, "a fold")
     hands = list(table.hands)
     hands[seat] = ()
     return Fold(seat, shown), replace(
@@ -1080,6 +1111,7 @@ def _fold_draw(table: AgentTable, entry: FoldDraw) -> tuple[Entry, AgentTable]:
         raise SheepdogError(
             f"{_who(table, seat)} a {movable}, which can move: a fold is not allowed"
         )
+    _check_stuck(table, seat, entry.discard, "a fold")
     if seat == table.me and entry.drawn is None:
         raise SheepdogError("say which card you drew: 'seat N folds: discard CARD, draw CARD'")
     drawn = entry.drawn if seat == table.me else None
@@ -1131,6 +1163,7 @@ def _second_discard(table: AgentTable, entry: Discard) -> tuple[Entry, AgentTabl
     movable = _playable(table, seat, table.hands[seat])
     if movable is not None:
         raise SheepdogError(f"{_who(table, seat)} a {movable}, which can move: she must play it")
+    _check_stuck(table, seat, entry.card, "a discard")
     if entry.card not in table.hands[seat]:
         table = _reshuffled(table, [entry.card])
     hands = list(table.hands)

@@ -34,6 +34,7 @@ from sheepdog.solver.agentdog.session import (
     Undo,
     choices,
     entry_line,
+    fold_possible,
     new_table,
     parse_entry,
     tracker,
@@ -393,3 +394,48 @@ def test_games_from_a_pasted_view_keep_the_true_colouring() -> None:
         assert tally.entries > 10 and tally.start > 1
         questions += tally.questions
     assert questions > 0
+
+
+def test_a_fold_needs_a_hand_that_cannot_move() -> None:
+    """Two players from the rulebook's setup.  After seat 0's 2 only a Swap cannot move for
+    seat 2 (her piece is on its start): she may fold with five Swaps (there are 8), so the fold
+    is offered, but only a Swap may be its discard (A17).  With two pieces each out on the
+    track a Swap moves too, and no hand of hers folds."""
+    record = Record(new_table(2, 0, hand=["2", "3", "5", "6", "8"], starts=0))
+    record = record.add(parse_entry("seat 0 plays 2 #0"))
+    table = record.table
+    assert table.seat_to_move == 2 and table.hands[2] == (UNKNOWN,) * 5
+    assert fold_possible(table, 2) and None in {c.card for c in choices(table)}
+    with pytest.raises(SheepdogError, match="a 5 can move: a fold is not allowed"):
+        record.add(parse_entry("seat 2 folds: discard 5"))
+    record.add(parse_entry("seat 2 folds: discard swap"))
+    # the engine agrees: five Swaps fold, and nothing else does
+    pos = make_position(
+        [[-1, -1, -1, 2], [], [-1, -1, -1, 32], []],
+        [["3", "5", "6", "8"], [], ["swap"] * 5, []],
+        2,
+        last_card="2",
+        players=[0, 2],
+        stock=["9"] * 5,
+    )
+    plays = successors_of(pos)
+    assert plays and all(p.description.startswith("fold: discard swap") for p in plays)
+    out = make_position(
+        [[-1, -1, 3, 12], [], [-1, -1, 36, 44], []],
+        [["3", "5", "6", "8"], [], ["9"] * 5, []],
+        2,
+        last_card="2",
+        players=[0, 2],
+        stock=["10"] * 5,
+    )
+    table = new_table(2, 0, position=view_to_json(view_of(out, 0)), stock=80)
+    assert table.seat_to_move == 2 and not fold_possible(table, 2)
+    assert None not in {c.card for c in choices(table)}
+    with pytest.raises(SheepdogError, match="a swap can move: a fold is not allowed"):
+        Record(table).add(parse_entry("seat 2 folds: discard swap"))
+
+
+def successors_of(pos: AgentPosition) -> list[AgentPlay]:
+    from sheepdog.solver.agentdog.moves import legal_plays
+
+    return legal_plays(pos)
