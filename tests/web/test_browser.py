@@ -379,8 +379,11 @@ def test_a_whole_sly_wolf_game_on_a_phone(server: str, phone: Page) -> None:
     phone.select_option("select[aria-label='wolf to guess']", case["culprit"])
     tap(phone, "Guess")
     expect(phone.locator(".banner.over")).to_contain_text(f"you guessed {case['culprit']}")
-    # the game is closed: nothing more to enter
-    expect(phone.get_by_role("button", name="Undo the last entry")).to_have_count(0)
+    # the game is closed: nothing more to enter but an undo of a guess tapped wrong
+    expect(phone.locator("section.actions")).to_contain_text("The game is over")
+    expect(phone.get_by_role("button", name="Guess", exact=True)).to_have_count(0)
+    expect(phone.locator("button", has_text=re.compile(r"[Cc]all "))).to_have_count(0)
+    expect(phone.get_by_role("button", name="Undo the last entry")).to_have_count(1)
 
 
 # -- DOG -----------------------------------------------------------------------------------------
