@@ -69,11 +69,12 @@ from sheepdog.cli.web.entries import (
 )
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_routes import GamesT, Helpers, entry_status
-from sheepdog.cli.web.wolf import SHIPPED_ROSTERS, WolfGame, check_setup, compute_hint
+from sheepdog.cli.web.wolf import WolfGame, check_setup, compute_hint
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 from sheepdog.solver.errors import FileFormatError
 from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
+from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
 
 HERE = Path(__file__).resolve().parent
 #: The largest request body taken (a roster object is a few kilobytes).

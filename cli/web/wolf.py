@@ -13,14 +13,19 @@ any order, as a puzzle file holds them.  Deductions and hints see the game as th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from sheepdog.cli.web.entries import BadRequest
-from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import loads_toml
+from sheepdog.solver.errors import SheepdogError, shown
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
-from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict, roster_to_dict
+from sheepdog.solver.slywolf.roster import (
+    INLINE,
+    SHIPPED_ROSTERS,
+    Roster,
+    load_roster,
+    roster_from_dict,
+    roster_to_dict,
+)
 from sheepdog.solver.slywolf.session import (
     Heard,
     Record,
@@ -36,27 +41,17 @@ from sheepdog.solver.slywolf.session import (
 )
 from sheepdog.solver.slywolf.turn import SIDES, Options, track_length
 
-#: Rosters shipped with sheepdog, by the name a game's setup may give instead of an object.
-SHIPPED_ROSTERS = {
-    "default": "default.toml",
-    "known-deck": "known-deck/roster.toml",
-    "large-24": "rosters/large-24.toml",
-}
-
 SETUP_KEYS = ("roster", "mode", "side", "skill", "picky_eaters", "special_treats")
 
 
 def load_named_roster(name: str) -> Roster:
-    if name == "default":
-        return load_roster("default")
-    path = SHIPPED_ROSTERS.get(name)
-    if path is None:
+    """A shipped roster by name (a game's setup never names a file on the server)."""
+    if name.lower() not in SHIPPED_ROSTERS:
         raise BadRequest(
-            f"unknown roster {name!r}; valid rosters: {', '.join(SHIPPED_ROSTERS)}, "
+            f"unknown roster {shown(name)!r}; valid rosters: {', '.join(SHIPPED_ROSTERS)}, "
             "or a roster object"
         )
-    text = resources.files("sheepdog.cases").joinpath(path).read_text(encoding="utf-8")
-    return roster_from_dict(loads_toml(text, name), source=name)
+    return load_roster(name)
 
 
 def check_setup(raw: Any) -> dict[str, Any]:
@@ -113,7 +108,7 @@ class WolfGame:
         if not isinstance(ref, dict):
             raise BadRequest("'roster' must be \"default\", a shipped roster's name or an object")
         try:
-            return roster_from_dict(ref, source="object"), "<inline>"
+            return roster_from_dict(ref, source="object"), INLINE
         except SheepdogError as exc:
             raise BadRequest(str(exc)) from None
 

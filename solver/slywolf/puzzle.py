@@ -19,7 +19,15 @@ from typing import Any, Literal
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, expect
 from sheepdog.solver.jsonio import read_json
-from sheepdog.solver.slywolf.roster import Item, Roster, load_roster
+from sheepdog.solver.slywolf.roster import (
+    INLINE,
+    SHIPPED_ROSTERS,
+    Item,
+    Roster,
+    load_roster,
+    roster_from_dict,
+    roster_to_dict,
+)
 
 Mode = Literal["easy", "hard"]
 MODES: tuple[Mode, ...] = ("easy", "hard")
@@ -110,7 +118,7 @@ class Puzzle:
         out: dict[str, Any] = {}
         if "id" in self.extra:
             out["id"] = self.extra["id"]
-        out["roster"] = self.roster_ref
+        out["roster"] = roster_to_dict(roster) if self.roster_ref == INLINE else self.roster_ref
         out["mode"] = self.mode
         if self.visible is not None:
             out["visible"] = [roster.sheep[i].name for i in self.visible]
@@ -177,8 +185,14 @@ def puzzle_from_dict(
             + ", ".join(sorted(CORE_KEYS + EXTRA_KEYS))
         )
     ref = data.get("roster", "default")
+    if isinstance(ref, dict):  # the roster itself (a table game's own roster, exported)
+        inline = roster_from_dict(ref, source=f"{where}: roster")
+        roster, ref = roster or inline, INLINE
     if not isinstance(ref, str):
-        raise FileFormatError(f"{where}: 'roster' must be \"default\" or a file path")
+        raise FileFormatError(
+            f"{where}: 'roster' must be \"default\", a shipped roster's name "
+            f"({', '.join(SHIPPED_ROSTERS)}), a file path or a roster object"
+        )
     if roster is None:
         roster = load_roster(ref, base=base)
     mode = data.get("mode", "easy")

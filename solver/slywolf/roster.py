@@ -206,14 +206,27 @@ def parse_item(text: str, colors: tuple[str, ...], garments: tuple[str, ...]) ->
 # -- loading ----------------------------------------------------------------------------------
 
 
+#: The rosters shipped with sheepdog, by the name a file or a game's setup may give instead of a
+#: path (in any case): the box's, the known deck's printed tiles, and a large one for stress.
+SHIPPED_ROSTERS = {
+    "default": "default.toml",
+    "known-deck": "known-deck/roster.toml",
+    "large-24": "rosters/large-24.toml",
+}
+
+#: What a puzzle's ``roster_ref`` says when its roster was given as an object, not a name.
+INLINE = "<inline>"
+
+
 def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
-    """Load ``"default"`` (the shipped roster) or a TOML/JSON file (relative to ``base``)."""
+    """Load a shipped roster by name (:data:`SHIPPED_ROSTERS`: ``"default"`` is the box's) or
+    a TOML/JSON file (relative to ``base``)."""
     expect(ref, (str, Path), "roster", '"default" or a roster file\'s name')
-    if str(ref) == "default":
-        text = (
-            resources.files("sheepdog.cases").joinpath("default.toml").read_text(encoding="utf-8")
-        )
-        return roster_from_dict(loads_toml(text, "default"), source="default")
+    name = ref.lower() if isinstance(ref, str) else ""
+    shipped = SHIPPED_ROSTERS.get(name)
+    if shipped is not None:
+        text = resources.files("sheepdog.cases").joinpath(shipped).read_text(encoding="utf-8")
+        return roster_from_dict(loads_toml(text, name), source=name)
     path = Path(ref)
     if base is not None and not path.is_absolute():
         path = base / path

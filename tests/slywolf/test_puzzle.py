@@ -149,3 +149,16 @@ def test_with_interview_validates() -> None:
     p = p.with_interview(Interview(0, 1))
     with pytest.raises(SheepdogError, match="interviewed twice"):
         p.with_interview(Interview(0, 2))
+
+
+def test_a_puzzle_names_a_shipped_roster_or_carries_its_roster() -> None:
+    from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster, roster_to_dict
+
+    for name in SHIPPED_ROSTERS:
+        puzzle = puzzle_from_dict({"roster": name.upper(), "mode": "easy"})
+        assert puzzle.roster == load_roster(name) and puzzle.to_dict()["roster"] == name.upper()
+    own = roster_to_dict(load_roster("large-24"))
+    puzzle = puzzle_from_dict({"roster": own, "mode": "hard", "interviews": []})
+    assert puzzle.roster == load_roster("large-24")
+    back = puzzle.to_dict()
+    assert back["roster"] == own and puzzle_from_dict(back) == puzzle

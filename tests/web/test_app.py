@@ -465,3 +465,32 @@ def test_an_error_never_echoes_a_whole_long_name(client: TestClient) -> None:
     message = one_line_error(r, 400)
     assert message.startswith("unknown sheep 'xxxxx") and "x" * 61 not in message
     assert "…'; valid sheep are: drum set" in message
+
+
+@pytest.mark.parametrize("roster", ["known-deck", "inline"])
+def test_the_puzzle_a_game_gives_is_a_file_wolf_solve_reads(
+    client: TestClient, tmp_path: Path, roster: str
+) -> None:
+    """A game's ``puzzle`` names its shipped roster, or carries its roster object: saved as a
+    file, ``wolf solve`` reads it."""
+    from typer.testing import CliRunner
+
+    from sheepdog.cli.main import app
+
+    setup: Any = roster_to_dict(load_roster("default")) if roster == "inline" else roster
+    game = new(client, roster=setup)
+    base = f"/api/wolf/games/{game['id']}"
+    interview = GUITAR if roster == "inline" else {"sheep": "guitar", "points_to": "trumpet"}
+    assert client.post(base + "/interviews", json=interview).status_code == 201
+    view = client.get(base).json()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(view["puzzle"]))
+    result = CliRunner().invoke(app, ["wolf", "solve", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    suspects = json.loads(result.stdout)["suspects"]
+    puzzle = puzzle_from_dict(view["puzzle"])
+    assert suspects == solve_puzzle(puzzle).suspects
+    if roster == "inline":
+        assert suspects == view["solve"]["suspects"]
+    else:  # wolf solve counts every printed tile; the table has seen guitar's only
+        assert puzzle.roster_ref == "known-deck" and len(suspects) < len(view["solve"]["suspects"])
