@@ -39,6 +39,7 @@ from sheepdog.cli.web.table_game import (
     TableGame,
     TableGames,
     known_keys,
+    round_in_play,
     seating,
     unseen_view,
     whole,
@@ -202,6 +203,7 @@ class AgentGame(TableGame[Record]):
         table = self.table
         hidden = sum(hand.count(UNKNOWN) for hand in table.hands)
         me = table.me
+        start = self.record.start
         won = table.winning_seats if table.phase == "over" else None
         question = None
         if table.pending:
@@ -223,7 +225,7 @@ class AgentGame(TableGame[Record]):
             "your_turn": table.seat_to_move == me and not table.drawn,
             "drawn": table.drawn,
             "winning_seats": list(won) if won is not None else None,
-            "round": table.deals,
+            "round": round_in_play(start.phase, start.deals, table.deals),
             "next_starter": table.next_starter,
             "last_card": table.last_card,
             "hand": list(table.hands[me]),

@@ -30,6 +30,7 @@ from sheepdog.cli.web.table_game import (
     TableGame,
     TableGames,
     known_keys,
+    round_in_play,
     seating,
     unseen_view,
 )
@@ -162,6 +163,7 @@ class DogGame(TableGame[Record]):
         pos = table.position
         hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)
         me = table.me
+        start = self.record.start
         return {
             "position": position_to_json(pos),
             "notation": to_notation(pos),
@@ -174,7 +176,7 @@ class DogGame(TableGame[Record]):
             "your_turn": table.to_move == me,
             "winner": table.winner,
             "winning_seats": list(teams(pos)[table.winner]) if table.winner is not None else None,
-            "round": table.deals,
+            "round": round_in_play(start.phase, start.deals, table.deals),
             "next_deal_size": table.next_deal_size,
             "next_starter": table.next_starter,
             "hand": list(pos.hands[me]),

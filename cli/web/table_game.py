@@ -130,6 +130,12 @@ def seating(setup: dict[str, Any]) -> tuple[int, Any, Any, Any, Any, Any]:
     return setup["me"], get("position"), get("hand"), get("starts"), get("gave"), get("got")
 
 
+def round_in_play(start_phase: str, start_deals: int, deals: int) -> int:
+    """The round a page shows: the deals recorded, counting the round a pasted position was in
+    (its cards were dealt before the record began), and at least 1."""
+    return max(1, deals + (start_deals == 0 and start_phase == "play"))
+
+
 @dataclass(frozen=True, slots=True)
 class TableGame(Generic[R]):
     """A game rebuilt from its setup and its entries; a variant gives :meth:`begin` (the record

@@ -205,14 +205,19 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
     base = f"/api/dog/games/{game['id']}"
     view = client.get(base).json()
     assert view["players"] == [0, 2] and view["unseen"]["stock"] == 3
-    # seat 0 cannot move (a piece on its start blocks nothing here: it plays a 2 onto t2)
+    # seat 0 folds: she may hold two Swaps, which cannot move with one piece a side out; the
+    # card she discards must be one that cannot move (a 3 would take her piece to t3)
     r = client.post(base + "/plays", json={"seat": 0, "play": "fold", "discard": "3"})
-    assert r.status_code == 201 and r.json()["line"] == "seat 0 folds: discard 3"
+    assert "a 3 can move: a fold is not allowed" in one_line_error(r, 400)
+    r = client.post(base + "/plays", json={"seat": 0, "play": "fold", "discard": "swap"})
+    assert r.status_code == 201 and r.json()["line"] == "seat 0 folds: discard swap"
     view = client.get(base).json()
     assert view["drawn"] and view["to_move"] == 0 and view["unseen"]["stock"] == 2
     assert {p["card"] for p in view["plays"]} >= {"5", None}
     r = client.post(base + "/plays", json={"seat": 0, "play": "discard", "card": "9"})
-    assert r.status_code == 201 and r.json()["line"] == "seat 0 discards 9"
+    assert "a 9 can move: a discard is not allowed" in one_line_error(r, 400)
+    r = client.post(base + "/plays", json={"seat": 0, "play": "discard", "card": "swap"})
+    assert r.status_code == 201 and r.json()["line"] == "seat 0 discards swap"
     view = client.get(base).json()
     assert view["to_move"] == 2 and view["your_turn"] and not view["drawn"]
     r = client.post(base + "/plays", json={"seat": 2, "play": "fold", "discard": "9"})

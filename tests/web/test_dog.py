@@ -119,7 +119,8 @@ def test_a_few_turns_through_the_api(client: TestClient) -> None:
 
 
 def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
-    end = "4 t60,h1,h2,h3/t20,k,k,k/t30,h1,h2,h3/t40,k,k,k 3/?/?/? 0"
+    # the others' pawns wait in their kennels: a hidden card that cannot bring one out folds
+    end = "4 t60,h1,h2,h3/k,k,k,k/k,h1,h2,h3/k,k,k,k 3/?/?/? 0"
     pos = position_to_json(parse_notation(end))
     game = new(client, position=pos, hand=None, seats=None)
     base = f"/api/dog/games/{game['id']}"
@@ -135,7 +136,8 @@ def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
     assert r.status_code == 201 and r.json()["line"] == "deal 5 6, gave 6, got 4"
     view = client.get(base).json()
     assert view["hand"] == ["4", "5"] and view["position"]["hands"]["2"] == ["6", "?"]
-    assert view["round"] == 1 and view["next_deal_size"] == 6 and view["to_move"] == 1
+    # the pasted position was round 1; this deal is round 2
+    assert view["round"] == 2 and view["next_deal_size"] == 6 and view["to_move"] == 1
 
 
 @pytest.mark.parametrize(
