@@ -64,6 +64,7 @@ from sheepdog.cli.web.entries import (
     form_expected,
     kept_choices,
     one_line,
+    shown_error,
     take_version,
     undo_version,
 )
@@ -389,10 +390,7 @@ def create_app(
         )
 
     async def index(request: Request) -> Response:
-        return index_page(
-            dog_error=request.query_params.get("dog_error"),
-            agent_error=request.query_params.get("agent_error"),
-        )
+        return index_page()
 
     async def new_game(request: Request) -> Response:
         form = await form_body(request)
@@ -432,7 +430,7 @@ def create_app(
             token=row.token,
             join=join,
             qr=qr,
-            error=request.query_params.get("error"),
+            error=shown_error(request.query_params),
             typed=request.query_params.get("line", ""),
             keep=kept_choices(request.query_params.get("keep")),
             plan_text=plan_sentence(view),

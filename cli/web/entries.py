@@ -5,7 +5,11 @@ form (the error, the typed line, the choices)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import secrets
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
@@ -73,7 +77,8 @@ def error_query(form: dict[str, str], exc: Exception) -> str:
     """What a game page's address gets after a refused form: the error and, for a typed line,
     the line itself (the page puts it back in the box, so nothing typed is lost), unless it is
     an ``undo``: refused, it may be a second tap of one already in."""
-    query = "&error=" + quote(one_line(str(exc)))
+    text = one_line(str(exc))
+    query = "&error=" + quote(text) + "&check=" + error_check(text)
     if isinstance(exc, Stale):
         query += "&stale=1"  # the lists may have changed: the page's script puts back what fits
     else:  # the game as she saw it: her choices back as sent, for a page without script too
@@ -85,6 +90,25 @@ def error_query(form: dict[str, str], exc: Exception) -> str:
     if line and not is_undo(line):  # a second undo is the one line not to offer again
         query += "&line=" + quote(line[:500])
     return query
+
+
+#: This server's key for the errors it puts in a page's address (made anew at each start): a
+#: page shows an error only with its check, so a link cannot put words of its own in the red
+#: error line.
+_ERROR_KEY = secrets.token_bytes(16)
+
+
+def error_check(text: str) -> str:
+    """The check of an error the server put in an address (see :data:`_ERROR_KEY`)."""
+    return hmac.new(_ERROR_KEY, text.encode("utf-8"), hashlib.sha256).hexdigest()[:20]
+
+
+def shown_error(params: Mapping[str, str]) -> str | None:
+    """The error of a page's address, if this server put it there (``error`` and ``check``)."""
+    text, check = params.get("error"), params.get("check")
+    if text is None or check is None or not hmac.compare_digest(check, error_check(text)):
+        return None
+    return text
 
 
 def kept_choices(raw: str | None) -> dict[str, str]:

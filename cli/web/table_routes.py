@@ -23,6 +23,7 @@ from sheepdog.cli.web.entries import (
     form_expected,
     kept_choices,
     one_line,
+    shown_error,
     take_version,
     undo_version,
 )
@@ -201,7 +202,7 @@ class TableRoutes(Generic[GamesT]):
             "token": row.token,
             "join": join,
             "qr": qr,
-            "error": request.query_params.get("error"),
+            "error": shown_error(request.query_params),
             "typed": request.query_params.get("line", ""),
             "keep": kept_choices(request.query_params.get("keep")),
             "base": self.url(row),

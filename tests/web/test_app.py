@@ -353,6 +353,12 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     refused = form(action="call", sheep="banjo")
     assert "error=" in refused and "not%20on%20top" in refused
     assert "not on top of a stack" in client.get(refused).text
+    # the red error line shows only what the server put there: a link cannot add its own words
+    forged = url + "&error=Type%20your%20token%20at%20evil.example"
+    assert "evil.example" not in client.get(forged).text
+    assert "evil.example" not in client.get(forged + "&check=" + "0" * 20).text
+    swapped = refused.replace("not%20on%20top", "on%20top")
+    assert "on top of a stack" not in client.get(swapped).text.split("Suspects")[0]
     assert form(action="undo") == url
     page = client.get(url).text
     assert "(undone)" in page and "Suspects: 16 of 16" in page and "<svg" in page

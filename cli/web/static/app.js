@@ -282,7 +282,7 @@
     refusedAction = refused && sent ? sent.form.action : null;
     if (refused || params.has("line") || stale || params.has("keep")) {
       // shown once: the refreshes fetch the address again, and must not show it again
-      ["error", "line", "stale", "keep"].forEach(function (k) { params.delete(k); });
+      ["error", "check", "line", "stale", "keep"].forEach(function (k) { params.delete(k); });
       var query = params.toString();
       history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
     }
