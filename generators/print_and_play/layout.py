@@ -57,11 +57,12 @@ def fit_cell(
     """One line of text in a w x h box: the font shrinks (down to 4 pt) until it fits, then the
     text is cut short with an ellipsis."""
     text = printable(text)
+    room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
     pdf.set_font(FONT, style, size)
-    while size > MIN_FONT and pdf.get_string_width(text) > w:
+    while size > MIN_FONT and pdf.get_string_width(text) > room:
         size = max(MIN_FONT, size - 0.5)
         pdf.set_font(FONT, style, size)
-    while len(text) > 1 and pdf.get_string_width(text) > w:
+    while len(text) > 1 and pdf.get_string_width(text) > room:
         text = text[:-2] + "…"
     pdf.set_xy(x, y)
     pdf.cell(w, h, text, align=align)

@@ -563,10 +563,10 @@ def answer_key(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...]) -> None:
         ("mode", 0.07),
         ("stars", 0.1),
         ("culprit", 0.12),
-        ("wears", 0.29),
+        ("wears", 0.27),
         ("hardest rule", 0.16),
         ("fewest", 0.07),
-        ("steps", 0.05),
+        ("steps", 0.07),
     )
     widths = [frame.width * f for _, f in columns]
     row_h = 7.0
