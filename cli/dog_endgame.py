@@ -56,7 +56,7 @@ from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_posit
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import check_target, write_atomic
 from sheepdog.solver.variants import AnyPosition, load_any
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import counted, listed
 
 __all__ = ["app"]
 
@@ -207,14 +207,14 @@ def _report(out: dict[str, Any], json_out: bool, graph: Path | None) -> None:
 
 
 def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
-    seats = " and ".join(str(seat) for seat in out["seats"])
+    seats = listed([str(seat) for seat in out["seats"]])
     value = out["value"]
     plies = f" in {_plies(out['plies'])}" if out["plies"] is not None else ""
     typer.echo(f"{value}{plies} for the team to move (seats {seats}).")
     home, steps = out["progress"]
     typer.echo(f"Progress with best play: {home} pawns home, {steps} steps to go.")
     if out["best"] is None:
-        typer.echo("Best play: none to choose (fold or round over).")
+        typer.echo("Best play: none to choose (a fold, or the round or the game is over).")
     else:
         typer.echo(f"Best play: {out['pv'][0]}")
     if out["pv"]:

@@ -10,3 +10,14 @@ def counted(n: int, singular: str, plural: str | None = None) -> str:
     ('1 round', '2 rounds', '1 seat')
     """
     return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+
+
+def listed(items: list[str] | tuple[str, ...]) -> str:
+    """Items in words: "0", "0 and 2", "0, 2 and 4".
+
+    >>> listed(["0"]), listed(["0", "2"]), listed(["0", "2", "4"])
+    ('0', '0 and 2', '0, 2 and 4')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
