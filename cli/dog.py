@@ -58,6 +58,10 @@ PositionArg = Annotated[
         callback=given_position,
     ),
 ]
+AgentPositionArg = Annotated[
+    str,
+    typer.Argument(help="Agent DOG position file (JSON).", callback=given_position),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 
 SEAT_STYLES = ("bold red", "bold green", "bold blue", "bold yellow", "bold magenta", "bold cyan")
@@ -300,7 +304,7 @@ def _draw(rows: list[list[tuple[str, int | None]]]) -> None:
 
 @app.command()
 def view(
-    position: PositionArg,
+    position: AgentPositionArg,
     seat: Annotated[
         int | None,
         typer.Option(

@@ -88,7 +88,12 @@ def generate_command(
     ] = 0,
     out: Annotated[Path, typer.Option("--out", help="Folder for the case files.")] = Path("."),
     roster: Annotated[
-        str, typer.Option("--roster", help='"default" or a roster file (TOML/JSON).')
+        str,
+        typer.Option(
+            "--roster",
+            help='"default", another shipped roster (known-deck, large-24) or a roster file '
+            "(TOML/JSON).",
+        ),
     ] = "default",
     grade: Annotated[
         int | None,
@@ -275,7 +280,11 @@ def grade_command(
         warning = culprit_warning(puzzle, deduce_puzzle(puzzle, marginals=False))
         if warning is not None:  # the recorded culprit is checked, not trusted (as solve does)
             typer.echo(f"Warning: {file}: {warning}", err=True)
-        stored = stored_grade(puzzle, str(file))  # so is a stored grade
+        try:  # so is a stored grade: a malformed one is reported, the grade still given
+            stored = stored_grade(puzzle, str(file))
+        except SheepdogError as exc:
+            typer.echo(f"Warning: {exc}; the recomputed grade is given here", err=True)
+            stored = None
         if stored is not None and not same_grade(stored, g):
             typer.echo(
                 f"Warning: {file}: the stored grade ({grade_text(stored)}) disagrees with the "
@@ -295,7 +304,12 @@ def grade_command(
     run(body)
 
 
-@app.command("grades")
+@app.command(
+    "grades",
+    help="Grade table of case sets: stars, fewest interviews, steps, hardest rules (Markdown)."
+    "\n\nEvery grade is recomputed; a stored grade that disagrees is an error (--regrade: the"
+    " recomputed one is used).",
+)
 def grades_command(
     folders: Annotated[list[Path], typer.Argument(help="Folders of case files.", readable=False)],
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

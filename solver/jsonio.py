@@ -97,7 +97,7 @@ def read_bytes(path: str | Path, source: str | None = None) -> bytes:
     :class:`~sheepdog.solver.errors.FileAccessError` (one line, and still the matching
     :class:`OSError`); any other system error (a name too long, a loop of links, a read
     error) is a plain :class:`FileAccessError` naming it."""
-    name = shown(str(path), 200)
+    name = str(path)  # whole: the user typed it, and may need all of it to find the fault
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)

@@ -18,6 +18,7 @@ import importlib
 import importlib.machinery
 import importlib.util
 import inspect
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +43,15 @@ COMPILED = (
 
 
 def is_compiled(module: str) -> bool:
-    """Whether ``module`` (a dotted name) runs as a compiled extension in this install."""
-    loaded = importlib.import_module(module)
-    return not isinstance(getattr(loaded, "__loader__", None), importlib.machinery.SourceFileLoader)
+    """Whether ``module`` (a dotted name) runs as a compiled extension in this install.  A module
+    not imported yet is looked up, not imported (``--version`` must stay quick: the endgame
+    search would bring networkx in)."""
+    loaded = sys.modules.get(module)
+    if loaded is not None:
+        loader = getattr(loaded, "__loader__", None)
+        return not isinstance(loader, importlib.machinery.SourceFileLoader)
+    spec = importlib.util.find_spec(module)  # an extension beside the source is found first
+    return spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
 
 
 def compiled_now() -> list[str]:

@@ -161,7 +161,7 @@ def test_files_that_cannot_be_read_are_sheepdog_errors(tmp_path: Path) -> None:
             load(tmp_path / "nope.json")
         assert isinstance(missing.value, FileNotFoundError)
         # JSON text given where a path is wanted: the name is too long for the system
-        with pytest.raises(sheepdog.FileAccessError, match=r"^cannot read x+….*: file name too"):
+        with pytest.raises(sheepdog.FileAccessError, match=r"^cannot read x{300}: file name too"):
             load("x" * 300)
 
 

@@ -113,7 +113,8 @@ def print_set_pdf(
     with ExitStack() as stack:
         add_fonts(pdf, stack)
         part(
-            "how to play", lambda: sheets.how_to_play(pdf, frame, pset, roster_sheets=roster_sheets)
+            "how to play",
+            lambda: sheets.how_to_play(pdf, frame, pset, roster_sheets=roster_sheets, slips=slips),
         )
         if roster_sheets:
             part("suspects", lambda: sheets.wolf_cards(pdf, frame, pset.roster))

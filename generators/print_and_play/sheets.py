@@ -93,8 +93,11 @@ def _veg_diameter(bag: Bag, kind: str, scale: float = 1.0) -> float:
 # -- how to play ----------------------------------------------------------------------------------
 
 
-def _how_to_play_text(roster: Roster, *, roster_sheets: bool) -> list[tuple[str, str]]:
-    """(heading, paragraph) pairs of the one-page summary."""
+def _how_to_play_text(
+    roster: Roster, *, roster_sheets: bool, slips: bool = True
+) -> list[tuple[str, str]]:
+    """(heading, paragraph) pairs of the one-page summary (``slips`` false: a set printed
+    without interview slips, whose interviews someone reads out from the case files)."""
     n, k = roster.n_sheep, roster.accomplices
     m = n - k
     one, two = roster.track.one_star, roster.track.two_star
@@ -161,6 +164,34 @@ def _how_to_play_text(roster: Roster, *, roster_sheets: bool) -> list[tuple[str,
         "away for good) and Special Treats (name the vegetable before you draw), as in the "
         "rulebook."
     )
+    if not slips:
+        prepare = (
+            "Cut out the case cards. Each has a hatched flap: fold it up along the dotted line "
+            "over the panel above it, printed sides together. The culprit is now hidden; the "
+            "case id stays outside (a paper clip keeps a flap shut). This set has no interview "
+            "slips: someone who does not play reads each interview out from the case's file (its "
+            '"interviews" list) when it happens. Do not look at the answer key (the last page) '
+            "until a case is over."
+        )
+        setup = setup.replace(
+            f"and take its {n} slips; do not lift any flap.",
+            "and give its case id to the reader; do not lift the flap.",
+        )
+        turn = turn.replace(
+            "lift the flap of the sheep's slip. It shows whom the sheep points at and which "
+            "wolves it says were at the concert. Lay the open slip on the sheep's card.",
+            "the reader says whom the sheep points at and which wolves it says were at the "
+            "concert.",
+        ).replace(
+            "flip the tile for its testimony and lift the flap of its slip: it shows whom the "
+            "sheep points at and which wolves it says were at the concert. Lay the open slip on "
+            "the sheep's card.",
+            "flip the tile for its testimony; the reader says whom the sheep points at.",
+        )
+        need = need.replace(
+            "The printed interview slips replace the Booble interpreter and the case cards; ",
+            "The reader and the printed case cards replace the Booble interpreter; ",
+        )
     return [
         ("You need", need),
         ("Prepare the cases (once)", prepare),
@@ -171,7 +202,9 @@ def _how_to_play_text(roster: Roster, *, roster_sheets: bool) -> list[tuple[str,
     ]
 
 
-def how_to_play(pdf: FPDF, frame: Frame, pset: PrintSet, *, roster_sheets: bool) -> None:
+def how_to_play(
+    pdf: FPDF, frame: Frame, pset: PrintSet, *, roster_sheets: bool, slips: bool = True
+) -> None:
     pdf.add_page()
     y = heading(
         pdf,
@@ -180,7 +213,7 @@ def how_to_play(pdf: FPDF, frame: Frame, pset: PrintSet, *, roster_sheets: bool)
         "A cooperative game: together, interview the sheep witnesses and find the wolf who "
         "stole the Silver Note before it leaves the valley.",
     )
-    blocks = _how_to_play_text(pset.roster, roster_sheets=roster_sheets)
+    blocks = _how_to_play_text(pset.roster, roster_sheets=roster_sheets, slips=slips)
     size = 10.5
     while True:
         line_h = size * PT * 1.25

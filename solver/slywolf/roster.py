@@ -26,7 +26,6 @@ from sheepdog.solver.errors import (
     SheepdogError,
     UnknownNameError,
     expect,
-    shown,
 )
 from sheepdog.solver.jsonio import loads_json, loads_toml, read_text
 
@@ -230,12 +229,12 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     path = Path(ref)
     if base is not None and not path.is_absolute():
         path = base / path
-    where = f"roster {shown(str(path), 200)}"
+    where = f"roster {path}"
     try:
         text = read_text(path, where)
     except MissingFileError:
         raise MissingFileError(
-            f'no such roster file: {shown(str(path), 200)} (use "default" for the shipped roster)'
+            f'no such roster file: {path} (use "default" for the shipped roster)'
         ) from None
     except FolderNotFileError:
         raise FolderNotFileError(f"{where} is a directory, not a file") from None

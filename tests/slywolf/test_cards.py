@@ -165,6 +165,10 @@ def test_a_known_deck_without_the_roster_sheets() -> None:
 def test_no_slips() -> None:
     result = printed(HARD, LETTER, slips=False)
     assert "interview slips" not in dict(result.parts) and result.pages == 1 + 3 + 2 + 1
+    # the page on how to play speaks of no slips but to say there are none: a reader has them
+    how = re.sub(r"\s+", " ", page_texts(result.data)[0])
+    assert "This set has no interview slips" in how and "the reader says whom" in how
+    assert "slip" not in how.replace("no interview slips", "")
 
 
 @pytest.mark.parametrize(

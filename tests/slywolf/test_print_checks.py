@@ -210,3 +210,14 @@ def test_an_empty_id_is_refused(tmp_path: Path) -> None:
         refused(result, out)
         == f"Error: {path}: 'id' must be a name (not empty), like \"easy-1-001\""
     )
+
+
+def test_grade_gives_the_grade_of_a_case_whose_stored_grade_is_malformed(tmp_path: Path) -> None:
+    data = a_case()
+    data["grade"]["stars"] = 5  # not what its tier and fewest interviews give
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["wolf", "grade", str(path)])
+    assert result.exit_code == 0 and "(2 of 5 stars)" in result.stdout
+    assert result.stderr.startswith("Warning: ") and "'stars' is 5" in result.stderr
+    assert "the recomputed grade is given here" in result.stderr
