@@ -59,7 +59,9 @@ Rulings:
 - The draw pile: the deck (110 cards, A3) less those dealt; when a deal needs more, the discard
   pile is shuffled back in, and the cards played before that shuffle are unseen again.  With 2-3
   players a fold draws one card; an empty draw pile is refilled from the discard pile but for
-  the face-up last card.  From a pasted position only the last card is known on the pile.
+  the face-up last card.  From a pasted position only the last card is known on the pile, and
+  without the draw pile's size the discard pile may have been shuffled back in at any deal (and
+  with 2-3 players at any draw): the cards played since the last of those stay known on it.
 - The cards not yet seen (:func:`unseen_cards`) are the deck less her hand, the cards known to be
   in other hands and the cards on the discard pile since the last shuffle.
 """
@@ -632,13 +634,9 @@ def _not_seen(table: AgentTable) -> Counter[str]:
 def unseen_cards(table: AgentTable) -> Counter[str]:
     """The deck less every card whose place she knows (module docstring): what a hidden card
     may be.  While the draw pile's size is not known (a pasted start without it), the discard
-    pile may have been shuffled back in at any deal: then only the cards known in hands are
-    taken off."""
-    if table.stock is not None:
-        return _not_seen(table)
-    pool = Counter(full_deck(table.rules.deck_counts()))
-    pool.subtract(c for hand in table.hands for c in hand if c != UNKNOWN)
-    return +pool
+    pile may have been shuffled back in at any deal (and with 2-3 players at any draw): the
+    cards played since then are still known on the pile (:func:`_may_have_reshuffled`)."""
+    return _not_seen(table)
 
 
 def may_hold(table: AgentTable, seat: int, card: str) -> bool:
@@ -648,11 +646,11 @@ def may_hold(table: AgentTable, seat: int, card: str) -> bool:
     return card in hand or (UNKNOWN in hand and unseen_cards(table)[card] > 0)
 
 
-def _reshuffled(table: AgentTable, cards: Iterable[str]) -> AgentTable:
-    """The draw pile's size not known: when ``cards`` (played or shown from hidden hands) are
-    more than the unseen ones, the discard pile was shuffled back in meanwhile (but for the
-    face-up last card)."""
-    if table.stock is not None or not Counter(cards) - _not_seen(table):
+def _may_have_reshuffled(table: AgentTable) -> AgentTable:
+    """The draw pile's size not known: at a deal or a draw the discard pile may have been
+    shuffled back in (but for the face-up last card), so the cards on it before are unseen
+    again.  Between deals and draws nothing leaves the pile: those cards stay known."""
+    if table.stock is not None:
         return table
     keep = (table.last_card,) if table.last_card in table.discard else ()
     return replace(table, discard=keep, discarded=len(keep))
@@ -872,8 +870,6 @@ def _play(table: AgentTable, entry: PlayCard) -> tuple[Entry, AgentTable]:
         )
     if card == COPY and table.last_card is None:
         raise SheepdogError("a Copy has nothing to copy at the start of a round (A12)")
-    if card not in hand:
-        table = _reshuffled(table, [card])
     plays = play_choices(table, seat, card)
     if not plays:
         raise SheepdogError(f"the {card} has no legal play here for seat {seat}")
@@ -1070,7 +1066,6 @@ def _fold(table: AgentTable, entry: Fold) -> tuple[Entry, AgentTable]:
                 f"seat {seat} is known to hold {', '.join(sorted(missing.elements()))}"
             )
         extra = Counter(shown) - Counter(known)
-        table = _reshuffled(table, extra.elements())
         pool = _not_seen(table)
         for card, count in extra.items():
             if pool[card] < count:
@@ -1115,8 +1110,6 @@ def _fold_draw(table: AgentTable, entry: FoldDraw) -> tuple[Entry, AgentTable]:
     if seat == table.me and entry.drawn is None:
         raise SheepdogError("say which card you drew: 'seat N folds: discard CARD, draw CARD'")
     drawn = entry.drawn if seat == table.me else None
-    if entry.discard not in hand:
-        table = _reshuffled(table, [entry.discard])
     held = list(_hand_without(hand, entry.discard))
     table = replace(
         table,
@@ -1127,8 +1120,9 @@ def _fold_draw(table: AgentTable, entry: FoldDraw) -> tuple[Entry, AgentTable]:
         table = _refilled(table, table.last_card)
     if table.stock == 0:
         raise SheepdogError("the draw pile and the discard pile are empty: nothing to draw")
-    if drawn is not None:
-        table = _reshuffled(table, [drawn])
+    table = _may_have_reshuffled(table)  # the draw may have emptied the pile
+    if drawn is not None and _not_seen(table)[drawn] < 1:
+        raise SheepdogError(f"you cannot draw a {drawn}: every copy is in sight or played")
     held.append(drawn if drawn is not None else UNKNOWN)
     hands = list(table.hands)
     hands[seat] = sort_hand(held)
@@ -1164,8 +1158,6 @@ def _second_discard(table: AgentTable, entry: Discard) -> tuple[Entry, AgentTabl
     if movable is not None:
         raise SheepdogError(f"{_who(table, seat)} a {movable}, which can move: she must play it")
     _check_stuck(table, seat, entry.card, "a discard")
-    if entry.card not in table.hands[seat]:
-        table = _reshuffled(table, [entry.card])
     hands = list(table.hands)
     hands[seat] = _hand_without(table.hands[seat], entry.card)
     after = replace(
@@ -1195,7 +1187,7 @@ def _deal(table: AgentTable, entry: Deal) -> AgentTable:
     starts = entry.starts if entry.starts is not None else table.next_starter
     _check_seat(starts, table.players, "the seat that starts")
     needed = DEAL * len(table.players)
-    table = _reshuffled(table, hand)
+    table = _may_have_reshuffled(replace(table, last_card=None))  # the deal may have needed it
     stock, discard, discarded = table.stock, table.discard, table.discarded
     if stock is not None and stock < needed:  # the discard pile is shuffled into a new pile
         stock, discard, discarded = stock + discarded, (), 0

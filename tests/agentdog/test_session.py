@@ -181,8 +181,9 @@ def test_a_copy_at_a_round_start_and_the_setup_errors() -> None:
     )
     table = new_table(4, 0, position=position_to_json(pos))
     assert table.hands == (("swap",) * 3, (UNKNOWN,) * 3, (UNKNOWN,) * 3, (UNKNOWN,) * 3)
-    # the draw pile's size not given: the pile's cards may be shuffled back in at any deal
-    assert table.stock is None and unseen_cards(table)["swap"] == 5
+    # the draw pile's size not given: the pile's cards may be shuffled back in at any deal, but
+    # until the next one the face-up last card is on it
+    assert table.stock is None and unseen_cards(table)["swap"] == 4
     told = new_table(4, 0, position=position_to_json(pos), stock=50)
     assert told.discard == ("swap",) and told.discarded == 110 - 12 - 50
     assert unseen_cards(told)["swap"] == 4
@@ -439,3 +440,25 @@ def successors_of(pos: AgentPosition) -> list[AgentPlay]:
     from sheepdog.solver.agentdog.moves import legal_plays
 
     return legal_plays(pos)
+
+
+def test_a_pasted_start_without_the_pile_size_keeps_the_cards_played_since() -> None:
+    """4 players, the draw pile's size not given: no card leaves the discard pile during a
+    round (no draws, A14), so the cards played since the paste, hers included, are out."""
+    pos = make_position(
+        [[1, -1, -1, -1], [17, -1, -1, -1], [33, -1, -1, -1], [49, -1, -1, -1]],
+        [["2"] * 5, ["9"] * 5, ["9", "9", "9", "10", "10"], ["10"] * 5],
+        1,
+        last_card="5",
+    )
+    table = new_table(4, 0, position=view_to_json(view_of(pos, 0)))
+    assert table.stock is None
+    record = Record(table)
+    before = sum(unseen_cards(table).values())
+    for line in ("seat 1 plays 2 #0", "seat 2 plays 2 #0", "seat 3 plays 2 #0"):
+        record = record.add(parse_entry(line))
+    record = record.add(parse_entry("seat 0 plays 2 #0"))
+    assert unseen_cards(record.table)["2"] == 0  # 4 in her hand, 4 on the pile
+    assert sum(unseen_cards(record.table).values()) == before - 3
+    with pytest.raises(SheepdogError, match="seat 1 cannot hold a 2: all 8 copies"):
+        record.add(parse_entry("seat 1 plays 2 #0"))
