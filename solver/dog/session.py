@@ -266,7 +266,9 @@ class DogTable:
 
     ``discard`` holds the cards known to be on the discard pile since the last shuffle (sorted),
     ``discarded`` counts every card there (folds of hidden cards included), ``stock`` the cards
-    in the draw pile; ``deals`` counts the deals recorded, ``cycle`` is the index in
+    in the draw pile (None: not known, from a pasted position; then every deal may have shuffled
+    the discard pile back in, and only the cards played since the last deal are known on it);
+    ``deals`` counts the deals recorded, ``cycle`` is the index in
     :data:`~sheepdog.solver.dog.cards.DEAL_SIZES` of the next deal (None: not known yet) and
     ``next_starter`` the seat that starts the next round unless the deal says otherwise."""
 
@@ -274,7 +276,7 @@ class DogTable:
     me: int
     discard: tuple[str, ...] = ()
     discarded: int = 0
-    stock: int = 0
+    stock: int | None = 0
     deals: int = 0
     cycle: int | None = 0
     next_starter: int = 0
@@ -337,9 +339,9 @@ def new_table(
             raise SheepdogError(
                 f"the table companion records partnership games, not mode {pos.rules.mode!r}"
             )
-        in_hands = sum(len(h) for h in pos.hands)
         following = (pos.to_move + 1) % seats  # who started this round is not known
-        table = DogTable(pos, me, stock=DECK_SIZE - in_hands, cycle=None, next_starter=following)
+        # how many cards were dealt and played before is not known, so neither is the draw pile
+        table = DogTable(pos, me, stock=None, cycle=None, next_starter=following)
     cards = tuple(parse_card(c, allow_unknown=False) for c in hand) if hand is not None else None
     if table.phase == "deal" and cards is not None:
         return step(table, Deal(cards, gave, got, starts))[1]
@@ -630,7 +632,9 @@ def _deal(table: DogTable, entry: Deal) -> DogTable:
         raise SheepdogError(f"seat {starts} does not exist at a {seats}-seat table")
     needed = n * seats
     stock, discard, discarded = table.stock, table.discard, table.discarded
-    if stock < needed:  # R15: the discard pile is shuffled into a new draw pile
+    if stock is None:  # not known: this deal may have needed the discard pile back (R15)
+        discard, discarded = (), 0
+    elif stock < needed:  # R15: the discard pile is shuffled into a new draw pile
         stock, discard, discarded = stock + discarded, (), 0
     hands: list[tuple[str, ...]] = []
     for k in range(seats):
@@ -649,7 +653,7 @@ def _deal(table: DogTable, entry: Deal) -> DogTable:
         table.me,
         discard,
         discarded,
-        stock - needed,
+        None if stock is None else stock - needed,
         table.deals + 1,
         cycle % len(DEAL_SIZES),
         (starts + 1) % seats,

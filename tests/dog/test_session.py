@@ -288,3 +288,24 @@ def test_a_fold_no_hand_allows_is_refused_and_not_offered() -> None:
     plays = legal_plays(dealt)  # the engine agrees: that hand can only fold
     assert len(plays) == 1 and plays[0].card is None
     Record(table).add(parse_entry("seat 2 folds"))
+
+
+def test_a_pasted_start_does_not_know_the_draw_pile() -> None:
+    """From a pasted position nobody knows how many cards were dealt and played before, so
+    the next deal may have shuffled the discard pile back in (R15): the jokers played in the
+    pasted round may come again in the next one, but not within that round."""
+    pos = parse_notation("4 t5,k,k,k/t21,k,k,k/t37,k,k,k/t53,k,k,k J,J/?,?/?,?/?,? 0")
+    table = new_table(4, 0, position=position_to_json(pos))
+    assert table.stock is None
+    record = Record(table)
+    for seat in (0, 1, 2, 3, 0, 1):
+        record = record.add(parse_entry(f"seat {seat} plays joker #0"))
+    assert unseen_cards(record.table)["joker"] == 0
+    with pytest.raises(SheepdogError, match="seat 2 cannot hold a joker"):
+        record.add(parse_entry("seat 2 plays joker #0"))
+    for seat in (2, 3):
+        record = record.add(parse_entry(f"seat {seat} plays 2 #0"))
+    assert record.table.phase == "deal"
+    record = record.add(parse_entry("deal 2 3 4 5 6 8"))
+    assert record.table.stock is None and unseen_cards(record.table)["joker"] == 6
+    record.add(parse_entry("seat 1 plays joker #0"))  # a legal play at a real table
