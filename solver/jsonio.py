@@ -68,6 +68,16 @@ def is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def number_words(n: int) -> str:
+    """A number as a message names it: :data:`TOO_LARGE` (what :func:`typed_number` gives for
+    more than 9 digits) as what it stands for.
+
+    >>> number_words(12), number_words(TOO_LARGE)
+    ('12', 'a number of more than 9 digits')
+    """
+    return "a number of more than 9 digits" if n >= TOO_LARGE else str(n)
+
+
 def typed_number(digits: str) -> int:
     """A typed digit string (a play's number ``#K``, a form field) as an integer; one longer
     than 9 digits counts as :data:`TOO_LARGE`, so its range check refuses it as it refuses any

@@ -45,7 +45,14 @@ from sheepdog.cli.web.table_routes import (
 )
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name, start_field, track_size
 from sheepdog.solver.dog.cards import CARDS, DECK_COUNTS, UNKNOWN, parse_card
-from sheepdog.solver.dog.position import Position, position_to_json, team_of, teams, to_notation
+from sheepdog.solver.dog.position import (
+    Position,
+    position_to_json,
+    team_of,
+    teams,
+    to_notation,
+    winner,
+)
 from sheepdog.solver.dog.session import (
     Deal,
     DogTable,
@@ -237,7 +244,15 @@ def board_svg(pos: Position, me: int) -> str:
         parts += ring.label(f)
     for seat, locs in enumerate(pos.pawns):
         parts += ring.pieces(seat, start_field(seat), COLOURS[seat], locs, f"seat {seat} pawn")
-    parts.append(ring.end(f"to move: seat {pos.to_move}"))
+    won = winner(pos)
+    status = (
+        f"team {won} has won"
+        if won is not None
+        else f"to move: seat {pos.to_move}"
+        if any(pos.hands)
+        else "the next deal"  # between rounds nobody is to move
+    )
+    parts.append(ring.end(status))
     return "".join(parts)
 
 

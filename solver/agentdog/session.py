@@ -107,7 +107,7 @@ from sheepdog.solver.agentdog.simulate import DEAL, PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import is_number, shown, typed_number
+from sheepdog.solver.jsonio import is_number, number_words, shown, typed_number
 from sheepdog.solver.words import counted
 
 __all__ = [
@@ -552,7 +552,8 @@ def new_table(
 def _check_seat(seat: int, seats: Sequence[int], what: str) -> None:
     if seat not in seats:
         raise SheepdogError(
-            f"{what} must be a seat in play ({', '.join(map(str, seats))}), not {seat}"
+            f"{what} must be a seat in play ({', '.join(map(str, seats))}), "
+            f"not {number_words(seat)}"
         )
 
 

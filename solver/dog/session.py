@@ -69,7 +69,7 @@ from sheepdog.solver.dog.position import (
     winner,
 )
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import is_number, shown, typed_number
+from sheepdog.solver.jsonio import is_number, number_words, shown, typed_number
 from sheepdog.solver.words import counted
 
 __all__ = [
@@ -502,7 +502,9 @@ def step(table: DogTable, entry: Entry) -> tuple[Entry, DogTable]:
         raise SheepdogError("every hand is empty: enter your hand for the next deal first")
     seat = entry.seat
     if not 0 <= seat < table.seats:
-        raise SheepdogError(f"seat {seat} does not exist at a {table.seats}-seat table")
+        raise SheepdogError(
+            f"seat {number_words(seat)} does not exist at a {table.seats}-seat table"
+        )
     if seat != table.position.to_move:
         raise SheepdogError(f"seat {table.position.to_move} is to move, not seat {seat}")
     if isinstance(entry, Fold):
@@ -629,7 +631,7 @@ def _deal(table: DogTable, entry: Deal) -> DogTable:
     seats = table.seats
     starts = entry.starts if entry.starts is not None else table.next_starter
     if not 0 <= starts < seats:
-        raise SheepdogError(f"seat {starts} does not exist at a {seats}-seat table")
+        raise SheepdogError(f"seat {number_words(starts)} does not exist at a {seats}-seat table")
     needed = n * seats
     stock, discard, discarded = table.stock, table.discard, table.discarded
     if stock is None:  # not known: this deal may have needed the discard pile back (R15)

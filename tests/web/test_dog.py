@@ -130,6 +130,8 @@ def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
         assert client.post(base + "/plays", json={"seat": seat, **body}).status_code == 201
     view = client.get(base).json()
     assert view["phase"] == "deal" and view["plays"] == [] and view["next_deal_size"] is None
+    board = client.get(game["url"]).text.split("</svg>")[0]
+    assert "the next deal" in board and "to move: seat" not in board  # nobody is to move
     r = client.post(base + "/plays", json={"seat": 1, "play": "fold"})
     assert "enter your hand for the next deal" in one_line_error(r, 400)
     r = client.post(base + "/deals", json={"hand": ["5", "6"], "gave": "6", "got": "4"})
@@ -150,6 +152,12 @@ def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
         ("GAME/plays", b'{"seat": 0, "card": "13", "play": 1' + b"0" * 30 + b"}", 400, "9999"),
         ("GAME/entries", b'{"line": "seat 999 plays 13 #0"}', 400, "seat 999 does not exist"),
         ("GAME/entries", b'{"line": "seat ' + b"9" * 5000 + b' plays 13 #0"}', 400, "exist"),
+        (
+            "GAME/entries",
+            b'{"line": "seat ' + b"9" * 23 + b' folds"}',
+            400,
+            "seat a number of more than 9 digits does not exist at a 4-seat table",
+        ),
         ("/api/dog/games", b"[]", 400, "expected a JSON object"),
         ("/api/dog/games", b'{"seats": 5, "hand": ["2"]}', 400, "'seats' must be 4 or 6"),
         ("/api/dog/games", b'{"me": 4, "hand": ["2", "3", "4", "5", "6", "7"]}', 400, "seat"),
