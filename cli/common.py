@@ -128,3 +128,20 @@ def existing_file(path: Path) -> Path:
     if path.is_dir():
         fail(f"is a directory, not a file: {path}")
     return path
+
+
+def roster_ref(roster: str, folder: Path) -> str:
+    """``--roster`` as a file in ``folder`` will name it: a shipped roster's name as it is, or
+    the roster file (read from the current folder) as a path relative to ``folder``."""
+    import os
+
+    from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
+
+    if roster.lower() in SHIPPED_ROSTERS:
+        return roster.lower()
+    path = Path(roster)
+    if not path.is_file():
+        what = "is a directory" if path.is_dir() else "no such roster file"
+        shipped = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
+        raise SheepdogError(f"{what}: {roster} (the shipped rosters are {shipped})")
+    return Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()

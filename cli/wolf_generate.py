@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import contextlib
 import enum
-import os
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from sheepdog.cli.common import fail, print_json, run
+from sheepdog.cli.common import fail, print_json, roster_ref, run
 from sheepdog.cli.progress import Update, echo, progress_bar, stderr_is_terminal
 from sheepdog.cli.wolf import ModeChoice, app, culprit_warning
 from sheepdog.generators.slywolf import (
@@ -60,13 +59,6 @@ def _band(grade: int | None, low: int | None, high: int | None) -> Band:
     if low > high:
         fail(f"--min-grade {low} is above --max-grade {high}: no case can be both", 2)
     return Band(low, high)
-
-
-def _roster_ref(roster: str, out: Path) -> str:
-    """The roster as a case file in ``out`` names it: "default" or a path relative to ``out``."""
-    if roster == "default":
-        return roster
-    return Path(os.path.relpath(Path(roster).resolve(), out.resolve())).as_posix()
 
 
 @app.command(
@@ -158,7 +150,7 @@ def generate_command(
             the_mode,
             count,
             seed,
-            roster_ref=_roster_ref(roster, out),
+            roster_ref=roster_ref(roster, out),
             band=band,
             attempts=attempts,
             force=force,

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheepdog.cli.common import print_json, run, typed_options
+from sheepdog.cli.common import print_json, roster_ref, run, typed_options
 from sheepdog.cli.wolf import ModeChoice, ModelAtTable, ModelChoice, app
 
 if TYPE_CHECKING:
@@ -110,7 +110,12 @@ def play(
         Path, typer.Argument(help='Game file (JSON): a puzzle with a "game" key.', readable=False)
     ],
     new: Annotated[bool, typer.Option("--new", help="Start a new game in FILE.")] = False,
-    roster: Annotated[str, typer.Option("--roster", help="Roster for --new.")] = "default",
+    roster: Annotated[
+        str,
+        typer.Option(
+            "--roster", help="Roster for --new: a shipped roster's name or a roster file."
+        ),
+    ] = "default",
     mode: Annotated[
         ModeChoice, typer.Option("--mode", case_sensitive=False, help="Game mode (--new).")
     ] = ModeChoice.easy,
@@ -167,7 +172,11 @@ def play(
                 if os.path.lexists(file) and not force:
                     raise SheepdogError(f"{file} already exists; use --force to start over")
                 base = puzzle_from_dict(
-                    {"roster": _roster_from(file, roster), "mode": mode.mode, "interviews": []},
+                    {
+                        "roster": roster_ref(roster, file.parent),
+                        "mode": mode.mode,
+                        "interviews": [],
+                    },
                     base=file.parent,
                     source=str(file),
                 )
@@ -186,20 +195,6 @@ def play(
             _session(file, game, model)
 
     run(body)
-
-
-def _roster_from(file: Path, roster: str) -> str:
-    """``--roster`` as the game file will name it: a path typed on the command line is read
-    from the current folder, and a game file names its roster relative to itself."""
-    from sheepdog.solver.errors import SheepdogError
-
-    if roster == "default":
-        return roster
-    path = Path(roster)
-    if not path.is_file():
-        what = "is a directory" if path.is_dir() else "no such roster file"
-        raise SheepdogError(f'{what}: {roster} (use "default" for the shipped roster)')
-    return os.path.relpath(path.resolve(), file.parent.resolve())
 
 
 def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:

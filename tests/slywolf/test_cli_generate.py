@@ -322,3 +322,23 @@ def test_a_seed_its_files_could_not_hold_is_a_usage_error(tmp_path: Path) -> Non
     back = runner.invoke(app, ["wolf", "grades", str(tmp_path / "top"), "--json"])
     assert back.exit_code == 0, back.output
     assert json.loads(case.read_text())["seed"] == MAX_SEED
+
+
+def test_a_shipped_roster_is_named_in_the_case_files(tmp_path: Path) -> None:
+    """``--roster large-24`` writes ``"roster": "large-24"`` (it wrote a path to a file that
+    does not exist), and the files read back; ``wolf play --new`` takes the name too."""
+    out = tmp_path / "big"
+    result = runner.invoke(
+        app, ["wolf", "generate", "--roster", "LARGE-24", "--seed", "1", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    (case,) = out.glob("*.json")
+    assert json.loads(case.read_text())["roster"] == "large-24"
+    solved = runner.invoke(app, ["wolf", "solve", str(case), "--json"])
+    assert solved.exit_code == 0, solved.output
+    game = tmp_path / "g.json"
+    new = runner.invoke(
+        app, ["wolf", "play", str(game), "--new", "--roster", "known-deck"], input="quit\n"
+    )
+    assert new.exit_code == 0, new.output
+    assert json.loads(game.read_text())["roster"] == "known-deck"
