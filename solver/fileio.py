@@ -123,13 +123,21 @@ def check_target(path: Path, *, force: bool = False) -> None:
 def check_writable(path: Path) -> None:
     """Refuse to save over a file marked read-only (no write bit) or that this user may not
     write: a save by rename would replace it all the same, since renaming needs only the
-    folder's permission."""
+    folder's permission.  Refuse a file with other names (hard links) too."""
     try:
-        mode = os.stat(path).st_mode
+        info = os.stat(path)
     except OSError:  # gone or unreachable: the save itself says so
         return
+    mode, links = info.st_mode, info.st_nlink
     if stat.S_ISREG(mode) and (not mode & 0o222 or not os.access(path, os.W_OK)):
         raise SheepdogError(f"{path} is read-only; make it writable to save to it")
+    if stat.S_ISREG(mode) and links > 1:
+        # a save replaces the file: its other names (hard links) would keep the old content,
+        # and a session through another name would not see this one's lock
+        raise SheepdogError(
+            f"{path} has {links} names (hard links); each save replaces the file, so the others "
+            "would keep an old copy: work on a copy of it instead"
+        )
 
 
 def _link_new(tmp: Path, target: Path, path: Path) -> None:

@@ -684,3 +684,25 @@ def test_an_unreadable_folder_is_permission_denied_not_empty(tmp_path: Path, com
     finally:
         folder.chmod(0o700)
     assert proc.returncode == 1 and proc.stderr == f"Error: permission denied: {folder}\n"
+
+
+def test_a_game_file_with_other_names_is_refused(tmp_path: Path) -> None:
+    """A hard link is another name for the same file: each save replaces the file, so two
+    sessions through two names would each hold a lock of its own and split the game in two."""
+    path = new_game_file(tmp_path / "g.json")
+    other = tmp_path / "h.json"
+    os.link(path, other)
+    before = path.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(other)],
+        input=INTERVIEW + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"Error: {other} has 2 names (hard links); each save replaces the file, so the others "
+        "would keep an old copy: work on a copy of it instead\n"
+    )
+    assert path.read_bytes() == before == other.read_bytes()
