@@ -30,6 +30,8 @@ from sheepdog.solver.words import counted
 
 HELP = """Entries (names are case-insensitive):
   top SHEEP                      the sheep uncovered on a stack
+  top SHEEP under OTHER          ... on the stack OTHER was taken off (asked when stacks of
+                                 different sizes wait for their top)
   call SHEEP                     call a visible sheep (2nd/3rd: must like the vegetables found)
   found VEGETABLE                a ripe vegetable the called sheep wants
   wrong VEGETABLE                a ripe vegetable it does not want (the turn ends)

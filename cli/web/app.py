@@ -538,6 +538,8 @@ def form_line(form: dict[str, str]) -> str:
         target = form.get("points_to") or "?"
         item = form.get("testimony") or "?"
         return f"interview {form.get('sheep', '')}, {target}, {item}"
+    if action == "top" and form.get("under"):  # stacks of different sizes wait: this one
+        return f"top {form.get('sheep', '')} under {form['under']}"
     if action in ("top", "call"):
         return f"{action} {form.get('sheep', '')}"
     if action in ("found", "wrong", "spoiled"):

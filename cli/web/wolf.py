@@ -38,6 +38,8 @@ from sheepdog.solver.slywolf.session import (
     new_game,
     parse_entry,
     table_view,
+    top_needs_under,
+    waiting_stacks,
 )
 from sheepdog.solver.slywolf.turn import SIDES, Options, track_length
 
@@ -273,6 +275,17 @@ class WolfGame:
             out["track"] = {"side": table.side, "position": table.position, "length": length}
             out["visible"] = [roster.sheep[s].name for s in table.visible]
             out["unknown_tops"] = sum(st.top is None and st.tiles > 0 for st in table.stacks)
+            # stacks of different sizes waiting for their top: the form asks which (by the sheep
+            # last taken off each)
+            out["top_under"] = (
+                [
+                    roster.sheep[u].name
+                    for j in waiting_stacks(table)
+                    if (u := table.stacks[j].under) is not None
+                ]
+                if top_needs_under(table)
+                else []
+            )
             out["called"] = [roster.sheep[s].name for s in game.turn.called]
             out["callable"] = [roster.sheep[s].name for s in callable_sheep(game)]
             out["found"] = list(game.turn.found)

@@ -12,6 +12,8 @@ and checks it, every problem one line naming the key, and :meth:`Game.to_puzzle`
 The lines (names are case-insensitive; lists are separated by commas)::
 
     top SHEEP                       the sheep uncovered on a stack (fills the first unknown top)
+    top SHEEP under OTHER           ... on the stack that OTHER was taken off (needed when stacks
+                                    of different sizes wait for their top tile)
     call SHEEP                      call a visible sheep (the second and third must like the
                                     vegetables already found)
     found VEGETABLE                 a ripe vegetable the last called sheep wanted
@@ -46,6 +48,7 @@ Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.sol
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -312,9 +315,11 @@ def _without_game(puzzle: Puzzle) -> Puzzle:
 
 @dataclass(frozen=True, slots=True)
 class Top:
-    """``top SHEEP``: the tile uncovered on a stack."""
+    """``top SHEEP [under OTHER]``: the tile uncovered on a stack (``under``: on the stack that
+    ``OTHER`` left, when stacks of different sizes wait for their top)."""
 
     sheep: int
+    under: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,7 +420,9 @@ def parse_entry(roster: Roster, line: str) -> Entry:
     if verb in ("end", "hint") and rest:
         raise SheepdogError(f"type just: {verb}")
     if verb == "top":
-        return Top(roster.sheep_index(rest))
+        parts = re.split(r"\s+under\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        under = roster.sheep_index(parts[1]) if len(parts) == 2 else None
+        return Top(roster.sheep_index(parts[0]), under)
     if verb == "call":
         return Call(roster.sheep_index(rest))
     if verb in ("found", "wrong", "spoiled"):
@@ -447,8 +454,8 @@ def entry_line(roster: Roster, entry: Entry) -> str:
     """The line that :func:`parse_entry` reads as ``entry``."""
     names = [s.name for s in roster.sheep]
     match entry:
-        case Top(sheep):
-            return f"top {names[sheep]}"
+        case Top(sheep, under):
+            return f"top {names[sheep]}" + (f" under {names[under]}" if under is not None else "")
         case Call(sheep):
             return f"call {names[sheep]}"
         case Found(kind):
@@ -494,8 +501,8 @@ def apply(game: Game, entry: Entry) -> Game:
                 "interview was typed wrong)"
             )
     match entry:
-        case Top(sheep):
-            return replace(game, table=_uncovered(game, sheep))
+        case Top(sheep, under):
+            return replace(game, table=_uncovered(game, sheep, under))
         case Call(sheep):
             _check_call(game, sheep)
             return replace(game, turn=Turn(turn.called + (sheep,), turn.found))
@@ -605,14 +612,46 @@ def case_solved(puzzle: Puzzle) -> str | None:
     return puzzle.roster.wolves[d.culprit].name if d.culprit is not None else None
 
 
-def _uncovered(game: Game, sheep: int) -> Table:
-    """``sheep`` typed as the tile on top of the first stack whose top is unknown."""
-    table, name = game.table, game.roster.sheep[sheep].name
+def waiting_stacks(table: Table) -> list[int]:
+    """The stacks whose next tile is not typed yet (in stack order)."""
+    return [j for j, st in enumerate(table.stacks) if st.top is None and st.tiles > 0]
+
+
+def top_needs_under(table: Table) -> bool:
+    """Whether a ``top`` must say which stack (``under``): stacks of different sizes wait, so
+    which one the tile is on changes what the table holds (stacks never uncovered yet, at the
+    start, are taken in order)."""
+    waiting = [table.stacks[j] for j in waiting_stacks(table)]
+    return len({st.tiles for st in waiting}) > 1 and any(st.under is not None for st in waiting)
+
+
+def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
+    """``sheep`` typed as the tile on top of a stack whose top is unknown: the one ``under``
+    names (the stack that sheep left), or the first when which one does not matter."""
+    roster, table = game.roster, game.table
+    name = roster.sheep[sheep].name
     if sheep in game.puzzle.interviewed() or sheep in table.visible or sheep in table.discarded:
         raise SheepdogError(f"{name!r} cannot be uncovered: it is not hidden")
-    slot = next((j for j, st in enumerate(table.stacks) if st.top is None and st.tiles > 0), None)
-    if slot is None:
+    waiting = waiting_stacks(table)
+    if not waiting:
         raise SheepdogError("no stack has an unknown top tile")
+    named = [j for j in waiting if under is not None and table.stacks[j].under == under]
+    if named:
+        slot = named[0]
+    elif not top_needs_under(table):
+        slot = waiting[0]
+    else:
+        labels = {
+            roster.sheep[u].name: table.stacks[j].tiles
+            for j in waiting
+            if (u := table.stacks[j].under) is not None
+        }
+        listed = ", ".join(f"under {who} ({tiles} tiles)" for who, tiles in labels.items())
+        said = "" if under is None else f"no stack waits under {roster.sheep[under].name}; "
+        raise SheepdogError(
+            f"{said}stacks of different sizes wait for their top tile ({listed}): say which, "
+            f"e.g. `top {name} under {next(iter(labels))}`"
+        )
     stacks = list(table.stacks)
     stacks[slot] = Stack(sheep, stacks[slot].tiles)
     return replace(table, stacks=tuple(stacks))
@@ -650,7 +689,7 @@ def _left_stack(table: Table, roster: Roster, sheep: int) -> Table:
     for j, st in enumerate(table.stacks):
         if st.top == sheep:
             stacks = list(table.stacks)
-            stacks[j] = Stack(None, st.tiles - 1)
+            stacks[j] = Stack(None, st.tiles - 1, sheep)
             return replace(table, stacks=tuple(stacks))
     raise SheepdogError(f"{roster.sheep[sheep].name!r} is not on top of a stack")
 

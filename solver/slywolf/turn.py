@@ -5,6 +5,7 @@ file's ``"game"`` key::
 
     "game": {
       "stacks": [{"top": "harp", "tiles": 4}, ...],   # top tile (or null) and tiles left, per stack
+                                                     # ("under": the sheep last taken off it)
       "spoiled_found": ["pumpkin"],                     # spoiled tokens found (they left the bag)
       "track": {"side": "one_star", "position": 3},     # spaces the wolf figurine has moved
       "discarded": ["banjo"],                           # Picky Eaters: sheep that left the valley
@@ -76,6 +77,9 @@ class Options:
 class Stack:
     top: int | None  # the visible sheep; None when the stack is empty or its top is not typed yet
     tiles: int  # tiles left, the top included
+    #: The sheep whose tile last left this stack: it names the stack while its next top is not
+    #: typed (``top TILE under SHEEP``), which matters when stacks of different sizes wait.
+    under: int | None = None
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -243,8 +247,10 @@ def table_from_dict(data: Any, roster: Roster, where: str = "game") -> Table:
         raise FileFormatError(f"{where}: 'stacks' must be a list of {{top, tiles}} objects")
     stacks: list[Stack] = []
     for n, raw in enumerate(raw_stacks, start=1):
-        if not isinstance(raw, dict) or set(raw) - {"top", "tiles"}:
-            raise FileFormatError(f"{where}: stack #{n} must be an object with 'top' and 'tiles'")
+        if not isinstance(raw, dict) or set(raw) - {"top", "tiles", "under"}:
+            raise FileFormatError(
+                f"{where}: stack #{n} must be an object with 'top' and 'tiles' (and 'under')"
+            )
         top_name = raw.get("top")
         tiles = raw.get("tiles", 1 if top_name is not None else 0)
         if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles < 0:
@@ -259,7 +265,15 @@ def table_from_dict(data: Any, roster: Roster, where: str = "game") -> Table:
                 raise FileFormatError(f"{where}: stack #{n}: {exc}") from None
             if tiles < 1:
                 raise FileFormatError(f"{where}: stack #{n} has a top tile, so 'tiles' >= 1")
-        stacks.append(Stack(top, tiles))
+        under: int | None = None
+        if raw.get("under") is not None:
+            if not isinstance(raw["under"], str):
+                raise FileFormatError(f"{where}: stack #{n}: 'under' must be a sheep name")
+            try:
+                under = roster.sheep_index(raw["under"])
+            except SheepdogError as exc:
+                raise FileFormatError(f"{where}: stack #{n}: under: {exc}") from None
+        stacks.append(Stack(top, tiles, under))
     tops = [s.top for s in stacks if s.top is not None]
     if len(set(tops)) != len(tops):
         raise FileFormatError(f"{where}: a sheep is on top of two stacks")
@@ -322,6 +336,7 @@ def table_to_dict(table: Table, roster: Roster) -> dict[str, Any]:
     return {
         "stacks": [
             {"top": roster.sheep[s.top].name if s.top is not None else None, "tiles": s.tiles}
+            | ({"under": roster.sheep[s.under].name} if s.under is not None else {})
             for s in table.stacks
         ],
         "spoiled_found": list(table.spoiled_found),

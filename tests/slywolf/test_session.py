@@ -36,6 +36,8 @@ from sheepdog.solver.slywolf.session import (
     load_game,
     new_game,
     parse_entry,
+    top_needs_under,
+    waiting_stacks,
 )
 from sheepdog.solver.slywolf.turn import Options, track_length, wanted_kinds
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
@@ -262,8 +264,12 @@ def test_a_line_missing_its_name_or_with_too_much_says_what_to_type(
 
 
 def _legal_lines(game: Game, case: CompleteCase, rng: random.Random) -> list[str]:
-    """Lines a careful player of ``case`` could type now."""
+    """Lines a careful player of ``case`` could type now (none once it is solved)."""
+    from sheepdog.solver.slywolf.session import case_solved
+
     roster, table, turn = game.roster, game.table, game.turn
+    if case_solved(game.puzzle) is not None:
+        return []  # [Game End 1]
     names = [s.name for s in roster.sheep]
     heard = game.puzzle.interviewed()
     hidden = [
@@ -273,7 +279,11 @@ def _legal_lines(game: Game, case: CompleteCase, rng: random.Random) -> list[str
     ]
     lines: list[str] = []
     if hidden and any(stack.top is None and stack.tiles for stack in table.stacks):
-        lines.append(f"top {names[rng.choice(hidden)]}")
+        line = f"top {names[rng.choice(hidden)]}"
+        if top_needs_under(table):  # stacks of different sizes wait: say which one
+            labels = [table.stacks[j].under for j in waiting_stacks(table)]
+            line += f" under {names[rng.choice([u for u in labels if u is not None])]}"
+        lines.append(line)
     if len(turn.called) == len(turn.found):
         begun = any(s in heard for s in turn.called)  # calls come before interviews
         on_track = table.position < track_length(roster, table.side)
@@ -522,3 +532,32 @@ def test_a_wanted_ripe_vegetable_is_found_not_wrong_unless_special_treats() -> N
         play(fresh(), "top harp", "call harp", "wrong pumpkin")
     treats = fresh("one_star", Options(0.5, False, True))
     assert play(treats, "top harp", "call harp", "wrong pumpkin").table.position == 1
+
+
+def test_stacks_of_different_sizes_are_told_apart_by_the_sheep_taken_off() -> None:
+    """Two stacks wait for their top, one of 3 tiles (harp's) and one of 2 (clarinet's, which
+    lost a tile before): a ``top`` must say which, or a stack would later be refused."""
+    from sheepdog.solver.slywolf.session import top_needs_under
+
+    game = play(fresh(), "top clarinet", "top maraca", "top drum set", "top banjo")
+    game = play(game, "call maraca", "found cucumber", "interview maraca, jembe, red top hat")
+    game = play(game, "top harp")  # the one waiting stack: no need to say which
+    game = play(game, "call clarinet", "found pumpkin", "call harp", "found tomato")
+    game = play(game, "interview clarinet, ?, ?", "interview harp, ?, ?")
+    sizes = {
+        ROSTER.sheep[st.under].name: st.tiles
+        for st in game.table.stacks
+        if st.top is None and st.under is not None
+    }
+    assert sizes == {"clarinet": 3, "harp": 2} and top_needs_under(game.table)
+    with pytest.raises(SheepdogError, match="stacks of different sizes wait for their top tile"):
+        play(game, "top violin")
+    with pytest.raises(SheepdogError, match="no stack waits under banjo"):
+        play(game, "top violin under banjo")
+    done = play(game, "top violin under harp", "top trumpet under clarinet")
+    tops = {ROSTER.sheep[st.top].name: st.tiles for st in done.table.stacks if st.top is not None}
+    assert tops["violin"] == 2 and tops["trumpet"] == 3
+    assert done.log[-2] == "top violin under harp"
+    assert reread(done) == done  # the game file keeps which sheep left each stack
+    again = play(game, "TOP violin UNDER harp")
+    assert again.table == play(game, "top violin under harp").table

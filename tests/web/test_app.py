@@ -500,3 +500,33 @@ def test_the_puzzle_a_game_gives_is_a_file_wolf_solve_reads(
         assert suspects == view["solve"]["suspects"]
     else:  # wolf solve counts every printed tile; the table has seen guitar's only
         assert puzzle.roster_ref == "known-deck" and len(suspects) < len(view["solve"]["suspects"])
+
+
+def test_the_top_form_asks_which_stack_when_sizes_differ(client: TestClient) -> None:
+    game = new(client, side="one_star")
+    base = f"/api/wolf/games/{game['id']}"
+    lines = [
+        *(f"top {s}" for s in ("clarinet", "maraca", "drum set", "banjo")),
+        "call maraca",
+        "found cucumber",
+        "interview maraca, ?, ?",
+        "top harp",
+        "call clarinet",
+        "found pumpkin",
+        "call harp",
+        "found tomato",
+        "interview clarinet, ?, ?",
+        "interview harp, ?, ?",
+    ]
+    for line in lines:
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
+    assert client.get(base).json()["state"]["top_under"] == ["clarinet", "harp"]
+    url = game["url"]
+    page = client.get(url).text
+    assert 'name="under"' in page and "<option>harp</option>" in page
+    post = url.replace(f"/wolf/{game['id']}", f"/wolf/{game['id']}/entry")
+    sent = {"action": "top", "sheep": "violin", "under": "harp"}
+    assert client.post(post, data=sent, follow_redirects=False).status_code == 303
+    entries = client.get(base).json()["state"]["entries"]
+    assert entries[-1]["line"] == "top violin under harp"
+    assert client.get(base).json()["state"]["top_under"] == []  # one stack waits now
