@@ -233,8 +233,13 @@ if TYPE_CHECKING:
 # Hidden from type checkers: a visible module ``__getattr__`` would make every misspelt
 # ``sheepdog.name`` an ``Any`` instead of an error; the imports above give mypy the real names.
 if not TYPE_CHECKING:
+    # Loaded names, kept here rather than in the module's namespace: a doctest run of this
+    # package must not collect the wrappers below (their examples run in their own modules).
+    _loaded = {}
 
     def __getattr__(name):
+        if name in _loaded:
+            return _loaded[name]
         module = _EXPORTS.get(name)
         if module is None:
             raise AttributeError(f"module 'sheepdog' has no attribute {name!r}")
@@ -246,7 +251,7 @@ if not TYPE_CHECKING:
         # compiled code drops docstrings: give them back.  A function comes back wrapped, under
         # this public name, so that pickle finds the wrapper itself (``sheepdog.perft``)
         value = documented(value, public=(__name__, name))
-        globals()[name] = value
+        _loaded[name] = value
         return value
 
 
