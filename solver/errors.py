@@ -76,6 +76,19 @@ def expect(value: object, kind: type | tuple[type, ...], what: str, hint: str = 
     raise WrongTypeError(message + (f" ({hint})" if hint else ""))
 
 
+def expect_variant(pos: object, kind: type, wanted: str, other: tuple[str, str, str]) -> None:
+    """A DOG engine takes positions of its own variant (``kind``, called ``wanted``): one of
+    the other variant, ``other`` = (its class's name, its variant, the function that takes it),
+    or anything else is one :class:`WrongTypeError` naming that function, not an attribute
+    error from inside."""
+    if isinstance(pos, kind):
+        return
+    other_class, variant, function = other
+    article = "an" if variant[0] in "AEIOU" else "a"
+    what = f"{article} {variant} position" if type(pos).__name__ == other_class else repr(pos)
+    raise WrongTypeError(f"this needs {wanted}, not {shown(what)} ({variant}: {function})")
+
+
 class UnknownNameError(SheepdogError):
     """A name (sheep, wolf, item, card, ...) that the roster or rules do not know."""
 

@@ -45,7 +45,7 @@ from sheepdog.solver.agentdog.rules import (
 )
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.position import seat_key
-from sheepdog.solver.errors import FileFormatError, SheepdogError, WrongTypeError, shown
+from sheepdog.solver.errors import FileFormatError, SheepdogError, expect_variant
 from sheepdog.solver.jsonio import loads_json, read_text
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
@@ -161,13 +161,10 @@ class AgentPosition:
 
 
 def check_agent(pos: object, classic_name: str) -> None:
-    """The Agent DOG engines take Agent DOG positions: a classic one (or anything else) is one
-    error naming the function that takes it, not an attribute error from inside."""
-    if not isinstance(pos, AgentPosition):
-        what = "a classic DOG position" if type(pos).__name__ == "Position" else repr(pos)
-        raise WrongTypeError(
-            f"this needs an Agent DOG position, not {shown(what)} (classic DOG: {classic_name})"
-        )
+    """The Agent DOG engines take Agent DOG positions (:func:`expect_variant`)."""
+    expect_variant(
+        pos, AgentPosition, "an Agent DOG position", ("Position", "classic DOG", classic_name)
+    )
 
 
 # ---------------------------------------------------------------------------------------------

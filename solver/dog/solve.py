@@ -30,8 +30,7 @@ from sheepdog.solver.dog.search import (
 )
 from sheepdog.solver.dog.table import TableSearch
 from sheepdog.solver.dog.value import LEAST_WIN, decode, up_one_ply
-from sheepdog.solver.errors import SheepdogError, WrongTypeError
-from sheepdog.solver.jsonio import shown
+from sheepdog.solver.errors import SheepdogError, expect_variant
 
 
 class SeatedPosition(Hashable, Protocol):
@@ -166,13 +165,10 @@ class HiddenCardsError(SheepdogError):
 
 
 def check_classic(pos: object, agent_name: str) -> None:
-    """The classic engines take classic positions: an Agent DOG one (or anything else) is one
-    error naming the function that takes it, not an attribute error from inside."""
-    if not isinstance(pos, Position):
-        what = "an Agent DOG position" if type(pos).__name__ == "AgentPosition" else repr(pos)
-        raise WrongTypeError(
-            f"this needs a classic DOG position, not {shown(what)} (Agent DOG: {agent_name})"
-        )
+    """The classic engines take classic positions (:func:`expect_variant`)."""
+    expect_variant(
+        pos, Position, "a classic DOG position", ("AgentPosition", "Agent DOG", agent_name)
+    )
 
 
 def check_solvable(pos: Position) -> None:
