@@ -286,6 +286,8 @@ class WolfGame:
                 if top_needs_under(table)
                 else []
             )
+            # ... and whether a stack never uncovered yet waits too (a plain `top` fills it)
+            out["top_fresh"] = any(table.stacks[j].under is None for j in waiting_stacks(table))
             out["called"] = [roster.sheep[s].name for s in game.turn.called]
             out["callable"] = [roster.sheep[s].name for s in callable_sheep(game)]
             out["found"] = list(game.turn.found)

@@ -618,16 +618,16 @@ def waiting_stacks(table: Table) -> list[int]:
 
 
 def top_needs_under(table: Table) -> bool:
-    """Whether a ``top`` must say which stack (``under``): stacks of different sizes wait, so
-    which one the tile is on changes what the table holds (stacks never uncovered yet, at the
-    start, are taken in order)."""
+    """Whether a tile uncovered under a sheep must say which stack (``under``): stacks of
+    different sizes wait, so which one the tile is on changes what the table holds."""
     waiting = [table.stacks[j] for j in waiting_stacks(table)]
     return len({st.tiles for st in waiting}) > 1 and any(st.under is not None for st in waiting)
 
 
 def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     """``sheep`` typed as the tile on top of a stack whose top is unknown: the one ``under``
-    names (the stack that sheep left), or the first when which one does not matter."""
+    names (the stack that sheep left); without it, a stack never uncovered yet (the tops laid
+    out at the start), else any when they are the same size."""
     roster, table = game.roster, game.table
     name = roster.sheep[sheep].name
     if sheep in game.puzzle.interviewed() or sheep in table.visible or sheep in table.discarded:
@@ -635,22 +635,26 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     waiting = waiting_stacks(table)
     if not waiting:
         raise SheepdogError("no stack has an unknown top tile")
-    named = [j for j in waiting if under is not None and table.stacks[j].under == under]
+    labels = {j: table.stacks[j].under for j in waiting}
+    named = [j for j in waiting if under is not None and labels[j] == under]
+    fresh = [j for j in waiting if labels[j] is None]
     if named:
         slot = named[0]
-    elif not top_needs_under(table):
+    elif under is None and fresh:
+        slot = fresh[0]
+    elif under is None and not top_needs_under(table):
         slot = waiting[0]
     else:
-        labels = {
+        sizes = {
             roster.sheep[u].name: table.stacks[j].tiles
-            for j in waiting
-            if (u := table.stacks[j].under) is not None
+            for j, u in labels.items()
+            if u is not None
         }
-        listed = ", ".join(f"under {who} ({tiles} tiles)" for who, tiles in labels.items())
+        listed = ", ".join(f"under {who} ({tiles} tiles)" for who, tiles in sizes.items())
         said = "" if under is None else f"no stack waits under {roster.sheep[under].name}; "
         raise SheepdogError(
             f"{said}stacks of different sizes wait for their top tile ({listed}): say which, "
-            f"e.g. `top {name} under {next(iter(labels))}`"
+            f"e.g. `top {name} under {next(iter(sizes))}`"
         )
     stacks = list(table.stacks)
     stacks[slot] = Stack(sheep, stacks[slot].tiles)
