@@ -646,9 +646,7 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
         slot = waiting[0]
     else:
         sizes = {
-            roster.sheep[u].name: table.stacks[j].tiles
-            for j, u in labels.items()
-            if u is not None
+            roster.sheep[u].name: table.stacks[j].tiles for j, u in labels.items() if u is not None
         }
         listed = ", ".join(f"under {who} ({tiles} tiles)" for who, tiles in sizes.items())
         said = "" if under is None else f"no stack waits under {roster.sheep[under].name}; "
