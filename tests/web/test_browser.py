@@ -287,6 +287,37 @@ def test_a_first_choice_left_as_shown_is_a_choice_too(server: str, phone: Page) 
     expect(phone.locator("ol.history li")).to_have_count(1)  # nothing recorded
 
 
+def test_the_stack_a_tile_is_on_is_asked_on_a_phone(server: str, phone: Page) -> None:
+    """Stacks of 3 (clarinet's) and 2 tiles (harp's) wait for their next tile: the page asks
+    which stack the uncovered tile is on, fits the screen, and records the one chosen."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    entries = f"/api/wolf/games/{game['id']}/entries"
+    for line in [
+        *(f"top {s}" for s in ("clarinet", "maraca", "drum set", "banjo")),
+        "call maraca",
+        "found cucumber",
+        "interview maraca, ?, ?",
+        "top harp",
+        "call clarinet",
+        "found pumpkin",
+        "call harp",
+        "found tomato",
+        "interview clarinet, ?, ?",
+        "interview harp, ?, ?",
+    ]:
+        api_post(server, entries, {"line": line})
+    phone.goto(server + game["url"])
+    settled(phone)
+    under = phone.locator("select[name=under]")
+    expect(under.locator("option")).to_have_text(["clarinet", "harp"])
+    fits_the_phone(phone)
+    phone.select_option("select[aria-label='tile uncovered']", "violin")
+    under.select_option("harp")
+    tap(phone, "Is on top")
+    expect(phone.locator("ol.history li").last).to_have_text("top violin under harp")
+    expect(phone.locator("select[name=under]")).to_have_count(0)  # one stack waits now
+
+
 def tap(page: Page, name: str) -> None:
     """Tap the button ``name`` and wait for the page it brings."""
     settled(page)
