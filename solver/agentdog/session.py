@@ -106,6 +106,7 @@ from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules
 from sheepdog.solver.agentdog.simulate import DEAL, PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.moves import next_to_move
+from sheepdog.solver.dog.session import hand_can_fold
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import is_number, number_words, shown, typed_number
 from sheepdog.solver.words import counted
@@ -781,19 +782,11 @@ def choices(table: AgentTable) -> list[Choice]:
 def fold_possible(
     table: AgentTable, seat: int, can_move: Callable[[str], bool] | None = None
 ) -> bool:
-    """Whether ``seat`` (to move) can hold a hand with no card that can move (A14, A17): every
-    card she is known to hold is stuck, and her hidden cards can all be stuck ones, as many as
-    she hides among the unseen copies of the cards that cannot move.  ``can_move(card)`` if
-    the caller knows it already (default: :func:`_playable`)."""
+    """Whether ``seat`` (to move) can hold a hand with no card that can move (A14, A17; see
+    :func:`~sheepdog.solver.dog.session.hand_can_fold`).  ``can_move(card)`` if the caller
+    knows it already (default: :func:`_playable`)."""
     moves = can_move or (lambda card: _playable(table, seat, [card]) is not None)
-    hand = table.hands[seat]
-    if any(moves(card) for card in set(hand) - {UNKNOWN}):
-        return False
-    hidden = hand.count(UNKNOWN)
-    if not hidden:
-        return True
-    stuck = sum(n for card, n in unseen_cards(table).items() if not moves(card))
-    return stuck >= hidden
+    return hand_can_fold(table.hands[seat], lambda: unseen_cards(table), moves)
 
 
 def _check_stuck(table: AgentTable, seat: int, discard: str | None, what: str) -> None:

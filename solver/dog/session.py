@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -470,20 +470,23 @@ def choices(table: DogTable) -> list[Choice]:
 def fold_possible(
     table: DogTable, seat: int, can_move: Callable[[str], bool] | None = None
 ) -> bool:
-    """Whether ``seat`` (to move) can hold a hand with no card that can move (R12's fold):
-    every card she is known to hold is stuck, and her hidden cards can all be stuck ones,
-    as many as she hides among the unseen copies of the cards that cannot move.
-    ``can_move(card)`` if the caller knows it already (default: :func:`plays_of`)."""
+    """Whether ``seat`` (to move) can hold a hand with no card that can move (R12's fold; see
+    :func:`hand_can_fold`).  ``can_move(card)`` if the caller knows it already (default:
+    :func:`plays_of`)."""
     moves = can_move or (lambda card: bool(plays_of(table, seat, card)))
-    hand = table.position.hands[seat]
+    return hand_can_fold(table.position.hands[seat], lambda: unseen_cards(table), moves)
+
+
+def hand_can_fold(
+    hand: Sequence[str], unseen: Callable[[], Mapping[str, int]], moves: Callable[[str], bool]
+) -> bool:
+    """Whether a hand whose known cards are ``hand`` (``"?"`` for each hidden one) can hold no
+    card that moves: every known card is stuck, and the unseen copies (``unseen()``) of the
+    cards that cannot move are enough for the hidden ones.  DOG and Agent DOG alike."""
     if any(moves(card) for card in set(hand) - {UNKNOWN}):
         return False
     hidden = hand.count(UNKNOWN)
-    if not hidden:
-        return True
-    pool = unseen_cards(table)
-    stuck = sum(n for card, n in pool.items() if not moves(card))
-    return stuck >= hidden
+    return not hidden or sum(n for card, n in unseen().items() if not moves(card)) >= hidden
 
 
 # -- the rules of each entry ---------------------------------------------------------------------
