@@ -277,17 +277,11 @@ class WolfGame:
             out["unknown_tops"] = sum(st.top is None and st.tiles > 0 for st in table.stacks)
             # stacks of different sizes waiting for their top: the form asks which (by the sheep
             # last taken off each)
-            out["top_under"] = (
-                [
-                    roster.sheep[u].name
-                    for j in waiting_stacks(table)
-                    if (u := table.stacks[j].under) is not None
-                ]
-                if top_needs_under(table)
-                else []
-            )
+            labels = [table.stacks[j].under for j in waiting_stacks(table)]
+            named = [roster.sheep[u].name for u in labels if u is not None]
+            out["top_under"] = named if top_needs_under(table) else []
             # ... and whether a stack never uncovered yet waits too (a plain `top` fills it)
-            out["top_fresh"] = any(table.stacks[j].under is None for j in waiting_stacks(table))
+            out["top_fresh"] = None in labels
             out["called"] = [roster.sheep[s].name for s in game.turn.called]
             out["callable"] = [roster.sheep[s].name for s in callable_sheep(game)]
             out["found"] = list(game.turn.found)
