@@ -85,12 +85,18 @@ def source_path(module: str) -> Path | None:
 
 
 @functools.cache
+def _tree(module: str) -> ast.Module | None:
+    """``module``'s source, parsed once."""
+    path = source_path(module)
+    return None if path is None else ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
 def _docstrings(module: str) -> dict[str, str]:
     """The docstrings of ``module``'s source: ``""`` for the module, then top-level names."""
-    path = source_path(module)
-    if path is None:
+    tree = _tree(module)
+    if tree is None:
         return {}
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     docs = {"": ast.get_docstring(tree) or ""}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -105,10 +111,8 @@ def docstring(module: str, name: str = "") -> str:
 
 def _field_annotations(module: str, name: str) -> dict[str, str]:
     """The annotations of class ``name``'s fields as ``module``'s source writes them."""
-    path = source_path(module)
-    if path is None:
-        return {}
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    tree = _tree(module)
+    for node in tree.body if tree is not None else ():
         if isinstance(node, ast.ClassDef) and node.name == name:
             return {
                 item.target.id: ast.unparse(item.annotation)
@@ -118,12 +122,12 @@ def _field_annotations(module: str, name: str) -> dict[str, str]:
     return {}
 
 
-def give_signature(cls: type) -> None:
+def give_signature(cls: type, *, annotated: bool = False) -> None:
     """A compiled dataclass has no signature that ``inspect`` reads right: none at all with a
     written-out ``__init__`` (the positions), or its fields' types as ``tuple`` and ``type``.
-    Give it the one its fields describe, annotated as the source writes them.  The position
-    modules call it on their own classes, so a direct import has it too; pure Python needs
-    none."""
+    Give it the one its fields describe; ``annotated``: with the annotations the source writes
+    (parsing it: :func:`documented` asks for them, not an import).  The position modules call
+    it on their own classes, so a direct import has a signature too; pure Python needs none."""
     import dataclasses
 
     if not dataclasses.is_dataclass(cls) or cls.__module__ not in COMPILED:
@@ -131,7 +135,7 @@ def give_signature(cls: type) -> None:
     if not is_compiled(cls.__module__):
         return
     empty = inspect.Parameter.empty
-    written = _field_annotations(cls.__module__, cls.__qualname__)
+    written = _field_annotations(cls.__module__, cls.__qualname__) if annotated else {}
     parameters = [
         inspect.Parameter(
             field.name,
@@ -149,10 +153,8 @@ def source_signature(module: str, name: str) -> inspect.Signature | None:
     """The signature of the top-level function ``name`` as ``module``'s source writes it
     (annotations as written, defaults evaluated in the module), for a compiled function, which
     ``inspect`` cannot read."""
-    path = source_path(module)
-    if path is None:
-        return None
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    tree, path = _tree(module), source_path(module)
+    for node in tree.body if tree is not None else ():
         if isinstance(node, ast.FunctionDef) and node.name == name:
             stub = f"from __future__ import annotations\ndef {name}({ast.unparse(node.args)}): pass"
             space = dict(vars(importlib.import_module(module)))
@@ -181,7 +183,7 @@ def documented(value: Any, public: tuple[str, str] | None = None) -> Any:
     if isinstance(value, type):
         with contextlib.suppress(AttributeError, TypeError):  # a native class may refuse
             value.__doc__ = doc
-            give_signature(value)
+            give_signature(value, annotated=True)
         return value
     if callable(value):
 
