@@ -14,6 +14,7 @@ Rulings (the rulebook is silent; the spec leaves them to the project):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -217,15 +218,21 @@ SHIPPED_ROSTERS = {
 INLINE = "<inline>"
 
 
+@functools.cache
+def _shipped(name: str) -> Roster:
+    """A shipped roster, read once (a roster is immutable): a case set names it in every file."""
+    path = SHIPPED_ROSTERS[name]
+    text = resources.files("sheepdog.cases").joinpath(path).read_text(encoding="utf-8")
+    return roster_from_dict(loads_toml(text, name), source=name)
+
+
 def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     """Load a shipped roster by name (:data:`SHIPPED_ROSTERS`: ``"default"`` is the box's) or
     a TOML/JSON file (relative to ``base``)."""
     expect(ref, (str, Path), "roster", '"default" or a roster file\'s name')
     name = ref.lower() if isinstance(ref, str) else ""
-    shipped = SHIPPED_ROSTERS.get(name)
-    if shipped is not None:
-        text = resources.files("sheepdog.cases").joinpath(shipped).read_text(encoding="utf-8")
-        return roster_from_dict(loads_toml(text, name), source=name)
+    if name in SHIPPED_ROSTERS:
+        return _shipped(name)
     path = Path(ref)
     if base is not None and not path.is_absolute():
         path = base / path
@@ -234,7 +241,9 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
         text = read_text(path, where)
     except MissingFileError:
         raise MissingFileError(
-            f'no such roster file: {path} (use "default" for the shipped roster)'
+            f"no such roster file: {path} (the shipped rosters are "
+            + ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
+            + ")"
         ) from None
     except FolderNotFileError:
         raise FolderNotFileError(f"{where} is a directory, not a file") from None
