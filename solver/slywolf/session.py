@@ -420,7 +420,9 @@ def parse_entry(roster: Roster, line: str) -> Entry:
     if verb in ("end", "hint") and rest:
         raise SheepdogError(f"type just: {verb}")
     if verb == "top":
-        parts = re.split(r"\s+under\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        parts = re.split(r"\s+under(?:\s+|$)", rest, maxsplit=1, flags=re.IGNORECASE)
+        if len(parts) == 2 and not parts[1].strip():
+            raise SheepdogError("type: top SHEEP under OTHER (the sheep last taken off that stack)")
         under = roster.sheep_index(parts[1]) if len(parts) == 2 else None
         return Top(roster.sheep_index(parts[0]), under)
     if verb == "call":

@@ -554,6 +554,8 @@ def test_stacks_of_different_sizes_are_told_apart_by_the_sheep_taken_off() -> No
         play(game, "top violin")
     with pytest.raises(SheepdogError, match="no stack waits under banjo"):
         play(game, "top violin under banjo")
+    with pytest.raises(SheepdogError, match="type: top SHEEP under OTHER"):
+        play(game, "top violin under")
     done = play(game, "top violin under harp", "top trumpet under clarinet")
     tops = {ROSTER.sheep[st.top].name: st.tiles for st in done.table.stacks if st.top is not None}
     assert tops["violin"] == 2 and tops["trumpet"] == 3
