@@ -17,6 +17,7 @@ from sheepdog.solver.slywolf.advice import advice
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
 from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
+from tests.web.lines import UNEQUAL_STACKS
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
@@ -505,20 +506,7 @@ def test_the_puzzle_a_game_gives_is_a_file_wolf_solve_reads(
 def test_the_top_form_asks_which_stack_when_sizes_differ(client: TestClient) -> None:
     game = new(client, side="one_star")
     base = f"/api/wolf/games/{game['id']}"
-    lines = [
-        *(f"top {s}" for s in ("clarinet", "maraca", "drum set", "banjo")),
-        "call maraca",
-        "found cucumber",
-        "interview maraca, ?, ?",
-        "top harp",
-        "call clarinet",
-        "found pumpkin",
-        "call harp",
-        "found tomato",
-        "interview clarinet, ?, ?",
-        "interview harp, ?, ?",
-    ]
-    for line in lines:
+    for line in UNEQUAL_STACKS:
         assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
     assert client.get(base).json()["state"]["top_under"] == ["clarinet", "harp"]
     url = game["url"]

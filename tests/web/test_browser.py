@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwr
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import Roster, load_roster
+from tests.web.lines import UNEQUAL_STACKS
 from tests.web.test_serve import free_port, start
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -292,19 +293,7 @@ def test_the_stack_a_tile_is_on_is_asked_on_a_phone(server: str, phone: Page) ->
     which stack the uncovered tile is on, fits the screen, and records the one chosen."""
     game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
     entries = f"/api/wolf/games/{game['id']}/entries"
-    for line in [
-        *(f"top {s}" for s in ("clarinet", "maraca", "drum set", "banjo")),
-        "call maraca",
-        "found cucumber",
-        "interview maraca, ?, ?",
-        "top harp",
-        "call clarinet",
-        "found pumpkin",
-        "call harp",
-        "found tomato",
-        "interview clarinet, ?, ?",
-        "interview harp, ?, ?",
-    ]:
+    for line in UNEQUAL_STACKS:
         api_post(server, entries, {"line": line})
     phone.goto(server + game["url"])
     settled(phone)
