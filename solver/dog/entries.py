@@ -1,0 +1,199 @@
+"""The entries of a classic DOG game at the table: the lines typed and stored, and their parsing.
+
+:mod:`~sheepdog.solver.dog.session` checks each entry against the game; this module
+reads and writes its line alone.
+
+The lines (card names as in positions: ``1/11`` or ``1``, ``2`` .. ``13``, ``swap`` or ``S``,
+``joker`` or ``J``; descriptions are the engine's, ``->`` may stand for ``→`` and ``<->`` for
+``↔``)::
+
+    deal 1/11 5 7 13 swap joker[, gave joker, got 5][, seat 2 starts]
+                                her hand as dealt for a new round; the card she passed to her
+                                partner and the one she got back (R14); who starts the round
+    seat 1 plays 8: t5→t13      a card played and its move, one of the legal plays of that card
+    seat 1 plays 8 #0           the same by its number among that card's legal plays
+    seat 1 folds[ 3 5 9]        nothing playable (R12): the hand is discarded (the cards, if shown)
+    undo                        take back the last entry still in force (kept in the history)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sheepdog.solver.dog.cards import JOKER, parse_card
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.jsonio import is_number, shown, typed_number
+
+__all__ = [
+    "Deal",
+    "Entry",
+    "Fold",
+    "PlayCard",
+    "Undo",
+    "canonical_words",
+    "card_of",
+    "entry_line",
+    "normal_words",
+    "parse_entry",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A new round: her hand as dealt, the card she passed and the one she got, who starts."""
+
+    hand: tuple[str, ...]
+    gave: str | None = None
+    got: str | None = None
+    starts: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """``seat`` plays ``card``: ``play`` is the move's description or its number among the legal
+    plays of that card (settled to the description by ``session.step``)."""
+
+    seat: int
+    card: str
+    play: str | int
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """``seat`` cannot play (R12) and discards her hand: ``cards`` if she showed them."""
+
+    seat: int
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last entry still in force."""
+
+
+Entry = Deal | PlayCard | Fold | Undo
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    return tuple(parse_card(t, allow_unknown=False) for t in text.replace(",", " ").split())
+
+
+def normal_words(description: str) -> str:
+    """A description as typed, compared with the engine's: arrows, spacing and case."""
+    text = description.replace("<->", "↔").replace("->", "→")
+    text = re.sub(r"\s*([→↔])\s*", r"\1", text)
+    text = re.sub(r"\s+", " ", text).strip().lower()
+    return text.replace("↔", " ↔ ")
+
+
+_SEAT = re.compile(r"^seat\s+([0-9]+)\s*:?\s+(plays|folds)\b\s*(.*)$", re.IGNORECASE)
+_INDEX = re.compile(r"^(\S+)\s+#([0-9]+)$")
+
+
+def parse_entry(line: str) -> Entry:
+    """The entry of a typed line (its syntax only; ``session.step`` checks it against the game)."""
+    text = " ".join(line.split())
+    low = text.lower()
+    if low == "undo":
+        return Undo()
+    if low == "deal" or low.startswith("deal "):
+        parts = [p.strip() for p in text[4:].split(",")]
+        hand = _cards(parts[0])
+        gave = got = None
+        starts = None
+        for part in parts[1:]:
+            words = part.lower().split()
+            if len(words) == 2 and words[0] in ("gave", "got"):
+                card = parse_card(words[1], allow_unknown=False)
+                if words[0] == "gave":
+                    gave = card
+                else:
+                    got = card
+            elif len(words) == 3 and words[0] == "seat" and words[2] == "starts":
+                starts = _seat_number(words[1])
+            else:
+                raise SheepdogError(
+                    f"unknown part of a deal {part!r}: use 'gave CARD', 'got CARD' or "
+                    "'seat N starts'"
+                )
+        return Deal(hand, gave, got, starts)
+    match = _SEAT.match(text)
+    if match is None:
+        raise SheepdogError(
+            f"unknown entry {shown(line.strip())!r}: use 'deal CARDS', 'seat N plays CARD: MOVE', "
+            "'seat N plays CARD #K', 'seat N folds' or 'undo'"
+        )
+    seat = _seat_number(match.group(1))
+    rest = match.group(3).strip()
+    if match.group(2).lower() == "folds":
+        return Fold(seat, _cards(rest))
+    numbered = _INDEX.match(rest)
+    if numbered is not None:
+        return PlayCard(
+            seat, parse_card(numbered.group(1), allow_unknown=False), typed_number(numbered[2])
+        )
+    label, colon, _ = rest.partition(":")
+    if not colon:
+        raise SheepdogError(
+            f"a play is 'seat {seat} plays CARD: MOVE' or 'seat {seat} plays CARD #K', not {rest!r}"
+        )
+    return PlayCard(seat, card_of(rest), rest)
+
+
+def card_of(description: str) -> str:
+    """The card a play's description names: ``8: ...``, ``1: ...``, ``joker as 4: ...`` or
+    ``J as 4: ...`` (raises :class:`SheepdogError` for anything else)."""
+    label, colon, _ = description.partition(":")
+    words = label.split()
+    if not colon or not words:
+        raise SheepdogError(f"a play is 'CARD: MOVE', e.g. '8: t5→t13', not {description!r}")
+    first = parse_card(words[0], allow_unknown=False)
+    if first == JOKER:
+        return JOKER
+    return parse_card(label, allow_unknown=False)
+
+
+def canonical_words(description: str) -> str:
+    """A typed description with its card named as the engine names it (``1`` is ``1/11``,
+    ``J as 4`` is ``joker as 4``), compared by :func:`normal_words`."""
+    label, _, move = description.partition(":")
+    words = label.split()
+    try:
+        first = parse_card(words[0], allow_unknown=False) if words else ""
+        if first == JOKER:
+            kind = words[2:] if len(words) > 2 and words[1].lower() == "as" else words[1:]
+            name = "joker" + (
+                f" as {parse_card(' '.join(kind), allow_unknown=False)}" if kind else ""
+            )
+        else:
+            name = parse_card(label, allow_unknown=False)
+    except SheepdogError:
+        return normal_words(description)
+    return normal_words(f"{name}:{move}")
+
+
+def _seat_number(text: str) -> int:
+    if not is_number(text):
+        raise SheepdogError(f"a seat is a number, not {shown(text)!r}")
+    return typed_number(text)  # its range is the table's to check
+
+
+def entry_line(entry: Entry) -> str:
+    """The line of an entry, as stored (a play with its description: see ``session.step``)."""
+    if isinstance(entry, Undo):
+        return "undo"
+    if isinstance(entry, Deal):
+        line = "deal " + " ".join(entry.hand)
+        if entry.gave is not None:
+            line += f", gave {entry.gave}"
+        if entry.got is not None:
+            line += f", got {entry.got}"
+        if entry.starts is not None:
+            line += f", seat {entry.starts} starts"
+        return line
+    if isinstance(entry, Fold):
+        return f"seat {entry.seat} folds" + "".join(f" {c}" for c in entry.cards)
+    if isinstance(entry.play, int):
+        return f"seat {entry.seat} plays {entry.card} #{entry.play}"
+    return f"seat {entry.seat} plays {entry.play}"
