@@ -63,7 +63,7 @@ _EXPORTS: dict[str, str] = {
     "advise_puzzle": "sheepdog.solver.slywolf.advice",
     "Game": "sheepdog.solver.slywolf.session",
     "new_game": "sheepdog.solver.slywolf.session",
-    "parse_entry": "sheepdog.solver.slywolf.session",
+    "parse_entry": "sheepdog.solver.slywolf.entries",
     "apply_entry": "sheepdog.solver.slywolf.session",
     # Sly Wolf: cases
     "Grade": "sheepdog.solver.slywolf.grade",
@@ -221,12 +221,13 @@ if TYPE_CHECKING:
     )
     from sheepdog.solver.slywolf.advice import Advice as PuzzleAdvice
     from sheepdog.solver.slywolf.advice import advice as advise_puzzle
+    from sheepdog.solver.slywolf.entries import parse_entry
     from sheepdog.solver.slywolf.explain import Explanation, explain
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
     from sheepdog.solver.slywolf.grade import Grade, grade_case
     from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, load_puzzle, puzzle_from_dict
     from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict
-    from sheepdog.solver.slywolf.session import Game, new_game, parse_entry
+    from sheepdog.solver.slywolf.session import Game, new_game
     from sheepdog.solver.slywolf.session import apply as apply_entry
 
 

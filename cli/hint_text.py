@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheepdog.solver.slywolf.puzzle import Interview
-from sheepdog.solver.slywolf.session import (
+from sheepdog.solver.slywolf.entries import (
     AskHint,
     Call,
     Corrected,
@@ -18,13 +17,14 @@ from sheepdog.solver.slywolf.session import (
     Entry,
     FinalGuess,
     Found,
-    Game,
     Heard,
     Spoiled,
     Top,
     Undo,
     Wrong,
 )
+from sheepdog.solver.slywolf.puzzle import Interview
+from sheepdog.solver.slywolf.session import Game
 from sheepdog.solver.slywolf.turn import wanted_kinds
 from sheepdog.solver.words import counted
 

@@ -214,16 +214,9 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         status_lines,
     )
     from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.slywolf.entries import AskHint, Corrected, Heard, Undo, parse_entry
     from sheepdog.solver.slywolf.findings import solve_puzzle
-    from sheepdog.solver.slywolf.session import (
-        AskHint,
-        Corrected,
-        Heard,
-        Record,
-        Undo,
-        parse_entry,
-        table_view,
-    )
+    from sheepdog.solver.slywolf.session import Record, table_view
 
     _prepare_stdin()
     record, log = Record.begin(game), game.log

@@ -17,6 +17,7 @@ from typing import Any
 
 from sheepdog.cli.web.entries import BadRequest
 from sheepdog.solver.errors import SheepdogError, shown
+from sheepdog.solver.slywolf.entries import Heard, Undo, entry_line, parse_entry
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import (
     INLINE,
@@ -27,16 +28,12 @@ from sheepdog.solver.slywolf.roster import (
     roster_to_dict,
 )
 from sheepdog.solver.slywolf.session import (
-    Heard,
     Record,
     Step,
-    Undo,
     callable_sheep,
     case_solved,
     check_likes,
-    entry_line,
     new_game,
-    parse_entry,
     table_view,
     top_needs_under,
     waiting_stacks,

@@ -9,24 +9,7 @@ against the rules.  The puzzle file keeps a game under its ``"game"`` key (the f
 :mod:`sheepdog.solver.slywolf.turn`): :func:`game_of` (or :func:`load_game` for a file) reads
 and checks it, every problem one line naming the key, and :meth:`Game.to_puzzle` writes it.
 
-The lines (names are case-insensitive; lists are separated by commas)::
-
-    top SHEEP                       the sheep uncovered on a stack (fills the first unknown top)
-    top SHEEP under OTHER           ... on the stack that OTHER was taken off (needed when stacks
-                                    of different sizes wait for their top tile)
-    call SHEEP                      call a visible sheep (the second and third must like the
-                                    vegetables already found)
-    found VEGETABLE                 a ripe vegetable the last called sheep wanted
-    wrong VEGETABLE                 a ripe vegetable it did not want: the turn ends
-    spoiled VEGETABLE               a spoiled one: it stays on the table, the turn ends
-                                    (Picky Eaters: the sheep leaves the valley)
-    interview SHEEP, TARGET, ITEM   what a called sheep said (TARGET or ITEM may be "?")
-    end                             accepted, but a turn ends by itself with its last
-                                    interview or its failed draw (the wolf never moves twice)
-    guess WOLF                      the last chance on the final space of the track
-    hint                            ask for advice (nothing on the table changes)
-    undo                            take back the last entry that changed the game (a
-                                    :class:`Record` keeps it in the history as undone)
+The lines typed and stored are the entries of :mod:`~sheepdog.solver.slywolf.entries`.
 
 Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.solver.slywolf.turn`):
 
@@ -48,7 +31,6 @@ Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.sol
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -59,11 +41,25 @@ from sheepdog.solver.errors import (
     SheepdogError,
     UnknownNameError,
     expect,
-    shown,
+)
+from sheepdog.solver.slywolf.entries import (
+    AskHint,
+    Call,
+    Corrected,
+    End,
+    Entry,
+    FinalGuess,
+    Found,
+    Heard,
+    Spoiled,
+    Top,
+    Undo,
+    Wrong,
+    entry_line,
+    parse_entry,
 )
 from sheepdog.solver.slywolf.puzzle import (
     STACKS,
-    Interview,
     Puzzle,
     check_puzzle,
     load_puzzle,
@@ -308,176 +304,6 @@ def _check_turn(puzzle: Puzzle, table: Table, turn: Turn, where: str) -> None:
 
 def _without_game(puzzle: Puzzle) -> Puzzle:
     return replace(puzzle, extra={k: v for k, v in puzzle.extra.items() if k != "game"})
-
-
-# -- entries -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Top:
-    """``top SHEEP [under OTHER]``: the tile uncovered on a stack (``under``: on the stack that
-    ``OTHER`` left, when stacks of different sizes wait for their top)."""
-
-    sheep: int
-    under: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """``call SHEEP``."""
-
-    sheep: int
-
-
-@dataclass(frozen=True, slots=True)
-class Found:
-    """``found VEGETABLE``: a ripe vegetable the last called sheep wants."""
-
-    kind: str
-
-
-@dataclass(frozen=True, slots=True)
-class Wrong:
-    """``wrong VEGETABLE``: a ripe vegetable it does not want (the turn ends)."""
-
-    kind: str
-
-
-@dataclass(frozen=True, slots=True)
-class Spoiled:
-    """``spoiled VEGETABLE``: a spoiled token (the turn ends)."""
-
-    kind: str
-
-
-@dataclass(frozen=True, slots=True)
-class Heard:
-    """``interview SHEEP, TARGET, ITEM``: what a called sheep said."""
-
-    interview: Interview
-
-
-@dataclass(frozen=True, slots=True)
-class Corrected:
-    """``correct SHEEP, TARGET, ITEM``: an interview typed wrong, replaced (in any later turn
-    or session; the tiles do not move)."""
-
-    interview: Interview
-
-
-@dataclass(frozen=True, slots=True)
-class End:
-    """``end``: the turn is over (it already is, after its interviews or a failed draw)."""
-
-
-@dataclass(frozen=True, slots=True)
-class FinalGuess:
-    """``guess WOLF``: the last chance on the final space."""
-
-    wolf: int
-
-
-@dataclass(frozen=True, slots=True)
-class AskHint:
-    """``hint``: advice for this moment; nothing on the table changes."""
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """``undo``: take back the last entry that changed the game (see :class:`Record`)."""
-
-
-Entry = Top | Call | Found | Wrong | Spoiled | Heard | Corrected | End | FinalGuess | AskHint | Undo
-
-VERBS = (
-    "top",
-    "call",
-    "found",
-    "wrong",
-    "spoiled",
-    "interview",
-    "correct",
-    "end",
-    "guess",
-    "hint",
-    "undo",
-)
-
-
-def parse_entry(roster: Roster, line: str) -> Entry:
-    """One typed line as an entry; unknown names and malformed lines are errors (the rules are
-    checked by :func:`apply`)."""
-    expect(roster, Roster, "roster", 'load_roster("default") loads the shipped one')
-    expect(line, str, "line", 'a typed entry such as "call harp"')
-    words = line.strip().split(None, 1)
-    if not words:
-        raise SheepdogError("an empty line is not an entry")
-    verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
-    needs = {"top": "SHEEP", "call": "SHEEP", "guess": "WOLF"}
-    needs.update(dict.fromkeys(("found", "wrong", "spoiled"), "VEGETABLE"))
-    if verb in needs and not rest:
-        raise SheepdogError(f"type: {verb} {needs[verb]}")
-    if verb in ("end", "hint") and rest:
-        raise SheepdogError(f"type just: {verb}")
-    if verb == "top":
-        parts = re.split(r"\s+under(?:\s+|$)", rest, maxsplit=1, flags=re.IGNORECASE)
-        if len(parts) == 2 and not parts[1].strip():
-            raise SheepdogError("type: top SHEEP under OTHER (the sheep last taken off that stack)")
-        under = roster.sheep_index(parts[1]) if len(parts) == 2 else None
-        return Top(roster.sheep_index(parts[0]), under)
-    if verb == "call":
-        return Call(roster.sheep_index(rest))
-    if verb in ("found", "wrong", "spoiled"):
-        kind = roster.bag.vegetable(rest)
-        return Found(kind) if verb == "found" else Wrong(kind) if verb == "wrong" else Spoiled(kind)
-    if verb in ("interview", "correct"):
-        parts = [p.strip() for p in rest.split(",")]
-        if len(parts) != 3:
-            raise SheepdogError(f"type: {verb} SHEEP, TARGET, ITEM (TARGET or ITEM may be ?)")
-        sheep = roster.sheep_index(parts[0])
-        target = None if parts[1] == "?" else roster.sheep_index(parts[1])
-        item = None if parts[2] == "?" else roster.parse_item(parts[2])
-        interview = Interview(sheep, target, item)
-        return Heard(interview) if verb == "interview" else Corrected(interview)
-    if verb == "end":
-        return End()
-    if verb == "guess":
-        return FinalGuess(roster.wolf_index(rest))
-    if verb == "hint":
-        return AskHint()
-    if verb == "undo":
-        if rest:
-            raise SheepdogError("type just: undo (it takes back the last entry)")
-        return Undo()
-    raise SheepdogError(f"unknown entry {shown(verb)!r}; valid entries: {', '.join(VERBS)}")
-
-
-def entry_line(roster: Roster, entry: Entry) -> str:
-    """The line that :func:`parse_entry` reads as ``entry``."""
-    names = [s.name for s in roster.sheep]
-    match entry:
-        case Top(sheep, under):
-            return f"top {names[sheep]}" + (f" under {names[under]}" if under is not None else "")
-        case Call(sheep):
-            return f"call {names[sheep]}"
-        case Found(kind):
-            return f"found {kind}"
-        case Wrong(kind):
-            return f"wrong {kind}"
-        case Spoiled(kind):
-            return f"spoiled {kind}"
-        case Heard(Interview(sheep, target, item)) | Corrected(Interview(sheep, target, item)):
-            said = [names[target] if target is not None else "?", str(item or "?")]
-            verb = "interview" if isinstance(entry, Heard) else "correct"
-            return f"{verb} {names[sheep]}, {said[0]}, {said[1]}"
-        case End():
-            return "end"
-        case FinalGuess(wolf):
-            return f"guess {roster.wolves[wolf].name}"
-        case AskHint():
-            return "hint"
-        case Undo():
-            return "undo"
 
 
 # -- the rules of the record ---------------------------------------------------------------------

@@ -120,7 +120,8 @@ def test_before_the_stack_tops_are_typed_every_sheep_is_ranked() -> None:
     """A new game has no sheep on top yet: no plan and no guess, but a ranking of every sheep
     left, and a line asking for the tops."""
     from sheepdog.cli.hint_text import render_advice
-    from sheepdog.solver.slywolf.session import Top, apply, new_game
+    from sheepdog.solver.slywolf.entries import Top
+    from sheepdog.solver.slywolf.session import apply, new_game
 
     game = new_game(load_puzzle(PUZZLES / "turn.json"))
     adv = advice(game.to_puzzle())
@@ -253,7 +254,8 @@ def test_the_library_names_what_it_does_not_know() -> None:
 def test_no_call_is_advised_once_the_turns_interviews_have_begun() -> None:
     """Calls come before interviews [Turn 2, Turn 3]: with one of two called sheep heard, the
     plan is to interview the other, although a third sheep could still join."""
-    from sheepdog.solver.slywolf.session import apply, new_game, parse_entry
+    from sheepdog.solver.slywolf.entries import parse_entry
+    from sheepdog.solver.slywolf.session import apply, new_game
     from sheepdog.solver.slywolf.turn import Options
 
     game = new_game(puzzle_from_dict({"interviews": []}), "two_star", Options(skill=0.6))
@@ -280,7 +282,8 @@ def test_on_the_final_space_untyped_tops_are_counted_but_only_the_guess_is_said(
 
 def test_after_the_guess_the_game_is_over() -> None:
     from sheepdog.cli.hint_text import render_advice
-    from sheepdog.solver.slywolf.session import FinalGuess, apply
+    from sheepdog.solver.slywolf.entries import FinalGuess
+    from sheepdog.solver.slywolf.session import apply
 
     data = json.loads((PUZZLES / "turn.json").read_text(encoding="utf-8"))
     data["game"]["track"] = {"side": "two_star", "position": 10}

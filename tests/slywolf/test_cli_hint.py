@@ -493,8 +493,9 @@ def test_play_hints_under_the_model_asked_for(tmp_path: Path) -> None:
 
 def test_a_picky_eaters_spoiled_draw_says_the_sheep_leaves() -> None:
     from sheepdog.cli.hint_text import reply
+    from sheepdog.solver.slywolf.entries import parse_entry
     from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
-    from sheepdog.solver.slywolf.session import apply, new_game, parse_entry
+    from sheepdog.solver.slywolf.session import apply, new_game
     from sheepdog.solver.slywolf.turn import Options
 
     for picky, words in (

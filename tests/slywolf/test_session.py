@@ -13,10 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError
-from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle, puzzle_from_dict
-from sheepdog.solver.slywolf.roster import load_roster
-from sheepdog.solver.slywolf.sample import CompleteCase, random_case
-from sheepdog.solver.slywolf.session import (
+from sheepdog.solver.slywolf.entries import (
     AskHint,
     Call,
     Corrected,
@@ -24,18 +21,23 @@ from sheepdog.solver.slywolf.session import (
     Entry,
     FinalGuess,
     Found,
-    Game,
     Heard,
     Spoiled,
     Top,
-    Turn,
     Wrong,
-    apply,
     entry_line,
+    parse_entry,
+)
+from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.sample import CompleteCase, random_case
+from sheepdog.solver.slywolf.session import (
+    Game,
+    Turn,
+    apply,
     game_of,
     load_game,
     new_game,
-    parse_entry,
     top_needs_under,
     waiting_stacks,
 )
@@ -395,7 +397,8 @@ def test_load_game_names_the_file(tmp_path: Path) -> None:
 
 
 def test_undo_takes_back_the_last_entry_and_keeps_it_in_the_history() -> None:
-    from sheepdog.solver.slywolf.session import Record, Undo
+    from sheepdog.solver.slywolf.entries import Undo
+    from sheepdog.solver.slywolf.session import Record
 
     record = Record.begin(fresh())
     for line in ("top harp", "top guitar", "call harp", "found pumpkin"):
