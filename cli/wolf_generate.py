@@ -31,10 +31,12 @@ from sheepdog.generators.slywolf import (
     MAX_SEED,
     SEARCH_FROM,
     Band,
+    OutOfCases,
+)
+from sheepdog.generators.slywolf_files import (
     CaseFile,
     CaseFileDiffers,
     CaseRun,
-    OutOfCases,
     generate_files,
     grade_table,
     remove_run_temps,

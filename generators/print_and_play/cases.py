@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from sheepdog.generators.slywolf import case_files
+from sheepdog.generators.slywolf_files import case_files
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.grade import Grade, grade_case, stored_grade
 from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle

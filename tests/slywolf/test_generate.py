@@ -20,12 +20,11 @@ from sheepdog.generators.slywolf import (
     MAX_ATTEMPTS,
     MAX_COUNT,
     Band,
-    CaseFileDiffers,
     accomplice_points_at_accomplice,
     generate,
-    generate_files,
     known_deck_case,
 )
+from sheepdog.generators.slywolf_files import CaseFileDiffers, generate_files
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import TEMP_MARK
 from sheepdog.solver.slywolf.brute import enumerate_counts
@@ -258,7 +257,7 @@ def test_an_unwritable_folder_is_found_before_the_work(
     def no_work(*_args: object) -> CompleteCase:
         raise AssertionError("a case was drawn before the checks")
 
-    monkeypatch.setattr("sheepdog.generators.slywolf.os.open", read_only)
+    monkeypatch.setattr("sheepdog.generators.slywolf_files.os.open", read_only)
     monkeypatch.setattr("sheepdog.generators.slywolf.draw_case", no_work)
     with pytest.raises(SheepdogError, match=f"^cannot write in {tmp_path}: read-only file system$"):
         generate_files(tmp_path, ROSTER, "easy", 3, seed=4)

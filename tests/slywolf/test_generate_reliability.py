@@ -165,7 +165,7 @@ def test_an_interrupted_run_names_what_it_wrote(
         real(path, text, force=force)
         written.append(path)
 
-    monkeypatch.setattr("sheepdog.generators.slywolf.write_atomic", then_ctrl_c)
+    monkeypatch.setattr("sheepdog.generators.slywolf_files.write_atomic", then_ctrl_c)
     result = runner.invoke(app, gen(tmp_path, 4, "--quiet"))
     assert result.exit_code == 130
     assert one_error_line(result.stderr) == (

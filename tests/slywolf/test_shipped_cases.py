@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sheepdog.generators.slywolf import Band, generate, summarize
+from sheepdog.generators.slywolf import Band, generate
+from sheepdog.generators.slywolf_files import summarize
 from sheepdog.solver.slywolf.grade import grade_case
 from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.roster import load_roster

@@ -1,0 +1,439 @@
+"""Sly Wolf case files: a run of :mod:`sheepdog.generators.slywolf` written to a folder, and
+the case sets read back.
+
+Each case is written, atomically, as soon as it is made, so a run
+stopped at any moment leaves only whole case files, and the same run with ``resume`` keeps the
+files that hold exactly what it would write and makes the rest: the same bytes as a run never
+stopped.  The checks come before the work and look at the folder once; nothing is planned per
+case in advance, so a run's memory grows by a 16-byte digest per case.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from sheepdog.generators.slywolf import (
+    Band,
+    GeneratedCase,
+    case_id,
+    check_bounds,
+    check_mode_possible,
+    default_attempts,
+    iter_cases,
+)
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
+from sheepdog.solver.jsonio import decode_utf8, loads_json
+from sheepdog.solver.slywolf.explain import RULE_TIERS
+from sheepdog.solver.slywolf.grade import MAX_STARS
+from sheepdog.solver.slywolf.puzzle import Mode, Puzzle
+from sheepdog.solver.slywolf.roster import Roster
+
+#: The default band: every grade.
+EVERY_GRADE = Band()
+
+
+# -- writing a run's case files -----------------------------------------------------------------
+#
+# A run writes DIR/<mode>-<seed>-<nnn>.json, one file per case as soon as the case is made, each
+# atomically (sheepdog.solver.fileio): a run stopped at any moment leaves whole files only, and
+# the same command with ``resume`` makes the rest.  Nothing is planned up front: the checks
+# before the work look at the folder once.
+
+#: Name of the empty file that checks a folder is writable; it has the form of a temporary file
+#: of :mod:`sheepdog.solver.fileio`, so a leftover one is cleaned up like one.
+_PROBE = ".sheepdog-write-check"
+
+
+def case_path(out: Path, mode: Mode, seed: int, index: int) -> Path:
+    """Where a run writes its case ``index`` (1-based)."""
+    return out / f"{case_id(mode, seed, index)}.json"
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or str(exc) or type(exc).__name__).lower()
+
+
+def _run_temp_pattern(mode: Mode, seed: int) -> re.Pattern[str]:
+    """Temporary files of a run's case files, and write-check files."""
+    target = re.escape(f"{mode}-{seed}-") + r"[0-9]+\.json"
+    return re.compile(
+        r"\.(?:" + target + "|" + re.escape(_PROBE[1:]) + ")" + re.escape(TEMP_MARK) + "[0-9a-f]{8}"
+    )
+
+
+def remove_run_temps(out: Path, mode: Mode, seed: int) -> list[Path]:
+    """Remove the temporary files of this run's case files (and write-check files) in ``out``,
+    whatever their age: what a stopped run of the same mode and seed left behind.  Returns the
+    files removed."""
+    pattern = _run_temp_pattern(mode, seed)
+    removed: list[Path] = []
+    try:
+        with os.scandir(out) as entries:
+            names = [e.name for e in entries if pattern.fullmatch(e.name)]
+    except FileNotFoundError:
+        return removed
+    except OSError as exc:
+        raise SheepdogError(f"cannot list {out}: {_reason(exc)}") from None
+    for name in sorted(names):
+        try:
+            os.unlink(out / name)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise SheepdogError(f"cannot remove {out / name}: {_reason(exc)}") from None
+        removed.append(out / name)
+    return removed
+
+
+def _check_writable(out: Path) -> None:
+    """Create ``out`` if need be, and create and remove an empty file in it."""
+    try:
+        if out.exists() and not out.is_dir():
+            raise SheepdogError(f"{out} is a file, not a folder for case files")
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SheepdogError(f"cannot create the folder {out}: {_reason(exc)}") from None
+    probe = out / f"{_PROBE}{TEMP_MARK}{secrets.token_hex(4)}"
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.unlink(probe)
+    except OSError as exc:
+        raise SheepdogError(f"cannot write in {out}: {_reason(exc)}") from None
+
+
+def run_files(out: Path, mode: Mode, seed: int, count: int) -> list[tuple[int, Path]]:
+    """The files of ``out`` a run of ``count`` cases would write, found by listing the folder
+    once: (index, path), by index."""
+    prefix = f"{mode}-{seed}-"
+    found: list[tuple[int, Path]] = []
+    try:
+        with os.scandir(out) as entries:
+            for entry in entries:
+                name = entry.name
+                if not (name.startswith(prefix) and name.endswith(".json")):
+                    continue
+                digits = name[len(prefix) : -len(".json")]
+                if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+                    continue
+                index = int(digits)
+                if 1 <= index <= count and f"{index:03d}" == digits:
+                    found.append((index, Path(entry.path)))
+    except OSError as exc:
+        raise SheepdogError(f"cannot list {out}: {_reason(exc)}") from None
+    return sorted(found)
+
+
+#: A case file is a few kilobytes; a "case file" much larger than this is not one of ours.
+_CASE_FILE_BYTES = 1 << 20
+
+
+def _not_this_run(path: Path, mode: Mode, seed: int, index: int, roster_ref: str) -> str | None:
+    """Why the file at ``path`` cannot be case ``index`` of this run (None if it may be)."""
+    if not path.is_file():
+        return "not a file"
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_CASE_FILE_BYTES + 1)
+    except OSError as exc:
+        return _reason(exc)
+    if len(data) > _CASE_FILE_BYTES:
+        return "far too large for a case file"
+    try:
+        case = loads_json(decode_utf8(data, str(path)), str(path))
+    except SheepdogError:
+        return "not a complete case file"
+    if not isinstance(case, dict):
+        return "not a complete case file"
+    expected = {
+        "id": case_id(mode, seed, index),
+        "mode": mode,
+        "seed": seed,
+        "roster": roster_ref,
+    }
+    for key, value in expected.items():
+        if case.get(key) != value:
+            return f"its {key} is {case.get(key)!r}, not {value!r}"
+    generator = case.get("generator")
+    if not isinstance(generator, dict) or generator.get("index") != index:
+        return "not made by this generator"
+    return None
+
+
+def prepare_folder(
+    out: Path,
+    mode: Mode,
+    seed: int,
+    count: int,
+    *,
+    roster_ref: str = "default",
+    force: bool = False,
+    resume: bool = False,
+) -> list[Path]:
+    """The checks before a run's work: ``out`` is a folder (created if missing) that can be
+    written in; temporary files left by a stopped write are removed (this run's whatever their
+    age, others' when old: :func:`sheepdog.solver.fileio.clean_stray_temps`); and no file of
+    this run is there, unless ``force`` (replace them) or ``resume`` (each must look like this
+    run's case; whether it is exactly that is checked when the case is made).  Returns the files
+    of this run already there."""
+    _check_writable(out)
+    remove_run_temps(out, mode, seed)
+    try:
+        clean_stray_temps(out)
+    except OSError as exc:
+        raise SheepdogError(f"cannot clean up {out}: {_reason(exc)}") from None
+    there = run_files(out, mode, seed, count)
+    if there and not force and not resume:
+        first = there[0][1]
+        more = f" (and {len(there) - 1} more files of this run)" if len(there) > 1 else ""
+        raise SheepdogError(
+            f"{first} already exists{more}; use --force to overwrite, or --resume to continue "
+            "a stopped run"
+        )
+    if resume and not force:
+        for index, path in there:
+            why = _not_this_run(path, mode, seed, index, roster_ref)
+            if why is not None:
+                raise SheepdogError(
+                    f"{path} is not case {index} of this run ({why}); use --force to replace it"
+                )
+    return [path for _, path in there]
+
+
+class CaseFileDiffers(SheepdogError):
+    """A resumed run found a file of its own name that holds something else."""
+
+
+@dataclass(frozen=True, slots=True)
+class CaseFile:
+    """A case of a run and its file: ``written`` by this run, or already there byte for byte
+    (a resumed run)."""
+
+    case: GeneratedCase
+    path: Path
+    written: bool
+
+
+def _same_bytes(path: Path, text: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_CASE_FILE_BYTES + 1)
+    except OSError:
+        return False
+    return data == text.encode("utf-8")
+
+
+def generate_files(
+    out: Path,
+    roster: Roster,
+    mode: Mode,
+    count: int,
+    seed: int,
+    *,
+    roster_ref: str = "default",
+    band: Band = EVERY_GRADE,
+    attempts: int | None = None,
+    force: bool = False,
+    resume: bool = False,
+    validate: Callable[[Puzzle], bool] | None = None,
+    on_draw: Callable[[], None] | None = None,
+) -> CaseRun:
+    """Make a run's cases and write each one as soon as it is made (the same files as
+    :func:`~sheepdog.generators.slywolf.generate` makes, byte for byte).
+
+    The checks come first, when this is called (:func:`check_bounds`, :func:`prepare_folder`);
+    the work as the result is iterated.  Without ``force`` an existing file is never replaced.
+    With ``resume``, a case whose file already holds exactly what this run writes is kept as it
+    is (and not checked by CP-SAT again); a file that differs is an error naming it, unless
+    ``force`` replaces it.
+    """
+    check_bounds(count, default_attempts(band) if attempts is None else attempts)
+    check_mode_possible(roster, mode)
+    prepare_folder(out, mode, seed, count, roster_ref=roster_ref, force=force, resume=resume)
+    on_disk: set[int] = set()
+
+    def already_there(case: GeneratedCase) -> bool:
+        same = _same_bytes(case_path(out, mode, seed, case.index), case.puzzle.to_json())
+        if same:
+            on_disk.add(case.index)
+        return same
+
+    cases = iter_cases(
+        roster,
+        mode,
+        count,
+        seed,
+        roster_ref=roster_ref,
+        band=band,
+        attempts=attempts,
+        validate=validate,
+        confirmed=already_there if resume else None,
+        on_draw=on_draw,
+    )
+    return CaseRun(cases, out, mode, seed, on_disk, force=force, resume=resume)
+
+
+class CaseRun(Iterator[CaseFile]):
+    """A run's case files, each made and written when the next one is asked for; ``written``
+    and ``kept`` count them so far.  A ``KeyboardInterrupt`` (or any error) during a write
+    leaves no temporary file; a case whose file was complete when the interrupt came counts as
+    written, so the counts match the folder."""
+
+    def __init__(
+        self,
+        cases: Generator[GeneratedCase, None, None],
+        out: Path,
+        mode: Mode,
+        seed: int,
+        on_disk: set[int],
+        *,
+        force: bool,
+        resume: bool,
+    ) -> None:
+        self._cases = cases
+        self._out, self._mode, self._seed = out, mode, seed
+        self._on_disk = on_disk
+        self._force, self._resume = force, resume
+        #: Indices of the cases written (a list: appending is one step an interrupt cannot split).
+        self._written: list[int] = []
+        self.kept = 0
+
+    @property
+    def written(self) -> int:
+        return len(self._written)
+
+    def __iter__(self) -> CaseRun:
+        return self
+
+    def __next__(self) -> CaseFile:
+        case = next(self._cases)
+        path = case_path(self._out, self._mode, self._seed, case.index)
+        if case.index in self._on_disk:
+            self.kept += 1
+            self._on_disk.discard(case.index)
+            return CaseFile(case, path, written=False)
+        if self._resume and not self._force and os.path.lexists(path):
+            raise CaseFileDiffers(
+                f"{path} differs from case {case.index} of this run (made with other options?); "
+                "use --force to replace it"
+            )
+        text = case.puzzle.to_json()
+        try:
+            write_atomic(path, text, force=self._force)
+            self._written.append(case.index)
+        except KeyboardInterrupt:
+            if case.index not in self._written and _same_bytes(path, text):
+                self._written.append(case.index)  # the file was in place when it came
+            raise
+        return CaseFile(case, path, written=True)
+
+    def close(self) -> None:
+        """Stop: no more cases are made."""
+        self._cases.close()
+
+
+# -- case sets ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetSummary:
+    """The grades of a folder of case files."""
+
+    folder: str
+    modes: tuple[str, ...]
+    count: int
+    stars: tuple[int, ...]  # cases with 1..5 stars
+    hardest: tuple[tuple[str, int], ...]
+    fewest: tuple[int, int, int]  # min, median, max
+    steps: tuple[int, int, int]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "folder": self.folder,
+            "modes": list(self.modes),
+            "count": self.count,
+            "stars": {str(i + 1): n for i, n in enumerate(self.stars)},
+            "hardest_rule": dict(self.hardest),
+            "fewest_interviews": dict(zip(("min", "median", "max"), self.fewest, strict=True)),
+            "steps": dict(zip(("min", "median", "max"), self.steps, strict=True)),
+        }
+
+
+def case_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        raise SheepdogError(f"{folder} is not a folder of case files")
+    try:  # listed directly: glob would take an unreadable folder for an empty one
+        with os.scandir(folder) as entries:
+            paths = sorted(folder / e.name for e in entries if e.name.endswith(".json"))
+    except PermissionError:
+        raise SheepdogError(f"permission denied: {folder}") from None
+    if not paths:
+        raise SheepdogError(f"{folder} holds no case files (*.json)")
+    return paths
+
+
+def summarize(folder: Path, *, regrade: bool = False) -> SetSummary:
+    """Grades of every case file in ``folder``, recomputed.  Each case is checked first, as
+    ``print`` checks it: complete, exactly one wolf fits, and it is the recorded culprit, if
+    one is recorded; a stored grade must agree with the recomputed one (``regrade``: the
+    recomputed grade is used where it does not)."""
+    from sheepdog.generators.print_and_play.cases import check_complete, check_culprit, check_grade
+    from sheepdog.solver.slywolf.puzzle import load_puzzle
+
+    grades: list[dict[str, object]] = []
+    modes: set[str] = set()
+    for path in case_files(folder):
+        puzzle = load_puzzle(path)
+        modes.add(puzzle.mode)
+        check_complete(puzzle, str(path))
+        check_culprit(puzzle, str(path), recorded_needed=False)
+        try:
+            grades.append(check_grade(puzzle, str(path), regrade=regrade).to_dict())
+        except SheepdogError as exc:  # name the file: a folder may hold many
+            text = str(exc)
+            raise SheepdogError(text if text.startswith(str(path)) else f"{path}: {text}") from None
+    stars = [0] * MAX_STARS
+    hardest: dict[str, int] = {}
+    for g in grades:
+        stars[int(str(g["stars"])) - 1] += 1
+        rule = str(g["hardest_rule"])
+        hardest[rule] = hardest.get(rule, 0) + 1
+
+    def spread(key: str) -> tuple[int, int, int]:
+        values = sorted(int(str(g[key])) for g in grades)
+        return values[0], values[len(values) // 2], values[-1]
+
+    order = list(RULE_TIERS)
+    return SetSummary(
+        folder=folder.as_posix(),
+        modes=tuple(sorted(modes)),
+        count=len(grades),
+        stars=tuple(stars),
+        hardest=tuple(
+            sorted(hardest.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else -1)
+        ),
+        fewest=spread("fewest_interviews"),
+        steps=spread("steps"),
+    )
+
+
+def grade_table(summaries: list[SetSummary]) -> str:
+    """A Markdown table of case sets and their grades."""
+    head = (
+        "| set | mode | cases | 1★ | 2★ | 3★ | 4★ | 5★ | fewest interviews (min/median/max) "
+        "| steps (min/median/max) | hardest rule needed (cases) |"
+    )
+    rows = [head, "|" + "---|" * 11]
+    for s in summaries:
+        rules = ", ".join(f"{rule} {n}" for rule, n in s.hardest)
+        rows.append(
+            f"| {s.folder} | {'/'.join(s.modes)} | {s.count} | "
+            + " | ".join(str(n) for n in s.stars)
+            + f" | {'/'.join(map(str, s.fewest))} | {'/'.join(map(str, s.steps))} | {rules} |"
+        )
+    return "\n".join(rows) + "\n"
