@@ -13,6 +13,7 @@ import ipaddress
 import os
 import signal
 import socket
+import warnings
 from pathlib import Path
 from typing import Annotated
 
@@ -81,7 +82,7 @@ def serve(
         import uvicorn
 
         from sheepdog.cli.web.app import create_app
-        from sheepdog.cli.web.store import Store
+        from sheepdog.cli.web.store import DamagedDatabase, FolderInUse, Store
         from sheepdog.solver.errors import SheepdogError
 
         folder = data if data is not None else default_data_dir()
@@ -90,7 +91,9 @@ def serve(
         except OSError as exc:
             why = os_error_message(exc)
             raise SheepdogError(f"cannot use the data folder {folder}: {why}") from None
-        except sqlite3.Error as exc:
+        except FolderInUse as exc:
+            raise SheepdogError(str(exc)) from None
+        except (sqlite3.Error, DamagedDatabase) as exc:
             raise SheepdogError(f"cannot open the games database in {folder}: {exc}") from None
         local = is_loopback(host)
         shown = public_address(host)
@@ -123,6 +126,12 @@ def serve(
         # handler of ours that ends the process on the spot, before the hint worker's queues
         # are cleaned up (Python warned of leaked semaphores); this one exits 143 properly
         signal.signal(signal.SIGTERM, _terminated)
+        # and Ctrl-C ends in KeyboardInterrupt (one line, exit 130) even when the server was
+        # started with SIGINT ignored (a background job of a script): uvicorn stops on it
+        # anyway, then raised it again into the ignored handler and the server exited 0
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        # Ctrl-C before uvicorn's loop runs leaves its coroutine unawaited: not worth a warning
+        warnings.filterwarnings("ignore", "coroutine 'Server.serve' was never awaited")
         try:
             server.run(sockets=[sock])
         finally:

@@ -10,8 +10,8 @@ setup is fully visible; a pasted view brings every colouring it allows.  The ent
 session's lines (``deal ...``, ``seat N plays CARD: MOVE``, ``seen OUTCOME``, ``seat N folds``,
 ``seat N folds: discard CARD``, ``seat N discards CARD``, ``undo``).  On her turn the page shows
 the advice of :func:`sheepdog.solver.agentdog.table_advice.advise_belief` over a small budget
-(:data:`ADVICE_SAMPLES` samples of at most :data:`ADVICE_NODES` nodes each, no new sample after
-:data:`ADVICE_SECONDS` seconds), worked out in the background worker like classic DOG's.
+(:data:`ADVICE_SAMPLES` samples of at most :data:`ADVICE_NODES` nodes each, the sampling stopped
+after :data:`ADVICE_SECONDS` seconds), worked out in the background worker like classic DOG's.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ KIND = "agent-dog"
 ADVICE_SAMPLES = 8
 #: The node budget of each sample's exact solve (over it the sample is unresolved).
 ADVICE_NODES = 2_000
-#: Seconds after which the advice starts no new sample.
+#: Seconds after which the advice's sampling stops (a sample cut short counts for no play).
 ADVICE_SECONDS = 3.0
 
 SETUP_KEYS = ("variant", "players", "me", "hand", "position", "starts", "gave", "got", "stock")

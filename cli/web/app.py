@@ -29,12 +29,14 @@ import contextlib
 import math
 import multiprocessing
 import os
+import re
 import secrets
 import signal
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
@@ -53,7 +55,7 @@ from starlette.staticfiles import StaticFiles
 from sheepdog.cli.web.agent import KIND as AGENT_KIND
 from sheepdog.cli.web.agent import AgentGames, agent_routes
 from sheepdog.cli.web.agent import game_url as agent_url
-from sheepdog.cli.web.background import Background
+from sheepdog.cli.web.background import Background, worker_result
 from sheepdog.cli.web.dog import DogGames, dog_routes
 from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.entries import (
@@ -64,6 +66,7 @@ from sheepdog.cli.web.entries import (
     form_expected,
     kept_choices,
     one_line,
+    rebuilt,
     shown_error,
     take_version,
     undo_version,
@@ -78,6 +81,8 @@ from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
 from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
 
 HERE = Path(__file__).resolve().parent
+#: The API's addresses (``/api``, ``/api/...``, ``//api/...``): their errors are JSON.
+API_PATH = re.compile(r"^/+api(?:/|$)")
 #: The largest request body taken (a roster object is a few kilobytes).
 MAX_BODY = 64 * 1024
 
@@ -120,6 +125,12 @@ def _quiet_worker() -> None:
     threading.Thread(target=watch, name="sheepdog-hint-watch", daemon=True).start()
 
 
+def _worker_pool() -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(
+        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
+    )
+
+
 class Games:
     """The games in memory, rebuilt from the store on first use; writes take turns.
 
@@ -138,24 +149,32 @@ class Games:
         self._hints: Background[Hint] = Background()
         self._game_locks: dict[str, threading.Lock] = {}
         self._rows: dict[str, GameRow] = {}  # a game's row never changes
-        self._pool = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_quiet_worker,
-        )
+        self._pool_lock = threading.Lock()
+        self._pool = _worker_pool()
 
     def hint(self, game_id: str, version: int, game: WolfGame) -> Future[Hint]:
         """The hint of the game at ``version``, computed once, in the background."""
 
         def start() -> Future[Hint]:
             rows = [(step.line, step.undone) for step in game.steps]
-            return self._pool.submit(compute_hint, game.setup, rows)
+            return self.submit(compute_hint, game.setup, rows)
 
         return self._hints.get(game_id, version, start)
 
     def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
-        """Run ``fn(*args)`` in the background worker (DOG advice)."""
-        return self._pool.submit(fn, *args)
+        """Run ``fn(*args)`` in the background worker (hints, DOG advice).  A worker that died
+        (killed, out of memory) is replaced: the pool it leaves broken is started anew."""
+        with self._pool_lock:
+            pool = self._pool
+        try:
+            return pool.submit(fn, *args)
+        except BrokenProcessPool:
+            with self._pool_lock:
+                if self._pool is pool:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool = _worker_pool()
+                pool = self._pool
+            return pool.submit(fn, *args)
 
     def row(self, game_id: str, kind: str) -> GameRow:
         row = self._rows.get(game_id)
@@ -173,14 +192,17 @@ class Games:
             return self._wolf_locked(row)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        with self._pool_lock:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
     def _wolf_locked(self, row: GameRow) -> tuple[int, WolfGame]:
         cached = self._wolf.get(row.id)
         if cached is not None:  # this server is the only writer: its copy is the game
             return cached
         rows = self.store.entries(row.id)
-        game = WolfGame.replay(row.setup, [(e.line, e.undone) for e in rows])
+        game = rebuilt(
+            row.id, lambda: WolfGame.replay(row.setup, [(e.line, e.undone) for e in rows])
+        )
         self._wolf[row.id] = (len(rows), game)
         return len(rows), game
 
@@ -228,7 +250,7 @@ class Games:
         future = self.hint(row.id, version, game)
         if not wait and not future.done():
             return {**base, "hint": None, "hint_error": None, "hint_pending": True}
-        hint, why = future.result()
+        hint, why = worker_result(future, "hint")
         return {**base, "hint": hint, "hint_error": why, "hint_pending": False}
 
 
@@ -456,7 +478,7 @@ def create_app(
     # -- errors -------------------------------------------------------------------------------
 
     def error_response(request: Request, status: int, message: str) -> Response:
-        if request.url.path.startswith("/api/") or request.method != "GET":
+        if API_PATH.match(request.url.path) or request.method != "GET":
             return JSONResponse({"error": one_line(message)}, status_code=status)
         return page("error.html", status, status=status, message=one_line(message))
 
@@ -474,10 +496,8 @@ def create_app(
 
     async def on_crash(request: Request, exc: Exception) -> Response:
         text = one_line(str(exc))
-        return JSONResponse(
-            {"error": f"internal error: {type(exc).__name__}" + (f": {text}" if text else "")},
-            status_code=500,
-        )
+        message = f"internal error: {type(exc).__name__}" + (f": {text}" if text else "")
+        return error_response(request, 500, message)  # a page gets the error page
 
     def helpers(variant: GamesT) -> Helpers[GamesT]:
         """What the DOG routes borrow, with the games of one variant."""

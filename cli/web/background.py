@@ -4,7 +4,8 @@ Each state is a game id and its version (the number of entries).  Its work is st
 server's worker process when first asked for and kept, so every request for that state shares
 it; a new entry cancels the work of the game's earlier states that has not started (nobody will
 ask for it again).  At most :attr:`Background.limit` states are kept: past that, the oldest
-finished half goes.
+finished half goes.  A state whose worker died (killed, out of memory) is started again when
+next asked for.
 """
 
 from __future__ import annotations
@@ -12,9 +13,29 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+
+
+def _worker_died(future: Future[T]) -> bool:
+    return (
+        future.done()
+        and not future.cancelled()
+        and isinstance(future.exception(), BrokenProcessPool)
+    )
+
+
+def worker_result(
+    future: Future[tuple[T | None, str | None]], what: str
+) -> tuple[T | None, str | None]:
+    """A finished work's result, or, when the worker died doing it (killed, out of memory), no
+    result and why (the next request starts the work again in a new worker)."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return None, f"the {what} worker stopped before the {what} was ready; reload for it"
 
 
 class Background(Generic[T]):
@@ -31,6 +52,8 @@ class Background(Generic[T]):
         key = (game_id, version)
         with self._lock:
             future = self._futures.get(key)
+            if future is not None and _worker_died(future):
+                future = None  # the worker was replaced: this state's work starts again
             if future is None:
                 if len(self._futures) > self.limit:
                     done = [k for k, f in self._futures.items() if f.done()]

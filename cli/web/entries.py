@@ -9,12 +9,14 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import is_number, shown
+
+T = TypeVar("T")
 
 
 def one_line(text: str) -> str:
@@ -33,6 +35,29 @@ class Stale(BadRequest):
     another device): answered 409, nothing stored."""
 
     status = 409
+
+
+class DamagedGame(BadRequest):
+    """A game whose stored setup or entries cannot be read back (the database was edited or
+    damaged): answered 409, the other games go on."""
+
+    status = 409
+
+    def __init__(self, game_id: str, exc: Exception) -> None:
+        why = one_line(str(exc)) if isinstance(exc, SheepdogError) else repr(exc)
+        super().__init__(
+            f"game {game_id} cannot be rebuilt from what the database holds ({why[:200]}); "
+            "the database was changed outside sheepdog"
+        )
+
+
+def rebuilt(game_id: str, replay: Callable[[], T]) -> T:
+    """A game replayed from its stored rows, or :class:`DamagedGame` (stored data is checked
+    by replaying it, not trusted: any failure is the data's)."""
+    try:
+        return replay()
+    except Exception as exc:  # noqa: BLE001 - whatever the stored rows make the replay raise
+        raise DamagedGame(game_id, exc) from None
 
 
 #: Why ``GET .../games`` answers 403 when the server is open to other machines (``--host``).
@@ -106,7 +131,10 @@ def error_check(text: str) -> str:
 def shown_error(params: Mapping[str, str]) -> str | None:
     """The error of a page's address, if this server put it there (``error`` and ``check``)."""
     text, check = params.get("error"), params.get("check")
-    if text is None or check is None or not hmac.compare_digest(check, error_check(text)):
+    if text is None or check is None:
+        return None
+    given = check.encode("utf-8", "surrogatepass")  # compare_digest refuses non-ASCII text
+    if not hmac.compare_digest(given, error_check(text).encode("ascii")):
         return None
     return text
 

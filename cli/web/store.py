@@ -18,11 +18,22 @@ that takes every entry waiting, inserts them all in one transaction and commits 
 then wakes their senders.  Under load many entries share a sync; alone, an entry costs one.
 Two connections: the writer's, and one for reads (WAL lets reads go on while a commit
 syncs), each used under its own lock.
+
+One server per folder: the server keeps each game in memory as the only writer, so a second
+server on the same folder would work on a stale copy.  A store holds an exclusive lock on
+``games.lock`` beside the database while it is open, and a second one is refused
+(:class:`FolderInUse`).  At the start the database is checked (``PRAGMA quick_check`` and the
+tables' columns), so a damaged or foreign file is one error then, not a failure on every
+request.  Each entry of a batch is written under its own savepoint: an entry refused by the
+database (:class:`EntryTaken`) fails alone, never the other games' entries; a failed write of
+the disk (full, or an I/O error) is :class:`NotStored`, and nothing of the batch is stored.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -31,6 +42,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from sheepdog.cli.web.entries import BadRequest, Stale
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -52,6 +65,46 @@ CREATE TABLE IF NOT EXISTS entries (
 
 #: The database file inside ``--data``.
 DB_NAME = "games.sqlite3"
+#: The file a store locks while it is open (one server per folder).
+LOCK_NAME = "games.lock"
+#: The columns of each table, as the start checks them.
+COLUMNS = {
+    "games": ("id", "kind", "token", "created", "setup"),
+    "entries": ("game", "seq", "line", "undone", "created"),
+}
+
+
+class FolderInUse(Exception):
+    """Another store (another ``sheepdog serve``) has the folder open."""
+
+
+class DamagedDatabase(Exception):
+    """The database file fails its check at the start: damaged, or not sheepdog's."""
+
+
+class EntryTaken(Stale):
+    """The database already holds an entry of that number: another writer got there first."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "another entry was stored first under the same number (is a second server using "
+            "this data folder?); nothing was recorded: reload the game"
+        )
+
+
+class NotStored(BadRequest):
+    """The disk refused the write (full, or an I/O error): nothing of the entry is stored."""
+
+    status = 507
+
+    def __init__(self, exc: sqlite3.Error) -> None:
+        why = str(exc) or type(exc).__name__
+        full = "full" in why
+        super().__init__(
+            f"the entry could not be stored ({'the disk is full' if full else why}); "
+            "nothing was recorded"
+        )
+        self.status = 507 if full else 503
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +145,18 @@ class Store:
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / DB_NAME
+        self._lock_fd = _lock_folder(folder / LOCK_NAME)
+        try:
+            self._open()
+        except BaseException:
+            for name in ("_db", "_reader"):
+                connection = getattr(self, name, None)
+                if connection is not None:
+                    connection.close()
+            os.close(self._lock_fd)
+            raise
+
+    def _open(self) -> None:
         self._lock = threading.Lock()
         self._queue: list[_Pending] = []
         self._wake = threading.Condition()
@@ -102,6 +167,7 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        _check_database(self._db)
         self._read_lock = threading.Lock()
         self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
 
@@ -115,6 +181,7 @@ class Store:
             self._db.close()
         with self._read_lock:
             self._reader.close()
+        os.close(self._lock_fd)  # the lock goes with it
 
     def journal_mode(self) -> str:
         with self._read_lock:
@@ -139,7 +206,7 @@ class Store:
             ).fetchone()
         if found is None:
             return None
-        return GameRow(found[0], found[1], found[2], found[3], json.loads(found[4]))
+        return GameRow(found[0], found[1], found[2], found[3], _setup(found[4]))
 
     def games(self, kind: str | None = None) -> list[GameRow]:
         """Every game (of ``kind``), newest first."""
@@ -149,7 +216,7 @@ class Store:
             query, args = query + " WHERE kind = ?", (kind,)
         with self._read_lock:
             rows = self._reader.execute(query + " ORDER BY created DESC", args).fetchall()
-        return [GameRow(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+        return [GameRow(r[0], r[1], r[2], r[3], _setup(r[4])) for r in rows]
 
     # -- entries ----------------------------------------------------------------------------
 
@@ -195,31 +262,87 @@ class Store:
                     return
                 batch, self._queue = self._queue, []
             try:
-                self._write(batch)
-            except BaseException as exc:  # every sender of the batch hears of it
+                refused = self._write(batch)
+            except sqlite3.Error as exc:  # every sender of the batch hears of it
+                for pending in batch:
+                    pending.done.set_exception(NotStored(exc))
+            except BaseException as exc:
                 for pending in batch:
                     pending.done.set_exception(exc)
             else:
                 for pending in batch:
-                    pending.done.set_result(None)
+                    if id(pending) in refused:
+                        pending.done.set_exception(EntryTaken())
+                    else:
+                        pending.done.set_result(None)
 
-    def _write(self, batch: list[_Pending]) -> None:
-        """One transaction for the whole batch: all of it is stored, or none."""
+    def _write(self, batch: list[_Pending]) -> set[int]:
+        """One transaction for the whole batch: all of it is stored, or none, but for the
+        entries the database refuses (their number taken), which fail alone; returns those
+        (by ``id``)."""
+        refused: set[int] = set()
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 for p in batch:
-                    self._db.execute(
-                        "INSERT INTO entries (game, seq, line, undone, created) "
-                        "VALUES (?, ?, ?, 0, ?)",
-                        (p.game, p.seq, p.line, time.time()),
-                    )
-                    if p.undoes is not None:
+                    self._db.execute("SAVEPOINT entry")
+                    try:
                         self._db.execute(
-                            "UPDATE entries SET undone = 1 WHERE game = ? AND seq = ?",
-                            (p.game, p.undoes),
+                            "INSERT INTO entries (game, seq, line, undone, created) "
+                            "VALUES (?, ?, ?, 0, ?)",
+                            (p.game, p.seq, p.line, time.time()),
                         )
+                        if p.undoes is not None:
+                            self._db.execute(
+                                "UPDATE entries SET undone = 1 WHERE game = ? AND seq = ?",
+                                (p.game, p.undoes),
+                            )
+                    except sqlite3.IntegrityError:
+                        self._db.execute("ROLLBACK TO entry")
+                        refused.add(id(p))
+                    self._db.execute("RELEASE entry")
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # a full disk may have rolled it back already
+                    self._db.execute("ROLLBACK")
                 raise
+        return refused
+
+
+def _setup(text: Any) -> dict[str, Any]:
+    """A stored setup; one that is not a JSON object (edited outside sheepdog) reads as ``{}``,
+    which lists the game and fails when it is opened (the game is damaged), not the lists."""
+    try:
+        setup = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return {}
+    return setup if isinstance(setup, dict) else {}
+
+
+def _lock_folder(path: Path) -> int:
+    """An open descriptor holding an exclusive lock on ``path`` (closed, the lock goes)."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise FolderInUse(
+            f"another sheepdog serve is using {path.parent}: stop it, or give another --data"
+        ) from None
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _check_database(db: sqlite3.Connection) -> None:
+    """A damaged or foreign database is refused at the start (:class:`DamagedDatabase`)."""
+    problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+    if problems != ["ok"]:
+        raise DamagedDatabase(f"the database is damaged ({problems[0]})")
+    for table, wanted in COLUMNS.items():
+        have = tuple(row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall())
+        if have != wanted:
+            raise DamagedDatabase(
+                f"its table {table!r} is not sheepdog's (columns {', '.join(have) or 'none'})"
+            )

@@ -15,8 +15,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from sheepdog.cli.web.background import Background
-from sheepdog.cli.web.entries import BadRequest, check_version
+from sheepdog.cli.web.background import Background, worker_result
+from sheepdog.cli.web.entries import BadRequest, check_version, rebuilt
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.solver.errors import SheepdogError
 
@@ -252,7 +252,8 @@ class TableGames(Generic[G]):
             if cached is not None:
                 return cached
             rows = self.store.entries(row.id)
-            game = self.game_class.replay(row.setup, [(e.line, e.undone) for e in rows])
+            lines = [(e.line, e.undone) for e in rows]
+            game = rebuilt(row.id, lambda: self.game_class.replay(row.setup, lines))
             with self.lock:
                 self._games[row.id] = (len(rows), game)
             return len(rows), game
@@ -304,5 +305,5 @@ class TableGames(Generic[G]):
             return {**base, "advice": None, "advice_error": None, "advice_pending": False}
         if not wait and not future.done():
             return {**base, "advice": None, "advice_error": None, "advice_pending": True}
-        advice, why = future.result()
+        advice, why = worker_result(future, "advice")
         return {**base, "advice": advice, "advice_error": why, "advice_pending": False}

@@ -358,6 +358,10 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     forged = url + "&error=Type%20your%20token%20at%20evil.example"
     assert "evil.example" not in client.get(forged).text
     assert "evil.example" not in client.get(forged + "&check=" + "0" * 20).text
+    # a check that is not ASCII is just a wrong check (it was a 500: compare_digest refused it)
+    for odd in ("%C3%A9", "%C3%A9" * 20, "%00", "%ED%A0%80"):
+        answer = client.get(forged + "&check=" + odd)
+        assert answer.status_code == 200 and "evil.example" not in answer.text
     swapped = refused.replace("not%20on%20top", "on%20top")
     assert "on top of a stack" not in client.get(swapped).text.split("Suspects")[0]
     assert form(action="undo") == url

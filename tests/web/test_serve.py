@@ -214,3 +214,53 @@ def test_a_data_folder_that_is_a_file_is_one_line(
     out, err = capsys.readouterr()
     assert stop.value.code == 1 and out == ""
     assert err == f"Error: cannot use the data folder {taken}: file exists: {taken}\n"
+
+
+def test_a_second_server_on_the_same_folder_is_refused(tmp_path: Path) -> None:
+    """Each server keeps its games in memory as their only writer: a second one on the folder
+    would work on stale copies (it answered 500s and failed the other games' entries)."""
+    data, port = tmp_path / "data", free_port()
+    server = start(data, port)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "sheepdog.cli.main", "serve", "--port", str(free_port())]
+            + ["--data", str(data)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 1
+        assert done.stderr == (
+            f"Error: another sheepdog serve is using {data}: stop it, or give another --data\n"
+        )
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=20)
+    assert server.returncode == 130
+    again = start(data, port)  # stopped, the folder is free again
+    again.send_signal(signal.SIGKILL)
+    again.wait(timeout=10)
+
+
+def test_ctrl_c_is_130_even_when_started_with_sigint_ignored(tmp_path: Path) -> None:
+    """A background job of a script starts with SIGINT ignored; `kill -INT` still stops the
+    server (uvicorn listens for it), and that is exit 130 with one line, not a quiet 0."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheepdog.cli.main", "serve", "--port", str(port)]
+        + ["--data", str(tmp_path / "data")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # until uvicorn answers (the socket listens before)
+        try:
+            if call(port, "GET", "/api/wolf/games")[0] == 200:
+                break
+        except OSError:
+            time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130 and err == "Error: interrupted\n"

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from sheepdog.cli.web.store import DB_NAME, Store
+from sheepdog.cli.web.store import (
+    DB_NAME,
+    DamagedDatabase,
+    EntryTaken,
+    FolderInUse,
+    NotStored,
+    Store,
+    _Pending,
+)
 
 
 def test_rows_undo_marks_and_wal(tmp_path: Path) -> None:
@@ -24,9 +32,10 @@ def test_rows_undo_marks_and_wal(tmp_path: Path) -> None:
         (2, "undo", False),
     ]
     assert store.version(game.id) == 2
-    # the same entry number twice is refused, and nothing of it is stored
-    with pytest.raises(sqlite3.IntegrityError):
+    # the same entry number twice is refused (409), and nothing of it is stored
+    with pytest.raises(EntryTaken) as refused:
         store.add_entry(game.id, 2, "interview banjo, harp, ?")
+    assert refused.value.status == 409 and "second server" in str(refused.value)
     assert store.version(game.id) == 2
     store.close()
     # another connection (another process after a restart) sees every row
@@ -64,3 +73,76 @@ def test_many_writers_share_commits_and_lose_nothing(tmp_path: Path) -> None:
     store.close()
     with pytest.raises(RuntimeError, match="closed"):
         store.add_entry(games[0].id, 26, "late")
+
+
+def test_one_server_per_folder(tmp_path: Path) -> None:
+    """A second store on the folder is refused while the first is open (each server keeps its
+    games in memory as the only writer); closed, the folder is free again."""
+    first = Store(tmp_path)
+    with pytest.raises(FolderInUse, match="another sheepdog serve is using"):
+        Store(tmp_path)
+    first.close()
+    Store(tmp_path).close()
+
+
+def test_an_entry_the_database_refuses_fails_alone(tmp_path: Path) -> None:
+    """Entries of one batch share a transaction, but an entry whose number is taken fails on its
+    own: the other games' entries of the batch are stored."""
+    store = Store(tmp_path)
+    a, b = store.create_game("wolf", {}), store.create_game("wolf", {})
+    store.add_entry(a.id, 1, "top harp")
+    batch = [_Pending(a.id, 1, "top violin", None), _Pending(b.id, 1, "top banjo", None)]
+    refused = store._write(batch)
+    assert refused == {id(batch[0])}
+    assert [e.line for e in store.entries(a.id)] == ["top harp"]
+    assert [e.line for e in store.entries(b.id)] == ["top banjo"]
+    store.close()
+
+
+def test_a_full_disk_stores_nothing_and_says_so(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.create_game("wolf", {})
+    store.add_entry(game.id, 1, "top harp")
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")  # the database may grow no more
+    seq = 1
+    with pytest.raises(NotStored) as full:
+        for seq in range(2, 2000):
+            store.add_entry(game.id, seq, "x" * 2000)
+    assert full.value.status == 507
+    assert (
+        str(full.value) == "the entry could not be stored (the disk is full); nothing was recorded"
+    )
+    assert store.version(game.id) == seq - 1  # everything confirmed before, nothing after
+    store._db.execute("PRAGMA max_page_count = 1073741823")  # space again: it goes on
+    store.add_entry(game.id, seq, "top violin")
+    assert store.version(game.id) == seq
+    store.close()
+
+
+def test_a_damaged_or_foreign_database_is_refused_at_the_start(tmp_path: Path) -> None:
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    db = sqlite3.connect(foreign / DB_NAME)
+    db.execute("CREATE TABLE games (id TEXT, score INTEGER)")
+    db.commit()
+    db.close()
+    with pytest.raises(DamagedDatabase, match="table 'games' is not sheepdog's"):
+        Store(foreign)
+    Store(foreign / "x").close()  # a refused start leaves no lock behind: another folder works
+    # a page in the middle overwritten: quick_check finds it
+    store = Store(tmp_path / "d")
+    game = store.create_game("wolf", {})
+    for seq in range(1, 400):
+        store.add_entry(game.id, seq, f"line {seq} " + "y" * 200)
+    store.close()
+    path = tmp_path / "d" / DB_NAME
+    sqlite3.connect(path).execute("PRAGMA wal_checkpoint(TRUNCATE)").close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) > 12 * page
+    data[6 * page : 10 * page] = bytes(range(256)) * (4 * page // 256)
+    path.write_bytes(bytes(data))
+    with pytest.raises((DamagedDatabase, sqlite3.DatabaseError)):
+        Store(tmp_path / "d")
+    Store(tmp_path / "d2").close()

@@ -1,0 +1,151 @@
+"""What the server does when its own parts fail: a stored game edited outside sheepdog, the
+hint worker killed, the disk full.  Each is one JSON error line (or the page's red line) for
+the game concerned, never a 500 for everything else."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheepdog.cli.web.app import create_app
+from sheepdog.cli.web.store import Store
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
+    from starlette.testclient import TestClient
+
+HAND = ["1/11", "13", "5", "7", "swap", "joker"]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    db = Store(tmp_path / "data")
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    with TestClient(create_app(store), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def one_line_error(r: Any, status: int) -> str:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"error"} and "\n" not in body["error"] and "Traceback" not in r.text
+    return str(body["error"])
+
+
+def edit(store: Store, sql: str, *args: Any) -> None:
+    """A change made to the database outside sheepdog."""
+    db = sqlite3.connect(store.path)
+    db.execute(sql, args)
+    db.commit()
+    db.close()
+
+
+def test_a_game_edited_outside_sheepdog_fails_alone(client: TestClient, store: Store) -> None:
+    wolf = [client.post("/api/wolf/games", json={"mode": "easy"}).json() for _ in range(4)]
+    dog = [client.post("/api/dog/games", json={"me": 0, "hand": HAND}).json() for _ in range(3)]
+    edit(store, "UPDATE games SET setup = 'not json' WHERE id = ?", wolf[0]["id"])
+    edit(store, "UPDATE games SET setup = '{}' WHERE id = ?", wolf[1]["id"])
+    edit(store, "UPDATE games SET setup = '[1, 2]' WHERE id = ?", dog[0]["id"])
+    edit(
+        store,
+        "INSERT INTO entries (game, seq, line, undone, created) VALUES (?, 1, ?, 0, 0)",
+        dog[1]["id"],
+        "seat 9 plays 13: nowhere",
+    )
+    # the lists and the start page go on
+    assert client.get("/").status_code == 200
+    assert len(client.get("/api/wolf/games").json()["games"]) == 4
+    assert len(client.get("/api/dog/games").json()["games"]) == 3
+    # each damaged game is one 409 line, its page an error page; the others open
+    for kind, game in (("wolf", wolf[0]), ("wolf", wolf[1]), ("dog", dog[0]), ("dog", dog[1])):
+        error = one_line_error(client.get(f"/api/{kind}/games/{game['id']}"), 409)
+        assert error.startswith(f"game {game['id']} cannot be rebuilt from what the database")
+        page = client.get(f"/{kind}/{game['id']}")
+        assert page.status_code == 409 and "cannot be rebuilt" in page.text
+        refused = client.post(f"/api/{kind}/games/{game['id']}/undo")
+        assert "cannot be rebuilt" in one_line_error(refused, 409)
+    assert client.get(f"/api/wolf/games/{wolf[2]['id']}").status_code == 200
+    assert client.get(f"/api/dog/games/{dog[2]['id']}").status_code == 200
+
+
+def _workers() -> list[int]:
+    """The hint worker processes of this test process (spawned by multiprocessing)."""
+    found = []
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        for child in map(int, (task / "children").read_text().split()):
+            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+            if b"spawn_main" in cmdline:
+                found.append(child)
+    return found
+
+
+def test_a_killed_hint_worker_is_replaced(client: TestClient) -> None:
+    game = client.post("/api/wolf/games", json={"mode": "easy"}).json()
+    base = f"/api/wolf/games/{game['id']}"
+    assert client.get(base).json()["hint"]["ranking"]
+    (worker,) = _workers()
+    os.kill(worker, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while worker in _workers() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    heard = {"line": "interview harp, guitar, red jacket"}
+    assert client.post(base + "/entries", json=heard).status_code == 201
+    # the next hint comes from a new worker; a page never fails for it
+    view = client.get(base)
+    assert view.status_code == 200
+    if view.json()["hint"] is None:  # the hint was under way when the worker died
+        assert "worker stopped" in view.json()["hint_error"]
+        view = client.get(base)
+    assert view.json()["hint"]["ranking"] and view.json()["hint_error"] is None
+    assert client.get(f"/wolf/{game['id']}").status_code == 200
+    dog = client.post("/api/dog/games", json={"me": 0, "hand": HAND}).json()
+    assert client.get(f"/api/dog/games/{dog['id']}").status_code == 200
+
+
+def test_a_full_disk_is_one_line_and_the_page_says_so(client: TestClient, store: Store) -> None:
+    game = client.post("/api/wolf/games", json={"mode": "easy", "side": "one_star"}).json()
+    base = f"/api/wolf/games/{game['id']}"
+    assert client.post(base + "/entries", json={"line": "top harp"}).status_code == 201
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+    answer = None
+    for n in range(600):  # entries and undos until the last pages are full
+        if n % 2:
+            r = client.post(base + "/undo")
+        else:
+            r = client.post(base + "/entries", json={"line": "top violin"})
+        if r.status_code not in (200, 201):
+            answer = r
+            break
+    assert answer is not None
+    assert one_line_error(answer, 507) == (
+        "the entry could not be stored (the disk is full); nothing was recorded"
+    )
+    version = store.version(game["id"])
+    form = client.post(
+        f"/wolf/{game['id']}/entry",
+        data={"action": "line", "line": "undo", "version": str(version)},
+        follow_redirects=False,
+    )
+    assert form.status_code == 303 and "disk%20is%20full" in form.headers["location"]
+    assert "the disk is full" in client.get(form.headers["location"]).text
+    assert store.version(game["id"]) == version
+
+
+def test_every_api_address_answers_json(client: TestClient) -> None:
+    for path in ("/api", "/api/", "http://testserver//api/wolf/games", "/api/nothing"):
+        assert one_line_error(client.get(path), 404) == "Not Found"
+    assert client.get("/nothing").headers["content-type"].startswith("text/html")
