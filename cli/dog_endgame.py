@@ -309,7 +309,11 @@ def advise_command(
     seconds: Annotated[
         float,
         typer.Option(
-            "--seconds", min=0.0, max=86_400.0, help="Time budget: no new sample after it."
+            "--seconds",
+            min=0.0,
+            max=86_400.0,
+            help="Time budget: no new sample after it (Agent DOG: the sample under way is"
+            " dropped, so every play keeps the same samples).",
         ),
     ] = DEFAULT_SECONDS,
     confidence: Annotated[
@@ -461,6 +465,11 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
                 + (f", {entry['unresolved']} over budget" if entry["unresolved"] else "")
             )
         lines.append(text)
+    if out.get("stopped") == "time":
+        lines.append(
+            f"Stopped by the time limit (--seconds) after {solved} whole sample(s); each play is"
+            " counted on the same samples."
+        )
     return lines
 
 

@@ -104,6 +104,8 @@ class AgentAdvice:
     plays: list[PlayAdvice] = field(default_factory=list)
     samples: int = 0
     seed: int = 0
+    #: ``"time"`` when the time limit ended the sampling before ``samples`` were solved.
+    stopped: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -116,6 +118,7 @@ class AgentAdvice:
             },
             "samples": self.samples,
             "seed": self.seed,
+            "stopped": self.stopped,
             "plays": [p.to_dict(self.colourings) for p in self.plays],
         }
 
@@ -153,8 +156,9 @@ def advise_view(
     seconds: float = DEFAULT_SECONDS,
     progress: AdviceProgress | None = None,
 ) -> AgentAdvice:
-    """Advice for the player to move in ``view`` (see the module docstring); no new sample
-    is started after ``seconds`` (the knock-out risks are always exact and complete)."""
+    """Advice for the player to move in ``view`` (see the module docstring); the sampling stops
+    after ``seconds``, and a sample it cuts short counts for no play (the knock-out risks are
+    always exact and complete)."""
     check_view(view)
     expect(samples, int, "samples")
     expect(seed, int, "seed")
@@ -182,7 +186,8 @@ def advise_view(
         advice.plays.append(item)
     if samples and view.teams_play and advice.plays:
         deadline = time.monotonic() + seconds
-        _sample(view, belief, advice, samples, seed, max_nodes, progress, deadline)
+        pool = _unseen(view)
+        sample_plays(view, belief, pool, advice, samples, seed, max_nodes, deadline, progress)
     return advice
 
 
@@ -229,47 +234,58 @@ def _try(pos: AgentPosition, card: str, words: str) -> AgentPlay | None:
         return None
 
 
-def _sample(
+def sample_plays(
     view: ObserverView,
     belief: list[Pawns],
+    pool: list[str],
     advice: AgentAdvice,
     samples: int,
     seed: int,
     max_nodes: int,
+    deadline: float | None,
     progress: AdviceProgress | None,
-    deadline: float,
 ) -> None:
+    """Count each play's wins, draws and losses over ``samples`` completions: a colouring of
+    ``belief`` drawn uniformly, the hidden hands dealt from ``pool``, every play solved exactly
+    (unresolved over ``max_nodes``).  Every play is counted on the same samples: past the
+    ``deadline`` the sampling stops (``advice.stopped = "time"``), and a sample cut short
+    counts for no play."""
     rng = random.Random(seed)
-    pool = _unseen(view)
     team = view.to_move % 2
     total = samples * len(advice.plays)
     done = 0
     for _ in range(samples):
-        if time.monotonic() > deadline:
-            break
+        if deadline is not None and time.monotonic() > deadline:
+            advice.stopped = "time"
+            return
         pawns = belief[rng.randrange(len(belief))]
         pos = view.completion(pawns, _deal(view, pool, rng))
+        values: list[tuple[PlayAdvice, str]] = []
         for item in advice.plays:
-            if time.monotonic() > deadline:
-                return  # the plays of this sample solved so far keep their count
+            if deadline is not None and time.monotonic() > deadline:
+                advice.stopped = "time"  # a sample counts whole or not at all: the plays are
+                return  # compared on the same samples
             made = _try(pos, item.card, item.words)
             if made is None:
                 continue  # not a play in this sample's colouring
             child = made.position
             try:
-                solved = solve_position(child, max_nodes=max_nodes)
-                value = solved.to_dict()["value"]
+                value = solve_position(child, max_nodes=max_nodes).to_dict()["value"]
                 if child.to_move % 2 != team and value != "DRAW":
                     value = "LOSS" if value == "WIN" else "WIN"
-                if value == "WIN":
-                    item.wins += 1
-                elif value == "LOSS":
-                    item.losses += 1
-                else:
-                    item.draws += 1
             except PositionTooBig:
-                item.unresolved += 1
+                value = "UNRESOLVED"
+            values.append((item, value))
             done += 1
             if progress is not None:
                 progress(done, total)
+        for item, value in values:
+            if value == "WIN":
+                item.wins += 1
+            elif value == "LOSS":
+                item.losses += 1
+            elif value == "DRAW":
+                item.draws += 1
+            else:
+                item.unresolved += 1
         advice.samples += 1

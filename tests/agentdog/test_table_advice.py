@@ -5,6 +5,7 @@ time limit stops sampling, never a sample halfway."""
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
@@ -59,3 +60,29 @@ def test_a_narrower_belief_and_the_time_limit() -> None:
         advise_belief(view, one, samples=1, unseen=Counter({"5": 2}))
     with pytest.raises(SheepdogError, match="no colouring is consistent"):
         advise_belief(view, [], samples=0)
+
+
+@pytest.mark.parametrize("ticks", [3, 5, 9, 14])
+def test_a_sample_cut_short_by_the_time_limit_counts_for_no_play(
+    monkeypatch: pytest.MonkeyPatch, ticks: int
+) -> None:
+    """The clock runs out partway through a sample: the plays solved in it before are not
+    counted either (one play showed 2 results under "over 1 sampled deal"), and the report
+    says the time limit stopped it."""
+    import sheepdog.solver.agentdog.advise as advise_module
+
+    clock = iter(range(10_000))
+    fake = SimpleNamespace(monotonic=lambda: float(next(clock)))
+    monkeypatch.setattr(advise_module, "time", fake)  # this module's clock only
+    view = _view()
+    out = advise_view(view, samples=50, seed=1, max_nodes=3000, seconds=ticks).to_dict()
+    assert out["stopped"] == "time" and out["samples"] < 50
+    for play in out["plays"]:
+        counted = play["wins"] + play["draws"] + play["losses"] + play["unresolved"]
+        assert counted == out["samples"]
+    from sheepdog.cli.dog_endgame import agent_advice_lines
+
+    lines = agent_advice_lines(out)
+    assert lines[-1].startswith(f"Stopped by the time limit (--seconds) after {out['samples']}")
+    full = advise_view(view, samples=2, seed=1, max_nodes=3000, seconds=3600).to_dict()
+    assert full["stopped"] is None and "Stopped" not in agent_advice_lines(full)[-1]
