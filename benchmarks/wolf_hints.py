@@ -548,7 +548,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skill", type=float, default=0.5)
     parser.add_argument("--games", type=int, default=0, help="(c): games per cell")
-    parser.add_argument("--cases", type=int, default=0, help="(b), (e), (f): cases per mode")
+    parser.add_argument("--cases", type=int, default=0, help="(b), (e), (f), (g): cases per mode")
     parser.add_argument(
         "--rollouts", type=int, default=0, help="(b) --model valid: add the rollout policy"
     )
@@ -560,11 +560,11 @@ def main() -> None:
     )
     parser.add_argument("--modes", default="easy,hard", help="(b): easy, hard or both")
     parser.add_argument(
-        "--model", default="uniform", help="(a), (b), (d): uniform or valid (issue 16)"
+        "--model", default="uniform", help="(a), (b), (d), (f): uniform or valid (issue 16)"
     )
     parser.add_argument("--sides", default="one_star,two_star", help="(c): track sides")
     parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="(c): worker processes"
+        "--jobs", type=int, default=os.cpu_count() or 1, help="(c), (e): worker processes"
     )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
