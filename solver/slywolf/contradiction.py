@@ -4,8 +4,8 @@ An observation state with no consistent case is reported with a set of interview
 never a crash or an empty answer (spec section 3).  Three steps:
 
 1. **Core.**  CP-SAT's assumption core (:func:`sheepdog.solver.slywolf.model.unsat_core`): a
-   conflicting set
-   of interviews, not necessarily minimal.
+   conflicting set of interviews, not necessarily minimal, and checked with the exact engine
+   (a core that does not conflict is replaced by every interview).
 2. **Shrink.**  Deletion: drop each interview in turn and keep it out if the rest still conflicts.
    The result is minimal (every interview in it is needed).  The exact counting engine is the
    consistency oracle (fast: well under a millisecond per question on 16 sheep).
@@ -77,6 +77,11 @@ def smallest_conflict(puzzle: Puzzle) -> Conflict | None:
     core = unsat_core(puzzle)
     if core is None:  # pragma: no cover - the two engines disagree; tests guard against it
         raise RuntimeError("CP-SAT finds a case that the exact engine rules out")
+    if consistent(puzzle, frozenset(core)):
+        # CP-SAT's core may leave out assumptions its presolve used (or-tools issue 5141: an
+        # empty core for a known-deck roster whose tiles made one interview impossible), so
+        # it is checked: when it does not conflict, deletion starts from every interview
+        core = tuple(sorted(everything))
     minimal = shrink(puzzle, core)
     if len(minimal) <= 1:
         return Conflict(minimal, True)

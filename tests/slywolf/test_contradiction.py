@@ -81,3 +81,30 @@ def test_box_contradiction_is_found() -> None:
     assert conflict is not None and conflict.smallest
     names = {p.roster.sheep[p.interviews[j].sheep].name for j in conflict.interviews}
     assert names == {"guitar", "drum set", "clarinet", "violin", "maraca"}
+
+
+def test_a_one_interview_conflict_with_a_known_deck_is_named() -> None:
+    """The tiles alone fit (three blue-hat tiles and one accomplice: the culprit wears the red
+    hat and d lies), so nobody may point at d in easy mode.  CP-SAT's core for it was empty
+    (its presolve used the assumption without naming it) and the report named no interview."""
+    from sheepdog.solver.slywolf.roster import roster_from_dict
+
+    roster = roster_from_dict(
+        {
+            "name": "deck",
+            "accomplices": 1,
+            "colors": ["red", "blue"],
+            "garments": ["hat"],
+            "wolves": [{"name": "W0", "wears": ["red hat"]}, {"name": "W1", "wears": ["blue hat"]}],
+            "sheep": [
+                {"name": "a", "testimony": "blue hat"},
+                {"name": "b", "testimony": "blue hat"},
+                {"name": "c", "testimony": "blue hat"},
+                {"name": "d", "testimony": "red hat"},
+            ],
+        }
+    )
+    p = new_puzzle(roster, "easy").with_interview(Interview(0, 3, None))
+    conflict = smallest_conflict(p)
+    assert conflict is not None and conflict.interviews == (0,)
+    assert conflict.smallest and not conflict.roster_only
