@@ -349,8 +349,8 @@ class SetSummary:
     count: int
     stars: tuple[int, ...]  # cases with 1..5 stars
     hardest: tuple[tuple[str, int], ...]
-    fewest: tuple[int, int, int]  # min, median, max
-    steps: tuple[int, int, int]
+    fewest: tuple[int, int | float, int]  # min, median, max
+    steps: tuple[int, int | float, int]
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -362,6 +362,18 @@ class SetSummary:
             "fewest_interviews": dict(zip(("min", "median", "max"), self.fewest, strict=True)),
             "steps": dict(zip(("min", "median", "max"), self.steps, strict=True)),
         }
+
+
+def median(values: list[int]) -> int | float:
+    """The median of sorted whole numbers: the middle one, or halfway between the two middle
+    ones (a whole number when they are equal or differ by an even number).
+
+    >>> median([16, 21]), median([1, 3]), median([2, 5, 9])
+    (18.5, 2, 5)
+    """
+    n = len(values)
+    twice = values[n // 2] + values[(n - 1) // 2]
+    return twice // 2 if twice % 2 == 0 else twice / 2
 
 
 def case_files(folder: Path) -> list[Path]:
@@ -404,9 +416,9 @@ def summarize(folder: Path, *, regrade: bool = False) -> SetSummary:
         rule = str(g["hardest_rule"])
         hardest[rule] = hardest.get(rule, 0) + 1
 
-    def spread(key: str) -> tuple[int, int, int]:
+    def spread(key: str) -> tuple[int, int | float, int]:
         values = sorted(int(str(g[key])) for g in grades)
-        return values[0], values[len(values) // 2], values[-1]
+        return values[0], median(values), values[-1]
 
     order = list(RULE_TIERS)
     return SetSummary(

@@ -482,3 +482,15 @@ def test_is_case_rejects_broken_cases() -> None:
     assert not is_case(
         ROSTER, "hard", CompleteCase(case.liars, tuple(points), case.testimony, case.culprit)
     )
+
+
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=30))
+def test_the_grades_median_is_the_median(values: list[int]) -> None:
+    """An even number of cases has its median halfway between the middle two (the table
+    showed the upper one: 16/21/21 for two cases of 16 and 21 steps)."""
+    from statistics import median as reference
+
+    from sheepdog.generators.slywolf_files import median
+
+    got = median(sorted(values))
+    assert got == reference(values) and isinstance(got, int) == (got == int(got))
