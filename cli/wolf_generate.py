@@ -317,7 +317,10 @@ def grades_command(
     recomputed one is used)."""
 
     def body() -> None:
-        summaries = [summarize(folder, regrade=regrade) for folder in folders]
+        summaries = []
+        for folder in folders:
+            with progress_bar(f"grading {folder.name or folder}") as update:
+                summaries.append(summarize(folder, regrade=regrade, progress=update))
         if json_out:
             print_json({"sets": [s.to_dict() for s in summaries]})
         else:
@@ -395,6 +398,7 @@ def print_command(
             PAPERS,
             default_paper,
             load_print_set,
+            play_warnings,
             print_set_pdf,
             set_texts,
             unprintable_characters,
@@ -403,21 +407,25 @@ def print_command(
 
         check_target(out, force=force)
         the_paper = PAPERS[paper.value] if paper is not None else default_paper()
-        pset = load_print_set(folder, regrade=regrade)
+        with progress_bar("checking cases") as update:
+            pset = load_print_set(folder, regrade=regrade, progress=update)
         missing = unprintable_characters(set_texts(pset))
         if missing:
             listed = ", ".join(
                 f"U+{ord(ch):04X}" + (f" {ch}" if ch.isprintable() else "") for ch in missing
             )
             typer.echo(f"Warning: not in the PDF font, printed as '?': {listed}", err=True)
-        printed = print_set_pdf(
-            pset,
-            the_paper,
-            title=f"Sly Wolf cases: {folder.name}",
-            slips=not no_slips,
-            roster_sheets=not no_roster_sheets,
-            card_details=card_details,
-        )
+        for warning in play_warnings(pset.roster, roster_sheets=not no_roster_sheets):
+            typer.echo(f"Warning: {warning}", err=True)
+        with progress_bar("laying out pages"):
+            printed = print_set_pdf(
+                pset,
+                the_paper,
+                title=f"Sly Wolf cases: {folder.name}",
+                slips=not no_slips,
+                roster_sheets=not no_roster_sheets,
+                card_details=card_details,
+            )
         write_bytes_atomic(out, printed.data, force=force)
         cases = len(pset.cases)
         if json_out:

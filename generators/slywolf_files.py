@@ -389,17 +389,25 @@ def case_files(folder: Path) -> list[Path]:
     return paths
 
 
-def summarize(folder: Path, *, regrade: bool = False) -> SetSummary:
+def summarize(
+    folder: Path,
+    *,
+    regrade: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> SetSummary:
     """Grades of every case file in ``folder``, recomputed.  Each case is checked first, as
     ``print`` checks it: complete, exactly one wolf fits, and it is the recorded culprit, if
     one is recorded; a stored grade must agree with the recomputed one (``regrade``: the
-    recomputed grade is used where it does not)."""
+    recomputed grade is used where it does not).  ``progress(done, total)`` follows the cases."""
     from sheepdog.generators.print_and_play.cases import check_complete, check_culprit, check_grade
     from sheepdog.solver.slywolf.puzzle import load_puzzle
 
     grades: list[dict[str, object]] = []
     modes: set[str] = set()
-    for path in case_files(folder):
+    paths = case_files(folder)
+    for done, path in enumerate(paths):
+        if progress is not None:
+            progress(done, len(paths))
         puzzle = load_puzzle(path)
         modes.add(puzzle.mode)
         check_complete(puzzle, str(path))

@@ -41,6 +41,7 @@ from sheepdog.generators.print_and_play.text import (
     printable,
     unprintable_characters,
 )
+from sheepdog.solver.slywolf.roster import Roster
 
 __all__ = [
     "A4",
@@ -57,6 +58,7 @@ __all__ = [
     "print_set_pdf",
     "printable",
     "set_texts",
+    "play_warnings",
     "unprintable_characters",
 ]
 
@@ -73,6 +75,25 @@ class PrintedSet:
     @property
     def pages(self) -> int:
         return sum(n for _, n in self.parts)
+
+
+def play_warnings(roster: Roster, *, roster_sheets: bool) -> list[str]:
+    """What keeps a printed set from being played as printed (each a warning, not an error:
+    the set may still serve as a puzzle book)."""
+    warnings = []
+    if not any(s.likes for s in roster.sheep):
+        warnings.append(
+            f"roster {roster.name!r} lists no vegetables the sheep like: the sheep cards say "
+            "so, and by the rules no sheep can be called; play it as a puzzle (every slip open) "
+            "or give the roster's sheep their likes"
+        )
+    if not roster_sheets and not roster.known_deck:
+        warnings.append(
+            f"--no-roster-sheets leaves out the wolf and sheep cards, but roster {roster.name!r} "
+            "is not a box's roster (its sheep have no testimony tiles): the slips' testimonies "
+            "and the answer key's wolves are not the box's; print the roster sheets too"
+        )
+    return warnings
 
 
 def set_texts(pset: PrintSet) -> list[str]:

@@ -16,9 +16,11 @@ Any problem is one :class:`~sheepdog.solver.errors.SheepdogError` naming the fil
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from sheepdog.generators.print_and_play.text import printable
 from sheepdog.generators.slywolf_files import case_files
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.grade import Grade, grade_case, stored_grade
@@ -28,6 +30,8 @@ from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
 #: How many names an error lists before "...".
 LISTED = 5
+#: The longest case id printed (every slip carries it; a generated id has at most 30).
+MAX_ID = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,13 +161,22 @@ def print_case(puzzle: Puzzle, path: Path, *, regrade: bool = False) -> PrintCas
     )
 
 
-def load_print_set(folder: Path, *, regrade: bool = False) -> PrintSet:
-    """Every case file of ``folder`` (sorted by name), checked; one roster for all."""
+def load_print_set(
+    folder: Path,
+    *,
+    regrade: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> PrintSet:
+    """Every case file of ``folder`` (sorted by name), checked; one roster for all.
+    ``progress(done, total)`` follows the cases checked."""
     cases: list[PrintCase] = []
     ids: dict[str, str] = {}
     roster: Roster | None = None
     first = ""
-    for path in case_files(folder):
+    paths = case_files(folder)
+    for done, path in enumerate(paths):
+        if progress is not None:
+            progress(done, len(paths))
         puzzle = load_puzzle(path)
         puzzle_roster = puzzle.roster
         if roster is None:
@@ -174,12 +187,38 @@ def load_print_set(folder: Path, *, regrade: bool = False) -> PrintSet:
                 f"({roster.name!r}); print each roster's cases separately"
             )
         case = print_case(puzzle, path, regrade=regrade)
-        if case.case_id in ids:  # the slips of two cases would carry the same id
+        if len(case.case_id) > MAX_ID:
             raise SheepdogError(
-                f"{path}: its case id {case.case_id!r} is the id of {ids[case.case_id]} too; "
-                "every printed case needs an id of its own (the slips carry it)"
+                f"{path}: its case id is {len(case.case_id)} characters long; every slip "
+                f"carries it, so a printed id has at most {MAX_ID} (a generated one has 30 at most)"
             )
-        ids[case.case_id] = str(path)
+        shown = printable(case.case_id)
+        if shown in ids:  # the slips of two cases would carry the same id
+            same = "the id" if shown == case.case_id else f"printed as {shown!r}, the id"
+            raise SheepdogError(
+                f"{path}: its case id {case.case_id!r} is {same} of {ids[shown]} too; every "
+                "printed case needs an id of its own (the slips carry it)"
+            )
+        ids[shown] = str(path)
         cases.append(case)
     assert roster is not None  # case_files never returns an empty list
+    _check_names(roster)
     return PrintSet(roster, tuple(cases))
+
+
+def _check_names(roster: Roster) -> None:
+    """Two wolves, or two sheep, whose names print alike (the font lacks some of their
+    characters: each prints as ``?``) could not be told apart on the cards and slips."""
+    for kind, names in (
+        ("wolves", [w.name for w in roster.wolves]),
+        ("sheep", [s.name for s in roster.sheep]),
+    ):
+        seen: dict[str, str] = {}
+        for name in names:
+            shown = printable(name)
+            if shown in seen:
+                raise SheepdogError(
+                    f"roster {roster.name!r}: the {kind} {seen[shown]!r} and {name!r} both print "
+                    f"as {shown!r} (the PDF font lacks some of their characters); rename one"
+                )
+            seen[shown] = name

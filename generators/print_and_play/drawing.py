@@ -216,11 +216,22 @@ def draw_wolf(pdf: FPDF, wears: tuple[Item, ...], cx: float, top: float, height:
         draw_patch(pdf, item, cx + 2.9 * u, top + (1.0 + 2.4 * i) * u, 2.0 * u)
 
 
+def letter_on(rgb: RGB) -> RGB:
+    """Dark text on a light colour, white on a dark one (a black patch hid its letter).
+
+    >>> letter_on((0, 0, 0)), letter_on((255, 255, 0))
+    ((255, 255, 255), (40, 40, 40))
+    """
+    luminance = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return (255, 255, 255) if luminance < 110 else OUTLINE
+
+
 def draw_patch(pdf: FPDF, item: Item, x: float, y: float, size: float) -> None:
     """A colour patch for a garment of no known kind, its garment's initial on it."""
-    _fill(pdf, color_rgb(item.color))
+    rgb = color_rgb(item.color)
+    _fill(pdf, rgb)
     pdf.rect(x, y, size, size, style="DF", round_corners=True, corner_radius=size / 5)
-    pdf.set_text_color(*OUTLINE)
+    pdf.set_text_color(*letter_on(rgb))
     pdf.set_font(FONT, "B", max(4.0, size * 2.0))
     pdf.set_xy(x, y)
     pdf.cell(size, size, item.garment[:1].upper(), align="C")

@@ -442,17 +442,18 @@ def _case_card(
     pdf.set_text_color(0, 0, 0)
     fit_cell(pdf, x + 3, y + 9.5, w - 6, 6.5, case.case_id, size=13, style="B")
     stars(pdf, case.grade.stars, x + w / 2, y + 20.5, 5.0)
-    if details:
+    if details:  # two lines kept above the fold, however short the card (Letter's are)
         pdf.set_text_color(60, 60, 60)
+        low = y + front - 3.4
         fit_cell(
-            pdf, x + 3, y + 24.5, w - 6, 3, f"hardest rule: {case.grade.hardest_rule}", size=6.5
+            pdf, x + 3, low - 2.8, w - 6, 2.8, f"hardest rule: {case.grade.hardest_rule}", size=6.5
         )
         fit_cell(
             pdf,
             x + 3,
-            y + 27.5,
+            low,
             w - 6,
-            3,
+            2.8,
             f"certain after {case.grade.fewest_interviews} interviews at best",
             size=6.5,
         )
@@ -664,16 +665,10 @@ def _answer_row(
                 size=7,
                 align="L",
             )
-        else:
-            fit_cell(
-                pdf,
-                cx + 0.5,
-                y,
-                width - 1,
-                h,
-                text,
-                size=8.5,
-                style="B" if n == 3 else "",
-                align="L",
+        elif n in (0, 3):  # the case and its culprit wrap rather than lose their end
+            fit_block(
+                pdf, cx + 0.5, y, width - 1, h, text, size=8.5, style="B" if n else "", align="L"
             )
+        else:
+            fit_cell(pdf, cx + 0.5, y, width - 1, h, text, size=8.5, align="L")
         cx += width

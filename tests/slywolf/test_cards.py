@@ -235,3 +235,22 @@ def test_text_the_font_cannot_draw_prints_as_a_question_mark() -> None:
     assert unprintable_characters(set_texts(odd)) == "🐺"
     data = print_set_pdf(odd, A4).data
     assert "? x ?" in "".join(page_texts(data))
+
+
+def test_the_answer_key_wraps_a_long_culprit_and_id_rather_than_cut_them() -> None:
+    pset = load_print_set(HARD)
+    case = pset.cases[0]
+    long_wolf = replace(case.culprit, name="Big Bad Wolf of the Valley no. 12")
+    odd = replace(pset, cases=(replace(case, case_id="x" * 30 + "yz", culprit=long_wolf),))
+    result = print_set_pdf(odd, LETTER, slips=False, roster_sheets=False)
+    (page,) = part_pages(result, "answer key")
+    text = page_texts(result.data)[page].replace("\r\n", " ").replace("\n", " ")
+    assert "…" not in text
+    assert "Big Bad Wolf of" in text and "no. 12" in text and "yz" in text
+
+
+def test_a_patch_letter_shows_on_a_dark_colour() -> None:
+    from sheepdog.generators.print_and_play.drawing import OUTLINE, letter_on
+
+    assert letter_on((0, 0, 0)) == (255, 255, 255) and letter_on((30, 30, 120)) == (255, 255, 255)
+    assert letter_on((255, 255, 255)) == OUTLINE and letter_on((230, 200, 40)) == OUTLINE

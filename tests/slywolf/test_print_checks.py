@@ -221,3 +221,59 @@ def test_grade_gives_the_grade_of_a_case_whose_stored_grade_is_malformed(tmp_pat
     assert result.exit_code == 0 and "(2 of 5 stars)" in result.stdout
     assert result.stderr.startswith("Warning: ") and "'stars' is 5" in result.stderr
     assert "the recomputed grade is given here" in result.stderr
+
+
+def _two_ids(tmp_path: Path, first: str, second: str) -> tuple[Any, Path]:
+    folder = tmp_path / "set"
+    folder.mkdir(parents=True)
+    for name, case_id in (("a", first), ("b", second)):
+        data = a_case()
+        data["id"] = case_id
+        (folder / f"{name}.json").write_text(json.dumps(data))
+    out = tmp_path / "o.pdf"
+    return runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)]), out
+
+
+def test_two_ids_that_print_alike_are_refused(tmp_path: Path) -> None:
+    """The font lacks CJK: both ids printed as "??" on every slip (and exit 0)."""
+    result, out = _two_ids(tmp_path, "日本", "中国")
+    folder = tmp_path / "set"
+    assert refused(result, out) == (
+        f"Error: {folder / 'b.json'}: its case id '中国' is printed as '??', the id of "
+        f"{folder / 'a.json'} too; every printed case needs an id of its own (the slips carry it)"
+    )
+
+
+def test_an_id_too_long_for_the_slips_is_refused(tmp_path: Path) -> None:
+    """Cut short with an ellipsis, two long ids that differ at the end printed alike."""
+    long = "spring-tournament-2027-round-3-table-12-blue-cases-number-0"
+    result, out = _two_ids(tmp_path, long + "1", long + "2")
+    assert "its case id is 60 characters long; every slip carries it" in refused(result, out)
+    ok, out = _two_ids(tmp_path / "ok", "x" * 32, "y" * 32)
+    assert ok.exit_code == 0, ok.stderr
+
+
+def test_a_roster_without_likes_or_tiles_is_printed_with_a_warning(tmp_path: Path) -> None:
+    folder = tmp_path / "l24"
+    made = runner.invoke(
+        app,
+        ["wolf", "generate", "--roster", "large-24", "--mode", "easy", "--count", "1"]
+        + ["--out", str(folder), "--quiet"],
+    )
+    assert made.exit_code == 0, made.stderr
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(tmp_path / "l.pdf")])
+    assert result.exit_code == 0
+    assert "Warning: roster 'large-24' lists no vegetables the sheep like" in result.stderr
+    result = runner.invoke(
+        app,
+        ["wolf", "print", str(CASES / "easy"), "--out", str(tmp_path / "e.pdf")]
+        + ["--no-roster-sheets"],
+    )
+    assert result.exit_code == 0
+    assert "Warning: --no-roster-sheets leaves out the wolf and sheep cards" in result.stderr
+    boxed = runner.invoke(
+        app,
+        ["wolf", "print", str(CASES / "known-deck"), "--out", str(tmp_path / "k.pdf")]
+        + ["--no-roster-sheets"],
+    )
+    assert boxed.exit_code == 0 and "Warning" not in boxed.stderr
