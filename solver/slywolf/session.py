@@ -236,6 +236,11 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
             f"{where}: stacks: they hold {counted(tiles, 'tile')}, but {unplaced} sheep are "
             "neither interviewed nor discarded, and each of them is a tile in a stack"
         )
+    if tiles > roster.n_sheep - len(table.discarded):
+        raise FileFormatError(
+            f"{where}: stacks: they hold {counted(tiles, 'tile')}, but the roster has "
+            f"{roster.n_sheep} sheep and {len(table.discarded)} of them left the valley"
+        )
     log = tuple(raw.get("log", []))
     return Game(_without_game(puzzle), table, Turn(called, found), log, guessed)
 

@@ -14,9 +14,11 @@ file's ``"game"`` key::
       "log": ["call harp", "found pumpkin"]              # every line typed (play)
     }
 
-``"stacks"`` is required, and its tiles must hold every sheep neither interviewed nor
-discarded; every other key may be left out: no spoiled token found, the 1-star side's first
-space, nobody discarded, the default options, no turn begun, an empty log.
+``"stacks"`` is required: the 4 stacks (one that ran out stays, with 0 tiles), whose tiles
+hold every sheep neither interviewed nor discarded and no more than the sheep still in the
+valley (sheep heard before the game began may still be tiles); every other key may be left
+out: no spoiled token found, the 1-star side's first space, nobody discarded, the default
+options, no turn begun, an empty log.
 
 Rulings and modelling choices (rulebook sections in brackets):
 
@@ -274,11 +276,18 @@ def table_from_dict(data: Any, roster: Roster, where: str = "game") -> Table:
             except SheepdogError as exc:
                 raise FileFormatError(f"{where}: stack #{n}: under: {exc}") from None
         stacks.append(Stack(top, tiles, under))
+    if len(raw_stacks) != STACKS:  # [Setup 3]; an empty stack stays in the list, 0 tiles
+        raise FileFormatError(
+            f"{where}: 'stacks' lists {len(raw_stacks)} stacks; the game has {STACKS} (a stack "
+            'that ran out stays in the list as {"top": null, "tiles": 0})'
+        )
     tops = [s.top for s in stacks if s.top is not None]
     if len(set(tops)) != len(tops):
         raise FileFormatError(f"{where}: a sheep is on top of two stacks")
     if sum(s.tiles for s in stacks) > roster.n_sheep:
         raise FileFormatError(f"{where}: the stacks hold more tiles than the roster has sheep")
+    if any(s.top is not None and s.tiles == 0 for s in stacks):
+        raise FileFormatError(f"{where}: a stack of 0 tiles has no top")
     spoiled = data.get("spoiled_found", [])
     if not isinstance(spoiled, list) or not all(isinstance(v, str) for v in spoiled):
         raise FileFormatError(f"{where}: 'spoiled_found' must be a list of vegetables")

@@ -111,17 +111,25 @@ def test_hint_errors_are_one_line(tmp_path: Path) -> None:
         (tmp_path / "g.json", json.dumps(dict(TWO_HEARD, game={"track": {"side": "x"}})), "stacks"),
         (
             tmp_path / "s.json",
-            json.dumps(dict(TWO_HEARD, game={"stacks": [], "track": {"side": "one_star"}})),
+            json.dumps(
+                dict(TWO_HEARD, game={"stacks": [{"tiles": 0}] * 4, "track": {"side": "one_star"}})
+            ),
             "they hold 0 tiles, but 14 sheep are neither interviewed nor discarded",
         ),
         (
             tmp_path / "t.json",
-            json.dumps(dict(TWO_HEARD, game={"stacks": [{"tiles": 16}], "track": {"side": "x"}})),
+            json.dumps(
+                dict(TWO_HEARD, game={"stacks": [{"tiles": 4}] * 4, "track": {"side": "x"}})
+            ),
             "side",
         ),
         (
             tmp_path / "v.json",
-            json.dumps(dict(TWO_HEARD, game={"stacks": [{"top": "guitar", "tiles": 2}]})),
+            json.dumps(
+                dict(
+                    TWO_HEARD, game={"stacks": [{"top": "guitar", "tiles": 2}] + [{"tiles": 4}] * 3}
+                )
+            ),
             "already interviewed",
         ),
         (

@@ -253,6 +253,7 @@ def test_a_turn_no_entry_can_reach_is_refused(tmp_path: Path) -> None:
     for turn, words in cases:
         game = dict(data["game"], turn=turn)
         game["stacks"] = [{"top": "banjo", "tiles": 4}, {"top": None, "tiles": 3}]
+        game["stacks"] += [{"top": None, "tiles": 0}] * 2
         path = tmp_path / "bad.json"
         path.write_text(json.dumps(dict(data, game=game)), encoding="utf-8")
         for argv in (["wolf", "hint", str(path)], ["wolf", "play", str(path)]):

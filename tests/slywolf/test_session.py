@@ -181,17 +181,31 @@ def test_game_key_errors_are_file_errors() -> None:
         ({"called": ["harp", "Harp"]}, "'turn.called' names a sheep twice"),
     ):
         puzzle = puzzle_from_dict(
-            dict(base, game={"stacks": [{"tiles": 16}], "turn": turn}), roster=ROSTER
+            dict(base, game={"stacks": [{"tiles": 4}] * 4, "turn": turn}), roster=ROSTER
         )
         with pytest.raises(FileFormatError, match=words):
             game_of(puzzle)
     assert game_of(puzzle_from_dict(base, roster=ROSTER)) is None
     heard = dict(base, interviews=[{"sheep": "guitar", "points_to": "trumpet"}])
     for game, words in (
-        ({"stacks": [], "discarded": ["guitar"]}, "discarded: 'guitar' is already interviewed"),
-        ({"stacks": [{"tiles": 14}]}, "they hold 14 tiles, but 15 sheep are neither"),
         (
-            {"stacks": [{"top": "harp", "tiles": 2}], "discarded": ["harp"]},
+            {"stacks": [{"tiles": 4}] * 4, "discarded": ["guitar"]},
+            "discarded: 'guitar' is already interviewed",
+        ),
+        (
+            {"stacks": [{"tiles": 4}] * 3 + [{"tiles": 2}]},
+            "they hold 14 tiles, but 15 sheep are neither",
+        ),
+        (
+            {"stacks": [{"tiles": 4}] * 4 + [{"tiles": 1}]},
+            "'stacks' lists 5 stacks; the game has 4",
+        ),
+        (
+            {"stacks": [{"tiles": 4}] * 4, "discarded": ["harp", "banjo"]},
+            "they hold 16 tiles, but the roster has 16 sheep and 2 of them left the valley",
+        ),
+        (
+            {"stacks": [{"top": "harp", "tiles": 2}] + [{"tiles": 4}] * 3, "discarded": ["harp"]},
             "discarded: 'harp' is on top of a stack",
         ),
     ):

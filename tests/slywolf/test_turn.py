@@ -188,7 +188,7 @@ def test_table_file_round_trip_and_errors() -> None:
     ]
     for raw, words in [*bad, ({"track": {"side": "one_star"}}, "missing key 'stacks'")]:
         if "stacks" not in raw and "stacks" not in words:
-            raw = {"stacks": [], **raw}
+            raw = {"stacks": [{"tiles": 0}] * 4, **raw}
         with pytest.raises(FileFormatError, match=words) as info:
             table_from_dict(raw, ROSTER)
         assert "\n" not in str(info.value)
