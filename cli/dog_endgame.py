@@ -497,14 +497,16 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
             if out["tied_with_best"]
             else "."
         ),
-        "First plays, best first: win share; mean progress at the end of the drawn samples"
-        " (pawns home, steps to go); samples:",
+        "First plays, best first: win share (± one standard error of the sampled estimate);"
+        " mean progress at the end of the drawn samples (pawns home, steps to go); samples:",
     ]
     for i, entry in enumerate(out["plays"], start=1):
         draws = entry["mean_draw_progress"]
         progress = f"{draws[0]:.2f} home, {draws[1]:.1f} to go" if draws else "no draws"
+        error = entry["win_share_se"]
+        spread = f" ± {100 * error:.0f}%" if error else ""  # an estimate: one standard error
         lines.append(
-            f"  {i:2d}. {entry['description']}: {100 * entry['win_share']:.0f}% wins"
+            f"  {i:2d}. {entry['description']}: {100 * entry['win_share']:.0f}%{spread} wins"
             f" ({entry['wins']}-{entry['draws']}-{entry['losses']}), {progress},"
             f" {entry['samples']} samples"
         )

@@ -124,10 +124,22 @@ class PlayTally:
             "draws": self.draws,
             "losses": self.losses,
             "win_share": self.wins / n if n else 0.0,
+            "win_share_se": self.share_error(),
             "mean_draw_progress": [self.draw_home / d, self.draw_steps / d] if d else None,
             "mean_progress": [self.home / n, self.steps / n] if n else None,
             "mean_win_plies": _mean(self.win_plies) if self.win_plies else None,
         }
+
+    def share_error(self) -> float | None:
+        """The standard error of ``win_share`` as an estimate over independent samples,
+        sqrt(p (1 - p) / n) with p = (wins + 1) / (n + 2), so that 0 wins of n (or n of n) is
+        not shown as certain; None before any sample.  (With no hidden card the one sample is
+        the exact answer: :meth:`Advice.to_dict` reports 0 then.)"""
+        n = self.samples
+        if not n:
+            return None
+        p = (self.wins + 1) / (n + 2)
+        return math.sqrt(p * (1 - p) / n)
 
     def score(self) -> tuple[float, ...]:
         """Sort key, larger is better: wins, draws, faster wins, slower losses, then mean pawns
@@ -194,9 +206,13 @@ class Advice:
     def to_dict(self) -> dict[str, Any]:
         """The ``sheepdog dog advise --json`` object."""
         plays = [tally.to_dict() for tally in self.plays]
+        if self.stopped == "exact":  # nothing hidden: the one sample is the answer
+            for play in plays:
+                play["win_share_se"] = 0.0
         return {
             "best": plays[0] if plays else None,
             "win_share": plays[0]["win_share"] if plays else 0.0,
+            "win_share_se": plays[0]["win_share_se"] if plays else None,
             "samples": self.samples,
             "hidden_cards": self.hidden,
             "method": self.method,

@@ -231,3 +231,23 @@ def test_the_pool_of_unseen_cards_can_be_given() -> None:
     assert given_pool["samples"] == 4
     with pytest.raises(SheepdogError, match="3 hidden cards but only 2 unseen cards"):
         advise(pos, samples=2, unseen=Counter({"5": 2}))
+
+
+def test_a_sampled_win_share_carries_its_standard_error() -> None:
+    """Seat 0 wins with the 3 after 1/11: t61→t62 unless seat 1's one hidden card is a Swap
+    or a Joker (8 + 6 of the 107 unseen cards): exactly 93/107.  The sampled share is an
+    estimate, and says so with its standard error; with nothing hidden it is exact (error 0)."""
+    pos = parse_notation("4 t61,h1,h2,h3/t12,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 1,3/?/-/5 0")
+    out = advise(pos, samples=400, confidence=1 - 1e-12, seconds=3600, seed=5).to_dict()
+    best = out["best"]
+    assert best["description"] == "1/11: t61→t62" and best["samples"] >= 30
+    n, wins = best["samples"], best["wins"]
+    p = (wins + 1) / (n + 2)
+    assert best["win_share_se"] == pytest.approx((p * (1 - p) / n) ** 0.5)
+    assert out["win_share_se"] == best["win_share_se"]
+    assert abs(best["win_share"] - 93 / 107) < 4 * best["win_share_se"]
+    assert "% ± " in advice_lines(out)[3]
+    known = parse_notation("4 t61,h1,h2,h3/t12,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 1,3/9/-/5 0")
+    exact = advise(known).to_dict()
+    assert exact["stopped"] == "exact" and exact["win_share_se"] == 0.0
+    assert "±" not in advice_lines(exact)[3]
