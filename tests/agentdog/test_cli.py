@@ -70,7 +70,8 @@ def test_view_then_advise(tmp_path: Path) -> None:
     assert view["hands"]["0"] == ["copy", "partner"] and view["hands"]["1"] == ["?", "?"]
     path = tmp_path / "view.json"
     path.write_text(json.dumps(view))
-    out = _json("dog", "advise", str(path), "--samples", "2", "--json")
+    # no time limit: on a busy machine the default 6 s may stop it after one whole sample
+    out = _json("dog", "advise", str(path), "--samples", "2", "--seconds", "3600", "--json")
     assert out["colourings"] == len(colourings(view_from_json(view))) == 2
     assert out["undercover"] == {"t8": {"0": "1/2", "2": "1/2"}, "t44": {"0": "1/2", "2": "1/2"}}
     assert out["samples"] == 2
