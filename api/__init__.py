@@ -252,8 +252,40 @@ if not TYPE_CHECKING:
         # compiled code drops docstrings: give them back.  A function comes back wrapped, under
         # this public name, so that pickle finds the wrapper itself (``sheepdog.perft``)
         value = documented(value, public=(__name__, name))
+        if name in _POSITION_FIRST:
+            value = _position_checked(value, name)
         _loaded[name] = value
         return value
+
+    # The engines' own entry points, compiled, refuse a wrong argument with a bare TypeError
+    # from inside: the public ones check it first (the other variant's name in the message).
+    _POSITION_FIRST = {
+        "legal_plays": ("classic", "agent_legal_plays"),
+        "perft": ("classic", "agent_perft"),
+        "agent_legal_plays": ("agent", "legal_plays"),
+        "agent_perft": ("agent", "perft"),
+    }
+
+    def _position_checked(value, name):
+        import functools
+
+        variant, other = _POSITION_FIRST[name]
+        if variant == "classic":
+            from sheepdog.solver.dog.solve import check_classic as check
+        else:
+            from sheepdog.solver.agentdog.position import check_agent as check
+        from sheepdog.solver.errors import expect
+
+        @functools.wraps(value)
+        def checked(pos, *args, **kwargs):
+            check(pos, other)
+            if args or "depth" in kwargs:
+                depth = args[0] if args else kwargs["depth"]
+                expect(depth, int, "depth", "a whole number of plies, 0 or more")
+            return value(pos, *args, **kwargs)
+
+        checked.__module__, checked.__name__, checked.__qualname__ = __name__, name, name
+        return checked
 
 
 def __dir__() -> list[str]:

@@ -200,6 +200,27 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
         ("advise_position", lambda: sheepdog.advise_position(classic, seconds=-1), "seconds"),
         ("explain", lambda: sheepdog.explain(puzzle, rules=nope), "unknown rule 'nope'"),
         ("load_position", lambda: sheepdog.load_position(VIEW), "read it with sheepdog.load_view"),
+        # the compiled engines' entry points raised a bare TypeError from inside
+        ("legal_plays", lambda: sheepdog.legal_plays(text), "needs a classic DOG position"),
+        ("legal_plays", lambda: sheepdog.legal_plays(agent), "agent_legal_plays"),
+        ("perft", lambda: sheepdog.perft(text, 1), "needs a classic DOG position"),
+        ("perft", lambda: sheepdog.perft(classic, text), "depth must be an int"),
+        ("agent_legal_plays", lambda: sheepdog.agent_legal_plays(classic), "legal_plays)"),
+        ("agent_perft", lambda: sheepdog.agent_perft(text, 1), "needs an Agent DOG position"),
+        ("agent_perft", lambda: sheepdog.agent_perft(agent, depth=text), "depth must be"),
+        ("advise_position", lambda: sheepdog.advise_position(classic, unseen=text), "unseen"),
+        (
+            "advise_position",
+            lambda: sheepdog.advise_position(classic, unseen={"banana": 3}),
+            "unknown card 'banana'",
+        ),
+        (
+            "advise_position",
+            lambda: sheepdog.advise_position(classic, unseen={"2": text}),
+            "unseen['2'] must be an int",
+        ),
+        ("advise_position", lambda: sheepdog.advise_position(classic, max_nodes=0), "1 or more"),
+        ("solve_position", lambda: sheepdog.solve_position(classic, max_nodes=text), "max_nodes"),
     ]
 
 

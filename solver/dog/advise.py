@@ -40,11 +40,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sheepdog.solver.dog.cards import UNKNOWN, full_deck
+from sheepdog.solver.dog.cards import UNKNOWN, full_deck, parse_card
 from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Loc, Position, make_position
-from sheepdog.solver.dog.solve import DogGame, check_classic, solve_position
+from sheepdog.solver.dog.solve import DogGame, check_budget, check_classic, solve_position
 from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, win_key
 from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
 
@@ -238,6 +238,19 @@ def unseen_cards(pos: Position) -> Counter[str]:
     return +pool
 
 
+def _pool(unseen: Mapping[str, int]) -> list[str]:
+    """The cards of an ``unseen`` count (card name -> copies), checked."""
+    expect(unseen, Mapping, "unseen", "card name -> copies, such as {'5': 3, 'joker': 1}")
+    counts: Counter[str] = Counter()
+    for name, count in unseen.items():
+        expect(name, str, "a card of unseen", "a card name such as '5' or 'joker'")
+        expect(count, int, f"unseen[{name!r}]", "a number of copies")
+        if count < 0:
+            raise SheepdogError("the pool of unseen cards has a negative count")
+        counts[parse_card(name)] += count
+    return sorted(counts.elements())
+
+
 def check_advisable(pos: Position) -> None:
     check_classic(pos, "advise_view, with the view of the seat to move")
     if pos.rules.solo:
@@ -390,16 +403,12 @@ def advise(
         raise SheepdogError(f"the confidence must be at least 0.5 and below 1, not {confidence}")
     if method not in METHODS:
         raise UnknownNameError("advise method", str(method), METHODS)
+    check_budget(max_nodes)
     started = time.perf_counter()
     hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)
     if hidden == 0:
         samples = 1
-    if unseen is None:
-        pool = sorted(unseen_cards(pos).elements())
-    else:
-        if any(count < 0 for count in unseen.values()):
-            raise SheepdogError("the pool of unseen cards has a negative count")
-        pool = sorted(Counter(unseen).elements())
+    pool = sorted(unseen_cards(pos).elements()) if unseen is None else _pool(unseen)
     rng = random.Random(seed)
     game = DogGame.for_position(pos)
     tallies: dict[PlayId, PlayTally] = {}

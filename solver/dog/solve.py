@@ -30,7 +30,7 @@ from sheepdog.solver.dog.search import (
 )
 from sheepdog.solver.dog.table import TableSearch
 from sheepdog.solver.dog.value import LEAST_WIN, decode, up_one_ply
-from sheepdog.solver.errors import SheepdogError, expect_variant
+from sheepdog.solver.errors import SheepdogError, expect, expect_variant
 
 
 class SeatedPosition(Hashable, Protocol):
@@ -171,6 +171,14 @@ def check_classic(pos: object, agent_name: str) -> None:
     )
 
 
+def check_budget(max_nodes: object) -> None:
+    """A node budget is a whole number, 1 or more."""
+    expect(max_nodes, int, "max_nodes", "the most positions searched, such as 2_000_000")
+    assert isinstance(max_nodes, int)
+    if max_nodes < 1:
+        raise SheepdogError(f"max_nodes must be 1 or more, not {max_nodes}")
+
+
 def check_solvable(pos: Position) -> None:
     """Solve needs a partnership game with every hand known (spec section 4)."""
     check_classic(pos, "solve_agent_position")
@@ -304,6 +312,7 @@ def solve_position(
     """
     started = time.perf_counter()
     check_solvable(pos)
+    check_budget(max_nodes)
     game = DogGame.for_position(pos)
     if method == "alphabeta" and not keep_graph:
         table = TableSearch(
