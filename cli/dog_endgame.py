@@ -34,6 +34,7 @@ from sheepdog.generators.dog import (
     DEFAULT_PUZZLE_DIR,
     PuzzleFileExists,
     generate_puzzles,
+    stored_answer_warning,
 )
 from sheepdog.solver.agentdog.advise import DEFAULT_SAMPLES as AGENT_SAMPLES
 from sheepdog.solver.agentdog.advise import advise_view
@@ -55,6 +56,7 @@ from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import check_target, write_atomic
+from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.variants import AnyPosition, load_any
 from sheepdog.solver.words import counted, listed
 
@@ -194,9 +196,24 @@ def solve(
             )
         if graph is not None:
             _write_graph(solution, graph, force)
-        _report(solution.to_dict(), json_out, graph)
+        out = solution.to_dict()
+        _report(out, json_out, graph)
+        _check_stored_answer(file, out)
 
     _run(body)
+
+
+def _check_stored_answer(arg: str, solved: dict[str, Any]) -> None:
+    """A puzzle file's stored answer that the solve contradicts is a warning (the solve is
+    what was printed)."""
+    if " " in arg.strip():
+        return  # typed inline: nothing stored
+    raw = read_json(Path(arg))
+    if not isinstance(raw, dict) or "puzzle" not in raw:
+        return
+    problem = stored_answer_warning(raw["puzzle"], solved)
+    if problem is not None:
+        typer.echo(f"Warning: {arg}: {problem}", err=True)
 
 
 def _report(out: dict[str, Any], json_out: bool, graph: Path | None) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.position import Position, make_position, position_to_json, to_notation
 from sheepdog.solver.dog.solve import winning_first_plays
 from sheepdog.solver.dog.value import decode
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, shown
 from sheepdog.solver.fileio import write_atomic
 
 DEFAULT_PUZZLE_DIR = Path("cases/dog/puzzles")
@@ -137,6 +137,35 @@ class GeneratedPuzzle:
     def summary(self) -> dict[str, Any]:
         """One entry of ``puzzles`` in the ``sheepdog dog generate --json`` object."""
         return {"path": str(self.path), "plies": self.plies, "grade": self.grade}
+
+
+def stored_answer_warning(raw: Any, solved: Mapping[str, Any]) -> str | None:
+    """What is wrong with a puzzle file's stored ``"puzzle"`` answer against the solve's
+    ``--json`` object ``solved`` (malformed, or not the answer the solve finds), or None: a
+    stored answer is derived data, checked rather than trusted."""
+    if not isinstance(raw, Mapping):
+        return "its 'puzzle' is not an object, so its stored answer is ignored"
+    value, plies, solution, pv = (raw.get(k) for k in ("value", "plies", "solution", "pv"))
+    description = solution.get("description") if isinstance(solution, Mapping) else None
+    if not (
+        isinstance(value, str)
+        and isinstance(plies, int)
+        and not isinstance(plies, bool)
+        and isinstance(description, str)
+        and isinstance(pv, list)
+        and all(isinstance(step, str) for step in pv)
+    ):
+        return (
+            "its stored 'puzzle' answer is malformed (it needs 'value', 'plies', "
+            "'solution.description' and 'pv'), so it is ignored"
+        )
+    best = solved.get("best")
+    found = (solved.get("value"), solved.get("plies"), best.get("description") if best else None)
+    if (value, plies, description) == found and pv == solved.get("pv"):
+        return None
+    said = f"{value} in {plies}, {description}"
+    real = f"{found[0]} in {found[1]}, {found[2]}" if found[2] else f"{found[0]}, no play"
+    return f"its stored answer ({shown(said)}) is not the solved one ({real}): it was edited"
 
 
 def unique_win(pos: Position, max_nodes: int) -> tuple[int, dict[str, Any]] | None:

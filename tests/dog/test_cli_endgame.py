@@ -351,3 +351,26 @@ def test_no_progress_on_stderr_when_it_is_not_a_terminal(tmp_path: Path) -> None
     for args in (["solve", str(path)], ["advise", str(path), "--samples", "2"]):
         result = runner.invoke(app, ["dog", *args])
         assert result.exit_code == 0 and result.stderr == "" and result.stdout
+
+
+def test_a_puzzle_files_stored_answer_is_checked_against_the_solve(tmp_path: Path) -> None:
+    """The "puzzle" object is derived data: edited or malformed, the solve warns (it used to
+    print the solve and say nothing); the shipped puzzles agree with their solves."""
+    shipped = sorted((Path(__file__).resolve().parents[2] / "cases" / "dog" / "puzzles").glob("*"))
+    assert shipped
+    for path in shipped[:3]:
+        result = runner.invoke(app, ["dog", "solve", str(path)])
+        assert result.exit_code == 0 and result.stderr == "", result.stderr
+    data = json.loads(shipped[0].read_text())
+    edited = dict(data, puzzle=dict(data["puzzle"], value="LOSS", plies=99))
+    malformed = dict(data, puzzle=1.5)
+    for name, content, words in (
+        ("e.json", edited, "its stored answer (LOSS in 99, "),
+        ("m.json", malformed, "its 'puzzle' is not an object"),
+        ("x.json", dict(data, puzzle={"value": "WIN"}), "stored 'puzzle' answer is malformed"),
+    ):
+        path = tmp_path / name
+        path.write_text(json.dumps(content))
+        result = runner.invoke(app, ["dog", "solve", str(path), "--json"])
+        assert result.exit_code == 0 and json.loads(result.stdout)["value"] == "WIN"
+        assert result.stderr.startswith(f"Warning: {path}: ") and words in result.stderr
