@@ -111,7 +111,7 @@ def render_solution(
     if not d.consistent:
         console.print("[bold red]Contradiction:[/bold red] no case fits these interviews.")
         if conflict is not None and conflict.roster_only:
-            console.print("The roster's printed tiles alone admit no case.")
+            console.print("The roster alone (with its printed tiles) admits no case.")
         elif conflict is not None:
             size = "smallest" if conflict.smallest else "minimal"
             console.print(f"These interviews cannot all be right ({size} such set):")

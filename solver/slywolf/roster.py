@@ -325,6 +325,15 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
             raise FileFormatError(f"{where}: wolf {name!r} wears nothing; testimonies need items")
         wolves.append(Wolf(name, tuple(wears)))
     _unique([w.name for w in wolves], "wolf", where)
+    worn = {item for w in wolves for item in w.wears}
+    if all(set(w.wears) == worn for w in wolves):
+        # a testimony names an item some wolf wears (spec 2.5), an honest one an item the
+        # culprit does not wear: here no honest sheep could say anything, so no case exists
+        raise FileFormatError(
+            f"{where}: every wolf wears every item a wolf wears, so an honest sheep (who names "
+            "an item the culprit does not wear) has nothing to say and no case fits; give the "
+            "roster at least 2 wolves whose outfits differ"
+        )
 
     raw_sheep = data.get("sheep")
     if not isinstance(raw_sheep, list):

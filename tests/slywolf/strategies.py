@@ -22,7 +22,7 @@ def small_rosters(draw: st.DrawFn, max_sheep: int = 6, tiles: bool = False) -> R
     n_colors = draw(st.integers(2, 3))
     n_garments = draw(st.integers(1, 2))
     colors, garments = COLORS[:n_colors], GARMENTS[:n_garments]
-    n_wolves = draw(st.integers(1, 4))
+    n_wolves = draw(st.integers(2, 4))
     wolves = []
     for w in range(n_wolves):
         wears: list[str] = []
@@ -30,6 +30,12 @@ def small_rosters(draw: st.DrawFn, max_sheep: int = 6, tiles: bool = False) -> R
             if n_garments == 1 or draw(st.booleans()) or not wears:
                 wears.append(f"{draw(st.sampled_from(colors))} {g}")
         wolves.append({"name": f"w{w}", "wears": wears})
+    if all(sorted(w["wears"]) == sorted(wolves[0]["wears"]) for w in wolves):
+        # one outfit for all admits no case (a roster refuses it): the last wolf's first item
+        # takes another colour
+        color, garment = wolves[-1]["wears"][0].split(" ", 1)
+        other = next(c for c in colors if c != color)
+        wolves[-1]["wears"] = [f"{other} {garment}", *wolves[-1]["wears"][1:]]
     worn = sorted({item for w in wolves for item in w["wears"]})
     sheep: list[dict[str, Any]] = []
     for s in range(n):

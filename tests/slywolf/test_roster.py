@@ -134,3 +134,18 @@ def test_non_utf8_and_deep_roster_files(tmp_path: Path) -> None:
     twice.write_text(json.dumps(_small())[:-1] + ', "accomplices": 0}')
     with pytest.raises(FileFormatError, match="key 'accomplices' appears twice"):
         load_roster(twice)
+
+
+@pytest.mark.parametrize("wolves", [1, 3])
+def test_wolves_all_in_one_outfit_are_refused(wolves: int) -> None:
+    """An honest sheep names an item some wolf wears and the culprit does not: with every wolf
+    in the same outfit nobody honest can speak, and no case fits (a 1-wolf roster loaded, and
+    `wolf solve` blamed printed tiles the roster did not have)."""
+    data = roster_to_dict(load_roster("default"))
+    outfit = data["wolves"][0]["wears"]
+    data["wolves"] = [{"name": f"W{i}", "wears": outfit} for i in range(wolves)]
+    with pytest.raises(FileFormatError, match="every wolf wears every item a wolf wears"):
+        roster_from_dict(data)
+    data["wolves"][-1] = {"name": "Odd", "wears": outfit[:2]}
+    if wolves > 1:
+        assert len(roster_from_dict(data).wolves) == wolves
