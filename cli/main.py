@@ -202,6 +202,11 @@ def _error(line: str) -> None:
 def run_command_line(args: list[str]) -> int:
     """Parse ``args`` and run the command; returns the exit code.  Usage errors become one line
     ``Error: ...``; any other exception propagates to :func:`main`."""
+    if "" in args or any(arg.endswith("=") and arg.startswith("--") for arg in args):
+        # an empty path reads as "." (the current folder): `wolf grades ''` graded every file
+        # there; no argument or option of sheepdog is meant to be empty
+        _error("an empty argument ('') names no file, folder or value: give one, or leave it out")
+        return EXIT_USAGE
     import typer
 
     command = typer.main.get_command(build_app(modules_for(args)))

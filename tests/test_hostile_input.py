@@ -308,3 +308,20 @@ def test_an_endless_file(tmp_path: Path) -> None:
     one_error(runner.invoke(app, ["dog", "moves", "/dev/zero"]), "/dev/zero: larger than 16 MiB")
     puzzle = puzzle_on(tmp_path, "/dev/zero")
     one_error(runner.invoke(app, ["wolf", "solve", str(puzzle)]), "roster /dev/zero: larger than")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["wolf", "grades", ""],
+        ["wolf", "solve", ""],
+        ["wolf", "print", "cases/easy", "--out", ""],
+        ["dog", "solve", "x", "--graph="],
+    ],
+)
+def test_an_empty_argument_is_a_usage_error(args: list[str], tmp_path: Path) -> None:
+    """An empty path reads as "." (the current folder): `wolf grades ''` graded every file
+    there without a word."""
+    from sheepdog.cli.main import run_command_line
+
+    assert run_command_line(args) == 2
