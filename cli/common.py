@@ -56,7 +56,7 @@ def guard() -> Iterator[None]:
     except OSError as exc:
         fail(os_error_message(exc))
     except json.JSONDecodeError as exc:
-        fail(f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        fail(f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
     except KeyboardInterrupt:
         fail("interrupted", 130)
 

@@ -228,8 +228,8 @@ def _so_far(files: CaseRun, count: int, out: Path) -> str:
     """What a stopped run has done, and how to go on."""
     kept = f", {files.kept} kept from before" if files.kept else ""
     return (
-        f"{files.written} case files written{kept}, {files.written + files.kept} of {count} "
-        f"done in {out}; the same command with --resume continues"
+        f"{counted(files.written, 'case file')} written{kept}, {files.written + files.kept} of "
+        f"{count} done in {out}; the same command with --resume continues"
     )
 
 

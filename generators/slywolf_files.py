@@ -199,9 +199,12 @@ def prepare_folder(
         for index, path in there:
             why = _not_this_run(path, mode, seed, index, roster_ref)
             if why is not None:
-                raise SheepdogError(
-                    f"{path} is not case {index} of this run ({why}); use --force to replace it"
+                remedy = (
+                    "move it away: --force replaces only files"
+                    if os.path.lexists(path) and not path.is_file()
+                    else "use --force to replace it"
                 )
+                raise SheepdogError(f"{path} is not case {index} of this run ({why}); {remedy}")
     return [path for _, path in there]
 
 

@@ -213,7 +213,7 @@ def loads_json(text: str, source: str) -> Any:
         )
     except json.JSONDecodeError as exc:
         raise FileFormatError(
-            f"{source}: invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            f"{source}: invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         ) from None
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise FileFormatError(f"{source}: JSON nested too deeply") from None

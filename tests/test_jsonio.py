@@ -51,7 +51,7 @@ def test_brackets_inside_strings_do_not_count() -> None:
         ("-" + "1" * 4301, "a number of 4301 digits"),
         ("1e400", "the number 1e400... is too large"),
         ("[Infinity]", "Infinity is not a number JSON allows"),
-        ('{"a": }', r"invalid JSON: Expecting value at line 1 column 7"),
+        ('{"a": }', r"invalid JSON: Expecting value \(line 1, column 7\)"),
         ('{"a": ["x\\ud800"]}', r"a string holds \\ud800, half of a UTF-16 pair, not a"),
         ('{"\\udfff": 1}', r"a string holds \\udfff, half of a UTF-16 pair"),
         ('["\udc80"]', r"a string holds \\udc80, half"),  # as os.fsdecode makes of a bad byte

@@ -298,9 +298,8 @@ def validate(pos: Position) -> None:
                 homes.add(loc)
             elif 0 <= loc < 16 * seats:
                 if loc in track:
-                    raise SheepdogError(
-                        f"two pawns on one field: t{loc} (seats {track[loc]} and {k})"
-                    )
+                    whose = f"seat {k}" if track[loc] == k else f"seats {track[loc]} and {k}"
+                    raise SheepdogError(f"two pawns on one field: t{loc} ({whose})")
                 track[loc] = k
             else:
                 raise SheepdogError(f"seat {k}: track field t{loc} does not exist")

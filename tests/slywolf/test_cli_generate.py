@@ -342,3 +342,14 @@ def test_a_shipped_roster_is_named_in_the_case_files(tmp_path: Path) -> None:
     )
     assert new.exit_code == 0, new.output
     assert json.loads(game.read_text())["roster"] == "known-deck"
+
+
+def test_a_folder_in_a_case_files_place_is_not_sent_to_force(tmp_path: Path) -> None:
+    """--resume said "use --force", and --force said it replaces only files."""
+    (tmp_path / "out" / "easy-0-001.json").mkdir(parents=True)
+    out = str(tmp_path / "out")
+    resumed = runner.invoke(app, ["wolf", "generate", "--out", out, "--resume", "--count", "1"])
+    assert resumed.exit_code == 1
+    assert "(not a file); move it away: --force replaces only files" in resumed.stderr
+    forced = runner.invoke(app, ["wolf", "generate", "--out", out, "--force", "--count", "1"])
+    assert forced.exit_code == 1 and "replaces only files" in forced.stderr
