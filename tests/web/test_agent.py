@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import warnings
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,25 +20,13 @@ from sheepdog.solver.agentdog.observer import colourings, view_from_json, view_o
 from sheepdog.solver.agentdog.position import make_position
 from sheepdog.solver.agentdog.session import Record, new_table, parse_entry
 from sheepdog.solver.agentdog.table_advice import advise_belief
+from tests.web.answers import one_line_error
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
     from starlette.testclient import TestClient
 
 HAND = ["1/11", "13", "5", "partner", "swap"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    db = Store(tmp_path / "data")
-    yield db
-    db.close()
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store), raise_server_exceptions=False) as test_client:
-        yield test_client
 
 
 def test_the_variant_is_named_in_any_case(client: TestClient) -> None:
@@ -60,13 +47,6 @@ def new(client: TestClient, **setup: Any) -> dict[str, Any]:
     assert set(answer) == {"id", "token", "url"}
     assert answer["url"].startswith(f"/agent/{answer['id']}?")
     return answer
-
-
-def one_line_error(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert set(body) == {"error"} and "\n" not in body["error"] and "Traceback" not in r.text
-    return str(body["error"])
 
 
 def _two_under() -> dict[str, Any]:

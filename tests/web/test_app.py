@@ -17,6 +17,7 @@ from sheepdog.solver.slywolf.advice import advice
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
 from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
+from tests.web.answers import one_line_error
 from tests.web.lines import UNEQUAL_STACKS
 
 with warnings.catch_warnings():
@@ -27,33 +28,12 @@ GUITAR = {"sheep": "guitar", "points_to": "trumpet", "testimony": "yellow pants"
 BALALAIKA = {"sheep": "balalaika", "points_to": "trumpet"}
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    db = Store(tmp_path / "data")
-    yield db
-    db.close()
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    # as a context manager the app's lifespan runs: its hint worker ends with the test
-    with TestClient(create_app(store), raise_server_exceptions=False) as test_client:
-        yield test_client
-
-
 def new(client: TestClient, **setup: Any) -> dict[str, Any]:
     r = client.post("/api/wolf/games", json={"roster": "default", "mode": "easy", **setup})
     assert r.status_code == 201, r.text
     body: dict[str, Any] = r.json()
     assert set(body) == {"id", "token", "url"} and len(body["token"]) >= 16
     return body
-
-
-def one_line_error(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert set(body) == {"error"} and "\n" not in body["error"] and "Traceback" not in r.text
-    return str(body["error"])
 
 
 def test_a_notebook_game_matches_wolf_solve_and_wolf_hint(client: TestClient) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import warnings
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from sheepdog.cli.web.dog import ADVICE_SAMPLES, ADVICE_SECONDS, board_svg
 from sheepdog.cli.web.store import Store
 from sheepdog.solver.dog.advise import advise
 from sheepdog.solver.dog.position import parse_notation, position_from_json, position_to_json
+from tests.web.answers import one_line_error
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
@@ -25,32 +25,12 @@ with warnings.catch_warnings():
 HAND = ["1/11", "13", "7", "joker", "5", "2"]
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    db = Store(tmp_path / "data")
-    yield db
-    db.close()
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store), raise_server_exceptions=False) as test_client:
-        yield test_client
-
-
 def new(client: TestClient, **setup: Any) -> dict[str, Any]:
     r = client.post("/api/dog/games", json={"seats": 4, "me": 0, "hand": HAND, **setup})
     assert r.status_code == 201, r.text
     body: dict[str, Any] = r.json()
     assert set(body) == {"id", "token", "url"} and body["url"].startswith(f"/dog/{body['id']}?")
     return body
-
-
-def one_line_error(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert set(body) == {"error"} and "\n" not in body["error"] and "Traceback" not in r.text
-    return str(body["error"])
 
 
 def test_a_few_turns_through_the_api(client: TestClient) -> None:

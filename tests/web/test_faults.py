@@ -9,40 +9,17 @@ import signal
 import sqlite3
 import time
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from sheepdog.cli.web.app import create_app
 from sheepdog.cli.web.store import Store
+from tests.web.answers import one_line_error
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
     from starlette.testclient import TestClient
 
 HAND = ["1/11", "13", "5", "7", "swap", "joker"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    db = Store(tmp_path / "data")
-    yield db
-    db.close()
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store), raise_server_exceptions=False) as test_client:
-        yield test_client
-
-
-def one_line_error(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert set(body) == {"error"} and "\n" not in body["error"] and "Traceback" not in r.text
-    return str(body["error"])
 
 
 def edit(store: Store, sql: str, *args: Any) -> None:
