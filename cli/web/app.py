@@ -200,9 +200,8 @@ class Games:
         if cached is not None:  # this server is the only writer: its copy is the game
             return cached
         rows = self.store.entries(row.id)
-        game = rebuilt(
-            row.id, lambda: WolfGame.replay(row.setup, [(e.line, e.undone) for e in rows])
-        )
+        lines = [(e.line, e.undone) for e in rows]
+        game = rebuilt(row.id, rows, lambda: WolfGame.replay(row.setup, lines))
         self._wolf[row.id] = (len(rows), game)
         return len(rows), game
 

@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 from urllib.parse import quote
 
@@ -51,13 +51,42 @@ class DamagedGame(BadRequest):
         )
 
 
-def rebuilt(game_id: str, replay: Callable[[], T]) -> T:
-    """A game replayed from its stored rows, or :class:`DamagedGame` (stored data is checked
-    by replaying it, not trusted: any failure is the data's)."""
+def rebuilt(game_id: str, rows: Sequence[Any], replay: Callable[[], T]) -> T:
+    """A game replayed from its stored rows (each with ``seq``, ``line`` and ``undone``), or
+    :class:`DamagedGame`: stored data is checked, not trusted.  The rows must be numbered 1 to
+    n and their undo marks must be the ones their ``undo`` lines make (the replay uses the
+    marks); any failure of the replay is the data's too."""
     try:
+        check_rows(rows)
         return replay()
     except Exception as exc:  # noqa: BLE001 - whatever the stored rows make the replay raise
         raise DamagedGame(game_id, exc) from None
+
+
+def check_rows(rows: Sequence[Any]) -> None:
+    """Raise :class:`SheepdogError` unless the rows are numbered 1, 2, ... and each ``undo``
+    takes back the last entry in force before it, which is exactly what the ``undone`` marks
+    say."""
+    in_force: list[int] = []
+    taken: set[int] = set()
+    for n, row in enumerate(rows, start=1):
+        if row.seq != n:
+            raise SheepdogError(f"entry {n} is stored as number {row.seq}: the numbers have gaps")
+        if row.line.strip().lower() == "hint":  # asks, changes nothing: no undo takes it back
+            continue
+        if is_undo(row.line):
+            if row.undone:
+                raise SheepdogError(f"entry {n}, an undo, is marked undone")
+            if not in_force:
+                raise SheepdogError(f"entry {n} undoes nothing")
+            taken.add(in_force.pop())
+        else:
+            in_force.append(n)
+    marked = {n for n, row in enumerate(rows, start=1) if row.undone}
+    if marked != taken:
+        wrong = sorted(marked ^ taken)[0]
+        state = "marked undone" if wrong in marked else "not marked undone"
+        raise SheepdogError(f"entry {wrong} is {state}, but the undo entries say otherwise")
 
 
 #: Why ``GET .../games`` answers 403 when the server is open to other machines (``--host``).

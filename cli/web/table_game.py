@@ -253,7 +253,7 @@ class TableGames(Generic[G]):
                 return cached
             rows = self.store.entries(row.id)
             lines = [(e.line, e.undone) for e in rows]
-            game = rebuilt(row.id, lambda: self.game_class.replay(row.setup, lines))
+            game = rebuilt(row.id, rows, lambda: self.game_class.replay(row.setup, lines))
             with self.lock:
                 self._games[row.id] = (len(rows), game)
             return len(rows), game

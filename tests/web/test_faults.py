@@ -12,6 +12,9 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from sheepdog.cli.web.app import create_app
 from sheepdog.cli.web.store import Store
 from tests.web.answers import one_line_error
 
@@ -126,3 +129,30 @@ def test_every_api_address_answers_json(client: TestClient) -> None:
     for path in ("/api", "/api/", "http://testserver//api/wolf/games", "/api/nothing"):
         assert one_line_error(client.get(path), 404) == "Not Found"
     assert client.get("/nothing").headers["content-type"].startswith("text/html")
+
+
+@pytest.mark.parametrize(
+    ("sql", "why"),
+    [
+        ("UPDATE entries SET undone = 1 WHERE game = ? AND seq = 2", "entry 2 is marked undone"),
+        ("UPDATE entries SET undone = 0 WHERE game = ? AND seq = 3", "entry 3 is not marked"),
+        ("DELETE FROM entries WHERE game = ? AND seq = 4", "the numbers have gaps"),
+        ("UPDATE entries SET seq = seq + 5 WHERE game = ? AND seq >= 3", "the numbers have gaps"),
+        ("UPDATE entries SET undone = 1 WHERE game = ? AND seq = 4", "an undo, is marked undone"),
+    ],
+)
+def test_undo_marks_and_numbers_are_checked_not_trusted(
+    client: TestClient, store: Store, sql: str, why: str
+) -> None:
+    """The replay uses each row's undo mark: one set or cleared by hand silently took back a
+    confirmed entry (or brought one back), and a gap in the numbers reordered entries."""
+    game = client.post("/api/wolf/games", json={"mode": "easy", "side": "one_star"}).json()
+    base = f"/api/wolf/games/{game['id']}"
+    for line in ("top harp", "top trumpet", "top banjo", "undo", "top violin"):
+        assert client.post(base + "/entries", json={"line": line}).status_code in (200, 201)
+    fresh = TestClient(create_app(store), raise_server_exceptions=False)
+    with fresh:
+        assert fresh.get(base).status_code == 200
+    edit(store, sql, game["id"])
+    with TestClient(create_app(store), raise_server_exceptions=False) as restarted:
+        assert why in one_line_error(restarted.get(base), 409)
