@@ -36,7 +36,7 @@ from sheepdog.solver.slywolf.explain import (
 )
 from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS, Grade, grade_explained, stars_for
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle
-from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.roster import Roster, roster_reference
 from sheepdog.solver.slywolf.sample import CompleteCase, random_case
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
@@ -226,7 +226,7 @@ class CaseConfirmer:
         from sheepdog.solver.slywolf.model import build
 
         self.roster, self.mode = roster, mode
-        self.template = build(Puzzle(roster, mode, (), None, "default", {}))
+        self.template = build(Puzzle(roster, mode, (), None, "", {}))
         self.item_index = {item: i for i, item in enumerate(roster.items)}
 
     def __call__(self, puzzle: Puzzle) -> bool:
@@ -305,7 +305,7 @@ def iter_cases(
     count: int,
     seed: int,
     *,
-    roster_ref: str = "default",
+    roster_ref: str = "",
     band: Band = Band(),
     attempts: int | None = None,
     validate: Callable[[Puzzle], bool] | None = None,
@@ -489,7 +489,7 @@ def generate(
     count: int,
     seed: int,
     *,
-    roster_ref: str = "default",
+    roster_ref: str = "",
     band: Band = Band(),
     attempts: int | None = None,
     validate: Callable[[Puzzle], bool] | None = None,
@@ -504,7 +504,7 @@ def generate(
         mode,
         count,
         seed,
-        roster_ref=roster_ref,
+        roster_ref=roster_ref or roster_reference(roster),
         band=band,
         attempts=attempts,
         validate=validate,

@@ -32,7 +32,7 @@ from sheepdog.solver.jsonio import decode_utf8, loads_json
 from sheepdog.solver.slywolf.explain import RULE_TIERS
 from sheepdog.solver.slywolf.grade import MAX_STARS
 from sheepdog.solver.slywolf.puzzle import Mode, Puzzle
-from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.roster import INLINE, Roster, roster_reference, roster_to_dict
 
 #: The default band: every grade.
 EVERY_GRADE = Band()
@@ -133,7 +133,7 @@ def run_files(out: Path, mode: Mode, seed: int, count: int) -> list[tuple[int, P
 _CASE_FILE_BYTES = 1 << 20
 
 
-def _not_this_run(path: Path, mode: Mode, seed: int, index: int, roster_ref: str) -> str | None:
+def _not_this_run(path: Path, mode: Mode, seed: int, index: int, roster_ref: object) -> str | None:
     """Why the file at ``path`` cannot be case ``index`` of this run (None if it may be)."""
     if not path.is_file():
         return "not a file"
@@ -171,7 +171,7 @@ def prepare_folder(
     seed: int,
     count: int,
     *,
-    roster_ref: str = "default",
+    roster_ref: object = "",
     force: bool = False,
     resume: bool = False,
 ) -> list[Path]:
@@ -238,7 +238,7 @@ def generate_files(
     count: int,
     seed: int,
     *,
-    roster_ref: str = "default",
+    roster_ref: str = "",
     band: Band = EVERY_GRADE,
     attempts: int | None = None,
     force: bool = False,
@@ -257,7 +257,9 @@ def generate_files(
     """
     check_bounds(count, default_attempts(band) if attempts is None else attempts)
     check_mode_possible(roster, mode)
-    prepare_folder(out, mode, seed, count, roster_ref=roster_ref, force=force, resume=resume)
+    roster_ref = roster_ref or roster_reference(roster)
+    written = roster_to_dict(roster) if roster_ref == INLINE else roster_ref  # a file's "roster"
+    prepare_folder(out, mode, seed, count, roster_ref=written, force=force, resume=resume)
     on_disk: set[int] = set()
 
     def already_there(case: GeneratedCase) -> bool:

@@ -24,8 +24,10 @@ from sheepdog.solver.slywolf.roster import (
     SHIPPED_ROSTERS,
     Item,
     Roster,
+    is_shipped_as,
     load_roster,
     roster_from_dict,
+    roster_reference,
     roster_to_dict,
 )
 
@@ -64,7 +66,7 @@ class Puzzle:
     mode: Mode
     interviews: tuple[Interview, ...] = ()
     visible: tuple[int, ...] | None = None
-    roster_ref: str = "default"
+    roster_ref: str = ""
     extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -81,6 +83,7 @@ class Puzzle:
         if self.visible is not None:
             expect(self.visible, (tuple, list), "visible", "a tuple of sheep numbers, or None")
             object.__setattr__(self, "visible", tuple(self.visible))
+        _settle_roster_ref(self)
         validate_interviews(self)
 
     # -- convenience -------------------------------------------------------------------------
@@ -324,5 +327,21 @@ def validate_interviews(puzzle: Puzzle) -> Puzzle:
     return puzzle
 
 
-def new_puzzle(roster: Roster, mode: Mode, roster_ref: str = "default") -> Puzzle:
+def _settle_roster_ref(puzzle: Puzzle) -> None:
+    """How the puzzle's file names its roster: left out (``""``), the shipped name of a shipped
+    roster, else the roster written in the file (:data:`INLINE`); a shipped name given for
+    another roster is refused (the file would be read back with that roster: a wrong answer)."""
+    ref = puzzle.roster_ref
+    expect(ref, str, "roster_ref", "a shipped roster's name, a roster file's path, or left out")
+    if ref == "":
+        object.__setattr__(puzzle, "roster_ref", roster_reference(puzzle.roster))
+    elif ref.lower() in SHIPPED_ROSTERS and not is_shipped_as(puzzle.roster, ref):
+        raise SheepdogError(
+            f"roster_ref {ref!r} names the shipped roster {ref.lower()!r}, but the puzzle's "
+            f"roster is {puzzle.roster.name!r}: leave roster_ref out, and the file holds the "
+            "roster itself"
+        )
+
+
+def new_puzzle(roster: Roster, mode: Mode, roster_ref: str = "") -> Puzzle:
     return Puzzle(roster, mode, (), None, roster_ref, {})

@@ -226,6 +226,22 @@ def _shipped(name: str) -> Roster:
     return roster_from_dict(loads_toml(text, name), source=name)
 
 
+def roster_reference(roster: Roster) -> str:
+    """How a file names ``roster``: the shipped name when it is a shipped roster, else
+    :data:`INLINE` (the file then holds the roster object itself)."""
+    for name in SHIPPED_ROSTERS:
+        shipped = _shipped(name)
+        if roster is shipped or roster == shipped:
+            return name
+    return INLINE
+
+
+def is_shipped_as(roster: Roster, name: str) -> bool:
+    """Whether ``roster`` is the shipped roster called ``name`` (any case)."""
+    shipped = _shipped(name.lower())
+    return roster is shipped or roster == shipped
+
+
 def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     """Load a shipped roster by name (:data:`SHIPPED_ROSTERS`: ``"default"`` is the box's) or
     a TOML/JSON file (relative to ``base``)."""

@@ -26,7 +26,7 @@ class CompleteCase:
     testimony: tuple[Item, ...]
     culprit: int
 
-    def puzzle(self, roster: Roster, mode: Mode, roster_ref: str = "default") -> Puzzle:
+    def puzzle(self, roster: Roster, mode: Mode, roster_ref: str = "") -> Puzzle:
         """The case as a puzzle with every sheep interviewed (in roster order)."""
         interviews = tuple(
             Interview(s, self.points_to[s], self.testimony[s]) for s in range(roster.n_sheep)

@@ -432,7 +432,7 @@ def table_view(puzzle: Puzzle) -> Puzzle:
         else replace(iv, testimony=roster.sheep[iv.sheep].testimony)
         for iv in puzzle.interviews
     )
-    return replace(puzzle, roster=blank, interviews=heard)
+    return replace(puzzle, roster=blank, interviews=heard, roster_ref="")  # not the shipped deck
 
 
 @functools.lru_cache(maxsize=64)

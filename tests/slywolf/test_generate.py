@@ -390,7 +390,7 @@ def test_case_confirmer_agrees_with_is_valid_case(roster: Roster, mode: str, see
     assert valid == (deduce(Observation.from_puzzle(puzzle)).culprit == case.culprit)
     if valid and len(roster.wolves) > 1:
         other = roster.wolves[(case.culprit + 1) % len(roster.wolves)].name
-        wrong = Puzzle(roster, puzzle.mode, puzzle.interviews, None, "default", {"culprit": other})
+        wrong = Puzzle(roster, puzzle.mode, puzzle.interviews, None, "", {"culprit": other})
         assert not confirm(wrong)
 
 

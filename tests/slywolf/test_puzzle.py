@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError
-from sheepdog.solver.slywolf.puzzle import Interview, load_puzzle, new_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.puzzle import (
+    Interview,
+    Puzzle,
+    load_puzzle,
+    new_puzzle,
+    puzzle_from_dict,
+)
 from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 from sheepdog.solver.slywolf.session import new_game
 
@@ -162,3 +168,25 @@ def test_a_puzzle_names_a_shipped_roster_or_carries_its_roster() -> None:
     assert puzzle.roster == load_roster("large-24")
     back = puzzle.to_dict()
     assert back["roster"] == own and puzzle_from_dict(back) == puzzle
+
+
+def test_a_puzzle_built_in_code_names_its_own_roster() -> None:
+    """roster_ref defaulted to "default" whatever the roster: a known-deck puzzle was written
+    as a default-roster file and read back to another answer."""
+    from sheepdog.generators.slywolf import generate
+    from sheepdog.solver.slywolf.findings import solve_puzzle
+    from sheepdog.solver.slywolf.roster import INLINE, roster_from_dict, roster_to_dict
+
+    deck = load_roster("known-deck")
+    case = generate(deck, "easy", 1, 1)[0].puzzle
+    assert case.roster_ref == "known-deck" and json.loads(case.to_json())["roster"] == "known-deck"
+    part = Puzzle(deck, "easy", case.interviews[:5])
+    again = puzzle_from_dict(json.loads(part.to_json()))
+    assert again.roster == deck
+    assert solve_puzzle(again).suspects == solve_puzzle(part).suspects
+    mine = roster_from_dict({**roster_to_dict(deck), "name": "mine"})
+    inline = Puzzle(mine, "easy")
+    assert inline.roster_ref == INLINE and puzzle_from_dict(inline.to_dict()).roster == mine
+    with pytest.raises(SheepdogError, match="names the shipped roster 'default'"):
+        Puzzle(mine, "easy", roster_ref="default")
+    assert Puzzle(load_roster("default"), "easy").roster_ref == "default"

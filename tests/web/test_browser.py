@@ -125,7 +125,7 @@ def test_a_game_stored_under_older_rules_opens_on_a_phone(tmp_path: Path, phone:
 
 def interview_order(roster: Roster, case: dict[str, Any]) -> list[dict[str, Any]]:
     """The case's interviews, greedily: each time the one that leaves the fewest suspects."""
-    puzzle: Puzzle = new_puzzle(roster, "easy", "default")
+    puzzle: Puzzle = new_puzzle(roster, "easy")
     order: list[dict[str, Any]] = []
     while solve_puzzle(puzzle).culprit is None:
         heard = {o["sheep"] for o in order}
