@@ -208,7 +208,10 @@ def _check_stored_answer(arg: str, solved: dict[str, Any]) -> None:
     what was printed)."""
     if " " in arg.strip():
         return  # typed inline: nothing stored
-    raw = read_json(Path(arg))
+    try:
+        raw = read_json(Path(arg))
+    except SheepdogError:
+        return  # a file of notation (read above), not JSON: nothing stored
     if not isinstance(raw, dict) or "puzzle" not in raw:
         return
     problem = stored_answer_warning(raw["puzzle"], solved)
