@@ -6,6 +6,8 @@ exit.  Nothing else should escape to a user.
 
 from __future__ import annotations
 
+from typing import Any
+
 _PLURALS = {
     "sheep": "sheep",
     "wolf": "wolves",
@@ -26,7 +28,26 @@ def shown(text: str, limit: int = 40) -> str:
 
 
 class SheepdogError(ValueError):
-    """Base class: bad input or an impossible request, explained in one line."""
+    """Base class: bad input or an impossible request, explained in one line.
+
+    Every one pickles whatever its constructor takes (a process pool hands errors back to the
+    caller; an error that could not be rebuilt broke the pool): it is rebuilt from its message
+    and attributes, without calling the constructor again."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_rebuilt, (type(self), self.args, dict(getattr(self, "__dict__", {}))))
+
+
+def _rebuilt(kind: type[BaseException], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    """An error of ``kind`` with ``args`` and attributes ``state`` (its constructor skipped)."""
+    try:
+        error = kind.__new__(kind, *args)
+    except TypeError:  # an OSError mix-in has its own layout: its constructor takes the message
+        error = kind(*args)
+    error.args = args
+    for name, value in state.items():
+        setattr(error, name, value)
+    return error
 
 
 class FileFormatError(SheepdogError):

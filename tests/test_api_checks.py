@@ -254,3 +254,60 @@ def test_messages_cut_long_input_short() -> None:
         assert len(str(caught.value)) < 300, str(caught.value)[:300]
     with pytest.raises(sheepdog.SheepdogError, match="seat to move '-1' is not a seat number"):
         sheepdog.parse_position(NOTATION[:-1] + "-1")
+
+
+def _every_error_class() -> list[type[BaseException]]:
+    import importlib
+    import pkgutil
+
+    import sheepdog.generators
+    import sheepdog.solver
+
+    for package in (sheepdog.solver, sheepdog.generators):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(info.name)
+    found: list[type[BaseException]] = []
+    todo: list[type[BaseException]] = [sheepdog.SheepdogError]
+    while todo:
+        kind = todo.pop()
+        found.append(kind)
+        todo.extend(kind.__subclasses__())
+    return found
+
+
+def test_every_error_pickles_whatever_its_constructor_takes() -> None:
+    """A process pool hands errors back pickled: UnknownNameError, PositionTooBig and others
+    with constructors of their own could not be rebuilt, and broke the pool."""
+    import inspect
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    samples = {int: 3, str: "x", bool: False}
+    checked = 0
+    for kind in _every_error_class():
+        try:
+            parameters = list(inspect.signature(kind).parameters.values())[:4]
+        except ValueError:  # the built-in exception constructor: a message
+            parameters = []
+        args: list[object] = [] if parameters else ["a message"]
+        for p in parameters:
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or p.default is not p.empty:
+                break
+            hint = str(p.annotation)
+            args.append(
+                [1, 2]
+                if "Sequence" in hint or "list" in hint
+                else samples.get({"int": int, "bool": bool}.get(hint, str), "x")
+            )
+        try:
+            error = kind(*args)
+        except Exception:  # noqa: BLE001 - a constructor this simple guess cannot feed
+            continue
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is kind and str(again) == str(error), kind
+        assert getattr(again, "__dict__", {}) == getattr(error, "__dict__", {}), kind
+        checked += 1
+    assert checked >= 15
+    roster = sheepdog.load_roster("default")
+    with ProcessPoolExecutor(1) as pool, pytest.raises(sheepdog.UnknownNameError, match="kazoo"):
+        pool.submit(roster.sheep_index, "kazoo").result()

@@ -300,6 +300,9 @@ class PerftBudgetExceeded(SheepdogError):
         self.max_nodes = max_nodes
         self.depth = depth
 
+    def __reduce__(self) -> Reduced:  # compiled: no __dict__ to rebuild it from
+        return (PerftBudgetExceeded, (self.max_nodes, self.depth))
+
 
 class PerftTally:
     """Nodes generated so far (every ply counted, the root not), checked against the budget,
