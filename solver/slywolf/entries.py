@@ -33,6 +33,7 @@ from sheepdog.solver.slywolf.puzzle import Interview
 from sheepdog.solver.slywolf.roster import Roster
 
 __all__ = [
+    "ENTRIES",
     "AskHint",
     "Call",
     "Corrected",
@@ -126,6 +127,8 @@ class Undo:
 
 
 Entry = Top | Call | Found | Wrong | Spoiled | Heard | Corrected | End | FinalGuess | AskHint | Undo
+#: The entry classes, for ``isinstance``.
+ENTRIES = (Top, Call, Found, Wrong, Spoiled, Heard, Corrected, End, FinalGuess, AskHint, Undo)
 
 VERBS = (
     "top",

@@ -85,6 +85,8 @@ class Puzzle:
             object.__setattr__(self, "visible", tuple(self.visible))
         _settle_roster_ref(self)
         validate_interviews(self)
+        if self.visible is not None and "game" not in self.extra:  # a game's stacks say it
+            _check_visible(self.roster, self.visible, set(self.interviewed()), "puzzle")
 
     # -- convenience -------------------------------------------------------------------------
     def interviewed(self) -> frozenset[int]:

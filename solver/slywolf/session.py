@@ -43,6 +43,7 @@ from sheepdog.solver.errors import (
     expect,
 )
 from sheepdog.solver.slywolf.entries import (
+    ENTRIES,
     AskHint,
     Call,
     Corrected,
@@ -318,6 +319,8 @@ def apply(game: Game, entry: Entry) -> Game:
     """The game after ``entry``; an entry the rules refuse is a :class:`SheepdogError`.
 
     ``undo`` needs the history, so it is :meth:`Record.add`'s (here it is refused)."""
+    expect(game, Game, "game", "new_game(puzzle) starts one")
+    expect(entry, ENTRIES, "entry", 'parse_entry(roster, "call harp") reads a typed line')
     roster, table, turn = game.roster, game.table, game.turn
     if game.guessed is not None and not isinstance(entry, AskHint):
         name = roster.wolves[game.guessed].name
