@@ -85,24 +85,6 @@ def serve(
         from sheepdog.cli.web.store import DamagedDatabase, FolderInUse, Store
         from sheepdog.solver.errors import SheepdogError
 
-        folder = data if data is not None else default_data_dir()
-        try:
-            store = Store(folder)
-        except OSError as exc:
-            why = os_error_message(exc)
-            raise SheepdogError(f"cannot use the data folder {folder}: {why}") from None
-        except FolderInUse as exc:
-            raise SheepdogError(str(exc)) from None
-        except (sqlite3.Error, DamagedDatabase) as exc:
-            raise SheepdogError(f"cannot open the games database in {folder}: {exc}") from None
-        local = is_loopback(host)
-        shown = public_address(host)
-        url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-        app = create_app(store, require_token=not local, public_url=url)
-        config = uvicorn.Config(
-            app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3
-        )
-        server = uvicorn.Server(config)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         # IPPROTO_TCP spelled out: asyncio sets TCP_NODELAY only on sockets that say so (without
         # it a keep-alive answer waits 40 ms for the delayed ACK of its headers)
@@ -115,6 +97,28 @@ def serve(
             sock.close()
             why = (exc.strerror or str(exc)).lower()
             raise SheepdogError(f"cannot listen on {host}:{port}: {why}") from None
+        # the port first: a busy one leaves no data folder or database behind
+        folder = data if data is not None else default_data_dir()
+        try:
+            store = Store(folder)
+        except OSError as exc:
+            sock.close()
+            why = os_error_message(exc)
+            raise SheepdogError(f"cannot use the data folder {folder}: {why}") from None
+        except FolderInUse as exc:
+            sock.close()
+            raise SheepdogError(str(exc)) from None
+        except (sqlite3.Error, DamagedDatabase) as exc:
+            sock.close()
+            raise SheepdogError(f"cannot open the games database in {folder}: {exc}") from None
+        local = is_loopback(host)
+        shown = public_address(host)
+        url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+        app = create_app(store, require_token=not local, public_url=url)
+        config = uvicorn.Config(
+            app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3
+        )
+        server = uvicorn.Server(config)
         typer.echo(f"sheepdog serve: {url}  (games in {store.path})")
         if local:
             typer.echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")

@@ -430,9 +430,9 @@ def create_app(
             except ValueError:
                 raise BadRequest("the skill is a number from 0 to 1, such as 0.5") from None
             checked = await run_in_threadpool(check_setup, setup)
-        except BadRequest as exc:
-            return index_page(400, error=exc, filled={"wolf": form})
-        row = await run_in_threadpool(store.create_game, "wolf", checked)
+            row = await run_in_threadpool(store.create_game, "wolf", checked)
+        except BadRequest as exc:  # a full disk too (507)
+            return index_page(exc.status, error=exc, filled={"wolf": form})
         return RedirectResponse(game_url(row), status_code=303)
 
     async def game_page(request: Request) -> Response:

@@ -97,11 +97,11 @@ class NotStored(BadRequest):
 
     status = 507
 
-    def __init__(self, exc: sqlite3.Error) -> None:
+    def __init__(self, exc: sqlite3.Error, what: str = "the entry") -> None:
         why = str(exc) or type(exc).__name__
         full = "full" in why
         super().__init__(
-            f"the entry could not be stored ({'the disk is full' if full else why}); "
+            f"{what} could not be stored ({'the disk is full' if full else why}); "
             "nothing was recorded"
         )
         self.status = 507 if full else 503
@@ -163,11 +163,11 @@ class Store:
         self._writer: threading.Thread | None = None
         self._closing = False
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        _check_database(self._db)  # before anything is written: a foreign file stays as it was
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
-        _check_database(self._db)
         self._read_lock = threading.Lock()
         self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
 
@@ -193,10 +193,13 @@ class Store:
         """A new game with a fresh id and secret token, committed."""
         row = GameRow(secrets.token_hex(4), kind, secrets.token_urlsafe(16), time.time(), setup)
         with self._lock:
-            self._db.execute(
-                "INSERT INTO games (id, kind, token, created, setup) VALUES (?, ?, ?, ?, ?)",
-                (row.id, row.kind, row.token, row.created, json.dumps(setup)),
-            )
+            try:
+                self._db.execute(
+                    "INSERT INTO games (id, kind, token, created, setup) VALUES (?, ?, ?, ?, ?)",
+                    (row.id, row.kind, row.token, row.created, json.dumps(setup)),
+                )
+            except sqlite3.Error as exc:  # a full disk: nothing stored, one line
+                raise NotStored(exc, "the game") from None
         return row
 
     def game(self, game_id: str) -> GameRow | None:
@@ -340,6 +343,12 @@ def _check_database(db: sqlite3.Connection) -> None:
     problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
     if problems != ["ok"]:
         raise DamagedDatabase(f"the database is damaged ({problems[0]})")
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not tables:
+        return  # a new database: the tables are made next
+    other = sorted(tables - set(COLUMNS))
+    if other:
+        raise DamagedDatabase(f"it holds tables that are not sheepdog's ({', '.join(other)})")
     for table, wanted in COLUMNS.items():
         have = tuple(row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall())
         if have != wanted:

@@ -138,10 +138,10 @@ class TableRoutes(Generic[GamesT]):
         try:
             setup = self.form_setup(form)
             checked = await run_in_threadpool(self.check_setup, setup)
-        except BadRequest as exc:
+            row = await run_in_threadpool(self.h.store.create_game, self.kind, checked)
+        except BadRequest as exc:  # a full disk too (507)
             error = {f"{self.pages}_error": one_line(str(exc))}
-            return self.h.index(400, **error, filled={self.pages: form})
-        row = await run_in_threadpool(self.h.store.create_game, self.kind, checked)
+            return self.h.index(exc.status, **error, filled={self.pages: form})
         return RedirectResponse(self.url(row), status_code=303)
 
     async def game_entry(self, request: Request) -> Response:

@@ -83,7 +83,11 @@ def check_setup(raw: Any) -> dict[str, Any]:
         setup[key] = value
     if side is not None:  # a game at the table calls sheep by their vegetables
         try:
-            check_likes(WolfGame.roster_of(setup)[0])
+            roster = WolfGame.roster_of(setup)[0]
+        except SheepdogError as exc:  # the roster itself: no track changes that
+            raise BadRequest(str(exc)) from None
+        try:
+            check_likes(roster)
         except SheepdogError as exc:
             raise BadRequest(f"{exc}; start it without a track (interviews only)") from None
     WolfGame.start(setup)  # a bad roster object is refused here, before anything is stored

@@ -16,6 +16,7 @@ import pytest
 
 from sheepdog.cli.web.app import create_app
 from sheepdog.cli.web.store import Store
+from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 from tests.web.answers import one_line_error
 
 with warnings.catch_warnings():
@@ -123,6 +124,18 @@ def test_a_full_disk_is_one_line_and_the_page_says_so(client: TestClient, store:
     assert form.status_code == 303 and "disk%20is%20full" in form.headers["location"]
     assert "the disk is full" in client.get(form.headers["location"]).text
     assert store.version(game["id"]) == version
+    # a new game is refused the same way (it was a 500 and raw JSON on the page)
+    for setup in [{"mode": "easy", "roster": roster_to_dict(load_roster("default"))}] * 100 + [
+        {"mode": "easy"}
+    ] * 400:  # the pages' last free room, big games then small ones
+        refused = client.post("/api/wolf/games", json=setup)
+        if refused.status_code != 201 and setup == {"mode": "easy"}:
+            break
+    assert "the game could not be stored (the disk is full)" in one_line_error(refused, 507)
+    games = len(store.games())
+    page = client.post("/wolf/new", data={"mode": "easy", "roster": "default", "side": "notebook"})
+    assert page.status_code == 507 and "the disk is full" in page.text
+    assert len(store.games()) == games
 
 
 def test_every_api_address_answers_json(client: TestClient) -> None:

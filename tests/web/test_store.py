@@ -146,3 +146,35 @@ def test_a_damaged_or_foreign_database_is_refused_at_the_start(tmp_path: Path) -
     with pytest.raises((DamagedDatabase, sqlite3.DatabaseError)):
         Store(tmp_path / "d")
     Store(tmp_path / "d2").close()
+
+
+def test_a_foreign_database_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    """The tables were made (and WAL mode set) before the check, so a file that was not
+    sheepdog's was changed, even when refused."""
+    for table in ("foo (x)", "games (id TEXT, name TEXT)"):
+        folder = tmp_path / table.split()[0]
+        folder.mkdir()
+        db = sqlite3.connect(folder / DB_NAME)
+        db.execute(f"CREATE TABLE {table}")
+        db.commit()
+        db.close()
+        before = (folder / DB_NAME).read_bytes()
+        with pytest.raises(DamagedDatabase, match="not sheepdog's"):
+            Store(folder)
+        assert (folder / DB_NAME).read_bytes() == before
+        assert sorted(p.name for p in folder.iterdir()) == sorted([DB_NAME, "games.lock"])
+
+
+def test_a_full_disk_when_a_game_is_created_is_one_line(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.create_game("wolf", {"n": 0})
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+    with pytest.raises(NotStored) as full:
+        for n in range(1, 2000):
+            store.create_game("wolf", {"pad": "x" * 3000, "n": n})
+    assert full.value.status == 507
+    assert (
+        str(full.value) == "the game could not be stored (the disk is full); nothing was recorded"
+    )
+    store.close()
