@@ -16,6 +16,7 @@ Any problem is one :class:`~sheepdog.solver.errors.SheepdogError` naming the fil
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,7 +193,7 @@ def load_print_set(
                 f"{path}: its case id is {len(case.case_id)} characters long; every slip "
                 f"carries it, so a printed id has at most {MAX_ID} (a generated one has 30 at most)"
             )
-        shown = printable(case.case_id)
+        shown = printed_as(case.case_id)
         if shown in ids:  # the slips of two cases would carry the same id
             same = "the id" if shown == case.case_id else f"printed as {shown!r}, the id"
             raise SheepdogError(
@@ -206,6 +207,13 @@ def load_print_set(
     return PrintSet(roster, tuple(cases))
 
 
+def printed_as(text: str) -> str:
+    """What a reader sees of ``text`` on paper: composed accents (NFC: "é" and "e" + U+0301
+    print alike), runs of spaces as one, no spaces at the ends, and ``?`` for each character
+    the font lacks."""
+    return printable(" ".join(unicodedata.normalize("NFC", text).split()))
+
+
 def _check_names(roster: Roster) -> None:
     """Two wolves, or two sheep, whose names print alike (the font lacks some of their
     characters: each prints as ``?``) could not be told apart on the cards and slips."""
@@ -215,7 +223,7 @@ def _check_names(roster: Roster) -> None:
     ):
         seen: dict[str, str] = {}
         for name in names:
-            shown = printable(name)
+            shown = printed_as(name)
             if shown in seen:
                 raise SheepdogError(
                     f"roster {roster.name!r}: the {kind} {seen[shown]!r} and {name!r} both print "

@@ -244,6 +244,15 @@ def test_two_ids_that_print_alike_are_refused(tmp_path: Path) -> None:
     )
 
 
+def test_ids_that_differ_only_in_how_an_accent_is_written_or_in_spaces_are_refused(
+    tmp_path: Path,
+) -> None:
+    result, out = _two_ids(tmp_path / "a", "caf\u00e9", "cafe\u0301")
+    assert "printed as 'caf\u00e9'" in refused(result, out)
+    result, out = _two_ids(tmp_path / "b", "case 1", "case 1 ")
+    assert "printed as 'case 1'" in refused(result, out)
+
+
 def test_an_id_too_long_for_the_slips_is_refused(tmp_path: Path) -> None:
     """Cut short with an ellipsis, two long ids that differ at the end printed alike."""
     long = "spring-tournament-2027-round-3-table-12-blue-cases-number-0"
