@@ -220,6 +220,12 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
             "unseen['2'] must be an int",
         ),
         ("advise_position", lambda: sheepdog.advise_position(classic, max_nodes=0), "1 or more"),
+        ("advise_position", lambda: sheepdog.advise_position(classic, unseen={"?": 6}), "'?'"),
+        (
+            "advise_position",
+            lambda: sheepdog.advise_position(classic, unseen={"5": 10**6}),
+            "but the deck has 8",
+        ),
         ("solve_position", lambda: sheepdog.solve_position(classic, max_nodes=text), "max_nodes"),
     ]
 

@@ -40,7 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sheepdog.solver.dog.cards import UNKNOWN, full_deck, parse_card
+from sheepdog.solver.dog.cards import DECK_COUNTS, UNKNOWN, full_deck, parse_card
 from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Loc, Position, make_position
@@ -247,7 +247,15 @@ def _pool(unseen: Mapping[str, int]) -> list[str]:
         expect(count, int, f"unseen[{name!r}]", "a number of copies")
         if count < 0:
             raise SheepdogError("the pool of unseen cards has a negative count")
-        counts[parse_card(name)] += count
+        card = parse_card(name)
+        if card == UNKNOWN:
+            raise SheepdogError("unseen names the cards not yet seen: '?' is not a card")
+        counts[card] += count
+    for card, count in counts.items():
+        if count > DECK_COUNTS[card]:
+            raise SheepdogError(
+                f"unseen holds {count} copies of {card}, but the deck has {DECK_COUNTS[card]}"
+            )
     return sorted(counts.elements())
 
 
