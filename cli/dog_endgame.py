@@ -507,18 +507,23 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
     verdict = (
         f"settled at {level} confidence" if out["settled"] else f"not settled at {level} confidence"
     )
-    if out["stopped"] == "exact":
+    exact = out["stopped"] == "exact"
+    if exact:
         verdict = "exact"
+    elif out["stopped"] == "settled":  # "the best play is settled; best play settled at ..."
+        verdict = f"at {level} confidence"
     lines = [
         f"{n} sample(s) of {out['hidden_cards']} hidden card(s), {how}.",
-        f"Stopped after {out['seconds']:.1f} s: {STOPPED[out['stopped']]}; best play {verdict}"
+        f"Stopped after {out['seconds']:.1f} s: {STOPPED[out['stopped']]}"
+        + (f" {verdict}" if out["stopped"] == "settled" else f"; best play {verdict}")
         + (
             f" ({out['tied_with_best']} play(s) tied with it in every sample)."
             if out["tied_with_best"]
             else "."
         ),
-        "First plays, best first: win share (± one standard error of the sampled estimate);"
-        " mean progress at the end of the drawn samples (pawns home, steps to go); samples:",
+        "First plays, best first: win share"
+        + ("" if exact else " (± one standard error of the sampled estimate)")
+        + "; mean progress at the end of the drawn samples (pawns home, steps to go); samples:",
     ]
     for i, entry in enumerate(out["plays"], start=1):
         draws = entry["mean_draw_progress"]
@@ -528,7 +533,7 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
         lines.append(
             f"  {i:2d}. {entry['description']}: {100 * entry['win_share']:.0f}%{spread} wins"
             f" ({entry['wins']}-{entry['draws']}-{entry['losses']}), {progress},"
-            f" {entry['samples']} samples"
+            f" {counted(entry['samples'], 'sample')}"
         )
     return lines
 

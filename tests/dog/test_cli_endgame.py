@@ -168,7 +168,7 @@ def test_advise_says_how_it_valued_and_why_it_stopped(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].endswith("sample(s) of 3 hidden card(s), each solved exactly.")
-    assert "the best play is settled; best play settled at 95 % confidence." in lines[1]
+    assert "the best play is settled at 95 % confidence." in lines[1]
     assert lines[3].startswith("   1. 3: t62→h0: 100% ± 7% wins (")
     assert "7.00 home" in lines[4] and lines[4].endswith(" samples")
     args = ["dog", "advise", str(path), "--method", "playout", "--samples", "2", "--json"]
