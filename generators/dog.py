@@ -159,13 +159,34 @@ def stored_answer_warning(raw: Any, solved: Mapping[str, Any]) -> str | None:
             "its stored 'puzzle' answer is malformed (it needs 'value', 'plies', "
             "'solution.description' and 'pv'), so it is ignored"
         )
-    best = solved.get("best")
-    found = (solved.get("value"), solved.get("plies"), best.get("description") if best else None)
-    if (value, plies, description) == found and pv == solved.get("pv"):
+    assert isinstance(solution, Mapping)
+    best = solved.get("best") or {}
+    real_plies = solved.get("plies")
+    found = {
+        "value": (value, solved.get("value")),
+        "plies": (plies, real_plies),
+        "grade": (raw.get("grade"), grade(real_plies) if isinstance(real_plies, int) else None),
+        "solution": (description, best.get("description")),
+        "solution.card": (solution.get("card"), best.get("card")),
+        "solution.position": (solution.get("position"), best.get("position")),
+        "pv": (pv, solved.get("pv")),
+    }
+    wrong = [key for key, (stored, real) in found.items() if stored != real]
+    if not wrong:
         return None
-    said = f"{value} in {plies}, {description}"
-    real = f"{found[0]} in {found[1]}, {found[2]}" if found[2] else f"{found[0]}, no play"
-    return f"its stored answer ({shown(said)}) is not the solved one ({real}): it was edited"
+    shown_of = {"value": value, "plies": plies, "grade": raw.get("grade"), "solution": description}
+    said = ", ".join(f"{key} {shown(str(shown_of[key]), 40)!r}" for key in wrong if key in shown_of)
+    unit = "ply" if real_plies == 1 else "plies"
+    solve = f"{solved.get('value')}" + (
+        f" in {real_plies} {unit}" if real_plies is not None else ""
+    )
+    if best.get("description"):
+        solve += f", {best['description']}"
+    return (
+        f"its stored answer disagrees with the solve ({', '.join(wrong)}"
+        + (f": stored {said}" if said else "")
+        + f"; the solve: {solve}): it was edited"
+    )
 
 
 def unique_win(pos: Position, max_nodes: int) -> tuple[int, dict[str, Any]] | None:

@@ -365,7 +365,9 @@ def test_a_puzzle_files_stored_answer_is_checked_against_the_solve(tmp_path: Pat
     edited = dict(data, puzzle=dict(data["puzzle"], value="LOSS", plies=99))
     malformed = dict(data, puzzle=1.5)
     for name, content, words in (
-        ("e.json", edited, "its stored answer (LOSS in 99, "),
+        ("e.json", edited, "disagrees with the solve (value, plies: stored value 'LOSS'"),
+        ("g.json", dict(data, puzzle=dict(data["puzzle"], grade="expert")), "(grade: stored"),
+        ("p.json", dict(data, puzzle=dict(data["puzzle"], pv=[])), "disagrees with the solve (pv;"),
         ("m.json", malformed, "its 'puzzle' is not an object"),
         ("x.json", dict(data, puzzle={"value": "WIN"}), "stored 'puzzle' answer is malformed"),
     ):
