@@ -70,6 +70,16 @@ _EXPORTS: dict[str, str] = {
     "grade_case": "sheepdog.solver.slywolf.grade",
     "GeneratedCase": "sheepdog.generators.slywolf",
     "generate_cases": "sheepdog.generators.slywolf",
+    # Sly Wolf: more of the objects the functions above take and give
+    "Item": "sheepdog.solver.slywolf.roster",
+    "Options": "sheepdog.solver.slywolf.turn",
+    "Record": "sheepdog.solver.slywolf.session",
+    "load_game": "sheepdog.solver.slywolf.session",
+    "Band": "sheepdog.generators.slywolf",
+    # DOG: the errors worth catching
+    "PositionTooBig": "sheepdog.solver.dog.graph",
+    "HiddenCardsError": "sheepdog.solver.dog.solve",
+    "PerftBudgetExceeded": "sheepdog.solver.dog.moves",
     # DOG: positions and plays
     "Position": "sheepdog.solver.dog.position",
     "parse_position": "sheepdog.solver.dog.position",
@@ -122,6 +132,14 @@ _ALIASES: dict[str, str] = {
 
 __all__ = [
     "__version__",
+    "Item",
+    "Options",
+    "Record",
+    "load_game",
+    "Band",
+    "PositionTooBig",
+    "HiddenCardsError",
+    "PerftBudgetExceeded",
     "SheepdogError",
     "FileFormatError",
     "UnknownNameError",
@@ -181,7 +199,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from sheepdog.generators.slywolf import GeneratedCase
+    from sheepdog.generators.slywolf import Band, GeneratedCase
     from sheepdog.generators.slywolf import generate as generate_cases
     from sheepdog.solver.agentdog.advise import AgentAdvice, advise_view
     from sheepdog.solver.agentdog.moves import AgentPlay, play_by_words
@@ -202,7 +220,8 @@ if TYPE_CHECKING:
     from sheepdog.solver.agentdog.solve import solve_position as solve_agent_position
     from sheepdog.solver.dog.advise import Advice as PositionAdvice
     from sheepdog.solver.dog.advise import advise as advise_position
-    from sheepdog.solver.dog.moves import Play, legal_plays, perft
+    from sheepdog.solver.dog.graph import PositionTooBig
+    from sheepdog.solver.dog.moves import PerftBudgetExceeded, Play, legal_plays, perft
     from sheepdog.solver.dog.position import (
         Position,
         load_position,
@@ -210,7 +229,7 @@ if TYPE_CHECKING:
         position_to_json,
     )
     from sheepdog.solver.dog.search import solved_networkx
-    from sheepdog.solver.dog.solve import DogSolution, solve_position
+    from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
     from sheepdog.solver.errors import (
         FileAccessError,
         FileFormatError,
@@ -226,9 +245,10 @@ if TYPE_CHECKING:
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
     from sheepdog.solver.slywolf.grade import Grade, grade_case
     from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, load_puzzle, puzzle_from_dict
-    from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict
-    from sheepdog.solver.slywolf.session import Game, new_game
+    from sheepdog.solver.slywolf.roster import Item, Roster, load_roster, roster_from_dict
+    from sheepdog.solver.slywolf.session import Game, Record, load_game, new_game
     from sheepdog.solver.slywolf.session import apply as apply_entry
+    from sheepdog.solver.slywolf.turn import Options
 
 
 # Hidden from type checkers: a visible module ``__getattr__`` would make every misspelt

@@ -70,6 +70,9 @@ SIDES: tuple[Side, ...] = ("one_star", "two_star")
 
 @dataclass(frozen=True, slots=True)
 class Options:
+    """A game's options: ``skill`` at finding vegetables by touch (0 to 1), and the Picky
+    Eaters and Special Treats variants (rulebook, "Advanced")."""
+
     skill: float = 0.5
     picky_eaters: bool = False
     special_treats: bool = False
