@@ -243,7 +243,14 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
             f"{roster.n_sheep} sheep and {len(table.discarded)} of them left the valley"
         )
     log = tuple(raw.get("log", []))
-    return Game(_without_game(puzzle), table, Turn(called, found), log, guessed)
+    game = Game(_without_game(puzzle), table, Turn(called, found), log, None)
+    if guessed is not None:  # a guess the rules would have refused is no guess
+        try:
+            _check_guess(game, guessed)
+        except SheepdogError as exc:
+            raise FileFormatError(f"{where}: guessed: {exc}") from None
+        game = replace(game, guessed=guessed)
+    return game
 
 
 def load_game(path: str | Path) -> Game | None:
@@ -306,6 +313,22 @@ def _check_turn(puzzle: Puzzle, table: Table, turn: Turn, where: str) -> None:
             f"{where}: 'turn.called': every called sheep is interviewed, so the turn is over "
             "(the list should be empty)"
         )
+    if len(found) < len(called) and any(s in done for s in called):
+        raise FileFormatError(
+            f"{where}: 'turn.called': a called sheep is interviewed while the last one still "
+            "waits for its vegetable (the interviews come once every called sheep has one)"
+        )
+    if table.discarded and not table.options.picky_eaters:
+        raise FileFormatError(
+            f"{where}: 'discarded': only Picky Eaters discards a sheep (options.picky_eaters)"
+        )
+    for stack in table.stacks:
+        if stack.under is not None and stack.under not in done | set(table.discarded):
+            name = roster.sheep[stack.under].name
+            raise FileFormatError(
+                f"{where}: stacks: 'under' names {name!r}, which never left a stack (not "
+                "interviewed nor discarded)"
+            )
 
 
 def _without_game(puzzle: Puzzle) -> Puzzle:

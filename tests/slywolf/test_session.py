@@ -201,8 +201,17 @@ def test_game_key_errors_are_file_errors() -> None:
             "'stacks' lists 5 stacks; the game has 4",
         ),
         (
-            {"stacks": [{"tiles": 4}] * 4, "discarded": ["harp", "banjo"]},
+            {
+                "stacks": [{"tiles": 4}] * 4,
+                "discarded": ["harp", "banjo"],
+                "options": {"picky_eaters": True},
+            },
             "they hold 16 tiles, but the roster has 16 sheep and 2 of them left the valley",
+        ),
+        ({"stacks": [{"tiles": 4}] * 4, "discarded": ["harp"]}, "only Picky Eaters discards"),
+        (
+            {"stacks": [{"tiles": 3, "under": "banjo"}] + [{"tiles": 4}] * 3},
+            "'under' names 'banjo', which never left a stack",
         ),
         (
             {"stacks": [{"top": "harp", "tiles": 2}] + [{"tiles": 4}] * 3, "discarded": ["harp"]},
@@ -580,3 +589,23 @@ def test_stacks_of_different_sizes_are_told_apart_by_the_sheep_taken_off() -> No
     assert reread(done) == done  # the game file keeps which sheep left each stack
     again = play(game, "TOP violin UNDER harp")
     assert again.table == play(game, "top violin under harp").table
+
+
+def test_a_game_file_no_entries_could_reach_is_refused() -> None:
+    """A guess on the first space, or an interview while the last sheep called still draws,
+    were taken from a file though the rules refuse them when typed."""
+    base = {"roster": "default", "mode": "easy", "interviews": []}
+    tops = [{"top": n, "tiles": 4} for n in ("harp", "trumpet", "banjo", "accordion")]
+    guessed = dict(base, game={"stacks": tops, "guessed": "Howler"})
+    with pytest.raises(FileFormatError, match="guessed: no guess yet: the wolf is"):
+        game_of(puzzle_from_dict(guessed, roster=ROSTER))
+    heard = dict(
+        base,
+        interviews=[{"sheep": "harp", "points_to": "guitar", "testimony": "red jacket"}],
+    )
+    stacks = [{"top": None, "tiles": 3, "under": "harp"}, *tops[1:]]
+    drawing = dict(
+        heard, game={"stacks": stacks, "turn": {"called": ["harp", "banjo"], "found": ["pumpkin"]}}
+    )
+    with pytest.raises(FileFormatError, match="waits for its vegetable"):
+        game_of(puzzle_from_dict(drawing, roster=ROSTER))
