@@ -76,9 +76,15 @@ def grade_text(g: Grade) -> str:
     )
 
 
+def _more(g: Grade) -> str:
+    rules = ", ".join(f"{rule} {n}" for rule, n in sorted(g.rules)) or "none"
+    return f"fewest {'proved' if g.fewest_exact else 'found, not proved'}, rules used: {rules}"
+
+
 def same_grade(a: Grade, b: Grade) -> bool:
-    figures = ("stars", "hardest_rule", "tier", "steps", "fewest_interviews")
-    return all(getattr(a, key) == getattr(b, key) for key in figures)
+    figures = ("stars", "hardest_rule", "tier", "steps", "fewest_interviews", "fewest_exact")
+    same = all(getattr(a, key) == getattr(b, key) for key in figures)
+    return same and dict(a.rules) == dict(b.rules)
 
 
 def check_complete(puzzle: Puzzle, where: str) -> None:
@@ -126,12 +132,20 @@ def check_culprit(puzzle: Puzzle, where: str, *, recorded_needed: bool = True) -
 
 def check_grade(puzzle: Puzzle, where: str, *, regrade: bool) -> Grade:
     """The recomputed grade; a stored grade must be well-formed and agree (unless ``regrade``)."""
-    stored = None if regrade else stored_grade(puzzle, where)
     fresh = grade_case(puzzle)
-    if stored is not None and not same_grade(stored, fresh):
+    try:
+        stored = None if regrade else stored_grade(puzzle, where)
+    except SheepdogError as exc:  # malformed: say what the grade really is too
         raise SheepdogError(
-            f"{where}: the stored grade ({grade_text(stored)}) disagrees with the recomputed "
-            f"grade ({grade_text(fresh)}); --regrade prints the recomputed one"
+            f"{exc}; the recomputed grade is {grade_text(fresh)} (--regrade prints it)"
+        ) from None
+    if stored is not None and not same_grade(stored, fresh):
+        shown = [grade_text(stored), grade_text(fresh)]
+        if shown[0] == shown[1]:  # the difference is in what the text leaves out
+            shown = [f"{text}, {_more(g)}" for text, g in zip(shown, (stored, fresh), strict=True)]
+        raise SheepdogError(
+            f"{where}: the stored grade ({shown[0]}) disagrees with the recomputed "
+            f"grade ({shown[1]}); --regrade prints the recomputed one"
         )
     return fresh
 
