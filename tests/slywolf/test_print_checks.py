@@ -291,13 +291,12 @@ def test_a_roster_without_likes_or_tiles_is_printed_with_a_warning(tmp_path: Pat
 def test_a_stored_grade_is_checked_in_every_field(tmp_path: Path) -> None:
     """Its rules and fewest_exact were never compared, and an edited fewest_interviews blamed
     'stars' without saying what the grade is."""
-    for n, (change, words) in enumerate(
-        (
-            ({"rules": {"pointed-at": 1}}, "rules used: pointed-at 1"),
-            ({"fewest_exact": False}, "fewest found, not proved"),
-            ({"fewest_interviews": 2}, "the recomputed grade is "),
-        )
-    ):
+    changes: tuple[tuple[dict[str, Any], str], ...] = (
+        ({"rules": {"pointed-at": 1}}, "rules used: pointed-at 1"),
+        ({"fewest_exact": False}, "fewest found, not proved"),
+        ({"fewest_interviews": 2}, "the recomputed grade is "),
+    )
+    for n, (change, words) in enumerate(changes):
         data = a_case()
         data["grade"] = {**data["grade"], **change}
         (tmp_path / str(n)).mkdir()
