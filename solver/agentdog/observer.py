@@ -194,6 +194,11 @@ def colourings(view: ObserverView) -> list[Pawns]:
             raise SheepdogError(f"history play {i} does not lead to what was seen after it")
         belief = after
         last = last if rec.card == "copy" else rec.card
+    if view.last_card != last:  # a Copy copies it (A12): advice on the wrong one is wrong
+        raise SheepdogError(
+            f"the history does not lead to this view: the last card played is {last or 'none'}"
+            f" after its plays, but the view says {view.last_card or 'none'}"
+        )
     now = sorted(
         p for p in belief if _agrees(p, view.visible, view.hidden, view.undercover, view.layout)
     )

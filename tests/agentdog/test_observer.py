@@ -149,6 +149,14 @@ def test_a_history_that_does_not_lead_here_is_an_error() -> None:
     obj["history"] = {"from": start, "plays": plays[:-1]}
     with pytest.raises(SheepdogError, match="does not lead"):
         colourings(view_from_json(obj))
+    # the last card played is the record's (a Copy copies it: advice on another is wrong)
+    obj["history"] = {"from": start, "plays": plays}
+    assert colourings(view_from_json(obj))
+    other = "13" if obj["last_card"] != "13" else "2"
+    with pytest.raises(
+        SheepdogError, match=f"the last card played is .*, but the view says {other}"
+    ):
+        colourings(view_from_json({**obj, "last_card": other}))
 
 
 @settings(max_examples=15, deadline=None)
