@@ -282,24 +282,34 @@ if not TYPE_CHECKING:
     _POSITION_FIRST = {
         "legal_plays": ("classic", "agent_legal_plays"),
         "perft": ("classic", "agent_perft"),
+        "position_to_json": ("classic", "agent_position_to_json"),
         "agent_legal_plays": ("agent", "legal_plays"),
         "agent_perft": ("agent", "perft"),
+        "agent_position_to_json": ("agent", "position_to_json"),
+        "play_by_words": ("agent", "legal_plays"),
+        "parse_position": ("text", ""),
+        "parse_agent_position": ("text", ""),
     }
 
     def _position_checked(value, name):
         import functools
 
         variant, other = _POSITION_FIRST[name]
+        from sheepdog.solver.errors import expect
+
         if variant == "classic":
             from sheepdog.solver.dog.solve import check_classic as check
-        else:
+        elif variant == "agent":
             from sheepdog.solver.agentdog.position import check_agent as check
-        from sheepdog.solver.errors import expect
+        else:
+
+            def check(text, _other):
+                expect(text, str, "text", "a position's JSON text, or DOG notation")
 
         @functools.wraps(value)
         def checked(pos, *args, **kwargs):
             check(pos, other)
-            if args or "depth" in kwargs:
+            if name.endswith("perft") and (args or "depth" in kwargs):
                 depth = args[0] if args else kwargs["depth"]
                 expect(depth, int, "depth", "a whole number of plies, 0 or more")
             return value(pos, *args, **kwargs)

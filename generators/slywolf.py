@@ -320,6 +320,7 @@ def iter_cases(
     byte for byte, checked when it was written).  ``on_draw()`` is called before each random
     case is drawn (progress while a demanding band takes many draws).
     """
+    expect(band, Band, "band", "Band(low, high): the stars wanted, such as Band(4, 5)")
     check_arguments(roster, mode, count, seed)
     attempts = default_attempts(band) if attempts is None else attempts
     check_bounds(count, attempts)

@@ -179,6 +179,7 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
     classic: Any = sheepdog.parse_position(NOTATION)  # Any: the calls give wrong kinds on purpose
     agent: Any = sheepdog.load_agent_position(AGENT)
     text: Any = "x"
+    number: Any = 4
     puzzle = sheepdog.load_puzzle(EXAMPLE)
     nope = frozenset({"nope"})
     return [
@@ -227,6 +228,29 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
             "but the deck has 8",
         ),
         ("solve_position", lambda: sheepdog.solve_position(classic, max_nodes=text), "max_nodes"),
+        ("position_to_json", lambda: sheepdog.position_to_json(agent), "agent_position_to_json"),
+        ("agent_position_to_json", lambda: sheepdog.agent_position_to_json(classic), "Agent"),
+        ("play_by_words", lambda: sheepdog.play_by_words(classic, "5", "t1"), "Agent DOG"),
+        ("parse_position", lambda: sheepdog.parse_position(number), "text must be a str"),
+        ("parse_agent_position", lambda: sheepdog.parse_agent_position(number), "text"),
+        ("sheep_index", lambda: ROSTER.sheep_index(None), "name must be a str"),  # type: ignore[arg-type]
+        ("wolf_index", lambda: ROSTER.wolf_index(3), "name must be a str"),  # type: ignore[arg-type]
+        ("parse_item", lambda: ROSTER.parse_item(5), "text must be a str"),  # type: ignore[arg-type]
+        (
+            "generate_cases",
+            lambda: sheepdog.generate_cases(ROSTER, "easy", 1, 1, band=text),
+            "Band",
+        ),
+        (
+            "solve_agent_position",
+            lambda: sheepdog.solve_agent_position(agent, max_nodes=-1),
+            "1 or",
+        ),
+        (
+            "advise_view",
+            lambda: sheepdog.advise_view(sheepdog.view_of(agent, 0), max_nodes=0),
+            "1 or more",
+        ),
     ]
 
 

@@ -37,6 +37,7 @@ from sheepdog.solver.agentdog.observer import (
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
 from sheepdog.solver.agentdog.solve import solve_position
 from sheepdog.solver.dog.graph import PositionTooBig
+from sheepdog.solver.dog.solve import check_budget
 from sheepdog.solver.errors import SheepdogError, expect
 
 DEFAULT_SAMPLES = 12
@@ -170,6 +171,7 @@ def advise_view(
         raise SheepdogError(f"advice is for the player to move: seat {seat}'s hand must be known")
     if samples < 0:
         raise SheepdogError(f"samples must be 0 or more, not {samples}")
+    check_budget(max_nodes)
     belief = colourings(view)
     if len(belief) > MAX_COLOURINGS:
         raise SheepdogError(

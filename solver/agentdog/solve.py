@@ -24,7 +24,7 @@ from sheepdog.solver.agentdog.position import (
 from sheepdog.solver.dog.board import HOME
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, GameGraph, GraphProgress
 from sheepdog.solver.dog.search import Method, Solution, pv_nodes, solve_game
-from sheepdog.solver.dog.solve import RoundSolution
+from sheepdog.solver.dog.solve import RoundSolution, check_budget
 from sheepdog.solver.errors import SheepdogError
 
 TEAMS = ((0, 2), (1, 3))
@@ -110,6 +110,7 @@ def solve_position(
     :func:`sheepdog.solver.dog.solve.solve_position`; the graph is always kept)."""
     started = time.perf_counter()
     check_agent(pos, "solve_position")
+    check_budget(max_nodes)
     if not pos.teams_play:
         raise SheepdogError("solve needs the 4-player game (teams); this position has 2-3 players")
     game = AgentGame(pos)

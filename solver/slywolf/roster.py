@@ -166,6 +166,8 @@ class Roster:
 
     # -- name look-ups ------------------------------------------------------------------------
     def sheep_index(self, name: str) -> int:
+        """The number of the sheep called ``name`` (any case); an unknown name lists them."""
+        expect(name, str, "name", "a sheep's name")
         key = fold(name)
         for i, sheep in enumerate(self.sheep):
             if fold(sheep.name) == key:
@@ -173,6 +175,8 @@ class Roster:
         raise UnknownNameError("sheep", name, [s.name for s in self.sheep])
 
     def wolf_index(self, name: str) -> int:
+        """The number of the wolf called ``name`` (any case); an unknown name lists them."""
+        expect(name, str, "name", "a wolf's name")
         key = fold(name)
         for i, wolf in enumerate(self.wolves):
             if fold(wolf.name) == key:
@@ -181,6 +185,7 @@ class Roster:
 
     def parse_item(self, text: str, *, worn: bool = True) -> Item:
         """Parse ``"<colour> <garment>"``; with ``worn`` the item must be worn by some wolf."""
+        expect(text, str, "text", 'an item such as "red jacket"')
         item = parse_item(text, self.colors, self.garments)
         if worn and item not in self.items:
             raise SheepdogError(
