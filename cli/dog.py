@@ -19,10 +19,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from sheepdog.cli.agent_picture import picture as agent_picture
-from sheepdog.cli.agent_picture import view_picture
 from sheepdog.cli.common import fail, given_position, print_json, run, usage
-from sheepdog.cli.dog_picture import picture
 from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.solver.agentdog.moves import legal_plays as agent_plays
 from sheepdog.solver.agentdog.moves import perft as agent_perft
@@ -268,6 +265,11 @@ def show(position: PositionArg, json_out: JsonOpt = False) -> None:
     meeting points and undercover pieces marked, an observer view's unknown colours as ?)."""
 
     def body() -> None:
+        # the pictures only here: every other dog command starts faster without them
+        from sheepdog.cli.agent_picture import picture as agent_picture
+        from sheepdog.cli.agent_picture import view_picture
+        from sheepdog.cli.dog_picture import picture
+
         found = load_any(Path(position)) if " " not in position.strip() else None
         if isinstance(found, ObserverView):
             if json_out:
