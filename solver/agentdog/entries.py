@@ -29,8 +29,9 @@ import re
 from dataclasses import dataclass
 
 from sheepdog.solver.agentdog.cards import COPY, parse_card
+from sheepdog.solver.dog.entries import Deal, Undo, seat_number  # the same in both games
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import is_number, shown, typed_number
+from sheepdog.solver.jsonio import shown, typed_number
 
 __all__ = [
     "Deal",
@@ -49,16 +50,6 @@ __all__ = [
     "normal_words",
     "parse_entry",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """A new round: her hand as dealt, the card she passed and the one she got, who starts."""
-
-    hand: tuple[str, ...]
-    gave: str | None = None
-    got: str | None = None
-    starts: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +94,6 @@ class Discard:
 
     seat: int
     card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """Take back the last entry still in force."""
 
 
 Entry = Deal | PlayCard | Seen | Fold | FoldDraw | Discard | Undo
@@ -157,7 +143,7 @@ def parse_entry(line: str) -> Entry:
             "'seat N plays CARD #K', 'seen OUTCOME', 'seat N folds', 'seat N discards CARD' or "
             "'undo'"
         )
-    seat = _seat_number(match.group(1))
+    seat = seat_number(match.group(1))
     verb = match.group(2).lower()
     rest = match.group(3).strip()
     if verb == "discards":
@@ -197,7 +183,7 @@ def _parse_deal(text: str) -> Deal:
             else:
                 got = card
         elif len(words) == 3 and words[0] == "seat" and words[2] == "starts":
-            starts = _seat_number(words[1])
+            starts = seat_number(words[1])
         else:
             raise SheepdogError(
                 f"unknown part of a deal {part!r}: use 'gave CARD', 'got CARD' or 'seat N starts'"
@@ -246,12 +232,6 @@ def card_or_none(label: str) -> str | None:
 def copied_card(label: str) -> str | None:
     words = label.split()
     return parse_card(words[2]) if len(words) == 3 and words[1].lower() == "as" else None
-
-
-def _seat_number(text: str) -> int:
-    if not is_number(text):
-        raise SheepdogError(f"a seat is a number, not {shown(text)!r}")
-    return typed_number(text)  # its range is the table's to check
 
 
 def entry_line(entry: Entry, last_card: str | None = None) -> str:

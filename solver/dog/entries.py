@@ -36,6 +36,7 @@ __all__ = [
     "entry_line",
     "normal_words",
     "parse_entry",
+    "seat_number",
 ]
 
 
@@ -111,7 +112,7 @@ def parse_entry(line: str) -> Entry:
                 else:
                     got = card
             elif len(words) == 3 and words[0] == "seat" and words[2] == "starts":
-                starts = _seat_number(words[1])
+                starts = seat_number(words[1])
             else:
                 raise SheepdogError(
                     f"unknown part of a deal {part!r}: use 'gave CARD', 'got CARD' or "
@@ -124,7 +125,7 @@ def parse_entry(line: str) -> Entry:
             f"unknown entry {shown(line.strip())!r}: use 'deal CARDS', 'seat N plays CARD: MOVE', "
             "'seat N plays CARD #K', 'seat N folds' or 'undo'"
         )
-    seat = _seat_number(match.group(1))
+    seat = seat_number(match.group(1))
     rest = match.group(3).strip()
     if match.group(2).lower() == "folds":
         return Fold(seat, _cards(rest))
@@ -173,7 +174,9 @@ def canonical_words(description: str) -> str:
     return normal_words(f"{name}:{move}")
 
 
-def _seat_number(text: str) -> int:
+def seat_number(text: str) -> int:
+    """A seat as typed: a number (its range is the table's to check); Agent DOG's entries
+    read seats the same way."""
     if not is_number(text):
         raise SheepdogError(f"a seat is a number, not {shown(text)!r}")
     return typed_number(text)  # its range is the table's to check
