@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sheepdog.solver.dog.board import KENNEL
@@ -69,6 +69,7 @@ from sheepdog.solver.dog.position import (
     teammates,
     winner,
 )
+from sheepdog.solver.dog.record import Step, TableRecord
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import number_words
 from sheepdog.solver.words import counted
@@ -509,53 +510,18 @@ def _deal(table: DogTable, entry: Deal) -> DogTable:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """One entry of a :class:`Record`: the entry as stored, its line, whether it was undone."""
-
-    entry: Entry
-    line: str
-    undone: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(TableRecord[DogTable, Entry]):
     """A table and every entry since ``start``; ``tables[-1]`` is the table now (``tables`` holds
     the table after each entry in force, so an undo takes one off)."""
 
-    start: DogTable
-    steps: tuple[Step, ...] = ()
-    tables: tuple[DogTable, ...] = field(default=(), compare=False)
+    @staticmethod
+    def settle(table: DogTable, entry: Entry) -> tuple[Entry, DogTable]:
+        return step(table, entry)
 
-    @property
-    def table(self) -> DogTable:
-        return self.tables[-1] if self.tables else self.start
+    @staticmethod
+    def read(line: str) -> Entry:
+        return parse_entry(line)
 
-    def last_in_force(self) -> int | None:
-        """The index of the last step that changed the table and is not undone."""
-        for j in range(len(self.steps) - 1, -1, -1):
-            if not self.steps[j].undone and not isinstance(self.steps[j].entry, Undo):
-                return j
-        return None
-
-    def add(self, entry: Entry) -> Record:
-        """The record after ``entry``; a refused entry raises and leaves it as it was."""
-        if isinstance(entry, Undo):
-            last = self.last_in_force()
-            if last is None:
-                raise SheepdogError("nothing to undo")
-            steps = list(self.steps)
-            steps[last] = replace(steps[last], undone=True)
-            return Record(self.start, (*steps, Step(entry, "undo")), self.tables[:-1])
-        settled, after = step(self.table, entry)
-        line = entry_line(settled)
-        return Record(self.start, (*self.steps, Step(settled, line)), (*self.tables, after))
-
-    @classmethod
-    def replay(cls, start: DogTable, rows: Iterable[tuple[str, bool]]) -> Record:
-        """The record of stored ``(line, undone)`` rows, checked again against the rules."""
-        steps = tuple(Step(parse_entry(line), line, undone) for line, undone in rows)
-        tables: list[DogTable] = []
-        for s in steps:
-            if not s.undone and not isinstance(s.entry, Undo):
-                tables.append(step(tables[-1] if tables else start, s.entry)[1])
-        return cls(start, steps, tuple(tables))
+    @staticmethod
+    def write(settled: Entry, before: DogTable) -> str:
+        return entry_line(settled)
