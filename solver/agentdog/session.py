@@ -106,7 +106,7 @@ from sheepdog.solver.agentdog.simulate import DEAL, PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.dog.record import Step, TableRecord
-from sheepdog.solver.dog.session import hand_can_fold
+from sheepdog.solver.dog.session import check_shown_hand, hand_can_fold
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import number_words, shown
 from sheepdog.solver.words import counted
@@ -814,21 +814,8 @@ def _fold(table: AgentTable, entry: Fold) -> tuple[Entry, AgentTable]:
         )
     hand = table.hands[seat]
     shown = sort_hand(entry.cards)
-    known = [c for c in hand if c != UNKNOWN]
-    if shown:
-        if len(shown) != len(hand):
-            raise SheepdogError(f"seat {seat} holds {len(hand)} cards; the fold shows {len(shown)}")
-        missing = Counter(known) - Counter(shown)
-        if missing:
-            raise SheepdogError(
-                f"seat {seat} is known to hold {', '.join(sorted(missing.elements()))}"
-            )
-        extra = Counter(shown) - Counter(known)
-        pool = _not_seen(table)
-        for card, count in extra.items():
-            if pool[card] < count:
-                raise SheepdogError(f"seat {seat} cannot hold {count} more of {card}")
-    cards = shown or tuple(known)
+    check_shown_hand(seat, hand, shown, lambda: _not_seen(table))
+    cards = shown or tuple(c for c in hand if c != UNKNOWN)
     movable = _playable(table, seat, cards)
     if movable is not None:
         raise SheepdogError(

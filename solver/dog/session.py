@@ -328,6 +328,26 @@ def hand_can_fold(
     return not hidden or sum(n for card, n in unseen().items() if not moves(card)) >= hidden
 
 
+def check_shown_hand(
+    seat: int, hand: Sequence[str], shown: Sequence[str], unseen: Callable[[], Mapping[str, int]]
+) -> None:
+    """Raise :class:`SheepdogError` unless the cards a fold shows (none: it shows nothing) can
+    be the hand ``hand`` (``"?"`` for each hidden card): as many, the known ones among them, and
+    the rest among the unseen copies (``unseen()``).  DOG and Agent DOG alike."""
+    if not shown:
+        return
+    if len(shown) != len(hand):
+        raise SheepdogError(f"seat {seat} holds {len(hand)} cards; the fold shows {len(shown)}")
+    known = Counter(c for c in hand if c != UNKNOWN)
+    missing = known - Counter(shown)
+    if missing:
+        raise SheepdogError(f"seat {seat} is known to hold {', '.join(sorted(missing.elements()))}")
+    pool = unseen()
+    for card, count in (Counter(shown) - known).items():
+        if pool[card] < count:
+            raise SheepdogError(f"seat {seat} cannot hold {count} more of {card}")
+
+
 # -- the rules of each entry ---------------------------------------------------------------------
 
 
@@ -417,21 +437,8 @@ def _fold(table: DogTable, entry: Fold) -> tuple[Entry, DogTable]:
     pos = table.position
     hand = pos.hands[seat]
     shown = sort_hand(entry.cards)
-    known = [c for c in hand if c != UNKNOWN]
-    if shown:
-        if len(shown) != len(hand):
-            raise SheepdogError(f"seat {seat} holds {len(hand)} cards; the fold shows {len(shown)}")
-        missing = Counter(known) - Counter(shown)
-        if missing:
-            raise SheepdogError(
-                f"seat {seat} is known to hold {', '.join(sorted(missing.elements()))}"
-            )
-        extra = Counter(shown) - Counter(known)
-        pool = unseen_cards(table)
-        for card, count in extra.items():
-            if pool[card] < count:
-                raise SheepdogError(f"seat {seat} cannot hold {count} more of {card}")
-    cards = shown or tuple(known)
+    check_shown_hand(seat, hand, shown, lambda: unseen_cards(table))
+    cards = shown or tuple(c for c in hand if c != UNKNOWN)
     for card in sorted(set(cards), key=list(DECK_COUNTS).index):
         if plays_of(table, seat, card):
             who = "you hold" if seat == table.me else f"seat {seat} holds"

@@ -21,6 +21,7 @@ from sheepdog.solver.dog.session import (
     PlayCard,
     Record,
     Undo,
+    check_shown_hand,
     choices,
     entry_line,
     fold_possible,
@@ -122,6 +123,38 @@ def test_refused_entries_name_the_problem(lines: list[str], message: str) -> Non
         record = record.add(parse_entry(line))
     with pytest.raises(SheepdogError, match=message):
         record.add(parse_entry(last))
+
+
+@pytest.mark.parametrize(
+    ("hand", "shown", "message"),
+    [
+        (("5", "?", "?"), ("2", "3"), "seat 1 holds 3 cards; the fold shows 2"),
+        (("5", "?", "?"), ("2", "3", "4"), "seat 1 is known to hold 5"),
+        (("5", "5", "?"), ("5", "3", "3"), "seat 1 is known to hold 5"),
+        (("5", "?", "?"), ("5", "8", "8"), "seat 1 cannot hold 2 more of 8"),
+        (("?", "?", "?"), ("8", "8", "8"), "seat 1 cannot hold 3 more of 8"),
+    ],
+)
+def test_a_fold_shows_a_hand_the_seat_can_hold(
+    hand: tuple[str, ...], shown: tuple[str, ...], message: str
+) -> None:
+    unseen = Counter({"2": 8, "3": 8, "4": 8, "5": 8, "8": 1})
+    with pytest.raises(SheepdogError, match=message):
+        check_shown_hand(1, hand, shown, lambda: unseen)
+
+
+def test_a_fold_may_show_nothing_or_a_hand_it_can_hold() -> None:
+    asked: list[int] = []
+
+    def unseen() -> Counter[str]:
+        asked.append(1)
+        return Counter({"8": 1, "3": 2})
+
+    check_shown_hand(1, ("5", "?", "?"), (), unseen)
+    assert not asked  # showing nothing needs no count of the unseen cards
+    check_shown_hand(1, ("5", "?", "?"), ("5", "8", "3"), unseen)
+    check_shown_hand(1, ("5", "5", "?"), ("3", "5", "5"), unseen)
+    assert len(asked) == 2
 
 
 def test_a_card_whose_copies_are_all_seen_cannot_be_played_by_another_seat() -> None:
