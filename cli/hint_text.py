@@ -120,6 +120,11 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
     """The short answer to an entry the game took (``hint`` is answered with the advice)."""
     roster = before.roster
     match entry:
+        case Top(sheep) if sheep in before.puzzle.interviewed():
+            return (
+                f"{roster.sheep[sheep].name} was heard before the game: its tile is set aside"
+                " (type the tile under it)"
+            )
         case Top(sheep):
             return f"{roster.sheep[sheep].name} is on top of a stack"
         case Call(sheep):

@@ -144,7 +144,8 @@ class Game:
 
 def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = None) -> Game:
     """A fresh table for ``puzzle``: 4 stacks of tiles [Setup 3] whose tops are still to be typed,
-    the wolf at the start of the track side ``side`` (one of ``SIDES``)."""
+    the wolf at the start of the track side ``side`` (one of ``SIDES``).  The stacks hold the
+    sheep not heard yet: a puzzle's interviews are tiles already turned over."""
     check_puzzle(puzzle)
     expect(side, str, "side", "one_star or two_star")
     track: Side | None = next((s for s in SIDES if s == side), None)
@@ -154,7 +155,9 @@ def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = N
     expect(options, Options, "options")
     if not 0 <= options.skill <= 1:
         raise SheepdogError(f"options.skill must be a number from 0 to 1, not {options.skill}")
-    n = puzzle.roster.n_sheep
+    # the sheep heard before the game are off the stacks already: their tiles are dealt face
+    # up beside them (a tile typed on top later could only be set aside again)
+    n = puzzle.roster.n_sheep - len(puzzle.interviewed())
     sizes = [n // STACKS + (1 if j < n % STACKS else 0) for j in range(STACKS)]
     table = Table(tuple(Stack(None, tiles) for tiles in sizes), (), track, 0, (), options)
     return Game(_without_game(puzzle), table)
@@ -229,7 +232,8 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
         raise FileFormatError(f"{where}: turn.found: {exc}") from None
     _check_turn(puzzle, table, Turn(called, found), where)
     # every sheep neither heard nor discarded is a tile in a stack (sheep heard before the game
-    # began may still be counted there: a game from a puzzle deals every tile)
+    # began may still be counted there: older versions dealt them; typed on top, they are set
+    # aside)
     unplaced = roster.n_sheep - len(done | set(table.discarded))
     tiles = sum(st.tiles for st in table.stacks)
     if tiles < unplaced:
@@ -489,7 +493,8 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     out at the start), else any when they are the same size."""
     roster, table = game.roster, game.table
     name = roster.sheep[sheep].name
-    if sheep in game.puzzle.interviewed() or sheep in table.visible or sheep in table.discarded:
+    heard = sheep in game.puzzle.interviewed()
+    if sheep in table.visible or sheep in table.discarded or (heard and not _set_aside(game)):
         raise SheepdogError(f"{name!r} cannot be uncovered: it is not hidden")
     waiting = waiting_stacks(table)
     if not waiting:
@@ -514,8 +519,20 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
             f"e.g. `top {name} under {next(iter(sizes))}`"
         )
     stacks = list(table.stacks)
-    stacks[slot] = Stack(sheep, stacks[slot].tiles)
+    # a sheep heard before the game: its tile is turned over at once and leaves the stack
+    stacks[slot] = (
+        Stack(None, stacks[slot].tiles - 1, sheep) if heard else Stack(sheep, stacks[slot].tiles)
+    )
     return replace(table, stacks=tuple(stacks))
+
+
+def _set_aside(game: Game) -> int:
+    """How many tiles in the stacks are sheep heard before the game began (a game file may
+    count them there: those of older versions did): the tiles beyond the sheep neither heard,
+    discarded nor on top."""
+    table = game.table
+    hidden = game.roster.n_sheep - len(game.puzzle.interviewed() | set(table.discarded))
+    return sum(st.tiles for st in table.stacks) - hidden
 
 
 def _check_call(game: Game, sheep: int) -> None:

@@ -16,9 +16,10 @@ file's ``"game"`` key::
 
 ``"stacks"`` is required: the 4 stacks (one that ran out stays, with 0 tiles), whose tiles
 hold every sheep neither interviewed nor discarded and no more than the sheep still in the
-valley (sheep heard before the game began may still be tiles); every other key may be left
-out: no spoiled token found, the 1-star side's first space, nobody discarded, the default
-options, no turn begun, an empty log.
+valley (sheep heard before the game began may still be tiles, as older versions dealt them:
+typed on top, such a tile is set aside); every other key may be left out: no spoiled token
+found, the 1-star side's first space, nobody discarded, the default options, no turn begun, an
+empty log.
 
 Rulings and modelling choices (rulebook sections in brackets):
 
@@ -213,7 +214,10 @@ def track_length(roster: Roster, side: Side) -> int:
 
 
 def turns_left(roster: Roster, table: Table) -> int:
-    """Turns with interviews still to play (0: this turn is the guess)."""
+    """Turns with interviews still to play (0: this turn is the guess): none once no tile is
+    left to call (Picky Eaters: "if you run out of witnesses, you may ... guess")."""
+    if all(st.tiles == 0 for st in table.stacks):
+        return 0
     return max(0, track_length(roster, table.side) - table.position)
 
 

@@ -41,7 +41,7 @@ from sheepdog.solver.slywolf.session import (
     top_needs_under,
     waiting_stacks,
 )
-from sheepdog.solver.slywolf.turn import Options, track_length, wanted_kinds
+from sheepdog.solver.slywolf.turn import Options, Stack, track_length, turns_left, wanted_kinds
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
 ROSTER = load_roster("default")
@@ -78,6 +78,49 @@ def test_a_new_game_is_four_stacks_of_unknown_tops() -> None:
         "log": [],
     }
     assert reread(game) == game and hash(reread(game)) == hash(game)
+
+
+def test_a_game_from_a_puzzle_deals_only_the_sheep_not_heard() -> None:
+    heard = [Interview(ROSTER.sheep_index(n), None, None) for n in ("harp", "banjo", "jembe")]
+    puzzle = replace(new_puzzle(ROSTER, "easy"), interviews=tuple(heard))
+    game = new_game(puzzle)
+    assert [st.tiles for st in game.table.stacks] == [4, 3, 3, 3]
+    with pytest.raises(SheepdogError, match="'harp' cannot be uncovered: it is not hidden"):
+        play(game, "top harp")  # no tile of a sheep heard is in the stacks
+
+
+def test_a_file_that_counts_heard_sheep_as_tiles_sets_them_aside_when_typed() -> None:
+    """Older versions dealt the sheep a puzzle had heard into the stacks: such a tile, typed on
+    top, leaves its stack at once, so the game never gets stuck behind it."""
+    harp, banjo = ROSTER.sheep_index("harp"), ROSTER.sheep_index("banjo")
+    puzzle = replace(
+        new_puzzle(ROSTER, "easy"),
+        interviews=(Interview(harp, None, None), Interview(banjo, None, None)),
+    )
+    old = replace(new_game(puzzle), table=fresh().table)  # 16 tiles for 14 sheep not heard
+    game = play(old, "top harp")
+    assert game.table.stacks[0] == Stack(None, 3, harp)
+    game = play(game, "top guitar under harp", "top banjo")
+    assert [st.tiles for st in game.table.stacks] == [3, 3, 4, 4]
+    with pytest.raises(SheepdogError, match="'harp' cannot be uncovered"):
+        play(game, "top harp")  # typed already: it is no longer in a stack
+    # two set aside, and no third: a heard sheep is a tile only while the stacks count more
+    # tiles than the sheep neither heard nor discarded
+    guitar = Interview(ROSTER.sheep_index("guitar"), None, None)
+    three = replace(puzzle, interviews=(*puzzle.interviews, guitar))
+    stacks = (Stack(None, 4), Stack(None, 4), Stack(None, 4), Stack(None, 3))
+    game = replace(new_game(three), table=replace(fresh().table, stacks=stacks))
+    game = play(game, "top harp", "top banjo")
+    with pytest.raises(SheepdogError, match="'guitar' cannot be uncovered"):
+        play(game, "top guitar")
+
+
+def test_with_no_tile_left_only_the_guess_remains() -> None:
+    game = fresh(options=Options(0.5, True, False))
+    empty = replace(game, table=replace(game.table, stacks=(Stack(None, 0),) * 4))
+    assert turns_left(ROSTER, empty.table) == 0
+    assert turns_left(ROSTER, game.table) == track_length(ROSTER, "two_star")
+    assert play(empty, "guess Lupin").guessed is not None
 
 
 def test_new_game_errors_name_the_parameters() -> None:
