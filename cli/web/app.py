@@ -362,8 +362,6 @@ def create_app(
             raise ApiError(
                 400, 'expected {"line": "<entry>", "version"?: N}, e.g. {"line": "top harp"}'
             )
-        if raw["line"].strip().lower() == "hint":
-            raise ApiError(400, "a hint is not an entry: GET the game for its hint")
         answer = await run_in_threadpool(games.add_wolf, row, raw["line"], expected)
         return JSONResponse(answer, status_code=entry_status(answer))
 
@@ -469,6 +467,8 @@ def create_app(
         back = game_url(row)
         try:
             line = form_line(form)
+            if " ".join(line.split()).lower() == "hint":  # the page shows it: nothing to store
+                return RedirectResponse(back, status_code=303)
             await run_in_threadpool(games.add_wolf, row, line, form_expected(form))
         except BadRequest as exc:
             return RedirectResponse(back + error_query(form, exc), 303)

@@ -17,7 +17,7 @@ from typing import Any
 
 from sheepdog.cli.web.entries import BadRequest
 from sheepdog.solver.errors import SheepdogError, shown
-from sheepdog.solver.slywolf.entries import Heard, Undo, entry_line, parse_entry
+from sheepdog.solver.slywolf.entries import AskHint, Heard, Undo, entry_line, parse_entry
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import (
     INLINE,
@@ -39,6 +39,9 @@ from sheepdog.solver.slywolf.session import (
     waiting_stacks,
 )
 from sheepdog.solver.slywolf.turn import SIDES, Options, track_length
+
+#: Why ``hint`` is refused as an entry (it changes nothing; the game's page shows the hint).
+HINT_IS_NO_ENTRY = "a hint is not an entry: the game's page shows it (API: GET the game)"
 
 SETUP_KEYS = ("roster", "mode", "side", "skill", "picky_eaters", "special_treats")
 
@@ -163,6 +166,8 @@ class WolfGame:
             entry = parse_entry(self.roster, line)
         except SheepdogError as exc:
             raise BadRequest(str(exc)) from None
+        if isinstance(entry, AskHint):  # asks, changes nothing: it is no entry of the game
+            raise BadRequest(HINT_IS_NO_ENTRY)
         stored = entry_line(self.roster, entry)
         if self.record is not None:
             try:

@@ -429,9 +429,23 @@ def test_a_second_undo_from_the_same_page_is_refused(client: TestClient) -> None
     assert "error=" in back and back.endswith("&stale=1") and "line=" not in back
     bad = {"action": "line", "line": "top violin", "version": "x"}
     assert "error=" in client.post(post, data=bad, follow_redirects=False).headers["location"]
+    # `hint` typed on the page shows the page (its hint), and stores nothing
+    version = store_version(client, game["id"])
+    for line in ("hint", " HINT "):
+        ask = {"action": "line", "line": line, "version": str(version)}
+        assert client.post(post, data=ask, follow_redirects=False).headers["location"] == url
+    assert store_version(client, game["id"]) == version
+    r = client.post(f"/api/wolf/games/{game['id']}/entries", json={"line": "Hint"})
+    assert "a hint is not an entry: the game's page shows it" in one_line_error(r, 400)
     r = client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 5, "x": 1})
     assert "an undo takes no body" in one_line_error(r, 400)
     assert client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 5}).status_code == 200
+
+
+def store_version(client: TestClient, game_id: str) -> int:
+    version = client.get(f"/api/wolf/games/{game_id}/version").json()["version"]
+    assert isinstance(version, int)
+    return version
 
 
 def test_a_second_device_sees_each_entry_at_once(store: Store) -> None:
