@@ -15,6 +15,7 @@ Rulings (the rulebook is silent; the spec leaves them to the project):
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -296,6 +297,27 @@ def _str_list(data: Any, key: str, where: str, most: int) -> list[str]:
     return [_name(v, f"each of '{key}'", where) for v in value]
 
 
+def _typable(names: list[str], what: str, where: str) -> None:
+    """Refuse names that an entry line could not tell apart from its own words: an interview
+    is ``interview SHEEP, TARGET, ITEM`` with ``?`` for a part not heard, and a tile is ``top
+    SHEEP under OTHER`` (sheep, colours and garments are typed in those lines)."""
+    for name in names:
+        if "," in name:
+            raise FileFormatError(
+                f"{where}: {what} {name!r} holds a comma, which separates the parts of an "
+                "interview (interview SHEEP, TARGET, ITEM)"
+            )
+        if name == "?":
+            raise FileFormatError(
+                f"{where}: {what} '?' is no name: '?' stands for a pointer or testimony not heard"
+            )
+        if what == "sheep" and re.search(r"\sunder(\s|$)", name, flags=re.IGNORECASE):
+            raise FileFormatError(
+                f"{where}: sheep {name!r} holds the word 'under', which a tile's line keeps for "
+                "the stack it is on (top SHEEP under OTHER)"
+            )
+
+
 def _unique(names: list[str], what: str, where: str) -> None:
     seen: set[str] = set()
     for name in names:
@@ -319,6 +341,8 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
     garments = _str_list(data, "garments", where, MAX_GARMENTS)
     _unique(colors, "colour", where)
     _unique(garments, "garment", where)
+    _typable(colors, "colour", where)
+    _typable(garments, "garment", where)
     colors_t, garments_t = tuple(colors), tuple(garments)
 
     raw_wolves = data.get("wolves")
@@ -398,6 +422,7 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
             )
         sheep.append(Sheep(name, tuple(likes), testimony))
     _unique([s.name for s in sheep], "sheep", where)
+    _typable([s.name for s in sheep], "sheep", where)
 
     accomplices = data.get("accomplices", 4)
     if isinstance(accomplices, bool) or not isinstance(accomplices, int):
