@@ -463,7 +463,12 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
     solved = out["samples"]
     lines.append(
         f"Plays: chance of knocking out her own side's piece (exact), then wins-draws-losses"
-        f" over {solved} sampled deal(s) of the hidden cards, each solved exactly:"
+        f" over {solved} sampled deal(s) of the hidden cards, each solved exactly"
+        + (
+            " (the only completion: the win share is exact):"
+            if all(e["win_share_se"] == 0 for e in out["plays"])
+            else " (win share ± one standard error of the sampled estimate):"
+        )
         if solved
         else "Plays: chance of knocking out her own side's piece (exact):"
     )
@@ -478,10 +483,11 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
                 " the risk is over those)"
             )
         if solved:
-            share = entry["win_share"]
+            share, error = entry["win_share"], entry["win_share_se"]
+            spread = f" ± {100 * error:.0f}%" if error else ""  # an estimate: one standard error
             text += (
                 f", {entry['wins']}-{entry['draws']}-{entry['losses']}"
-                + (f" ({100 * share:.0f}% wins)" if share is not None else "")
+                + (f" ({100 * share:.0f}%{spread} wins)" if share is not None else "")
                 + (f", {entry['unresolved']} over budget" if entry["unresolved"] else "")
             )
         lines.append(text)

@@ -36,6 +36,7 @@ from sheepdog.solver.agentdog.observer import (
 )
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
 from sheepdog.solver.agentdog.solve import solve_position
+from sheepdog.solver.dog.advise import share_error
 from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.solve import check_budget
 from sheepdog.solver.errors import SheepdogError, expect
@@ -74,7 +75,9 @@ class PlayAdvice:
     revealed piece only if it is hers to move (A11), so some plays exist in some colourings
     only; the risk is over those."""
 
-    def to_dict(self, colourings: int) -> dict[str, Any]:
+    def to_dict(self, colourings: int, exact: bool = False) -> dict[str, Any]:
+        """One entry of ``plays``; ``exact`` when every sample is the one completion there is
+        (one colouring, no hidden card): the win share is then exact, its error 0."""
         solved = self.wins + self.draws + self.losses
         colourings = self.possible or colourings
         return {
@@ -92,6 +95,7 @@ class PlayAdvice:
             "losses": self.losses,
             "unresolved": self.unresolved,
             "win_share": round(self.wins / solved, 4) if solved else None,
+            "win_share_se": 0.0 if exact and solved else share_error(self.wins, solved),
         }
 
 
@@ -107,6 +111,8 @@ class AgentAdvice:
     seed: int = 0
     #: ``"time"`` when the time limit ended the sampling before ``samples`` were solved.
     stopped: str | None = None
+    #: Whether every sample is the one completion there is (one colouring, no hidden card).
+    exact: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -120,7 +126,7 @@ class AgentAdvice:
             "samples": self.samples,
             "seed": self.seed,
             "stopped": self.stopped,
-            "plays": [p.to_dict(self.colourings) for p in self.plays],
+            "plays": [p.to_dict(self.colourings, self.exact) for p in self.plays],
         }
 
 
@@ -181,6 +187,7 @@ def advise_view(
     own_hand = tuple((h if k == seat else ()) for k, h in enumerate(view.hands))
     plays = _plays(view, belief, own_hand)
     advice = AgentAdvice(seat, len(belief), colour_chances(view, belief), seed=seed)
+    advice.exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)
     for (card, words), outcomes in plays.items():
         done = [p for p in outcomes if p is not None]
         item = PlayAdvice(card, words, _described(done), possible=len(done))

@@ -64,6 +64,16 @@ DEFAULT_SAMPLE_NODES = 20_000
 """Node budget of one sample's exact solve under ``method="auto"`` (about half a second)."""
 
 
+def share_error(wins: int, samples: int) -> float | None:
+    """The standard error of a win share ``wins / samples`` estimated over independent
+    samples: sqrt(p (1 - p) / n) with p = (wins + 1) / (n + 2), so that 0 wins of n (or n of
+    n) is not shown as certain; None before any sample.  DOG and Agent DOG advice alike."""
+    if not samples:
+        return None
+    p = (wins + 1) / (samples + 2)
+    return math.sqrt(p * (1 - p) / samples)
+
+
 @dataclass(slots=True)
 class PlayTally:
     """How one first play fared over the samples; ``keys[i]`` is its value key
@@ -135,11 +145,7 @@ class PlayTally:
         sqrt(p (1 - p) / n) with p = (wins + 1) / (n + 2), so that 0 wins of n (or n of n) is
         not shown as certain; None before any sample.  (With no hidden card the one sample is
         the exact answer: :meth:`Advice.to_dict` reports 0 then.)"""
-        n = self.samples
-        if not n:
-            return None
-        p = (self.wins + 1) / (n + 2)
-        return math.sqrt(p * (1 - p) / n)
+        return share_error(self.wins, self.samples)
 
     def score(self) -> tuple[float, ...]:
         """Sort key, larger is better: wins, draws, faster wins, slower losses, then mean pawns

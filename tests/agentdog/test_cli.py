@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -77,8 +79,29 @@ def test_view_then_advise(tmp_path: Path) -> None:
     assert out["samples"] == 2
     for play in out["plays"]:
         assert play["wins"] + play["draws"] + play["losses"] + play["unresolved"] == 2
+        solved = play["wins"] + play["draws"] + play["losses"]
+        # an estimate over two colourings and hidden hands: Laplace-smoothed standard error
+        p = (play["wins"] + 1) / (solved + 2)
+        assert play["win_share_se"] == pytest.approx(math.sqrt(p * (1 - p) / solved))
     text = _run("dog", "advise", str(path), "--samples", "1")
     assert text.exit_code == 0 and "knock-out risk" in text.stdout
+    assert "(win share ± one standard error of the sampled estimate)" in text.stdout
+    assert re.search(r"\(\d+% ± \d+% wins\)", text.stdout)
+
+
+def test_advice_with_one_completion_is_exact(tmp_path: Path) -> None:
+    """Every card known and one colouring: each sample is the same position, so the win share
+    is exact and its error 0."""
+    full = json.loads(EXAMPLE.read_text())
+    full["pawns"]["0"][0] = full["pawns"]["2"][2] = "k"  # nobody undercover
+    view = dict(full, view="observer", undercover=[])
+    path = tmp_path / "open.json"
+    path.write_text(json.dumps(view))
+    out = _json("dog", "advise", str(path), "--samples", "2", "--seconds", "3600", "--json")
+    assert out["colourings"] == 1
+    assert all(p["win_share_se"] == 0.0 for p in out["plays"] if p["win_share"] is not None)
+    text = _run("dog", "advise", str(path), "--samples", "1").stdout
+    assert "the only completion: the win share is exact" in text and " ± " not in text
 
 
 @pytest.mark.parametrize(
