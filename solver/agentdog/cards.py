@@ -14,6 +14,8 @@ from sheepdog.solver.errors import UnknownNameError
 
 CARDS: Final = ("1/11", "2", "3", "5", "6", "8", "9", "10", "12", "13", "swap", "copy", "partner")
 UNKNOWN: Final = "?"
+#: A16: cards dealt to each player every round, so the most a hand holds.
+DEAL: Final = 5
 SWAP: Final = "swap"
 COPY: Final = "copy"
 PARTNER: Final = "partner"

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from sheepdog.solver.agentdog.cards import COPY, UNKNOWN, parse_card, sort_hand
+from sheepdog.solver.agentdog.cards import COPY, DEAL, UNKNOWN, parse_card, sort_hand
 from sheepdog.solver.agentdog.layout import (
     DEFAULT_LAYOUT,
     SEATS,
@@ -307,6 +307,11 @@ def validate(pos: AgentPosition, *, observer: bool = False) -> None:
                 raise SheepdogError(f"seat {k}: track field t{loc} does not exist")
     allow = observer
     for k in range(SEATS):
+        if len(pos.hands[k]) > DEAL:  # a fold of 2-3 players discards before it draws (A17)
+            raise SheepdogError(
+                f"seat {k} holds {len(pos.hands[k])} cards; every round deals {DEAL} (A16), and"
+                " no hand ever holds more"
+            )
         for card in pos.hands[k]:
             if card == UNKNOWN and not allow:
                 raise SheepdogError(

@@ -62,6 +62,7 @@ from typing import Any, Final
 from sheepdog.solver.agentdog.cards import (
     CARDS,
     COPY,
+    DEAL,
     PARTNER,
     UNKNOWN,
     full_deck,
@@ -102,7 +103,7 @@ from sheepdog.solver.agentdog.position import (
     winning_side,
 )
 from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules
-from sheepdog.solver.agentdog.simulate import DEAL, PLAYER_SEATS
+from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.dog.record import Step, TableRecord

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from sheepdog.solver.agentdog.cards import full_deck, sort_hand
+from sheepdog.solver.agentdog.cards import DEAL, full_deck, sort_hand
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS, Layout
 from sheepdog.solver.agentdog.moves import AgentPlay, successors
 from sheepdog.solver.agentdog.observer import view_of
@@ -54,8 +54,6 @@ from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules
 from sheepdog.solver.dog.board import HOME, KENNEL
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
 
-#: A16: cards dealt to each player every round.
-DEAL: Final = 5
 #: The seats in play for each number of players.
 PLAYER_SEATS: Final = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 

@@ -45,6 +45,7 @@ from sheepdog.solver.dog.board import (
     steps_to_go_of,
 )
 from sheepdog.solver.dog.cards import (
+    DEAL_SIZES,
     DECK_COUNTS,
     UNKNOWN,
     card_token,
@@ -303,9 +304,15 @@ def validate(pos: Position) -> None:
                 track[loc] = k
             else:
                 raise SheepdogError(f"seat {k}: track field t{loc} does not exist")
+    most = max(DEAL_SIZES)
     for k in range(seats):
         if pos.hands[k] and not pos.pawns[k]:
             raise SheepdogError(f"seat {k} holds cards but has no pawns (an empty chair)")
+        if len(pos.hands[k]) > most:  # a card passed is given before the partner's comes (R14)
+            raise SheepdogError(
+                f"seat {k} holds {len(pos.hands[k])} cards; the largest deal is {most} (R14),"
+                " and no hand ever holds more"
+            )
         for card in pos.hands[k]:
             parse_card(card)
     for card in pos.stock:

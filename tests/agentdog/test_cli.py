@@ -256,14 +256,27 @@ def test_advise_says_when_a_play_is_legal_in_some_colourings_only(tmp_path: Path
 def test_hidden_cards_count_against_the_deck(tmp_path: Path) -> None:
     """Spec 3: card counts over the deck are an error, the '?' cards of a view included."""
     view = json.loads((EXAMPLE.parent / "view.json").read_text())
-    view["hands"]["1"] = ["?"] * 106
+    # three players (seats 0, 1, 2) and a draw pile of unseen cards: 5 in hands, 106, the pile
+    view["players"] = [0, 1, 2]
+    view["pawns"]["3"], view["hands"]["3"] = [], []
+    view["hands"]["1"] = ["?"] * 2
+    view["stock"] = ["?"] * 106
     path = tmp_path / "over.json"
     path.write_text(json.dumps(view))
-    for samples in ("0", "1"):
-        result = _run("dog", "advise", str(path), "--samples", samples)
-        assert result.exit_code == 1
-        assert result.stderr.strip().startswith("Error: ") and "the deck has" in result.stderr
-        assert len(result.stderr.strip().splitlines()) == 1
+    # and a hand larger than any deal (A16)
+    view = json.loads((EXAMPLE.parent / "view.json").read_text())
+    view["hands"]["1"] = ["?"] * 6
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(view))
+    for file, words in (
+        (path, "112 cards in the hands, stock and pile; the deck has 110"),
+        (big, "seat 1 holds 6 cards; every round deals 5 (A16)"),
+    ):
+        for samples in ("0", "1"):
+            result = _run("dog", "advise", str(file), "--samples", samples)
+            assert result.exit_code == 1
+            assert result.stderr.strip().startswith("Error: ") and words in result.stderr
+            assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_a_four_player_game_has_no_stock_not_even_an_empty_one(tmp_path: Path) -> None:

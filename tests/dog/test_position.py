@@ -96,7 +96,8 @@ def test_load_position_accepts_json_and_notation(tmp_path: Path) -> None:
         ("4 t64,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/-/- 0", "'t64' does not exist"),
         ("4 h4,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/-/- 0", "bad pawn location"),
         ("5 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/-/-/- 0", "4 or 6 seats"),
-        ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7,7,7,7,7,7,7,7,7/-/-/- 0", "more than 8 of card '7'"),
+        ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7,7,7,7,7/7,7,7,7/-/- 0", "more than 8 of card '7'"),
+        ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2,3,5,6,8,9,10/-/-/- 0", "seat 0 holds 7 cards; the"),
         ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k J,J,J/J,J,J,J/-/- 0", "more than 6 of card 'joker'"),
         (
             "4 h0,h1,h2,h3/h0,h1,h2,h3/h0,h1,h2,h3/h0,h1,h2,h3 2/-/-/- 0",
