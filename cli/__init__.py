@@ -1,1 +1,25 @@
-"""sheepdog: cli."""
+"""sheepdog: cli.
+
+A Ctrl-C that lands while the command line is still being imported (before :func:`main` can
+catch it) ends the run with the same one line as anywhere else, not Python's traceback: the
+hook below is set as soon as this package is imported by the console script.  Python then
+ends the process by the signal, as a shell expects (exit status 130).  Only a Ctrl-C during
+Python's own start-up, before any of sheepdog runs, can still show Python's traceback."""
+
+import sys
+from types import TracebackType
+
+_previous_hook = sys.excepthook
+
+
+def _interrupted_hook(
+    kind: type[BaseException], value: BaseException, tb: TracebackType | None
+) -> None:
+    if issubclass(kind, KeyboardInterrupt):
+        sys.stderr.write("Error: interrupted\n")
+        return
+    _previous_hook(kind, value, tb)
+
+
+if _previous_hook is sys.__excepthook__:  # only the interpreter's own: never another's hook
+    sys.excepthook = _interrupted_hook

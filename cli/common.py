@@ -17,6 +17,7 @@ from typing import Any, NoReturn, TypeVar
 
 import typer
 
+from sheepdog.cli.main import stop_words
 from sheepdog.solver.errors import SheepdogError
 
 T = TypeVar("T")
@@ -57,8 +58,8 @@ def guard() -> Iterator[None]:
         fail(os_error_message(exc))
     except json.JSONDecodeError as exc:
         fail(f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
-    except KeyboardInterrupt:
-        fail("interrupted", 130)
+    except KeyboardInterrupt as exc:
+        fail(*stop_words(exc))  # Ctrl-C: exit 130; SIGTERM: "terminated", exit 143
 
 
 #: Our wording for the operating-system errors a user can cause; others use the system's text.

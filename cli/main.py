@@ -35,6 +35,27 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 70
 #: 128 + SIGINT, what a shell reports for a program stopped by Ctrl-C.
 EXIT_INTERRUPTED = 130
+#: 128 + SIGTERM, what a shell reports for a program stopped by ``kill`` (``timeout``,
+#: systemd and Docker stop programs so).
+EXIT_TERMINATED = 143
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised wherever the program is, as Ctrl-C raises KeyboardInterrupt: the same
+    clean-up runs (an interrupted atomic write removes its temporary file), and the run ends
+    with one line ``Error: terminated``, exit 143."""
+
+
+def stop_words(exc: BaseException) -> tuple[str, int]:
+    """The word and exit code of a run stopped by ``exc``: Ctrl-C or SIGTERM."""
+    if isinstance(exc, Terminated):
+        return "terminated", EXIT_TERMINATED
+    return "interrupted", EXIT_INTERRUPTED
+
+
+def _on_terminate(_signum: int, _frame: object) -> None:
+    raise Terminated
+
 
 #: Set to 1 to see the traceback of an internal error instead of one line.
 DEBUG_VARIABLE = "SHEEPDOG_DEBUG"
@@ -252,49 +273,81 @@ def _end_on_interrupt(
         if unraisable.exc_type is None or not issubclass(unraisable.exc_type, KeyboardInterrupt):
             previous(unraisable)
             return
+        word, code = stop_words(unraisable.exc_value or KeyboardInterrupt())
         try:
             sys.stdout.flush()
         finally:
-            _error("interrupted")
-            os._exit(EXIT_INTERRUPTED)
+            _error(word)
+            os._exit(code)
 
     return hook
 
 
-def _caused_by_interrupt(exc: BaseException) -> bool:
-    """Whether a Ctrl-C lies behind ``exc``.  Python wraps some exceptions it meets in code it
-    calls on its own: one raised by a descriptor's ``__set_name__`` while a class is being built
-    (an import under way when Ctrl-C lands) becomes ``RuntimeError: Error calling __set_name__``
-    with the ``KeyboardInterrupt`` as its cause.  Such a run was interrupted, not broken."""
+def _caused_by_interrupt(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C (or SIGTERM) behind ``exc``, if any.  Python wraps some exceptions it meets
+    in code it calls on its own: one raised by a descriptor's ``__set_name__`` while a class is
+    being built (an import under way when Ctrl-C lands) becomes ``RuntimeError: Error calling
+    __set_name__`` with the ``KeyboardInterrupt`` as its cause.  Such a run was interrupted,
+    not broken."""
     seen: set[int] = set()
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
         if isinstance(current, KeyboardInterrupt):
-            return True
+            return current
         seen.add(id(current))
         current = current.__cause__ or current.__context__
-    return False
+    return None
+
+
+def _closed_streams() -> None:
+    """A command started with its output or error stream closed (``>&-``, a daemon) writes
+    nowhere, as to /dev/null, rather than failing: Python leaves ``sys.stdout`` (or
+    ``sys.stderr``) None then, and every write was an internal error."""
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
+
+
+def _work_done() -> None:
+    """The run is over: its output is flushed, and a Ctrl-C from here on is ignored.  Python
+    ends by finalising its modules, which takes a moment; a Ctrl-C then ended the process by
+    the signal (exit 130) with no line, after the whole output."""
+    import contextlib
+    import signal
+
+    # a closed pipe: Python's own flush at the exit says nothing either
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Run the command line and exit.  Whatever happens, the user sees output or one line
     ``Error: ...``, never a traceback (unless ``SHEEPDOG_DEBUG=1``)."""
+    import signal
+
+    _closed_streams()
     previous_hook = sys.unraisablehook
+    previous_term = signal.getsignal(signal.SIGTERM)
     try:
+        if previous_term == signal.SIG_DFL:  # not when started with SIGTERM ignored
+            signal.signal(signal.SIGTERM, _on_terminate)
         sys.unraisablehook = _end_on_interrupt(previous_hook)
         args = sys.argv[1:] if argv is None else list(argv)
         code = run_command_line(args)
-    except KeyboardInterrupt:
-        _error("interrupted")
-        code = EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:
+        word, code = stop_words(exc)
+        _error(word)
     except BrokenPipeError:
         # The reader went away (``sheepdog ... | head``): stop quietly, as Click does.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
         code = 1
     except Exception as exc:
-        if _caused_by_interrupt(exc):
-            _error("interrupted")
-            code = EXIT_INTERRUPTED
+        stop = _caused_by_interrupt(exc)
+        if stop is not None:
+            word, code = stop_words(stop)
+            _error(word)
         elif os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
             raise
         else:
@@ -303,6 +356,10 @@ def main(argv: list[str] | None = None) -> NoReturn:
             code = EXIT_INTERNAL
     finally:
         sys.unraisablehook = previous_hook
+        if signal.getsignal(signal.SIGTERM) is _on_terminate:
+            signal.signal(signal.SIGTERM, previous_term)
+    if argv is None:  # the console script: the process ends here
+        _work_done()
     sys.exit(code)
 
 

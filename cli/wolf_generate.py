@@ -21,6 +21,7 @@ from typing import Annotated, Any
 import typer
 
 from sheepdog.cli.common import fail, print_json, roster_ref, run
+from sheepdog.cli.main import stop_words
 from sheepdog.cli.progress import Update, echo, progress_bar, stderr_is_terminal
 from sheepdog.cli.wolf import ModeChoice, app, culprit_warning
 from sheepdog.generators.slywolf import (
@@ -170,12 +171,13 @@ def generate_command(
                         entries.append(_entry(item))
                     elif not quiet:
                         echo(_line(item))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             with contextlib.suppress(SheepdogError):  # a write stopped halfway leaves none
                 remove_run_temps(out, the_mode, seed)
+            word, code = stop_words(exc)
             if not (files.written or files.kept):
-                fail("interrupted; no case file written", 130)
-            fail(f"interrupted; {_so_far(files, count, out)}", 130)
+                fail(f"{word}; no case file written", code)
+            fail(f"{word}; {_so_far(files, count, out)}", code)
         except SheepdogError as exc:
             if not (files.written or files.kept) or isinstance(exc, CaseFileDiffers | OutOfCases):
                 raise

@@ -33,8 +33,11 @@ def sheepdog() -> list[str]:
     return [sys.executable, "-m", "sheepdog.cli.main"]
 
 
-def interrupt(args: list[str], delay: float, cwd: Path) -> tuple[int, str, str]:
-    """Run ``sheepdog ARGS``, send SIGINT after ``delay`` seconds: (exit code, stdout, stderr)."""
+def interrupt(
+    args: list[str], delay: float, cwd: Path, signum: int = signal.SIGINT
+) -> tuple[int, str, str]:
+    """Run ``sheepdog ARGS``, send SIGINT (or ``signum``) after ``delay`` seconds: (exit code,
+    stdout, stderr)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("SHEEPDOG_DEBUG", None)
     process = subprocess.Popen(
@@ -48,7 +51,7 @@ def interrupt(args: list[str], delay: float, cwd: Path) -> tuple[int, str, str]:
     try:
         time.sleep(delay)
         assert process.poll() is None, "the command ended before the interrupt"
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signum)
         out, err = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
@@ -96,3 +99,15 @@ def test_generate_leaves_no_partial_file(tmp_path: Path) -> None:
     assert out == ""
     folder = tmp_path / "puzzles"
     assert not folder.exists() or list(folder.iterdir()) == []
+
+
+def test_sigterm_stops_a_solve_as_ctrl_c_does(tmp_path: Path) -> None:
+    """``kill``, ``timeout``, systemd and Docker stop programs with SIGTERM: one line, exit 143,
+    and the clean-up of Ctrl-C (no graph file, no temporary file left)."""
+    position = tmp_path / "big.txt"
+    position.write_text(BIG_ENDGAME + "\n", encoding="utf-8")
+    args = ["dog", "solve", position.name, "--graph", "out.graphml"]
+    code, out, err = interrupt(args, DELAYS[0], tmp_path, signal.SIGTERM)
+    assert "Traceback" not in err
+    assert (code, out, err) == (143, "", "Error: terminated\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.txt"]
