@@ -193,7 +193,8 @@ def assess(
         return None  # the stars only grow from here
     tiles = frozenset(s for s in range(roster.n_sheep) if roster.sheep[s].testimony is not None)
     grade = grade_explained(obs, ex, tiles, max_stars=band.high)
-    if grade is None or grade.stars not in band:
+    # over the search budget the stars are an upper bound: both bounds must lie in the band
+    if grade is None or grade.stars not in band or grade.stars_at_least not in band:
         return None
     return puzzle, grade
 

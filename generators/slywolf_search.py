@@ -209,7 +209,7 @@ def climb(
     since = 0
     for _ in range(CLIMB):
         case, puzzle, grade = current
-        if grade.stars >= low and accept(case):
+        if grade.stars_at_least >= low and accept(case):
             return Found(case, puzzle, grade, graded)
         if since >= PATIENCE:
             return None
@@ -229,6 +229,6 @@ def climb(
                 since = 0
             current, score = (candidate, *kept), new
     case, puzzle, grade = current
-    if grade.stars >= low and accept(case):
+    if grade.stars_at_least >= low and accept(case):
         return Found(case, puzzle, grade, graded)
     return None

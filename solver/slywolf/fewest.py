@@ -52,11 +52,17 @@ DEFAULT_BUDGET = 200_000
 
 @dataclass(frozen=True, slots=True)
 class Fewest:
-    """``count`` interviews suffice (``sheep`` is one such set); ``exact`` when none fewer do."""
+    """``count`` interviews suffice (``sheep`` is one such set); ``exact`` when none fewer do;
+    else fewer than ``at_least`` never do (the sizes the search covered in full)."""
 
     count: int
     sheep: tuple[int, ...]
     exact: bool
+    at_least: int = 0
+
+    def __post_init__(self) -> None:
+        if self.exact:
+            object.__setattr__(self, "at_least", self.count)
 
 
 def _popcount(x: int) -> int:
@@ -320,4 +326,4 @@ def _bound(obs: Observation, lower: int, tiles: frozenset[int]) -> Fewest:
         trial = tuple(x for x in members if x != s)
         if certain_after(obs, trial, tiles):
             members = list(trial)
-    return Fewest(len(members), tuple(members), len(members) == lower)
+    return Fewest(len(members), tuple(members), len(members) == lower, lower)

@@ -6,7 +6,8 @@ A grade records three measures and the stars derived from them:
   :data:`sheepdog.solver.slywolf.explain.RULES`: 1 first-game rules ... 5 the general step);
 - ``steps``: how many steps the explanation takes;
 - ``fewest_interviews``: the fewest interviews after which the culprit is certain
-  (``fewest_exact`` is false when the search hit its budget and the figure is an upper bound).
+  (``fewest_exact`` is false when the search hit its budget and the figure is an upper bound;
+  the stars are then an upper bound too, and :attr:`Grade.stars_at_least` the lower one).
 
 Stars (1 to 5): ``points = (tier - 1) + max(0, fewest_interviews - 3)`` and
 ``stars = 1 + min(4, points // 2)``.  So an easy case that four interviews settle is one star, a
@@ -16,7 +17,7 @@ does not move the stars: it mostly counts the sheep.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sheepdog.solver.errors import SheepdogError
@@ -50,6 +51,17 @@ class Grade:
     fewest_interviews: int
     fewest_exact: bool
     rules: tuple[tuple[str, int], ...]
+    #: Fewer interviews never settle the case (the sizes the search covered in full); equal to
+    #: ``fewest_interviews`` when it is exact, 0 when not known (a grade read from a file).
+    fewest_at_least: int = field(default=0, compare=False, repr=False)
+
+    @property
+    def stars_at_least(self) -> int:
+        """The fewest stars the case may have: ``stars`` when ``fewest_interviews`` is exact,
+        else the stars of the lower bound (``stars`` is then an upper bound)."""
+        if self.fewest_exact:
+            return self.stars
+        return stars_for(self.tier, self.fewest_at_least)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -91,6 +103,7 @@ def grade_explained(
         steps=len(ex.steps),
         fewest_interviews=few.count,
         fewest_exact=few.exact,
+        fewest_at_least=few.at_least,
         rules=tuple(sorted(ex.rules_used.items(), key=lambda kv: difficulty(kv[0]))),
     )
 

@@ -82,9 +82,15 @@ def test_at_most_and_budget() -> None:
     assert few is not None and few.exact and 2 <= few.count <= 16
     assert fewest_interviews(obs, case.culprit, at_most=few.count - 1) is None
     assert fewest_interviews(obs, case.culprit, at_most=few.count) == few
+    assert few.at_least == few.count
     bound = fewest_interviews(obs, case.culprit, budget=5)
     assert bound is not None and bound.count >= few.count
     assert certain_after(obs, bound.sheep, frozenset())
+    # over the budget: the sizes searched in full are a proved lower bound
+    assert not bound.exact and bound.at_least <= few.count <= bound.count
+    for budget in (20, 200, 2_000):
+        other = fewest_interviews(obs, case.culprit, budget=budget)
+        assert other is not None and other.at_least <= few.count <= other.count
 
 
 def test_known_deck_tiles_count_as_known() -> None:

@@ -11,6 +11,7 @@ import random
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -105,6 +106,24 @@ def test_grade_band_is_respected() -> None:
         assert c.grade.stars == 3
     for c in generate(ROSTER, "easy", 4, seed=1, band=Band(1, 1), validate=_no_cp_sat):
         assert c.grade.stars == 1
+
+
+def test_stars_resting_on_an_unproved_bound_are_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the search budget the fewest interviews, and so the stars, are upper bounds: a case
+    is kept for a band only when the stars of the proved lower bound lie in it too."""
+    import sheepdog.solver.slywolf.grade as grade_module
+    from sheepdog.solver.slywolf.fewest import fewest_interviews as real
+
+    def tight(*args: Any, **kwargs: Any) -> Any:
+        return real(*args, **{**kwargs, "budget": 5})  # every search goes over its budget
+
+    monkeypatch.setattr(grade_module, "fewest_interviews", tight)
+    cases = generate(ROSTER, "easy", 3, seed=2, band=Band(1, 3), validate=_no_cp_sat)
+    for c in cases:
+        assert not c.grade.fewest_exact
+        assert 1 <= c.grade.stars_at_least <= c.grade.stars <= 3
+    with pytest.raises(SheepdogError, match="no easy case with 4-5 stars found"):
+        generate(ROSTER, "easy", 1, seed=2, band=Band(4, 5), attempts=2, validate=_no_cp_sat)
 
 
 def test_bad_band_and_count() -> None:
