@@ -246,6 +246,7 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
             f"{where}: stacks: they hold {counted(tiles, 'tile')}, but the roster has "
             f"{roster.n_sheep} sheep and {len(table.discarded)} of them left the valley"
         )
+    _check_reachable(roster, table, where)
     log = tuple(raw.get("log", []))
     game = Game(_without_game(puzzle), table, Turn(called, found), log, None)
     if guessed is not None:  # a guess the rules would have refused is no guess
@@ -261,6 +262,45 @@ def load_game(path: str | Path) -> Game | None:
     """The game in a puzzle file, or None when the file has no ``"game"`` key; every problem is
     one :class:`SheepdogError` line naming the file (and the key)."""
     return game_of(load_puzzle(path), f"{path}: game")
+
+
+def _check_reachable(roster: Roster, table: Table, where: str) -> None:
+    """What the entries of a game can reach: stacks dealt as :func:`new_game` deals them [Setup
+    3] that never grow, one stack under each sheep taken off, at most one spoiled token found a
+    turn (it ends the turn [Turn 2B]), and under Picky Eaters a sheep discarded only on a
+    spoiled draw."""
+    most = -(-roster.n_sheep // STACKS)  # the largest of the 4 stacks dealt
+    unders: set[int] = set()
+    for n, st in enumerate(table.stacks, start=1):
+        if st.tiles > most:
+            raise FileFormatError(
+                f"{where}: stack #{n} holds {st.tiles} tiles, but {roster.n_sheep} sheep are "
+                f"dealt into 4 stacks of at most {most}, and a stack never grows"
+            )
+        if st.under is None:
+            continue
+        name = roster.sheep[st.under].name
+        if st.tiles >= most:
+            raise FileFormatError(
+                f"{where}: stack #{n} holds {st.tiles} tiles, but a tile left it (under "
+                f"{name!r}): at most {most - 1}"
+            )
+        if st.under in unders:
+            raise FileFormatError(f"{where}: two stacks are under {name!r}: its tile left one")
+        unders.add(st.under)
+    spoiled = len(table.spoiled_found)
+    if spoiled > table.position:
+        raise FileFormatError(
+            f"{where}: 'spoiled_found' holds {spoiled} tokens, but the wolf has moved "
+            f"{counted(table.position, 'space')}: each spoiled token ends a turn, and each turn "
+            "moves the wolf"
+        )
+    if table.options.picky_eaters and len(table.discarded) > spoiled:
+        raise FileFormatError(
+            f"{where}: 'discarded' holds {counted(len(table.discarded), 'sheep', 'sheep')}, but only "
+            f"{spoiled} spoiled tokens were found: under Picky Eaters a sheep leaves the valley "
+            "on a spoiled draw"
+        )
 
 
 def _check_spoiled_found(raw: Any, roster: Roster, where: str) -> None:

@@ -260,6 +260,44 @@ def test_game_key_errors_are_file_errors() -> None:
             {"stacks": [{"top": "harp", "tiles": 2}] + [{"tiles": 4}] * 3, "discarded": ["harp"]},
             "discarded: 'harp' is on top of a stack",
         ),
+        # states no entries reach: a stack grown past the deal, a full stack a tile left, two
+        # stacks under one sheep, more spoiled tokens than turns, discards without them
+        (
+            {"stacks": [{"tiles": 6}, {"tiles": 2}, {"tiles": 4}, {"tiles": 4}]},
+            "stack #1 holds 6 tiles, but 16 sheep are dealt into 4 stacks of at most 4",
+        ),
+        (
+            {"stacks": [{"tiles": 4, "under": "guitar"}, {"tiles": 3}] + [{"tiles": 4}] * 2},
+            "stack #1 holds 4 tiles, but a tile left it \\(under 'guitar'\\): at most 3",
+        ),
+        (
+            {
+                "stacks": [{"tiles": 3, "under": "guitar"}] * 2 + [{"tiles": 4}] * 2,
+                "discarded": ["banjo"],
+                "spoiled_found": ["peas"],
+                "track": {"side": "one_star", "position": 1},
+                "options": {"picky_eaters": True},
+            },
+            "two stacks are under 'guitar': its tile left one",
+        ),
+        (
+            {
+                "stacks": [{"tiles": 4}] * 4,
+                "spoiled_found": ["pumpkin", "lettuce", "peas"],
+                "track": {"side": "one_star", "position": 2},
+            },
+            "'spoiled_found' holds 3 tokens, but the wolf has moved 2 spaces",
+        ),
+        (
+            {
+                "stacks": [{"tiles": 4}] * 3 + [{"tiles": 1}],
+                "discarded": ["harp", "banjo"],
+                "spoiled_found": ["peas"],
+                "track": {"side": "one_star", "position": 3},
+                "options": {"picky_eaters": True},
+            },
+            "'discarded' holds 2 sheep, but only 1 spoiled tokens were found",
+        ),
     ):
         puzzle = puzzle_from_dict(dict(heard, game=game), roster=ROSTER)
         with pytest.raises(FileFormatError, match=words):
