@@ -101,7 +101,9 @@ def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]
         f"{plan['p_success']:.0%} to find one)."
     )
     pushes = [
-        f"after {kind}: call {sub['call']} ({sub['p_success']:.0%})"
+        f"after {kind}: call {sub['call']} ("
+        + (f"announce {sub['announce']}; " if sub.get("announce") else "")
+        + f"{sub['p_success']:.0%})"
         for kind, sub in plan.get("if_found", {}).items()
         if sub["call"] is not None
     ]

@@ -515,3 +515,23 @@ def test_a_picky_eaters_spoiled_draw_says_the_sheep_leaves() -> None:
             game = apply(game, parse_entry(game.roster, line))
         spoiled = parse_entry(game.roster, "spoiled pumpkin")
         assert reply(game, spoiled, apply(game, spoiled)) == words
+
+
+def test_a_special_treats_plan_names_what_to_announce_for_each_sheep() -> None:
+    """Special Treats: each sheep called is treated to one announced vegetable, the second and
+    third too; the sentence names it, as the chance holds only for that vegetable."""
+    from sheepdog.cli.hint_text import render_plan
+
+    second = {"call": "maraca", "announce": "peas", "p_success": 0.818, "if_found": {}}
+    other = {"call": "banjo", "announce": None, "p_success": 0.5, "if_found": {}}
+    plan = {
+        "call": "drum set",
+        "wants": ["eggplant", "carrot", "tomato"],
+        "announce": "eggplant",
+        "p_success": 0.62,
+        "if_found": {"eggplant": second, "carrot": other},
+    }
+    assert render_plan(plan, [], []) == (
+        "Call drum set (wants eggplant, carrot, tomato; announce eggplant; 62% to find one)."
+        " Then after eggplant: call maraca (announce peas; 82%); after carrot: call banjo (50%)."
+    )
