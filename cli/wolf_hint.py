@@ -31,7 +31,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -64,6 +64,24 @@ def _advice(puzzle: Puzzle, model: ModelChoice | None = None) -> Advice:
         return advice(puzzle, model=model.model if model is not None else None)
     except ContradictionError as exc:
         raise SheepdogError(f"{exc} {CONTRADICTION_HINT}") from None
+
+
+def _findings(puzzle: Puzzle, model: ModelChoice | None) -> dict[str, Any]:
+    """What the table knows, with the chances of the model the hints use (``model``; None:
+    the valid cases where that model applies and some valid case fits, else every case)."""
+    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.slywolf.findings import solve_puzzle
+    from sheepdog.solver.slywolf.valid import unavailable_reason
+    from sheepdog.solver.slywolf.worlds import Observation
+
+    wanted = model.model if model is not None else None
+    if wanted is None:
+        usable = unavailable_reason(Observation.from_puzzle(puzzle)) is None
+        wanted = "valid" if usable else "uniform"
+    try:
+        return solve_puzzle(puzzle, wanted).to_dict()
+    except SheepdogError:  # no valid case fits: the hint falls back (or says so) likewise
+        return solve_puzzle(puzzle, "uniform").to_dict()
 
 
 @app.command()
@@ -215,7 +233,6 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     )
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.slywolf.entries import AskHint, Corrected, Heard, Undo, parse_entry
-    from sheepdog.solver.slywolf.findings import solve_puzzle
     from sheepdog.solver.slywolf.session import Record, table_view
 
     _prepare_stdin()
@@ -267,7 +284,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         else:
             answer = reply(before.game, entry, record.game)
         if isinstance(entry, Heard | Corrected | Undo):
-            findings = solve_puzzle(table_view(record.game.puzzle)).to_dict()
+            findings = _findings(table_view(record.game.puzzle), model)
             # one line, so a reply is always one line (scripts read them line by line)
             answer = f"{answer}. " + " · ".join(status_lines(findings))
         if answer:

@@ -535,3 +535,35 @@ def test_a_special_treats_plan_names_what_to_announce_for_each_sheep() -> None:
         "Call drum set (wants eggplant, carrot, tomato; announce eggplant; 62% to find one)."
         " Then after eggplant: call maraca (announce peas; 82%); after carrot: call banjo (50%)."
     )
+
+
+def test_play_states_the_suspects_under_the_model_of_its_hints(tmp_path: Path) -> None:
+    """The line after an interview gives each suspect's chance under the model the hints use:
+    the valid cases by default, the one ``--model`` names (here they print differently)."""
+    from sheepdog.cli.hint_text import status_lines
+    from sheepdog.solver.slywolf.findings import solve_puzzle
+    from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+    from sheepdog.solver.slywolf.session import load_game, new_game, table_view
+
+    heard = [
+        ("jembe", "saxophone", "blue pants"),
+        ("tambourine", "trumpet", "yellow pants"),
+        ("violin", "jembe", "yellow top hat"),
+        ("xylophone", "saxophone", "blue pants"),  # corrected below: red jacket
+    ]
+    interviews = [{"sheep": a, "points_to": b, "testimony": c} for a, b, c in heard]
+    start = new_game(
+        puzzle_from_dict({"roster": "default", "mode": "easy", "interviews": interviews})
+    )
+    said: dict[str, list[str]] = {}
+    for extra, model in (([], "valid"), (["--model", "uniform"], "uniform")):
+        path = tmp_path / f"{model}.json"
+        path.write_text(start.to_puzzle().to_json(), encoding="utf-8")
+        line = "correct xylophone, saxophone, red jacket\n"
+        played = runner.invoke(app, ["wolf", "play", str(path), *extra], input=line)
+        assert played.exit_code == 0 and played.stderr == "", played.output
+        game = load_game(path)
+        assert game is not None
+        said[model] = status_lines(solve_puzzle(table_view(game.to_puzzle()), model).to_dict())
+        assert " · ".join(said[model]) in played.stdout
+    assert said["valid"] != said["uniform"]
