@@ -522,8 +522,8 @@ def test_a_special_treats_plan_names_what_to_announce_for_each_sheep() -> None:
     third too; the sentence names it, as the chance holds only for that vegetable."""
     from sheepdog.cli.hint_text import render_plan
 
-    second = {"call": "maraca", "announce": "peas", "p_success": 0.818, "if_found": {}}
-    other = {"call": "banjo", "announce": None, "p_success": 0.5, "if_found": {}}
+    second: dict[str, Any] = {"call": "maraca", "announce": "peas", "p_success": 0.818}
+    other: dict[str, Any] = {"call": "banjo", "announce": None, "p_success": 0.5}
     plan = {
         "call": "drum set",
         "wants": ["eggplant", "carrot", "tomato"],
@@ -544,6 +544,7 @@ def test_play_states_the_suspects_under_the_model_of_its_hints(tmp_path: Path) -
     from sheepdog.solver.slywolf.findings import solve_puzzle
     from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
     from sheepdog.solver.slywolf.session import load_game, new_game, table_view
+    from sheepdog.solver.slywolf.valid import Model
 
     heard = [
         ("jembe", "saxophone", "blue pants"),
@@ -556,7 +557,8 @@ def test_play_states_the_suspects_under_the_model_of_its_hints(tmp_path: Path) -
         puzzle_from_dict({"roster": "default", "mode": "easy", "interviews": interviews})
     )
     said: dict[str, list[str]] = {}
-    for extra, model in (([], "valid"), (["--model", "uniform"], "uniform")):
+    runs: list[tuple[list[str], Model]] = [([], "valid"), (["--model", "uniform"], "uniform")]
+    for extra, model in runs:
         path = tmp_path / f"{model}.json"
         path.write_text(start.to_puzzle().to_json(), encoding="utf-8")
         line = "correct xylophone, saxophone, red jacket\n"
