@@ -29,6 +29,7 @@ from sheepdog.solver.agentdog.cards import (
     PARTNER_STEPS,
     SWAP,
     UNKNOWN,
+    parse_card,
 )
 from sheepdog.solver.agentdog.meeting import arrive, hold_meetings
 from sheepdog.solver.agentdog.position import (
@@ -470,6 +471,7 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
         raise SheepdogError(
             f"no fold {shown(words)!r} here (a fold is only legal with nothing playable)"
         )
+    card = parse_card(card)  # any case, "11" for 1/11; an unknown name lists the valid ones
     if card not in pos.hands[mover]:
         raise SheepdogError(f"seat {mover} holds no {shown(card)!r} card")
     t = Table(pos)

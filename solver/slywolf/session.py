@@ -297,9 +297,9 @@ def _check_reachable(roster: Roster, table: Table, where: str) -> None:
         )
     if table.options.picky_eaters and len(table.discarded) > spoiled:
         raise FileFormatError(
-            f"{where}: 'discarded' holds {counted(len(table.discarded), 'sheep', 'sheep')}, but only "
-            f"{spoiled} spoiled tokens were found: under Picky Eaters a sheep leaves the valley "
-            "on a spoiled draw"
+            f"{where}: 'discarded' holds {counted(len(table.discarded), 'sheep', 'sheep')}, but"
+            f" only {spoiled} spoiled tokens were found: under Picky Eaters a sheep leaves the"
+            " valley on a spoiled draw"
         )
 
 

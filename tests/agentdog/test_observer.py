@@ -241,3 +241,18 @@ def test_advice_when_nothing_is_playable_is_the_fold() -> None:
     advice = advise_view(view_of(pos, 0), samples=1)
     assert [(p.card, p.knocks) for p in advice.plays] == [("fold", 0)]
     assert advice.plays[0].draws + advice.plays[0].losses + advice.plays[0].wins == 1
+
+
+def test_play_by_words_reads_card_names_as_the_command_line_does() -> None:
+    pos = make_position(
+        [[2, -1, -1, -1], [8, -1, -1, -1], [], []],
+        [["5", "partner"], ["2"], [], []],
+        0,
+        players=[0, 1],
+    )
+    assert play_by_words(pos, " 5", "t2->t7").description == "5: t2→t7"
+    assert play_by_words(pos, "Partner", "t2→t6").description == "partner: t2→t6"
+    with pytest.raises(SheepdogError, match="unknown card 'joker'; valid cards are: 1/11, 2, 3"):
+        play_by_words(pos, "joker", "t2→t7")
+    with pytest.raises(SheepdogError, match="seat 0 holds no '2' card"):
+        play_by_words(pos, "2", "t2→t4")
