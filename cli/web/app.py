@@ -471,7 +471,7 @@ def create_app(
                 return RedirectResponse(back, status_code=303)
             await run_in_threadpool(games.add_wolf, row, line, form_expected(form))
         except BadRequest as exc:
-            return RedirectResponse(back + error_query(form, exc), 303)
+            return RedirectResponse(back + error_query(form, as_tapped(exc, form)), 303)
         return RedirectResponse(back, status_code=303)
 
     # -- errors -------------------------------------------------------------------------------
@@ -568,6 +568,19 @@ def form_line(form: dict[str, str]) -> str:
     if action == "undo":
         return "undo"
     raise BadRequest(f"unknown action {action!r}")
+
+
+#: The draw buttons of a game page, by the entry each one makes.
+DRAW_BUTTONS = {"found": "“Ripe, it wants it”", "wrong": "“Ripe, not wanted”"}
+
+
+def as_tapped(exc: BadRequest, form: dict[str, str]) -> BadRequest:
+    """A refusal of a draw button in the page's words: the rules' advice to type `found X` or
+    `wrong X` becomes the button to tap (a player who tapped one typed nothing)."""
+    if form.get("action") not in DRAW_BUTTONS or type(exc) is not BadRequest:
+        return exc
+    text = re.sub(r"type `(found|wrong) [^`]*`", lambda m: "tap " + DRAW_BUTTONS[m[1]], str(exc))
+    return BadRequest(text)
 
 
 def plan_sentence(view: dict[str, Any]) -> str | None:

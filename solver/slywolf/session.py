@@ -415,6 +415,11 @@ def apply(game: Game, entry: Entry) -> Game:
             sheep = turn.called[-1]
             wants = kind in wanted_kinds(roster, sheep, turn.found)
             if isinstance(entry, Found):
+                if not wants and kind in turn.found and kind in roster.sheep[sheep].likes:
+                    raise SheepdogError(
+                        f"{roster.sheep[sheep].name!r} needs a vegetable other than {kind}, "
+                        f"already found this turn; type `wrong {kind}`"
+                    )
                 if not wants:
                     raise SheepdogError(
                         f"{roster.sheep[sheep].name!r} does not want {kind}; type `wrong {kind}`"

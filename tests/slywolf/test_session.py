@@ -186,6 +186,11 @@ def test_picky_eaters_discard_the_sheep_that_pulled_a_spoiled_token() -> None:
         (["top harp", "call harp", "call harp"], "find a vegetable for the sheep already called"),
         (["top harp", "call harp", "found carrot"], "'harp' does not want carrot"),
         (["top harp", "top banjo", "call harp", "found tomato", "call banjo"], "does not like"),
+        (
+            ["top harp", "top drum set", "call harp", "found tomato", "call drum set"]
+            + ["found tomato"],
+            "'drum set' needs a vegetable other than tomato, already found this turn",
+        ),
         (["top harp", "call harp", "interview harp, ?, ?"], "'harp' was not called with a veg"),
         (["top harp", "call harp", "end"], "interview the called sheep first"),
         (

@@ -3,6 +3,7 @@ every good request, every bad one (4xx, one-line JSON error, nothing stored), to
 
 from __future__ import annotations
 
+import html
 import json
 import warnings
 from collections.abc import Iterator
@@ -516,3 +517,21 @@ def test_the_top_form_asks_which_stack_when_sizes_differ(client: TestClient) -> 
     entries = client.get(base).json()["state"]["entries"]
     assert entries[-1]["line"] == "top violin under harp"
     assert client.get(base).json()["state"]["top_under"] == []  # one stack waits now
+
+
+def test_a_refused_draw_button_names_the_button_to_tap(client: TestClient) -> None:
+    """A player who tapped a draw button typed nothing: the refusal names the other button."""
+    game = new(client, side="one_star")
+    base = f"/api/wolf/games/{game['id']}"
+    for line in ("top harp", "call harp"):
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201
+    post = f"/wolf/{game['id']}/entry"
+    for action, kind, words in (
+        ("wrong", "pumpkin", "tap “Ripe, it wants it”"),
+        ("found", "lettuce", "tap “Ripe, not wanted”"),
+    ):
+        tap = {"action": action, "kind": kind, "version": "2"}
+        page = client.post(post, data=tap).text
+        assert words in html.unescape(page) and "type `" not in html.unescape(page)
+    typed = {"action": "line", "line": "found lettuce", "version": "2"}
+    assert "type `wrong lettuce`" in html.unescape(client.post(post, data=typed).text)
