@@ -444,6 +444,12 @@ def apply(game: Game, entry: Entry) -> Game:
             return _turn_over(replace(game, table=table))
         case Heard(interview):
             sheep = interview.sheep
+            if sheep in turn.called and len(turn.found) == len(turn.called) - 1:
+                waiting = roster.sheep[turn.called[-1]].name
+                raise SheepdogError(
+                    f"{waiting!r} was called last and waits for its vegetable: type what is "
+                    "drawn for it (found, wrong or spoiled), then the interviews"
+                )
             if sheep not in turn.called or len(turn.found) != len(turn.called):
                 raise SheepdogError(
                     f"{roster.sheep[sheep].name!r} was not called with a vegetable found this turn"
@@ -557,11 +563,20 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
         sizes = {
             roster.sheep[u].name: table.stacks[j].tiles for j, u in labels.items() if u is not None
         }
-        listed = ", ".join(f"under {who} ({tiles} tiles)" for who, tiles in sizes.items())
-        said = "" if under is None else f"no stack waits under {roster.sheep[under].name}; "
+        listed = ", ".join(
+            ("one not uncovered yet" if u is None else f"under {roster.sheep[u].name}")
+            + f" ({counted(table.stacks[j].tiles, 'tile')})"
+            for j, u in labels.items()
+        )
+        example = f"`top {name} under {next(iter(sizes))}`" if sizes else f"`top {name}`"
+        if under is not None:
+            raise SheepdogError(
+                f"no stack waits under {roster.sheep[under].name}; the stacks waiting for their "
+                f"top tile: {listed} (e.g. {example})"
+            )
         raise SheepdogError(
-            f"{said}stacks of different sizes wait for their top tile ({listed}): say which, "
-            f"e.g. `top {name} under {next(iter(sizes))}`"
+            f"stacks of different sizes wait for their top tile ({listed}): say which, "
+            f"e.g. {example}"
         )
     stacks = list(table.stacks)
     # a sheep heard before the game: its tile is turned over at once and leaves the stack

@@ -191,7 +191,13 @@ def test_picky_eaters_discard_the_sheep_that_pulled_a_spoiled_token() -> None:
             + ["found tomato"],
             "'drum set' needs a vegetable other than tomato, already found this turn",
         ),
-        (["top harp", "call harp", "interview harp, ?, ?"], "'harp' was not called with a veg"),
+        (["top harp", "call harp", "interview harp, ?, ?"], "'harp' was called last and waits"),
+        (
+            ["top harp", "top drum set", "call harp", "found tomato", "call drum set"]
+            + ["interview harp, ?, ?"],
+            "'drum set' was called last and waits for its vegetable: type what is drawn",
+        ),
+        (["top harp", "interview harp, ?, ?"], "'harp' was not called with a vegetable found"),
         (["top harp", "call harp", "end"], "interview the called sheep first"),
         (
             ["top harp", "top banjo", "top jembe", "call harp", "found pumpkin", "call jembe"]
@@ -664,8 +670,19 @@ def test_stacks_of_different_sizes_are_told_apart_by_the_sheep_taken_off() -> No
     assert sizes == {"clarinet": 3, "harp": 2} and top_needs_under(game.table)
     with pytest.raises(SheepdogError, match="stacks of different sizes wait for their top tile"):
         play(game, "top violin")
-    with pytest.raises(SheepdogError, match="no stack waits under banjo"):
+    with pytest.raises(SheepdogError) as refused:
         play(game, "top violin under banjo")
+    assert str(refused.value) == (
+        "no stack waits under banjo; the stacks waiting for their top tile: under clarinet "
+        "(3 tiles), under harp (2 tiles) (e.g. `top violin under clarinet`)"
+    )
+    one = play(game, "top violin under harp")  # one stack waits now: the message says one
+    with pytest.raises(SheepdogError) as refused:
+        play(one, "top saxophone under trumpet")
+    assert str(refused.value) == (
+        "no stack waits under trumpet; the stacks waiting for their top tile: under clarinet "
+        "(3 tiles) (e.g. `top saxophone under clarinet`)"
+    )
     with pytest.raises(SheepdogError, match="type: top SHEEP under OTHER"):
         play(game, "top violin under")
     done = play(game, "top violin under harp", "top trumpet under clarinet")
