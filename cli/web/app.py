@@ -26,6 +26,7 @@ is theirs together: :mod:`sheepdog.cli.web.table_game` (checks, the game, the ga
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import multiprocessing
 import os
@@ -78,7 +79,7 @@ from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 from sheepdog.solver.errors import FileFormatError
 from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
-from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
+from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
 
 HERE = Path(__file__).resolve().parent
 #: The API's addresses (``/api``, ``/api/...``, ``//api/...``): their errors are JSON.
@@ -401,6 +402,7 @@ def create_app(
             agent_games=[g for g in listed if g[0].kind == AGENT_KIND],
             agent_cards=list(AGENT_CARDS),
             rosters=list(SHIPPED_ROSTERS),
+            notebook_rosters=notebook_rosters(),
             cards=list(DOG_CARDS),
             error=error,
             dog_error=dog_error,
@@ -568,6 +570,15 @@ def form_line(form: dict[str, str]) -> str:
     if action == "undo":
         return "undo"
     raise BadRequest(f"unknown action {action!r}")
+
+
+@functools.cache
+def notebook_rosters() -> tuple[str, ...]:
+    """The shipped rosters whose sheep like no vegetables: no sheep of theirs can be called at
+    the table, so the new-game form says they are for interviews only (a track is refused)."""
+    return tuple(
+        name for name in SHIPPED_ROSTERS if not all(s.likes for s in load_roster(name).sheep)
+    )
 
 
 #: The draw buttons of a game page, by the entry each one makes.

@@ -295,7 +295,7 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     bad = client.post("/wolf/new", data={**sent, "picky_eaters": "on"}, follow_redirects=False)
     sent_back = bad.text.split('action="/wolf/new"')[1].split("</form>")[0]  # as it was sent
     assert (
-        "<option selected>known-deck</option>" in sent_back
+        "<option value=\"known-deck\" selected>known-deck</option>" in sent_back
         and "<option selected>hard</option>" in sent_back
     )
     assert 'value="two_star" selected' in sent_back and 'value="x"' in sent_back
@@ -400,6 +400,10 @@ def test_a_game_at_the_table_needs_the_sheeps_vegetables(client: TestClient) -> 
         sheep.pop("likes", None)
     r = client.post("/api/wolf/games", json={"roster": roster, "mode": "hard", "side": "two_star"})
     assert "to drum set, harp, clarinet and 13 more" in one_line_error(r, 400)
+    # the new-game form says which shipped rosters are for interviews only
+    page = client.get("/").text
+    assert '<option value="large-24">large-24 (no track: its sheep like no vegetables)' in page
+    assert '<option value="default">default</option>' in page
 
 
 def test_a_second_undo_from_the_same_page_is_refused(client: TestClient) -> None:
