@@ -365,17 +365,30 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
 
 
 def view_to_json(view: ObserverView) -> dict[str, Any]:
-    """The spec's observer-view JSON object (without any history): what
-    :func:`load_view` reads; add ``"history"`` to narrow the colourings by the plays seen."""
+    """The spec's observer-view JSON object, with its ``"history"`` when it has one: what
+    :func:`load_view` reads back, equal to ``view``."""
     check_view(view)
     base = position_to_json(view.completion(view.visible, view.hands))
     base["view"] = "observer"
-    base["pawns"] = {
-        str(k): [loc_name(x) for x in view.visible[k]] + [HIDDEN] * view.hidden[k]
-        for k in view.players
-    }
+    base["pawns"] = _pawns_json(view.players, view.visible, view.hidden)
     base["undercover"] = [f"t{x}" for x in view.undercover]
+    if view.history_from is not None:
+        plays: list[dict[str, Any]] = []
+        for rec in view.history:
+            play: dict[str, Any] = {"seat": rec.seat, "card": rec.card, "play": rec.play}
+            if rec.seen is not None:
+                visible, hidden, under = rec.seen
+                play["pawns"] = _pawns_json(view.players, visible, hidden)
+                play["undercover"] = [f"t{x}" for x in under]
+            plays.append(play)
+        base["history"] = {"from": view_to_json(view.history_from), "plays": plays}
     return base
+
+
+def _pawns_json(
+    players: Sequence[int], visible: Pawns, hidden: Sequence[int]
+) -> dict[str, list[str]]:
+    return {str(k): [loc_name(x) for x in visible[k]] + [HIDDEN] * hidden[k] for k in players}
 
 
 def parse_view(text: str, source: str = "view") -> ObserverView:

@@ -256,3 +256,27 @@ def test_play_by_words_reads_card_names_as_the_command_line_does() -> None:
         play_by_words(pos, "joker", "t2→t7")
     with pytest.raises(SheepdogError, match="seat 0 holds no '2' card"):
         play_by_words(pos, "2", "t2→t4")
+
+
+def test_a_view_with_its_record_writes_back_whole() -> None:
+    """``view_to_json`` keeps the record (``"history"``): read back, the view is equal and
+    narrows the colourings as the original does."""
+    example = json.loads(json.dumps(EXAMPLE))
+    example["pawns"]["0"] = ["t7", "t21", "h3", "k"]
+    example["pawns"]["2"] = ["h3", "h2", "t42", "t5"]
+    start = position_from_json(example)
+    words = "t7→t8, t21→t22, [seat 2] t42→t44"
+    child = play_by_words(start, "partner", words).position
+    data = view_to_json(view_of(child, child.to_move))
+    seen = {"pawns": data["pawns"], "undercover": data["undercover"]}
+    data["history"] = {
+        "from": view_to_json(view_of(start, 0)),
+        "plays": [{"seat": 0, "card": "partner", "play": words, **seen}],
+    }
+    view = view_from_json(data)
+    assert len(colourings(view)) == 1
+    written = view_to_json(view)
+    assert written == data
+    back = view_from_json(json.loads(json.dumps(written)))
+    assert back == view and colourings(back) == colourings(view)
+    assert back.history == view.history and back.history_from == view.history_from

@@ -295,7 +295,7 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     bad = client.post("/wolf/new", data={**sent, "picky_eaters": "on"}, follow_redirects=False)
     sent_back = bad.text.split('action="/wolf/new"')[1].split("</form>")[0]  # as it was sent
     assert (
-        "<option value=\"known-deck\" selected>known-deck</option>" in sent_back
+        '<option value="known-deck" selected>known-deck</option>' in sent_back
         and "<option selected>hard</option>" in sent_back
     )
     assert 'value="two_star" selected' in sent_back and 'value="x"' in sent_back
