@@ -312,6 +312,19 @@ if not TYPE_CHECKING:
             if name.endswith("perft") and (args or "depth" in kwargs):
                 depth = args[0] if args else kwargs["depth"]
                 expect(depth, int, "depth", "a whole number of plies, 0 or more")
+            if "max_nodes" in kwargs:
+                from sheepdog.solver.dog.solve import check_budget
+
+                check_budget(kwargs["max_nodes"])
+            if kwargs.get("progress") is not None and not callable(kwargs["progress"]):
+                from sheepdog.solver.errors import WrongTypeError
+
+                raise WrongTypeError("progress must be a function (or None)")
+            if name == "play_by_words":
+                card = args[0] if args else kwargs.get("card")
+                words = args[1] if len(args) > 1 else kwargs.get("words")
+                expect(card, (str, type(None)), "card", 'a card name such as "5", or None')
+                expect(words, str, "words", 'the play in words, such as "t8→t13"')
             return value(pos, *args, **kwargs)
 
         checked.__module__, checked.__name__, checked.__qualname__ = __name__, name, name

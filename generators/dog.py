@@ -25,7 +25,7 @@ from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.position import Position, make_position, position_to_json, to_notation
 from sheepdog.solver.dog.solve import winning_first_plays
 from sheepdog.solver.dog.value import decode
-from sheepdog.solver.errors import SheepdogError, shown
+from sheepdog.solver.errors import SheepdogError, expect_function, shown
 from sheepdog.solver.fileio import write_atomic
 
 DEFAULT_PUZZLE_DIR = Path("cases/dog/puzzles")
@@ -213,6 +213,7 @@ def find_puzzles(
 
     ``progress(puzzles found, count, endgames tried)`` is called after each endgame tried.
     """
+    expect_function(progress, "progress")
     if count < 1:
         raise SheepdogError(f"count must be at least 1, not {count}")
     if not 1 <= cards <= 4:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from math import comb
 
-from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect, shown
+from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect, expect_function, shown
 from sheepdog.solver.slywolf.explain import (
     RULE_TIERS,
     explain_observation,
@@ -292,6 +292,8 @@ def check_arguments(roster: Roster, mode: Mode, count: int, seed: int) -> None:
 
 def check_bounds(count: int, attempts: int) -> None:
     """``count`` and ``attempts`` within :data:`MAX_COUNT` and :data:`MAX_ATTEMPTS`."""
+    expect(count, int, "count", "how many cases, such as 10")
+    expect(attempts, int, "attempts", "draws tried per case, such as 50")
     if not 1 <= count <= MAX_COUNT:
         raise SheepdogError(f"count must be at least 1 and at most {MAX_COUNT}, not {count}")
     if not 1 <= attempts <= MAX_ATTEMPTS:
@@ -500,6 +502,7 @@ def generate(
     """``count`` distinct valid graded cases, the same for the same arguments (in memory; see
     :func:`sheepdog.generators.slywolf_files.generate_files` for a run that writes each case as
     it is made)."""
+    expect_function(progress, "progress")
     out: list[GeneratedCase] = []
     for case in iter_cases(
         roster,

@@ -97,6 +97,13 @@ def expect(value: object, kind: type | tuple[type, ...], what: str, hint: str = 
     raise WrongTypeError(message + (f" ({hint})" if hint else ""))
 
 
+def expect_function(value: object, what: str) -> None:
+    """Raise :class:`WrongTypeError` unless ``value`` is None or can be called (a ``progress``
+    callback, say): a bad one would fail deep inside, as a bare TypeError."""
+    if value is not None and not callable(value):
+        raise WrongTypeError(f"{what} must be a function or None, not {type(value).__name__}")
+
+
 def expect_variant(pos: object, kind: type, wanted: str, other: tuple[str, str, str]) -> None:
     """A DOG engine takes positions of its own variant (``kind``, called ``wanted``): one of
     the other variant, ``other`` = (its class's name, its variant, the function that takes it),

@@ -39,7 +39,7 @@ from sheepdog.solver.agentdog.solve import solve_position
 from sheepdog.solver.dog.advise import share_error
 from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.solve import check_budget
-from sheepdog.solver.errors import SheepdogError, expect
+from sheepdog.solver.errors import SheepdogError, expect, expect_function
 
 DEFAULT_SAMPLES = 12
 DEFAULT_SOLVE_NODES = 20_000
@@ -166,6 +166,7 @@ def advise_view(
     """Advice for the player to move in ``view`` (see the module docstring); the sampling stops
     after ``seconds``, and a sample it cuts short counts for no play (the knock-out risks are
     always exact and complete)."""
+    expect_function(progress, "progress")
     check_view(view)
     expect(samples, int, "samples")
     expect(seed, int, "seed")

@@ -25,7 +25,7 @@ from sheepdog.solver.dog.board import HOME
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, GameGraph, GraphProgress
 from sheepdog.solver.dog.search import Method, Solution, pv_nodes, solve_game
 from sheepdog.solver.dog.solve import RoundSolution, check_budget
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, expect_function
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -108,6 +108,7 @@ def solve_position(
 ) -> AgentSolution:
     """Solve a 4-player Agent DOG position to the end of the round (as classic
     :func:`sheepdog.solver.dog.solve.solve_position`; the graph is always kept)."""
+    expect_function(progress, "progress")
     started = time.perf_counter()
     check_agent(pos, "solve_position")
     check_budget(max_nodes)

@@ -46,7 +46,7 @@ from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Loc, Position, make_position
 from sheepdog.solver.dog.solve import DogGame, check_budget, check_classic, solve_position
 from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, win_key
-from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
+from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect, expect_function
 
 PlayId = tuple[str | None, tuple[tuple[Loc, ...], ...]]
 """A first play across samples: the card played and the pawns after it."""
@@ -404,6 +404,7 @@ def advise(
     ``unseen`` (card name -> copies) is the pool the ``"?"`` cards are dealt from when more is
     known than the position shows (at the table: the cards played since the last shuffle are
     out too); by default :func:`unseen_cards` of ``pos``."""
+    expect_function(progress, "progress")
     check_advisable(pos)
     expect(samples, int, "samples")
     expect(seed, int, "seed")

@@ -30,7 +30,7 @@ from sheepdog.solver.dog.search import (
 )
 from sheepdog.solver.dog.table import TableSearch
 from sheepdog.solver.dog.value import LEAST_WIN, decode, up_one_ply
-from sheepdog.solver.errors import SheepdogError, expect, expect_variant
+from sheepdog.solver.errors import SheepdogError, expect, expect_function, expect_variant
 
 
 class SeatedPosition(Hashable, Protocol):
@@ -310,6 +310,7 @@ def solve_position(
     its sizes are then the table's, and :func:`sheepdog.solver.dog.search.solved_networkx` of
     such a solution solves again with the graph kept.
     """
+    expect_function(progress, "progress")
     started = time.perf_counter()
     check_solvable(pos)
     check_budget(max_nodes)

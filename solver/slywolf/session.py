@@ -40,7 +40,9 @@ from sheepdog.solver.errors import (
     FileFormatError,
     SheepdogError,
     UnknownNameError,
+    WrongTypeError,
     expect,
+    shown,
 )
 from sheepdog.solver.slywolf.entries import (
     ENTRIES,
@@ -153,6 +155,9 @@ def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = N
         raise UnknownNameError("side", side, SIDES)
     options = options or Options()
     expect(options, Options, "options")
+    expect(options.skill, (int, float), "options.skill", "a number from 0 to 1, such as 0.5")
+    expect(options.picky_eaters, bool, "options.picky_eaters", "True or False")
+    expect(options.special_treats, bool, "options.special_treats", "True or False")
     if not 0 <= options.skill <= 1:
         raise SheepdogError(f"options.skill must be a number from 0 to 1, not {options.skill}")
     # the sheep heard before the game are off the stacks already: their tiles are dealt face
@@ -678,6 +683,14 @@ class Record:
     steps: tuple[Step, ...]
     game: Game = field(compare=False)  # start with the steps in force applied
 
+    def __post_init__(self) -> None:
+        hint = "new_game(puzzle) or load_game(path) gives one"
+        expect(self.start, Game, "start", hint)
+        expect(self.game, Game, "game", hint)
+        expect(self.steps, tuple, "steps", "a tuple of Step")
+        for step in self.steps:
+            expect(step, Step, "each step", "Step(entry, line)")
+
     @classmethod
     def begin(cls, start: Game) -> Record:
         """A record with no entry yet."""
@@ -686,6 +699,10 @@ class Record:
     @classmethod
     def of(cls, start: Game, steps: tuple[Step, ...]) -> Record:
         """The record of ``steps`` from ``start``: the entries in force applied in order."""
+        expect(start, Game, "start", "new_game(puzzle) or load_game(path) gives one")
+        expect(steps, tuple, "steps", "a tuple of Step")
+        for step in steps:
+            expect(step, Step, "each step", "Step(entry, line)")
         game = start
         for step in steps:
             if step.in_force:
@@ -722,6 +739,19 @@ class Record:
         included), checked again against the rules.  A refused step raises, or with
         ``lenient`` is kept out of force with the reason (:attr:`Step.refused`): a server's
         stored games were checked by the rules of their day."""
+        expect(start, Game, "start", "new_game(puzzle) or load_game(path) gives one")
+        lines = list(lines)
+        for row in lines:
+            if not (
+                isinstance(row, tuple | list)
+                and len(row) == 2
+                and isinstance(row[0], str)
+                and isinstance(row[1], bool)
+            ):
+                raise WrongTypeError(
+                    "lines must be (line, undone) pairs, such as ('call harp', False), "
+                    f"not {shown(repr(row))}"
+                )
         if not lenient:
             steps = tuple(
                 Step(parse_entry(start.roster, line), line, undone) for line, undone in lines
