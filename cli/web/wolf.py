@@ -17,7 +17,7 @@ from typing import Any
 
 from sheepdog.cli.web.entries import BadRequest
 from sheepdog.solver.errors import SheepdogError, shown
-from sheepdog.solver.slywolf.entries import AskHint, Heard, Undo, entry_line, parse_entry
+from sheepdog.solver.slywolf.entries import AskHint, End, Heard, Undo, entry_line, parse_entry
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import (
     INLINE,
@@ -168,6 +168,9 @@ class WolfGame:
             raise BadRequest(str(exc)) from None
         if isinstance(entry, AskHint):  # asks, changes nothing: it is no entry of the game
             raise BadRequest(HINT_IS_NO_ENTRY)
+        if isinstance(entry, End) and self.record is not None and not self.record.game.turn.called:
+            # changes nothing either: stored, it would make every other phone's tap stale
+            raise BadRequest("no turn is being played (the last one is over): nothing to end")
         stored = entry_line(self.roster, entry)
         if self.record is not None:
             try:

@@ -550,7 +550,11 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     roster, table = game.roster, game.table
     name = roster.sheep[sheep].name
     heard = sheep in game.puzzle.interviewed()
-    if sheep in table.visible or sheep in table.discarded or (heard and not _set_aside(game)):
+    if (
+        sheep in table.visible
+        or sheep in table.discarded
+        or (heard and not _set_aside(game, sheep))
+    ):
         raise SheepdogError(f"{name!r} cannot be uncovered: it is not hidden")
     waiting = waiting_stacks(table)
     if not waiting:
@@ -591,13 +595,26 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     return replace(table, stacks=tuple(stacks))
 
 
-def _set_aside(game: Game) -> int:
-    """How many tiles in the stacks are sheep heard before the game began (a game file may
-    count them there: those of older versions did): the tiles beyond the sheep neither heard,
-    discarded nor on top."""
+def _set_aside(game: Game, sheep: int) -> bool:
+    """Whether the tile of ``sheep``, heard already, may still lie in a stack: heard before the
+    game began (a game file of an older version counts such tiles in the stacks), not set
+    aside yet, and the stacks hold more tiles than the sheep neither heard nor discarded."""
     table = game.table
     hidden = game.roster.n_sheep - len(game.puzzle.interviewed() | set(table.discarded))
-    return sum(st.tiles for st in table.stacks) - hidden
+    if sum(st.tiles for st in table.stacks) <= hidden:
+        return False
+    if any(st.under == sheep for st in table.stacks):
+        return False  # set aside already: a stack still waits under it
+    for line in game.log:  # heard or set aside in this game: its tile left a stack then
+        try:
+            entry = parse_entry(game.roster, line)
+        except SheepdogError:
+            continue
+        if isinstance(entry, Heard) and entry.interview.sheep == sheep:
+            return False
+        if isinstance(entry, Top) and entry.sheep == sheep:
+            return False
+    return True
 
 
 def _check_call(game: Game, sheep: int) -> None:

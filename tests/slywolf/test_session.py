@@ -100,7 +100,12 @@ def test_a_file_that_counts_heard_sheep_as_tiles_sets_them_aside_when_typed() ->
     old = replace(new_game(puzzle), table=fresh().table)  # 16 tiles for 14 sheep not heard
     game = play(old, "top harp")
     assert game.table.stacks[0] == Stack(None, 3, harp)
-    game = play(game, "top guitar under harp", "top banjo")
+    with pytest.raises(SheepdogError, match="'harp' cannot be uncovered"):
+        play(game, "top harp")  # set aside already: a second stack under harp cannot be
+    game = play(game, "top guitar under harp")
+    with pytest.raises(SheepdogError, match="'harp' cannot be uncovered"):
+        play(game, "top harp")  # nor once its stack has a new top (the file's log says so)
+    game = play(game, "top banjo")
     assert [st.tiles for st in game.table.stacks] == [3, 3, 4, 4]
     with pytest.raises(SheepdogError, match="'harp' cannot be uncovered"):
         play(game, "top harp")  # typed already: it is no longer in a stack

@@ -442,6 +442,12 @@ def test_a_second_undo_from_the_same_page_is_refused(client: TestClient) -> None
     assert store_version(client, game["id"]) == version
     r = client.post(f"/api/wolf/games/{game['id']}/entries", json={"line": "Hint"})
     assert "a hint is not an entry: the game's page shows it" in one_line_error(r, 400)
+    # nor is an `end` with no turn under way: it would change nothing
+    r = client.post(f"/api/wolf/games/{game['id']}/entries", json={"line": "end"})
+    assert "no turn is being played (the last one is over)" in one_line_error(r, 400)
+    ask = {"action": "line", "line": "end", "version": str(version)}
+    assert "error=" in client.post(post, data=ask, follow_redirects=False).headers["location"]
+    assert store_version(client, game["id"]) == version
     r = client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 5, "x": 1})
     assert "an undo takes no body" in one_line_error(r, 400)
     assert client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 5}).status_code == 200
