@@ -461,14 +461,14 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
         shares = ", ".join(f"colour {c}: {p}" for c, p in chances.items())
         lines.append(f"  {field_name}: {shares}")
     solved = out["samples"]
+    exact = solved and all(e["win_share_se"] == 0 for e in out["plays"])
     lines.append(
-        f"Plays: chance of knocking out her own side's piece (exact), then wins-draws-losses"
-        f" over {solved} sampled deal(s) of the hidden cards, each solved exactly"
-        + (
-            " (the only completion: the win share is exact):"
-            if all(e["win_share_se"] == 0 for e in out["plays"])
-            else " (win share ± one standard error of the sampled estimate):"
-        )
+        "Plays: chance of knocking out her own side's piece (exact), then wins-draws-losses of"
+        " the one exact solve (nothing is hidden):"
+        if exact
+        else f"Plays: chance of knocking out her own side's piece (exact), then wins-draws-losses"
+        f" over {solved} sampled deal(s) of the hidden cards, each solved exactly (win share ±"
+        " one standard error of the sampled estimate):"
         if solved
         else "Plays: chance of knocking out her own side's piece (exact):"
     )

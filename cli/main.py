@@ -310,9 +310,9 @@ def _closed_streams() -> None:
 
 
 def _work_done() -> None:
-    """The run is over: its output is flushed, and a Ctrl-C from here on is ignored.  Python
-    ends by finalising its modules, which takes a moment; a Ctrl-C then ended the process by
-    the signal (exit 130) with no line, after the whole output."""
+    """The run is over: its output is flushed, and a Ctrl-C or SIGTERM from here on is
+    ignored.  Python ends by finalising its modules, which takes a moment; a signal then ended
+    the process (exit 130 or 143) with no line, after the whole output."""
     import contextlib
     import signal
 
@@ -320,6 +320,7 @@ def _work_done() -> None:
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 def main(argv: list[str] | None = None) -> NoReturn:

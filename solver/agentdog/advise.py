@@ -189,6 +189,8 @@ def advise_view(
     plays = _plays(view, belief, own_hand)
     advice = AgentAdvice(seat, len(belief), colour_chances(view, belief), seed=seed)
     advice.exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)
+    if advice.exact:
+        samples = min(samples, 1)  # every sample would be this one completion
     for (card, words), outcomes in plays.items():
         done = [p for p in outcomes if p is not None]
         item = PlayAdvice(card, words, _described(done), possible=len(done))

@@ -98,10 +98,10 @@ def test_advice_with_one_completion_is_exact(tmp_path: Path) -> None:
     path = tmp_path / "open.json"
     path.write_text(json.dumps(view))
     out = _json("dog", "advise", str(path), "--samples", "2", "--seconds", "3600", "--json")
-    assert out["colourings"] == 1
+    assert out["colourings"] == 1 and out["samples"] == 1  # one solve: all there is
     assert all(p["win_share_se"] == 0.0 for p in out["plays"] if p["win_share"] is not None)
-    text = _run("dog", "advise", str(path), "--samples", "1").stdout
-    assert "the only completion: the win share is exact" in text and " ± " not in text
+    text = _run("dog", "advise", str(path), "--samples", "5").stdout
+    assert "of the one exact solve (nothing is hidden)" in text and " ± " not in text
 
 
 @pytest.mark.parametrize(
