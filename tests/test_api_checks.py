@@ -8,6 +8,7 @@ import functools
 import inspect
 import json
 import pickle
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -341,3 +342,50 @@ def test_every_error_pickles_whatever_its_constructor_takes() -> None:
     roster = sheepdog.load_roster("default")
     with ProcessPoolExecutor(1) as pool, pytest.raises(sheepdog.UnknownNameError, match="kazoo"):
         pool.submit(roster.sheep_index, "kazoo").result()
+
+
+def _wrong_kinds() -> list[tuple[str, Callable[[], object], str]]:
+    pos = sheepdog.parse_position(NOTATION)
+    agent = sheepdog.load_agent_position(AGENT)
+    game = sheepdog.load_game(ROOT / "cases" / "puzzles" / "turn.json")
+    assert game is not None
+    from sheepdog.solver.slywolf.session import Record
+
+    # the wrong kinds a caller without type checking may pass (typed Any to say so)
+    text: Any = "10"
+    half: Any = 1.5
+    number: Any = 5
+    nothing: Any = None
+    lines: Any = ["call harp"]
+    steps: Any = ("call harp",)
+    return [
+        ("max_nodes", lambda: sheepdog.perft(pos, 2, max_nodes=text), "max_nodes must be an int"),
+        ("agent budget", lambda: sheepdog.agent_perft(agent, 2, max_nodes=half), "max_nodes"),
+        ("words", lambda: sheepdog.play_by_words(agent, "partner", number), "words must be a str"),
+        ("progress", lambda: sheepdog.perft(pos, 1, progress=text), "progress must be a"),
+        ("solve", lambda: sheepdog.solve_position(pos, progress=text), "progress must be a"),
+        (
+            "attempts",
+            lambda: sheepdog.generate_cases(ROSTER, "easy", 1, 1, attempts=text),
+            "attempts must be an int",
+        ),
+        (
+            "skill",
+            lambda: sheepdog.new_game(game.puzzle, options=sheepdog.Options(skill=text)),
+            "options.skill must be an int or float",
+        ),
+        ("lines", lambda: Record.replay(game, lines), "lines must be (line, undone)"),
+        ("start", lambda: Record.replay(text, [("hint", False)]), "start must be a Game"),
+        ("steps", lambda: Record.of(game, steps), "each step must be a Step"),
+        ("begin", lambda: Record.begin(nothing), "start must be a Game, not NoneType"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(11))
+def test_wrong_kinds_of_argument_are_one_line_errors(case: int) -> None:
+    """Each used to fail inside, as a bare TypeError, AttributeError or ValueError (or, for
+    Record.begin(None), to make a broken record)."""
+    _name, call, words = _wrong_kinds()[case]
+    with pytest.raises(WrongTypeError, match=re.escape(words)) as info:
+        call()
+    assert "\n" not in str(info.value)
