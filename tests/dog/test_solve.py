@@ -4,6 +4,7 @@ public API, alpha-beta against retrograde analysis, small hand-made endgames."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -238,3 +239,27 @@ def test_table_search_progress_counts_its_table() -> None:
     assert seen[-1] == solution.to_dict()["nodes"]
     assert seen[:-1] == [4096 * k for k in range(1, len(seen))]
     assert len(seen) >= 2
+
+
+def test_graph_node_values_are_the_root_teams() -> None:
+    """docs/dog-endgame.md: every node's ``value`` in the solved graph is for the team to move
+    at the root: the root team takes the best child, the other team the worst (for the root
+    team), at every exactly valued node."""
+    import sheepdog
+
+    order = {"LOSS": 0, "DRAW": 1, "WIN": 2}
+    root = Path(__file__).resolve().parent.parent.parent
+    puzzle = sorted((root / "cases" / "dog" / "puzzles").glob("03ply-*.json"))[0]
+    pos = sheepdog.load_position(puzzle)
+    graph = sheepdog.solved_networkx(sheepdog.solve_position(pos, method="retrograde"))
+    root_team = graph.nodes[0]["team_to_move"]
+    checked = 0
+    for node, data in graph.nodes(data=True):
+        kids = list(graph.successors(node))
+        if data.get("terminal") or not kids or data["value"] not in order:
+            continue
+        values = [order[graph.nodes[k]["value"]] for k in kids]
+        best = max(values) if data["team_to_move"] == root_team else min(values)
+        assert order[data["value"]] == best
+        checked += 1
+    assert checked > 10
