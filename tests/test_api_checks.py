@@ -389,3 +389,12 @@ def test_wrong_kinds_of_argument_are_one_line_errors(case: int) -> None:
     with pytest.raises(WrongTypeError, match=re.escape(words)) as info:
         call()
     assert "\n" not in str(info.value)
+
+
+def test_a_puzzle_built_in_code_writes_a_file_that_loads(tmp_path: Path) -> None:
+    with pytest.raises(sheepdog.SheepdogError, match="extra: unknown key 'foo'; valid keys"):
+        sheepdog.Puzzle(ROSTER, "easy", extra={"foo": 1})
+    puzzle = sheepdog.Puzzle(ROSTER, "easy", extra={"id": "mine", "notes": "x"})
+    path = tmp_path / "mine.json"
+    path.write_text(puzzle.to_json(), encoding="utf-8")
+    assert sheepdog.load_puzzle(path).extra["id"] == "mine"

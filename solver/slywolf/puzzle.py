@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, expect
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, expect, shown
 from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.slywolf.roster import (
     INLINE,
@@ -83,6 +83,13 @@ class Puzzle:
         if self.visible is not None:
             expect(self.visible, (tuple, list), "visible", "a tuple of sheep numbers, or None")
             object.__setattr__(self, "visible", tuple(self.visible))
+        expect(self.extra, dict, "extra", "a dict of the file's other keys")
+        unknown = sorted(set(self.extra) - set(EXTRA_KEYS), key=str)
+        if unknown:  # written out, the file would not load
+            raise SheepdogError(
+                f"extra: unknown key {shown(str(unknown[0]))!r}; valid keys are: "
+                + ", ".join(sorted(EXTRA_KEYS))
+            )
         _settle_roster_ref(self)
         validate_interviews(self)
         if self.visible is not None and "game" not in self.extra:  # a game's stacks say it
