@@ -449,7 +449,9 @@ def _order(card: str) -> int:
 def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay:
     """The play of ``card`` chosen in ``words``: the choices of a description (the part after
     ``"5: "``, before any ``";"``), e.g. ``"t8→t13"``, ``"[seat 2] t5→t7, t8→t10"``,
-    ``"out to t0"``, ``"t8 ↔ t24"``; or, for a fold (``card`` None), the whole description.
+    ``"out to t0"``, ``"t8 ↔ t24"``; or, for a fold (``card`` None, or words that start with
+    ``"fold"``), the whole description, ``"fold: discard 2, draw 13, play 13: out to t0"``
+    (with 2-3 players a fold may end in a play: that play's card is the fold's ``card``).
 
     A18: the choices name fields, never colours, so the same words are a play in every
     completion of an observer view; the result depends on the true colours.
@@ -465,12 +467,17 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     mover = pos.to_move
     words = words.replace("<->", "↔").replace("->", "→")
     if card is None or words.strip().startswith("fold"):
-        for play in legal_plays(pos):
-            if play.description.startswith("fold") and play.description == words.strip():
+        folds = [p for p in legal_plays(pos) if p.description.startswith("fold")]
+        for play in folds:
+            if play.description == words.strip():
                 return play
-        raise SheepdogError(
-            f"no fold {shown(words)!r} here (a fold is only legal with nothing playable)"
-        )
+        if not folds:
+            raise SheepdogError(
+                f"no fold {shown(words)!r} here (a fold is only legal with nothing playable)"
+            )
+        listed = "; ".join(f"'{p.description}'" for p in folds[:6])
+        more = f" and {len(folds) - 6} more" if len(folds) > 6 else ""
+        raise SheepdogError(f"no fold {shown(words)!r} here; the folds here are {listed}{more}")
     card = parse_card(card)  # any case, "11" for 1/11; an unknown name lists the valid ones
     if card not in pos.hands[mover]:
         raise SheepdogError(f"seat {mover} holds no {shown(card)!r} card")

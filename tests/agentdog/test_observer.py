@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -280,3 +281,18 @@ def test_a_view_with_its_record_writes_back_whole() -> None:
     back = view_from_json(json.loads(json.dumps(written)))
     assert back == view and colourings(back) == colourings(view)
     assert back.history == view.history and back.history_from == view.history_from
+
+
+def test_a_fold_not_made_here_lists_the_folds_there_are() -> None:
+    """Two players, nothing playable: the folds (discard, draw, play the card drawn) are the
+    only plays; words that are none of them get the list."""
+    perft = Path(__file__).resolve().parent.parent.parent / "cases" / "agentdog" / "perft.txt"
+    line = next(x for x in perft.read_text().splitlines() if '"players":[0,2]' in x)
+    pos = position_from_json(json.loads(line[len("position ") :]))
+    folds = [p.description for p in legal_plays(pos)]
+    assert folds and all(f.startswith("fold: ") for f in folds)
+    with pytest.raises(SheepdogError) as refused:
+        play_by_words(pos, None, "discard 2")
+    assert str(refused.value).startswith("no fold 'discard 2' here; the folds here are '")
+    assert all(f"'{f}'" in str(refused.value) for f in folds[:6])
+    assert play_by_words(pos, None, folds[0]).description == folds[0]
