@@ -108,7 +108,10 @@ def _run(body: Callable[[], None]) -> None:
         except HiddenCardsError as exc:
             fail(f"{exc.problem} (use 'sheepdog dog advise' for hidden hands)")
         except PuzzleFileExists as exc:
-            fail(f"{exc.path} already exists; use --force to overwrite it")
+            fail(
+                f"{exc.path} already exists; use --force to overwrite it (or --resume to keep"
+                " the puzzles an earlier run of the same command wrote)"
+            )
 
     run(hinted)
 
@@ -557,6 +560,13 @@ def generate(
     force: Annotated[
         bool, typer.Option("--force", help="Overwrite existing puzzle files.")
     ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Keep the puzzle files an earlier run of the same command wrote, and go on.",
+        ),
+    ] = False,
     json_out: JsonOpt = False,
     max_nodes: MaxNodesOpt = 200_000,
     attempts: Annotated[
@@ -579,6 +589,7 @@ def generate(
                 seed=seed,
                 cards=cards,
                 force=force,
+                resume=resume,
                 max_nodes=max_nodes,
                 attempts=attempts,
                 progress=lambda found, _, tried: update(found, detail=f"{tried} endgames tried"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -207,13 +208,16 @@ def find_puzzles(
     max_nodes: int = 200_000,
     attempts: int = DEFAULT_ATTEMPTS,
     progress: Callable[[int, int, int], None] | None = None,
+    on_found: Callable[[GeneratedPuzzle], None] | None = None,
 ) -> list[GeneratedPuzzle]:
     """Search seeded random endgames until ``count`` puzzles are found (distinct positions),
     trying at most ``attempts`` endgames per puzzle wanted (``attempts * count`` in all).
 
-    ``progress(puzzles found, count, endgames tried)`` is called after each endgame tried.
+    ``progress(puzzles found, count, endgames tried)`` is called after each endgame tried,
+    ``on_found(puzzle)`` as each puzzle is found.
     """
     expect_function(progress, "progress")
+    expect_function(on_found, "on_found")
     if count < 1:
         raise SheepdogError(f"count must be at least 1, not {count}")
     if not 1 <= cards <= 4:
@@ -230,6 +234,8 @@ def find_puzzles(
         hit = _try(pos, found, folder, max_nodes)
         if hit is not None:
             found[hit[0]] = hit[1]
+            if on_found is not None:
+                on_found(hit[1])
         if progress is not None:
             progress(len(found), count, tried)
     if len(found) < count:
@@ -266,15 +272,34 @@ def generate_puzzles(
     seed: int = 0,
     cards: int = 2,
     force: bool = False,
+    resume: bool = False,
     max_nodes: int = 200_000,
     attempts: int = DEFAULT_ATTEMPTS,
     progress: Callable[[int, int, int], None] | None = None,
 ) -> list[GeneratedPuzzle]:
-    """Find puzzles (:func:`find_puzzles`) and write them atomically to ``folder`` (never
-    overwriting without force).  A ``folder`` that is a file is refused before the search."""
+    """Find puzzles (:func:`find_puzzles`) and write each atomically to ``folder`` as it is
+    found, so a run stopped halfway keeps the puzzles found so far.  An existing file is never
+    replaced without ``force``; with ``resume`` one that holds exactly the puzzle found (an
+    earlier run of the same search wrote it) is kept.  A ``folder`` that is a file, or that
+    this user cannot write to, is refused before the search."""
     if folder.exists() and not folder.is_dir():
         raise SheepdogError(f"{folder} is a file, not a folder")
-    puzzles = find_puzzles(
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SheepdogError(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise SheepdogError(f"cannot write to the folder {folder}: permission denied")
+
+    def write(puzzle: GeneratedPuzzle) -> None:
+        text = json.dumps(puzzle.to_json(), indent=2) + "\n"
+        if not force and os.path.lexists(puzzle.path):
+            if resume and _holds(puzzle.path, text):
+                return  # written by an earlier run of this search: kept
+            raise PuzzleFileExists(puzzle.path)
+        write_atomic(puzzle.path, text, force=force)
+
+    return find_puzzles(
         folder,
         count=count,
         seed=seed,
@@ -282,12 +307,12 @@ def generate_puzzles(
         max_nodes=max_nodes,
         attempts=attempts,
         progress=progress,
+        on_found=write,
     )
-    if not force:
-        for puzzle in puzzles:
-            if puzzle.path.exists():
-                raise PuzzleFileExists(puzzle.path)
-    for puzzle in puzzles:
-        text = json.dumps(puzzle.to_json(), indent=2) + "\n"
-        write_atomic(puzzle.path, text, force=force)
-    return puzzles
+
+
+def _holds(path: Path, text: str) -> bool:
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False

@@ -108,3 +108,44 @@ def test_the_shipped_puzzles_are_what_the_documented_command_writes(tmp_path: Pa
     assert made == sorted(p.name for p in shipped.glob("*.json"))
     for name in made:
         assert (tmp_path / name).read_bytes() == (shipped / name).read_bytes(), name
+
+
+def test_each_puzzle_is_written_as_found_and_resume_keeps_them(tmp_path: Path) -> None:
+    """A run stopped halfway keeps what it found; the same command with resume keeps those
+    files (identical) and writes the rest; a file that differs is still never replaced."""
+    seen: list[list[str]] = []
+
+    def stop_after_first(found: int, _count: int, _tried: int) -> None:
+        seen.append(sorted(p.name for p in tmp_path.iterdir()))
+        if found == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        generate_puzzles(tmp_path, count=2, seed=1, cards=1, progress=stop_after_first)
+    first = sorted(tmp_path.iterdir())
+    assert len(first) == 1 and seen[-1] == [first[0].name]  # on disk when it was counted
+    kept = first[0].read_bytes()
+    with pytest.raises(PuzzleFileExists):
+        generate_puzzles(tmp_path, count=2, seed=1, cards=1)
+    done = generate_puzzles(tmp_path, count=2, seed=1, cards=1, resume=True)
+    assert sorted(p.path for p in done) == sorted(tmp_path.iterdir())
+    assert first[0].read_bytes() == kept
+    whole = generate_puzzles(tmp_path / "whole", count=2, seed=1, cards=1)
+    assert [p.path.name for p in whole] == [p.path.name for p in done]
+    first[0].write_text("{}", encoding="utf-8")  # a file that differs: resume refuses it
+    with pytest.raises(PuzzleFileExists):
+        generate_puzzles(tmp_path, count=2, seed=1, cards=1, resume=True)
+
+
+def test_a_folder_that_cannot_be_made_is_refused_before_the_search(tmp_path: Path) -> None:
+    (tmp_path / "a file").write_text("x", encoding="utf-8")
+    tried: list[int] = []
+    with pytest.raises(SheepdogError, match="cannot make the folder .*a file/puzzles"):
+        generate_puzzles(
+            tmp_path / "a file" / "puzzles",
+            count=1,
+            seed=1,
+            cards=1,
+            progress=lambda *_: tried.append(1),
+        )
+    assert not tried  # before any endgame was tried

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from sheepdog.solver.dog.position import load_position
+
 #: The partner-phase position of cases/dog/perft.txt: depth 6 runs for minutes (to the budget).
 PARTNER_PHASE = "4 h0,h1,h2,h3/k,k,t20,t30/k,k,t28,t40/k,k,k,t50 4,7,J/3,7,S/1,2,13/5,7,J 0"
 #: A 5-card endgame whose alpha-beta search passes 300,000 positions (a minute or more).
@@ -97,8 +99,9 @@ def test_generate_leaves_no_partial_file(tmp_path: Path) -> None:
     code, out, err = interrupt(args, DELAYS[-1], tmp_path)
     assert_interrupted(code, err)
     assert out == ""
-    folder = tmp_path / "puzzles"
-    assert not folder.exists() or list(folder.iterdir()) == []
+    folder = tmp_path / "puzzles"  # the puzzles found before Ctrl-C, each whole, and no temp
+    for path in folder.iterdir() if folder.exists() else []:
+        assert path.suffix == ".json" and load_position(path).seats == 4
 
 
 def test_sigterm_stops_a_solve_as_ctrl_c_does(tmp_path: Path) -> None:
