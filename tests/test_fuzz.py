@@ -1005,9 +1005,10 @@ def test_ctrl_c_during_start_up() -> None:
     answer).  Before that nothing of sheepdog can catch it: a signal that comes before the
     interpreter has set up its SIGINT handling, or after it has taken it down at exit (the answer
     printed), kills the process as it would any program (no message, status -SIGINT, which a
-    shell shows as 130); one
-    during the interpreter's start-up or the console script's first import is reported by Python
-    itself (see :func:`before_main`); the start-up modules import nothing, to keep that short."""
+    shell shows as 130); one while the command line is imported gets the one line from
+    ``sheepdog.cli``'s hook, then Python ends the process by the signal; one during the
+    interpreter's start-up or the console script's first import is reported by Python itself
+    (see :func:`before_main`); the start-up modules import nothing, to keep that short."""
     command = sheepdog_command()
     args = [*command, "wolf", "solve", str(CASES / "puzzles" / "example.json")]
     expected = subprocess.run(args, capture_output=True, check=True).stdout
@@ -1029,6 +1030,11 @@ def test_ctrl_c_during_start_up() -> None:
         elif err == b"":  # before Python's handler is set, or once it is taken down at exit
             assert proc.returncode == -signal.SIGINT and out in (b"", expected), context
             outcomes["killed by the signal"] += 1
+        elif err == b"Error: interrupted\n":
+            # while the command line is imported: sheepdog.cli's hook says the one line and
+            # Python ends the process by the signal, as for any uncaught KeyboardInterrupt
+            assert proc.returncode == -signal.SIGINT and out == b"", context
+            outcomes["Error: interrupted, while importing"] += 1
         else:
             assert before_main(stderr, command[0]) and out == b"", context
             outcomes["before main"] += 1
