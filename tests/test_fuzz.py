@@ -867,7 +867,10 @@ def before_main(stderr: str, script: str) -> bool:
     the start-up modules' module-level code only, possibly from a callback of the
     import system, which Python reports as ``Exception ignored in ...`` and goes on)."""
     if stderr.startswith(("Fatal Python error: init_", "python: failed to set __main__")):
-        return "sheepdog" not in stderr
+        # no frame of sheepdog's code (the editable install's path finder may be named in a
+        # message: it is the import system's, at the site module's start-up)
+        frames = (FRAME.match(line) for line in stderr.splitlines())
+        return not any(f is not None and "sheepdog" in f["file"] != script for f in frames)
     if stderr == "KeyboardInterrupt\n":  # raised in the interpreter's C code: no Python frame
         return True
     lines = stderr.splitlines()
@@ -910,6 +913,14 @@ def test_before_main_tells_start_up_from_later() -> None:
     )
     assert before_main(start_up, script)
     assert before_main("Fatal Python error: init_import_site: Failed\nKeyboardInterrupt\n", script)
+    site = (  # a Ctrl-C while the site module starts, the editable install's finder named
+        "Fatal Python error: init_import_site: Failed to import the site module\n"
+        "KeyError: '/c/build/__editable__.sheepdog-0.2.0-cp311-cp311-linux_x86_64'\n"
+        '  File "<frozen site>", line 548, in execsitecustomize\n'
+        "KeyboardInterrupt\n"
+    )
+    assert before_main(site, script)
+    assert not before_main(site.replace("<frozen site>", "/b/sheepdog/cli/main.py"), script)
     in_typing = start_up.replace("/b/sheepdog/__init__.py", "/lib/python3.11/typing.py")
     assert not before_main(in_typing, script)  # a module the start-up should not import
     in_re = (
