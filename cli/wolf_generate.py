@@ -204,26 +204,13 @@ def _load_engines() -> None:
     numpy's C start-up turns a Ctrl-C that lands inside it into an ImportError (an internal
     error, exit 70); held, it is a KeyboardInterrupt once the imports are done (exit 130)."""
     import signal
-    import threading
 
-    def load() -> None:
+    from sheepdog.solver import interrupts
+
+    with interrupts.held((signal.SIGINT,)):
         import numpy  # noqa: F401
 
         import sheepdog.solver.slywolf.model  # noqa: F401  (OR-Tools)
-
-    if threading.current_thread() is not threading.main_thread():
-        load()
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
-    try:
-        load()
-    finally:
-        signal.signal(
-            signal.SIGINT, previous if previous is not None else signal.default_int_handler
-        )
-    if caught:
-        raise KeyboardInterrupt
 
 
 def _so_far(files: CaseRun, count: int, out: Path) -> str:

@@ -26,10 +26,7 @@ import enum
 import importlib
 import io
 import os
-import signal
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -292,35 +289,18 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
 
 
 def _save(file: Path, game: Game, *, force: bool = True, line: str | None = None) -> None:
-    """Write the game file atomically, with Ctrl-C held back until the write is done; a failed
-    write says which typed line was not saved."""
+    """Write the game file atomically (Ctrl-C waits until the write is done); a failed write
+    says which typed line was not saved."""
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.fileio import write_atomic
 
     text = game.to_puzzle().to_json()
     try:
-        with _interrupts_held():
-            write_atomic(file, text, force=force)
+        write_atomic(file, text, force=force)
     except SheepdogError as exc:
         if line is None:
             raise
         raise SheepdogError(f"{exc}; the line {line!r} was not saved") from exc
-
-
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Hold SIGINT back for the ``with`` block; one that came meanwhile is raised right after
-    (Unix main thread; elsewhere nothing is held)."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
-        threading.main_thread()
-    ):
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _remove_stray_temps(file: Path) -> None:

@@ -14,8 +14,8 @@ flushed to disk and then put in place in one step:
 The folder is flushed to disk too, so after a crash the target holds either the old or the new
 contents, never a mix.  Any operating-system error (a full disk, a read-only file system, ...)
 removes the temporary file and raises :class:`~sheepdog.solver.errors.SheepdogError` with one line
-naming the file.  A write killed outright can leave its temporary file behind:
-:func:`clean_stray_temps` removes old ones.
+naming the file.  Ctrl-C and SIGTERM wait until the write is done.  A write killed outright
+can leave its temporary file behind: :func:`clean_stray_temps` removes old ones.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import stat
 import time
 from pathlib import Path
 
+from sheepdog.solver import interrupts
 from sheepdog.solver.errors import SheepdogError
 
 #: Marks a temporary file of this module: ``.NAME`` + TEMP_MARK + 8 hex digits.
@@ -171,9 +172,17 @@ def _target_of(path: Path) -> Path:
 def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
     """Write ``data`` to ``path`` atomically (see the module notes).
 
-    An existing file (or link) is never replaced unless ``force`` is true.
+    An existing file (or link) is never replaced unless ``force`` is true.  Ctrl-C and SIGTERM
+    are held back until the write is done (in the main thread; see
+    :mod:`~sheepdog.solver.interrupts`), so they cannot cut it between creating the temporary
+    file and noting its name.
     """
     path = Path(path)
+    with interrupts.held():
+        _write(path, data, force=force)
+
+
+def _write(path: Path, data: bytes, *, force: bool) -> None:
     if not force and os.path.lexists(path):  # early and cheap; the link below is the real test
         check_target(path)
     tmp: Path | None = None

@@ -1,0 +1,57 @@
+"""Ctrl-C and SIGTERM held back while a short piece of work must not be cut in half.
+
+:func:`held` swaps in a handler that only notes the signal; when the ``with`` block ends, the
+previous handlers are put back and the first signal noted is handed to its previous handler
+(Python's own raises ``KeyboardInterrupt``; a default action, such as SIGTERM's, is taken; an
+ignored signal stays ignored).
+
+Swapping the Python-level handler, rather than blocking the signal in the operating system, also
+catches a signal that arrived just before the block: its handler runs at Python's next check,
+and that is then the noting one.  Signal handlers belong to the main thread; in any other thread
+nothing is held.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from types import FrameType
+from typing import Any
+
+#: The signals :func:`held` holds back by default.
+STOPS = (signal.SIGINT, signal.SIGTERM)
+
+_Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+
+
+@contextlib.contextmanager
+def held(signals: tuple[signal.Signals, ...] = STOPS) -> Iterator[None]:
+    """Hold ``signals`` back for the ``with`` block (see the module notes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[tuple[int, FrameType | None]] = []
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        caught.append((signum, frame))
+
+    previous: dict[signal.Signals, _Handler] = {}
+    try:
+        for stop in signals:
+            previous[stop] = signal.signal(stop, note)
+        yield
+    finally:
+        for stop, handler in previous.items():
+            signal.signal(stop, handler if handler is not None else signal.SIG_DFL)
+        if caught:
+            _deliver(*caught[0], previous.get(signal.Signals(caught[0][0])))
+
+
+def _deliver(signum: int, frame: FrameType | None, handler: _Handler) -> None:
+    """Do now what the signal would have done when it came."""
+    if callable(handler):
+        handler(signum, frame)
+    elif handler in (signal.SIG_DFL, None):
+        signal.raise_signal(signum)  # its default action (handlers are back: no loop)

@@ -1,0 +1,119 @@
+"""Ctrl-C and SIGTERM held back over a piece of work: delivered after it, to the handler that was
+there, and an atomic write that a signal lands in finishes whole and leaves no temporary file."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+
+import pytest
+
+from sheepdog.solver import fileio, interrupts
+from sheepdog.solver.fileio import write_atomic
+
+
+def test_a_ctrl_c_inside_is_raised_after_the_block() -> None:
+    done: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts.held():
+            signal.raise_signal(signal.SIGINT)
+            done.append("the rest of the block ran")
+    assert done == ["the rest of the block ran"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_sigterm_goes_to_the_handler_that_was_there() -> None:
+    seen: list[int] = []
+
+    def on_term(signum: int, _frame: FrameType | None) -> None:
+        seen.append(signum)
+
+    before = signal.signal(signal.SIGTERM, on_term)
+    try:
+        with interrupts.held():
+            signal.raise_signal(signal.SIGTERM)
+            signal.raise_signal(signal.SIGTERM)
+            assert seen == []
+        assert seen == [signal.SIGTERM]  # one delivery: the first signal noted
+        assert signal.getsignal(signal.SIGTERM) is on_term
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def test_an_ignored_signal_stays_ignored() -> None:
+    before = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        with interrupts.held():
+            signal.raise_signal(signal.SIGTERM)
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def test_a_default_action_is_taken_after_the_block(tmp_path: Path) -> None:
+    mark = tmp_path / "mark"
+    script = (
+        "import signal, sys\n"
+        "from pathlib import Path\n"
+        "from sheepdog.solver import interrupts\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_DFL)\n"
+        "with interrupts.held():\n"
+        "    signal.raise_signal(signal.SIGTERM)\n"
+        f"    Path({str(mark)!r}).write_text('inside')\n"
+        f"Path({str(mark)!r}).write_text('after')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    assert done.returncode == -signal.SIGTERM and mark.read_text() == "inside"
+
+
+def test_other_threads_hold_nothing_and_do_not_fail() -> None:
+    outcome: list[str] = []
+
+    def work() -> None:
+        with interrupts.held():
+            outcome.append("ran")
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert outcome == ["ran"]
+
+
+def test_a_ctrl_c_during_an_atomic_write_comes_after_the_whole_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_fsync = os.fsync
+
+    def fsync_hit_by_ctrl_c(fd: int) -> None:
+        signal.raise_signal(signal.SIGINT)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync_hit_by_ctrl_c)
+    path = tmp_path / "a.json"
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(path, "new")
+    assert path.read_text() == "new"
+    assert [p.name for p in tmp_path.iterdir()] == ["a.json"]  # no temporary file left
+
+
+def test_a_ctrl_c_just_after_the_temporary_file_is_made_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = fileio._create_temp
+
+    def create_then_ctrl_c(target: Path) -> tuple[int, Path]:
+        opened = made(target)
+        signal.raise_signal(signal.SIGINT)  # before the caller has noted the temporary name
+        return opened
+
+    monkeypatch.setattr(fileio, "_create_temp", create_then_ctrl_c)
+    path = tmp_path / "b.json"
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(path, "whole", force=True)
+    assert path.read_text() == "whole"
+    assert [p.name for p in tmp_path.iterdir()] == ["b.json"]
