@@ -29,6 +29,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from sheepdog.solver import interrupts
 from sheepdog.solver.errors import SheepdogError
 
 #: Ends the name of a lock file: ``.NAME`` + LOCK_MARK.
@@ -78,6 +79,24 @@ def exclusive_lock(path: Path, busy: str = "in use by another process") -> Itera
     operating-system error is one :class:`SheepdogError` naming ``path``."""
     path = Path(path)
     lock = lock_path(path)
+    fd: int | None = None
+    try:
+        # Ctrl-C waits while the lock file is made or removed: cut there, it would stay behind.
+        with interrupts.held():
+            fd = _acquire(path, lock, busy)
+        yield lock
+    finally:
+        if fd is not None:
+            with interrupts.held():
+                # Removed while still locked: whoever opened it meanwhile sees the name gone
+                # and retries.
+                with contextlib.suppress(OSError):
+                    os.unlink(lock)
+                os.close(fd)
+
+
+def _acquire(path: Path, lock: Path, busy: str) -> int:
+    """Open and lock ``lock`` (see :func:`exclusive_lock`): the locked descriptor."""
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
     try:
         while True:
@@ -86,7 +105,7 @@ def exclusive_lock(path: Path, busy: str = "in use by another process") -> Itera
                 if not _try_lock(fd):
                     raise FileLockedError(f"{path} is {busy}")
                 if _same_file(fd, lock):
-                    break
+                    return fd
             except BaseException:
                 os.close(fd)
                 raise
@@ -94,10 +113,3 @@ def exclusive_lock(path: Path, busy: str = "in use by another process") -> Itera
     except OSError as exc:
         reason = (exc.strerror or str(exc) or type(exc).__name__).lower()
         raise SheepdogError(f"{reason} locking {path} (with {lock})") from exc
-    try:
-        yield lock
-    finally:
-        # Removed while still locked: whoever opened it meanwhile sees the name gone and retries.
-        with contextlib.suppress(OSError):
-            os.unlink(lock)
-        os.close(fd)

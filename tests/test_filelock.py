@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from sheepdog.solver import filelock
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.filelock import LOCK_MARK, FileLockedError, exclusive_lock, lock_path
 
@@ -119,3 +120,19 @@ def test_a_long_name_and_an_unwritable_folder(tmp_path: Path) -> None:
             pass
     finally:
         folder.chmod(0o700)
+
+
+def test_a_ctrl_c_while_the_lock_is_taken_leaves_no_lock_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_try_lock = filelock._try_lock
+
+    def try_lock_hit_by_ctrl_c(fd: int) -> bool:
+        signal.raise_signal(signal.SIGINT)  # the lock file exists, the lock is not yet held
+        return real_try_lock(fd)
+
+    monkeypatch.setattr(filelock, "_try_lock", try_lock_hit_by_ctrl_c)
+    ran: list[str] = []
+    with pytest.raises(KeyboardInterrupt), exclusive_lock(tmp_path / "game.json"):
+        ran.append("the block")
+    assert ran == [] and list(tmp_path.iterdir()) == []
