@@ -61,6 +61,34 @@ class ContradictionError(SheepdogError):
     """No case fits the interviews, so there is nothing to advise."""
 
 
+def hint_model(obs: Observation, model: Model | None = None) -> tuple[Model, Deduction, str | None]:
+    """The model the advice on ``obs`` uses, its exact deduction, and why the default is not
+    the valid model (None: it is, or ``model`` was asked for).
+
+    ``model`` None is the default: the valid cases where that model is available and some valid
+    case fits the interviews, else every case.  An asked-for ``"valid"`` that no valid case fits
+    is a :class:`SheepdogError`; interviews no case fits are a :class:`ContradictionError`."""
+    if model is not None:
+        model = check_model(model)
+    reason = unavailable_reason(obs)
+    chosen: Model = model or ("valid" if reason is None else "uniform")
+    fallback = reason if model is None else None
+    d = deduce_with(obs, chosen)
+    if not d.consistent and chosen == "valid":
+        uniform = deduce_with(obs, "uniform")
+        if uniform.consistent and model is None:
+            chosen, d = "uniform", uniform
+            fallback = "no valid case (exactly one wolf fitting every interview) fits them"
+        elif uniform.consistent:
+            raise SheepdogError(
+                "no valid case (exactly one wolf fitting every interview) agrees with these "
+                "interviews; the uniform model counts every case"
+            )
+    if not d.consistent:
+        raise ContradictionError("the interviews contradict each other: no case fits them")
+    return chosen, d, fallback
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class TurnAdvice:
     """With a game at the table: the turn so far, the turns left, and the plan or the guess."""
@@ -187,27 +215,10 @@ def advice(
     check_puzzle(puzzle)
     if "game" in puzzle.extra:
         puzzle = table_view(puzzle)
-    if model is not None:
-        model = check_model(model)
     if isinstance(leaf, str) or not (leaf is None or callable(leaf)):
         leaf = _leaf_named(leaf)
     obs = Observation.from_puzzle(puzzle)
-    reason = unavailable_reason(obs)
-    chosen: Model = model or ("valid" if reason is None else "uniform")
-    fallback = reason if model is None else None
-    d = deduce_with(obs, chosen)
-    if not d.consistent and chosen == "valid":
-        uniform = deduce_with(obs, "uniform")
-        if uniform.consistent and model is None:
-            chosen, d = "uniform", uniform
-            fallback = "no valid case (exactly one wolf fitting every interview) fits them"
-        elif uniform.consistent:
-            raise SheepdogError(
-                "no valid case (exactly one wolf fitting every interview) agrees with these "
-                "interviews; the uniform model counts every case"
-            )
-    if not d.consistent:
-        raise ContradictionError("the interviews contradict each other: no case fits them")
+    chosen, d, fallback = hint_model(obs, model)
     leaf = default_leaf(chosen) if leaf is None else leaf
     game = game_of(puzzle)
     names = [s.name for s in puzzle.roster.sheep]

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
 
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.slywolf.advice import Advice, ContradictionError, advice
+from sheepdog.solver.slywolf.advice import Advice, ContradictionError, advice, hint_model
 from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
     LEAVES,
@@ -22,10 +23,12 @@ from sheepdog.solver.slywolf.hints import (
     hints_for,
 )
 from sheepdog.solver.slywolf.optimal import small_roster
-from sheepdog.solver.slywolf.puzzle import load_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle, puzzle_from_dict
 from sheepdog.solver.slywolf.sample import random_case
 from sheepdog.solver.slywolf.valid import Model, deduce_valid
 from sheepdog.solver.slywolf.worlds import Observation, deduce
+
+from .strategies import small_puzzles
 
 PUZZLES = Path(__file__).resolve().parents[2] / "cases" / "puzzles"
 
@@ -298,3 +301,34 @@ def test_after_the_guess_the_game_is_over() -> None:
     assert over.ranking == () and over.to_dict()["turn"]["guessed"] == "Lupin"
     assert render_advice(over.to_dict()).endswith("The game is over: Lupin was guessed.")
     assert "game over" in repr(over.turn)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_puzzles())
+def test_the_hint_model_is_the_one_advice_and_the_play_line_use(puzzle: Puzzle) -> None:
+    """One choice of model for the advice and for ``wolf play``'s line after an interview: the
+    valid cases where available and fitting, else every case; checked against the deductions
+    of both models done apart."""
+    from sheepdog.cli.wolf_hint import _findings
+    from sheepdog.solver.slywolf.findings import solve_puzzle
+    from sheepdog.solver.slywolf.valid import unavailable_reason
+
+    obs = Observation.from_puzzle(puzzle)
+    every = deduce(obs)
+    if not every.consistent:
+        with pytest.raises(ContradictionError):
+            hint_model(obs)
+        assert _findings(puzzle, None) == solve_puzzle(puzzle, "uniform").to_dict()
+        return
+    usable = unavailable_reason(obs) is None
+    valid = deduce_valid(obs) if usable else None
+    expected: Model = "valid" if valid is not None and valid.consistent else "uniform"
+    chosen, d, fallback = hint_model(obs)
+    assert chosen == expected and d == (valid if expected == "valid" else every)
+    assert (fallback is None) == (expected == "valid")
+    adv = advice(puzzle)
+    assert (adv.model, adv.fallback) == (chosen, fallback)
+    assert _findings(puzzle, None) == solve_puzzle(puzzle, chosen).to_dict()
+    if valid is not None and not valid.consistent:  # asked for by name, the valid model is refused
+        with pytest.raises(SheepdogError, match="no valid case"):
+            hint_model(obs, "valid")
