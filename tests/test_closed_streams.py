@@ -8,19 +8,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.commands import sheepdog_command
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def sheepdog() -> list[str]:
-    script = Path(sys.executable).with_name("sheepdog")
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-m", "sheepdog.cli.main"]
 
 
 def run_closed(
@@ -29,7 +23,7 @@ def run_closed(
     """``sheepdog ARGS`` with the file descriptor ``fd`` (1 or 2) closed in the child."""
     env = {k: v for k, v in os.environ.items() if k != "SHEEPDOG_DEBUG"}
     return subprocess.run(
-        [*sheepdog(), *args],
+        [*sheepdog_command(), *args],
         cwd=cwd,
         env=env,
         input=stdin,

@@ -57,6 +57,7 @@ from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.session import game_of
 from sheepdog.solver.variants import load_any, parse_any
+from tests.commands import sheepdog_command
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
@@ -833,11 +834,6 @@ def test_notation_splits_into_tokens_and_separators() -> None:
 
 
 # -- Ctrl-C during start-up ----------------------------------------------------------------------
-
-
-def sheepdog_command() -> list[str]:
-    script = Path(sys.executable).parent / "sheepdog"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "sheepdog.cli.main"]
 
 
 #: The modules the console script imports before :func:`main` runs (their module-level code).

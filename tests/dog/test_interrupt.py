@@ -8,13 +8,13 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from sheepdog.solver.dog.position import load_position
+from tests.commands import sheepdog_command
 
 #: The partner-phase position of cases/dog/perft.txt: depth 6 runs for minutes (to the budget).
 PARTNER_PHASE = "4 h0,h1,h2,h3/k,k,t20,t30/k,k,t28,t40/k,k,k,t50 4,7,J/3,7,S/1,2,13/5,7,J 0"
@@ -27,14 +27,6 @@ BIG_ENDGAME = (
 DELAYS = [round(random.Random(11).uniform(0.5, 2.5), 2) for _ in range(3)]
 
 
-def sheepdog() -> list[str]:
-    """The console script beside this Python, or the module when it is not installed."""
-    script = Path(sys.executable).with_name("sheepdog")
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-m", "sheepdog.cli.main"]
-
-
 def interrupt(
     args: list[str], delay: float, cwd: Path, signum: int = signal.SIGINT
 ) -> tuple[int, str, str]:
@@ -43,7 +35,7 @@ def interrupt(
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("SHEEPDOG_DEBUG", None)
     process = subprocess.Popen(
-        [*sheepdog(), *args],
+        [*sheepdog_command(), *args],
         cwd=cwd,
         env=env,
         stdout=subprocess.PIPE,

@@ -21,6 +21,7 @@ from sheepdog.solver import fileio
 from sheepdog.solver.fileio import TEMP_MARK, is_temp_name
 from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
+from tests.commands import sheepdog_command
 
 runner = CliRunner()
 CASES = Path(__file__).resolve().parents[2] / "cases"
@@ -48,11 +49,6 @@ def _default_ctrl_c() -> None:
     """In the child: Ctrl-C as a terminal delivers it (a shell may have started the tests with
     SIGINT ignored, which a child would inherit)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def sheepdog_command() -> list[str]:
-    script = Path(sys.executable).with_name("sheepdog")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "sheepdog.cli.main"]
 
 
 # -- Ctrl-C --------------------------------------------------------------------------------------
