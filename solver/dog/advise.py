@@ -188,7 +188,7 @@ class Advice:
     confidence: float = DEFAULT_CONFIDENCE
     tied: int = 0
     sample_nodes: int = DEFAULT_SAMPLE_NODES
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)  # wall time: not compared
 
     def __repr__(self) -> str:
         """The recommended play and its share of wins, and the sampling."""

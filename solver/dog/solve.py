@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, TypeVar
 
 from sheepdog.solver.dog.board import HOME
@@ -198,8 +198,9 @@ class RoundSolution(Solution[Q]):
     The root's plays and the principal variation carry the engine's descriptions.
     """
 
-    seconds: float | None = None
-    """Wall time of the solve (``None`` when not measured)."""
+    seconds: float | None = field(default=None, compare=False)
+    """Wall time of the solve (``None`` when not measured); not compared: two solves of one
+    position are equal."""
 
     @property
     def seats(self) -> tuple[int, ...]:

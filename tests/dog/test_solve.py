@@ -263,3 +263,13 @@ def test_graph_node_values_are_the_root_teams() -> None:
         assert order[data["value"]] == best
         checked += 1
     assert checked > 10
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6))
+def test_two_solves_of_one_position_are_equal(seed: int) -> None:
+    """A solution is its values and plays; the wall time it took is not compared."""
+    pos = random_endgame(random.Random(seed), seats=4, cards=1, out=(0, 3))
+    first, again = solve_position(pos), solve_position(pos)
+    assert first.seconds is not None and again.seconds is not None
+    assert first == again and first.to_dict()["value"] == again.to_dict()["value"]
