@@ -335,8 +335,9 @@ def advise_command(
             "--seconds",
             min=0.0,
             max=86_400.0,
-            help="Time budget: no new sample after it (Agent DOG: the sample under way is"
-            " dropped, so every play keeps the same samples).",
+            help="Time budget: the sampling stops at it, even within a solve; the sample under"
+            " way is dropped, so every play keeps the same samples (DOG: the first sample is"
+            " then valued by a playout).",
         ),
     ] = DEFAULT_SECONDS,
     confidence: Annotated[
@@ -507,8 +508,13 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
     n = out["samples"]
     how = {
         "exact": "each solved exactly",
-        "playout": "valued by greedy playouts to the end of the round, not solved (an exact"
-        f" solve of a sample needs more than {out['sample_nodes']:,} positions)",
+        "playout": "valued by greedy playouts to the end of the round, not solved ("
+        + (
+            "the time budget ran out during the exact solve"
+            if out.get("solve_stopped")
+            else f"an exact solve of a sample needs more than {out['sample_nodes']:,} positions"
+        )
+        + ")",
         "mixed": f"{out['exact_samples']} solved exactly, {out['playout_samples']} valued by"
         " greedy playouts (beyond the exact budget)",
     }[out["method"]]

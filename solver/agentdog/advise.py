@@ -37,7 +37,7 @@ from sheepdog.solver.agentdog.observer import (
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
 from sheepdog.solver.agentdog.solve import solve_position
 from sheepdog.solver.dog.advise import share_error
-from sheepdog.solver.dog.graph import PositionTooBig
+from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
 from sheepdog.solver.dog.solve import check_budget
 from sheepdog.solver.errors import SheepdogError, expect, expect_function
 
@@ -260,8 +260,8 @@ def sample_plays(
     """Count each play's wins, draws and losses over ``samples`` completions: a colouring of
     ``belief`` drawn uniformly, the hidden hands dealt from ``pool``, every play solved exactly
     (unresolved over ``max_nodes``).  Every play is counted on the same samples: past the
-    ``deadline`` the sampling stops (``advice.stopped = "time"``), and a sample cut short
-    counts for no play."""
+    ``deadline`` the sampling stops (``advice.stopped = "time"``), even within a solve, and a
+    sample cut short counts for no play."""
     rng = random.Random(seed)
     team = view.to_move % 2
     total = samples * len(advice.plays)
@@ -281,12 +281,16 @@ def sample_plays(
             if made is None:
                 continue  # not a play in this sample's colouring
             child = made.position
+            stop = stop_at(deadline) if deadline is not None else None
             try:
-                value = solve_position(child, max_nodes=max_nodes).to_dict()["value"]
+                value = solve_position(child, max_nodes=max_nodes, progress=stop).to_dict()["value"]
                 if child.to_move % 2 != team and value != "DRAW":
                     value = "LOSS" if value == "WIN" else "WIN"
             except PositionTooBig:
                 value = "UNRESOLVED"
+            except OutOfTime:  # a solve under way at the deadline: the sample counts for none
+                advice.stopped = "time"
+                return
             values.append((item, value))
             done += 1
             if progress is not None:

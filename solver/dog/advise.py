@@ -23,11 +23,15 @@ of the two did strictly better) rejects "this play is at least as good" at level
 ``(1 - confidence) / (n (n + 1))`` after ``n`` samples, divided among the other plays (Bonferroni;
 the ``n (n + 1)`` makes checking after every sample valid: the levels sum to ``1 - confidence``).
 A play that tied the best one in every sample is reported as tied and does not stop the test.
+When ``seconds`` are spent during an exact solve, the solve is stopped (within
+:data:`~sheepdog.solver.dog.graph.PROGRESS_EVERY` positions) and its sample counts for nothing;
+if it was the first sample, a playout values it instead, so that there is always advice.
 
 The recommended play is the one with the most wins over the samples, then the most draws, then
 the fewest plies to its wins, the most plies to its losses, and the best mean progress (pawns home,
 steps to go) at the end of its drawn samples; ties go to the first play in the engine's order.
-With no ``"?"`` in the position a single sample is the exact answer (if it solves within budget).
+With no ``"?"`` in the position a single sample is the exact answer (if it solves within both
+budgets).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from sheepdog.solver.dog.cards import DECK_COUNTS, UNKNOWN, full_deck, parse_card
-from sheepdog.solver.dog.graph import PositionTooBig
+from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
 from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Loc, Position, make_position
 from sheepdog.solver.dog.solve import DogGame, check_budget, check_classic, solve_position
@@ -57,7 +61,8 @@ METHODS: tuple[AdviseMethod, ...] = ("auto", "exact", "playout")
 DEFAULT_SAMPLES = 200
 """The most samples :func:`advise` deals unless told otherwise (it usually stops sooner)."""
 DEFAULT_SECONDS = 6.0
-"""Time budget of :func:`advise`: no new sample starts after it (one sample always runs)."""
+"""Time budget of :func:`advise`: no new sample starts after it, and an exact solve under way
+is stopped (one sample always counts: the first, by a playout if its solve was stopped)."""
 DEFAULT_CONFIDENCE = 0.95
 """Confidence at which the best play counts as settled and sampling stops."""
 DEFAULT_SAMPLE_NODES = 20_000
@@ -189,6 +194,9 @@ class Advice:
     tied: int = 0
     sample_nodes: int = DEFAULT_SAMPLE_NODES
     seconds: float = field(default=0.0, compare=False)  # wall time: not compared
+    solve_stopped: bool = False
+    """The time budget stopped an exact solve: its sample counts for nothing, or if it was the
+    first, a playout valued it."""
 
     def __repr__(self) -> str:
         """The recommended play and its share of wins, and the sampling."""
@@ -229,6 +237,7 @@ class Advice:
             "settled": self.stopped == "settled",
             "confidence": self.confidence,
             "tied_with_best": self.tied,
+            "solve_stopped": self.solve_stopped,
             "seconds": round(self.seconds, 3),
             "plays": plays,
             "nodes": self.nodes,
@@ -299,9 +308,12 @@ SampleValues = list[tuple[PlayId, str | None, str, int, tuple[int, int]]]
 """Per first play: its id, card, description, value key and its team's progress at the end."""
 
 
-def _solve_sample(world: Position, max_nodes: int) -> tuple[SampleValues, int]:
-    """Every first play valued by the exact solve (raises :class:`PositionTooBig`)."""
-    solution = solve_position(world, max_nodes=max_nodes, all_plays=True)
+def _solve_sample(world: Position, max_nodes: int, deadline: float) -> tuple[SampleValues, int]:
+    """Every first play valued by the exact solve (raises :class:`PositionTooBig`, or
+    :class:`OutOfTime` past the ``deadline``)."""
+    solution = solve_position(
+        world, max_nodes=max_nodes, all_plays=True, progress=stop_at(deadline)
+    )
     graph = solution.graph
     out: SampleValues = []
     for kid, (card, description) in zip(graph.children[0], graph.labels[0], strict=True):
@@ -399,8 +411,11 @@ def advise(
     """Sample the hidden hands (once if none is hidden), value every first play in each sample,
     and stop early once the best play is settled (module docstring).
 
-    ``max_nodes`` is one sample's exact-solve budget; ``seconds`` the time after which no new
-    sample starts; ``progress(samples valued, samples)`` is called after each sample.
+    ``max_nodes`` is one sample's exact-solve budget; ``seconds`` the time budget: no new
+    sample starts after it, and an exact solve still running then is stopped (its sample
+    counts for nothing, except the first, which a playout values so that there is advice;
+    with ``method="exact"`` that is an error); ``progress(samples valued, samples)`` is called
+    after each sample.
     ``unseen`` (card name -> copies) is the pool the ``"?"`` cards are dealt from when more is
     known than the position shows (at the table: the cards played since the last shuffle are
     out too); by default :func:`unseen_cards` of ``pos``."""
@@ -420,6 +435,7 @@ def advise(
         raise UnknownNameError("advise method", str(method), METHODS)
     check_budget(max_nodes)
     started = time.perf_counter()
+    deadline = time.monotonic() + seconds
     hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)
     if hidden == 0:
         samples = 1
@@ -431,18 +447,30 @@ def advise(
     stopped: Stop = "exact" if hidden == 0 else "samples"
     tied = 0
     try_exact = method != "playout"
+    solve_stopped = False
     done = 0
     while done < samples:
         world = deal_sample(pos, pool, rng) if hidden else pos
         values: SampleValues | None = None
         if try_exact:
             try:
-                values, used = _solve_sample(world, max_nodes)
+                values, used = _solve_sample(world, max_nodes, deadline)
                 exact += 1
             except PositionTooBig:
                 if method == "exact":
                     raise
                 try_exact = exact > 0  # the first sample too big: the rest by playout
+            except OutOfTime:
+                stopped, solve_stopped = "time", True
+                if done:
+                    break  # a sample cut short counts for nothing
+                if method == "exact":
+                    raise SheepdogError(
+                        f"no sample was solved exactly within the time budget ({seconds:g} s):"
+                        " give it more time (--seconds), or let a playout value a sample"
+                        " (--method auto)"
+                    ) from None
+                try_exact = False  # the first sample: a playout, so that there is advice
         if values is None:
             values, used = _playout_sample(world, game)
             playouts += 1
@@ -457,14 +485,14 @@ def advise(
         done += 1
         if progress is not None:
             progress(done, samples)
-        if hidden == 0:
+        if hidden == 0 or stopped == "time":
             break
         ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
         ok, tied = settled(ranked, confidence)
         if ok:
             stopped = "settled"
             break
-        if done < samples and time.perf_counter() - started >= seconds:
+        if done < samples and time.monotonic() >= deadline:
             stopped = "time"
             break
     if stopped == "exact" and exact == 0:  # nothing hidden, but too big to solve: a playout
@@ -483,6 +511,7 @@ def advise(
         tied=tied,
         sample_nodes=max_nodes,
         seconds=time.perf_counter() - started,
+        solve_stopped=solve_stopped,
     )
 
 

@@ -24,6 +24,7 @@ other plays of that node are not expanded; the node keeps that one winning edge 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -46,6 +47,23 @@ at the end of a search."""
 
 class GraphError(SheepdogError):
     """The game graph cannot be built (a cycle in a game that must have none)."""
+
+
+class OutOfTime(SheepdogError):
+    """A search passed its deadline (:func:`stop_at`) and was stopped."""
+
+
+def stop_at(deadline: float) -> GraphProgress:
+    """A progress callback that stops the search (:class:`OutOfTime`) at its first report
+    after ``deadline`` (a :func:`time.monotonic` time): at most :data:`PROGRESS_EVERY`
+    positions late.  The report at the end of a search (a count that is not a multiple of
+    :data:`PROGRESS_EVERY`) stops nothing: the search is done."""
+
+    def check(positions: int) -> None:
+        if positions % PROGRESS_EVERY == 0 and time.monotonic() > deadline:
+            raise OutOfTime("the search ran out of time")
+
+    return check
 
 
 class PositionTooBig(SheepdogError):

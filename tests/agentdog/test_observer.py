@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -296,3 +297,32 @@ def test_a_fold_not_made_here_lists_the_folds_there_are() -> None:
     assert str(refused.value).startswith("no fold 'discard 2' here; the folds here are '")
     assert all(f"'{f}'" in str(refused.value) for f in folds[:6])
     assert play_by_words(pos, None, folds[0]).description == folds[0]
+
+
+def test_a_solve_the_deadline_stops_drops_its_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each solve in a sample runs under the time budget; the one it stops drops the sample,
+    so every play keeps the same samples."""
+    from sheepdog.solver.agentdog import advise as advise_module
+    from sheepdog.solver.dog.graph import PROGRESS_EVERY
+
+    real = advise_module.solve_position  # type: ignore[attr-defined]
+    budgets: list[Any] = []
+
+    def third_runs_long(pos: Any, *, max_nodes: int, progress: Any = None) -> Any:
+        budgets.append(progress)
+        if len(budgets) == 3:  # as the deadline has passed: the first report stops it
+            monkeypatch.setattr(time, "monotonic", lambda: math.inf)
+            progress(PROGRESS_EVERY)
+        return real(pos, max_nodes=max_nodes)
+
+    monkeypatch.setattr(advise_module, "solve_position", third_runs_long)
+    k = -1
+    pos = make_position(
+        [[6, k, k, 101], [8, k, k, k], [32, k, k, k], [24, k, k, 48]],
+        [["1/11", "partner"], ["2", "3"], ["9", "10"], ["13", "swap"]],
+        0,
+    )
+    advice = advise_view(view_of(pos, 0), samples=4, seconds=3600)
+    assert len(advice.plays) >= 3 and all(callable(b) for b in budgets)
+    assert advice.stopped == "time" and len(budgets) == 3
+    assert all(p.wins + p.draws + p.losses + p.unresolved == 0 for p in advice.plays)

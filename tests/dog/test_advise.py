@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
@@ -13,7 +15,13 @@ from sheepdog.cli.dog_endgame import advice_lines
 from sheepdog.generators.dog import random_endgame
 from sheepdog.solver.dog.advise import PlayTally, advise, deal_sample, settled, unseen_cards
 from sheepdog.solver.dog.cards import DECK_SIZE, UNKNOWN
-from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
+from sheepdog.solver.dog.graph import (
+    DEFAULT_MAX_NODES,
+    PROGRESS_EVERY,
+    OutOfTime,
+    PositionTooBig,
+    stop_at,
+)
 from sheepdog.solver.dog.position import make_position, parse_notation
 from sheepdog.solver.dog.solve import solve_position
 from sheepdog.solver.dog.value import draw_key, win_key
@@ -72,7 +80,7 @@ def test_known_hands_give_the_exact_solution(seed: int) -> None:
     (module docstring): the solver's own budget here, as some 2-card rounds need more than the
     default 20,000 positions of a sample (seed 184: the sample fell back to a playout)."""
     pos = random_endgame(random.Random(seed), cards=2, out=(1, 1))
-    out = advise(pos, samples=9, max_nodes=DEFAULT_MAX_NODES).to_dict()
+    out = advise(pos, samples=9, max_nodes=DEFAULT_MAX_NODES, seconds=3600).to_dict()
     assert out["samples"] == 1 and out["hidden_cards"] == 0
     assert out["exact_samples"] == 1 and out["playout_samples"] == 0
     exact = solve_position(pos, all_plays=True).to_dict()
@@ -253,3 +261,53 @@ def test_a_sampled_win_share_carries_its_standard_error() -> None:
     exact = advise(known).to_dict()
     assert exact["stopped"] == "exact" and exact["win_share_se"] == 0.0
     assert "±" not in advice_lines(exact)[3]
+
+
+KNOWN_FIVE = (
+    "4 k,t60,h2,h3/k,t59,h2,h3/t33,h1,h2,h3/t58,h0,h2,h3"
+    " 5,6,7,8,9/10,12,13,2,3/3,4,5,6,7/2,4,8,J,J 3"
+)
+"""FIVE_CARDS with every hand known: one exact solve of millions of positions."""
+
+
+def test_a_stop_at_callback_stops_at_reports_after_its_deadline_only() -> None:
+    passed, ahead = stop_at(time.monotonic() - 1), stop_at(time.monotonic() + 3600)
+    with pytest.raises(OutOfTime):
+        passed(PROGRESS_EVERY)
+    passed(PROGRESS_EVERY + 1)  # the report at the end of a search: it is done, nothing stops
+    ahead(PROGRESS_EVERY)
+
+
+def test_the_time_budget_stops_an_exact_solve_and_a_playout_values_the_first_sample() -> None:
+    pos = parse_notation(KNOWN_FIVE)
+    advice = advise(pos, seconds=0.2, max_nodes=DEFAULT_MAX_NODES * 10)
+    out = advice.to_dict()
+    assert out["stopped"] == "time" and out["solve_stopped"] is True
+    assert (advice.samples, advice.exact_samples, advice.playout_samples) == (1, 0, 1)
+    assert all(play["samples"] == 1 for play in out["plays"])
+    assert "the time budget ran out during the exact solve" in advice_lines(out)[0]
+    with pytest.raises(SheepdogError, match=r"^no sample was solved exactly within the time"):
+        advise(pos, seconds=0.2, max_nodes=DEFAULT_MAX_NODES * 10, method="exact")
+
+
+def test_a_later_sample_that_runs_out_of_time_counts_for_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every play keeps the same samples: the one whose solve the deadline stopped is dropped."""
+    from sheepdog.solver.dog import advise as advise_module
+
+    real = advise_module._solve_sample
+    calls: list[float] = []
+
+    def second_runs_out(world: Any, max_nodes: int, deadline: float) -> Any:
+        calls.append(deadline)
+        if len(calls) > 1:
+            raise OutOfTime("the search ran out of time")
+        return real(world, max_nodes, deadline)
+
+    monkeypatch.setattr(advise_module, "_solve_sample", second_runs_out)
+    pos = parse_notation("4 t50,h1,h2,h3/t0,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 ?/?/?/6,7 3")
+    advice = advise(pos, samples=5, seed=7, seconds=60)
+    assert len(calls) == 2 and advice.stopped == "time" and advice.solve_stopped
+    assert (advice.samples, advice.exact_samples, advice.playout_samples) == (1, 1, 0)
+    assert all(tally.samples == 1 for tally in advice.plays)
