@@ -501,7 +501,8 @@ def generate(
 ) -> list[GeneratedCase]:
     """``count`` distinct valid graded cases, the same for the same arguments (in memory; see
     :func:`sheepdog.generators.slywolf_files.generate_files` for a run that writes each case as
-    it is made)."""
+    it is made).  ``roster_ref`` is how the files will name the roster: a shipped name is
+    checked here; a path is read from where the files go, so ``generate_files`` checks it."""
     expect_function(progress, "progress")
     out: list[GeneratedCase] = []
     for case in iter_cases(

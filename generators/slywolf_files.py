@@ -26,13 +26,21 @@ from sheepdog.generators.slywolf import (
     default_attempts,
     iter_cases,
 )
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, expect
 from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
 from sheepdog.solver.jsonio import decode_utf8, loads_json
 from sheepdog.solver.slywolf.explain import RULE_TIERS
 from sheepdog.solver.slywolf.grade import MAX_STARS
 from sheepdog.solver.slywolf.puzzle import Mode, Puzzle
-from sheepdog.solver.slywolf.roster import INLINE, Roster, roster_reference, roster_to_dict
+from sheepdog.solver.slywolf.roster import (
+    INLINE,
+    SHIPPED_ROSTERS,
+    Roster,
+    is_shipped_as,
+    load_roster,
+    roster_reference,
+    roster_to_dict,
+)
 
 #: The default band: every grade.
 EVERY_GRADE = Band()
@@ -231,6 +239,38 @@ def _same_bytes(path: Path, text: str) -> bool:
     return data == text.encode("utf-8")
 
 
+def check_roster_ref(roster: Roster, roster_ref: str, out: Path) -> None:
+    """Refuse a ``roster_ref`` that a case file in ``out`` would not read back as ``roster``:
+    a shipped roster's name (any case) for another roster, or a path (relative to ``out``) to
+    no roster or to another one.  :data:`INLINE` writes the roster itself: always right."""
+    expect(
+        roster_ref, str, "roster_ref", "a shipped roster's name, a roster file's path, or left out"
+    )
+    if roster_ref == INLINE:
+        return
+    if roster_ref.lower() in SHIPPED_ROSTERS:
+        if not is_shipped_as(roster, roster_ref):
+            raise SheepdogError(
+                f"roster_ref {roster_ref!r} names the shipped roster {roster_ref.lower()!r}, but"
+                f" the cases' roster is {roster.name!r}: leave roster_ref out, and each file"
+                " holds the roster itself"
+            )
+        return
+    # read as a case file in ``out`` will read it (``out`` may not exist yet: no ".." through it)
+    where = Path(os.path.normpath(out.resolve() / roster_ref))
+    try:
+        named = load_roster(where)
+    except SheepdogError as exc:
+        raise SheepdogError(
+            f"roster_ref {roster_ref!r} (a path from {out}) does not load: {exc}"
+        ) from None
+    if named != roster:
+        raise SheepdogError(
+            f"roster_ref {roster_ref!r} (a path from {out}) is the roster {named.name!r}, not the"
+            f" cases' roster {roster.name!r}: the case files would be read with the wrong roster"
+        )
+
+
 def generate_files(
     out: Path,
     roster: Roster,
@@ -258,6 +298,7 @@ def generate_files(
     check_bounds(count, default_attempts(band) if attempts is None else attempts)
     check_mode_possible(roster, mode)
     roster_ref = roster_ref or roster_reference(roster)
+    check_roster_ref(roster, roster_ref, out)
     written = roster_to_dict(roster) if roster_ref == INLINE else roster_ref  # a file's "roster"
     prepare_folder(out, mode, seed, count, roster_ref=written, force=force, resume=resume)
     on_disk: set[int] = set()

@@ -8,6 +8,8 @@ import errno
 import json
 import os
 import random
+import re
+import shutil
 import time
 import tracemalloc
 from pathlib import Path
@@ -40,6 +42,7 @@ from tests.slywolf.strategies import small_rosters
 
 ROSTER = load_roster("default")
 DATA = Path(__file__).resolve().parent.parent / "data"
+CASES = Path(__file__).resolve().parents[2] / "cases"
 SMALL = roster_from_dict(
     {
         "accomplices": 2,
@@ -350,8 +353,32 @@ def test_resume_refuses_a_file_that_differs_unless_forced(tmp_path: Path) -> Non
 
 def test_a_resumed_run_with_other_options_is_refused(tmp_path: Path) -> None:
     list(generate_files(tmp_path, ROSTER, "easy", 2, seed=9, validate=_no_cp_sat))
+    # the same roster, named by a file of it: a run with other options all the same
+    (tmp_path / "other.toml").write_bytes((CASES / "default.toml").read_bytes())
     with pytest.raises(SheepdogError, match="its roster is 'default', not 'other.toml'"):
         generate_files(tmp_path, ROSTER, "easy", 2, seed=9, roster_ref="other.toml", resume=True)
+
+
+def test_a_roster_ref_must_name_the_cases_roster_from_their_folder(tmp_path: Path) -> None:
+    """A case file names its roster; a name or path that reads back as another roster (or as
+    none) would make every file wrong, so it is refused before anything is written."""
+    out = tmp_path / "new" / "set"
+    large = load_roster("large-24")
+    shutil.copy(CASES / "rosters" / "large-24.toml", tmp_path / "mine.toml")
+    refused = {
+        "large-24": "names the shipped roster 'large-24', but the cases' roster is 'default'",
+        "../../mine.toml": "is the roster 'large-24', not the cases' roster 'default'",
+        "../mine.toml": "does not load",
+    }
+    for ref, why in refused.items():
+        with pytest.raises(SheepdogError, match=f"^roster_ref '{re.escape(ref)}'.*{why}"):
+            generate_files(out, ROSTER, "easy", 1, seed=1, roster_ref=ref, validate=_no_cp_sat)
+        assert not out.exists()
+    made = generate_files(
+        out, large, "easy", 1, seed=1, roster_ref="../../mine.toml", validate=_no_cp_sat
+    )
+    (case,) = list(made)
+    assert load_puzzle(case.path).roster == large
 
 
 def test_stray_temporary_files_are_cleaned_up(tmp_path: Path) -> None:
