@@ -77,7 +77,7 @@ from sheepdog.solver.agentdog.session import (
 )
 from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, shown
 from sheepdog.solver.jsonio import is_number, typed_number
 
 #: The store's kind of an Agent DOG game, and the ``variant`` of its setup.
@@ -573,4 +573,4 @@ def form_entry(form: dict[str, str]) -> Entry:
         return AgentGame.play_entry(
             {"seat": seat, "card": form.get("card", ""), "play": form_play(form)}
         )
-    raise BadRequest(f"unknown action {action!r}")
+    raise BadRequest(f"unknown action {shown(action)!r}")

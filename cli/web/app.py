@@ -569,7 +569,7 @@ def form_line(form: dict[str, str]) -> str:
         return f"guess {form.get('wolf', '')}"
     if action == "undo":
         return "undo"
-    raise BadRequest(f"unknown action {action!r}")
+    raise BadRequest(f"unknown action {shown(action)!r}")
 
 
 @functools.cache

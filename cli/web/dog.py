@@ -67,7 +67,7 @@ from sheepdog.solver.dog.session import (
     parse_entry,
     unseen_cards,
 )
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, shown
 
 #: Samples of the advice on her turn (it may stop sooner: the best play settled).
 ADVICE_SAMPLES = 24
@@ -151,10 +151,10 @@ class DogGame(TableGame[Record]):
                 said = card_of(play)
             except SheepdogError:
                 raise BadRequest(
-                    f"'play' {play!r} is not a move of the {card} (e.g. \"{card}: t0→t5\")"
+                    f"'play' {shown(play)!r} is not a move of the {card} (e.g. \"{card}: t0→t5\")"
                 ) from None
             if said != card:
-                raise BadRequest(f"'play' {play!r} is not a move of the {card}")
+                raise BadRequest(f"'play' {shown(play)!r} is not a move of the {card}")
         return PlayCard(seat, card, play)
 
     @staticmethod
@@ -340,4 +340,4 @@ def form_entry(form: dict[str, str]) -> Entry:
         )
     if action == "deal":
         return DogGame.deal_entry(form_deal(form))
-    raise BadRequest(f"unknown action {action!r}")
+    raise BadRequest(f"unknown action {shown(action)!r}")

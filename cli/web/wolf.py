@@ -73,7 +73,7 @@ def check_setup(raw: Any) -> dict[str, Any]:
     setup["mode"] = mode
     side = raw["side"].lower() if isinstance(raw.get("side"), str) else raw.get("side")
     if side is not None and side not in SIDES:
-        raise BadRequest(f"unknown side {side!r}; valid sides: {', '.join(SIDES)}")
+        raise BadRequest(f"unknown side {shown(side)!r}; valid sides: {', '.join(SIDES)}")
     setup["side"] = side
     skill = raw.get("skill", 0.5)
     if isinstance(skill, bool) or not isinstance(skill, int | float) or not 0 <= skill <= 1:

@@ -149,7 +149,7 @@ def parse_entry(line: str) -> Entry:
     if verb == "discards":
         named = _cards(rest)
         if len(named) != 1:
-            raise SheepdogError(f"a discard is 'seat {seat} discards CARD', not {rest!r}")
+            raise SheepdogError(f"a discard is 'seat {seat} discards CARD', not {shown(rest)!r}")
         return Discard(seat, named[0])
     if verb == "folds":
         if rest.startswith(":"):
@@ -161,7 +161,8 @@ def parse_entry(line: str) -> Entry:
     label, colon, words = rest.partition(":")
     if not colon:
         raise SheepdogError(
-            f"a play is 'seat {seat} plays CARD: MOVE' or 'seat {seat} plays CARD #K', not {rest!r}"
+            f"a play is 'seat {seat} plays CARD: MOVE' or 'seat {seat} plays CARD #K',"
+            f" not {shown(rest)!r}"
         )
     card = card_of_label(label)
     if card == COPY and copied_card(label) is not None:  # the card it copies, checked by step
@@ -186,7 +187,8 @@ def _parse_deal(text: str) -> Deal:
             starts = seat_number(words[1])
         else:
             raise SheepdogError(
-                f"unknown part of a deal {part!r}: use 'gave CARD', 'got CARD' or 'seat N starts'"
+                f"unknown part of a deal {shown(part)!r}: use 'gave CARD', 'got CARD' or"
+                " 'seat N starts'"
             )
     return Deal(hand, gave, got, starts)
 
@@ -201,7 +203,8 @@ def _parse_fold_draw(seat: int, text: str) -> FoldDraw:
             drawn = parse_card(words[1])
         else:
             raise SheepdogError(
-                f"a 2-3 player fold is 'seat {seat} folds: discard CARD[, draw CARD]', not {part!r}"
+                f"a 2-3 player fold is 'seat {seat} folds: discard CARD[, draw CARD]',"
+                f" not {shown(part)!r}"
             )
     if discard is None:
         raise SheepdogError("a 2-3 player fold names the card discarded: 'discard CARD'")
@@ -217,7 +220,7 @@ def card_of_label(label: str) -> str:
         if len(words) == 3:
             parse_card(words[2])  # a card name, checked against last_card by step
         elif len(words) != 1:
-            raise SheepdogError(f"a Copy is 'copy' or 'copy as CARD', not {label!r}")
+            raise SheepdogError(f"a Copy is 'copy' or 'copy as CARD', not {shown(label)!r}")
         return COPY
     return parse_card(label)
 

@@ -664,7 +664,7 @@ def _by_words(
                 )
         if named is not None:
             if named != card:
-                raise SheepdogError(f"{typed.strip()!r} is not a play of the {card}")
+                raise SheepdogError(f"{shown(typed.strip())!r} is not a play of the {card}")
             typed = rest
     wanted = normal_words(typed.split(";")[0])
     for said, results in plays:
@@ -676,7 +676,7 @@ def _by_words(
         listed = "; ".join(s for s, _ in plays[:6])
         more = f" (and {len(plays) - 6} more)" if len(plays) > 6 else ""
         raise SheepdogError(
-            f"not a legal play of the {card} for seat {seat}: {typed.strip()!r}; "
+            f"not a legal play of the {card} for seat {seat}: {shown(typed.strip())!r}; "
             f"legal: {listed}{more}"
         )
     key = _key(results)

@@ -115,7 +115,7 @@ def parse_entry(line: str) -> Entry:
                 starts = seat_number(words[1])
             else:
                 raise SheepdogError(
-                    f"unknown part of a deal {part!r}: use 'gave CARD', 'got CARD' or "
+                    f"unknown part of a deal {shown(part)!r}: use 'gave CARD', 'got CARD' or "
                     "'seat N starts'"
                 )
         return Deal(hand, gave, got, starts)
@@ -137,7 +137,8 @@ def parse_entry(line: str) -> Entry:
     label, colon, _ = rest.partition(":")
     if not colon:
         raise SheepdogError(
-            f"a play is 'seat {seat} plays CARD: MOVE' or 'seat {seat} plays CARD #K', not {rest!r}"
+            f"a play is 'seat {seat} plays CARD: MOVE' or 'seat {seat} plays CARD #K',"
+            f" not {shown(rest)!r}"
         )
     return PlayCard(seat, card_of(rest), rest)
 
@@ -148,7 +149,7 @@ def card_of(description: str) -> str:
     label, colon, _ = description.partition(":")
     words = label.split()
     if not colon or not words:
-        raise SheepdogError(f"a play is 'CARD: MOVE', e.g. '8: t5→t13', not {description!r}")
+        raise SheepdogError(f"a play is 'CARD: MOVE', e.g. '8: t5→t13', not {shown(description)!r}")
     first = parse_card(words[0], allow_unknown=False)
     if first == JOKER:
         return JOKER

@@ -70,7 +70,7 @@ from sheepdog.solver.dog.position import (
     winner,
 )
 from sheepdog.solver.dog.record import Step, TableRecord
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, shown
 from sheepdog.solver.jsonio import number_words
 from sheepdog.solver.words import counted
 
@@ -404,7 +404,7 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
             listed = "; ".join(p.description for p in plays[:6])
             more = f" (and {len(plays) - 6} more)" if len(plays) > 6 else ""
             raise SheepdogError(
-                f"not a legal play of the {card} for seat {seat}: {entry.play!r}; "
+                f"not a legal play of the {card} for seat {seat}: {shown(entry.play)!r}; "
                 f"legal: {listed}{more}"
             )
         j = found[0]

@@ -482,3 +482,18 @@ def test_an_agent_dog_game_survives_kill_9(tmp_path: Path) -> None:
     finally:
         again.send_signal(signal.SIGKILL)
         again.wait(timeout=10)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "seat 0 plays " + "z" * 5000,
+        "seat 0 plays 13: " + "t5→t9 " * 1000,
+        "seat 0 plays copy as " + "z" * 5000,
+        "deal 2 3 5 6 8, " + "x" * 5000,
+    ],
+)
+def test_an_error_never_echoes_a_long_line_whole(client: TestClient, line: str) -> None:
+    game = new(client)
+    r = client.post(f"/api/dog/games/{game['id']}/entries", json={"line": line})
+    assert len(one_line_error(r, 400)) < 300

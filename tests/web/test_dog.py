@@ -362,3 +362,23 @@ def test_a_dog_game_survives_kill_9(tmp_path: Path) -> None:
     finally:
         again.send_signal(signal.SIGKILL)
         again.wait(timeout=10)
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("entries", {"line": "seat 0 plays " + "z" * 5000}),
+        ("entries", {"line": "seat 0 plays 13 #" + "z" * 5000}),
+        ("entries", {"line": "seat 0 plays 13: " + "t5→t9 " * 1000}),
+        ("entries", {"line": "deal 2 3 4 5 6 7, " + "x" * 5000}),
+        ("plays", {"seat": 0, "card": "13", "play": "z" * 5000}),
+    ],
+)
+def test_an_error_never_echoes_a_long_line_whole(
+    client: TestClient, path: str, body: dict[str, Any]
+) -> None:
+    """A bad line is named in its error cut short (a phone shows one line, not a 4,000-pixel
+    red box)."""
+    game = new(client)
+    r = client.post(f"/api/dog/games/{game['id']}/{path}", json=body)
+    assert len(one_line_error(r, 400)) < 300
