@@ -1,9 +1,9 @@
 """Ctrl-C and SIGTERM held back while a short piece of work must not be cut in half.
 
 :func:`held` swaps in a handler that only notes the signal; when the ``with`` block ends, the
-previous handlers are put back and the first signal noted is handed to its previous handler
-(Python's own raises ``KeyboardInterrupt``; a default action, such as SIGTERM's, is taken; an
-ignored signal stays ignored).
+previous handlers are put back and each signal noted is raised again, once, in the order they
+came (Python's own handler raises ``KeyboardInterrupt``; a default action, such as SIGTERM's,
+is taken; an ignored signal stays ignored).
 
 Swapping the Python-level handler, rather than blocking the signal in the operating system, also
 catches a signal that arrived just before the block: its handler runs at Python's next check,
@@ -32,10 +32,10 @@ def held(signals: tuple[signal.Signals, ...] = STOPS) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    caught: list[tuple[int, FrameType | None]] = []
+    caught: list[int] = []
 
-    def note(signum: int, frame: FrameType | None) -> None:
-        caught.append((signum, frame))
+    def note(signum: int, _frame: FrameType | None) -> None:
+        caught.append(signum)
 
     previous: dict[signal.Signals, _Handler] = {}
     try:
@@ -45,13 +45,15 @@ def held(signals: tuple[signal.Signals, ...] = STOPS) -> Iterator[None]:
     finally:
         for stop, handler in previous.items():
             signal.signal(stop, handler if handler is not None else signal.SIG_DFL)
-        if caught:
-            _deliver(*caught[0], previous.get(signal.Signals(caught[0][0])))
+        _deliver(list(dict.fromkeys(caught)))
 
 
-def _deliver(signum: int, frame: FrameType | None, handler: _Handler) -> None:
-    """Do now what the signal would have done when it came."""
-    if callable(handler):
-        handler(signum, frame)
-    elif handler in (signal.SIG_DFL, None):
-        signal.raise_signal(signum)  # its default action (handlers are back: no loop)
+def _deliver(signums: list[int]) -> None:
+    """Raise each held signal again, in the order they came: the handlers now in place do what
+    the signal would have done (a handler that raises does not keep the later ones back)."""
+    if not signums:
+        return
+    try:
+        signal.raise_signal(signums[0])
+    finally:
+        _deliver(signums[1:])

@@ -116,3 +116,21 @@ def test_a_ctrl_c_just_after_the_temporary_file_is_made_leaves_nothing(
         write_atomic(path, "whole", force=True)
     assert path.read_text() == "whole"
     assert [p.name for p in tmp_path.iterdir()] == ["b.json"]
+
+
+def test_each_signal_held_is_delivered_once_in_the_order_they_came() -> None:
+    seen: list[str] = []
+
+    def on_term(signum: int, _frame: FrameType | None) -> None:
+        seen.append("term")
+
+    before = signal.signal(signal.SIGTERM, on_term)
+    try:
+        # Ctrl-C first: its handler raises, and SIGTERM's is called all the same
+        with pytest.raises(KeyboardInterrupt), interrupts.held():
+            signal.raise_signal(signal.SIGINT)
+            signal.raise_signal(signal.SIGTERM)
+            signal.raise_signal(signal.SIGINT)
+        assert seen == ["term"]
+    finally:
+        signal.signal(signal.SIGTERM, before)
