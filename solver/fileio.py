@@ -15,7 +15,8 @@ The folder is flushed to disk too, so after a crash the target holds either the 
 contents, never a mix.  Any operating-system error (a full disk, a read-only file system, ...)
 removes the temporary file and raises :class:`~sheepdog.solver.errors.SheepdogError` with one line
 naming the file.  Ctrl-C and SIGTERM wait until the write is done.  A write killed outright
-can leave its temporary file behind: :func:`clean_stray_temps` removes old ones.
+can leave its temporary file behind: :func:`clean_stray_temps` removes old ones, and the first
+write to a folder in a process (the next run) calls it there.
 """
 
 from __future__ import annotations
@@ -180,6 +181,23 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
     path = Path(path)
     with interrupts.held():
         _write(path, data, force=force)
+    _clean_once(path.parent)
+
+
+#: Folders whose stray temporary files this process has removed (:func:`_clean_once`).
+_CLEANED: set[str] = set()
+
+
+def _clean_once(folder: Path) -> None:
+    """After the first write to ``folder`` in this process, remove its old stray temporary
+    files (:func:`clean_stray_temps`): what a killed run left, gone with the next run, at the
+    cost of one look at the folder per run."""
+    key = os.path.realpath(folder)
+    if key in _CLEANED:
+        return
+    _CLEANED.add(key)
+    with contextlib.suppress(OSError):  # a folder it may not list: the write itself was done
+        clean_stray_temps(Path(key))
 
 
 def _write(path: Path, data: bytes, *, force: bool) -> None:

@@ -267,3 +267,29 @@ def test_clean_stray_temps_removes_only_old_temporary_files(tmp_path: Path) -> N
     assert clean_stray_temps(tmp_path) == [stray]
     assert names(tmp_path) == sorted([young.name, other.name, folder.name, "a.json"])
     assert clean_stray_temps(tmp_path, older_than=0) == [young]
+
+
+def test_the_first_write_to_a_folder_removes_what_a_killed_run_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every writer cleans up after a killed run of any command: the first write to a folder
+    in a process removes its old temporary files (one look at the folder per run)."""
+    monkeypatch.setattr(fileio, "_CLEANED", set())
+    old = time.time() - 2 * fileio.STRAY_AGE
+    stray = tmp_path / ".h.pdf.sheepdog-tmp-0123abcd"
+    young = tmp_path / ".g.graphml.sheepdog-tmp-89abcdef"  # perhaps a write still running
+    for file in (stray, young):
+        file.write_text("x")
+    os.utime(stray, (old, old))
+    looks: list[Path] = []
+    real = fileio.clean_stray_temps
+
+    def look(folder: Path) -> list[Path]:
+        looks.append(folder)
+        return real(folder)
+
+    monkeypatch.setattr(fileio, "clean_stray_temps", look)
+    write_atomic(tmp_path / "a.json", "one")
+    assert names(tmp_path) == sorted(["a.json", young.name])
+    write_atomic(tmp_path / "b.json", "two")
+    assert looks == [tmp_path]  # once per folder
