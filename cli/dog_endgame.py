@@ -496,9 +496,14 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
             )
         lines.append(text)
     if out.get("stopped") == "time":
+        cut = (
+            ", the sample under way dropped (the limit stopped one of its exact solves)"
+            if out.get("solve_stopped")
+            else ""
+        )
         lines.append(
-            f"Stopped by the time limit (--seconds) after {solved} whole sample(s); each play is"
-            " counted on the same samples."
+            f"Stopped by the time limit (--seconds) after {solved} whole sample(s){cut}; each"
+            " play is counted on the same samples."
         )
     return lines
 
@@ -510,7 +515,9 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
         "exact": "each solved exactly",
         "playout": "valued by greedy playouts to the end of the round, not solved ("
         + (
-            "the time budget ran out during the exact solve"
+            "as asked: --method playout"
+            if out.get("method_asked") == "playout"
+            else "the time budget ran out during the exact solve"
             if out.get("solve_stopped")
             else f"an exact solve of a sample needs more than {out['sample_nodes']:,} positions"
         )

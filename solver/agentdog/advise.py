@@ -113,6 +113,10 @@ class AgentAdvice:
     stopped: str | None = None
     #: Whether every sample is the one completion there is (one colouring, no hidden card).
     exact: bool = False
+    #: Whether the time limit stopped a solve under way (its sample counts for no play).
+    solve_stopped: bool = False
+    #: Wall time of the advice, in seconds.
+    seconds: float = field(default=0.0, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -126,6 +130,8 @@ class AgentAdvice:
             "samples": self.samples,
             "seed": self.seed,
             "stopped": self.stopped,
+            "solve_stopped": self.solve_stopped,
+            "seconds": round(self.seconds, 3),
             "plays": [p.to_dict(self.colourings, self.exact) for p in self.plays],
         }
 
@@ -166,6 +172,7 @@ def advise_view(
     """Advice for the player to move in ``view`` (see the module docstring); the sampling stops
     after ``seconds``, and a sample it cuts short counts for no play (the knock-out risks are
     always exact and complete)."""
+    started, clock = time.perf_counter(), time.monotonic()
     expect_function(progress, "progress")
     check_view(view)
     expect(samples, int, "samples")
@@ -197,9 +204,10 @@ def advise_view(
         item.knocks = sum(1 for p in done if p.out_of_round)
         advice.plays.append(item)
     if samples and view.teams_play and advice.plays:
-        deadline = time.monotonic() + seconds
+        deadline = clock + seconds  # from the call: the colourings count against it too
         pool = _unseen(view)
         sample_plays(view, belief, pool, advice, samples, seed, max_nodes, deadline, progress)
+    advice.seconds = time.perf_counter() - started
     return advice
 
 
@@ -289,7 +297,7 @@ def sample_plays(
             except PositionTooBig:
                 value = "UNRESOLVED"
             except OutOfTime:  # a solve under way at the deadline: the sample counts for none
-                advice.stopped = "time"
+                advice.stopped, advice.solve_stopped = "time", True
                 return
             values.append((item, value))
             done += 1

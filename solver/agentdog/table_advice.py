@@ -47,6 +47,7 @@ def advise_belief(
     """Advice for the player to move in ``view`` when the colourings are ``belief`` (each once)
     and the hidden cards are dealt from ``unseen`` (default: the view's own count, as
     ``advise_view``); the sampling stops after ``seconds``."""
+    started, clock = time.perf_counter(), time.monotonic()
     seat = view.to_move
     if UNKNOWN in view.hands[seat]:
         raise SheepdogError(f"advice is for the player to move: seat {seat}'s hand must be known")
@@ -72,6 +73,7 @@ def advise_belief(
         item.knocks = sum(1 for p in outcomes if p.out_of_round)
         advice.plays.append(item)
     if samples and view.teams_play and advice.plays:
-        deadline = None if seconds is None else time.monotonic() + seconds
+        deadline = None if seconds is None else clock + seconds
         sample_plays(view, colourings, pool, advice, samples, seed, max_nodes, deadline, progress)
+    advice.seconds = time.perf_counter() - started
     return advice

@@ -197,6 +197,8 @@ class Advice:
     solve_stopped: bool = False
     """The time budget stopped an exact solve: its sample counts for nothing, or if it was the
     first, a playout valued it."""
+    asked: AdviseMethod = "auto"
+    """The ``method`` asked for (:attr:`method` is how the samples were valued)."""
 
     def __repr__(self) -> str:
         """The recommended play and its share of wins, and the sampling."""
@@ -230,6 +232,7 @@ class Advice:
             "samples": self.samples,
             "hidden_cards": self.hidden,
             "method": self.method,
+            "method_asked": self.asked,
             "exact_samples": self.exact_samples,
             "playout_samples": self.playout_samples,
             "sample_nodes": self.sample_nodes,
@@ -512,6 +515,7 @@ def advise(
         sample_nodes=max_nodes,
         seconds=time.perf_counter() - started,
         solve_stopped=solve_stopped,
+        asked=method,
     )
 
 

@@ -326,3 +326,8 @@ def test_a_solve_the_deadline_stops_drops_its_sample(monkeypatch: pytest.MonkeyP
     assert len(advice.plays) >= 3 and all(callable(b) for b in budgets)
     assert advice.stopped == "time" and len(budgets) == 3
     assert all(p.wins + p.draws + p.losses + p.unresolved == 0 for p in advice.plays)
+    out = advice.to_dict()
+    assert out["solve_stopped"] is True and out["seconds"] >= 0 and out["samples"] == 0
+    from sheepdog.cli.dog_endgame import agent_advice_lines
+
+    assert "the limit stopped one of its exact solves" in agent_advice_lines(out)[-1]

@@ -211,6 +211,8 @@ def test_the_playout_ends_where_the_greedy_line_ends() -> None:
     )
     advice = advise(pos, method="playout")
     out = advice.to_dict()
+    assert out["method_asked"] == "playout"
+    assert advice_lines(out)[0].endswith("not solved (as asked: --method playout).")
     # nothing hidden, but valued by a playout: not "exact" (the text said "best play exact")
     assert out["samples"] == 1 and out["stopped"] == "samples" and out["method"] == "playout"
     assert "exact" not in "\n".join(advice_lines(out)).split("Stopped")[1].split("\n")[0]
