@@ -17,7 +17,15 @@ from typing import Any
 
 from sheepdog.cli.web.entries import BadRequest
 from sheepdog.solver.errors import SheepdogError, shown
-from sheepdog.solver.slywolf.entries import AskHint, End, Heard, Undo, entry_line, parse_entry
+from sheepdog.solver.slywolf.entries import (
+    AskHint,
+    Corrected,
+    End,
+    Heard,
+    Undo,
+    entry_line,
+    parse_entry,
+)
 from sheepdog.solver.slywolf.puzzle import MODES, Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import (
     INLINE,
@@ -145,6 +153,8 @@ class WolfGame:
                 entry = parse_entry(roster, line)
                 if isinstance(entry, Heard) and not undone:
                     puzzle = puzzle.with_interview(entry.interview)
+                elif isinstance(entry, Corrected) and not undone:
+                    puzzle = puzzle.with_corrected(entry.interview)
             except SheepdogError as exc:
                 steps.append(Step.unreadable(line, str(exc)))
                 continue
@@ -185,7 +195,8 @@ class WolfGame:
                 (
                     j
                     for j in range(len(self.steps) - 1, -1, -1)
-                    if not self.steps[j].undone and isinstance(self.steps[j].entry, Heard)
+                    if not self.steps[j].undone
+                    and isinstance(self.steps[j].entry, Heard | Corrected)
                 ),
                 None,
             )
@@ -197,12 +208,16 @@ class WolfGame:
                 for j, s in enumerate(self.steps)
             ]
             return "undo", last, WolfGame.replay(self.setup, [*rows, ("undo", False)])
-        if not isinstance(entry, Heard):
+        if not isinstance(entry, Heard | Corrected):
             raise BadRequest(
-                "this game records interviews only (start it with a track side to play turns)"
+                "this game records interviews only, and corrects them (start it with a track"
+                " side to play turns)"
             )
         try:
-            puzzle = self.puzzle.with_interview(entry.interview)
+            if isinstance(entry, Heard):
+                puzzle = self.puzzle.with_interview(entry.interview)
+            else:
+                puzzle = self.puzzle.with_corrected(entry.interview)
         except SheepdogError as exc:
             raise BadRequest(str(exc)) from None
         return stored, None, WolfGame(self.setup, puzzle, None, (*self.steps, Step(entry, stored)))

@@ -545,3 +545,33 @@ def test_a_refused_draw_button_names_the_button_to_tap(client: TestClient) -> No
         assert words in html.unescape(page) and "type `" not in html.unescape(page)
     typed = {"action": "line", "line": "found lettuce", "version": "2"}
     assert "type `wrong lettuce`" in html.unescape(client.post(post, data=typed).text)
+
+
+def test_a_notebook_game_corrects_an_earlier_interview(client: TestClient) -> None:
+    """``correct`` fixes any interview typed wrong, in a notebook game as at the table (it
+    was refused as a turn's entry), and an undo takes the correction back."""
+    from sheepdog.cli.web.wolf import WolfGame
+
+    game = new(client)
+    base = f"/api/wolf/games/{game['id']}"
+    for body in (GUITAR, BALALAIKA):
+        assert client.post(base + "/interviews", json=body).status_code == 201
+    fixed = {"sheep": "guitar", "points_to": "harp", "testimony": "red top hat"}
+    r = client.post(base + "/entries", json={"line": "correct guitar, harp, red top hat"})
+    assert r.status_code == 201, r.text
+    view = client.get(base).json()
+    assert view["puzzle"]["interviews"] == [fixed, BALALAIKA]
+    # the stored lines replay to the same interviews (a restarted server)
+    rows = [(e["line"], e["undone"]) for e in view["state"]["entries"]]
+    assert (
+        WolfGame.replay(view["setup"], rows).puzzle.interviews
+        == puzzle_from_dict(view["puzzle"]).interviews
+    )
+    r = client.post(base + "/undo")
+    assert r.status_code == 200 and r.json()["undone"]["line"].startswith("correct guitar")
+    assert client.get(base).json()["puzzle"]["interviews"] == [GUITAR, BALALAIKA]
+    # a sheep not interviewed has nothing to correct
+    r = client.post(base + "/entries", json={"line": "correct harp, guitar, ?"})
+    assert "harp" in one_line_error(r, 400)
+    page = client.get(game["url"])
+    assert page.status_code == 200 and "correct guitar" in page.text
