@@ -94,6 +94,8 @@ class Findings:
             "exact": {
                 "total_worlds": str(d.total),
                 "worlds": {wolves[w]: str(d.weights[w]) for w in d.suspects},
+                # behind accomplice_probabilities: the worlds in which each sheep lies
+                "accomplice_worlds": {sheep[s]: str(d.liar_worlds[s]) for s in range(len(sheep))},
             },
             "accomplice_probabilities": {
                 sheep[s]: float(d.liar_probability(s)) for s in range(roster.n_sheep)

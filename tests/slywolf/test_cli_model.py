@@ -6,14 +6,16 @@ import json
 import random
 from pathlib import Path
 
+from hypothesis import given, settings
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
 from sheepdog.solver.slywolf.optimal import small_roster
-from sheepdog.solver.slywolf.puzzle import load_puzzle
+from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
 from sheepdog.solver.slywolf.sample import random_case
 from sheepdog.solver.slywolf.valid import deduce_valid
 from sheepdog.solver.slywolf.worlds import Observation, deduce
+from tests.slywolf.strategies import small_puzzles
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "example.json"
@@ -88,3 +90,26 @@ def test_hint_uses_valid_cases_by_default_and_uniform_on_request() -> None:
     assert model_of("--model", "Valid") == "valid"
     bad = runner.invoke(app, ["wolf", "hint", str(EXAMPLE), "--model", "both"])
     assert bad.exit_code == 2 and "uniform" in bad.stderr
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_puzzles(max_sheep=5))
+def test_the_exact_counts_are_behind_every_probability(puzzle: Puzzle) -> None:
+    """``exact`` holds the integer counts behind the accomplice chances too, and they are the
+    brute-force enumeration's (an independent count of every complete case)."""
+    from fractions import Fraction
+
+    from sheepdog.solver.slywolf.brute import enumerate_counts
+    from sheepdog.solver.slywolf.findings import solve_puzzle
+
+    out = solve_puzzle(puzzle).to_dict()
+    brute = enumerate_counts(Observation.from_puzzle(puzzle))
+    names = [s.name for s in puzzle.roster.sheep]
+    exact = out["exact"]
+    assert int(exact["total_worlds"]) == brute.total
+    assert {k: int(v) for k, v in exact["accomplice_worlds"].items()} == dict(
+        zip(names, brute.liar_worlds, strict=True)
+    )
+    if brute.total:
+        for name, p in out["accomplice_probabilities"].items():
+            assert p == float(Fraction(int(exact["accomplice_worlds"][name]), brute.total))
