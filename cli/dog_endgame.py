@@ -31,7 +31,6 @@ from sheepdog.cli.dog import app
 from sheepdog.cli.progress import progress_bar
 from sheepdog.generators.dog import (
     DEFAULT_ATTEMPTS,
-    DEFAULT_PUZZLE_DIR,
     PuzzleFileExists,
     generate_puzzles,
     stored_answer_warning,
@@ -568,8 +567,12 @@ def generate(
     seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED, help="Random seed.")] = 0,
     cards: Annotated[int, typer.Option("--cards", min=1, max=4, help="Cards per hand.")] = 2,
     out: Annotated[
-        Path, typer.Option("--out", help="Folder the puzzles are written to.")
-    ] = DEFAULT_PUZZLE_DIR,
+        Path,
+        typer.Option(
+            "--out",
+            help="Folder the puzzles are written to (the shipped ones are in cases/dog/puzzles).",
+        ),
+    ] = Path("."),
     force: Annotated[
         bool, typer.Option("--force", help="Overwrite existing puzzle files.")
     ] = False,

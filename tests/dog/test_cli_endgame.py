@@ -377,3 +377,15 @@ def test_a_puzzle_files_stored_answer_is_checked_against_the_solve(tmp_path: Pat
         result = runner.invoke(app, ["dog", "solve", str(path), "--json"])
         assert result.exit_code == 0 and json.loads(result.stdout)["value"] == "WIN"
         assert result.stderr.startswith(f"Warning: {path}: ") and words in result.stderr
+
+
+def test_generate_writes_to_the_current_folder_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As ``wolf generate``: no ``cases/dog/puzzles`` tree made wherever the command runs (in
+    a checkout it aimed at the shipped puzzles)."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["dog", "generate", "--count", "1", "--cards", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    (name,) = json.loads(result.stdout)["written"]
+    assert Path(name).parent == Path(".") and [p.name for p in tmp_path.iterdir()] == [name]
