@@ -17,3 +17,26 @@ UNEQUAL_STACKS = [
     "interview clarinet, ?, ?",
     "interview harp, ?, ?",
 ]
+
+#: A Sly Wolf table game (known-deck, hard, two-star, Picky Eaters, Special Treats, skill 0.9)
+#: after which two stacks of different sizes wait for their next tile: the form asks for the
+#: tile and the stack it is on (a tester's game: on a phone it squeezed the tile's list).
+KNOWN_DECK_SETUP = {
+    "roster": "known-deck",
+    "mode": "hard",
+    "side": "two_star",
+    "picky_eaters": True,
+    "special_treats": True,
+    "skill": 0.9,
+}
+KNOWN_DECK_UNEQUAL_STACKS = [
+    *(f"top {s}" for s in ("drum set", "harp", "clarinet", "trumpet")),
+    "call drum set",
+    "spoiled pumpkin",
+    "top accordion",
+    "call harp",
+    "spoiled lettuce",
+    "call accordion",
+    "found pumpkin",
+    "interview accordion, ?, ?",
+]

@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwr
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import Roster, load_roster
-from tests.web.lines import UNEQUAL_STACKS
+from tests.web.lines import KNOWN_DECK_SETUP, KNOWN_DECK_UNEQUAL_STACKS, UNEQUAL_STACKS
 from tests.web.test_serve import free_port, start
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -307,6 +307,48 @@ def test_the_stack_a_tile_is_on_is_asked_on_a_phone(server: str, phone: Page) ->
     tap(phone, "Is on top")
     expect(phone.locator("ol.history li").last).to_have_text("top violin under harp")
     expect(phone.locator("select[name=under]")).to_have_count(0)  # one stack waits now
+
+
+#: The width of the longest option of a list, in the list's own font (pixels).
+LONGEST_OPTION = """(select) => {
+    const text = document.createElement("canvas").getContext("2d");
+    text.font = getComputedStyle(select).font;
+    return Math.max(...Array.from(select.options, (o) => text.measureText(o.text).width));
+}"""
+
+
+def test_the_tile_and_its_stack_are_both_readable_on_a_phone(server: str, phone: Page) -> None:
+    """With "on the stack of [sheep]" beside it, the tile's list was squeezed to 18 px (its
+    arrow only) on 360- and 412-pixel phones: each list is tall enough to tap and shows its
+    longest name whole (or takes the whole line), and nothing is wider than the screen."""
+    game = api_post(server, "/api/wolf/games", KNOWN_DECK_SETUP)
+    for line in KNOWN_DECK_UNEQUAL_STACKS:
+        api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
+    phone.goto(server + game["url"])
+    settled(phone)
+    tile = phone.locator("select[aria-label='tile uncovered']")
+    under = phone.locator("select[name=under]")
+    expect(under.locator("option")).to_have_count(2)
+    form = phone.locator("form", has=under)
+    for width in (PHONE["width"], 412):
+        phone.set_viewport_size({"width": width, "height": PHONE["height"]})
+        room = form.bounding_box()
+        assert room is not None
+        for select in (tile, under):
+            box = select.bounding_box()
+            assert box is not None
+            assert box["height"] >= 40, f"{width} px: a list {box['height']} px tall"
+            longest = select.evaluate(LONGEST_OPTION)
+            # the text, its padding and the arrow; or the whole line of the form
+            assert box["width"] >= min(longest + 40, room["width"]), (width, box, longest)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        width_now = phone.evaluate("document.documentElement.scrollWidth")
+        assert width_now <= width, f"the page is {width_now} px wide on a {width}-px phone"
+    phone.set_viewport_size(PHONE)
+    tile.select_option("tambourine")
+    under.select_option(under.locator("option").last.inner_text())
+    tap(phone, "Is on top")
+    expect(phone.locator("ol.history li").last).to_have_text(re.compile(r"^top tambourine under "))
 
 
 def tap(page: Page, name: str) -> None:
