@@ -229,7 +229,8 @@ class Games:
         return answer
 
     def wolf_view(self, row: GameRow, *, wait: bool = True) -> dict[str, Any]:
-        """The GET object: puzzle, solve, hint (the CLI's --json objects), and the state.
+        """The GET object: puzzle, solve, hint (the CLI's --json objects), the findings (solve
+        with the chances of the hint's model: what the page shows), and the state.
         With ``wait=False`` a hint not ready yet is ``None`` with ``"hint_pending": true``."""
         version, game = self.wolf(row)
         key = (row.id, version)
@@ -242,6 +243,7 @@ class Games:
                 "setup": row.setup,
                 "puzzle": game.puzzle_dict(),
                 "solve": game.solve(),
+                "findings": game.findings(),
                 "state": game.state(),
             }
             if len(self._views) > 256:
@@ -595,7 +597,8 @@ def as_tapped(exc: BadRequest, form: dict[str, str]) -> BadRequest:
 
 
 def plan_sentence(view: dict[str, Any]) -> str | None:
-    """The turn plan in words (the same sentence as ``wolf hint``)."""
+    """The turn plan in words (the same sentence as ``wolf hint``; a guess's chance as the
+    suspects show it, to a tenth of a per cent)."""
     from sheepdog.cli.hint_text import render_plan
 
     hint = view.get("hint")
@@ -604,7 +607,7 @@ def plan_sentence(view: dict[str, Any]) -> str | None:
     turn = hint["turn"]
     if turn.get("guess") is not None:
         g = turn["guess"]
-        return f"Guess {g['wolf']}: right with probability {100 * g['probability']:.0f}%."
+        return f"Guess {g['wolf']}: right with probability {percent(g['probability'])}."
     if turn.get("plan") is None:
         return None
     return render_plan(turn["plan"], turn["called"], turn["to_interview"])

@@ -40,3 +40,19 @@ KNOWN_DECK_UNEQUAL_STACKS = [
     "found pumpkin",
     "interview accordion, ?, ?",
 ]
+
+#: A Sly Wolf table game (default roster, easy, two-star, skill 0.6) walked to the final space
+#: after two interviews (of the shipped case easy-1-001): only a guess is left.  Its chances
+#: differ between the uniform model and the valid cases (Dmitri 5.5% and 5.6%).
+FINAL_SPACE = [
+    *(f"top {s}" for s in ("drum set", "harp", "trumpet", "violin")),
+    "call drum set",
+    "found eggplant",
+    "interview drum set, clarinet, green top hat",
+    "top clarinet",
+    "call harp",
+    "found pumpkin",
+    "interview harp, guitar, yellow pants",
+    "top accordion",
+    *(line for _ in range(8) for line in ("call clarinet", "wrong lettuce")),
+]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from sheepdog.cli.web.app import create_app
+from sheepdog.cli.web.app import create_app, percent
 from sheepdog.cli.web.store import Store
 from sheepdog.solver.slywolf.advice import advice
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
 from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 from tests.web.answers import one_line_error
-from tests.web.lines import UNEQUAL_STACKS
+from tests.web.lines import FINAL_SPACE, UNEQUAL_STACKS
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
@@ -168,6 +169,65 @@ def test_a_table_game_from_the_tiles_to_the_guess(client: TestClient) -> None:
     assert "`undo` to take back a guess typed wrong" in one_line_error(r, 400)
     assert client.post(base + "/undo").status_code == 200  # as the message says
     assert not client.get(base).json()["state"]["over"]
+
+
+def final_space(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A table game walked to the final space (:data:`FINAL_SPACE`) and its view, hint done."""
+    game = new(client, side="two_star", skill=0.6)
+    for line in FINAL_SPACE:
+        r = client.post(f"/api/wolf/games/{game['id']}/entries", json={"line": line})
+        assert r.status_code == 201, r.text
+    view: dict[str, Any] = client.get(f"/api/wolf/games/{game['id']}").json()
+    assert view["state"]["final_space"] and view["hint_pending"] is False
+    return game, view
+
+
+def suspect_rows(page: str) -> dict[str, str]:
+    """The suspects table of a game page: each wolf's chance as shown."""
+    rows = re.findall(r'<tr><td>([^<]+)</td><td>[^<]*</td><td class="num">([^<]+)</td></tr>', page)
+    return {html.unescape(wolf): chance for wolf, chance in rows}
+
+
+def test_the_suspects_and_the_plan_give_one_chance_per_wolf(client: TestClient) -> None:
+    """On the final space the plan said "Guess Wulfrik: right with probability 39%" (the
+    hint's model, the valid cases) beside Wulfrik 40.0% in the suspects (every case): the
+    suspects now show the hint's chances, and say which model counts them."""
+    game, view = final_space(client)
+    hint, findings = view["hint"], view["findings"]
+    guess = hint["turn"]["guess"]
+    assert hint["model"] == findings["model"] == "valid"
+    assert findings["probabilities"] == hint["probabilities"]
+    # `solve` stays the `wolf solve --json` object (every case), which differs here
+    assert view["solve"]["probabilities"] != hint["probabilities"]
+    assert findings["suspects"] == view["solve"]["suspects"]
+    page = client.get(game["url"]).text
+    shown = suspect_rows(page)
+    assert shown == {wolf: percent(p) for wolf, p in hint["probabilities"].items()}
+    assert shown[guess["wolf"]] == percent(guess["probability"])
+    plan = f"<b>Plan:</b> Guess {guess['wolf']}: right with probability {shown[guess['wolf']]}."
+    assert plan in page
+    assert "Chances over the valid cases (exactly one wolf fits every interview)." in page
+    # interviews that contradict each other (as `wolf solve`'s test): no model has a case, the
+    # page shows the conflict, never a traceback
+    game = new(client)
+    for line in CONTRADICTION:
+        r = client.post(f"/api/wolf/games/{game['id']}/entries", json={"line": line})
+        assert r.status_code == 201, r.text
+    view = client.get(f"/api/wolf/games/{game['id']}").json()
+    assert view["findings"]["consistent"] is False and view["findings"]["model"] == "uniform"
+    page = client.get(game["url"]).text
+    assert "The interviews contradict each other" in page and "Traceback" not in page
+
+
+#: Interviews no case fits (the contradiction of tests/test_cli_wolf_solve.py).
+CONTRADICTION = [
+    "interview guitar, drum set, ?",
+    "interview drum set, clarinet, red top hat",
+    "interview clarinet, violin, yellow top hat",
+    "interview violin, maraca, blue top hat",
+    "interview maraca, ?, green top hat",
+    "interview banjo, ?, green pants",
+]
 
 
 @pytest.mark.parametrize(
