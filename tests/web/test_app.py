@@ -219,6 +219,27 @@ def test_the_suspects_and_the_plan_give_one_chance_per_wolf(client: TestClient) 
     assert "The interviews contradict each other" in page and "Traceback" not in page
 
 
+def test_on_the_final_space_no_calls_are_offered(client: TestClient) -> None:
+    """Only a guess is left on the final space: the page said "Best calls: trumpet ... 74%
+    chance it settles the case" under the plan's guess.  It shows the guess and no calls."""
+    game, view = final_space(client)
+    guess = view["hint"]["turn"]["guess"]
+    assert view["hint"]["ranking"]  # the hint still ranks the sheep: the page leaves them out
+    page = client.get(game["url"]).text
+    assert f"<b>Plan:</b> Guess {guess['wolf']}: right with probability" in page
+    assert 'aria-label="wolf to guess"' in page
+    assert "Best calls" not in page and '<ol class="ranking">' not in page
+    assert "settles the case" not in page and "Call clarinet" not in page
+    # a space before it, with clarinet called and its draw to enter, the calls are back
+    assert client.post(f"/api/wolf/games/{game['id']}/undo").status_code == 200
+    view = client.get(f"/api/wolf/games/{game['id']}").json()
+    assert not view["state"]["final_space"] and view["hint"]["turn"]["guess"] is None
+    page = client.get(game["url"]).text
+    assert "<h2>Best calls</h2>" in page and 'aria-label="wolf to guess"' not in page
+    best = view["hint"]["ranking"][0]["sheep"]
+    assert f'<ol class="ranking"><li><b>{html.escape(best)}</b>' in page
+
+
 #: Interviews no case fits (the contradiction of tests/test_cli_wolf_solve.py).
 CONTRADICTION = [
     "interview guitar, drum set, ?",
