@@ -457,6 +457,7 @@ def create_app(
             typed=request.query_params.get("line", ""),
             keep=kept_choices(request.query_params.get("keep")),
             plan_text=plan_sentence(view),
+            asked_hint=request.query_params.get("asked") == "hint",
         )
 
     def qr_of(request: Request, path: str) -> tuple[str, str]:
@@ -472,7 +473,7 @@ def create_app(
         try:
             line = form_line(form)
             if " ".join(line.split()).lower() == "hint":  # the page shows it: nothing to store
-                return RedirectResponse(back, status_code=303)
+                return RedirectResponse(back + "&asked=hint#advice", status_code=303)
             await run_in_threadpool(games.add_wolf, row, line, form_expected(form))
         except BadRequest as exc:
             return RedirectResponse(back + error_query(form, as_tapped(exc, form)), 303)

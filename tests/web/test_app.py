@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from sheepdog.cli.web.app import create_app, percent
+from sheepdog.cli.web.app import create_app, percent, plan_sentence
 from sheepdog.cli.web.store import Store
 from sheepdog.solver.slywolf.advice import advice
 from sheepdog.solver.slywolf.findings import solve_puzzle
@@ -515,11 +515,12 @@ def test_a_second_undo_from_the_same_page_is_refused(client: TestClient) -> None
     assert "error=" in back and back.endswith("&stale=1") and "line=" not in back
     bad = {"action": "line", "line": "top violin", "version": "x"}
     assert "error=" in client.post(post, data=bad, follow_redirects=False).headers["location"]
-    # `hint` typed on the page shows the page (its hint), and stores nothing
+    # `hint` typed on the page points at the page's advice, and stores nothing
     version = store_version(client, game["id"])
     for line in ("hint", " HINT "):
         ask = {"action": "line", "line": line, "version": str(version)}
-        assert client.post(post, data=ask, follow_redirects=False).headers["location"] == url
+        back = client.post(post, data=ask, follow_redirects=False).headers["location"]
+        assert back == url + "&asked=hint#advice"
     assert store_version(client, game["id"]) == version
     r = client.post(f"/api/wolf/games/{game['id']}/entries", json={"line": "Hint"})
     assert "a hint is not an entry: the game's page shows it" in one_line_error(r, 400)
@@ -532,6 +533,42 @@ def test_a_second_undo_from_the_same_page_is_refused(client: TestClient) -> None
     r = client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 5, "x": 1})
     assert "an undo takes no body" in one_line_error(r, 400)
     assert client.post(f"/api/wolf/games/{game['id']}/undo", json={"version": 5}).status_code == 200
+
+
+def test_a_typed_hint_points_at_the_advice_and_stores_nothing(client: TestClient) -> None:
+    """`hint` typed in the page's entry line was taken and showed nothing: the answer is the
+    page at its advice (the plan), with a note saying where the hint is; nothing is stored."""
+    game = new(client, side="two_star", skill=0.6)
+    base, post = f"/api/wolf/games/{game['id']}", f"/wolf/{game['id']}/entry?token={game['token']}"
+    for line in FINAL_SPACE[:5]:  # the four tiles on top, drum set called
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201
+    view = client.get(base).json()
+    ask = {"action": "line", "line": "hint", "version": str(view["version"])}
+    r = client.post(post, data=ask, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == game["url"] + "&asked=hint#advice"
+    page = client.post(post, data=ask).text  # as the browser follows it
+    assert store_version(client, game["id"]) == view["version"] == 5
+    assert client.get(base).json()["state"]["entries"] == view["state"]["entries"]
+    advice = page[page.index('<section class="card" id="advice">') :]
+    advice = advice[: advice.index("</section>")]
+    plan = plan_sentence(view)
+    assert plan is not None and "<b>Plan:</b> " + plan in html.unescape(advice)
+    assert "The hint is the plan above and the best calls below the suspects." in advice
+    assert "A typed <code>hint</code> enters nothing." in advice
+    assert "<h2>Best calls</h2>" in page and "Error" not in page
+    # the page without the question: no note
+    assert "A typed <code>hint</code>" not in client.get(game["url"]).text
+    # on the final space the plan is the guess; once the case is over, nothing to advise
+    game, view = final_space(client)
+    post = f"/wolf/{game['id']}/entry?token={game['token']}"
+    ask = {"action": "line", "line": " Hint ", "version": str(view["version"])}
+    page = client.post(post, data=ask).text
+    assert "The hint is the plan above. A typed" in page
+    guess = view["hint"]["turn"]["guess"]["wolf"]
+    client.post(f"/api/wolf/games/{game['id']}/entries", json={"line": f"guess {guess}"})
+    page = client.post(post, data={**ask, "version": str(view["version"] + 1)}).text
+    assert "Nothing to advise: the game is over." in page
+    assert store_version(client, game["id"]) == view["version"] + 1
 
 
 def store_version(client: TestClient, game_id: str) -> int:
