@@ -65,20 +65,10 @@ def _advice(puzzle: Puzzle, model: ModelChoice | None = None) -> Advice:
 
 def _findings(puzzle: Puzzle, model: ModelChoice | None) -> dict[str, Any]:
     """What the table knows, with the chances of the model the hints use (``model``; None: the
-    library's default, :func:`~sheepdog.solver.slywolf.advice.hint_model`); every case where
-    that model has none, so a line of play always has its findings."""
-    from sheepdog.solver.errors import SheepdogError
-    from sheepdog.solver.slywolf.advice import hint_model
-    from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
-    from sheepdog.solver.slywolf.worlds import Observation
+    library's default): :func:`~sheepdog.solver.slywolf.advice.hint_findings`."""
+    from sheepdog.solver.slywolf.advice import hint_findings
 
-    try:
-        chosen, deduction, _ = hint_model(
-            Observation.from_puzzle(puzzle), model.model if model is not None else None
-        )
-    except SheepdogError:  # no (valid) case fits: every case, with the conflict if none fits
-        return solve_puzzle(puzzle, "uniform").to_dict()
-    return Findings(puzzle, deduction, model=chosen).to_dict()
+    return hint_findings(puzzle, model.model if model is not None else None)[0].to_dict()
 
 
 @app.command()

@@ -270,21 +270,13 @@ class WolfGame:
 
     def findings(self) -> dict[str, Any]:
         """The ``wolf solve --json`` object with the chances of the model the hint uses
-        (:func:`~sheepdog.solver.slywolf.advice.hint_model`: the valid cases where that model
-        is available and fits, else every case), as ``wolf play`` shows them: the page's
-        suspects and its plan then give one chance for each wolf.  ``"model_note"`` says why
-        it is not the valid model (None: it is).  Interviews no (valid) case fits: every case,
-        with the conflict."""
-        from sheepdog.solver.slywolf.advice import hint_model
-        from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
-        from sheepdog.solver.slywolf.worlds import Observation
+        (:func:`~sheepdog.solver.slywolf.advice.hint_findings`, as ``wolf play`` shows them):
+        the page's suspects and its plan then give one chance for each wolf.  ``"model_note"``
+        says why it is not the valid model (None: it is)."""
+        from sheepdog.solver.slywolf.advice import hint_findings
 
-        seen = self.seen()
-        try:
-            chosen, deduction, fallback = hint_model(Observation.from_puzzle(seen))
-        except SheepdogError:  # a contradiction: the hint has none either
-            return {**solve_puzzle(seen).to_dict(), "model_note": None}
-        return {**Findings(seen, deduction, model=chosen).to_dict(), "model_note": fallback}
+        findings, fallback = hint_findings(self.seen())
+        return {**findings.to_dict(), "model_note": fallback}
 
     def hint(self) -> tuple[dict[str, Any] | None, str | None]:
         """The ``wolf hint --json`` object, or None and why (a contradiction, a closed game)."""

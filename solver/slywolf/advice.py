@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
 from sheepdog.solver.slywolf.hints import (
@@ -56,6 +56,9 @@ from sheepdog.solver.slywolf.valid import (
 from sheepdog.solver.slywolf.worlds import Deduction, Observation
 from sheepdog.solver.words import counted
 
+if TYPE_CHECKING:
+    from sheepdog.solver.slywolf.findings import Findings
+
 
 class ContradictionError(SheepdogError):
     """No case fits the interviews, so there is nothing to advise."""
@@ -87,6 +90,20 @@ def hint_model(obs: Observation, model: Model | None = None) -> tuple[Model, Ded
     if not d.consistent:
         raise ContradictionError("the interviews contradict each other: no case fits them")
     return chosen, d, fallback
+
+
+def hint_findings(puzzle: Puzzle, model: Model | None = None) -> tuple[Findings, str | None]:
+    """What the interviews of ``puzzle`` tell, with the chances of the model the advice uses
+    (:func:`hint_model`), and why that is not the valid model (None: it is, or ``model`` was
+    asked for).  Where no case of that model fits, every case, with the conflict if none fits:
+    a game's status line always has its findings (``wolf play``, the table pages)."""
+    from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
+
+    try:
+        chosen, deduction, fallback = hint_model(Observation.from_puzzle(puzzle), model)
+    except SheepdogError:  # no (valid) case fits: every case, with the conflict if none fits
+        return solve_puzzle(puzzle, "uniform"), None
+    return Findings(puzzle, deduction, model=chosen), fallback
 
 
 @dataclass(frozen=True, slots=True, repr=False)
