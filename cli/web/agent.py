@@ -77,6 +77,7 @@ from sheepdog.solver.agentdog.session import (
 )
 from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
+from sheepdog.solver.dog.position import position_from_json as classic_position
 from sheepdog.solver.errors import SheepdogError, shown
 from sheepdog.solver.jsonio import is_number, typed_number
 
@@ -117,10 +118,23 @@ def check_setup(raw: Any) -> dict[str, Any]:
         raise BadRequest("give your hand ('hand': the 5 cards dealt to you) or a 'position'")
     if position is None and setup["stock"] is not None:
         raise BadRequest("'stock' (the draw pile's size) goes with a pasted 'position'")
-    if isinstance(position, dict) and position.get("variant", "dog") in ("dog", "classic"):
-        raise BadRequest("this is a classic DOG position: start a DOG game with it")
-    AgentGame.start(setup)  # a bad setup is refused here, before anything is stored
+    try:
+        AgentGame.start(setup)  # a bad setup is refused here, before anything is stored
+    except BadRequest:
+        if isinstance(position, dict) and is_classic_position(position):
+            raise BadRequest("this is a classic DOG position: start a DOG game with it") from None
+        raise  # what is wrong with it as an Agent DOG position or observer view
     return setup
+
+
+def is_classic_position(obj: dict[str, Any]) -> bool:
+    """Whether ``obj`` loads as a classic DOG position (then it is no Agent DOG one: the
+    variants' ``"variant"`` keys differ)."""
+    try:
+        classic_position(obj)
+    except SheepdogError:
+        return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)

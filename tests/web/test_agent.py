@@ -339,6 +339,31 @@ def test_classic_dog_is_untouched_and_the_kinds_stay_apart(client: TestClient) -
     assert "larger than" in one_line_error(client.post("/api/dog/games", content=big), 413)
 
 
+@pytest.mark.parametrize("position", [{"seats": 4}, {"a": "b"}, {"variant": "dog"}])
+def test_an_object_that_is_no_position_is_not_called_a_classic_one(
+    client: TestClient, store: Store, position: dict[str, Any]
+) -> None:
+    """Any object but a position was called a classic DOG position, and the DOG form then said
+    it lacked 'hands': the API and the form say what is wrong with it as an Agent DOG
+    position (the loader's words); a classic DOG position is still told to go to DOG."""
+    wrong = "'variant' must be 'agent-dog' for an Agent DOG position"
+    r = client.post("/api/dog/games", json={"variant": "agent-dog", "position": position})
+    assert one_line_error(r, 400) == wrong
+    fields = {"players": "4", "me": "0", "position": json.dumps(position)}
+    r = client.post("/agent/new", data=fields)
+    assert r.status_code == 400 and "classic DOG" not in r.text
+    assert f"Error: {wrong}".replace("'", "&#39;") in r.text
+    # an observer view's own faults are the view loader's
+    r = client.post("/api/dog/games", json={"variant": "agent-dog", "position": {"view": 1}})
+    assert 'an observer view has "view": "observer"' in one_line_error(r, 400)
+    puzzle = Path(__file__).parents[2] / "cases" / "dog" / "puzzles" / "01ply-easy-c14ce117d5.json"
+    classic = json.loads(puzzle.read_text(encoding="utf-8"))
+    r = client.post("/agent/new", data={**fields, "position": json.dumps(classic)})
+    assert r.status_code == 400
+    assert "Error: this is a classic DOG position: start a DOG game with it" in r.text
+    assert store.games() == []
+
+
 def test_beyond_the_machine_every_game_needs_its_token(store: Store) -> None:
     with TestClient(create_app(store, require_token=True), raise_server_exceptions=False) as c:
         game = new(c)
