@@ -397,10 +397,22 @@ def board_svg(table: AgentTable) -> str:
             f'font-size="{field_r * 1.3:.1f}" fill="#fff">{mark}</text>'
             f"<title>undercover on {row['field']}: {said}</title></g>"
         )
-    to_move = table.seat_to_move
-    status = f"to move: seat {to_move}" if to_move is not None else table.phase
-    parts.append(ring.end(status))
+    parts.append(ring.end(board_status(table)))
     return "".join(parts)
+
+
+def board_status(table: AgentTable) -> str:
+    """The words in the middle of the board: who is to move, or what the table waits for (the
+    phase's name, such as ``seen``, means nothing to a player); a long one on two lines."""
+    phase = table.phase
+    if phase == "seen":
+        return "what did the\ntable see?"
+    if phase == "deal":
+        return "the next deal"  # every hand is empty: nobody is to move
+    won = table.winning_seats
+    if phase == "over" and won is not None:
+        return f"game over:\nseat{'s' if len(won) > 1 else ''} {' and '.join(map(str, won))} won"
+    return f"to move: seat {table.to_move}"
 
 
 def seat_rows(table: AgentTable) -> list[dict[str, Any]]:

@@ -103,8 +103,18 @@ class Ring:
         return parts
 
     def end(self, status: str) -> str:
-        """The words in the middle (who is to move), and the closing tag."""
+        """The words in the middle (who is to move), and the closing tag; a status of two
+        lines (``"\\n"`` between them) is two lines, as one it would reach the side homes."""
+        lines = status.split("\n")
+        if len(lines) == 1:
+            words = status
+        else:
+            top = CENTRE + 4 - 8 * (len(lines) - 1)
+            words = "".join(
+                f'<tspan x="{CENTRE}" y="{top + 16 * k:.0f}">{line}</tspan>'
+                for k, line in enumerate(lines)
+            )
         return (
             f'<text x="{CENTRE}" y="{CENTRE + 4}" text-anchor="middle" font-size="13" '
-            f'fill="#444">{status}</text></svg>'
+            f'fill="#444">{words}</text></svg>'
         )

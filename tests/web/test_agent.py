@@ -6,6 +6,7 @@ server."""
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from collections import Counter
 from pathlib import Path
@@ -13,13 +14,14 @@ from typing import Any
 
 import pytest
 
-from sheepdog.cli.web.agent import ADVICE_NODES, board_svg
+from sheepdog.cli.web.agent import ADVICE_NODES, board_status, board_svg
 from sheepdog.cli.web.app import create_app
 from sheepdog.cli.web.store import Store
 from sheepdog.solver.agentdog.observer import colourings, view_from_json, view_of, view_to_json
 from sheepdog.solver.agentdog.position import make_position
 from sheepdog.solver.agentdog.session import Record, new_table, parse_entry
 from sheepdog.solver.agentdog.table_advice import advise_belief
+from sheepdog.solver.dog.board import HOME
 from tests.web.answers import one_line_error
 
 with warnings.catch_warnings():
@@ -447,9 +449,44 @@ def test_the_pages_ask_what_the_table_saw(client: TestClient) -> None:
         assert r.status_code == 303
     page = client.get(url).text
     assert "What did the table see?" in page and "t13 shows colour 3" in page
+    assert middle_words(page) == "what did the table see?"  # was the phase's name, "seen"
     r = client.post(post, data={"action": "seen", "outcome": "1"}, follow_redirects=False)
     page = client.get(url).text
     assert "Seat 2 to move" in page and "seen t13 shows colour 3" in page
+
+
+def middle_words(svg: str) -> str:
+    """The words in the middle of a page's (or a picture's) board (its lines joined)."""
+    words = svg.split('fill="#444">')[-1].split("</text></svg>")[0]
+    return " ".join(re.sub("<[^>]*>", " ", words).split())
+
+
+def test_the_middle_of_the_board_says_each_phase_in_words() -> None:
+    """Who is to move, the question, the next deal, who has won: never a phase's name."""
+    home = [HOME, HOME + 1, HOME + 2, HOME + 3]
+    play = Record(new_table(4, 0, position=_two_under())).table
+    seen = Record(new_table(4, 0, position=_two_under()))
+    for line in ("seat 0 plays 8: t3→t11", "seat 1 plays 5: t8→t13"):
+        seen = seen.add(parse_entry(line))
+    deal = make_position(
+        [[3, -1, -1, -1], [8, -1, -1, -1], [32, -1, -1, -1], [24, -1, -1, 48]], [[]] * 4, 1
+    )
+    over = make_position([home, [8, -1, -1, -1], home, [24, -1, -1, 48]], [[]] * 4, 1)
+    two = make_position([home, [], [40, -1, -1, -1], []], [[], [], ["5"], []], 2, players=(0, 2))
+    cases = [
+        (play, "to move: seat 0"),
+        (seen.table, "what did the table see?"),
+        (new_table(4, 0, position=view_to_json(view_of(deal, 0))), "the next deal"),
+        (new_table(4, 0, position=view_to_json(view_of(over, 0))), "game over: seats 0 and 2 won"),
+        (new_table(2, 0, position=view_to_json(view_of(two, 0))), "game over: seat 0 won"),
+    ]
+    for table, words in cases:
+        assert board_status(table).replace("\n", " ") == words
+        assert middle_words(board_svg(table)) == words
+    # the long ones are two lines: on one they would reach the homes at the sides
+    assert board_status(seen.table) == "what did the\ntable see?"
+    assert board_svg(seen.table).count("<tspan") == 2
+    assert [t.phase for t, _ in cases] == ["play", "seen", "deal", "over", "over"]
 
 
 def test_the_board_marks_holes_meeting_points_and_undercover_pieces() -> None:
