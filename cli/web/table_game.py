@@ -196,12 +196,16 @@ def unseen_view(
     cards: Iterable[str], pool: Mapping[str, int], hidden: int, table: Any
 ) -> dict[str, Any]:
     """The cards not yet seen, as the API's GET gives them (``table``: its draw and discard
-    piles)."""
+    piles).  They are the hidden cards in the other hands, the draw pile and the cards
+    discarded face down (a fold's hidden hand): ``face_down``, None when the draw pile's size
+    is not known (then the discard pile may have gone back into it)."""
+    face_down = table.discarded - len(table.discard) if table.stock is not None else None
     return {
         "cards": {card: pool[card] for card in cards},
         "total": sum(pool.values()),
         "hidden_in_hands": hidden,
         "stock": table.stock,
+        "face_down": face_down,
         "discard_seen": len(table.discard),
         "discard": table.discarded,
     }

@@ -6,6 +6,7 @@ server."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import warnings
 from collections import Counter
@@ -19,10 +20,20 @@ from sheepdog.cli.web.app import create_app
 from sheepdog.cli.web.store import Store
 from sheepdog.solver.agentdog.observer import colourings, view_from_json, view_of, view_to_json
 from sheepdog.solver.agentdog.position import make_position
-from sheepdog.solver.agentdog.session import Record, new_table, parse_entry
+from sheepdog.solver.agentdog.session import (
+    Deal,
+    Fold,
+    PlayCard,
+    Record,
+    Seen,
+    choices,
+    new_table,
+    parse_entry,
+    unseen_cards,
+)
 from sheepdog.solver.agentdog.table_advice import advise_belief
 from sheepdog.solver.dog.board import HOME
-from tests.web.answers import one_line_error
+from tests.web.answers import one_line_error, unseen_note
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
@@ -364,6 +375,43 @@ def test_an_object_that_is_no_position_is_not_called_a_classic_one(
     assert r.status_code == 400
     assert "Error: this is a classic DOG position: start a DOG game with it" in r.text
     assert store.games() == []
+
+
+def test_the_unseen_cards_add_up_with_folds(client: TestClient) -> None:
+    """As classic DOG's: the note's parts (hidden cards, draw pile, cards folded face down) add
+    up to the total, through folds and a deal."""
+    rng = random.Random(3)
+    record = Record(new_table(4, 0, hand=HAND))
+    game = new(client)
+    base = f"/api/dog/games/{game['id']}"
+    folded = 0
+    while record.table.deals < 2 or record.table.phase != "deal":
+        table = record.table
+        entry: Any
+        if table.phase == "seen":
+            entry = Seen(rng.randrange(len(table.pending)))
+        elif table.phase == "deal":
+            entry = Deal(tuple(rng.sample(list(unseen_cards(table).elements()), 5)))
+        else:
+            offered = choices(table)
+            fold = next((c for c in offered if c.card is None), None)
+            pick = fold if fold is not None and rng.random() < 0.5 else rng.choice(offered)
+            seat = table.seat_to_move
+            assert seat is not None
+            entry = Fold(seat) if pick.card is None else PlayCard(seat, pick.card, pick.index)
+        record = record.add(entry)
+        line = record.steps[-1].line
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201
+        if record.table.phase != "deal" and not line.endswith("folds"):
+            continue
+        view = client.get(base).json()["unseen"]
+        hidden, stock, face_down = view["hidden_in_hands"], view["stock"], view["face_down"]
+        assert hidden + stock + face_down == view["total"] == sum(view["cards"].values())
+        total, parts = unseen_note(client.get(game["url"]).text)
+        assert parts == {"hidden": hidden, "stock": stock, "face_down": face_down}
+        assert sum(parts.values()) == total
+        folded = max(folded, face_down)
+    assert folded > 0
 
 
 def test_beyond_the_machine_every_game_needs_its_token(store: Store) -> None:

@@ -4,6 +4,7 @@ every bad request (4xx, one-line JSON error, nothing stored), tokens, and the pa
 from __future__ import annotations
 
 import json
+import random
 import warnings
 from collections import Counter
 from pathlib import Path
@@ -16,7 +17,16 @@ from sheepdog.cli.web.dog import ADVICE_SAMPLES, ADVICE_SECONDS, board_svg
 from sheepdog.cli.web.store import Store
 from sheepdog.solver.dog.advise import advise
 from sheepdog.solver.dog.position import parse_notation, position_from_json, position_to_json
-from tests.web.answers import one_line_error
+from sheepdog.solver.dog.session import (
+    Deal,
+    Fold,
+    PlayCard,
+    Record,
+    choices,
+    new_table,
+    unseen_cards,
+)
+from tests.web.answers import one_line_error, unseen_note
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
@@ -112,6 +122,11 @@ def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
     assert view["phase"] == "deal" and view["plays"] == [] and view["next_deal_size"] is None
     board = client.get(game["url"]).text.split("</svg>")[0]
     assert "the next deal" in board and "to move: seat" not in board  # nobody is to move
+    # the draw pile's size is not known: the unseen cards (all but the 3 played) are in it or
+    # on the discard pile
+    total, parts = unseen_note(client.get(game["url"]).text)
+    assert view["unseen"]["stock"] is None and view["unseen"]["face_down"] is None
+    assert parts == {"hidden": 0, "piles": total} and total == view["unseen"]["total"] == 109
     r = client.post(base + "/plays", json={"seat": 1, "play": "fold"})
     assert "enter your hand for the next deal" in one_line_error(r, 400)
     r = client.post(base + "/deals", json={"hand": ["5", "6"], "gave": "6", "got": "4"})
@@ -120,6 +135,46 @@ def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
     assert view["hand"] == ["4", "5"] and view["position"]["hands"]["2"] == ["6", "?"]
     # the pasted position was round 1; this deal is round 2
     assert view["round"] == 2 and view["next_deal_size"] == 6 and view["to_move"] == 1
+
+
+def test_the_unseen_cards_add_up_over_rounds_with_folds(client: TestClient) -> None:
+    """The note named the hidden cards and the draw pile, not the cards folded face down
+    ("97: the 0 hidden cards ... and the 86 in the draw pile" at the first round's end): its
+    parts add up to the total, through folds and deals (R15: a deck of 110)."""
+    rng = random.Random(7)
+    record = Record(new_table(4, 0, hand=HAND))
+    game = new(client)
+    base = f"/api/dog/games/{game['id']}"
+    folded = checked = 0
+    while record.table.deals < 3 or record.table.phase != "deal":
+        table = record.table
+        if table.phase == "deal":
+            size = table.next_deal_size
+            assert size is not None
+            entry: Any = Deal(tuple(rng.sample(list(unseen_cards(table).elements()), size)))
+        else:
+            offered = choices(table)
+            fold = next((c for c in offered if c.card is None), None)
+            pick = fold if fold is not None and rng.random() < 0.3 else rng.choice(offered)
+            seat = table.to_move
+            assert seat is not None
+            entry = Fold(seat) if pick.card is None else PlayCard(seat, pick.card, pick.index)
+        record = record.add(entry)
+        line = record.steps[-1].line
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201
+        if record.table.phase != "deal" and not line.endswith("folds"):
+            continue
+        view = client.get(base).json()["unseen"]
+        hidden, stock, face_down = view["hidden_in_hands"], view["stock"], view["face_down"]
+        assert hidden + stock + face_down == view["total"] == sum(view["cards"].values())
+        # the cards: her hand, the others' (hidden or known), the draw pile, the discard pile
+        in_hands = sum(len(h) for h in record.table.position.hands)
+        assert in_hands + stock + view["discard"] == 110
+        total, parts = unseen_note(client.get(game["url"]).text)
+        assert parts == {"hidden": hidden, "stock": stock, "face_down": face_down}
+        assert sum(parts.values()) == total == view["total"]
+        folded, checked = max(folded, face_down), checked + 1
+    assert folded > 0 and checked >= 5  # cards were folded face down, in three rounds
 
 
 @pytest.mark.parametrize(
