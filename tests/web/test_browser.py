@@ -204,7 +204,7 @@ def test_a_choice_another_device_takes_away_is_not_swapped_for_another(
     api_post(server, entries, {"line": "top violin"})
     expect(phone.locator("ol.history li", has_text="top violin")).to_have_count(1)
     note = phone.locator(".stale-note")
-    expect(note).to_have_text("This changed on another device: check it and choose again.")
+    expect(note).to_have_text(STALE)
     before = phone.url
     phone.get_by_role("button", name="Is on top", exact=True).tap()
     phone.wait_for_timeout(800)
@@ -269,6 +269,44 @@ def test_a_tap_as_the_page_changes_under_the_finger_is_not_taken(server: str, ph
     phone.wait_for_timeout(800)
     lines = [li.inner_text() for li in phone.locator("ol.history li").all()]
     assert "undo" not in lines and lines == tops[: len(lines)]
+
+
+#: The note on a form whose choices no longer fit (the page's script).
+STALE = "This was already recorded, or changed on another device: check it and choose again."
+
+
+def double_tap(page: Page, name: str) -> None:
+    """Tap the button ``name`` twice: the first tap's form is sent and recorded, then the
+    second one is sent on the same page (a finger faster than the page); wait for the page
+    that brings."""
+    settled(page)
+    button = page.get_by_role("button", name=name, exact=True)
+    with page.expect_navigation():
+        button.evaluate(
+            """button => button.dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}))
+                && fetch(button.form.getAttribute("action"), {
+                method: "POST", body: new URLSearchParams(new FormData(button.form)),
+            }).then(() => button.form.requestSubmit(button))"""
+        )
+    settled(page)
+
+
+def test_a_double_tap_records_once_and_blames_no_other_device(server: str, phone: Page) -> None:
+    """The second tap of "Record the interview" is refused (409) and the form cannot keep
+    its sheep: the note said "This changed on another device" though it was this one."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy"})
+    phone.goto(server + game["url"])
+    settled(phone)
+    form = phone.locator("form", has=phone.get_by_role("button", name="Record the interview"))
+    chosen = {"sheep": "trumpet", "points_to": "guitar", "testimony": "blue top hat"}
+    for name, value in chosen.items():
+        form.locator(f"select[name={name}]").select_option(value)
+    double_tap(phone, "Record the interview")
+    expect(phone.locator("ol.history li")).to_have_text(["interview trumpet, guitar, blue top hat"])
+    expect(phone.locator("p.error:not(.stale-note)")).to_contain_text("a second tap of this one")
+    expect(phone.locator(".stale-note")).to_have_text(STALE)
+    assert "This changed on another device" not in phone.inner_text("#main")
+    fits_the_phone(phone)
 
 
 def test_a_first_choice_left_as_shown_is_a_choice_too(server: str, phone: Page) -> None:
@@ -463,6 +501,20 @@ def pick(page: Page, card: str) -> None:
 
 def unseen(page: Page, card: str) -> int:
     return int(page.locator(f"#unseen [data-card='{card}']").inner_text())
+
+
+def test_a_double_tapped_dog_play_records_once(server: str, phone: Page) -> None:
+    """The second tap of a play is refused (409), saying it may be a second tap of this one;
+    the play is no longer offered, so no form is marked as changed on another device."""
+    game = api_post(server, "/api/dog/games", {"seats": 4, "me": 0, "hand": ["1/11"] + ["2"] * 5})
+    phone.goto(server + game["url"])
+    pick(phone, "1/11")
+    double_tap(phone, "1/11: out to t0")
+    expect(phone.locator("ol.history li")).to_have_text(["seat 0 plays 1/11: out to t0"])
+    expect(phone.locator("p.error:not(.stale-note)")).to_contain_text("a second tap of this one")
+    expect(phone.locator(".stale-note")).to_have_count(0)
+    assert "changed on another device" not in phone.inner_text("#main")
+    fits_the_phone(phone)
 
 
 def test_a_few_dog_turns_on_two_phones(server: str, browser: Browser, phone: Page) -> None:

@@ -120,6 +120,9 @@
     });
     return true;
   }
+  // A form whose choices no longer fit: the page cannot tell a second tap of its own (the
+  // first was recorded) from another device's entry, so the note names both.
+  var STALE = "This was already recorded, or changed on another device: check it and choose again.";
   function markStale(form, text) {
     if (form.getAttribute("data-stale")) { return; }
     form.querySelectorAll(".stale-note").forEach(function (el) { el.remove(); });
@@ -127,7 +130,7 @@
     var note = document.createElement("p");
     note.className = "error stale-note";
     note.setAttribute("role", "alert");
-    note.textContent = text || "This changed on another device: check it and choose again.";
+    note.textContent = text || STALE;
     form.insertBefore(note, form.firstChild);
   }
   function clearStale(form) {
