@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
 
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
@@ -217,16 +217,25 @@ def test_a_choice_another_device_takes_away_is_not_swapped_for_another(
     fits_the_phone(phone)
 
 
-def test_a_refused_form_comes_back_as_it_was_sent(server: str, phone: Page) -> None:
-    """A refusal shows its error with the form's choices kept (they were all reset); the error
-    leaves the address, so the next refresh does not show it again."""
+def interview_chosen(
+    server: str, phone: Page, chosen: dict[str, str]
+) -> tuple[dict[str, Any], Locator]:
+    """A new notebook game on the phone, its interview form filled in with ``chosen`` (not
+    sent yet): the game and the form."""
     game = api_post(server, "/api/wolf/games", {"mode": "easy"})
     phone.goto(server + game["url"])
     settled(phone)
     form = phone.locator("form", has=phone.get_by_role("button", name="Record the interview"))
-    chosen = {"sheep": "trumpet", "points_to": "trumpet", "testimony": "blue top hat"}
     for name, value in chosen.items():
         form.locator(f"select[name={name}]").select_option(value)
+    return game, form
+
+
+def test_a_refused_form_comes_back_as_it_was_sent(server: str, phone: Page) -> None:
+    """A refusal shows its error with the form's choices kept (they were all reset); the error
+    leaves the address, so the next refresh does not show it again."""
+    chosen = {"sheep": "trumpet", "points_to": "trumpet", "testimony": "blue top hat"}
+    game, form = interview_chosen(server, phone, chosen)
     tap(phone, "Record the interview")
     expect(phone.locator("p.error")).to_contain_text("points at itself")
     for name, value in chosen.items():
@@ -294,13 +303,8 @@ def double_tap(page: Page, name: str) -> None:
 def test_a_double_tap_records_once_and_blames_no_other_device(server: str, phone: Page) -> None:
     """The second tap of "Record the interview" is refused (409) and the form cannot keep
     its sheep: the note said "This changed on another device" though it was this one."""
-    game = api_post(server, "/api/wolf/games", {"mode": "easy"})
-    phone.goto(server + game["url"])
-    settled(phone)
-    form = phone.locator("form", has=phone.get_by_role("button", name="Record the interview"))
     chosen = {"sheep": "trumpet", "points_to": "guitar", "testimony": "blue top hat"}
-    for name, value in chosen.items():
-        form.locator(f"select[name={name}]").select_option(value)
+    interview_chosen(server, phone, chosen)
     double_tap(phone, "Record the interview")
     expect(phone.locator("ol.history li")).to_have_text(["interview trumpet, guitar, blue top hat"])
     expect(phone.locator("p.error:not(.stale-note)")).to_contain_text("a second tap of this one")
