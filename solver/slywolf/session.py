@@ -686,6 +686,18 @@ class Step:
         return not self.undone and not isinstance(self.entry, Undo | AskHint)
 
 
+_GAME_HINT = "new_game(puzzle) or load_game(path) gives one"
+
+
+def _check_parts(start: object, steps: object) -> None:
+    """A record's start is a :class:`Game` and its steps a tuple of :class:`Step` (one
+    :class:`WrongTypeError` line, not an error from inside the replay)."""
+    expect(start, Game, "start", _GAME_HINT)
+    expect(steps, tuple, "steps", "a tuple of Step")
+    for step in steps:  # type: ignore[attr-defined]
+        expect(step, Step, "each step", "Step(entry, line)")
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Record:
     """A game and every entry that changed it, from ``start``.  ``undo`` takes back the last
@@ -701,12 +713,8 @@ class Record:
     game: Game = field(compare=False)  # start with the steps in force applied
 
     def __post_init__(self) -> None:
-        hint = "new_game(puzzle) or load_game(path) gives one"
-        expect(self.start, Game, "start", hint)
-        expect(self.game, Game, "game", hint)
-        expect(self.steps, tuple, "steps", "a tuple of Step")
-        for step in self.steps:
-            expect(step, Step, "each step", "Step(entry, line)")
+        _check_parts(self.start, self.steps)
+        expect(self.game, Game, "game", _GAME_HINT)
 
     @classmethod
     def begin(cls, start: Game) -> Record:
@@ -716,10 +724,7 @@ class Record:
     @classmethod
     def of(cls, start: Game, steps: tuple[Step, ...]) -> Record:
         """The record of ``steps`` from ``start``: the entries in force applied in order."""
-        expect(start, Game, "start", "new_game(puzzle) or load_game(path) gives one")
-        expect(steps, tuple, "steps", "a tuple of Step")
-        for step in steps:
-            expect(step, Step, "each step", "Step(entry, line)")
+        _check_parts(start, steps)  # before the steps are applied
         game = start
         for step in steps:
             if step.in_force:
@@ -756,7 +761,7 @@ class Record:
         included), checked again against the rules.  A refused step raises, or with
         ``lenient`` is kept out of force with the reason (:attr:`Step.refused`): a server's
         stored games were checked by the rules of their day."""
-        expect(start, Game, "start", "new_game(puzzle) or load_game(path) gives one")
+        expect(start, Game, "start", _GAME_HINT)
         lines = list(lines)
         for row in lines:
             if not (
