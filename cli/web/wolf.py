@@ -21,6 +21,7 @@ from sheepdog.solver.slywolf.entries import (
     AskHint,
     Corrected,
     End,
+    Entry,
     Heard,
     Undo,
     entry_line,
@@ -105,6 +106,15 @@ def check_setup(raw: Any) -> dict[str, Any]:
     return setup
 
 
+def changes_nothing(entry: Entry, stored: str) -> str:
+    """Why an entry that leaves the game as it was is refused: stored, it would only make every
+    other phone's next tap stale (an ``end`` with no turn under way, a correction to what was
+    written already)."""
+    if isinstance(entry, End):
+        return "no turn is being played (the last one is over): nothing to end"
+    return f"{stored!r} changes nothing (it is what the game holds already): nothing is stored"
+
+
 @dataclass(frozen=True, slots=True)
 class WolfGame:
     """A Sly Wolf game rebuilt from its setup and its entries."""
@@ -178,15 +188,14 @@ class WolfGame:
             raise BadRequest(str(exc)) from None
         if isinstance(entry, AskHint):  # asks, changes nothing: it is no entry of the game
             raise BadRequest(HINT_IS_NO_ENTRY)
-        if isinstance(entry, End) and self.record is not None and not self.record.game.turn.called:
-            # changes nothing either: stored, it would make every other phone's tap stale
-            raise BadRequest("no turn is being played (the last one is over): nothing to end")
         stored = entry_line(self.roster, entry)
         if self.record is not None:
             try:
                 record = self.record.add(entry, stored)
             except SheepdogError as exc:
                 raise BadRequest(str(exc)) from None
+            if not isinstance(entry, Undo) and record.game == self.record.game:
+                raise BadRequest(changes_nothing(entry, stored))
             undoes = self.record.last_in_force() if isinstance(entry, Undo) else None
             after = WolfGame(self.setup, record.game.to_puzzle(), record, record.steps)
             return stored, undoes, after
@@ -220,6 +229,8 @@ class WolfGame:
                 puzzle = self.puzzle.with_corrected(entry.interview)
         except SheepdogError as exc:
             raise BadRequest(str(exc)) from None
+        if puzzle == self.puzzle:
+            raise BadRequest(changes_nothing(entry, stored))
         return stored, None, WolfGame(self.setup, puzzle, None, (*self.steps, Step(entry, stored)))
 
     def interview_line(self, raw: Any) -> str:

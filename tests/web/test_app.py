@@ -693,3 +693,22 @@ def test_a_notebook_game_corrects_an_earlier_interview(client: TestClient) -> No
     assert "harp" in one_line_error(r, 400)
     page = client.get(game["url"])
     assert page.status_code == 200 and "correct guitar" in page.text
+
+
+def test_an_entry_that_changes_nothing_is_not_stored(client: TestClient) -> None:
+    """Stored, it would only make the other phones' next tap stale: a correction to what the
+    game holds already is refused in a notebook game as at the table (as an `end` with no
+    turn under way is)."""
+    for setup in ({}, {"side": "one_star"}):
+        game = new(client, **setup)
+        base = f"/api/wolf/games/{game['id']}"
+        if setup:
+            r = client.post(base + "/entries", json={"line": "end"})
+            assert "nothing to end" in one_line_error(r, 400)
+            continue
+        assert client.post(base + "/interviews", json=GUITAR).status_code == 201
+        version = client.get(base + "/version").json()
+        same = "correct guitar, trumpet, yellow pants"
+        r = client.post(base + "/entries", json={"line": same})
+        assert "changes nothing" in one_line_error(r, 400)
+        assert client.get(base + "/version").json() == version
