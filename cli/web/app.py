@@ -80,6 +80,7 @@ from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 from sheepdog.solver.errors import FileFormatError
 from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
 from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
+from sheepdog.solver.words import counted
 
 HERE = Path(__file__).resolve().parent
 #: The API's addresses (``/api``, ``/api/...``, ``//api/...``): their errors are JSON.
@@ -272,6 +273,7 @@ def create_app(
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
     )
     env.filters["pct"] = percent
+    env.filters["counted"] = counted
 
     def authorize(request: Request, row: GameRow) -> None:
         if not require_token:

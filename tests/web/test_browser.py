@@ -577,3 +577,36 @@ def test_a_few_dog_turns_on_two_phones(server: str, browser: Browser, phone: Pag
         fits_the_phone(phone)
     finally:
         other.context.close()
+
+
+NARROWEST: ViewportSize = {"width": 280, "height": 653}  # a folding phone's outer screen
+
+
+@pytest.mark.parametrize(
+    ("path", "setup"),
+    [
+        ("/", None),
+        ("/api/wolf/games", {"mode": "easy", "side": "one_star"}),
+        ("/api/dog/games", {"seats": 4, "me": 0, "hand": ["2", "3", "4", "5", "6", "7"]}),
+        ("/api/dog/games", {"variant": "agent-dog", "hand": ["2", "3", "5", "6", "8"]}),
+    ],
+    ids=["start", "sly-wolf", "dog", "agent-dog"],
+)
+def test_every_page_fits_the_narrowest_phone(
+    server: str, browser: Browser, path: str, setup: dict[str, Any] | None
+) -> None:
+    """At 280 px the seats tables (five and six columns of single words) were 9 and 15 px wider
+    than the screen, so the whole page scrolled sideways."""
+    url = path if setup is None else api_post(server, path, setup)["url"]
+    context = browser.new_context(viewport=NARROWEST, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.goto(server + url)
+        settled(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= NARROWEST["width"], f"the page is {width} px wide"
+        if setup is not None and path.endswith("dog/games"):
+            expect(page.locator("table.seats")).to_be_visible()
+    finally:
+        context.close()

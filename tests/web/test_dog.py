@@ -437,3 +437,13 @@ def test_an_error_never_echoes_a_long_line_whole(
     game = new(client)
     r = client.post(f"/api/dog/games/{game['id']}/{path}", json=body)
     assert len(one_line_error(r, 400)) < 300
+
+
+def test_one_sample_is_one_sample_on_the_page(client: TestClient) -> None:
+    """With nothing to play but a fold the advice settles on one sample; the page said
+    "1 samples of the 18 hidden cards" and "· 1 samples"."""
+    game = new(client, hand=["2", "3", "4", "5", "6", "7"])
+    assert client.get(f"/api/dog/games/{game['id']}").json()["advice"]["samples"] == 1
+    page = client.get(game["url"]).text  # the advice is worked out by now
+    assert "1 sample of the 18 hidden cards" in page and "· 1 sample<" in page
+    assert "1 samples" not in page
