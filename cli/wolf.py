@@ -83,7 +83,7 @@ def culprit_warning(puzzle: Puzzle, d: Deduction) -> str | None:
     another wolf is the only one left, or the recorded one is cleared.  ``None`` when it agrees,
     when the interviews do not settle it yet, or when they contradict each other (reported
     anyway)."""
-    recorded = puzzle.culprit
+    recorded = puzzle.recorded_culprit
     if recorded is None or not d.consistent:
         return None
     name = puzzle.roster.wolves[recorded].name

@@ -56,7 +56,19 @@ class FileFormatError(SheepdogError):
 
 class FileAccessError(SheepdogError, OSError):
     """A file that cannot be read: missing, a folder, not permitted.  Still an :class:`OSError`
-    (and the matching subclass below), so ``except FileNotFoundError`` keeps working."""
+    (and the matching subclass below), so ``except FileNotFoundError`` keeps working, with its
+    ``errno``, ``strerror`` and ``filename`` (:meth:`about`)."""
+
+    def about(self, cause: OSError, filename: str) -> FileAccessError:
+        """This error with the system error's number and words, and the file's name, as an
+        :class:`OSError` carries them (code may test ``errno`` or read ``filename``)."""
+        self.errno, self.strerror, self.filename = cause.errno, cause.strerror, filename
+        return self
+
+    def __str__(self) -> str:
+        # the message as given: OSError's own would become "[Errno 2] ...: 'name'" once the
+        # file name is set
+        return str(self.args[0]) if self.args else ""
 
 
 class MissingFileError(FileAccessError, FileNotFoundError):
@@ -123,7 +135,8 @@ class UnknownNameError(SheepdogError):
     def __init__(self, kind: str, name: str, valid: list[str] | tuple[str, ...]) -> None:
         listed = ", ".join(valid)
         plural = _PLURALS.get(kind, kind + "s")
-        super().__init__(f"unknown {kind} {shown(name, 60)!r}; valid {plural} are: {listed}")
+        # a name of another type (None, a number) is named too, not a TypeError from len()
+        super().__init__(f"unknown {kind} {shown(str(name), 60)!r}; valid {plural} are: {listed}")
         self.kind = kind
         self.name = name
         self.valid = tuple(valid)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -36,6 +37,7 @@ from sheepdog.solver.errors import (
     FolderNotFileError,
     MissingFileError,
     NoPermissionError,
+    expect,
 )
 from sheepdog.solver.errors import shown as shown  # the messages' cut, also used from here
 
@@ -107,19 +109,21 @@ def read_bytes(path: str | Path, source: str | None = None) -> bytes:
     :class:`~sheepdog.solver.errors.FileAccessError` (one line, and still the matching
     :class:`OSError`); any other system error (a name too long, a loop of links, a read
     error) is a plain :class:`FileAccessError` naming it."""
+    # open() takes an int as a file descriptor, read it and closed it: the caller's file
+    expect(path, (str, os.PathLike), "path", "a file's name")
     name = str(path)  # whole: the user typed it, and may need all of it to find the fault
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise MissingFileError(f"no such file: {name}") from None
-    except IsADirectoryError:
-        raise FolderNotFileError(f"is a directory, not a file: {name}") from None
-    except PermissionError:
-        raise NoPermissionError(f"permission denied: {name}") from None
+    except FileNotFoundError as exc:
+        raise MissingFileError(f"no such file: {name}").about(exc, name) from None
+    except IsADirectoryError as exc:
+        raise FolderNotFileError(f"is a directory, not a file: {name}").about(exc, name) from None
+    except PermissionError as exc:
+        raise NoPermissionError(f"permission denied: {name}").about(exc, name) from None
     except OSError as exc:
         reason = (exc.strerror or type(exc).__name__).lower()
-        raise FileAccessError(f"cannot read {name}: {reason}") from None
+        raise FileAccessError(f"cannot read {name}: {reason}").about(exc, name) from None
     if len(data) > MAX_FILE_BYTES:
         raise FileFormatError(
             f"{path if source is None else source}: larger than {MAX_FILE_BYTES // 2**20} MiB"

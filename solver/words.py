@@ -12,6 +12,16 @@ def counted(n: int, singular: str, plural: str | None = None) -> str:
     return f"{n} {singular if n == 1 else (plural or singular + 's')}"
 
 
+def upper_first(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as written (``str.capitalize`` would
+    lower the rest: "the Dumbier" became "The dumbier").
+
+    >>> upper_first("the GREAT bagpipe")
+    'The GREAT bagpipe'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def listed(items: list[str] | tuple[str, ...]) -> str:
     """Items in words: "0", "0 and 2", "0, 2 and 4".
 

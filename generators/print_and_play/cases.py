@@ -109,7 +109,7 @@ def check_culprit(puzzle: Puzzle, where: str, *, recorded_needed: bool = True) -
     """Exactly one wolf fits every interview, and it is the recorded culprit (a case file with
     no ``culprit``: an error when ``recorded_needed``, else the wolf that fits)."""
     roster = puzzle.roster
-    recorded = puzzle.culprit
+    recorded = puzzle.recorded_culprit
     if recorded is None and recorded_needed:
         raise SheepdogError(f"{where}: a case file needs a 'culprit' to print its card")
     d = deduce_puzzle(puzzle, marginals=False)

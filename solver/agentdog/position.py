@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
+from sheepdog.solver import built
 from sheepdog.solver.agentdog.cards import COPY, DEAL, UNKNOWN, parse_card, sort_hand
 from sheepdog.solver.agentdog.layout import (
     DEFAULT_LAYOUT,
@@ -45,7 +46,7 @@ from sheepdog.solver.agentdog.rules import (
 )
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.position import seat_key
-from sheepdog.solver.errors import FileFormatError, SheepdogError, expect_variant
+from sheepdog.solver.errors import FileFormatError, SheepdogError, expect, expect_variant
 from sheepdog.solver.jsonio import loads_json, read_text
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
@@ -160,11 +161,41 @@ class AgentPosition:
         return f"<AgentPosition {pawns} {hands} {self.to_move} last={self.last_card}>"
 
 
+def _any_card(text: str) -> str:
+    return parse_card(text, allow_unknown=True)
+
+
 def check_agent(pos: object, classic_name: str) -> None:
-    """The Agent DOG engines take Agent DOG positions (:func:`expect_variant`)."""
+    """The Agent DOG engines take Agent DOG positions (:func:`expect_variant`), checked as a file
+    is (:mod:`sheepdog.solver.built`)."""
     expect_variant(
         pos, AgentPosition, "an Agent DOG position", ("Position", "classic DOG", classic_name)
     )
+    assert isinstance(pos, AgentPosition)
+    built.per_seat(pos.pawns, SEATS, int, "pawns", "locations (ints)")
+    built.per_seat(pos.hands, SEATS, str, "hands", "card names")
+    built.whole(pos.to_move, "to_move")
+    expect(pos.last_card, (str, type(None)), "last_card", "a card name, or None")
+    expect(pos.layout, Layout, "layout", "a sheepdog.solver.agentdog.layout.Layout")
+    expect(pos.rules, AgentRules, "rules", "a sheepdog.solver.agentdog.rules.AgentRules")
+    built.tuple_of(pos.players, int, "players", "seat numbers")
+    built.tuple_of(pos.stock, str, "stock", "card names")
+    if pos.winner is not None:
+        built.whole(pos.winner, "winner")
+    cards = [c for hand in pos.hands for c in hand] + list(pos.stock)
+    built.card_names(cards + ([pos.last_card] if pos.last_card else []), _any_card)
+    again = make_position(
+        pos.pawns,
+        pos.hands,
+        pos.to_move,
+        pos.last_card,
+        pos.layout,
+        pos.rules,
+        pos.players,
+        pos.stock,
+        pos.winner,
+    )
+    built.same_as_made(pos, again, "sheepdog.solver.agentdog.position.make_position")
 
 
 # ---------------------------------------------------------------------------------------------

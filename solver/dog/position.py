@@ -466,8 +466,8 @@ class UnknownVariant(FileFormatError):
             )
         elif name == "agent-dog":
             super().__init__(
-                "this is an Agent DOG position: read it with sheepdog.solver.agentdog"
-                " (load_agent_position) or sheepdog.solver.variants.load_any"
+                "this is an Agent DOG position: read it with sheepdog.load_agent_position"
+                " (a file) or sheepdog.parse_agent_position (its text)"
             )
         else:
             super().__init__(f"unknown variant {shown(name)!r}; valid variants are: dog, agent-dog")

@@ -49,7 +49,7 @@ from sheepdog.solver.dog.value import (
     up_one_ply,
     win_key,
 )
-from sheepdog.solver.errors import UnknownNameError, expect
+from sheepdog.solver.errors import UnknownNameError, WrongTypeError, expect
 
 Q = TypeVar("Q", bound=Hashable)
 
@@ -201,6 +201,10 @@ def solved_networkx(solution: Solution[P], *, name: Any = str) -> nx.DiGraph:
     A solution that kept no graph (``regraph`` set) is solved again with its graph kept.
     """
     expect(solution, Solution, "solution", "solve_position or solve_agent_position gives one")
+    if not callable(name):
+        raise WrongTypeError(
+            f"name must be a function of a position (str, say), not {type(name).__name__}"
+        )
     if solution.regraph is not None:
         solution = solution.regraph()
     digraph = to_networkx(solution.graph, name=name, node_data=solution.node_data)

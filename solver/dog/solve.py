@@ -15,11 +15,13 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, TypeVar
 
-from sheepdog.solver.dog.board import HOME
-from sheepdog.solver.dog.cards import UNKNOWN
+from sheepdog.solver import built
+from sheepdog.solver.dog.board import BOARD_SEATS, HOME
+from sheepdog.solver.dog.cards import UNKNOWN, parse_card
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, GameGraph, GraphProgress
 from sheepdog.solver.dog.moves import legal_plays, successors
-from sheepdog.solver.dog.position import Position, position_to_json, teams
+from sheepdog.solver.dog.position import Position, make_position, position_to_json, teams
+from sheepdog.solver.dog.rules import Rules
 from sheepdog.solver.dog.search import (
     AlphaBeta,
     Method,
@@ -165,10 +167,29 @@ class HiddenCardsError(SheepdogError):
 
 
 def check_classic(pos: object, agent_name: str) -> None:
-    """The classic engines take classic positions (:func:`expect_variant`)."""
+    """The classic engines take classic positions (:func:`expect_variant`), checked as a file is
+    (:mod:`sheepdog.solver.built`)."""
     expect_variant(
         pos, Position, "a classic DOG position", ("AgentPosition", "Agent DOG", agent_name)
     )
+    assert isinstance(pos, Position)
+    seats = built.whole(pos.seats, "seats")
+    if seats not in BOARD_SEATS:
+        raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
+    built.per_seat(pos.pawns, seats, int, "pawns", "locations (ints)")
+    built.per_seat(pos.hands, seats, str, "hands", "card names")
+    built.whole(pos.to_move, "to_move")
+    expect(pos.rules, Rules, "rules", "a sheepdog.solver.dog.rules.Rules")
+    fresh = built.whole(pos.fresh, "fresh")
+    if not 0 <= fresh < 1 << seats:
+        raise SheepdogError(f"fresh is a bit mask of the seats 0 to {seats - 1}, not {fresh}")
+    built.tuple_of(pos.stock, str, "stock", "card names")
+    built.card_names([c for hand in pos.hands for c in hand] + list(pos.stock), parse_card)
+    fresh_seats = [k for k in range(seats) if fresh >> k & 1]
+    again = make_position(
+        seats, pos.pawns, pos.hands, pos.to_move, pos.rules, fresh_seats, pos.stock
+    )
+    built.same_as_made(pos, again, "sheepdog.solver.dog.position.make_position")
 
 
 def check_budget(max_nodes: object) -> None:

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from sheepdog.solver.errors import SheepdogError, expect, shown
-from sheepdog.solver.slywolf.puzzle import Interview
+from sheepdog.solver.slywolf.puzzle import Interview, check_interview, check_sheep
 from sheepdog.solver.slywolf.roster import Roster
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "Wrong",
     "entry_line",
     "parse_entry",
+    "check_entry",
 ]
 
 
@@ -129,6 +130,34 @@ class Undo:
 Entry = Top | Call | Found | Wrong | Spoiled | Heard | Corrected | End | FinalGuess | AskHint | Undo
 #: The entry classes, for ``isinstance``.
 ENTRIES = (Top, Call, Found, Wrong, Spoiled, Heard, Corrected, End, FinalGuess, AskHint, Undo)
+
+
+def check_entry(roster: Roster, entry: Entry) -> None:
+    """``entry`` names sheep, vegetables, items and wolves of ``roster``: one made in code, or
+    read with another roster, is refused here rather than failing inside the game (or naming
+    another sheep)."""
+    match entry:
+        case Top(sheep, under):
+            check_sheep(roster, sheep, "the sheep on top")
+            if under is not None:
+                check_sheep(roster, under, "the sheep it is under")
+        case Call(sheep):
+            check_sheep(roster, sheep, "the sheep called")
+        case Found(kind) | Wrong(kind) | Spoiled(kind):
+            expect(kind, str, "the vegetable", 'a vegetable\'s name, such as "pumpkin"')
+            if kind not in roster.bag.kinds:
+                spelt = roster.bag.vegetable(kind)  # an unknown one: the error lists the valid
+                raise SheepdogError(f"vegetable {kind!r} is spelt {spelt!r} in the bag")
+        case Heard(interview) | Corrected(interview):
+            check_interview(roster, interview)
+        case FinalGuess(wolf):
+            expect(wolf, int, "the wolf guessed", "a wolf number: roster.wolf_index(name) gives it")
+            if not 0 <= wolf < len(roster.wolves):
+                raise SheepdogError(
+                    f"the wolf guessed is {wolf}; the roster's wolves are 0 to"
+                    f" {len(roster.wolves) - 1}"
+                )
+
 
 VERBS = (
     "top",

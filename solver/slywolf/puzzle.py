@@ -13,8 +13,10 @@ metadata).  Keys this module does not interpret are kept, so a file round-trips 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, expect, shown
@@ -67,7 +69,7 @@ class Puzzle:
     interviews: tuple[Interview, ...] = ()
     visible: tuple[int, ...] | None = None
     roster_ref: str = ""
-    extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     def __post_init__(self) -> None:
         """Checked as a file is (:func:`validate_interviews`), so that a puzzle built in code
@@ -83,17 +85,32 @@ class Puzzle:
         if self.visible is not None:
             expect(self.visible, (tuple, list), "visible", "a tuple of sheep numbers, or None")
             object.__setattr__(self, "visible", tuple(self.visible))
-        expect(self.extra, dict, "extra", "a dict of the file's other keys")
+        expect(self.extra, Mapping, "extra", "a dict of the file's other keys")
         unknown = sorted(set(self.extra) - set(EXTRA_KEYS), key=str)
         if unknown:  # written out, the file would not load
             raise SheepdogError(
                 f"extra: unknown key {shown(str(unknown[0]))!r}; valid keys are: "
                 + ", ".join(sorted(EXTRA_KEYS))
             )
+        # a copy no one can change (the puzzle is immutable), with the id and culprit checked
+        # as a file's are: written out, the file must load
+        object.__setattr__(self, "extra", MappingProxyType(_checked_extra(self.roster, self.extra)))
         _settle_roster_ref(self)
         validate_interviews(self)
         if self.visible is not None and "game" not in self.extra:  # a game's stacks say it
             _check_visible(self.roster, self.visible, set(self.interviewed()), "puzzle")
+
+    # pickled with ``extra`` as a plain dict (a read-only mapping does not pickle)
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (
+            *(getattr(self, f.name) for f in fields(self) if f.name != "extra"),
+            dict(self.extra),
+        )
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        for f, value in zip(fields(self), state, strict=True):
+            object.__setattr__(self, f.name, value)
+        object.__setattr__(self, "extra", MappingProxyType(self.extra))
 
     # -- convenience -------------------------------------------------------------------------
     def interviewed(self) -> frozenset[int]:
@@ -114,16 +131,45 @@ class Puzzle:
         (validated like a file's); that sheep must have one."""
         expect(interview, Interview, "interview")
         if interview.sheep not in self.interviewed():
-            _check_sheep(self.roster, interview.sheep, "sheep")
+            check_sheep(self.roster, interview.sheep, "sheep")
             name = self.roster.sheep[interview.sheep].name
             raise SheepdogError(f"{name!r} has no interview to correct")
         kept = tuple(iv if iv.sheep != interview.sheep else interview for iv in self.interviews)
         return replace(self, interviews=kept)
 
     @property
-    def culprit(self) -> int | None:
+    def recorded_culprit(self) -> int | None:
+        """The wolf a case names as its culprit (``extra["culprit"]``), as recorded: not checked
+        against the interviews (:attr:`culprit` is); None when none is recorded."""
         name = self.extra.get("culprit")
         return self.roster.wolf_index(name) if isinstance(name, str) else None
+
+    @property
+    def culprit(self) -> int | None:
+        """The recorded culprit, checked against the interviews by the exact engine: a
+        :class:`SheepdogError` when they contradict each other, clear it, or leave another wolf
+        alone (a derived answer in a file is checked, not trusted); None when none is
+        recorded."""
+        recorded = self.recorded_culprit
+        if recorded is None:
+            return None
+        from sheepdog.solver.slywolf.worlds import deduce_puzzle
+
+        d = deduce_puzzle(self, marginals=False)
+        name = self.roster.wolves[recorded].name
+        if not d.consistent:
+            raise SheepdogError(
+                f"the recorded culprit {name} cannot be checked: the interviews contradict each"
+                " other"
+            )
+        if d.culprit is not None and d.culprit != recorded:
+            other = self.roster.wolves[d.culprit].name
+            raise SheepdogError(
+                f"the recorded culprit {name} is not the deduced one: the interviews leave {other}"
+            )
+        if recorded not in d.suspects:
+            raise SheepdogError(f"the recorded culprit {name} is cleared by the interviews")
+        return recorded
 
     def to_dict(self) -> dict[str, Any]:
         roster = self.roster
@@ -169,9 +215,6 @@ def load_puzzle(path: str | Path) -> Puzzle:
     expect(path, (str, Path), "path", "a puzzle file's name; puzzle_from_dict reads a dict")
     path = Path(path)
     data = read_json(path)  # a missing file, a folder: FileAccessError
-    if isinstance(data, dict) and "mode" not in data:
-        # easy and hard cases answer differently: a file must say which it is
-        raise FileFormatError(f'{path}: missing key \'mode\' ("easy" or "hard")')
     return puzzle_from_dict(data, base=path.parent, source=str(path))
 
 
@@ -181,8 +224,7 @@ def puzzle_from_dict(
     """A puzzle from a puzzle or case file's object (already decoded), checked as
     :func:`load_puzzle` checks a file; ``base`` is the folder a roster path is relative to,
     ``source`` names the data in errors, ``roster`` (if given) is used instead of the one the
-    data names.  Unlike a file (which must say its mode), the data may leave ``"mode"`` out
-    for easy.
+    data names.  As in a file, ``"mode"`` must be given: the two modes answer differently.
 
     >>> puzzle_from_dict({"roster": "default", "mode": "easy", "interviews": []})
     <Puzzle: roster default, easy mode, 0 of 16 sheep interviewed>
@@ -207,7 +249,9 @@ def puzzle_from_dict(
         )
     if roster is None:
         roster = load_roster(ref, base=base)
-    mode = data.get("mode", "easy")
+    if "mode" not in data:
+        raise FileFormatError(f'{where}: missing key \'mode\' ("easy" or "hard")')
+    mode = data["mode"]
     if isinstance(mode, str):  # names compare case-insensitively (spec 1)
         mode = mode.lower()
     if mode not in MODES:
@@ -246,19 +290,26 @@ def puzzle_from_dict(
         if "game" not in data:  # a game's stacks say who is on top; its "visible" is kept as is
             _check_visible(roster, visible, {iv.sheep for iv in interviews}, where)
     extra: dict[str, Any] = {key: data[key] for key in data if key in EXTRA_KEYS}
-    if "id" in extra and (not isinstance(extra["id"], str) or not extra["id"].strip()):
-        raise FileFormatError(f"{where}: 'id' must be a name (not empty), like \"easy-1-001\"")
-    if "culprit" in extra and extra["culprit"] is not None:
-        if not isinstance(extra["culprit"], str):
-            raise FileFormatError(f"{where}: 'culprit' must be a wolf name")
-        try:
-            extra["culprit"] = roster.wolves[roster.wolf_index(extra["culprit"])].name
-        except SheepdogError as exc:
-            raise FileFormatError(f"{where}: culprit: {exc}") from None
     try:
         return Puzzle(roster, mode, tuple(interviews), visible, ref, extra)  # validated
     except SheepdogError as exc:
         raise FileFormatError(f"{where}: {exc}") from None
+
+
+def _checked_extra(roster: Roster, extra: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``extra`` with its ``id`` checked and its ``culprit`` a wolf of ``roster``,
+    spelt as the roster spells it."""
+    out = dict(extra)
+    if "id" in out and (not isinstance(out["id"], str) or not out["id"].strip()):
+        raise SheepdogError("'id' must be a name (not empty), like \"easy-1-001\"")
+    if out.get("culprit") is not None:
+        if not isinstance(out["culprit"], str):
+            raise SheepdogError("'culprit' must be a wolf name")
+        try:
+            out["culprit"] = roster.wolves[roster.wolf_index(out["culprit"])].name
+        except SheepdogError as exc:
+            raise SheepdogError(f"culprit: {exc}") from None
+    return out
 
 
 def _check_visible(roster: Roster, visible: tuple[int, ...], heard: set[int], where: str) -> None:
@@ -294,12 +345,25 @@ def sheep_list(roster: Roster, raw: Any, where: str, key: str) -> tuple[int, ...
     return out
 
 
-def _check_sheep(roster: Roster, sheep: object, what: str) -> None:
-    """``sheep`` is a sheep number of ``roster``."""
+def check_sheep(roster: Roster, sheep: object, what: str) -> None:
+    """``sheep`` is a sheep number of ``roster`` (``what`` names it in the error)."""
     expect(sheep, int, what, "a sheep number: roster.sheep_index(name) gives it")
     assert isinstance(sheep, int)
     if not 0 <= sheep < roster.n_sheep:
         raise SheepdogError(f"{what} is {sheep}; the roster's sheep are 0 to {roster.n_sheep - 1}")
+
+
+def check_interview(roster: Roster, iv: object) -> None:
+    """``iv`` is an :class:`Interview` of ``roster``'s sheep and items (one made in code, or
+    with another roster's numbers)."""
+    expect(iv, Interview, "an interview", "Interview(sheep, points_to, testimony)")
+    assert isinstance(iv, Interview)
+    check_sheep(roster, iv.sheep, "an interview's sheep")
+    if iv.points_to is not None:
+        check_sheep(roster, iv.points_to, "an interview's points_to")
+    if iv.testimony is not None and iv.testimony not in roster.items:
+        expect(iv.testimony, Item, "a testimony", 'roster.parse_item("red jacket") gives one')
+        raise UnknownNameError("item", str(iv.testimony), [str(it) for it in roster.items])
 
 
 def validate_interviews(puzzle: Puzzle) -> Puzzle:
@@ -309,18 +373,12 @@ def validate_interviews(puzzle: Puzzle) -> Puzzle:
     sheep of the roster, each named once."""
     roster = puzzle.roster
     for s in puzzle.visible or ():
-        _check_sheep(roster, s, "a visible sheep")
+        check_sheep(roster, s, "a visible sheep")
     if puzzle.visible is not None and len(set(puzzle.visible)) != len(puzzle.visible):
         raise SheepdogError("'visible' names a sheep twice")
     seen: set[int] = set()
     for iv in puzzle.interviews:
-        expect(iv, Interview, "an interview", "Interview(sheep, points_to, testimony)")
-        _check_sheep(roster, iv.sheep, "an interview's sheep")
-        if iv.points_to is not None:
-            _check_sheep(roster, iv.points_to, "an interview's points_to")
-        if iv.testimony is not None and iv.testimony not in roster.items:
-            expect(iv.testimony, Item, "a testimony", 'roster.parse_item("red jacket") gives one')
-            raise UnknownNameError("item", str(iv.testimony), [str(it) for it in roster.items])
+        check_interview(roster, iv)
         name = roster.sheep[iv.sheep].name
         if iv.sheep in seen:
             raise SheepdogError(f"sheep {name!r} is interviewed twice")

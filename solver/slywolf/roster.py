@@ -261,14 +261,16 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     where = f"roster {path}"
     try:
         text = read_text(path, where)
-    except MissingFileError:
+    except MissingFileError as exc:
         raise MissingFileError(
             f"no such roster file: {path} (the shipped rosters are "
             + ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
             + ")"
+        ).about(exc, str(path)) from None
+    except FolderNotFileError as exc:
+        raise FolderNotFileError(f"{where} is a directory, not a file").about(
+            exc, str(path)
         ) from None
-    except FolderNotFileError:
-        raise FolderNotFileError(f"{where} is a directory, not a file") from None
     data: Any = (
         loads_json(text, where) if path.suffix.lower() == ".json" else loads_toml(text, where)
     )

@@ -58,6 +58,7 @@ from sheepdog.solver.slywolf.entries import (
     Top,
     Undo,
     Wrong,
+    check_entry,
     entry_line,
     parse_entry,
 )
@@ -393,6 +394,7 @@ def apply(game: Game, entry: Entry) -> Game:
     ``undo`` needs the history, so it is :meth:`Record.add`'s (here it is refused)."""
     expect(game, Game, "game", "new_game(puzzle) starts one")
     expect(entry, ENTRIES, "entry", 'parse_entry(roster, "call harp") reads a typed line')
+    check_entry(game.roster, entry)
     roster, table, turn = game.roster, game.table, game.turn
     if game.guessed is not None and not isinstance(entry, AskHint):
         name = roster.wolves[game.guessed].name

@@ -145,11 +145,12 @@ def test_before_the_stack_tops_are_typed_every_sheep_is_ranked() -> None:
 def test_a_contradiction_is_a_typed_error_that_names_no_command() -> None:
     puzzle = puzzle_from_dict(
         {
+            "mode": "easy",
             "interviews": [
                 {"sheep": "guitar", "points_to": "trumpet"},
                 {"sheep": "trumpet", "points_to": "guitar"},
                 {"sheep": "harp", "points_to": "trumpet"},
-            ]
+            ],
         }
     )
     with pytest.raises(ContradictionError, match="contradict each other") as info:
@@ -261,7 +262,9 @@ def test_no_call_is_advised_once_the_turns_interviews_have_begun() -> None:
     from sheepdog.solver.slywolf.session import apply, new_game
     from sheepdog.solver.slywolf.turn import Options
 
-    game = new_game(puzzle_from_dict({"interviews": []}), "two_star", Options(skill=0.6))
+    game = new_game(
+        puzzle_from_dict({"mode": "easy", "interviews": []}), "two_star", Options(skill=0.6)
+    )
     lines = ["top harp", "top banjo", "top accordion", "top clarinet", "call harp"]
     lines += ["found pumpkin", "call banjo", "found peas", "interview harp, guitar, red jacket"]
     for line in lines:

@@ -510,7 +510,10 @@ def test_a_picky_eaters_spoiled_draw_says_the_sheep_leaves() -> None:
         (True, "the turn ends with no interview; harp leaves the valley (Picky Eaters)"),
         (False, "the turn ends with no interview"),
     ):
-        game = new_game(puzzle_from_dict({"interviews": []}), options=Options(picky_eaters=picky))
+        game = new_game(
+            puzzle_from_dict({"mode": "easy", "interviews": []}),
+            options=Options(picky_eaters=picky),
+        )
         for line in ("top harp", "call harp"):
             game = apply(game, parse_entry(game.roster, line))
         spoiled = parse_entry(game.roster, "spoiled pumpkin")

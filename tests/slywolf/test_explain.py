@@ -347,3 +347,27 @@ def test_short_reprs() -> None:
     cleared = next(s for s in ex.steps if s.cleared)
     assert repr(cleared).startswith(f"<Step {cleared.rule}: ")
     assert "cleared wolves " in repr(cleared)
+
+
+def test_a_name_starting_a_sentence_keeps_its_capitals() -> None:
+    """``str.capitalize`` lowered the rest of the name: "The dumbier is an accomplice", "The
+    great highland bagpipe is honest", where the roster says Dumbier and GREAT HIGHLAND."""
+    import json
+    from pathlib import Path
+
+    from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+    from sheepdog.solver.slywolf.roster import roster_to_dict
+
+    root = Path(__file__).resolve().parents[2]
+    data = json.loads((root / "cases" / "easy" / "easy-1-001.json").read_text())
+    roster = roster_to_dict(load_roster("default"))
+    renamed = {s["name"]: s["name"].upper() for s in roster["sheep"]}
+    for sheep in roster["sheep"]:
+        sheep["name"] = renamed[sheep["name"]]
+    for iv in data["interviews"]:
+        iv["sheep"], iv["points_to"] = renamed[iv["sheep"]], renamed[iv["points_to"]]
+    data["roster"] = roster
+    puzzle = puzzle_from_dict(data)
+    texts = [step.text for step in explain(puzzle).steps]
+    starts = [t.split(" ")[1] for t in texts if t.startswith("The ")]
+    assert starts and all(word.isupper() for word in starts), starts

@@ -91,7 +91,7 @@ def test_visible_sheep_can_still_be_called(
     with pytest.raises(FileFormatError, match=message):
         load_puzzle(_write(tmp_path, data))
     # a game's stacks say who is on top: its file may keep an old "visible" list
-    game = new_game(puzzle_from_dict({"interviews": data["interviews"]})).to_dict()
+    game = new_game(puzzle_from_dict({"mode": "easy", "interviews": data["interviews"]})).to_dict()
     kept = load_puzzle(_write(tmp_path, {**data, "game": game}))
     assert kept.visible is not None and len(kept.visible) == len(visible)
 

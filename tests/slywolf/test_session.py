@@ -348,7 +348,7 @@ def test_every_entry_round_trips_through_its_line(entry: Entry) -> None:
 
 def test_correct_replaces_an_interview_and_nothing_else() -> None:
     start = play(
-        new_game(puzzle_from_dict({"interviews": []}, roster=ROSTER)),
+        new_game(puzzle_from_dict({"mode": "easy", "interviews": []}, roster=ROSTER)),
         "top harp",
         "call harp",
         "found pumpkin",

@@ -43,6 +43,7 @@ from types import MappingProxyType
 from sheepdog.solver.slywolf.explain.general import general_step
 from sheepdog.solver.slywolf.explain.notebook import Notebook, Step, join_and, plural
 from sheepdog.solver.slywolf.roster import Item
+from sheepdog.solver.words import upper_first
 
 
 def _a(item: Item) -> str:
@@ -62,7 +63,7 @@ def pointed_at(nb: Notebook) -> Step | None:
                 "pointed-at",
                 (s,),
                 honest=(t,),
-                text=f"{nb.sheep(s).capitalize()} points at {nb.sheep(t)}. Nobody points at an "
+                text=f"{upper_first(nb.sheep(s))} points at {nb.sheep(t)}. Nobody points at an "
                 f"accomplice, so {nb.sheep(t)} is honest.",
             )
     return None
@@ -83,12 +84,12 @@ def _testimony_step(nb: Notebook, honest: bool) -> Step | None:
             continue
         if honest:
             text = (
-                f"{nb.sheep(s).capitalize()} is honest and says the wolves in "
+                f"{upper_first(nb.sheep(s))} is honest and says the wolves in "
                 f"{plural(nb.item(s))} were at the concert."
             )
         else:
             text = (
-                f"{nb.sheep(s).capitalize()} is an accomplice, so it lies: the culprit wears "
+                f"{upper_first(nb.sheep(s))} is an accomplice, so it lies: the culprit wears "
                 f"{_a(nb.item(s))}."
             )
         step = nb.clear_step(rule, (s,), _wearing(nb, t, not honest), text, known=(s,))
@@ -171,8 +172,8 @@ def one_of_two(nb: Notebook) -> Step | None:
                 tuple(group),
                 accomplices=others,
                 known=(known[0],),
-                text=f"{names.capitalize()} point at {nb.sheep(t)}, but only one honest sheep "
-                f"can sit right behind it. {nb.sheep(known[0]).capitalize()} is honest, so "
+                text=f"{upper_first(names)} point at {nb.sheep(t)}, but only one honest sheep "
+                f"can sit right behind it. {upper_first(nb.sheep(known[0]))} is honest, so "
                 f"{nb.sheep_list(others)} lie{'s' if len(others) == 1 else ''}.",
             )
         if known:
@@ -201,7 +202,7 @@ def one_of_two(nb: Notebook) -> Step | None:
             "one-of-two",
             tuple(group),
             keep,
-            f"{names.capitalize()} point at {nb.sheep(t)}, but only one honest sheep can sit "
+            f"{upper_first(names)} point at {nb.sheep(t)}, but only one honest sheep can sit "
             f"right behind it: {claim}",
         )
         if step:
@@ -239,7 +240,7 @@ def last_behind(nb: Notebook) -> Step | None:
                 (s, t),
                 honest=(s,),
                 known=(t, *excluded),
-                text=f"{nb.sheep(t).capitalize()} is honest, so an honest sheep sits right "
+                text=f"{upper_first(nb.sheep(t))} is honest, so an honest sheep sits right "
                 f"behind it. {_who_else(nb, excluded)}, so it is {nb.sheep(s)}: honest.",
             )
     return None
@@ -256,7 +257,7 @@ def already_cleared(nb: Notebook) -> Step | None:
                 (s,),
                 honest=(s,),
                 gone=tuple(w for w in nb.cleared_wolves() if nb.wears(w, t)),
-                text=f"{nb.says(s).capitalize()}; those wolves are all cleared already. An "
+                text=f"{upper_first(nb.says(s))}; those wolves are all cleared already. An "
                 f"accomplice would name the culprit's {nb.item(s).garment}, so {nb.sheep(s)} is "
                 "honest.",
             )
@@ -275,7 +276,7 @@ def honest_points_at_honest(nb: Notebook) -> Step | None:
                 (s,),
                 honest=(t,),
                 known=(s,),
-                text=f"{nb.sheep(s).capitalize()} is honest and points at {nb.sheep(t)}; honest "
+                text=f"{upper_first(nb.sheep(s))} is honest and points at {nb.sheep(t)}; honest "
                 f"sheep only point at honest sheep, so {nb.sheep(t)} is honest.",
             )
         if nb.status[t] is False and nb.status[s] is None:
@@ -284,7 +285,7 @@ def honest_points_at_honest(nb: Notebook) -> Step | None:
                 (s,),
                 accomplices=(s,),
                 known=(t,),
-                text=f"{nb.sheep(s).capitalize()} points at {nb.sheep(t)}, an accomplice; honest "
+                text=f"{upper_first(nb.sheep(s))} points at {nb.sheep(t)}, an accomplice; honest "
                 f"sheep only point at honest sheep, so {nb.sheep(s)} is an accomplice.",
             )
     return None
@@ -363,7 +364,7 @@ def clears_everyone(nb: Notebook) -> Step | None:
                 (s,),
                 accomplices=(s,),
                 gone=tuple(w for w in nb.cleared_wolves() if not nb.wears(w, t)),
-                text=f"{nb.says(s).capitalize()}; every suspect left ({nb.wolves(nb.suspects)}) "
+                text=f"{upper_first(nb.says(s))}; every suspect left ({nb.wolves(nb.suspects)}) "
                 f"wears one, and there is always a culprit, so {nb.sheep(s)} lies: an accomplice.",
             )
     return None
@@ -394,7 +395,7 @@ def same_garment(nb: Notebook) -> Step | None:
             if a == b or items[ta].garment != items[tb].garment or ta == tb:
                 continue
             both = (
-                f"{nb.sheep(a).capitalize()} speaks of {plural(items[ta])}, {nb.sheep(b)} of "
+                f"{upper_first(nb.sheep(a))} speaks of {plural(items[ta])}, {nb.sheep(b)} of "
                 f"{plural(items[tb])}; the culprit wears at most one {items[ta].garment}, so at "
                 "least one of them tells the truth."
             )
@@ -404,7 +405,7 @@ def same_garment(nb: Notebook) -> Step | None:
                     (a, b),
                     honest=(b,),
                     known=(a,),
-                    text=f"{both} {nb.sheep(a).capitalize()} is an accomplice, so {nb.sheep(b)} "
+                    text=f"{both} {upper_first(nb.sheep(a))} is an accomplice, so {nb.sheep(b)} "
                     "is honest.",
                 )
             path = _path(nb, a, b)

@@ -1,0 +1,63 @@
+"""Positions built in code, checked as a file is before an engine reads them.
+
+The DOG and Agent DOG position classes are plain frozen dataclasses: the class itself or
+``dataclasses.replace`` makes one with any fields.  A file or a ``make_position`` call is checked
+and put in canonical form (each seat's pawns and hand sorted); a position built otherwise used to
+reach the engines unchecked and fail inside them (a bare ``IndexError`` or ``KeyError``), or
+worse, give an answer for another seat.  The public entry points check the fields' kinds here,
+then rebuild the position with the variant's ``make_position`` and compare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sheepdog.solver.errors import SheepdogError, WrongTypeError, expect
+
+
+def whole(value: object, what: str) -> int:
+    """``value`` as an int (``bool`` is none), or :class:`WrongTypeError`."""
+    expect(value, int, what, "a whole number")
+    assert isinstance(value, int)
+    return value
+
+
+def per_seat(value: object, seats: int, kind: type, what: str, items: str) -> None:
+    """``value`` is a tuple of ``seats`` tuples of ``kind`` (``items`` names them)."""
+    ok = (
+        isinstance(value, tuple)
+        and len(value) == seats
+        and all(
+            isinstance(t, tuple) and all(isinstance(x, kind) and not isinstance(x, bool) for x in t)
+            for t in value
+        )
+    )
+    if not ok:
+        raise WrongTypeError(f"{what} must be a tuple of {seats} tuples (one per seat) of {items}")
+
+
+def tuple_of(value: object, kind: type, what: str, items: str) -> None:
+    """``value`` is a tuple of ``kind`` (``items`` names them)."""
+    if not (isinstance(value, tuple) and all(isinstance(x, kind) for x in value)):
+        raise WrongTypeError(f"{what} must be a tuple of {items}")
+
+
+def card_names(cards: list[str], parse: Callable[[str], str]) -> None:
+    """Each card is a card of the variant (``parse`` names an unknown one), spelt as the engine
+    spells it ("swap", not "S"): the hand's order is looked up by that name."""
+    for card in cards:
+        name = parse(card)
+        if name != card:
+            raise SheepdogError(
+                f"card {card!r} is written {name!r} in a position built in code (make_position"
+                " spells every card so)"
+            )
+
+
+def same_as_made(pos: object, made: object, builder: str) -> None:
+    """``pos`` equals what ``builder`` makes of its fields (its canonical form)."""
+    if made != pos:
+        raise SheepdogError(
+            "this position is not in canonical form (each seat's pawns and hand sorted):"
+            f" build it with {builder}, or read it with parse_position"
+        )

@@ -1,0 +1,208 @@
+"""Objects a programmer builds or changes in code reach the engines checked as files are:
+positions made with the class or ``dataclasses.replace``, entries of another roster, a
+recorded culprit, a file name that is not one.  Each is one ``SheepdogError`` (never a bare
+``IndexError`` or ``KeyError`` from inside, never an answer for another seat or sheep)."""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import json
+import os
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sheepdog
+from sheepdog.solver.errors import SheepdogError, UnknownNameError, WrongTypeError
+from sheepdog.solver.slywolf.entries import Call, FinalGuess, Found, Heard, Top
+from sheepdog.solver.slywolf.puzzle import Interview
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "cases" / "puzzles" / "example.json"
+CASE = ROOT / "cases" / "easy" / "easy-1-001.json"
+AGENT = ROOT / "cases" / "agentdog" / "example.json"
+DOG_PUZZLE = next((ROOT / "cases" / "dog" / "puzzles").glob("03ply-*.json"))
+POS = sheepdog.parse_position("4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0")
+
+R = dataclasses.replace
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "words"),
+    [
+        ({"to_move": -1}, SheepdogError, "to_move -1 is not a seat"),
+        ({"to_move": 7}, SheepdogError, "to_move 7 is not a seat"),
+        ({"to_move": "0"}, TypeError, "int"),
+        ({"hands": (("zz",), (), (), ())}, UnknownNameError, "unknown card 'zz'"),
+        ({"hands": ((), ("2",), ("3",), ("13",))}, SheepdogError, "holds no cards"),
+        ({"pawns": (), "hands": ()}, WrongTypeError, "a tuple of 4 tuples"),
+        ({"seats": 6}, WrongTypeError, "a tuple of 6 tuples"),
+        ({"hands": (("S", "7"), ("2",), ("3",), ("13",))}, SheepdogError, "written 'swap'"),
+        ({"hands": (("swap", "7"), ("2",), ("3",), ("13",))}, SheepdogError, "canonical form"),
+        ({"pawns": ([-1, 60, 102, 103], (-1,) * 3 + (16,), (100,), ())}, TypeError, "tuple"),
+        ({"fresh": 99}, SheepdogError, "bit mask"),
+    ],
+)
+def test_a_classic_position_built_in_code_is_checked(
+    changes: dict[str, Any], error: type[Exception], words: str
+) -> None:
+    """perft on ``to_move=-1`` played seat 3; others were IndexError or KeyError inside.  A
+    field of the wrong type is a TypeError: the compiled class refuses it as it is built, the
+    check (pure Python) as it is used."""
+    calls = (
+        lambda pos: sheepdog.legal_plays(pos),
+        lambda pos: sheepdog.perft(pos, 1),
+        lambda pos: sheepdog.position_to_json(pos),
+        lambda pos: sheepdog.solve_position(pos),
+        lambda pos: sheepdog.advise_position(pos, samples=1),
+    )
+    for call in calls:
+        with pytest.raises(error, match=words):
+            call(R(POS, **changes))
+
+
+def test_an_agent_position_built_in_code_is_checked() -> None:
+    pos = sheepdog.load_agent_position(AGENT)
+    for changes, words in (
+        ({"to_move": -1}, "to_move -1 is not a seat in play"),
+        ({"last_card": "copy"}, "never 'copy'"),
+        ({"to_move": 9}, "to_move 9 is not a seat in play"),
+        ({"hands": (("copy", "Partner"), ("2", "swap"), ("3",), ("13",))}, "written 'partner'"),
+    ):
+        bad = R(pos, **changes)
+        for call in (
+            sheepdog.agent_legal_plays,
+            lambda p: sheepdog.agent_perft(p, 1),
+            sheepdog.view_of,
+            sheepdog.solve_agent_position,
+        ):
+            with pytest.raises(SheepdogError, match=words):
+                call(bad)
+    with pytest.raises(TypeError, match="tuple"):  # the class itself, or the check
+        sheepdog.agent_legal_plays(R(pos, players=[0, 1, 2, 3]))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_every_position_the_engine_reaches_passes_the_check(data: st.DataObject) -> None:
+    """The check refuses nothing the rules produce: positions down random lines of play."""
+    pos = sheepdog.load_position(DOG_PUZZLE)
+    for _ in range(6):
+        plays = sheepdog.legal_plays(pos)  # checks pos
+        if not plays:
+            break
+        pos = data.draw(st.sampled_from(plays)).position
+    agent = sheepdog.load_agent_position(AGENT)
+    for _ in range(6):
+        agent_plays = sheepdog.agent_legal_plays(agent)
+        if not agent_plays:
+            break
+        agent = data.draw(st.sampled_from(agent_plays)).position
+
+
+def test_a_method_of_another_type_is_named() -> None:
+    """len(None) inside the error's own message was a bare TypeError."""
+    with pytest.raises(UnknownNameError, match="unknown method 'None'; valid methods are"):
+        sheepdog.solve_position(sheepdog.load_position(DOG_PUZZLE), method=None)  # type: ignore[arg-type]
+    with pytest.raises(UnknownNameError, match="unknown method '1'"):
+        sheepdog.solve_agent_position(sheepdog.load_agent_position(AGENT), method=1)  # type: ignore[arg-type]
+
+
+def test_a_file_name_is_a_name(tmp_path: Path) -> None:
+    """An int was taken as an open file: read, and closed under its owner's feet."""
+    with open(DOG_PUZZLE) as handle:
+        for load in (sheepdog.load_position, sheepdog.load_agent_position, sheepdog.load_view):
+            with pytest.raises(WrongTypeError, match="path must be a str or PathLike, not int"):
+                load(handle.fileno())  # type: ignore[arg-type]
+            with pytest.raises(WrongTypeError, match="not NoneType"):
+                load(None)  # type: ignore[arg-type]
+        os.fstat(handle.fileno())  # still open
+        assert handle.read()
+
+
+def test_a_missing_file_carries_errno_and_filename(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.json"
+    with pytest.raises(FileNotFoundError) as raised:
+        sheepdog.load_position(missing)
+    assert raised.value.errno == errno.ENOENT and raised.value.filename == str(missing)
+    assert str(raised.value) == f"no such file: {missing}"  # the message is not rewritten
+    with pytest.raises(IsADirectoryError) as folder:
+        sheepdog.load_puzzle(tmp_path)
+    assert folder.value.errno == errno.EISDIR and folder.value.filename == str(tmp_path)
+    with pytest.raises(FileNotFoundError) as roster:
+        sheepdog.load_roster(tmp_path / "r.toml")
+    assert roster.value.errno == errno.ENOENT and "shipped rosters" in str(roster.value)
+
+
+def test_an_entry_of_another_roster_is_refused() -> None:
+    """A 24-sheep roster's "top sheep 24" gave IndexError on a 16-sheep game; Top(-1) was
+    taken as the last sheep."""
+    game = sheepdog.new_game(sheepdog.load_puzzle(EXAMPLE))
+    big = sheepdog.load_roster("large-24")
+    cases: list[tuple[Any, type[Exception], str]] = [
+        (sheepdog.parse_entry(big, "top sheep 24"), SheepdogError, "sheep are 0 to 15"),
+        (Top(-1), SheepdogError, "the sheep on top is -1"),
+        (Top("harp"), WrongTypeError, "must be an int"),  # type: ignore[arg-type]
+        (Call(16), SheepdogError, "the sheep called is 16"),
+        (Found("kiwi"), UnknownNameError, "unknown vegetable 'kiwi'"),
+        (Found("Pumpkin"), SheepdogError, "spelt 'pumpkin'"),
+        (Heard(Interview(3, 40)), SheepdogError, "points_to is 40"),
+        (FinalGuess(16), SheepdogError, "wolves are 0 to 15"),
+    ]
+    for entry, error, words in cases:
+        with pytest.raises(error, match=words):
+            sheepdog.apply_entry(game, entry)
+
+
+def test_a_recorded_culprit_is_checked_not_trusted() -> None:
+    case = sheepdog.load_puzzle(CASE)
+    assert case.culprit == case.recorded_culprit is not None
+    data = json.loads(CASE.read_text())
+    wrong = next(w.name for w in case.roster.wolves if w.name != data["culprit"])
+    tampered = sheepdog.puzzle_from_dict(dict(data, culprit=wrong))
+    assert tampered.recorded_culprit == case.roster.wolf_index(wrong)
+    with pytest.raises(SheepdogError, match=f"recorded culprit {wrong} is not the deduced one"):
+        _ = tampered.culprit
+    with pytest.raises(SheepdogError, match="culprit: unknown wolf 'Nobody'"):
+        sheepdog.Puzzle(case.roster, "easy", extra={"culprit": "Nobody"})
+    # the recorded name is spelt as the roster spells it, however the code gave it
+    shouted = sheepdog.Puzzle(
+        case.roster, "easy", case.interviews, extra={"culprit": wrong.upper()}
+    )
+    assert shouted.extra["culprit"] == wrong
+
+
+def test_a_puzzles_extra_keys_cannot_change() -> None:
+    """Frozen, yet its extra dict took any key, and every later with_interview failed."""
+    case = sheepdog.load_puzzle(CASE)
+    with pytest.raises(TypeError):
+        case.extra["culprit"] = "Lupin"  # type: ignore[index]
+    again = pickle.loads(pickle.dumps(case))
+    assert again == case and dict(again.extra) == dict(case.extra)
+    shorter = R(case, interviews=case.interviews[:3])
+    assert shorter.extra["id"] == case.extra["id"]
+    assert json.loads(case.to_json())["culprit"] == case.extra["culprit"]
+
+
+def test_a_puzzle_from_data_must_say_its_mode() -> None:
+    """A hard case's data without "mode" was answered as easy; a file was refused."""
+    data = json.loads(EXAMPLE.read_text())
+    del data["mode"]
+    with pytest.raises(SheepdogError, match="missing key 'mode'"):
+        sheepdog.puzzle_from_dict(data)
+
+
+def test_a_graph_name_that_is_no_function_is_named() -> None:
+    solution = sheepdog.solve_position(sheepdog.load_position(DOG_PUZZLE))
+    with pytest.raises(WrongTypeError, match="name must be a function of a position"):
+        sheepdog.solved_networkx(solution, name=None)
+
+
+def test_agent_dog_text_read_as_classic_names_the_text_reader() -> None:
+    with pytest.raises(SheepdogError, match="parse_agent_position"):
+        sheepdog.parse_position(AGENT.read_text())
