@@ -114,7 +114,7 @@ def serve(
         local = is_loopback(host)
         shown = public_address(host)
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-        app = create_app(store, require_token=not local, public_url=url)
+        app = create_app(store, require_token=not local, local_only=local, public_url=url)
         config = uvicorn.Config(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3
         )

@@ -48,7 +48,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -62,6 +63,7 @@ from sheepdog.cli.web.dog import game_url as dog_url
 from sheepdog.cli.web.entries import (
     NOT_LISTED,
     BadRequest,
+    DamagedGame,
     check_version,
     error_query,
     form_expected,
@@ -72,12 +74,13 @@ from sheepdog.cli.web.entries import (
     take_version,
     undo_version,
 )
+from sheepdog.cli.web.origin import SameOrigin
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_routes import GamesT, Helpers, entry_status
 from sheepdog.cli.web.wolf import WolfGame, check_setup, compute_hint
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
-from sheepdog.solver.errors import FileFormatError
+from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
 from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
 from sheepdog.solver.words import counted
@@ -87,6 +90,8 @@ HERE = Path(__file__).resolve().parent
 API_PATH = re.compile(r"^/+api(?:/|$)")
 #: The largest request body taken (a roster object is a few kilobytes).
 MAX_BODY = 64 * 1024
+#: The kinds of game the store holds; a row of another kind was edited outside sheepdog.
+GAME_KINDS = ("wolf", "dog", AGENT_KIND)
 
 
 class ApiError(Exception):
@@ -185,6 +190,8 @@ class Games:
             if row is not None:
                 with self.lock:
                     self._rows[game_id] = row
+        if row is not None and row.kind not in GAME_KINDS:  # edited outside sheepdog
+            raise DamagedGame(row.id, SheepdogError(f"its kind is {shown(row.kind)!r}"))
         if row is None or row.kind != kind:
             raise ApiError(404, f"no such game: {shown(game_id)}")  # not echoed in full
         return row
@@ -261,11 +268,14 @@ def create_app(
     store: Store,
     *,
     require_token: bool = False,
+    local_only: bool = False,
     max_body: int = MAX_BODY,
     public_url: str | None = None,
 ) -> Starlette:
     """The app over ``store``; ``public_url`` is the address other devices use (the game
-    pages' join link and QR code), by default the one the page was asked by."""
+    pages' join link and QR code), by default the one the page was asked by.  Writes from
+    another web site are refused, and with ``local_only`` so is a request that does not name
+    this machine (:mod:`sheepdog.cli.web.origin`)."""
     games = Games(store)
     dogs = DogGames(store, games.submit)
     agents = AgentGames(store, games.submit)
@@ -292,11 +302,14 @@ def create_app(
         if length is not None and (not is_number(length) or typed_number(length) > max_body):
             raise ApiError(413, f"request body larger than {max_body} bytes")
         chunks, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > max_body:
-                raise ApiError(413, f"request body larger than {max_body} bytes")
-            chunks.append(chunk)
+        try:
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > max_body:
+                    raise ApiError(413, f"request body larger than {max_body} bytes")
+                chunks.append(chunk)
+        except ClientDisconnect:  # a phone that lost its network mid-tap: nothing is stored
+            raise ApiError(400, "the request was cut off before its end") from None
         return b"".join(chunks)
 
     async def json_body(request: Request, *, empty_ok: bool = False) -> Any:
@@ -484,7 +497,8 @@ def create_app(
     # -- errors -------------------------------------------------------------------------------
 
     def error_response(request: Request, status: int, message: str) -> Response:
-        if API_PATH.match(request.url.path) or request.method != "GET":
+        # a form's post is a browser's navigation too: it gets the error page, not raw JSON
+        if API_PATH.match(request.url.path):
             return JSONResponse({"error": one_line(message)}, status_code=status)
         return page("error.html", status, status=status, message=one_line(message))
 
@@ -546,6 +560,9 @@ def create_app(
     return Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=[
+            Middleware(SameOrigin, refuse=error_response, local_only=local_only, public=public_url)
+        ],
         exception_handlers={
             ApiError: on_api_error,
             BadRequest: on_bad_request,

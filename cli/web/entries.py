@@ -44,7 +44,11 @@ class DamagedGame(BadRequest):
     status = 409
 
     def __init__(self, game_id: str, exc: Exception) -> None:
-        why = one_line(str(exc)) if isinstance(exc, SheepdogError) else repr(exc)
+        # not a repr such as "KeyError('roster')": the kind of failure, then its words
+        if isinstance(exc, SheepdogError):
+            why = one_line(str(exc))
+        else:
+            why = f"data sheepdog did not write: {type(exc).__name__} {one_line(str(exc))}"
         super().__init__(
             f"game {game_id} cannot be rebuilt from what the database holds ({why[:200]}); "
             "the database was changed outside sheepdog"

@@ -31,6 +31,7 @@ the disk (full, or an I/O error) is :class:`NotStored`, and nothing of the batch
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
@@ -143,6 +144,10 @@ class Store:
     """The database of games under ``folder`` (created if missing)."""
 
     def __init__(self, folder: Path) -> None:
+        if os.path.lexists(folder) and not folder.is_dir():
+            # mkdir would say "file exists" of a file, a link loop or a link to nowhere
+            os.stat(folder)  # the loop, or the link's missing target, is named here
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / DB_NAME
         self._lock_fd = _lock_folder(folder / LOCK_NAME)

@@ -66,16 +66,19 @@ class Checks:
             raise BadRequest(f"{key!r} must be a list of at most 6 card names")
         return [self.card(c, key) for c in value]
 
-    def seat(self, raw: Any, key: str) -> int:
-        return whole(raw, key, 0, self.last_seat)
+    def seat(self, raw: Any, key: str, seats: int | None = None) -> int:
+        """``raw[key]``, a seat of the variant, or of a table of ``seats``."""
+        return whole(raw, key, 0, self.last_seat if seats is None else seats - 1)
 
     def seated(self, raw: Mapping[str, Any], setup: dict[str, Any]) -> None:
         """Her seat (0 unless said), and her hand, the position, who starts and the cards passed
-        (each optional) of a new game's ``raw``."""
-        setup["me"] = self.seat({"me": raw.get("me", 0)}, "me")
+        (each optional) of a new game's ``raw`` (the seats of ``setup["seats"]``, if said)."""
+        seats = setup.get("seats")
+        setup["me"] = self.seat({"me": raw.get("me", 0)}, "me", seats)
         setup["hand"] = self.hand(raw["hand"]) if raw.get("hand") is not None else None
         setup["position"] = raw.get("position")
-        setup["starts"] = self.seat(raw, "starts") if raw.get("starts") is not None else None
+        starts = self.seat(raw, "starts", seats) if raw.get("starts") is not None else None
+        setup["starts"] = starts
         for key in ("gave", "got"):
             setup[key] = self.card(raw[key], key) if raw.get(key) is not None else None
 
