@@ -229,12 +229,15 @@ def letter_on(rgb: RGB) -> RGB:
 def draw_patch(pdf: FPDF, item: Item, x: float, y: float, size: float) -> None:
     """A colour patch for a garment of no known kind, its garment's initial on it."""
     rgb = color_rgb(item.color)
-    _fill(pdf, rgb)
-    pdf.rect(x, y, size, size, style="DF", round_corners=True, corner_radius=size / 5)
-    pdf.set_text_color(*letter_on(rgb))
-    pdf.set_font(FONT, "B", max(4.0, size * 2.0))
-    pdf.set_xy(x, y)
-    pdf.cell(size, size, item.garment[:1].upper(), align="C")
+    # A local graphics state: the letter's colour and font must not leak into the text drawn
+    # next (a slip's testimony came out white on white after a white letter).
+    with pdf.local_context():
+        _fill(pdf, rgb)
+        pdf.rect(x, y, size, size, style="DF", round_corners=True, corner_radius=size / 5)
+        pdf.set_text_color(*letter_on(rgb))
+        pdf.set_font(FONT, "B", max(4.0, size * 2.0))
+        pdf.set_xy(x, y)
+        pdf.cell(size, size, item.garment[:1].upper(), align="C")
 
 
 def draw_item(pdf: FPDF, item: Item, x: float, y: float, size: float) -> None:

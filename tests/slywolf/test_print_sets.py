@@ -1,0 +1,117 @@
+"""Printed sets of typed-in rosters (``sheepdog wolf print``): what a tester found missing or
+wrong on paper, checked in the PDF's text objects and extracted text."""
+
+from __future__ import annotations
+
+import ctypes
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from typer.testing import CliRunner
+
+from sheepdog.cli.main import app
+
+runner = CliRunner()
+WHITE = (255, 255, 255)
+#: Garments the printer draws as a lettered colour patch (no picture of their own).
+PATCHED = ("scarf", "tie", "glasses", "bow tie", "cape", "gloves")
+BAGPIPES = ("GREAT HIGHLAND WAR BAGPIPE - NUMBER ONE", "GREAT HIGHLAND WAR BAGPIPE - NUMBER TWO")
+OUTFITS = (
+    ("red", "red"),
+    ("red", "blue"),
+    ("blue", "green"),
+    ("green", "red"),
+    ("green", "blue"),
+    ("blue", "red"),
+)
+LIKES = (
+    ("pumpkin", "carrot", "peas"),
+    ("lettuce", "cucumber", "tomato"),
+    ("eggplant", "carrot", "broccoli"),
+    ("pumpkin", "bell pepper", "tomato"),
+    ("lettuce", "carrot", "peas"),
+    ("eggplant", "cucumber", "peas"),
+)
+
+
+def toml_list(values: tuple[str, ...] | list[str]) -> str:
+    return "[" + ", ".join(f'"{v}"' for v in values) + "]"
+
+
+def roster_toml(
+    garment: str = "scarf",
+    wolves: tuple[str, ...] = ("Wolfgang", "Lukas", "Barth", "Zeev", "Dmitri", "Cech"),
+    sheep: tuple[str, ...] = ("oboe", BAGPIPES[0], "violin", "Dumbier", "lute", BAGPIPES[1]),
+) -> str:
+    """The tester's roster: six wolves in a hat and ``garment``, six sheep."""
+    lines = [
+        "accomplices = 2",
+        'colors = ["red", "blue", "green"]',
+        f'garments = ["hat", "{garment}"]',
+    ]
+    for name, (hat, other) in zip(wolves, OUTFITS, strict=True):
+        wears = [f"{hat} hat", f"{other} {garment}"]
+        lines += ["[[wolves]]", f'name = "{name}"', f"wears = {toml_list(wears)}"]
+    for name, likes in zip(sheep, LIKES, strict=True):
+        lines += ["[[sheep]]", f'name = "{name}"', f"likes = {toml_list(likes)}"]
+    return "\n".join(lines) + "\n"
+
+
+def generated(tmp_path: Path, roster: str, count: int = 2) -> Path:
+    """``count`` easy cases of ``roster`` (TOML text) in a fresh folder."""
+    path = tmp_path / "roster.toml"
+    path.write_text(roster, encoding="utf-8")
+    folder = tmp_path / "cases"
+    made = runner.invoke(
+        app,
+        ["wolf", "generate", "--roster", str(path), "--mode", "easy", "--count", str(count)]
+        + ["--seed", "1", "--out", str(folder), "--quiet"],
+    )
+    assert made.exit_code == 0, made.output
+    return folder
+
+
+def printed_pdf(folder: Path, *extra: str) -> pdfium.PdfDocument:
+    out = folder.parent / "set.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out), *extra])
+    assert result.exit_code == 0, result.output
+    return pdfium.PdfDocument(out.read_bytes())
+
+
+def pdf_text(doc: pdfium.PdfDocument) -> str:
+    """All the extracted text, lines joined by spaces."""
+    texts = (doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    return " ".join(" ".join(text.split()) for text in texts)
+
+
+def coloured_texts(doc: pdfium.PdfDocument) -> list[tuple[int, str, tuple[int, int, int]]]:
+    """(page, text, fill colour) of every text object."""
+    found = []
+    for i in range(len(doc)):
+        page = doc[i]
+        textpage = page.get_textpage()
+        for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
+            r, g, b, a = (ctypes.c_uint() for _ in range(4))
+            pdfium_c.FPDFPageObj_GetFillColor(obj, r, g, b, a)
+            size = pdfium_c.FPDFTextObj_GetText(obj, textpage, None, 0)
+            buffer = ctypes.create_string_buffer(size * 2)
+            pointer = ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort))
+            pdfium_c.FPDFTextObj_GetText(obj, textpage, pointer, size)
+            text = buffer.raw.decode("utf-16-le").rstrip("\0").strip()
+            found.append((i + 1, text, (r.value, g.value, b.value)))
+    return found
+
+
+@pytest.mark.parametrize("garment", PATCHED)
+def test_no_text_is_white_on_white_after_a_garment_patch(tmp_path: Path, garment: str) -> None:
+    """A patch's white letter left the text colour white: the testimony beside it vanished."""
+    doc = printed_pdf(generated(tmp_path, roster_toml(garment)))
+    white = [
+        (page, text)
+        for page, text, rgb in coloured_texts(doc)
+        if rgb == WHITE and text != garment[0].upper() and not text.startswith("Sly Wolf · ")
+    ]
+    assert white == []
+    assert f"says the wolves in red {garment}" in pdf_text(doc)
