@@ -430,9 +430,30 @@ def case_files(folder: Path) -> list[Path]:
             paths = sorted(folder / e.name for e in entries if e.name.endswith(".json"))
     except PermissionError:
         raise SheepdogError(f"permission denied: {folder}") from None
+    # A JSON roster kept beside its cases (``generate --roster DIR/roster.json --out DIR``) is
+    # not a case: it was read as one and refused for its missing 'mode'.
+    named = _rosters_named(paths)
+    paths = [path for path in paths if path.resolve() not in named]
     if not paths:
         raise SheepdogError(f"{folder} holds no case files (*.json)")
     return paths
+
+
+def _rosters_named(paths: list[Path]) -> set[Path]:
+    """The JSON roster files the case files ``paths`` name as their ``"roster"``.  Only a roster
+    a case names is left out: any other file of the folder is still read as a case, so a broken
+    case file is reported, never skipped.  A file that cannot be read here is left to the case
+    reader, which says why."""
+    named: set[Path] = set()
+    for path in paths:
+        try:
+            data = loads_json(decode_utf8(path.read_bytes(), str(path)), str(path))
+        except (OSError, SheepdogError):
+            continue
+        ref = data.get("roster") if isinstance(data, dict) else None
+        if isinstance(ref, str) and ref.lower().endswith(".json"):
+            named.add((path.parent / ref).resolve())
+    return named
 
 
 def summarize(

@@ -115,3 +115,28 @@ def test_no_text_is_white_on_white_after_a_garment_patch(tmp_path: Path, garment
     ]
     assert white == []
     assert f"says the wolves in red {garment}" in pdf_text(doc)
+
+
+def test_a_json_roster_beside_its_cases_is_not_read_as_a_case(tmp_path: Path) -> None:
+    """``generate --roster DIR/roster.json --out DIR``: grades and print took the roster for a
+    case ("missing key 'mode'").  Only the roster the cases name is skipped."""
+    import json
+    import tomllib
+
+    folder = tmp_path / "deckj"
+    folder.mkdir()
+    roster = folder / "roster.json"
+    roster.write_text(json.dumps(tomllib.loads(roster_toml())), encoding="utf-8")
+    made = runner.invoke(
+        app,
+        ["wolf", "generate", "--roster", str(roster), "--count", "2", "--seed", "1"]
+        + ["--out", str(folder), "--quiet"],
+    )
+    assert made.exit_code == 0, made.output
+    grades = runner.invoke(app, ["wolf", "grades", str(folder), "--json"])
+    assert grades.exit_code == 0, grades.output
+    assert json.loads(grades.stdout)["sets"][0]["count"] == 2
+    assert len(printed_pdf(folder)) == 7  # printed, exit 0
+    (folder / "other.json").write_bytes(roster.read_bytes())  # a roster no case names
+    stray = runner.invoke(app, ["wolf", "grades", str(folder)])
+    assert stray.exit_code == 1 and f"{folder / 'other.json'}: missing key 'mode'" in stray.stderr
