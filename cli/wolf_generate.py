@@ -429,6 +429,7 @@ def print_command(
             )
         else:
             parts = ", ".join(f"{name} {n}" for name, n in printed.parts if n)
-            typer.echo(f"{out}: {cases} cases on {printed.pages} {the_paper.name} pages ({parts})")
+            pages = counted(printed.pages, f"{the_paper.name} page")
+            typer.echo(f"{out}: {counted(cases, 'case')} on {pages} ({parts})")
 
     run(body)

@@ -39,6 +39,7 @@ from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle
 from sheepdog.solver.slywolf.roster import Roster, roster_reference
 from sheepdog.solver.slywolf.sample import CompleteCase, random_case
 from sheepdog.solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.words import counted
 
 GENERATOR = "sheepdog wolf generate"
 #: Attempts per case before the generator gives up on a star band: uniform draws...
@@ -462,7 +463,7 @@ def _not_found(
     within the band it found had been made already: a repeat is a case kept before, so within
     the band), or the band is out of reach."""
     tried = f"{attempts} climbs" if climbing else f"{attempts} attempts"
-    stars = f"{band.low}-{band.high} stars" if band.low < band.high else f"{band.low} stars"
+    stars = f"{band.low}-{band.high} stars" if band.low < band.high else counted(band.low, "star")
     if repeats:
         found = "climbs ended on" if climbing else "draws were"
         return (

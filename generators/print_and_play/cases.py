@@ -28,6 +28,7 @@ from sheepdog.solver.slywolf.grade import Grade, grade_case, stored_grade
 from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
 from sheepdog.solver.slywolf.roster import Item, Roster, Wolf
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
+from sheepdog.solver.words import counted
 
 #: How many names an error lists before "...".
 LISTED = 5
@@ -71,8 +72,8 @@ def _names(names: list[str]) -> str:
 
 def grade_text(g: Grade) -> str:
     return (
-        f"{g.stars} stars, hardest rule {g.hardest_rule}, {g.steps} steps, "
-        f"{g.fewest_interviews} fewest interviews"
+        f"{counted(g.stars, 'star')}, hardest rule {g.hardest_rule}, {counted(g.steps, 'step')}, "
+        f"{counted(g.fewest_interviews, 'fewest interview')}"
     )
 
 

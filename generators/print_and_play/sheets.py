@@ -41,6 +41,7 @@ from sheepdog.generators.print_and_play.layout import (
 from sheepdog.generators.print_and_play.text import FONT, printable
 from sheepdog.solver.slywolf.explain.notebook import plural
 from sheepdog.solver.slywolf.roster import Bag, Roster
+from sheepdog.solver.words import counted
 
 EASY_BLUE = (40, 90, 190)
 HARD_RED = (190, 40, 40)
@@ -123,11 +124,12 @@ def _how_to_play_text(
     )
     setup = (
         f"1. Pick a case card at random (blue: easy, red: hard; start with easy cases) and take "
-        f"its {n} slips; do not lift any flap. 2. Shuffle the sheep cards and lay them in "
-        f"{stacks} stacks, names up: only a sheep on top of a stack can be called. 3. Lay out "
+        f"its {counted(n, 'slip')}; do not lift any flap. 2. Shuffle the sheep cards and lay "
+        f"them in {counted(stacks, 'stack')}, names up: only a sheep on top of a stack can be "
+        "called. 3. Lay out "
         f"all {len(roster.wolves)} wolf cards: they are the suspects. 4. Put the vegetable "
-        f"tokens in the cup and the coin on the start of the track (the 1-star side, {one} "
-        f"spaces, for first games; the 2-star side has {two})."
+        f"tokens in the cup and the coin on the start of the track (the 1-star side, "
+        f"{counted(one, 'space')}, for first games; the 2-star side has {two})."
     )
     turn = (
         "Take turns clockwise. 1. Move the coin one space. 2. Call a sheep on top of a stack: "
@@ -147,8 +149,8 @@ def _how_to_play_text(
     think = (
         f"{m} of the {n} sheep were at the concert, sitting in one circle: an honest sheep "
         "points at the honest sheep in front of it and tells the truth, so the wolves wearing "
-        f"what it names are innocent: set their cards aside. The other {k} are accomplices: "
-        "they lie, so the culprit wears what an accomplice names. Easy cases: accomplices "
+        f"what it names are innocent: set their cards aside. {_accomplices(k)} Easy cases: "
+        "accomplices "
         "point at honest sheep, so a sheep pointed at is honest, and two sheep pointing at one "
         "sheep mean one of them lies. Hard cases: accomplices may point at accomplices, but "
         "honest sheep still point only at honest ones; a chain of pointing longer than the "
@@ -174,7 +176,7 @@ def _how_to_play_text(
             "until a case is over."
         )
         setup = setup.replace(
-            f"and take its {n} slips; do not lift any flap.",
+            f"and take its {counted(n, 'slip')}; do not lift any flap.",
             "and give its case id to the reader; do not lift the flap.",
         )
         turn = turn.replace(
@@ -200,6 +202,17 @@ def _how_to_play_text(
         ("What the sheep tell you", think),
         ("The end", end),
     ]
+
+
+def _accomplices(k: int) -> str:
+    """The sentence on the roster's ``k`` accomplices (none: "The other 0 are accomplices")."""
+    if k == 0:
+        return "This roster has no accomplices: every sheep is honest."
+    if k == 1:
+        return "The other one is an accomplice: it lies, so the culprit wears what it names."
+    return (
+        f"The other {k} are accomplices: they lie, so the culprit wears what an accomplice names."
+    )
 
 
 def how_to_play(
@@ -330,9 +343,10 @@ def tokens_and_track(pdf: FPDF, frame: Frame, roster: Roster) -> None:
                 y = heading(
                     pdf,
                     frame,
-                    f"The bag: {len(tokens)} vegetable tokens",
+                    f"The bag: {counted(len(tokens), 'vegetable token')}",
                     f"Cut apart and put them all in a cup or an envelope: {bag.ripe} ripe and "
-                    f"{bag.spoiled} spoiled token(s) of each vegetable. Draw without looking.",
+                    f"{counted(bag.spoiled, 'spoiled token')} of each vegetable. Draw without "
+                    "looking.",
                 )
             else:
                 y += cell_h
@@ -377,7 +391,8 @@ def _track(pdf: FPDF, frame: Frame, roster: Roster, y: float) -> None:
             y,
             frame.width,
             5,
-            f"{name}: {spaces} spaces from the concert hall to the station; a coin is the wolf",
+            f"{name}: {counted(spaces, 'space')} from the concert hall to the station; a coin is "
+            "the wolf",
             size=8,
             align="L",
         )
@@ -454,7 +469,7 @@ def _case_card(
             low,
             w - 6,
             2.8,
-            f"certain after {case.grade.fewest_interviews} interviews at best",
+            f"certain after {counted(case.grade.fewest_interviews, 'interview')} at best",
             size=6.5,
         )
     # the answer panel, hidden under the flap

@@ -140,3 +140,25 @@ def test_a_json_roster_beside_its_cases_is_not_read_as_a_case(tmp_path: Path) ->
     (folder / "other.json").write_bytes(roster.read_bytes())  # a roster no case names
     stray = runner.invoke(app, ["wolf", "grades", str(folder)])
     assert stray.exit_code == 1 and f"{folder / 'other.json'}: missing key 'mode'" in stray.stderr
+
+
+def test_counts_in_words(tmp_path: Path) -> None:
+    """ "The other 0 are accomplices", "1 cases", "1 stars": counts take their noun's number."""
+    from dataclasses import replace
+
+    from sheepdog.generators.print_and_play import load_print_set
+    from sheepdog.generators.print_and_play.cases import grade_text
+
+    folder = generated(tmp_path, roster_toml().replace("accomplices = 2", "accomplices = 0"), 1)
+    out = tmp_path / "one.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out), "--paper", "a4"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{out}: 1 case on 7 a4 pages (")
+    how = " ".join(pdfium.PdfDocument(out.read_bytes())[0].get_textpage().get_text_range().split())
+    assert "This roster has no accomplices: every sheep is honest." in how
+    assert "other 0" not in how and "1 stacks" not in how and "1 stack," in how
+    grade = load_print_set(folder).cases[0].grade
+    text = grade_text(replace(grade, stars=1, steps=1, fewest_interviews=1))
+    assert text.startswith("1 star, hardest rule ") and text.endswith(
+        ", 1 step, 1 fewest interview"
+    )
