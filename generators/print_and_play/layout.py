@@ -100,6 +100,45 @@ def fit_block(
         pdf.cell(w, line_h, line, align=align)
 
 
+def fit_name(
+    pdf: FPDF,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    text: str,
+    *,
+    size: float,
+    style: str = "",
+    align: str = "C",
+) -> None:
+    """Text that names a sheep or a wolf (or holds such a name) in a w x h box, never cut short:
+    two names differing only at the end ("... NUMBER ONE", "... NUMBER TWO") printed alike
+    once cut.  The font shrinks step by step; at each size the text goes on one line if it fits
+    there, else wrapped onto as many lines as the box holds.  A text too long even at 4 pt is
+    printed whole in lines at 4 pt, centred on the box, spilling a little over its edges rather
+    than losing letters (names have at most 40 characters: two lines hold them, but the
+    smallest slips, those of a roster of many sheep, are a fraction of a millimetre short)."""
+    text = printable(text)
+    room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
+    while True:
+        pdf.set_font(FONT, style, size)
+        line_h = size * PT * 1.15
+        one_line = pdf.get_string_width(text) <= room
+        lines = [text] if one_line else split_lines(pdf, w, line_h, text)
+        if len(lines) * line_h <= h or size <= MIN_FONT:
+            break
+        size = max(MIN_FONT, size - 0.5)
+    if len(lines) == 1:
+        pdf.set_xy(x, y)
+        pdf.cell(w, h, text, align=align)
+        return
+    top = y + (h - len(lines) * line_h) / 2
+    for i, line in enumerate(lines):
+        pdf.set_xy(x, top + i * line_h)
+        pdf.cell(w, line_h, line, align=align)
+
+
 def stars(pdf: FPDF, count: int, cx: float, cy: float, size: float) -> None:
     """Five stars centred on (cx, cy), ``count`` of them filled."""
     pdf.set_draw_color(90, 70, 10)

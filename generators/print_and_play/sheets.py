@@ -34,6 +34,7 @@ from sheepdog.generators.print_and_play.layout import (
     Frame,
     fit_block,
     fit_cell,
+    fit_name,
     heading,
     split_lines,
     stars,
@@ -269,7 +270,7 @@ def wolf_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
         wolf = wolves[i]
         cut_rect(pdf, x, y, card_w, card_h)
         pdf.set_text_color(0, 0, 0)
-        fit_cell(pdf, x + 2, y + 1.5, card_w - 4, 5.5, wolf.name, size=11, style="B")
+        fit_name(pdf, x + 2, y + 1.5, card_w - 4, 5.5, wolf.name, size=11, style="B")
         label_h = 9.0
         figure_h = card_h - 8 - label_h - 2
         draw_wolf(pdf, wolf.wears, x + card_w / 2, y + 8, figure_h)
@@ -301,7 +302,7 @@ def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
         one = sheep[i]
         cut_rect(pdf, x, y, card_w, card_h)
         pdf.set_text_color(0, 0, 0)
-        fit_cell(pdf, x + 2, y + 2, card_w - 4, 6, one.name, size=12, style="B")
+        fit_name(pdf, x + 2, y + 2, card_w - 4, 6, one.name, size=12, style="B")
         pdf.set_text_color(80, 80, 80)
         fit_cell(pdf, x + 2, y + 8, card_w - 4, 3.5, "likes", size=7)
         pdf.set_text_color(0, 0, 0)
@@ -489,7 +490,7 @@ def _case_card(
         align="L",
     )
     pdf.set_text_color(0, 0, 0)
-    fit_cell(pdf, tx, ay + 4.8, x + w - 2 - tx, 6, case.culprit.name, size=13, style="B", align="L")
+    fit_name(pdf, tx, ay + 4.8, x + w - 2 - tx, 6, case.culprit.name, size=13, style="B", align="L")
     fit_block(
         pdf,
         tx,
@@ -567,7 +568,7 @@ def _slip(pdf: FPDF, case: PrintCase, slip: Slip, x: float, y: float, w: float, 
     pdf.set_fill_color(*_mode_color(case.mode))
     pdf.rect(x + 0.4, y + 0.4, 1.6, name_h - 0.8, style="F")
     pdf.set_text_color(0, 0, 0)
-    fit_cell(pdf, x + 2.5, y + 0.8, w - 4, name_h * 0.42, slip.sheep, size=10, style="B")
+    fit_name(pdf, x + 2.5, y + 0.8, w - 4, name_h * 0.42, slip.sheep, size=10, style="B")
     pdf.set_text_color(70, 70, 70)
     fit_cell(
         pdf, x + 2.5, y + 0.8 + name_h * 0.42, w - 4, name_h * 0.25, f"case {case.case_id}", size=6
@@ -578,7 +579,7 @@ def _slip(pdf: FPDF, case: PrintCase, slip: Slip, x: float, y: float, w: float, 
     py = y + name_h
     pdf.set_text_color(0, 0, 0)
     line = panel / 3
-    fit_cell(
+    fit_name(
         pdf, x + 1.5, py + 0.4, w - 3, line, f"points at: {slip.points_to}", size=7.5, style="B"
     )
     if slip.testimony is None:
@@ -681,7 +682,7 @@ def _answer_row(
                 align="L",
             )
         elif n in (0, 3):  # the case and its culprit wrap rather than lose their end
-            fit_block(
+            fit_name(
                 pdf, cx + 0.5, y, width - 1, h, text, size=8.5, style="B" if n else "", align="L"
             )
         else:

@@ -162,3 +162,34 @@ def test_counts_in_words(tmp_path: Path) -> None:
     assert text.startswith("1 star, hardest rule ") and text.endswith(
         ", 1 step, 1 fewest interview"
     )
+
+
+LONG_WOLVES = ("W" * 40, "M" * 40, "W" * 38 + " 3", "M" * 38 + " 4", *BAGPIPES)
+LONG_SHEEP = ("W" * 40, BAGPIPES[0], "M" * 40, "Dumbier", "lute", BAGPIPES[1])
+
+
+def squeezed(text: str) -> str:
+    """``text`` without whitespace: a wrapped name is whole again, wherever its line broke."""
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_long_names_are_printed_whole(tmp_path: Path, paper: str) -> None:
+    """Cut with "…", the two bagpipes both pointed at "GREAT HIGHLAND WAR BAGPIPE - NUM…"."""
+    from sheepdog.generators.print_and_play import load_print_set
+
+    folder = generated(tmp_path, roster_toml(wolves=LONG_WOLVES, sheep=LONG_SHEEP))
+    doc = printed_pdf(folder, "--paper", paper)
+    pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    assert not any("…" in page for page in pages)
+    text = squeezed(" ".join(pages))
+    pset = load_print_set(folder)
+    for name in LONG_WOLVES + LONG_SHEEP:  # the wolf and the sheep cards
+        assert squeezed(name) in squeezed(pages[1] + pages[2]), name
+    for case in pset.cases:
+        culprit = squeezed(case.culprit.name)
+        assert squeezed(f"case {case.case_id}: the culprit is") + culprit in text  # its card
+        assert squeezed(case.case_id) + "easy" in text and culprit in squeezed(pages[-1])
+        for slip in case.slips:
+            assert squeezed(slip.sheep) + squeezed(f"case {case.case_id}") in text
+            assert squeezed(f"points at: {slip.points_to}") in text
