@@ -143,6 +143,10 @@ def print_set_pdf(
             part("tokens and track", lambda: sheets.tokens_and_track(pdf, frame, pset.roster))
         part("case cards", lambda: sheets.case_cards(pdf, frame, pset.cases, details=card_details))
         if slips:
-            part("interview slips", lambda: sheets.interview_slips(pdf, frame, pset.cases))
+            tiles = "sheep card" if roster_sheets else "tile"
+            part(
+                "interview slips",
+                lambda: sheets.interview_slips(pdf, frame, pset.cases, tiles=tiles),
+            )
         part("answer key", lambda: sheets.answer_key(pdf, frame, pset.cases))
         return PrintedSet(bytes(pdf.output()), tuple(parts))

@@ -41,7 +41,7 @@ from sheepdog.generators.print_and_play.layout import (
 )
 from sheepdog.generators.print_and_play.text import FONT, printable
 from sheepdog.solver.slywolf.explain.notebook import plural
-from sheepdog.solver.slywolf.roster import Bag, Roster
+from sheepdog.solver.slywolf.roster import Bag, Item, Roster
 from sheepdog.solver.words import counted
 
 EASY_BLUE = (40, 90, 190)
@@ -195,6 +195,8 @@ def _how_to_play_text(
             "The printed interview slips replace the Booble interpreter and the case cards; ",
             "The reader and the printed case cards replace the Booble interpreter; ",
         )
+    if roster_sheets and roster.known_deck:
+        turn = _turn_with_printed_tiles(turn)
     return [
         ("You need", need),
         ("Prepare the cases (once)", prepare),
@@ -203,6 +205,21 @@ def _how_to_play_text(
         ("What the sheep tell you", think),
         ("The end", end),
     ]
+
+
+def _turn_with_printed_tiles(turn: str) -> str:
+    """A known deck's printed sheep cards carry the tiles' testimonies on their backs: the
+    interview flips the card too."""
+    return turn.replace(
+        "lift the flap of the sheep's slip. It shows whom the sheep points at and which wolves "
+        "it says were at the concert. Lay the open slip on the sheep's card.",
+        "lift the flap of the sheep's slip and flip its sheep card over: the slip shows whom "
+        "the sheep points at, the card's back which wolves it says were at the concert. Lay "
+        "the open slip on the sheep's card.",
+    ).replace(
+        "the reader says whom the sheep points at and which wolves it says were at the concert.",
+        "flip its sheep card over for its testimony; the reader says whom the sheep points at.",
+    )
 
 
 def _accomplices(k: int) -> str:
@@ -287,20 +304,37 @@ def wolf_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
 
 
 def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
+    """A card per sheep.  A known deck's cards stand in for its tiles, so each carries its tile's
+    testimony on a back panel, folded behind the card: flipped over, it reads like the tile."""
     sheep = roster.sheep
     bag = roster.bag
+    tiles = roster.known_deck
+    note = (
+        "Cut apart, shuffle, and lay them in stacks, names up. To call a sheep, find a ripe "
+        "vegetable it likes."
+    )
+    if tiles:
+        note = (
+            "Cut apart; fold each card's lower panel (its tile's testimony) behind it along the "
+            "dotted line, printed sides out. Shuffle and stack them, names up. Flip a card over "
+            "only when you interview that sheep."
+        )
     for i, x, y, card_w, card_h in _card_grid(
         pdf,
         frame,
         len(sheep),
         4,
-        (36, 42),
+        (50, 58) if tiles else (36, 42),
         f"Sheep cards: the {len(sheep)} witnesses",
-        "Cut apart, shuffle, and lay them in stacks, names up. To call a sheep, find a ripe "
-        "vegetable it likes.",
+        note,
     ):
         one = sheep[i]
         cut_rect(pdf, x, y, card_w, card_h)
+        if tiles:
+            back = card_h * 0.3
+            card_h -= back
+            fold_line(pdf, x, y + card_h, card_w)
+            _tile_back(pdf, one.name, one.testimony, x, y + card_h, card_w, back)
         pdf.set_text_color(0, 0, 0)
         fit_name(pdf, x + 2, y + 2, card_w - 4, 6, one.name, size=12, style="B")
         pdf.set_text_color(80, 80, 80)
@@ -323,6 +357,32 @@ def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
                 size=8.5,
                 align="L",
             )
+
+
+def _tile_back(
+    pdf: FPDF, name: str, testimony: Item | None, x: float, y: float, w: float, h: float
+) -> None:
+    """The back panel of a known deck's sheep card: its tile's testimony, worded as on the
+    slips (a sheep without one: its slips carry its testimony)."""
+    pdf.set_text_color(70, 70, 70)
+    fit_name(pdf, x + 2, y + 0.8, w - 4, h * 0.3, f"{name}'s tile", size=6.5)
+    pdf.set_text_color(0, 0, 0)
+    body = y + 0.8 + h * 0.3
+    room = h - h * 0.3 - 1.6
+    if testimony is None:
+        fit_block(pdf, x + 2, body, w - 4, room, "no testimony: see its slip", size=6.5)
+        return
+    icon = min(room - 0.4, 8.0)
+    draw_item(pdf, testimony, x + 2, body + (room - icon) / 2, icon)
+    fit_block(
+        pdf,
+        x + 3 + icon,
+        body,
+        w - 5 - icon,
+        room,
+        f"its tile says: the wolves in {plural(testimony)} were at the concert",
+        size=7,
+    )
 
 
 def tokens_and_track(pdf: FPDF, frame: Frame, roster: Roster) -> None:
@@ -504,8 +564,12 @@ def _case_card(
     cover_flap(pdf, x, y + front + panel, w, panel, "fold up: the culprit is under this flap")
 
 
-def interview_slips(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...]) -> None:
-    """The slips of every case, packed: as many whole cases to a page as fit."""
+def interview_slips(
+    pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], *, tiles: str = "tile"
+) -> None:
+    """The slips of every case, packed: as many whole cases to a page as fit.  A testimony on a
+    known deck's tile is "on its ``tiles``": the box's tile, or the printed sheep card that
+    stands in for it."""
     cols = 4
     slip_w = frame.width / cols
     caption = 5.0
@@ -551,6 +615,7 @@ def interview_slips(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...]) -> No
                     pdf,
                     case,
                     slip,
+                    tiles,
                     frame.left + (n % cols) * slip_w,
                     y + (n // cols) * slip_h,
                     slip_w,
@@ -559,7 +624,9 @@ def interview_slips(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...]) -> No
             y += per_case * slip_h
 
 
-def _slip(pdf: FPDF, case: PrintCase, slip: Slip, x: float, y: float, w: float, h: float) -> None:
+def _slip(
+    pdf: FPDF, case: PrintCase, slip: Slip, tiles: str, x: float, y: float, w: float, h: float
+) -> None:
     name_h = h * 0.34
     panel = (h - name_h) / 2
     cut_rect(pdf, x, y, w, h)
@@ -589,7 +656,7 @@ def _slip(pdf: FPDF, case: PrintCase, slip: Slip, x: float, y: float, w: float, 
             py + 0.4 + line,
             w - 3,
             line * 2 - 1,
-            "its testimony: on its tile",
+            f"its testimony: on its {tiles}",
             size=6.5,
         )
     else:

@@ -193,3 +193,33 @@ def test_long_names_are_printed_whole(tmp_path: Path, paper: str) -> None:
         for slip in case.slips:
             assert squeezed(slip.sheep) + squeezed(f"case {case.case_id}") in text
             assert squeezed(f"points at: {slip.points_to}") in text
+
+
+def test_a_known_deck_printed_with_its_sheep_cards_shows_every_tile() -> None:
+    """With the roster sheets, the printed sheep cards stand in for the box's tiles: every slip
+    said "its testimony: on its tile" and no card showed one, so no testimony was printed."""
+    import re
+
+    from sheepdog.generators.print_and_play import A4, load_print_set, print_set_pdf
+    from sheepdog.solver.slywolf.explain.notebook import plural
+
+    deck = Path(__file__).resolve().parent.parent.parent / "cases" / "known-deck"
+    pset = load_print_set(deck)
+    result = print_set_pdf(pset, A4)
+    doc = pdfium.PdfDocument(result.data)
+    pages = [" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc))]
+    before = 0
+    for part, count in result.parts:
+        if part == "sheep cards":
+            break
+        before += count
+    cards = " ".join(pages[before : before + dict(result.parts)["sheep cards"]])
+    assert pset.roster.known_deck
+    for sheep in pset.roster.sheep:
+        assert sheep.testimony is not None
+        said = f"{sheep.name}'s tile its tile says: the wolves in {plural(sheep.testimony)} were"
+        assert said in cards, sheep.name
+    assert re.search(r"flip its sheep card over", pages[0])
+    slips = " ".join(pages)
+    assert slips.count("its testimony: on its sheep card") == 20 * 16
+    assert "on its tile" not in slips
