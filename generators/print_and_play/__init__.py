@@ -39,6 +39,7 @@ from sheepdog.generators.print_and_play.paper import (
 from sheepdog.generators.print_and_play.text import (
     add_fonts,
     printable,
+    right_to_left,
     unprintable_characters,
 )
 from sheepdog.solver.slywolf.roster import Roster
@@ -133,6 +134,8 @@ def print_set_pdf(
 
     with ExitStack() as stack:
         add_fonts(pdf, stack)
+        if any(right_to_left(text) for text in set_texts(pset)):
+            pdf.set_text_shaping(True)  # reading order and joined letters: see .text
         part(
             "how to play",
             lambda: sheets.how_to_play(pdf, frame, pset, roster_sheets=roster_sheets, slips=slips),

@@ -4,10 +4,16 @@ All text is set in DejaVu Sans, shipped in ``generators/fonts/`` (free licence) 
 subset, so ids and names in any Latin, Greek or Cyrillic script print as written; a character the
 font lacks (an emoji, CJK) prints as ``?`` (:func:`unprintable_characters` lists them, so the
 command can warn).
+
+Hebrew and Arabic names print in reading order, Arabic letters joined: a set holding
+right-to-left text (:func:`right_to_left`) is laid out with fpdf2's text shaping (its Unicode
+bidirectional algorithm, and HarfBuzz through ``uharfbuzz`` for the letters' forms).  Shaping
+makes laying out four times slower, so other sets go without it.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from contextlib import ExitStack
 from functools import cache
@@ -50,6 +56,16 @@ def unprintable_characters(texts: Iterable[str]) -> str:
     """The distinct characters of ``texts`` that print as ``?``, in order of appearance."""
     seen = dict.fromkeys(ch for text in texts for ch in text)
     return "".join(ch for ch in seen if not _printable(ch))
+
+
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` holds right-to-left letters (Hebrew, Arabic...): unshaped, they print
+    reversed, and Arabic ones unjoined.
+
+    >>> right_to_left("oboe"), right_to_left("זאב"), right_to_left("كمان 2")
+    (False, True, True)
+    """
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
 
 
 def add_fonts(pdf: FPDF, stack: ExitStack) -> None:

@@ -223,3 +223,43 @@ def test_a_known_deck_printed_with_its_sheep_cards_shows_every_tile() -> None:
     slips = " ".join(pages)
     assert slips.count("its testimony: on its sheep card") == 20 * 16
     assert "on its tile" not in slips
+
+
+def unshaped_width(text: str, size: float) -> float:
+    """The width in mm of ``text`` in the bold face, its letters set apart (not joined)."""
+    from contextlib import ExitStack
+
+    from fpdf import FPDF
+
+    from sheepdog.generators.print_and_play.text import FONT, add_fonts
+
+    pdf = FPDF()
+    with ExitStack() as stack:
+        add_fonts(pdf, stack)
+        pdf.set_font(FONT, "B", size)
+        return float(pdf.get_string_width(text))
+
+
+def test_right_to_left_names_print_in_reading_order(tmp_path: Path) -> None:
+    """Unshaped, "זאב" was drawn (and read back) as "באז", and "كمان" reversed and unjoined.
+    Shaped, the PDF's glyphs stand in reading order, which is how the text reads back; a joined
+    Arabic word is narrower than its letters set apart."""
+    from sheepdog.generators.print_and_play import load_print_set
+
+    wolves = ("זאב", "Lukas", "Barth", "Zeev", "Dmitri", "Cech")
+    sheep = ("كمان", "oboe", "violin", "Dumbier", "lute", "חליל")
+    folder = generated(tmp_path, roster_toml(wolves=wolves, sheep=sheep))
+    doc = printed_pdf(folder)
+    text = pdf_text(doc)
+    for name in ("זאב", "كمان", "חליל"):
+        assert name in text and name[::-1] not in text, name
+    pset = load_print_set(folder)
+    for case in pset.cases:
+        for slip in case.slips:
+            assert f"points at: {slip.points_to}" in text
+    # joined: the name on its sheep card (12 pt bold) is narrower than its letters' own widths
+    page = doc[2].get_textpage()
+    first = page.get_text_range().index("كمان")
+    boxes = [page.get_charbox(first + k) for k in range(4)]
+    inked = (max(box[2] for box in boxes) - min(box[0] for box in boxes)) * 25.4 / 72
+    assert inked < 0.92 * unshaped_width("كمان", 12)
