@@ -94,13 +94,28 @@ def piece_name(t: Table, colour: int, loc: Loc) -> str:
 
 
 _SEAT_ON_TRACK = re.compile(r"\[seat \d\] (?=t\d)")
+_FACE_UP = re.compile(r" \(face up: [^)]*\)")
 
 
 def plain(words: str) -> str:
-    """Words without the seat of pieces named by a track field: a field names a piece, and
-    whose it is may depend on a colour revealed during the play (A18), so matching ignores it
-    (a home field keeps its seat: every colour has an ``h0``)."""
-    return _SEAT_ON_TRACK.sub("", words)
+    """Words without the seat of pieces named by a track field, nor where a piece turned face
+    up went (:func:`face_up`): a field names a piece, and whose it is may depend on a colour
+    revealed during the play (A18), so matching ignores both (a home field keeps its seat:
+    every colour has an ``h0``)."""
+    return _FACE_UP.sub("", _SEAT_ON_TRACK.sub("", words))
+
+
+def face_up(t: Table, before: Pawns, after: Pawns, colour: int, loc: Loc, dest: Loc) -> str:
+    """A5 in words, after a sub-move into the mover's home: where an undercover piece of
+    another colour went once turned face up (its partner's kennel, or its own colour's
+    deepest free home field); nothing when it stays where the move says."""
+    if dest < HOME or not t.is_hole(loc) or colour == t.mover:
+        return ""
+    # the field it took: a home field, else the kennel (a burn may send another piece of its
+    # colour to the kennel in the same sub-move)
+    home = [x for x in after[colour] if x >= HOME and x not in before[colour]]
+    where = f"its {loc_name(home[0])}" if home else "its kennel"
+    return f" (face up: seat {colour}'s piece goes to {where})"  # no comma: it splits sub-moves
 
 
 class _Results:
@@ -158,7 +173,10 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
     for steps in FORWARD[kind]:
         for c, loc in t.movable():
             for dest, moved, knocked, landed in t.submoves(pawns, occ, c, loc, steps, False, prot):
-                words = f"{piece_name(t, c, loc)}→{loc_name(dest)}" if res.describe else ""
+                words = ""
+                if res.describe:
+                    shown_up = face_up(t, pawns, moved, c, loc, dest)
+                    words = f"{piece_name(t, c, loc)}→{loc_name(dest)}{shown_up}"
                 res.add(moved, knocked, arrive((), landed, t.meeting_at), words)
 
 
@@ -220,7 +238,10 @@ class _Split:
                 for dest, moved, hit, landed in t.submoves(
                     pawns, occ, c, loc, steps, self.burns, prot
                 ):
-                    said = f"{name}→{loc_name(dest)}" if describe else ""
+                    said = ""
+                    if describe:
+                        shown_up = face_up(t, pawns, moved, c, loc, dest)
+                        said = f"{name}→{loc_name(dest)}{shown_up}"
                     if target is not None and (done >= len(target) or target[done] != plain(said)):
                         continue
                     met = arrive(arrivals, landed, self.meeting_at)

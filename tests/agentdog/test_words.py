@@ -1,0 +1,66 @@
+"""A play's words say what happened: an undercover piece that enters the mover's home and is
+turned face up as another colour (A5) is said to go where it went, not to the home field the
+move named; the words players type (without that note) still find the play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+
+from sheepdog.solver.agentdog.moves import legal_plays, plain, play_by_words
+from sheepdog.solver.agentdog.position import AgentPosition, position_from_json
+from sheepdog.solver.dog.board import HOME, KENNEL
+from tests.agentdog.strategies import positions
+
+
+def _position(under: int) -> AgentPosition:
+    """Seat 0 to play a 5 with the undercover piece of colour ``under`` on hole t60 (5 steps
+    before her home), seat 1 with a piece already on h3."""
+    pawns: dict[str, list[str]] = {"0": ["t30", "k", "k", "k"], "1": ["h3", "k", "k", "k"]}
+    pawns.update({"2": ["k"] * 4, "3": ["k"] * 4})
+    pawns[str(under)] = ["t60"] + pawns[str(under)][1:] if under != 1 else ["t60", "h3", "k", "k"]
+    obj: dict[str, Any] = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "pawns": pawns,
+        "hands": {"0": ["5"], "1": [], "2": [], "3": []},
+        "to_move": 0,
+        "last_card": None,
+    }
+    return position_from_json(obj)
+
+
+def test_a_piece_turned_face_up_is_said_where_it_went() -> None:
+    """It printed ``5: t60→h0`` while the piece went to seat 1's h2, or to seat 2's kennel."""
+    cases = {1: "5: t60→h0 (face up: seat 1's piece goes to its h2)"}
+    cases[2] = "5: t60→h0 (face up: seat 2's piece goes to its kennel)"
+    cases[0] = "5: t60→h0"
+    for under, said in cases.items():
+        pos = _position(under)
+        plays = {p.description: p for p in legal_plays(pos)}
+        assert said in plays, list(plays)
+        where = plays[said].position.pawns[under]
+        if under == 1:
+            assert HOME + 2 in where
+        elif under == 2:
+            assert where.count(KENNEL) == 4
+        else:
+            assert HOME in where
+        # the words a player types (without the note) and the whole description find it
+        assert play_by_words(pos, "5", "t60→h0").position == plays[said].position
+        assert play_by_words(pos, "5", said.split(": ", 1)[1]).position == plays[said].position
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_every_play_is_found_by_its_own_words(obj: dict[str, Any]) -> None:
+    """With or without the face-up notes, a play's words lead back to it."""
+    pos = position_from_json(obj)
+    for play in legal_plays(pos):
+        if play.card is None or play.description.startswith("fold"):
+            continue  # a fold's words say its draw too (the card played is the one drawn)
+        words = play.description.split(": ", 1)[1].split("; ")[0]
+        assert play_by_words(pos, play.card, words).position == play.position
+        assert play_by_words(pos, play.card, plain(words)).position == play.position
