@@ -289,6 +289,11 @@ if not TYPE_CHECKING:
         "play_by_words": ("agent", "legal_plays"),
         "parse_position": ("text", ""),
         "parse_agent_position": ("text", ""),
+        "solve_position": ("classic", "solve_agent_position"),
+        "advise_position": ("classic", "advise_view, with the view of the seat to move"),
+        "solve_agent_position": ("agent", "solve_position"),
+        "view_of": ("agent", "hidden cards are written '?' in a classic position"),
+        "advise_view": ("view", ""),
     }
 
     def _position_checked(value, name):
@@ -297,10 +302,30 @@ if not TYPE_CHECKING:
         variant, other = _POSITION_FIRST[name]
         from sheepdog.solver.errors import expect
 
+        # a position built in code is checked as a file is: the engines' own calls skip it
         if variant == "classic":
-            from sheepdog.solver.dog.solve import check_classic as check
+            from sheepdog.solver.dog.solve import check_built as built
+            from sheepdog.solver.dog.solve import check_classic
+
+            def check(pos, other):
+                check_classic(pos, other)
+                built(pos)
+
         elif variant == "agent":
-            from sheepdog.solver.agentdog.position import check_agent as check
+            from sheepdog.solver.agentdog.position import check_agent
+            from sheepdog.solver.agentdog.position import check_built as built
+
+            def check(pos, other):
+                check_agent(pos, other)
+                built(pos)
+
+        elif variant == "view":
+            from sheepdog.solver.agentdog.observer import check_built_view, check_view
+
+            def check(view, _other):
+                check_view(view)
+                check_built_view(view)
+
         else:
 
             def check(text, _other):

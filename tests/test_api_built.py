@@ -206,3 +206,38 @@ def test_a_graph_name_that_is_no_function_is_named() -> None:
 def test_agent_dog_text_read_as_classic_names_the_text_reader() -> None:
     with pytest.raises(SheepdogError, match="parse_agent_position"):
         sheepdog.parse_position(AGENT.read_text())
+
+
+def test_an_observer_view_built_in_code_is_checked() -> None:
+    """undercover=(0, 1) (no holes) was answered with colour chances for t0 and t1; the other
+    fields failed inside with IndexError or TypeError."""
+    view = sheepdog.view_of(sheepdog.load_agent_position(AGENT), 0)
+    assert sheepdog.advise_view(view, samples=0).colourings >= 1
+    for changes, error, words in (
+        ({"undercover": (0, 1)}, SheepdogError, "not one a file could hold"),
+        ({"hidden": (0, 1)}, WrongTypeError, "wrong kind"),
+        ({"hands": ()}, WrongTypeError, "wrong kind"),
+        ({"visible": None}, WrongTypeError, "wrong kind"),
+    ):
+        with pytest.raises(error, match=words):
+            sheepdog.advise_view(R(view, **changes), samples=0)
+
+
+def test_a_roster_changed_in_code_is_checked() -> None:
+    """replace(roster, colors=("red",)) was a KeyError inside; 99 accomplices or no sheep were
+    answered as a contradiction; a puzzle's error said "'default' ... but ... 'default'"."""
+    roster = sheepdog.load_roster("default")
+    for changes in ({"colors": ("red",)}, {"colors": None}, {"wolves": "x"}):
+        with pytest.raises(WrongTypeError, match="do not fit"):
+            R(roster, **changes)
+    with pytest.raises(WrongTypeError, match="wrong kind"):
+        sheepdog.Puzzle(R(roster, sheep="x"), "easy")
+    puzzle = sheepdog.load_puzzle(EXAMPLE)
+    bad: tuple[tuple[dict[str, Any], str], ...] = (
+        ({"accomplices": 99}, "99 accomplices among 16 sheep"),
+        ({"sheep": ()}, "0 sheep; a roster has 3 to 24"),
+        ({"accomplices": "x"}, "'accomplices' must be a whole number"),
+    )
+    for fields, words in bad:
+        with pytest.raises(SheepdogError, match=words):
+            sheepdog.solve_puzzle(R(puzzle, roster=R(roster, **fields)))

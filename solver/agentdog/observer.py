@@ -40,7 +40,7 @@ from sheepdog.solver.agentdog.position import (
 )
 from sheepdog.solver.agentdog.rules import AgentRules
 from sheepdog.solver.dog.board import HOME, loc_name
-from sheepdog.solver.errors import FileFormatError, SheepdogError, expect
+from sheepdog.solver.errors import FileFormatError, SheepdogError, WrongTypeError, expect
 from sheepdog.solver.jsonio import loads_json, read_text
 
 HIDDEN: Final = "u"
@@ -108,6 +108,25 @@ def check_view(view: object) -> None:
     """A function of observer views is given one (an Agent DOG position is not one)."""
     hint = "view_of(position, seat) makes one; load_view(path) reads one"
     expect(view, ObserverView, "view", hint)
+
+
+def check_built_view(view: ObserverView) -> None:
+    """A view given to a public entry point is one its own JSON reads back as: a view built in
+    code (``dataclasses.replace``) with undercover pieces on fields that are no holes was
+    answered with colour chances for them, and other fields failed inside (IndexError)."""
+    hint = "view_of(position, seat) makes one; load_view(path) reads one"
+    try:
+        again = view_from_json(view_to_json(view))
+    except SheepdogError as exc:
+        raise SheepdogError(f"this view is not one a file could hold: {exc}") from None
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+        raise WrongTypeError(
+            f"this view holds fields of the wrong kind ({type(exc).__name__}; {hint})"
+        ) from None
+    if again != view:
+        raise SheepdogError(
+            f"this view is not in the form its file reads back as (each list sorted; {hint})"
+        )
 
 
 def view_of(pos: AgentPosition, seat: int | None = None) -> ObserverView:

@@ -166,12 +166,16 @@ def _any_card(text: str) -> str:
 
 
 def check_agent(pos: object, classic_name: str) -> None:
-    """The Agent DOG engines take Agent DOG positions (:func:`expect_variant`), checked as a file
-    is (:mod:`sheepdog.solver.built`)."""
+    """The Agent DOG engines take Agent DOG positions (:func:`expect_variant`)."""
     expect_variant(
         pos, AgentPosition, "an Agent DOG position", ("Position", "classic DOG", classic_name)
     )
-    assert isinstance(pos, AgentPosition)
+
+
+def check_built(pos: AgentPosition) -> None:
+    """A position given to a public entry point, checked as a file is (it may have been built
+    in code: :mod:`sheepdog.solver.built`); hands may hold ``"?"`` (a table's position).  The
+    engine's own calls skip it."""
     built.per_seat(pos.pawns, SEATS, int, "pawns", "locations (ints)")
     built.per_seat(pos.hands, SEATS, str, "hands", "card names")
     built.whole(pos.to_move, "to_move")
@@ -194,6 +198,7 @@ def check_agent(pos: object, classic_name: str) -> None:
         pos.players,
         pos.stock,
         pos.winner,
+        hidden=any(UNKNOWN in hand for hand in pos.hands) or UNKNOWN in pos.stock,
     )
     built.same_as_made(pos, again, "sheepdog.solver.agentdog.position.make_position")
 
@@ -272,8 +277,11 @@ def make_position(
     players: Iterable[int] = ALL_PLAYERS,
     stock: Iterable[str] = (),
     winner: int | None = None,
+    *,
+    hidden: bool = False,
 ) -> AgentPosition:
-    """Canonicalise and validate a position (raises :class:`SheepdogError` naming the problem)."""
+    """Canonicalise and validate a position (raises :class:`SheepdogError` naming the problem);
+    with ``hidden``, hands may hold ``"?"`` (a table's position: the other hands unseen)."""
     if len(pawns) != SEATS or len(hands) != SEATS:
         raise FileFormatError(f"an Agent DOG position has pieces and hands for {SEATS} seats")
     pos = AgentPosition(
@@ -287,7 +295,9 @@ def make_position(
         stock=tuple(stock),
         winner=winner,
     )
-    validate(pos)
+    validate(pos, observer=hidden)
+    if hidden:
+        _check_winner(pos)
     return _canonical_winner(pos)
 
 

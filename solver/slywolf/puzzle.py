@@ -19,7 +19,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, expect, shown
+from sheepdog.solver.errors import (
+    FileFormatError,
+    SheepdogError,
+    UnknownNameError,
+    WrongTypeError,
+    expect,
+    shown,
+)
 from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.slywolf.roster import (
     INLINE,
@@ -76,6 +83,7 @@ class Puzzle:
         cannot give answers for another mode or reach a sheep the roster does not have; a mode
         is named in any case, and lists are taken as tuples."""
         expect(self.roster, Roster, "roster", "load_roster(name) loads one")
+        check_roster(self.roster)
         mode = self.mode.lower() if isinstance(self.mode, str) else self.mode
         if mode not in MODES:
             raise UnknownNameError("mode", str(self.mode), MODES)
@@ -343,6 +351,33 @@ def sheep_list(roster: Roster, raw: Any, where: str, key: str) -> tuple[int, ...
     if len(set(out)) != len(out):
         raise FileFormatError(f"{where}: '{key}' names a sheep twice")
     return out
+
+
+#: Rosters already checked by :func:`check_roster`, by identity (kept alive, so that an id is
+#: never reused): a roster is checked once, not at every interview added.
+_CHECKED_ROSTERS: dict[int, Roster] = {}
+
+
+def check_roster(roster: Roster) -> None:
+    """``roster`` is one its own file reads back as: a roster changed in code
+    (``dataclasses.replace``) with fields of the wrong kind failed deep inside (KeyError,
+    TypeError), and one with impossible numbers (99 accomplices, no sheep) was answered."""
+    if _CHECKED_ROSTERS.get(id(roster)) is roster:
+        return
+    hint = "load_roster(name) loads one; roster_from_dict(data) reads one"
+    try:
+        again = roster_from_dict(roster_to_dict(roster), source=roster.name)
+    except SheepdogError as exc:
+        raise SheepdogError(f"this roster is not one a file could hold: {exc}") from None
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+        raise WrongTypeError(
+            f"this roster holds fields of the wrong kind ({type(exc).__name__}; {hint})"
+        ) from None
+    if again != roster:
+        raise SheepdogError(f"this roster is not the one its file reads back as ({hint})")
+    if len(_CHECKED_ROSTERS) > 1000:  # a program making rosters without end
+        _CHECKED_ROSTERS.clear()
+    _CHECKED_ROSTERS[id(roster)] = roster
 
 
 def check_sheep(roster: Roster, sheep: object, what: str) -> None:

@@ -27,7 +27,9 @@ from sheepdog.solver.errors import (
     MissingFileError,
     SheepdogError,
     UnknownNameError,
+    WrongTypeError,
     expect,
+    shown,
 )
 from sheepdog.solver.jsonio import loads_json, loads_toml, read_text
 
@@ -134,10 +136,19 @@ class Roster:
     _items: tuple[Item, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        seen = {item for wolf in self.wolves for item in wolf.wears}
-        order = {c: i for i, c in enumerate(self.colors)}
-        gorder = {g: i for i, g in enumerate(self.garments)}
-        items = tuple(sorted(seen, key=lambda it: (gorder[it.garment], order[it.color])))
+        try:
+            seen = {item for wolf in self.wolves for item in wolf.wears}
+            order = {c: i for i, c in enumerate(self.colors)}
+            gorder = {g: i for i, g in enumerate(self.garments)}
+            items = tuple(sorted(seen, key=lambda it: (gorder[it.garment], order[it.color])))
+        except (TypeError, KeyError, AttributeError) as exc:
+            # a roster changed in code (dataclasses.replace) with fields that do not fit: the
+            # file checks (roster_from_dict) say which when it is used
+            raise WrongTypeError(
+                f"this roster's wolves, colours and garments do not fit ({type(exc).__name__}"
+                f" {shown(str(exc))}): roster_from_dict(data) reads a roster and says what is"
+                " wrong"
+            ) from None
         object.__setattr__(self, "_items", items)
 
     def __repr__(self) -> str:

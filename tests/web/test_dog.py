@@ -195,7 +195,12 @@ def test_the_unseen_cards_add_up_over_rounds_with_folds(client: TestClient) -> N
         ),
         ("/api/dog/games", b"[]", 400, "expected a JSON object"),
         ("/api/dog/games", b'{"seats": 5, "hand": ["2"]}', 400, "'seats' must be 4 or 6"),
-        ("/api/dog/games", b'{"me": 4, "hand": ["2", "3", "4", "5", "6", "7"]}', 400, "seat"),
+        (
+            "/api/dog/games",
+            b'{"me": 4, "hand": ["2", "3", "4", "5", "6", "7"]}',
+            400,
+            "'me' must be a whole number from 0 to 3",
+        ),
         ("/api/dog/games", b'{"hand": ["2", "3"]}', 400, "gives 6 cards each, not 2"),
         ("/api/dog/games", b'{"hand": ["2", "3", "4", "5", "6", "x"]}', 400, "unknown card 'x'"),
         ("/api/dog/games", b'{"hand": "2 3 4 5 6 7"}', 400, "'hand' must be a list"),

@@ -213,7 +213,7 @@ def test_a_data_folder_that_is_a_file_is_one_line(
         main(["serve", "--data", str(taken), "--port", str(free_port())])
     out, err = capsys.readouterr()
     assert stop.value.code == 1 and out == ""
-    assert err == f"Error: cannot use the data folder {taken}: file exists: {taken}\n"
+    assert err == f"Error: cannot use the data folder {taken}: not a directory: {taken}\n"
 
 
 def test_a_second_server_on_the_same_folder_is_refused(tmp_path: Path) -> None:
