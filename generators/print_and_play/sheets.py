@@ -39,7 +39,7 @@ from sheepdog.generators.print_and_play.layout import (
     split_lines,
     stars,
 )
-from sheepdog.generators.print_and_play.text import FONT, printable
+from sheepdog.generators.print_and_play.text import FONT, isolated, printable
 from sheepdog.solver.slywolf.explain.notebook import plural
 from sheepdog.solver.slywolf.roster import Bag, Item, Roster
 from sheepdog.solver.words import counted
@@ -365,7 +365,7 @@ def _tile_back(
     """The back panel of a known deck's sheep card: its tile's testimony, worded as on the
     slips (a sheep without one: its slips carry its testimony)."""
     pdf.set_text_color(70, 70, 70)
-    fit_name(pdf, x + 2, y + 0.8, w - 4, h * 0.3, f"{name}'s tile", size=6.5)
+    fit_name(pdf, x + 2, y + 0.8, w - 4, h * 0.3, f"{isolated(name)}'s tile", size=6.5)
     pdf.set_text_color(0, 0, 0)
     body = y + 0.8 + h * 0.3
     room = h - h * 0.3 - 1.6
@@ -647,7 +647,14 @@ def _slip(
     pdf.set_text_color(0, 0, 0)
     line = panel / 3
     fit_name(
-        pdf, x + 1.5, py + 0.4, w - 3, line, f"points at: {slip.points_to}", size=7.5, style="B"
+        pdf,
+        x + 1.5,
+        py + 0.4,
+        w - 3,
+        line,
+        f"points at: {isolated(slip.points_to)}",
+        size=7.5,
+        style="B",
     )
     if slip.testimony is None:
         fit_cell(

@@ -119,7 +119,7 @@ def test_no_text_is_white_on_white_after_a_garment_patch(tmp_path: Path, garment
 
 def test_a_json_roster_beside_its_cases_is_not_read_as_a_case(tmp_path: Path) -> None:
     """``generate --roster DIR/roster.json --out DIR``: grades and print took the roster for a
-    case ("missing key 'mode'").  Only the roster the cases name is skipped."""
+    case ("unknown key 'accomplices'").  Only the roster the cases name is skipped."""
     import json
     import tomllib
 
@@ -139,7 +139,10 @@ def test_a_json_roster_beside_its_cases_is_not_read_as_a_case(tmp_path: Path) ->
     assert len(printed_pdf(folder)) == 7  # printed, exit 0
     (folder / "other.json").write_bytes(roster.read_bytes())  # a roster no case names
     stray = runner.invoke(app, ["wolf", "grades", str(folder)])
-    assert stray.exit_code == 1 and f"{folder / 'other.json'}: missing key 'mode'" in stray.stderr
+    assert (
+        stray.exit_code == 1
+        and f"{folder / 'other.json'}: unknown key 'accomplices'" in stray.stderr
+    )
 
 
 def test_counts_in_words(tmp_path: Path) -> None:
