@@ -115,7 +115,8 @@ def fit_name(
     """Text that names a sheep or a wolf (or holds such a name) in a w x h box, never cut short:
     two names differing only at the end ("... NUMBER ONE", "... NUMBER TWO") printed alike
     once cut.  The font shrinks step by step; at each size the text goes on one line if it fits
-    there, else wrapped onto as many lines as the box holds.  A text too long even at 4 pt is
+    there, else wrapped onto as many lines as the box holds, each word whole (a word is broken
+    only at 4 pt).  A text too long even at 4 pt is
     printed whole in lines at 4 pt, centred on the box, spilling a little over its edges rather
     than losing letters (names have at most 40 characters: two lines hold them, but the
     smallest slips, those of a roster of many sheep, are a fraction of a millimetre short)."""
@@ -126,7 +127,10 @@ def fit_name(
         line_h = size * PT * 1.15
         one_line = pdf.get_string_width(text) <= room
         lines = [text] if one_line else split_lines(pdf, w, line_h, text)
-        if len(lines) * line_h <= h or size <= MIN_FONT:
+        # wrapped, each word whole on its line while a smaller size can do it ("Mozart-
+        # Lycanthrop" / "e Jr." was broken inside its word)
+        whole = one_line or all(pdf.get_string_width(word) <= room for word in text.split())
+        if (whole and len(lines) * line_h <= h) or size <= MIN_FONT:
             break
         size = max(MIN_FONT, size - 0.5)
     if len(lines) == 1:

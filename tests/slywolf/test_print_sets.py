@@ -266,3 +266,20 @@ def test_right_to_left_names_print_in_reading_order(tmp_path: Path) -> None:
     boxes = [page.get_charbox(first + k) for k in range(4)]
     inked = (max(box[2] for box in boxes) - min(box[0] for box in boxes)) * 25.4 / 72
     assert inked < 0.92 * unshaped_width("كمان", 12)
+
+
+def test_a_wrapped_name_keeps_each_word_whole(tmp_path: Path) -> None:
+    """The answer key wrapped a long culprit inside a word ("Mozart-Lycanthrop" / "e Jr."); a
+    smaller size keeps each word on one line."""
+    words = (
+        *("Mozart-Lycanthrope", "Fitzgerald-Wolfington", "Rachmaninoff-Lupus"),
+        *("Tchaikovsky-Howler", "Shostakovich-Fang", "Mendelssohn-Vargas"),
+    )
+    wolves = tuple(f"Sir Amadeus {word} Jr." for word in words)
+    folder = generated(tmp_path, roster_toml(wolves=wolves), count=4)
+    doc = printed_pdf(folder, "--card-details")
+    pages = (doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    lines = [line.strip() for page in pages for line in page.splitlines()]
+    for word in words:
+        broken = [line for line in lines if word[:8] in line and word not in line]
+        assert not broken, broken
