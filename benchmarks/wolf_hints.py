@@ -543,7 +543,9 @@ def part_g(quick: bool, seed: int, cases: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="small sizes, a minute or so")
+    parser.add_argument(
+        "--quick", action="store_true", help="small sizes, two to three minutes on a 2-core machine"
+    )
     parser.add_argument("--parts", default="a,b,c,d,e", help="comma-separated subset of a-g")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skill", type=float, default=0.5)

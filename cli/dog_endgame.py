@@ -107,6 +107,11 @@ def _run(body: Callable[[], None]) -> None:
         except HiddenCardsError as exc:
             fail(f"{exc.problem} (use 'sheepdog dog advise' for hidden hands)")
         except PuzzleFileExists as exc:
+            if exc.resumed:  # --resume was given: the file is not this run's puzzle
+                fail(
+                    f"{exc.path} differs from the puzzle this run writes there (made with other"
+                    " options?); use --force to replace it"
+                )
             fail(
                 f"{exc.path} already exists; use --force to overwrite it (or --resume to keep"
                 " the puzzles an earlier run of the same command wrote)"

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sheepdog.cli.common import print_json, roster_ref, run, typed_options
+from sheepdog.cli.common import fail, print_json, roster_ref, run, typed_options
 from sheepdog.cli.wolf import ModeChoice, ModelAtTable, ModelChoice, app
 
 if TYPE_CHECKING:
@@ -160,11 +160,9 @@ def play(
                     ("--force", "force"),
                 ),
             )
-            if given:
+            if given:  # options that do not go together: a usage error (exit 2)
                 verb = "applies" if len(given) == 1 else "apply"
-                raise SheepdogError(
-                    f"{', '.join(given)} {verb} only with --new (a game file keeps its own)"
-                )
+                fail(f"{', '.join(given)} {verb} only with --new (a game file keeps its own)", 2)
         if file.is_dir():
             raise SheepdogError(f"{file} is a directory, not a game file")
         if new:

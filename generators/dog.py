@@ -39,9 +39,11 @@ GRADES = ((2, "easy"), (4, "medium"), (6, "hard"))
 class PuzzleFileExists(SheepdogError):
     """A puzzle file to write is already there (and ``force`` was not given)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, resumed: bool = False) -> None:
         super().__init__(f"{path} already exists (force=True overwrites it)")
         self.path = path
+        #: the run was resuming: the file differs from the puzzle this run writes
+        self.resumed = resumed
 
 
 def grade(plies: int) -> str:
@@ -296,7 +298,7 @@ def generate_puzzles(
         if not force and os.path.lexists(puzzle.path):
             if resume and _holds(puzzle.path, text):
                 return  # written by an earlier run of this search: kept
-            raise PuzzleFileExists(puzzle.path)
+            raise PuzzleFileExists(puzzle.path, resumed=resume)
         write_atomic(puzzle.path, text, force=force)
 
     return find_puzzles(

@@ -241,3 +241,10 @@ def test_a_roster_changed_in_code_is_checked() -> None:
     for fields, words in bad:
         with pytest.raises(SheepdogError, match=words):
             sheepdog.solve_puzzle(R(puzzle, roster=R(roster, **fields)))
+
+
+def test_a_views_u_in_a_full_position_says_where_it_belongs() -> None:
+    data = json.loads(AGENT.read_text())
+    data["pawns"]["0"][0] = "u"
+    with pytest.raises(SheepdogError, match="belongs in an observer view"):
+        sheepdog.parse_agent_position(json.dumps(data))

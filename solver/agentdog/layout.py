@@ -167,6 +167,11 @@ def parse_loc(text: str, layout: Layout) -> Loc:
     """
     m = _LOC_RE.match(text.strip())
     if m is None:
+        if text.strip().lower() == "u":  # a view's undercover piece, in a full position
+            raise FileFormatError(
+                "'u' (an undercover piece of unknown colour) belongs in an observer view"
+                ' ("view": "observer"); a position names every piece\'s field'
+            )
         raise FileFormatError(f"bad piece location {text!r}: use 'k', 'tN' or 'hJ' (J in 0..3)")
     if m.group(1):
         return KENNEL

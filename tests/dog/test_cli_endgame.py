@@ -389,3 +389,17 @@ def test_generate_writes_to_the_current_folder_by_default(
     assert result.exit_code == 0, result.output
     (name,) = json.loads(result.stdout)["written"]
     assert Path(name).parent == Path(".") and [p.name for p in tmp_path.iterdir()] == [name]
+
+
+def test_resume_names_a_file_that_differs(tmp_path: Path) -> None:
+    """``dog generate --resume`` refused a file that differs by telling the user to pass
+    ``--resume``; it now says the file is not the puzzle this run writes (as wolf generate)."""
+    args = ["dog", "generate", "--count", "1", "--cards", "1", "--seed", "1", "--out"]
+    made = runner.invoke(app, [*args, str(tmp_path)])
+    assert made.exit_code == 0, made.output
+    (written,) = tmp_path.glob("*.json")
+    written.write_text("{}", encoding="utf-8")
+    again = runner.invoke(app, [*args, str(tmp_path), "--resume"])
+    assert again.exit_code == 1
+    assert "differs from the puzzle this run writes there" in again.stderr
+    assert "--resume" not in again.stderr and written.read_text(encoding="utf-8") == "{}"

@@ -306,12 +306,12 @@ def test_play_options_and_paths_as_typed_on_the_command_line(
     )
     assert not (tmp_path / "games" / "h.json").exists()
     ignored = play("games/g.json", "--roster", "r16.toml", "--side", "two_star")
-    assert ignored.returncode == 1
+    assert ignored.returncode == 2  # options that do not go together: a usage error
     assert ignored.stderr == (
         "Error: --roster, --side apply only with --new (a game file keeps its own)\n"
     )
     default = play("games/g.json", "--skill", "0.5")  # typed, even with the default value
-    assert default.returncode == 1 and default.stderr.startswith("Error: --skill applies only")
+    assert default.returncode == 2 and default.stderr.startswith("Error: --skill applies only")
     folder = play("games", "--new", "--force")
     assert folder.returncode == 1
     assert folder.stderr == "Error: games is a directory, not a game file\n"
