@@ -14,6 +14,9 @@ from collections.abc import Callable
 
 from sheepdog.solver.errors import SheepdogError, WrongTypeError, expect
 
+#: What an object built in code with fields of the wrong kind raises when it is written out.
+FIELD_ERRORS = (TypeError, ValueError, IndexError, KeyError, AttributeError)
+
 
 def whole(value: object, what: str) -> int:
     """``value`` as an int (``bool`` is none), or :class:`WrongTypeError`."""
@@ -61,3 +64,20 @@ def same_as_made(pos: object, made: object, builder: str) -> None:
             "this position is not in canonical form (each seat's pawns and hand sorted):"
             f" build it with {builder}, or read it with parse_position"
         )
+
+
+def reads_back(value: object, what: str, hint: str, read_back: Callable[[], object]) -> None:
+    """``value`` (a ``what``: "view", "roster") is what ``read_back()`` makes of its own file
+    form: one built in code (``dataclasses.replace``) is refused with one line if a file could
+    not hold it, if its fields are of the wrong kind, or if it is not in its canonical form
+    (``hint`` says how to make one)."""
+    try:
+        again = read_back()
+    except SheepdogError as exc:
+        raise SheepdogError(f"this {what} is not one a file could hold: {exc}") from None
+    except FIELD_ERRORS as exc:
+        raise WrongTypeError(
+            f"this {what} holds fields of the wrong kind ({type(exc).__name__}; {hint})"
+        ) from None
+    if again != value:
+        raise SheepdogError(f"this {what} is not what its file reads back as ({hint})")

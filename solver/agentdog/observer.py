@@ -24,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
+from sheepdog.solver import built
 from sheepdog.solver.agentdog.cards import UNKNOWN, parse_card
 from sheepdog.solver.agentdog.layout import Layout, parse_field, parse_loc
 from sheepdog.solver.agentdog.moves import play_by_words
@@ -40,7 +41,7 @@ from sheepdog.solver.agentdog.position import (
 )
 from sheepdog.solver.agentdog.rules import AgentRules
 from sheepdog.solver.dog.board import HOME, loc_name
-from sheepdog.solver.errors import FileFormatError, SheepdogError, WrongTypeError, expect
+from sheepdog.solver.errors import FileFormatError, SheepdogError, expect
 from sheepdog.solver.jsonio import loads_json, read_text
 
 HIDDEN: Final = "u"
@@ -115,18 +116,7 @@ def check_built_view(view: ObserverView) -> None:
     code (``dataclasses.replace``) with undercover pieces on fields that are no holes was
     answered with colour chances for them, and other fields failed inside (IndexError)."""
     hint = "view_of(position, seat) makes one; load_view(path) reads one"
-    try:
-        again = view_from_json(view_to_json(view))
-    except SheepdogError as exc:
-        raise SheepdogError(f"this view is not one a file could hold: {exc}") from None
-    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
-        raise WrongTypeError(
-            f"this view holds fields of the wrong kind ({type(exc).__name__}; {hint})"
-        ) from None
-    if again != view:
-        raise SheepdogError(
-            f"this view is not in the form its file reads back as (each list sorted; {hint})"
-        )
+    built.reads_back(view, "view", hint, lambda: view_from_json(view_to_json(view)))
 
 
 def view_of(pos: AgentPosition, seat: int | None = None) -> ObserverView:

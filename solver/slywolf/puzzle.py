@@ -19,11 +19,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
+from sheepdog.solver import built
 from sheepdog.solver.errors import (
     FileFormatError,
     SheepdogError,
     UnknownNameError,
-    WrongTypeError,
     expect,
     shown,
 )
@@ -365,16 +365,9 @@ def check_roster(roster: Roster) -> None:
     if _CHECKED_ROSTERS.get(id(roster)) is roster:
         return
     hint = "load_roster(name) loads one; roster_from_dict(data) reads one"
-    try:
-        again = roster_from_dict(roster_to_dict(roster), source=roster.name)
-    except SheepdogError as exc:
-        raise SheepdogError(f"this roster is not one a file could hold: {exc}") from None
-    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
-        raise WrongTypeError(
-            f"this roster holds fields of the wrong kind ({type(exc).__name__}; {hint})"
-        ) from None
-    if again != roster:
-        raise SheepdogError(f"this roster is not the one its file reads back as ({hint})")
+    built.reads_back(
+        roster, "roster", hint, lambda: roster_from_dict(roster_to_dict(roster), source=roster.name)
+    )
     if len(_CHECKED_ROSTERS) > 1000:  # a program making rosters without end
         _CHECKED_ROSTERS.clear()
     _CHECKED_ROSTERS[id(roster)] = roster
