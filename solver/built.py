@@ -1,11 +1,12 @@
-"""Positions built in code, checked as a file is before an engine reads them.
+"""Objects built in code, checked as a file is before an engine reads them.
 
-The DOG and Agent DOG position classes are plain frozen dataclasses: the class itself or
-``dataclasses.replace`` makes one with any fields.  A file or a ``make_position`` call is checked
-and put in canonical form (each seat's pawns and hand sorted); a position built otherwise used to
-reach the engines unchecked and fail inside them (a bare ``IndexError`` or ``KeyError``), or
-worse, give an answer for another seat.  The public entry points check the fields' kinds here,
-then rebuild the position with the variant's ``make_position`` and compare.
+The DOG and Agent DOG positions, observer views and rosters are plain frozen dataclasses: the
+class itself or ``dataclasses.replace`` makes one with any fields.  A file or a ``make_position``
+call is checked and put in canonical form (each seat's pawns and hand sorted); an object built
+otherwise used to reach the engines unchecked and fail inside them (a bare ``IndexError`` or
+``KeyError``), or worse, give an answer for another seat.  The public entry points (the names of
+``sheepdog``, and ``Puzzle`` for its roster) check the fields' kinds here, then rebuild the
+object from its own fields or file form and compare; the engines' own calls skip the check.
 """
 
 from __future__ import annotations

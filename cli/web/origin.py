@@ -7,7 +7,7 @@ asking when its type is a form's or ``text/plain``), and a site whose name is ma
 127.0.0.1 (DNS rebinding) may even read the answers.  So:
 
 - a request whose ``Origin`` is not this server's own, or that the browser marks as
-  ``Sec-Fetch-Site: cross-site``, is refused (403) unless it only reads (GET, HEAD);
+  ``Sec-Fetch-Site: cross-site``, is refused (403) unless it only reads (GET, HEAD, OPTIONS);
 - on this machine only, a request must name the server as ``localhost``, ``127.0.0.1`` or
   ``[::1]`` in its ``Host``: a rebound name is refused (403).
 
