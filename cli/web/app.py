@@ -91,7 +91,7 @@ API_PATH = re.compile(r"^/+api(?:/|$)")
 #: The largest request body taken (a roster object is a few kilobytes).
 MAX_BODY = 64 * 1024
 #: The kinds of game the store holds; a row of another kind was edited outside sheepdog.
-GAME_KINDS = ("wolf", "dog", AGENT_KIND)
+GAME_KINDS = ("wolf", DogGames.kind, AgentGames.kind)
 
 
 class ApiError(Exception):
