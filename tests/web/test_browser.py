@@ -521,6 +521,35 @@ def test_a_double_tapped_dog_play_records_once(server: str, phone: Page) -> None
     fits_the_phone(phone)
 
 
+def test_a_refusal_stays_when_the_game_moves_on_to_her_turn(server: str, phone: Page) -> None:
+    """Another phone's play lands first: hers is refused, and the game moves on to her seat,
+    whose advice then swaps the page in.  The refusal stays until she acts (it went with the
+    swap, so she could not know her play was not recorded)."""
+    hand = ["1/11", "13", "joker", "7", "4", "2"]
+    game = api_post(server, "/api/dog/games", {"seats": 6, "me": 5, "starts": 4, "hand": hand})
+    phone.goto(server + game["url"])
+    pick(phone, "13")
+    # the other phone's play lands, then her tap, before her page has polled
+    other = {"seat": 4, "card": "1/11", "play": "1/11: out to t64"}
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="13: out to t64", exact=True).evaluate(
+            """(button, [url, body]) => fetch(url, {
+                method: "POST", headers: {"Content-Type": "application/json"}, body: body,
+            }).then(() => button.form.requestSubmit(button))""",
+            [f"/api/dog/games/{game['id']}/plays", json.dumps(other)],
+        )
+    settled(phone)
+    expect(phone.locator("ol.history li")).to_have_text(["seat 4 plays 1/11: out to t64"])
+    expect(phone.locator("#status")).to_have_text("Your turn (seat 5).")
+    refusal = phone.locator("p.error:not(.stale-note)")
+    expect(refusal).to_contain_text("this was not recorded")
+    expect(phone.locator("#advice li").first).to_contain_text("samples")
+    phone.wait_for_timeout(1500)  # two polls: the page has nothing newer to swap in
+    expect(refusal).to_contain_text("this was not recorded")
+    pick(phone, "13")  # she acts: the refusal has been read
+    expect(refusal).to_have_count(0)
+
+
 def test_a_few_dog_turns_on_two_phones(server: str, browser: Browser, phone: Page) -> None:
     phone.goto(server + "/")
     form = phone.locator("#new-dog")

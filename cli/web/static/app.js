@@ -25,7 +25,6 @@
   var lastPress = 0;
   var SENT = "sheepdog-sent";
   var shownError = null;  // the refusal shown, kept through refreshes until she acts
-  var refusedAction = null;  // the form it refused: once that form is gone, so is the error
   var carried = [];  // forms she filled that a refresh took away: put back if they return
   var QUIET = 700;  // ms after a page or a swap during which a tap is not taken
   var settledAt = Date.now();
@@ -199,10 +198,8 @@
           var kept = remember(old);
           old.replaceWith(main);
           restore(main, kept);
-          var stillThere = Array.prototype.some.call(main.querySelectorAll("form"), function (f) {
-            return refusedAction === null || actionOf(f) === refusedAction;
-          });
-          if (!stillThere) { shownError = null; }  // what was refused is no longer asked
+          // the refusal stays until she acts, even once its form is gone (the game moved
+          // on): it is all that tells her what she entered was not recorded
           if (shownError && !main.querySelector("p.error:not(.stale-note)")) {
             main.insertBefore(shownError.cloneNode(true), main.firstChild);  // until she acts
           }
@@ -282,7 +279,6 @@
     }
     var error = refused && main.querySelector("p.error");
     shownError = error ? error.cloneNode(true) : null;
-    refusedAction = refused && sent ? sent.form.action : null;
     if (refused || params.has("line") || stale || params.has("keep")) {
       // shown once: the refreshes fetch the address again, and must not show it again
       ["error", "check", "line", "stale", "keep"].forEach(function (k) { params.delete(k); });
