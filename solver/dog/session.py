@@ -388,6 +388,7 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
     plays = plays_of(table, seat, card)
     if not plays:
         raise SheepdogError(f"the {card} has no legal move here for seat {seat}")
+    named: str | None = None  # a Joker's play as the card she named (see _joker_as)
     if isinstance(entry.play, int):
         if not 0 <= entry.play < len(plays):
             raise SheepdogError(
@@ -399,7 +400,7 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
         wanted = canonical_words(entry.play)
         found = [k for k, play in enumerate(plays) if normal_words(play.description) == wanted]
         if not found and card == JOKER:
-            found = _joker_as(table, seat, entry.play, plays)
+            found, named = _joker_as(table, seat, entry.play, plays)
         if not found:
             listed = "; ".join(p.description for p in plays[:6])
             more = f" (and {len(plays) - 6} more)" if len(plays) > 6 else ""
@@ -411,25 +412,26 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
     chosen = plays[j]
     after = chosen.position
     discard = sort_hand((*table.discard, card))
-    settled = PlayCard(seat, card, chosen.description)
+    settled = PlayCard(seat, card, named or chosen.description)
     return settled, replace(table, position=after, discard=discard, discarded=table.discarded + 1)
 
 
-def _joker_as(table: DogTable, seat: int, description: str, plays: list[Play]) -> list[int]:
-    """The Joker's plays that move as ``joker as KIND: MOVE`` says: the engine names each
-    distinct move once, by the first card it finds, so ``joker as 13: out to t16`` is the play
-    it calls ``joker as 1/11: out to t16``."""
+def _joker_as(
+    table: DogTable, seat: int, description: str, plays: list[Play]
+) -> tuple[list[int], str | None]:
+    """The Joker's plays that move as ``joker as KIND: MOVE`` says, and that play in the
+    engine's words for the card she named: the engine names each distinct move once, by the
+    first card it finds, so ``joker as 13: out to t16`` is the play it calls ``joker as 1/11:
+    out to t16``, and the history keeps her "as 13"."""
     label, colon, move = canonical_words(description).partition(":")
     if not colon or not label.startswith("joker as "):
-        return []
+        return [], None
     kind = label.removeprefix("joker as ")
     wanted = normal_words(f"{kind}:{move}")
-    targets = {
-        (p.position.pawns, p.position.fresh)
-        for p in plays_of(table, seat, kind)
-        if normal_words(p.description) == wanted
-    }
-    return [k for k, p in enumerate(plays) if (p.position.pawns, p.position.fresh) in targets]
+    named = [p for p in plays_of(table, seat, kind) if normal_words(p.description) == wanted]
+    targets = {(p.position.pawns, p.position.fresh) for p in named}
+    found = [k for k, p in enumerate(plays) if (p.position.pawns, p.position.fresh) in targets]
+    return found, f"joker as {named[0].description}" if found else None
 
 
 def _fold(table: DogTable, entry: Fold) -> tuple[Entry, DogTable]:

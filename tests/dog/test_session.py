@@ -84,9 +84,12 @@ def test_a_first_round_from_the_empty_board() -> None:
     # another seat: the cards she may hold, each with its legal plays, and the fold
     offered = choices(record.table)
     assert {c.card for c in offered} == {"1/11", "13", "joker", None}
-    # the engine names this move "joker as 1/11: out to t16"; as a 13 it is the same move
+    # the engine names this move "joker as 1/11: out to t16"; as a 13 it is the same move,
+    # and the history keeps what she said
     record = record.add(parse_entry("seat 1 plays joker as 13: out to t16"))
-    assert record.steps[-1].line == "seat 1 plays joker as 1/11: out to t16"
+    assert record.steps[-1].line == "seat 1 plays joker as 13: out to t16"
+    replayed = Record(table).add(parse_entry("seat 0 plays 1 #0"))  # the stored lines again
+    assert replayed.add(parse_entry(record.steps[-1].line)).table == record.table
     record = record.add(parse_entry("seat 2 folds"))
     record = record.add(parse_entry("seat 3 plays 1/11: out to t48"))
     table = record.table

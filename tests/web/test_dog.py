@@ -83,14 +83,14 @@ def test_a_few_turns_through_the_api(client: TestClient) -> None:
     r = client.post(base + "/entries", json={"line": "seat 3 plays J as 1: out to t32"})
     assert "not a legal play of the joker for seat 3" in one_line_error(r, 400)
     # as the players say it: a Joker as a 13 bringing a pawn out is what the engine calls
-    # "joker as 1/11: out to t48" (one play per distinct move)
+    # "joker as 1/11: out to t48" (one play per distinct move); the history keeps her words
     r = client.post(base + "/entries", json={"line": "seat 3 plays J as 13: out to t48"})
-    assert r.status_code == 201 and r.json()["line"] == "seat 3 plays joker as 1/11: out to t48"
+    assert r.status_code == 201 and r.json()["line"] == "seat 3 plays joker as 13: out to t48"
     # undo keeps the entry in the history
     r = client.post(base + "/undo")
     assert r.status_code == 200 and r.json()["undone"] == {
         "seq": 4,
-        "line": "seat 3 plays joker as 1/11: out to t48",
+        "line": "seat 3 plays joker as 13: out to t48",
     }
     view = client.get(base).json()
     assert view["to_move"] == 3 and view["unseen"]["cards"]["joker"] == 5
