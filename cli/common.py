@@ -18,15 +18,15 @@ from typing import Any, NoReturn, TypeVar
 import typer
 
 from sheepdog.cli.main import stop_words
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, brief
 
 T = TypeVar("T")
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print ``Error: message`` (one line) on stderr and exit non-zero."""
-    line = " ".join(str(message).split())
-    typer.echo(f"Error: {line}", err=True)
+    """Print ``Error: message`` (one line, long quoted values cut: :func:`brief`) on stderr and
+    exit non-zero."""
+    typer.echo(f"Error: {brief(message)}", err=True)
     raise typer.Exit(code)
 
 

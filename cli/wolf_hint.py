@@ -216,7 +216,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         reply,
         status_lines,
     )
-    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.errors import SheepdogError, brief
     from sheepdog.solver.slywolf.entries import AskHint, Corrected, Heard, Undo, parse_entry
     from sheepdog.solver.slywolf.session import Record, table_view
 
@@ -248,7 +248,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
                     " (undo reaches back to the start of this session; "
                     "`correct SHEEP, TARGET, ITEM` fixes an interview typed before)"
                 )
-            typer.echo("Error: " + " ".join(message.split()), err=True)
+            typer.echo("Error: " + brief(message), err=True)
             continue
         before, record = record, after
         _save(file, replace(record.game, log=log), line=text)
@@ -257,7 +257,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
                 seen = table_view(replace(before.game, log=log).to_puzzle())
                 answer = render_advice(_advice(seen, model).to_dict())
             except SheepdogError as exc:
-                message = " ".join(str(exc).split())
+                message = brief(str(exc))
                 if CONTRADICTION_HINT in message:
                     message += "; `correct SHEEP, TARGET, ITEM` fixes an interview typed wrong"
                 typer.echo("Error: " + message, err=True)

@@ -6,6 +6,7 @@ exit.  Nothing else should escape to a user.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 _PLURALS = {
@@ -15,6 +16,33 @@ _PLURALS = {
     "mode": "modes",
     "leaf": "leaves",
 }
+
+
+#: A quoted stretch of a message longer than this is cut (see :func:`brief`).
+QUOTE_LIMIT = 80
+_LONG = QUOTE_LIMIT + 1
+_LONG_QUOTE = re.compile(rf"'[^'\n]{{{_LONG},}}'|\"[^\"\n]{{{_LONG},}}\"")
+
+
+def brief(message: str) -> str:
+    """``message`` on one line, each quoted stretch of over :data:`QUOTE_LIMIT` characters cut
+    as :func:`shown` cuts it: whatever value an error echoes from a file or a request (a mode,
+    a stored grade, a typed line), the error stays one readable line.
+
+    >>> brief("unknown mode '" + "x" * 200 + "'; valid modes are: easy, hard")
+    "unknown mode 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'; valid modes are: easy, hard"
+    """
+    line = " ".join(str(message).split())
+    return _LONG_QUOTE.sub(lambda m: shown(m.group(0)[:-1]) + m.group(0)[-1], line)
+
+
+def quoted(value: object) -> str:
+    """``value`` as an error names it: a string in quotes, cut by :func:`shown`.
+
+    >>> quoted("magic"), quoted("9" * 50), quoted(None)
+    ("'magic'", "'9999999999999999999999999999999999999999…'", 'None')
+    """
+    return repr(shown(value)) if isinstance(value, str) else shown(repr(value))
 
 
 def shown(text: str, limit: int = 40) -> str:

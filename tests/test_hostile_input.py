@@ -116,6 +116,10 @@ A_CASE = sorted(HARD.glob("*.json"))[0]
         (lambda g: g.update(fewest_exact="yes"), "'fewest_exact' must be true or false"),
         (lambda g: g.update(rules={"magic": 1}), "'rules' must map rule names"),
         (lambda g: g.update(colour="red"), "unknown key 'colour'"),
+        # a long value is cut, as every echoed value is: the error stays one readable line
+        (lambda g: g.update(stars="s" * 200_000), "not '" + "s" * 40 + "…'"),
+        (lambda g: g.update(hardest_rule="r" * 200_000), "'hardest_rule' '" + "r" * 40 + "…' is"),
+        (lambda g: g.update({"k" * 200_000: 1}), "unknown key '" + "k" * 40 + "…'"),
     ],
 )
 def test_a_bad_stored_grade(tmp_path: Path, change: Any, message: str) -> None:
@@ -127,6 +131,7 @@ def test_a_bad_stored_grade(tmp_path: Path, change: Any, message: str) -> None:
     printed = runner.invoke(app, ["wolf", "print", str(tmp_path), "--out", str(tmp_path / "o.pdf")])
     one_error(printed, f"{path}: grade", message)
     assert not (tmp_path / "o.pdf").exists()
+    assert max(len(grades.stderr), len(printed.stderr)) < 600
 
 
 def test_a_stored_grade_that_is_not_an_object(tmp_path: Path) -> None:
@@ -211,6 +216,7 @@ def dog_commands(path: Path) -> list[list[str]]:
         ('{"seed": NaN}', "NaN is not a number JSON allows"),
         ('{"seed": -Infinity}', "-Infinity is not a number JSON allows"),
         ('{"mode": "easy", "mode": "hard"}', "key 'mode' appears twice in one JSON object"),
+        ('{"mode": "' + "x" * 100_000 + '"}', "unknown mode '" + "x" * 39 + "…'; valid modes"),
         ('{"interviews": [{"sheep": "harp", "sheep": "banjo"}]}', "key 'sheep' appears twice"),
         ('{"mode": "easy", "id": "x\\ud800"}', "a string holds \\ud800, half of a UTF-16 pair"),
     ],

@@ -13,15 +13,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 from urllib.parse import quote
 
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, brief
 from sheepdog.solver.jsonio import is_number, shown
 
 T = TypeVar("T")
 
 
 def one_line(text: str) -> str:
-    """``text`` on one line (an error for a page's address or a JSON answer)."""
-    return " ".join(str(text).split())
+    """``text`` on one line, long quoted values cut (an error for a page's address or a JSON
+    answer: :func:`brief`)."""
+    return brief(str(text))
 
 
 class BadRequest(SheepdogError):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, quoted
 from sheepdog.solver.slywolf.explain import (
     RULE_TIERS,
     Explanation,
@@ -150,7 +150,7 @@ def _whole(data: dict[str, Any], key: str, low: int, high: int, where: str) -> i
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise SheepdogError(
-            f"{where}: '{key}' must be a whole number from {low} to {high}, not {value!r}"
+            f"{where}: '{key}' must be a whole number from {low} to {high}, not {quoted(value)}"
         )
     return value
 
@@ -171,14 +171,14 @@ def grade_from_dict(data: Any, *, n_sheep: int, source: str = "<case>") -> Grade
     unknown = sorted(set(data) - set(GRADE_KEYS) - {"fewest_exact", "rules"})
     if unknown:
         raise SheepdogError(
-            f"{where}: unknown key {unknown[0]!r}; valid keys are: "
+            f"{where}: unknown key {quoted(unknown[0])}; valid keys are: "
             + ", ".join(sorted((*GRADE_KEYS, "fewest_exact", "rules")))
         )
     known_rules = [NO_RULE, *RULE_TIERS]
     rule = data["hardest_rule"]
     if rule not in known_rules:
         raise SheepdogError(
-            f"{where}: 'hardest_rule' {rule!r} is not a rule; valid rules are: "
+            f"{where}: 'hardest_rule' {quoted(rule)} is not a rule; valid rules are: "
             + ", ".join(known_rules)
         )
     stars = _whole(data, "stars", MIN_STARS, MAX_STARS, where)
@@ -187,7 +187,7 @@ def grade_from_dict(data: Any, *, n_sheep: int, source: str = "<case>") -> Grade
     fewest = _whole(data, "fewest_interviews", 0, n_sheep, where)
     exact = data.get("fewest_exact", True)
     if not isinstance(exact, bool):
-        raise SheepdogError(f"{where}: 'fewest_exact' must be true or false, not {exact!r}")
+        raise SheepdogError(f"{where}: 'fewest_exact' must be true or false, not {quoted(exact)}")
     rules_raw = data.get("rules", {})
     if not isinstance(rules_raw, dict) or not all(
         name in RULE_TIERS and isinstance(n, int) and not isinstance(n, bool) and n >= 1
