@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import json
+import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -124,9 +125,16 @@ def given_position(value: str) -> str:
 
 
 def existing_file(path: Path) -> Path:
-    if not path.exists():
+    """``path``, a file that is there: else ``Error:`` saying why (a link loop is named as the
+    reader names it, not as missing)."""
+    try:
+        folder = stat.S_ISDIR(path.stat().st_mode)
+    except FileNotFoundError:
         fail(f"no such file: {path}")
-    if path.is_dir():
+    except OSError as exc:
+        exc.filename = exc.filename or str(path)
+        fail(os_error_message(exc))
+    if folder:
         fail(f"is a directory, not a file: {path}")
     return path
 

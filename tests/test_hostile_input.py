@@ -65,6 +65,25 @@ def test_a_file_name_too_long(tmp_path: Path, args: list[str]) -> None:
     one_error(result, "file name too long", LONG)
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["wolf", "solve"],
+        ["wolf", "hint"],
+        ["dog", "moves"],
+        ["dog", "solve"],
+        ["dog", "advise"],
+        ["dog", "solitaire"],
+    ],
+)
+def test_a_link_loop_is_named_as_one(tmp_path: Path, args: list[str]) -> None:
+    """A link to itself is there but cannot be read: named so, not as a file that is missing
+    (the commands that also take typed notation said "no such file")."""
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)
+    one_error(runner.invoke(app, [*args, str(loop)]), "too many levels of symbolic links", "loop")
+
+
 def test_a_full_disk_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
