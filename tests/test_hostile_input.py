@@ -319,6 +319,11 @@ def test_the_longest_track_still_plans_a_turn(tmp_path: Path) -> None:
         (b'{"seats": 4, "seats": 6}', "key 'seats' appears twice"),
         (b"4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 5/-/-/- 0 \xe9", "not UTF-8 text (byte 0xe9 at"),
         (b'{"seats": 4, "hands": {"0": ["\xff"]}}', "not UTF-8 text (byte 0xff at offset 30)"),
+        # JSON that is no object: named as such, not read as notation without its fields
+        (b"null\n", "one line of notation, not a JSON null"),
+        (b"42", "one line of notation, not a JSON number"),
+        (b'"4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 5/-/-/- 0"', "not a JSON string"),
+        (b"true", "not a JSON true or false"),
     ],
 )
 def test_a_hostile_dog_position(tmp_path: Path, content: bytes, message: str) -> None:

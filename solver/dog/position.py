@@ -29,6 +29,7 @@ hands are sorted multisets, so equal positions compare and hash equal.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -586,6 +587,22 @@ def parse_notation(text: str) -> Position:
     return make_position(seats, pawns, hands, to_move, rules, fresh, stock)
 
 
+def _json_scalar(text: str) -> str:
+    """What JSON value other than an object or a list ``text`` is (``null``, ``42``, a string
+    in quotes: notation has spaces, and no quotes), or ``""``."""
+    if not text or (text[0] != '"' and any(c.isspace() for c in text)):
+        return ""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return ""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return "string" if isinstance(value, str) else "number"
+
+
 def parse_position(text: str, source: str = "position") -> Position:
     """A position from text holding either the JSON object or the one-line notation (JSON is
     read strictly: see :mod:`sheepdog.solver.jsonio`; ``source`` names the text in errors)."""
@@ -595,6 +612,11 @@ def parse_position(text: str, source: str = "position") -> Position:
     if stripped.startswith("["):
         raise FileFormatError(
             "a position file holds a JSON object or one line of notation, not a JSON list"
+        )
+    kind = _json_scalar(stripped)
+    if kind:
+        raise FileFormatError(
+            f"a position file holds a JSON object or one line of notation, not a JSON {kind}"
         )
     lines = [ln for ln in stripped.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if len(lines) != 1:
