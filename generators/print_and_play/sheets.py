@@ -41,6 +41,7 @@ from sheepdog.generators.print_and_play.layout import (
 )
 from sheepdog.generators.print_and_play.text import FONT, isolated, printable
 from sheepdog.solver.slywolf.explain.notebook import plural
+from sheepdog.solver.slywolf.puzzle import STACKS
 from sheepdog.solver.slywolf.roster import Bag, Item, Roster
 from sheepdog.solver.words import counted
 
@@ -103,7 +104,7 @@ def _how_to_play_text(
     n, k = roster.n_sheep, roster.accomplices
     m = n - k
     one, two = roster.track.one_star, roster.track.two_star
-    stacks = 4 if n >= 8 else 1
+    stacks = min(STACKS, n)  # as the rulebook [Setup 3] and `wolf play` deal them
     if roster_sheets:
         need = (
             "Scissors, a cup or an envelope (the bag), a coin (the wolf figurine), a pencil. "
