@@ -475,14 +475,19 @@ def reason_for(
     pointed_by: Sequence[int],
     names: Sequence[str],
     known_testimony: bool,
+    hard: bool = False,
 ) -> str:
-    """A one-line reason a player understands, from the same numbers that rank the sheep."""
+    """A one-line reason a player understands, from the same numbers that rank the sheep
+    (``hard``: the game is in hard mode, where accomplices may point at accomplices)."""
     p_liar = float(d.liar_probability(sheep))
     after = f"about {score.expected_suspects:.1f} suspects left after it"
     if score.p_certain > 0.0:
         after = f"{score.p_certain:.0%} chance it settles the case, {after}"
     if p_liar == 0.0:
-        who = f" ({names[pointed_by[0]]} points at it)" if pointed_by else ""
+        # easy mode: nobody points at an accomplice; hard mode: accomplices may, so only a
+        # sheep known to be honest vouches for it (else its status follows from the others')
+        vouch = [u for u in pointed_by if not hard or d.liar_probability(u) == 0]
+        who = f" ({names[vouch[0]]} points at it)" if vouch else ""
         what = (
             "its testimony clears wolves for sure"
             if not known_testimony
@@ -549,7 +554,9 @@ def hints_for(
                 liar_probability=float(d.liar_probability(s)),
                 uncover_bonus=bonus,
                 expected_top=sc.expected_top,
-                reason=reason_for(s, sc, d, pointed_by, names, obs.testimony[s] is not None),
+                reason=reason_for(
+                    s, sc, d, pointed_by, names, obs.testimony[s] is not None, hard=obs.hard
+                ),
             )
         )
     out.sort(key=lambda h: (round(h.score, 12), -h.p_settle, h.sheep))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import assume, given, settings
@@ -29,7 +31,7 @@ from sheepdog.solver.slywolf.hints import (
     untouched_first_policy,
 )
 from sheepdog.solver.slywolf.optimal import Solver, small_roster
-from sheepdog.solver.slywolf.puzzle import Puzzle, new_puzzle
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.sample import random_case
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
@@ -224,3 +226,34 @@ def test_the_reason_calls_a_sheep_likely_an_accomplice_only_above_even_odds(
     d = Deduction((4,), (liar_worlds,))  # one suspect in 4 worlds, the sheep lying in some
     score = Score(0, 1.0, 0.0, 1.0, 0.0, 1.0)
     assert reason_for(0, score, d, [], ["harp"], False).startswith(words)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_puzzles(max_sheep=5))
+def test_a_sheep_named_as_pointing_at_an_honest_one_vouches_for_it(puzzle: Puzzle) -> None:
+    """ "honest (X points at it)": X points at it, and in hard mode X is honest in every world
+    (brute force).  In easy mode nobody points at an accomplice, so any pointer proves it; in
+    hard mode accomplices may point at accomplices, so a pointer of unknown status proves
+    nothing (the reason named one where the sheep was honest only by the chain of pointers)."""
+    obs = Observation.from_puzzle(puzzle)
+    brute = enumerate_counts(obs)
+    assume(brute.total > 0 and _open_sheep(obs))
+    names = [s.name for s in puzzle.roster.sheep]
+    for hint in hints_for(obs, names, model="uniform"):
+        said = re.match(r"honest \((.+) points at it\)", hint.reason)
+        if said:
+            u = names.index(said.group(1))
+            assert obs.pointer[u] == hint.sheep
+            assert brute.liar_worlds[u] == 0 or not obs.hard
+
+
+def test_a_hard_mode_reason_names_no_pointer_of_unknown_status() -> None:
+    """A tester's case: ant → bee and cat → ant, 2 accomplices among 6, hard mode.  The bee is
+    honest only because otherwise the ant and the cat would lie too (3 accomplices)."""
+    roster = small_roster(6, 2)
+    heard = (Interview(0, 1, roster.wolves[0].wears[0]), Interview(2, 0))
+    puzzle = replace(new_puzzle(roster, "hard"), interviews=heard)
+    obs = Observation.from_puzzle(puzzle)
+    names = [s.name for s in roster.sheep]
+    reasons = {h.sheep: h.reason for h in hints_for(obs, names, model="uniform")}
+    assert deduce(obs).liar_probability(1) == 0 and reasons[1].startswith("honest: ")
