@@ -147,14 +147,14 @@ def _pointers_at(nb: Notebook) -> dict[int, list[int]]:
 def _named_by_liars(nb: Notebook, said: list[int], need: int) -> str:
     """What the culprit wears when at least ``need`` of the sheep ``said`` lie: each item once,
     with the sheep naming it when one item is named more than once (a repeated item counts once
-    per sheep)."""
+    per sheep, so a wolf wearing it may still fall short: the words count sheep, not items)."""
     by_item: dict[Item, list[int]] = {}
     for s in said:
         by_item.setdefault(nb.item(s), []).append(s)
     if all(len(sheep) == 1 for sheep in by_item.values()):
         return f"the culprit wears at least {need} of these: {join_and(list(map(str, by_item)))}"
-    named = [f"{item} ({nb.sheep_list(sheep)})" for item, sheep in by_item.items()]
-    return f"the culprit wears the items of at least {need} of them: {join_and(named)}"
+    named = "; ".join(f"{item}: {nb.sheep_list(sheep)}" for item, sheep in by_item.items())
+    return f"the culprit wears items named by at least {need} of them ({named})"
 
 
 def one_of_two(nb: Notebook) -> Step | None:
