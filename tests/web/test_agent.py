@@ -142,6 +142,20 @@ def test_a_few_turns_through_the_api(client: TestClient) -> None:
     assert [(g["id"], g["variant"]) for g in listed] == [(game["id"], "agent-dog")]
 
 
+def test_a_sure_knock_out_of_her_own_side_is_not_called_a_risk(client: TestClient) -> None:
+    """Her 5 lands on her partner's piece in the one colouring there is: a sure knock-out
+    (A6), which the page called "may knock out the mover's side: 1 of 1"."""
+    pos = make_position(
+        [[0, -1, -1, -1], [-1, -1, -1, -1], [5, -1, -1, -1], [-1, -1, -1, -1]],
+        [["5", "8", "9"], ["2", "3", "6"], ["9", "10", "12"], ["1/11", "13", "2"]],
+        0,
+    )
+    game = new(client, position=view_to_json(view_of(pos, 0)), hand=None, players=None)
+    page = client.get(game["url"] + "&card=5").text
+    assert "5: t0→t5 <small>(knocks out the mover's side)</small>" in page
+    assert "may knock out" not in page and "1 of 1" not in page
+
+
 def test_a_pasted_view_and_the_seen_outcome(client: TestClient) -> None:
     game = new(client, position=_two_under(), hand=None, players=None)
     base = f"/api/dog/games/{game['id']}"
