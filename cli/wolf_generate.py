@@ -107,8 +107,8 @@ def generate_command(
             min=1,
             max=MAX_ATTEMPTS,
             help=f"Random cases tried per case before giving up (default {DEFAULT_ATTEMPTS}); "
-            f"for --min-grade {SEARCH_FROM} or more, climbs (searches from a random case "
-            f"towards harder ones; default {DEFAULT_CLIMBS}).",
+            f"for --grade or --min-grade {SEARCH_FROM} or more, climbs (searches from a random "
+            f"case towards harder ones; default {DEFAULT_CLIMBS}).",
             show_default=False,
         ),
     ] = None,
