@@ -161,7 +161,7 @@ class AgentGame(TableGame[Record]):
         "cards"?}`` (4 players), ``{"seat", "play": "fold", "discard", "drawn"?}`` (2-3
         players) or ``{"seat", "play": "discard", "card"}`` (after a 2-3 player fold's draw)."""
         known_keys(raw, ("card", "cards", "discard", "drawn", "play", "seat"))
-        seat = CHECKS.seat(raw, "seat")
+        seat = CHECKS.entry_seat(raw)
         play = raw.get("play")
         if play != "fold" and any(k in raw for k in ("cards", "discard", "drawn")):
             raise BadRequest("'cards', 'discard' and 'drawn' go with a fold (\"play\": \"fold\")")

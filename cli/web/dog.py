@@ -127,7 +127,7 @@ class DogGame(TableGame[Record]):
         """``{"seat", "card", "play": index or description}`` or ``{"seat", "play": "fold",
         "cards"?}``."""
         known_keys(raw, ("seat", "card", "play", "cards"))
-        seat = CHECKS.seat(raw, "seat")
+        seat = CHECKS.entry_seat(raw)
         play = raw.get("play")
         if play == "fold":
             if raw.get("card") is not None:

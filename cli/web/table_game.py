@@ -26,6 +26,10 @@ Advice = tuple[dict[str, Any] | None, str | None]
 # -- the checks of a request ---------------------------------------------------------------------
 
 
+#: The largest seat number an entry may name before its game checks it against its table.
+MAX_ENTRY_SEAT = 99
+
+
 def whole(raw: Any, key: str, low: int, high: int) -> int:
     """``raw[key]``, a whole number from ``low`` to ``high``."""
     value = raw.get(key)
@@ -69,6 +73,12 @@ class Checks:
     def seat(self, raw: Any, key: str, seats: int | None = None) -> int:
         """``raw[key]``, a seat of the variant, or of a table of ``seats``."""
         return whole(raw, key, 0, self.last_seat if seats is None else seats - 1)
+
+    @staticmethod
+    def entry_seat(raw: Any, key: str = "seat") -> int:
+        """``raw[key]``, a seat number in an entry: the game says whether its table has it
+        ("seat 6 does not exist at a 4-seat table"), which the variant's range could not."""
+        return whole(raw, key, 0, MAX_ENTRY_SEAT)
 
     def seated(self, raw: Mapping[str, Any], setup: dict[str, Any]) -> None:
         """Her seat (0 unless said), and her hand, the position, who starts and the cards passed

@@ -283,7 +283,8 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
         ("GAME/plays", b'{"seat": 0, "card": "5", "play": true}', 400, "'play' must be"),
         ("GAME/plays", b'{"seat": 0, "card": "5", "play": " "}', 400, "'play' is empty"),
         ("GAME/plays", b'{"seat": 0, "card": "joker", "play": 0}', 400, "unknown card 'joker'"),
-        ("GAME/plays", b'{"seat": 9, "card": "5", "play": 0}', 400, "'seat' must be"),
+        ("GAME/plays", b'{"seat": 9, "card": "5", "play": 0}', 400, "seat 9 is not in play"),
+        ("GAME/plays", b'{"seat": 100, "card": "5", "play": 0}', 400, "'seat' must be"),
         ("GAME/plays", b'{"seat": 0, "play": "fold"}', 400, "a fold is not allowed"),
         (
             "GAME/plays",

@@ -219,7 +219,9 @@ def test_the_unseen_cards_add_up_over_rounds_with_folds(client: TestClient) -> N
         ("GAME/plays", b'{"seat": 0, "card": "13"}', 400, "'play' must be"),
         ("GAME/plays", b'{"seat": 0, "card": "?", "play": 0}', 400, "unknown card '?'"),
         ("GAME/plays", b'{"seat": "0", "card": "13", "play": 0}', 400, "'seat' must be"),
-        ("GAME/plays", b'{"seat": 7, "card": "13", "play": 0}', 400, "'seat' must be"),
+        # the game names its table's seats (the route said "from 0 to 5", the 6-seat board's)
+        ("GAME/plays", b'{"seat": 7, "card": "13", "play": 0}', 400, "at a 4-seat table"),
+        ("GAME/plays", b'{"seat": 100, "card": "13", "play": 0}', 400, "'seat' must be"),
         ("GAME/plays", b'{"seat": 0, "play": "fold"}', 400, "a fold is not allowed"),
         ("GAME/plays", b'{"seat": 0, "play": "fold", "card": "2"}', 400, "a fold plays no card"),
         ("GAME/plays", b'{"seat": 0, "card": "2", "play": 0, "cards": []}', 400, "with a fold"),
