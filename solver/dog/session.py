@@ -426,9 +426,20 @@ def _joker_as(
     label, colon, move = canonical_words(description).partition(":")
     if not colon or not label.startswith("joker as "):
         return [], None
-    kind = label.removeprefix("joker as ")
+    try:
+        kind = parse_card(label.removeprefix("joker as "), allow_unknown=False)
+    except SheepdogError:
+        return [], None  # "joker as 15": no card, so no play
+    if kind == JOKER:
+        return [], None
+    # her Joker (or an unknown card) as that card: she need not hold one
+    pos = table.position
+    held = list(pos.hands[seat])
+    held[held.index(JOKER if JOKER in held else UNKNOWN)] = kind
+    hands = tuple(tuple(held) if k == seat else h for k, h in enumerate(pos.hands))
+    probe = replace(table, position=replace(pos, hands=hands))
     wanted = normal_words(f"{kind}:{move}")
-    named = [p for p in plays_of(table, seat, kind) if normal_words(p.description) == wanted]
+    named = [p for p in plays_of(probe, seat, kind) if normal_words(p.description) == wanted]
     targets = {(p.position.pawns, p.position.fresh) for p in named}
     found = [k for k, p in enumerate(plays) if (p.position.pawns, p.position.fresh) in targets]
     return found, f"joker as {named[0].description}" if found else None

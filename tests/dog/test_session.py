@@ -73,6 +73,26 @@ def test_bad_lines_are_one_message(line: str, message: str) -> None:
         parse_entry(line)
 
 
+@pytest.mark.parametrize("said", ["13", "1/11", "1", "J as 13"])
+def test_her_joker_as_a_card_she_does_not_hold(said: str) -> None:
+    """Her known hand holds a Joker and no 13: "joker as 13" is her Joker's play (it was a
+    ValueError, a 500 at the table, as her hand had no 13 to take out)."""
+    table = new_table(4, 0, hand=["joker", "7", "4", "2", "3", "5"])
+    line = f"seat 0 plays {said if said.startswith('J') else 'joker as ' + said}: out to t0"
+    record = Record(table).add(parse_entry(line))
+    kind = "13" if "13" in said else "1/11"
+    assert record.steps[-1].line == f"seat 0 plays joker as {kind}: out to t0"
+    assert record.table.position.hands[0] == ("2", "3", "4", "5", "7")
+    assert record.table.position.pawns[0].count(0) == 1  # out on her start
+
+
+@pytest.mark.parametrize("said", ["joker as 15", "joker as joker", "joker as 7"])
+def test_a_joker_as_no_card_or_the_wrong_move_is_refused(said: str) -> None:
+    table = new_table(4, 0, hand=["joker", "7", "4", "2", "3", "5"])
+    with pytest.raises(SheepdogError, match="not a legal play of the joker for seat 0"):
+        Record(table).add(parse_entry(f"seat 0 plays {said}: out to t0"))
+
+
 def test_a_first_round_from_the_empty_board() -> None:
     table = new_table(4, 0, hand=HAND)
     assert table.phase == "play" and table.to_move == 0 and table.next_deal_size == 5
