@@ -21,7 +21,12 @@ _PLURALS = {
 #: A quoted stretch of a message longer than this is cut (see :func:`brief`).
 QUOTE_LIMIT = 80
 _LONG = QUOTE_LIMIT + 1
-_LONG_QUOTE = re.compile(rf"'[^'\n]{{{_LONG},}}'|\"[^\"\n]{{{_LONG},}}\"")
+# a quote mark that starts or ends no word (an apostrophe, "Bob's", is no quote), and within
+# the quotes any character but that mark, or a backslash escape (repr writes 'a\'"b')
+_LONG_QUOTE = re.compile(
+    rf"(?<!\w)'(?:[^'\\\n]|\\.){{{_LONG},}}'(?!\w)"
+    rf"|(?<!\w)\"(?:[^\"\\\n]|\\.){{{_LONG},}}\"(?!\w)"
+)
 
 
 def brief(message: str) -> str:
@@ -31,6 +36,11 @@ def brief(message: str) -> str:
 
     >>> brief("unknown mode '" + "x" * 200 + "'; valid modes are: easy, hard")
     "unknown mode 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'; valid modes are: easy, hard"
+    >>> len(brief("mode " + repr(("a'" + chr(34)) * 500)))  # escapes inside the quotes
+    47
+    >>> text = "Bob's folder " + "x" * 90 + ": 'stars' must be 1 to 5"  # an apostrophe
+    >>> brief(text) == text
+    True
     """
     line = " ".join(str(message).split())
     return _LONG_QUOTE.sub(lambda m: shown(m.group(0)[:-1]) + m.group(0)[-1], line)

@@ -324,6 +324,7 @@ def test_the_longest_track_still_plans_a_turn(tmp_path: Path) -> None:
         (b"42", "one line of notation, not a JSON number"),
         (b'"4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 5/-/-/- 0"', "not a JSON string"),
         (b"true", "not a JSON true or false"),
+        (b"NaN", "NaN is not a number JSON allows"),
     ],
 )
 def test_a_hostile_dog_position(tmp_path: Path, content: bytes, message: str) -> None:

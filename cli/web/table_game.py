@@ -101,7 +101,7 @@ class Checks:
         hand = self.hand(raw["hand"])
         gave = self.card(raw["gave"], "gave") if raw.get("gave") is not None else None
         got = self.card(raw["got"], "got") if raw.get("got") is not None else None
-        starts = self.seat(raw, "starts") if raw.get("starts") is not None else None
+        starts = self.entry_seat(raw, "starts") if raw.get("starts") is not None else None
         return tuple(hand), gave, got, starts
 
 

@@ -615,6 +615,7 @@ def parse_position(text: str, source: str = "position") -> Position:
         )
     kind = _json_scalar(stripped)
     if kind:
+        loads_json(stripped, source)  # strict: NaN is no JSON number, and says so
         raise FileFormatError(
             f"a position file holds a JSON object or one line of notation, not a JSON {kind}"
         )

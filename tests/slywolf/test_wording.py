@@ -26,10 +26,10 @@ def test_a_repeated_item_is_named_once_with_its_sheep() -> None:
     # the words count sheep, not items: "yellow jacket and red jacket" read as both worn (a
     # wolf in the red jacket alone is cleared, named by 1 sheep)
     assert (
-        "the culprit wears items named by at least 2 of them (yellow jacket: the drum set and "
-        "the trumpet; red jacket: the clarinet)." in text
+        "the culprit wears the items named by at least 2 of them, counted sheep by sheep (yellow "
+        "jacket: the drum set and the trumpet; red jacket: the clarinet)." in text
     )
-    listed = re.findall(ITEM, text.split("Cleared:")[0].split("of them (")[1])
+    listed = re.findall(ITEM, text.split("Cleared:")[0].split("sheep by sheep (")[1])
     assert len(listed) == len(set(listed)) == 2
 
 

@@ -129,6 +129,9 @@ def test_a_round_ends_and_the_next_deal(client: TestClient) -> None:
     assert parts == {"hidden": 0, "piles": total} and total == view["unseen"]["total"] == 109
     r = client.post(base + "/plays", json={"seat": 1, "play": "fold"})
     assert "enter your hand for the next deal" in one_line_error(r, 400)
+    # the game names its table's seats (the route said "from 0 to 5", the 6-seat board's)
+    r = client.post(base + "/deals", json={"hand": ["5", "6"], "starts": 7})
+    assert "seat 7 does not exist at a 4-seat table" in one_line_error(r, 400)
     r = client.post(base + "/deals", json={"hand": ["5", "6"], "gave": "6", "got": "4"})
     assert r.status_code == 201 and r.json()["line"] == "deal 5 6, gave 6, got 4"
     view = client.get(base).json()

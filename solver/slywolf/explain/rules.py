@@ -154,7 +154,10 @@ def _named_by_liars(nb: Notebook, said: list[int], need: int) -> str:
     if all(len(sheep) == 1 for sheep in by_item.values()):
         return f"the culprit wears at least {need} of these: {join_and(list(map(str, by_item)))}"
     named = "; ".join(f"{item}: {nb.sheep_list(sheep)}" for item, sheep in by_item.items())
-    return f"the culprit wears items named by at least {need} of them ({named})"
+    return (
+        f"the culprit wears the items named by at least {need} of them, counted sheep by sheep "
+        f"({named})"
+    )
 
 
 def one_of_two(nb: Notebook) -> Step | None:
