@@ -550,6 +550,45 @@ def test_a_refusal_stays_when_the_game_moves_on_to_her_turn(server: str, phone: 
     expect(refusal).to_have_count(0)
 
 
+def test_the_focus_stays_on_its_control_when_another_phone_enters(server: str, phone: Page) -> None:
+    """A keyboard or screen reader keeps its place: another device's entry swaps the page in,
+    and the control that had the focus has it again (it went to the page's body)."""
+    hand = ["2", "3", "5", "6", "8", "9"]
+    game = api_post(server, "/api/dog/games", {"seats": 4, "me": 0, "starts": 1, "hand": hand})
+    phone.goto(server + game["url"])
+    phone.wait_for_timeout(3000)  # the page as a player has it open: its advice came in
+    phone.locator("summary", has_text="Position (notation)").focus()
+    api_post(server, f"/api/dog/games/{game['id']}/entries", {"line": "seat 1 folds"})
+    expect(phone.locator("ol.history li")).to_have_count(1)
+    phone.wait_for_timeout(1500)
+    assert phone.evaluate("document.activeElement.textContent.trim()") == "Position (notation)"
+
+
+def test_a_refused_new_game_shows_its_error_on_the_screen(server: str, phone: Page) -> None:
+    """The Agent DOG form is far down the home page: its error is scrolled to and focused
+    (the page came back at its top, the error 1,400 pixels below)."""
+    phone.goto(server + "/")
+    with phone.expect_navigation():
+        phone.locator("#new-agent button").tap()
+    error = phone.locator("#new-agent p.error")
+    expect(error).to_contain_text("give your hand")
+    expect(error).to_be_in_viewport()
+    expect(error).to_be_focused()
+
+
+def test_text_follows_the_readers_own_size(server: str, phone: Page) -> None:
+    """Sizes in rem and em: a reader's larger text setting applies (body text was 17 px
+    whatever it was), and a game page then still fits the phone."""
+    game = api_post(server, "/api/dog/games", {"seats": 4, "me": 0, "hand": ["2"] * 6})
+    phone.goto(server + game["url"])
+    settled(phone)
+    size = "parseFloat(getComputedStyle(document.body).fontSize)"
+    normal = phone.evaluate(size)
+    phone.evaluate("document.documentElement.style.fontSize = '150%'")
+    assert phone.evaluate(size) == pytest.approx(1.5 * normal)
+    fits_the_phone(phone)
+
+
 def test_a_few_dog_turns_on_two_phones(server: str, browser: Browser, phone: Page) -> None:
     phone.goto(server + "/")
     form = phone.locator("#new-dog")

@@ -16,7 +16,17 @@
   "use strict";
   var body = document.body;
   var poll = body.getAttribute("data-poll");
-  if (!poll) { return; }
+  if (!poll) {
+    // the home page after a refused new game: its error is by its form, maybe far down the
+    // page; show it, and give it the focus (a screen reader reads it out)
+    var refusal = document.querySelector("main p.error");
+    if (refusal) {
+      refusal.tabIndex = -1;
+      refusal.scrollIntoView({ block: "center" });
+      refusal.focus({ preventScroll: true });
+    }
+    return;
+  }
   var version = body.getAttribute("data-version");
   var served = document.getElementById("main");
   var lastHtml = served ? served.outerHTML : "";  // the page as the server sent it last
@@ -183,6 +193,20 @@
       if (kept.open.indexOf(s.textContent) >= 0) { s.parentNode.open = true; }
     });
   }
+  // Which control has the focus, in words that survive a swap: its form (as signature reads
+  // it), its kind, name and text, or the link it is (a keyboard or screen reader keeps its place).
+  function focusKey(el) {
+    if (!el || !el.tagName) { return null; }
+    return [el.form ? signature(el.form) : "", el.tagName, el.name || "",
+            (el.textContent || "").trim(), el.getAttribute("href") || ""].join("|");
+  }
+  function refocus(main, key) {
+    if (key === null) { return; }
+    var controls = main.querySelectorAll("a[href], button, select, input, textarea, summary");
+    for (var i = 0; i < controls.length; i++) {
+      if (focusKey(controls[i]) === key) { controls[i].focus({ preventScroll: true }); return; }
+    }
+  }
   function refresh() {
     return fetch(window.location.href, { headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
@@ -196,8 +220,11 @@
         if (main && old) {
           lastHtml = main.outerHTML;
           var kept = remember(old);
+          var active = document.activeElement;
+          var focused = active && old.contains(active) ? focusKey(active) : null;
           old.replaceWith(main);
           restore(main, kept);
+          refocus(main, focused);
           // the refusal stays until she acts, even once its form is gone (the game moved
           // on): it is all that tells her what she entered was not recorded
           if (shownError && !main.querySelector("p.error:not(.stale-note)")) {
