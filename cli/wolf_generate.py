@@ -181,7 +181,9 @@ def generate_command(
         except SheepdogError as exc:
             if not (files.written or files.kept) or isinstance(exc, CaseFileDiffers | OutOfCases):
                 raise
-            raise SheepdogError(f"{exc} ({_so_far(files, count, out)})") from None
+            # the same attempts would fail the same way (they are seeded): more are needed
+            more = "with more --attempts (or a wider band)" if "attempts" in str(exc) else ""
+            raise SheepdogError(f"{exc} ({_so_far(files, count, out, more)})") from None
         if json_out:
             print_json(
                 {
@@ -213,12 +215,13 @@ def _load_engines() -> None:
         import sheepdog.solver.slywolf.model  # noqa: F401  (OR-Tools)
 
 
-def _so_far(files: CaseRun, count: int, out: Path) -> str:
-    """What a stopped run has done, and how to go on."""
+def _so_far(files: CaseRun, count: int, out: Path, more: str = "") -> str:
+    """What a stopped run has done, and how to go on (``more``: what to change first)."""
     kept = f", {files.kept} kept from before" if files.kept else ""
+    how = f"--resume {more} continues" if more else "the same command with --resume continues"
     return (
         f"{counted(files.written, 'case file')} written{kept}, {files.written + files.kept} of "
-        f"{count} done in {out}; the same command with --resume continues"
+        f"{count} done in {out}; {how}"
     )
 
 

@@ -462,7 +462,7 @@ def _not_found(
     """Why case ``index`` was not made: the run used up the distinct cases it finds (every case
     within the band it found had been made already: a repeat is a case kept before, so within
     the band), or the band is out of reach."""
-    tried = f"{attempts} climbs" if climbing else f"{attempts} attempts"
+    tried = counted(attempts, "climb" if climbing else "attempt")
     stars = f"{band.low}-{band.high} stars" if band.low < band.high else counted(band.low, "star")
     if repeats:
         found = "climbs ended on" if climbing else "draws were"

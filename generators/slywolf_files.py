@@ -26,7 +26,7 @@ from sheepdog.generators.slywolf import (
     default_attempts,
     iter_cases,
 )
-from sheepdog.solver.errors import SheepdogError, expect
+from sheepdog.solver.errors import SheepdogError, expect, quoted
 from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
 from sheepdog.solver.jsonio import decode_utf8, loads_json
 from sheepdog.solver.slywolf.explain import RULE_TIERS
@@ -165,8 +165,10 @@ def _not_this_run(path: Path, mode: Mode, seed: int, index: int, roster_ref: obj
         "roster": roster_ref,
     }
     for key, value in expected.items():
-        if case.get(key) != value:
-            return f"its {key} is {case.get(key)!r}, not {value!r}"
+        if key not in case:
+            return f"it has no {key}, where case {index} has {value!r}"
+        if case[key] != value:
+            return f"its {key} is {quoted(case[key])}, not {value!r}"
     generator = case.get("generator")
     if not isinstance(generator, dict) or generator.get("index") != index:
         return "not made by this generator"

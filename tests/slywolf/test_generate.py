@@ -255,6 +255,11 @@ def test_the_checks_come_before_the_work(tmp_path: Path, monkeypatch: pytest.Mon
         generate_files(tmp_path, ROSTER, "easy", 3, seed=4)
     with pytest.raises(SheepdogError, match=r"easy-4-002\.json is not case 2 of this run"):
         generate_files(tmp_path, ROSTER, "easy", 3, seed=4, resume=True)
+    # a JSON object without the key is named so, not as "its id is None"
+    (tmp_path / "easy-4-002.json").write_text('{"mine": 1}')
+    with pytest.raises(SheepdogError, match=r"\(it has no id, where case 2 has 'easy-4-002'\)"):
+        generate_files(tmp_path, ROSTER, "easy", 3, seed=4, resume=True)
+    (tmp_path / "easy-4-002.json").write_text("mine")
     with pytest.raises(SheepdogError, match="is a file, not a folder"):
         generate_files(tmp_path / "easy-4-002.json", ROSTER, "easy", 3, seed=4)
     with pytest.raises(SheepdogError, match="cannot create the folder"):
