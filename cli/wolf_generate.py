@@ -240,7 +240,7 @@ def _line(item: CaseFile) -> str:
     kept = "" if item.written else "  (already there)"
     return (
         f"{item.path}  {'*' * g.stars:<5}  {g.hardest_rule}, {counted(g.steps, 'step')}, "
-        f"{counted(g.fewest_interviews, 'interview')}{kept}"
+        f"{'' if g.fewest_exact else 'at most '}{counted(g.fewest_interviews, 'interview')}{kept}"
     )
 
 

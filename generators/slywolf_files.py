@@ -399,6 +399,7 @@ class SetSummary:
     hardest: tuple[tuple[str, int], ...]
     fewest: tuple[int, int | float, int]  # min, median, max
     steps: tuple[int, int | float, int]
+    fewest_upper_bounds: int = 0  # cases whose fewest interviews is an upper bound (budget hit)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -409,6 +410,7 @@ class SetSummary:
             "hardest_rule": dict(self.hardest),
             "fewest_interviews": dict(zip(("min", "median", "max"), self.fewest, strict=True)),
             "steps": dict(zip(("min", "median", "max"), self.steps, strict=True)),
+            "fewest_upper_bounds": self.fewest_upper_bounds,
         }
 
 
@@ -508,7 +510,14 @@ def summarize(
         ),
         fewest=spread("fewest_interviews"),
         steps=spread("steps"),
+        fewest_upper_bounds=sum(1 for g in grades if g.get("fewest_exact") is False),
     )
+
+
+def _upper(s: SetSummary) -> str:
+    """The note on a set's fewest interviews when some are upper bounds (a search's budget)."""
+    n = s.fewest_upper_bounds
+    return f" ({n} at most: search budget)" if n else ""
 
 
 def grade_table(summaries: list[SetSummary]) -> str:
@@ -523,6 +532,7 @@ def grade_table(summaries: list[SetSummary]) -> str:
         rows.append(
             f"| {s.folder} | {'/'.join(s.modes)} | {s.count} | "
             + " | ".join(str(n) for n in s.stars)
-            + f" | {'/'.join(map(str, s.fewest))} | {'/'.join(map(str, s.steps))} | {rules} |"
+            + f" | {'/'.join(map(str, s.fewest))}{_upper(s)} | {'/'.join(map(str, s.steps))}"
+            + f" | {rules} |"
         )
     return "\n".join(rows) + "\n"

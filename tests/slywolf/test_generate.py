@@ -545,3 +545,23 @@ def test_the_grades_median_is_the_median(values: list[int]) -> None:
 
     got = median(sorted(values))
     assert got == reference(values) and isinstance(got, int) == (got == int(got))
+
+
+def test_an_upper_bound_on_the_fewest_interviews_is_marked(tmp_path: Path) -> None:
+    """A grade whose fewest-interviews search hit its budget holds an upper bound: the
+    listing says "at most", and the grades table counts such cases (both showed it as exact)."""
+    from dataclasses import replace
+
+    from sheepdog.cli.wolf_generate import _line
+    from sheepdog.generators.slywolf_files import CaseFile, SetSummary, grade_table
+
+    made = next(generate_files(tmp_path, ROSTER, "easy", 1, seed=4, validate=_no_cp_sat))
+    bound = replace(made.case, grade=replace(made.case.grade, fewest_exact=False))
+    n = made.case.grade.fewest_interviews
+    assert f"at most {n} interview" in _line(CaseFile(bound, made.path, True))
+    assert "at most" not in _line(made)
+    summary = SetSummary("s", ("easy",), 3, (3, 0, 0, 0, 0), (("none", 3),), (4, 5, 6), (1, 2, 3))
+    assert "| 4/5/6 | 1/2/3 |" in grade_table([summary])
+    bounded = replace(summary, fewest_upper_bounds=2)
+    assert "| 4/5/6 (2 at most: search budget) | 1/2/3 |" in grade_table([bounded])
+    assert bounded.to_dict()["fewest_upper_bounds"] == 2
