@@ -409,7 +409,7 @@ def print_command(
             typer.echo(f"Warning: not in the PDF font, printed as '?': {listed}", err=True)
         for warning in play_warnings(pset.roster, roster_sheets=not no_roster_sheets):
             typer.echo(f"Warning: {warning}", err=True)
-        with progress_bar("laying out pages"):
+        with progress_bar("laying out pages: parts") as update:
             printed = print_set_pdf(
                 pset,
                 the_paper,
@@ -417,6 +417,7 @@ def print_command(
                 slips=not no_slips,
                 roster_sheets=not no_roster_sheets,
                 card_details=card_details,
+                progress=update,
             )
         write_bytes_atomic(out, printed.data, force=force)
         cases = len(pset.cases)

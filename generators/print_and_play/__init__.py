@@ -114,8 +114,10 @@ def print_set_pdf(
     slips: bool = True,
     roster_sheets: bool = True,
     card_details: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> PrintedSet:
-    """Lay out the printed set of ``pset`` on ``paper``."""
+    """Lay out the printed set of ``pset`` on ``paper``; ``progress(done, total)`` follows the
+    parts (how to play, the roster's sheets, case cards, slips, answer key, the file)."""
     pdf = FPDF(orientation="P", unit="mm", format=(paper.width, paper.height))
     pdf.set_creation_date(FIXED_DATE)
     # Metadata, not drawn: any character will do, but a file name's undecodable bytes (lone
@@ -127,29 +129,40 @@ def print_set_pdf(
     frame = Frame.of(paper)
     parts: list[tuple[str, int]] = []
 
-    def part(name: str, draw: Callable[[], None]) -> None:
-        before = pdf.pages_count
-        draw()
-        parts.append((name, pdf.pages_count - before))
-
+    # the parts in order, each drawn when its turn comes (the file is one more step)
+    tiles = "sheep card" if roster_sheets else "tile"
+    plan: list[tuple[str, Callable[[], None]]] = [
+        (
+            "how to play",
+            lambda: sheets.how_to_play(pdf, frame, pset, roster_sheets=roster_sheets, slips=slips),
+        ),
+    ]
+    if roster_sheets:
+        plan.append(("suspects", lambda: sheets.wolf_cards(pdf, frame, pset.roster)))
+        plan.append(("sheep cards", lambda: sheets.sheep_cards(pdf, frame, pset.roster)))
+        plan.append(("tokens and track", lambda: sheets.tokens_and_track(pdf, frame, pset.roster)))
+    plan.append(
+        ("case cards", lambda: sheets.case_cards(pdf, frame, pset.cases, details=card_details))
+    )
+    if slips:
+        plan.append(
+            ("interview slips", lambda: sheets.interview_slips(pdf, frame, pset.cases, tiles=tiles))
+        )
+    plan.append(("answer key", lambda: sheets.answer_key(pdf, frame, pset.cases)))
+    steps = len(plan) + 1
     with ExitStack() as stack:
         add_fonts(pdf, stack)
         if any(right_to_left(text) for text in set_texts(pset)):
             pdf.set_text_shaping(True)  # reading order and joined letters: see .text
-        part(
-            "how to play",
-            lambda: sheets.how_to_play(pdf, frame, pset, roster_sheets=roster_sheets, slips=slips),
-        )
-        if roster_sheets:
-            part("suspects", lambda: sheets.wolf_cards(pdf, frame, pset.roster))
-            part("sheep cards", lambda: sheets.sheep_cards(pdf, frame, pset.roster))
-            part("tokens and track", lambda: sheets.tokens_and_track(pdf, frame, pset.roster))
-        part("case cards", lambda: sheets.case_cards(pdf, frame, pset.cases, details=card_details))
-        if slips:
-            tiles = "sheep card" if roster_sheets else "tile"
-            part(
-                "interview slips",
-                lambda: sheets.interview_slips(pdf, frame, pset.cases, tiles=tiles),
-            )
-        part("answer key", lambda: sheets.answer_key(pdf, frame, pset.cases))
-        return PrintedSet(bytes(pdf.output()), tuple(parts))
+        for done, (name, draw) in enumerate(plan):
+            if progress is not None:
+                progress(done, steps)
+            before = pdf.pages_count
+            draw()
+            parts.append((name, pdf.pages_count - before))
+        if progress is not None:
+            progress(len(plan), steps)
+        data = bytes(pdf.output())
+        if progress is not None:
+            progress(steps, steps)
+        return PrintedSet(data, tuple(parts))

@@ -285,3 +285,21 @@ def test_a_wrapped_name_keeps_each_word_whole(tmp_path: Path) -> None:
     for word in words:
         broken = [line for line in lines if word[:8] in line and word not in line]
         assert not broken, broken
+
+
+@pytest.mark.parametrize(("roster_sheets", "slips", "steps"), [(True, True, 8), (False, False, 4)])
+def test_laying_out_counts_its_parts(roster_sheets: bool, slips: bool, steps: int) -> None:
+    """The layout reports each part as it goes, then the file: a large set showed "0/?" for
+    minutes."""
+    from sheepdog.generators.print_and_play import load_print_set, print_set_pdf
+
+    pset = load_print_set(Path(__file__).resolve().parents[2] / "cases" / "easy")
+    seen: list[tuple[int, int]] = []
+    printed = print_set_pdf(
+        pset,
+        roster_sheets=roster_sheets,
+        slips=slips,
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen == [(k, steps) for k in range(steps + 1)]
+    assert len(printed.parts) == steps - 1 and printed.data.startswith(b"%PDF")
