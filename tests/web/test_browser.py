@@ -605,6 +605,9 @@ def test_a_few_dog_turns_on_two_phones(server: str, browser: Browser, phone: Pag
     advice = phone.locator("#advice li")
     expect(advice).to_have_count(3)
     expect(advice.first).to_contain_text("samples")
+    # each advice button is named after its play (all were "Play it"), and the QR code is named
+    expect(phone.get_by_role("button", name="Play 1/11: out to t0")).to_have_count(1)
+    expect(phone.get_by_role("img", name=re.compile("^QR code of the address"))).to_have_count(1)
     assert unseen(phone, "13") == 7 and "Cards not yet seen: 104" in phone.inner_text("#unseen")
 
     # a second phone follows the game
