@@ -32,6 +32,7 @@ from sheepdog.generators.slywolf import (
     MAX_SEED,
     SEARCH_FROM,
     Band,
+    BandOutOfReach,
     OutOfCases,
 )
 from sheepdog.generators.slywolf_files import (
@@ -182,7 +183,9 @@ def generate_command(
             if not (files.written or files.kept) or isinstance(exc, CaseFileDiffers | OutOfCases):
                 raise
             # the same attempts would fail the same way (they are seeded): more are needed
-            more = "with more --attempts (or a wider band)" if "attempts" in str(exc) else ""
+            more = (
+                "with more --attempts (or a wider band)" if isinstance(exc, BandOutOfReach) else ""
+            )
             raise SheepdogError(f"{exc} ({_so_far(files, count, out, more)})") from None
         if json_out:
             print_json(

@@ -346,7 +346,7 @@ def iter_cases(
             )
         if made is None:
             why = _not_found(mode, band, attempts, index, count, climbing, repeats[0])
-            raise (OutOfCases(why) if repeats[0] else SheepdogError(why))
+            raise (OutOfCases(why) if repeats[0] else BandOutOfReach(why))
         if not (confirmed is not None and confirmed(made)) and not validate(made.puzzle):
             raise SheepdogError(
                 f"internal check failed: the CP-SAT model rejects case {index} (attempt "
@@ -446,6 +446,11 @@ def _climbed_case(
 
 class OutOfCases(SheepdogError):
     """The run found no case it had not made already: the roster has few distinct cases."""
+
+
+class BandOutOfReach(SheepdogError):
+    """No case of the band in the attempts (or climbs) a case is given: each case's are seeded,
+    so only more of them, or a wider band, can find one."""
 
 
 def _new(case: CompleteCase, seen: set[bytes], repeats: list[int]) -> bool:

@@ -193,18 +193,25 @@
       if (kept.open.indexOf(s.textContent) >= 0) { s.parentNode.open = true; }
     });
   }
-  // Which control has the focus, in words that survive a swap: its form (as signature reads
-  // it), its kind, name and text, or the link it is (a keyboard or screen reader keeps its place).
+  // Which control has the focus, in words that survive a swap: its kind, name and text, or the
+  // link it is, and its form as signature reads it (a keyboard or screen reader keeps its place).
+  function controlKey(el) {
+    return [el.tagName, el.name || "", (el.textContent || "").trim(),
+            el.getAttribute("href") || ""].join("|");
+  }
   function focusKey(el) {
     if (!el || !el.tagName) { return null; }
-    return [el.form ? signature(el.form) : "", el.tagName, el.name || "",
-            (el.textContent || "").trim(), el.getAttribute("href") || ""].join("|");
+    return { control: controlKey(el), form: el.form ? signature(el.form) : "" };
   }
   function refocus(main, key) {
     if (key === null) { return; }
     var controls = main.querySelectorAll("a[href], button, select, input, textarea, summary");
     for (var i = 0; i < controls.length; i++) {
-      if (focusKey(controls[i]) === key) { controls[i].focus({ preventScroll: true }); return; }
+      var el = controls[i];  // the form's signature (a copy of it) only for a likely one
+      if (controlKey(el) === key.control && (el.form ? signature(el.form) : "") === key.form) {
+        el.focus({ preventScroll: true });
+        return;
+      }
     }
   }
   function refresh() {
