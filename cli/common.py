@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -122,6 +123,22 @@ def given_position(value: str) -> str:
     if not value.strip():
         raise typer.BadParameter("empty: name a position file, or type the notation in quotes")
     return value
+
+
+def number_in(low: float, high: float) -> Callable[[float], float]:
+    """The callback of a number option from ``low`` to ``high``.  Typer's own range check
+    names ``nan`` "over" the maximum; here it is no number, and ``inf`` is out of range."""
+
+    def check(value: float) -> float:
+        if math.isnan(value):
+            raise typer.BadParameter(f"{value} is not a number: give one from {low:g} to {high:g}")
+        if not low <= value <= high:
+            raise typer.BadParameter(
+                f"{value:g} is out of range: give one from {low:g} to {high:g}"
+            )
+        return value
+
+    return check
 
 
 def existing_file(path: Path) -> Path:

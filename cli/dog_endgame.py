@@ -23,6 +23,7 @@ from sheepdog.cli.common import (
     existing_file,
     fail,
     given_position,
+    number_in,
     print_json,
     run,
     typed_options,
@@ -337,20 +338,18 @@ def advise_command(
         float,
         typer.Option(
             "--seconds",
-            min=0.0,
-            max=86_400.0,
-            help="Time budget: the sampling stops at it, even within a solve; the sample under"
-            " way is dropped, so every play keeps the same samples (DOG: the first sample is"
-            " then valued by a playout).",
+            callback=number_in(0.0, 86_400.0),
+            help="Time budget, 0 to 86400: the sampling stops at it, even within a solve; the"
+            " sample under way is dropped, so every play keeps the same samples (DOG: the first"
+            " sample is then valued by a playout).",
         ),
     ] = DEFAULT_SECONDS,
     confidence: Annotated[
         float,
         typer.Option(
             "--confidence",
-            min=0.5,
-            max=0.999999,
-            help="Stop once the best play is settled at this confidence.",
+            callback=number_in(0.5, 0.999999),
+            help="Stop once the best play is settled at this confidence, 0.5 to 0.999999.",
         ),
     ] = DEFAULT_CONFIDENCE,
     method: Annotated[

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sheepdog.cli.common import fail, print_json, roster_ref, run, typed_options
+from sheepdog.cli.common import fail, number_in, print_json, roster_ref, run, typed_options
 from sheepdog.cli.wolf import ModeChoice, ModelAtTable, ModelChoice, app
 
 if TYPE_CHECKING:
@@ -128,7 +128,10 @@ def play(
         SideChoice, typer.Option("--side", case_sensitive=False, help="Track side (--new).")
     ] = SideChoice.one_star,
     skill: Annotated[
-        float, typer.Option("--skill", min=0.0, max=1.0, help="Drawing skill, 0 to 1 (--new).")
+        float,
+        typer.Option(
+            "--skill", callback=number_in(0.0, 1.0), help="Drawing skill, 0 to 1 (--new)."
+        ),
     ] = 0.5,
     picky: Annotated[bool, typer.Option("--picky-eaters", help="Advanced rule.")] = False,
     special: Annotated[bool, typer.Option("--special-treats", help="Advanced rule.")] = False,

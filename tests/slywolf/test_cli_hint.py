@@ -397,8 +397,9 @@ def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["wolf", "play", "{dir}/g.json", "--new", "--skill", "1.5"], "'--skill': Input should"),
-        (["wolf", "play", "{dir}/g.json", "--new", "--skill", "-0.1"], "'--skill': Input should"),
+        (["wolf", "play", "{dir}/g.json", "--new", "--skill", "1.5"], "1.5 is out of range"),
+        (["wolf", "play", "{dir}/g.json", "--new", "--skill", "-0.1"], "from 0 to 1"),
+        (["wolf", "play", "{dir}/g.json", "--new", "--skill", "nan"], "nan is not a number"),
         (["wolf", "play", "{dir}/g.json", "--new", "--side", "three_star"], "'three_star' is not"),
         (["wolf", "play", "{dir}/g.json", "--new", "--mode", "medium"], "'medium' is not one of"),
         (["wolf", "hint", "cases/puzzles/example.json", "--top", "-1"], "'--top': Input should"),
