@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import json
 import math
+import os
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -139,6 +140,19 @@ def number_in(low: float, high: float) -> Callable[[float], float]:
         return value
 
     return check
+
+
+def file_to_write(example: str) -> Callable[[str], Path]:
+    """The parser of an option naming a file to write: ``out/`` names a folder, which the path
+    alone would forget (``Path("out/")`` is ``out``, and the file would be written as ``out``).
+    ``example`` is a file name the error suggests in that folder."""
+
+    def parse(raw: str) -> Path:
+        if raw.endswith(("/", os.sep)):
+            raise typer.BadParameter(f"{raw} ends in '/': name the file, such as {raw}{example}")
+        return Path(raw)
+
+    return parse
 
 
 def existing_file(path: Path) -> Path:

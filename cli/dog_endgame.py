@@ -22,6 +22,7 @@ import typer
 from sheepdog.cli.common import (
     existing_file,
     fail,
+    file_to_write,
     given_position,
     number_in,
     print_json,
@@ -152,7 +153,11 @@ def solve(
     max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES,
     graph: Annotated[
         Path | None,
-        typer.Option("--graph", help="Write the solved game graph (GraphML) to this file."),
+        typer.Option(
+            "--graph",
+            parser=file_to_write("game.graphml"),
+            help="Write the solved game graph (GraphML) to this file.",
+        ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the --graph file.")] = False,
     method: Annotated[

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 import typer
 
-from sheepdog.cli.common import fail, print_json, roster_ref, run
+from sheepdog.cli.common import fail, file_to_write, print_json, roster_ref, run
 from sheepdog.cli.main import stop_words
 from sheepdog.cli.progress import Update, echo, progress_bar, stderr_is_terminal
 from sheepdog.cli.wolf import ModeChoice, app, culprit_warning
@@ -342,7 +342,9 @@ class PaperChoice(enum.StrEnum):
 )
 def print_command(
     folder: Annotated[Path, typer.Argument(help="Folder of case files.", readable=False)],
-    out: Annotated[Path, typer.Option("--out", help="PDF file to write.")],
+    out: Annotated[
+        Path, typer.Option("--out", parser=file_to_write("cases.pdf"), help="PDF file to write.")
+    ],
     paper: Annotated[
         PaperChoice | None,
         typer.Option(

@@ -249,6 +249,14 @@ def test_bad_numeric_options_are_one_line_errors(
         assert "nan is not a number" in err
 
 
+def test_a_graph_path_ending_in_a_slash_is_refused(
+    tmp_path: Path, win_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_main(["dog", "solve", str(win_file), "--graph", f"{tmp_path}/g/"], capsys)
+    assert code == 2 and out == "" and f"{tmp_path}/g/game.graphml" in err
+    assert not (tmp_path / "g").exists()  # it was written as the file "g"
+
+
 def test_existing_graph_file_is_refused_before_solving(tmp_path: Path, win_file: Path) -> None:
     graph = write(tmp_path, "keep.graphml", "precious")
     result = runner.invoke(app, ["dog", "solve", str(win_file), "--graph", str(graph)])

@@ -224,6 +224,10 @@ def test_print_errors(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "incomplete case: 16 of 16 sheep" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "o.pdf").exists()
+    # "x/" names a folder: it was written as the file "x" (the path drops the slash)
+    folder = runner.invoke(app, ["wolf", "print", str(HARD), "--out", f"{tmp_path}/x/"])
+    assert folder.exit_code == 2 and "cases.pdf" in folder.stderr
+    assert not (tmp_path / "x").exists()
 
 
 def test_text_the_font_cannot_draw_prints_as_a_question_mark() -> None:
