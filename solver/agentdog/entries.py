@@ -29,7 +29,12 @@ import re
 from dataclasses import dataclass
 
 from sheepdog.solver.agentdog.cards import COPY, parse_card
-from sheepdog.solver.dog.entries import Deal, Undo, seat_number  # the same in both games
+from sheepdog.solver.dog.entries import (  # the same in both games
+    Deal,
+    Undo,
+    normal_words,
+    seat_number,
+)
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import shown, typed_number
 
@@ -101,16 +106,6 @@ Entry = Deal | PlayCard | Seen | Fold | FoldDraw | Discard | Undo
 
 def _cards(text: str) -> tuple[str, ...]:
     return tuple(parse_card(t) for t in text.replace(",", " ").split())
-
-
-def normal_words(words: str) -> str:
-    """Choices as typed, compared with the engine's: arrows, spacing and case."""
-    text = words.replace("<->", "↔").replace("->", "→")
-    text = re.sub(r"\s*([→↔])\s*", r"\1", text)
-    text = re.sub(r"\s*,\s*", ", ", text)
-    text = re.sub(r"\[\s*seat\s*(\d+)\s*\]\s*", r"[seat \1] ", text, flags=re.IGNORECASE)
-    text = re.sub(r"\s+", " ", text).strip().lower()
-    return text.replace("↔", " ↔ ")
 
 
 def normal_label(text: str) -> str:

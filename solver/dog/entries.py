@@ -81,9 +81,12 @@ def _cards(text: str) -> tuple[str, ...]:
 
 
 def normal_words(description: str) -> str:
-    """A description as typed, compared with the engine's: arrows, spacing and case."""
+    """A description as typed, compared with the engine's: arrows, spacing around arrows,
+    commas and burns' ``[seat N]``, and case (Agent DOG's entries compare the same way)."""
     text = description.replace("<->", "↔").replace("->", "→")
     text = re.sub(r"\s*([→↔])\s*", r"\1", text)
+    text = re.sub(r"\s*,\s*", ", ", text)
+    text = re.sub(r"\[\s*seat\s*(\d+)\s*\]\s*", r"[seat \1] ", text, flags=re.IGNORECASE)
     text = re.sub(r"\s+", " ", text).strip().lower()
     return text.replace("↔", " ↔ ")
 

@@ -365,3 +365,21 @@ def test_a_pasted_start_does_not_know_the_draw_pile() -> None:
     record = record.add(parse_entry("deal 2 3 4 5 6 8"))
     assert record.table.stock is None and unseen_cards(record.table)["joker"] == 6
     record.add(parse_entry("seat 1 plays joker #0"))  # a legal play at a real table
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "seat 0 plays 7: t62->t2, t5->t8",
+        "seat 0 plays 7: t62->t2,t5->t8",  # refused before: the engine writes ", "
+        "seat 0 plays 7: t62 -> t2 ,  t5 -> t8",
+        "seat 0 plays 7: t5->t12 (burns [seat1] t9)",  # refused before: "[seat 1]"
+        "seat 0 plays 7: t5->t12 (burns [ Seat 1 ]t9)",
+    ],
+)
+def test_a_play_typed_with_other_spacing_is_the_engine_s_play(line: str) -> None:
+    pos = parse_notation("4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0")
+    record = Record(new_table(4, 0, position=position_to_json(pos)))
+    after = record.add(parse_entry(line))
+    assert after.table.position != record.table.position
+    assert after.table.position.hands[0] == ()
