@@ -137,16 +137,45 @@ class AgentAdvice:
 
 
 def _unseen(view: ObserverView) -> list[str]:
-    """The cards the player has not seen: the deck minus her hand, the pile's top card and any
-    card shown in another hand."""
+    """The cards the player has not seen: the deck minus her hand, any card shown in another
+    hand and the discard pile as far as she knows it.  That is the pile's top card; with a game
+    record in the same round (no deal came between: every hand holds its cards of the record's
+    first view less its plays), every card of the record and the first view's top card too.
+    Across a deal the pile may have been shuffled back into the deck (R14), and the record does
+    not say when, so only the top card is taken off."""
     pool = Counter(full_deck(view.rules.deck_counts()))
     for hand in view.hands:
         for c in hand:
             if c != UNKNOWN:
                 pool[c] -= 1
-    if view.last_card is not None:
-        pool[view.last_card] -= 1
+    pile = [view.last_card] if view.last_card is not None else []
+    if _same_round(view):
+        assert view.history_from is not None
+        first = view.history_from.last_card
+        pile = ([first] if first is not None else []) + [rec.card for rec in view.history]
+    for c in pile:
+        pool[c] -= 1
+    over = sorted(c for c, n in pool.items() if n < 0)
+    if over:
+        raise SheepdogError(
+            f"the view shows more {', '.join(over)} cards than the deck holds"
+            " (in hands, on the pile and in the game record)"
+        )
     return sorted(pool.elements())
+
+
+def _same_round(view: ObserverView) -> bool:
+    """Whether the view's game record stays within one round: every seat's hand holds its
+    cards of the record's first view less the cards it played (a deal adds cards to every
+    hand; a fold the record leaves out makes a hand smaller).  With 2-3 players a fold draws
+    from the stock, which may take the pile back, so only 4-player records count."""
+    first = view.history_from
+    if first is None or not view.teams_play:
+        return False
+    played = Counter(rec.seat for rec in view.history)
+    return all(
+        len(view.hands[s]) + played[s] == len(first.hands[s]) for s in range(len(view.hands))
+    )
 
 
 def _deal(view: ObserverView, pool: list[str], rng: random.Random) -> Hands:

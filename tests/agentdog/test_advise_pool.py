@@ -1,0 +1,86 @@
+"""The cards Agent DOG's advice deals to the hidden hands: the deck less what she has seen."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheepdog.solver.agentdog.advise import _unseen
+from sheepdog.solver.agentdog.cards import full_deck
+from sheepdog.solver.agentdog.observer import load_view
+from sheepdog.solver.errors import SheepdogError
+
+
+def _kennels(start: list[str]) -> dict[str, list[str]]:
+    return {str(c): [start[c], "k", "k", "k"] for c in range(4)}
+
+
+FIRST: dict[str, Any] = {
+    "variant": "agent-dog",
+    "seats": 4,
+    "layout": "default",
+    "view": "observer",
+    "pawns": _kennels(["t1", "t17", "t33", "t49"]),
+    "undercover": [],
+    "hands": {"0": ["5", "2"], "1": ["?", "?"], "2": ["?", "?"], "3": ["?", "?"]},
+    "to_move": 1,
+    "last_card": "9",
+}
+# seats 1, 2 and 3 each play a 5 in the same round: the three 5s lie on the pile
+VIEW: dict[str, Any] = {
+    **FIRST,
+    "pawns": _kennels(["t1", "t22", "t38", "t54"]),
+    "hands": {"0": ["5", "2"], "1": ["?"], "2": ["?"], "3": ["?"]},
+    "to_move": 0,
+    "last_card": "5",
+    "history": {
+        "from": FIRST,
+        "plays": [
+            {"seat": 1, "card": "5", "play": "t17→t22"},
+            {"seat": 2, "card": "5", "play": "t33→t38"},
+            {"seat": 3, "card": "5", "play": "t49→t54"},
+        ],
+    },
+}
+
+
+def _pool(obj: dict[str, Any], tmp_path: Path) -> Counter[str]:
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    return Counter(_unseen(load_view(path)))
+
+
+def test_the_record_s_plays_of_this_round_are_seen(tmp_path: Path) -> None:
+    pool = _pool(VIEW, tmp_path)
+    deck = Counter(full_deck(load_view_rules(tmp_path).deck_counts()))
+    # she holds a 5 and a 2; the pile holds the first view's 9 and three 5s
+    seen = Counter({"5": 4, "2": 1, "9": 1})
+    assert pool == deck - seen and sum(pool.values()) == sum(deck.values()) - 6
+
+
+def test_across_a_deal_only_the_top_card_is_seen(tmp_path: Path) -> None:
+    """Hands that do not add up (a deal, or a fold the record leaves out, came between): the
+    pile may have been shuffled back, so only its top card is taken off."""
+    dealt = copy.deepcopy(VIEW)
+    dealt["hands"] = {"0": ["5", "2"], "1": ["?", "?"], "2": ["?"], "3": ["?"]}
+    pool = _pool(dealt, tmp_path)
+    deck = Counter(full_deck(load_view_rules(tmp_path).deck_counts()))
+    assert pool == deck - Counter({"5": 2, "2": 1})
+
+
+def test_more_copies_than_the_deck_holds_are_refused(tmp_path: Path) -> None:
+    many = copy.deepcopy(VIEW)
+    many["hands"]["0"] = ["5", "5", "5", "5", "5"]
+    many["history"]["from"]["hands"]["0"] = ["5", "5", "5", "5", "5"]
+    many["history"]["from"]["last_card"] = "5"  # 5 in her hand, 4 on the pile: 9 of 8
+    with pytest.raises(SheepdogError, match="more 5 cards than the deck holds"):
+        _pool(many, tmp_path)
+
+
+def load_view_rules(tmp_path: Path) -> Any:
+    return load_view(tmp_path / "view.json").rules
