@@ -34,7 +34,7 @@ from sheepdog.solver.agentdog.observer import (
     colour_chances,
     colourings,
 )
-from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
+from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns, winning_side
 from sheepdog.solver.agentdog.solve import solve_position
 from sheepdog.solver.dog.advise import share_error
 from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
@@ -216,6 +216,9 @@ def advise_view(
         raise SheepdogError(f"samples must be 0 or more, not {samples}")
     check_budget(max_nodes)
     belief = colourings(view)
+    won = winning_side(view.completion(belief[0], view.hands)) if belief else None
+    if won is not None:  # home pieces are face up (A5): every colouring agrees
+        raise SheepdogError(f"the game is over: seats {'+'.join(map(str, won))} have won")
     if len(belief) > MAX_COLOURINGS:
         raise SheepdogError(
             f"{len(belief)} colourings are consistent with this view (at most {MAX_COLOURINGS}"

@@ -301,3 +301,24 @@ def test_view_refuses_a_seat_not_in_play(tmp_path: Path) -> None:
     result = _run("dog", "view", str(path), "--seat", "3")
     assert result.exit_code == 1
     assert "Error: seat 3 is not in play; the seats are 0, 1, 2" in result.stderr
+
+
+def test_advise_on_a_view_where_a_side_has_won_says_the_game_is_over(tmp_path: Path) -> None:
+    """It printed an empty list of plays with exit 0."""
+    home = ["h0", "h1", "h2", "h3"]
+    view = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "view": "observer",
+        "pawns": {"0": home, "1": ["t14", "h1", "h2", "h3"], "2": home, "3": ["t46", *home[1:]]},
+        "undercover": [],
+        "hands": {"0": ["2", "5"], "1": ["?"], "2": ["?"], "3": ["?"]},
+        "to_move": 0,
+        "last_card": "9",
+    }
+    path = tmp_path / "won.json"
+    path.write_text(json.dumps(view), encoding="utf-8")
+    result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "the game is over: seats 0+2 have won" in result.stderr

@@ -97,6 +97,23 @@ def test_the_mover_must_see_her_own_hand() -> None:
         advise(pos)
 
 
+@pytest.mark.parametrize(
+    ("notation", "team"),
+    [
+        ("4 h0,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?/-/? 0", 0),
+        (
+            "6 t94,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3/t60,h1,h2,h3/h0,h1,h2,h3"
+            " 3/?/?/?/?/? 0",
+            2,
+        ),
+    ],
+)
+def test_a_game_already_won_is_no_position_to_advise(notation: str, team: int) -> None:
+    # it was an IndexError: no play to rank
+    with pytest.raises(SheepdogError, match=f"the game is over: team {team} has won"):
+        advise(parse_notation(notation))
+
+
 def test_samples_must_be_positive() -> None:
     with pytest.raises(SheepdogError, match="at least 1"):
         advise(parse_notation(WIN_NOW), samples=0)
