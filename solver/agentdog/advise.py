@@ -28,7 +28,6 @@ from typing import Any
 from sheepdog.solver.agentdog.cards import COPY, UNKNOWN, full_deck
 from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words
 from sheepdog.solver.agentdog.observer import (
-    MAX_COLOURINGS,
     ObserverView,
     check_view,
     colour_chances,
@@ -219,11 +218,6 @@ def advise_view(
     won = winning_side(view.completion(belief[0], view.hands)) if belief else None
     if won is not None:  # home pieces are face up (A5): every colouring agrees
         raise SheepdogError(f"the game is over: seats {'+'.join(map(str, won))} have won")
-    if len(belief) > MAX_COLOURINGS:
-        raise SheepdogError(
-            f"{len(belief)} colourings are consistent with this view (at most {MAX_COLOURINGS}"
-            " are counted): add the game record ('history') to narrow them"
-        )
     own_hand = tuple((h if k == seat else ()) for k, h in enumerate(view.hands))
     plays = _plays(view, belief, own_hand)
     advice = AgentAdvice(seat, len(belief), colour_chances(view, belief), seed=seed)

@@ -17,6 +17,7 @@ meeting pulls.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -175,11 +176,35 @@ def _colourings(visible: Pawns, hidden: Sequence[int], under: Sequence[int]) -> 
     yield from assign(0)
 
 
-def colourings(view: ObserverView) -> list[Pawns]:
-    """The colourings consistent with the view and its record, each once, in a fixed order."""
+def colouring_count(view: ObserverView) -> int:
+    """How many colourings the view allows without its record: the ways to give the hidden
+    colours to the undercover fields (a multinomial coefficient)."""
+    count, placed = 1, 0
+    for n in view.hidden:
+        placed += n
+        count *= math.comb(placed, n)
+    return count
+
+
+def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
+    """The colourings consistent with the view and its record, each once, in a fixed order.
+    A view (or a record's first view) that allows more than ``limit`` is refused before any is
+    listed: 16 undercover pieces allow 63,063,000."""
+    start = view.history_from if view.history_from is not None else view
+    count = colouring_count(start)
+    if count > limit:
+        whose = "this view" if start is view else "the game record's first view"
+        narrow = (
+            "add the game record ('history') to narrow them"
+            if start is view
+            else "start the record where fewer pieces are undercover"
+        )
+        raise SheepdogError(
+            f"{count} colourings are consistent with {whose} (at most {limit} are followed):"
+            f" {narrow}"
+        )
     if view.history_from is None:
         return list(_colourings(view.visible, view.hidden, view.undercover))
-    start = view.history_from
     belief = set(_colourings(start.visible, start.hidden, start.undercover))
     last = start.last_card
     for i, rec in enumerate(view.history, 1):
@@ -420,6 +445,7 @@ def load_view(path: str | Path) -> ObserverView:
 
 __all__ = [
     "MAX_COLOURINGS",
+    "colouring_count",
     "ObserverView",
     "RecordedPlay",
     "colour_chances",

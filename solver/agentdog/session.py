@@ -330,12 +330,7 @@ def _pasted(obj: Mapping[str, Any], me: int, size: int | None) -> AgentTable:
         raise SheepdogError("'position' must be an Agent DOG position or observer view object")
     if obj.get("view") is not None:
         view = view_from_json(obj)
-        belief = colourings(view)
-        if len(belief) > MAX_BELIEF:
-            raise SheepdogError(
-                f"{len(belief)} colourings are consistent with this view; the table follows at "
-                f"most {MAX_BELIEF}: add the game record ('history') to narrow them"
-            )
+        belief = colourings(view, MAX_BELIEF)  # the table follows at most that many
         hands = view.hands
         to_move, last, layout, rules = view.to_move, view.last_card, view.layout, view.rules
         players, winner = view.players, view.winner

@@ -26,7 +26,7 @@ from sheepdog.solver.agentdog.advise import (
     sample_plays,
 )
 from sheepdog.solver.agentdog.cards import UNKNOWN
-from sheepdog.solver.agentdog.observer import MAX_COLOURINGS, ObserverView, colour_chances
+from sheepdog.solver.agentdog.observer import ObserverView, colour_chances
 from sheepdog.solver.agentdog.position import Pawns
 from sheepdog.solver.errors import SheepdogError
 
@@ -55,11 +55,6 @@ def advise_belief(
         raise SheepdogError(f"samples must be 0 or more, not {samples}")
     if not belief:
         raise SheepdogError("no colouring is consistent with what was entered")
-    if len(belief) > MAX_COLOURINGS:
-        raise SheepdogError(
-            f"{len(belief)} colourings are consistent with this view (at most {MAX_COLOURINGS}"
-            " are counted)"
-        )
     colourings = sorted(belief)
     pool = sorted(unseen.elements()) if unseen is not None else _unseen(view)
     hidden = sum(h.count(UNKNOWN) for h in view.hands)

@@ -17,6 +17,7 @@ from sheepdog.solver.agentdog.advise import _card, advise_view
 from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
 from sheepdog.solver.agentdog.observer import (
     colour_chances,
+    colouring_count,
     colourings,
     view_from_json,
     view_of,
@@ -56,7 +57,7 @@ def test_colourings_are_the_distinct_ways_and_include_the_truth(seed: int, plies
     ways = math.factorial(len(view.undercover))
     for k in view.hidden:
         ways //= math.factorial(k)
-    assert len(belief) == len(set(belief)) == ways
+    assert len(belief) == len(set(belief)) == ways == colouring_count(view)
     assert pos.pawns in belief
     for pawns in belief:
         assert view_of(view.completion(pawns, pos.hands), pos.to_move) == view
@@ -65,6 +66,38 @@ def test_colourings_are_the_distinct_ways_and_include_the_truth(seed: int, plies
         assert sum(shares.values()) == 1
         true_colour = next(c for c, locs in enumerate(pos.pawns) if field in locs)
         assert shares[true_colour] > 0
+
+
+def test_too_many_colourings_are_refused_before_any_is_listed() -> None:
+    """16 undercover pieces on a layout of holes allow 63,063,000 colourings: listing them took
+    minutes and gigabytes before the limit was checked."""
+    fields = [x for x in range(96) if x % 24 and x % 24 != 12]
+    obj = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": {
+            "fields_per_seat": 24,
+            "holes": [f"t{x}" for x in fields],
+            "meeting_points": [f"t{24 * k + 12}" for k in range(4)],
+        },
+        "view": "observer",
+        "pawns": {str(c): ["u"] * 4 for c in range(4)},
+        "undercover": [f"t{x}" for x in fields[:16]],
+        "hands": {"0": ["5", "2"], "1": ["?"], "2": ["?"], "3": ["?"]},
+        "to_move": 0,
+        "last_card": "9",
+    }
+    view = view_from_json(obj)
+    assert colouring_count(view) == math.factorial(16) // math.factorial(4) ** 4 == 63_063_000
+    with pytest.raises(SheepdogError, match=r"63063000 colourings .* \(at most 50000 are"):
+        colourings(view)
+    recorded = view_from_json({**obj, "history": {"from": obj, "plays": []}})
+    with pytest.raises(SheepdogError, match="the game record's first view .* start the record"):
+        colourings(recorded)
+    small = view_of(position_from_json(EXAMPLE), 0)  # 2 colourings
+    assert len(colourings(small, limit=2)) == colouring_count(small) == 2
+    with pytest.raises(SheepdogError, match=r"2 colourings .* \(at most 1 are followed\)"):
+        colourings(small, limit=1)
 
 
 def test_the_spec_example_view() -> None:
