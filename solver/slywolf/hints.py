@@ -324,7 +324,7 @@ def score_sheep(
             p_certain += p
         exp_suspects += p * n_sus
         exp_entropy += p * entropy(weights)
-        exp_top += p * max(weights) / count
+        exp_top += p * max(weights) / sum(weights)  # count merges alike outcomes
     return Score(sheep, value, p_certain, exp_suspects, exp_entropy, exp_top)
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from hypothesis import assume, given, settings
@@ -27,6 +29,7 @@ from sheepdog.solver.slywolf.hints import (
     random_policy,
     rank,
     resolved_entropy,
+    score_sheep,
     untouched,
     untouched_first_policy,
 )
@@ -67,6 +70,77 @@ def test_predictive_counts_match_enumeration(puzzle: Puzzle) -> None:
                 assert (t, i) not in got
     assert seen == len(got)
     assert sum(count for _t, _i, count, _w in pred.outcomes) == total
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_puzzles(max_sheep=5))
+def test_a_score_s_expectations_are_those_of_the_enumerated_outcomes(puzzle: Puzzle) -> None:
+    """The chance to settle, the suspects and the top suspect's chance after an interview, from
+    the brute-force counts of every outcome (the score merges alike outcomes: its top chance
+    was divided by the merged count, 0.004 for 0.0625 on the empty box roster)."""
+    obs = Observation.from_puzzle(puzzle)
+    total = enumerate_counts(obs).total
+    assume(total > 0 and _open_sheep(obs))
+    sheep = _open_sheep(obs)[-1]
+    settle = suspects = top = Fraction(0)
+    items: list[int | None] = (
+        [None] if obs.testimony[sheep] is not None else list(range(obs.n_items))
+    )
+    for t in range(obs.n):
+        for i in items:
+            if t == sheep:
+                continue
+            brute = enumerate_counts(observe(obs, sheep, t, i))
+            if brute.total:
+                p = Fraction(brute.total, total)
+                alive = sum(1 for w in brute.weights if w)
+                settle += p if alive == 1 else 0
+                suspects += p * alive
+                top += p * Fraction(max(brute.weights), brute.total)
+    score = score_sheep(obs, sheep, total)
+    assert math.isclose(score.p_certain, settle, abs_tol=1e-12)
+    assert math.isclose(score.expected_suspects, suspects, abs_tol=1e-12)
+    assert math.isclose(score.expected_top, top, abs_tol=1e-12)
+    assert score.p_certain - 1e-12 <= score.expected_top <= 1 + 1e-12
+
+
+def test_the_top_suspect_s_chance_after_an_untouched_sheep_on_the_box_roster() -> None:
+    """A first testimony, of a sheep whose status is unknown, clears nobody on the box roster
+    (docs/hints.md): the 16 suspects stay alike, the top one at 1/16 (it was 1/240)."""
+    obs = Observation.from_puzzle(new_puzzle(load_roster("default"), "easy"))
+    score = score_sheep(obs, 0, deduce(obs, marginals=False).total)
+    assert score.expected_suspects == 16 and math.isclose(score.expected_top, 1 / 16)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, 5), min_size=2, max_size=7),
+    st.lists(st.frozensets(st.integers(0, 3), max_size=3), min_size=7, max_size=7),
+    st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=1, max_size=4),
+)
+def test_resolved_entropy_is_the_culprit_s_entropy_less_the_statuses(
+    weights: list[int], wears: list[frozenset[int]], testimony: list[int | None]
+) -> None:
+    """The statuses of the heard sheep are a function of the culprit, so H(culprit | statuses)
+    = H(culprit) - H(statuses): a second formula for the same quantity."""
+    assume(sum(weights) > 0)
+    n = len(testimony)
+    obs = Observation(
+        n=n,
+        k=0,
+        hard=False,
+        pointer=(None,) * n,
+        testimony=tuple(testimony),
+        wears=tuple(wears[: len(weights)]),
+        n_items=4,
+    )
+    heard = [i for i in testimony if i is not None]
+    patterns: dict[tuple[bool, ...], int] = {}
+    for c, w in enumerate(weights):
+        key = tuple(i in wears[c] for i in heard)
+        patterns[key] = patterns.get(key, 0) + w
+    expected = entropy(weights) - entropy(list(patterns.values()))
+    assert math.isclose(resolved_entropy(weights, obs), expected, abs_tol=1e-9)
 
 
 @settings(max_examples=30, deadline=None)
