@@ -55,8 +55,9 @@ def small_rosters(draw: st.DrawFn, max_sheep: int = 6, tiles: bool = False) -> R
 
 @st.composite
 def observations(draw: st.DrawFn, roster: Roster, mode: str) -> Puzzle:
-    """An observation state: either a random case partly revealed (usually consistent) or
-    random facts (often contradictory)."""
+    """An observation state: a random case partly revealed (usually consistent), random facts
+    (often contradictory), or a heard cycle of pointers of any length with the other sheep
+    free (a cycle shorter than the honest sheep is one random facts seldom draw)."""
     n = roster.n_sheep
     names = [s.name for s in roster.sheep]
     items = [str(i) for i in roster.items]
@@ -73,6 +74,13 @@ def observations(draw: st.DrawFn, roster: Roster, mode: str) -> Puzzle:
                 iv["points_to"] = names[case.points_to[s]]
             if draw(st.integers(0, 3)) > 0:
                 iv["testimony"] = str(case.testimony[s])
+            interviews.append(iv)
+    elif draw(st.integers(0, 2)) == 0:
+        ring = order[: draw(st.integers(2, n))]
+        for a, b in zip(ring, [*ring[1:], ring[0]], strict=True):
+            iv = {"sheep": names[a], "points_to": names[b]}
+            if roster.sheep[a].testimony is None and draw(st.booleans()):
+                iv["testimony"] = draw(st.sampled_from(items))
             interviews.append(iv)
     else:
         for s in order[:count]:
