@@ -57,6 +57,21 @@ def test_random_positions_agree_with_reference(mode: str, fresh: bool) -> None:
         check_successors(random_position(rng, mode=mode, fresh_rule=fresh))
 
 
+@pytest.mark.parametrize("card", ["4", "7", "1", "13", "12", "J"])
+def test_every_distance_to_a_protected_start_agrees_with_reference(card: str) -> None:
+    """A pawn 12 fields before to 12 after seat 1's start, where a protected pawn stands (R3),
+    and another on each side: the limits of the backward 4 and of the 7 (random positions
+    seldom put a pawn exactly 4 or 7 from a start; mutants there survived)."""
+    for mover in range(4, 29):
+        if mover == 16:
+            continue
+        for other in ("k", "t14", "t18"):
+            if other == f"t{mover}":
+                continue
+            pos = parse_notation(f"4 t{mover},{other},k,k/t16,k,k,k/k,k,k,k/k,k,k,k {card}/2/2/2 0")
+            check_successors(pos)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["partners", "threes", "solo"]), st.booleans())
 def test_hypothesis_positions_agree_with_reference(seed: int, mode: str, fresh: bool) -> None:

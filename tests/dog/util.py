@@ -72,7 +72,7 @@ def random_position(
                     for _try in range(20):
                         if rng.random() < 0.5:
                             base = 16 * rng.randrange(seats)
-                            f = (base + rng.randint(-6, 3)) % n
+                            f = (base + rng.randint(-8, 8)) % n
                         else:
                             f = rng.randrange(n)
                         if f not in used:
@@ -127,7 +127,7 @@ def random_solo_position(rng: random.Random, *, fresh_rule: bool = False) -> Pos
                     pawns[k].append(homes.pop())
                 else:
                     base = 16 * rng.randrange(seats)
-                    f = (base + rng.randint(-6, 3)) % n if rng.random() < 0.5 else rng.randrange(n)
+                    f = (base + rng.randint(-8, 8)) % n if rng.random() < 0.5 else rng.randrange(n)
                     if f in used:
                         pawns[k].append(-1)
                     else:
