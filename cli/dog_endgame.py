@@ -58,6 +58,7 @@ from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_posit
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import check_target, write_atomic
 from sheepdog.solver.jsonio import read_json
+from sheepdog.solver.percent import percent
 from sheepdog.solver.variants import AnyPosition, load_any
 from sheepdog.solver.words import counted, listed
 
@@ -499,7 +500,7 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
             spread = f" ± {100 * error:.0f}%" if error else ""  # an estimate: one standard error
             text += (
                 f", {entry['wins']}-{entry['draws']}-{entry['losses']}"
-                + (f" ({100 * share:.0f}%{spread} wins)" if share is not None else "")
+                + (f" ({percent(share)}{spread} wins)" if share is not None else "")
                 + (f", {entry['unresolved']} over budget" if entry["unresolved"] else "")
             )
         lines.append(text)
@@ -561,7 +562,7 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
         error = entry["win_share_se"]
         spread = f" ± {100 * error:.0f}%" if error else ""  # an estimate: one standard error
         lines.append(
-            f"  {i:2d}. {entry['description']}: {100 * entry['win_share']:.0f}%{spread} wins"
+            f"  {i:2d}. {entry['description']}: {percent(entry['win_share'])}{spread} wins"
             f" ({entry['wins']}-{entry['draws']}-{entry['losses']}), {progress},"
             f" {counted(entry['samples'], 'sample')}"
         )

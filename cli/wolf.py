@@ -17,6 +17,7 @@ from rich.table import Table
 from sheepdog.cli.common import print_json, run
 from sheepdog.cli.explain_text import explanation_lines
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.percent import percent
 from sheepdog.solver.slywolf.contradiction import Conflict
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
 from sheepdog.solver.slywolf.explain.notebook import plural
@@ -96,7 +97,7 @@ def culprit_warning(puzzle: Puzzle, d: Deduction) -> str | None:
 
 
 def _percent(x: float) -> str:
-    return f"{100 * x:5.1f}%"
+    return f"{percent(x, 1):>6}"
 
 
 def render_solution(

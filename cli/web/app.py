@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import math
 import multiprocessing
 import os
 import re
@@ -38,7 +37,6 @@ import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import parse_qs, quote
@@ -82,6 +80,7 @@ from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
+from sheepdog.solver.percent import percent as chance_in_percent
 from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
 from sheepdog.solver.words import counted
 
@@ -105,13 +104,13 @@ class ApiError(Exception):
 
 def percent(p: Any) -> str:
     """An exact chance (``"1/16"``, a Fraction or a float) in per cent to one decimal, halves
-    rounded up: 1/16 is 6.3% (a float's format gave 6.2%, its halves go to even).
+    rounded up: 1/16 is 6.3% (a float's format gave 6.2%, its halves go to even); never 0.0% for a
+    chance above 0 nor 100.0% for one below 1 (:func:`sheepdog.solver.percent.percent`).
 
-    >>> percent("1/16"), percent("2/3"), percent(1), percent("1/2000")
-    ('6.3%', '66.7%', '100.0%', '0.1%')
+    >>> percent("1/16"), percent("2/3"), percent(1), percent("1/2000"), percent("1/3000")
+    ('6.3%', '66.7%', '100.0%', '0.1%', '<0.1%')
     """
-    tenths = math.floor(Fraction(p) * 1000 + Fraction(1, 2))
-    return f"{tenths // 10}.{tenths % 10}%"
+    return chance_in_percent(p, 1)
 
 
 Hint = tuple[dict[str, Any] | None, str | None]

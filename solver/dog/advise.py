@@ -51,6 +51,7 @@ from sheepdog.solver.dog.position import Loc, Position, make_position, winner
 from sheepdog.solver.dog.solve import DogGame, check_budget, check_classic, solve_position
 from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, win_key
 from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect, expect_function
+from sheepdog.solver.percent import percent
 
 PlayId = tuple[str | None, tuple[tuple[Loc, ...], ...]]
 """A first play across samples: the card played and the pawns after it."""
@@ -205,7 +206,7 @@ class Advice:
         if self.plays:
             best = self.plays[0]
             share = best.wins / best.samples if best.samples else 0.0
-            first = f"best play {best.description or best.card or 'fold'!r} ({share:.0%} wins)"
+            first = f"best play {best.description or best.card or 'fold'!r} ({percent(share)} wins)"
         else:
             first = "no play"
         return (
