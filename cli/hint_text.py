@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheepdog.solver.percent import percent
 from sheepdog.solver.slywolf.entries import (
     AskHint,
     Call,
@@ -67,7 +68,7 @@ def render_advice(data: dict[str, Any]) -> str:
         )
         if turn["guess"] is not None:
             g = turn["guess"]
-            lines.append(f"Guess {g['wolf']}: right with probability {g['probability']:.0%}.")
+            lines.append(f"Guess {g['wolf']}: right with probability {percent(g['probability'])}.")
         plan = turn["plan"]
         if plan is not None:
             lines.append(render_plan(plan, turn["called"], turn["to_interview"]))
@@ -80,9 +81,10 @@ def render_advice(data: dict[str, Any]) -> str:
             lines.append(f"{counted(untyped, 'stack top')} not typed yet (top SHEEP).")
     if turn is not None and turn["guess"] is not None:
         return "\n".join(lines)  # only the guess is left: no interview can come (--json ranks)
-    if data["ranking"]:
+    callable_now = [h for h in data["ranking"] if h["callable"]]  # the stack tops, if any
+    if callable_now:
         lines.append("Best interviews (score: lower is better):")
-        for n, h in enumerate(data["ranking"], start=1):
+        for n, h in enumerate(callable_now, start=1):
             lines.append(f"{n:2}. {h['sheep']:<12} {h['score']:5.2f}  {h['reason']}")
     return "\n".join(lines)
 
@@ -98,12 +100,12 @@ def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]
     treat = f"; announce {plan['announce']}" if plan["announce"] else ""
     text = (
         f"{verb} {plan['call']} (wants {', '.join(plan['wants'])}{treat}; "
-        f"{plan['p_success']:.0%} to find one)."
+        f"{percent(plan['p_success'])} to find one)."
     )
     pushes = [
         f"after {kind}: call {sub['call']} ("
         + (f"announce {sub['announce']}; " if sub.get("announce") else "")
-        + f"{sub['p_success']:.0%})"
+        + f"{percent(sub['p_success'])})"
         for kind, sub in plan.get("if_found", {}).items()
         if sub["call"] is not None
     ]
@@ -166,7 +168,7 @@ def status_lines(findings: dict[str, Any]) -> list[str]:
         culprit = findings["culprit"]
         return [f"Case solved: the culprit is {culprit}. Open the interpreter to check."]
     probs = findings["probabilities"]
-    suspects = ", ".join(f"{w} {100 * probs[w]:.0f}%" for w in findings["suspects"])
+    suspects = ", ".join(f"{w} {percent(probs[w])}" for w in findings["suspects"])
     lines = [f"Suspects ({len(findings['suspects'])}): {suspects}"]
     lines.append("Honest for sure: " + (", ".join(findings["honest"]) or "none yet"))
     lines.append("Lying for sure: " + (", ".join(findings["accomplices"]) or "none yet"))

@@ -78,7 +78,9 @@ def hint(
     ],
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
     top: Annotated[
-        int, typer.Option("--top", min=0, help="Show only the best N sheep (0: all).")
+        int, typer.Option(
+            "--top", min=0, help="Show only the best N sheep (0: all); --json lists every one."
+        )
     ] = 0,
     model: ModelAtTable = None,
 ) -> None:
@@ -93,13 +95,13 @@ def hint(
         puzzle = load_puzzle(file)
         game_of(puzzle, f"{file}: game")  # a bad "game" key: one line naming the file and key
         try:
-            data = _advice(puzzle, model).best(top).to_dict()
+            advice = _advice(puzzle, model)
         except SheepdogError as exc:  # about the interviews in the file: name it
             raise SheepdogError(f"{file}: {exc}") from None
-        if json_out:
-            print_json(data)
+        if json_out:  # every sheep not yet interviewed (the spec's contract): --top is for text
+            print_json(advice.to_dict())
         else:
-            typer.echo(render_advice(data))
+            typer.echo(render_advice(advice.best(top).to_dict()))
 
     run(body)
 

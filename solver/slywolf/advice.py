@@ -152,13 +152,17 @@ class Advice:
     turn: TurnAdvice | None = None  # with a "game" key
     model: Model = "uniform"  # the worlds counted: every case, or the valid ones
     fallback: str | None = None  # why every case is counted when the valid ones were wanted
+    others: tuple[Hint, ...] = ()  # the sheep left that cannot be called now (not on top)
 
     def best(self, n: int) -> Advice:
         """The same advice with only the ``n`` best sheep ranked (0: all of them)."""
         return replace(self, ranking=self.ranking[:n]) if n > 0 else self
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``wolf hint --json`` object: ``ranking`` best first, the deductions, the turn."""
+        """The ``wolf hint --json`` object: ``ranking`` best first, the deductions, the turn.
+        The ranking has one entry per sheep not yet interviewed (spec section 5): those that
+        can be called now (``"callable": true``: free choice, or on top of a stack) first,
+        then the others."""
         roster = self.puzzle.roster
         d = self.deduction
         visible = self.turn.table.visible if self.turn is not None else self.puzzle.visible
@@ -170,14 +174,16 @@ class Advice:
             "ranking": [
                 {
                     "sheep": roster.sheep[h.sheep].name,
+                    "callable": callable_now,
                     "score": round(h.score, 4),
-                    "p_settle": round(h.p_settle, 4),
-                    "expected_suspects": round(h.expected_suspects, 4),
-                    "liar_probability": round(h.liar_probability, 4),
+                    "p_settle": h.p_settle,
+                    "expected_suspects": h.expected_suspects,
+                    "liar_probability": h.liar_probability,
                     "uncover_bonus": round(h.uncover_bonus, 4),
                     "reason": h.reason,
                 }
-                for h in self.ranking
+                for hints, callable_now in ((self.ranking, True), (self.others, False))
+                for h in hints
             ],
             "turn": None,
             "model": self.model,
@@ -242,20 +248,22 @@ def advice(
     if game is None:
         visible = list(puzzle.visible) if puzzle.visible is not None else None
         done = sorted(puzzle.interviewed())
-        ranking = (
-            hints_for(obs, names, visible, exclude=done, leaf=leaf, model=chosen)
+        ranking, others = _on_top(
+            hints_for(obs, names, visible, exclude=done, leaf=leaf, model=chosen, everyone=True)
             if len(d.suspects) > 1
-            else _settled(puzzle, d, visible, done)
+            else _settled(puzzle, d, done),
+            visible,
         )
-        return Advice(puzzle, d, tuple(ranking), model=chosen, fallback=fallback)
+        return Advice(puzzle, d, ranking, model=chosen, fallback=fallback, others=others)
     table, so_far = game.table, game.turn
     visible = [s for s in table.visible if s not in table.discarded]
     hidden = hidden_sheep(puzzle, table)
     done = sorted(puzzle.interviewed() | set(table.discarded))
-    ranking = (
-        hints_for(obs, names, visible, hidden, leaf=leaf, exclude=done, model=chosen)
+    ranking, others = _on_top(
+        hints_for(obs, names, visible, hidden, leaf=leaf, exclude=done, model=chosen, everyone=True)
         if len(d.suspects) > 1
-        else _settled(puzzle, d, visible, done)
+        else _settled(puzzle, d, done),
+        visible,
     )
     left = turns_left(puzzle.roster, table)
     untyped = sum(1 for st in table.stacks if st.tiles > 0 and st.top is None)
@@ -266,10 +274,11 @@ def advice(
         return Advice(
             puzzle,
             d,
-            tuple(ranking),
+            ranking,
             TurnAdvice(table, so_far, left, None, None, untyped),
             chosen,
             fallback,
+            others,
         )
     if left > 0 and not visible and untyped and not so_far.called:
         # nobody on top is known yet: no turn to plan, but every sheep left can be ranked
@@ -278,7 +287,7 @@ def advice(
         return Advice(puzzle, d, tuple(everyone), waiting, chosen, fallback)
     if left == 0 or not ranking:
         last = TurnAdvice(table, so_far, left, guess(d.weights), None, untyped)
-        return Advice(puzzle, d, tuple(ranking), last, chosen, fallback)
+        return Advice(puzzle, d, ranking, last, chosen, fallback, others)
     # Interviews still needed, in interview units: least squares on seeded random-order games
     # gives about intercept + slope (leaf - 1) (Leaf, solver.slywolf.hints; docs/hints.md).
     units = leaf if isinstance(leaf, Leaf) else BLEND_LEAF
@@ -298,7 +307,7 @@ def advice(
     begun = any(s in heard for s in so_far.called)
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth, interviewing=begun)
     turn = TurnAdvice(table, so_far, left, None, planner, untyped)
-    return Advice(puzzle, d, tuple(ranking), turn, chosen, fallback)
+    return Advice(puzzle, d, ranking, turn, chosen, fallback, others)
 
 
 def _leaf_named(name: object) -> Leaf:
@@ -308,18 +317,27 @@ def _leaf_named(name: object) -> Leaf:
     raise UnknownNameError("leaf", str(name), tuple(LEAVES))  # or a function, see advice()
 
 
-def _settled(
-    puzzle: Puzzle, d: Deduction, visible: Sequence[int] | None, done: Sequence[int]
-) -> list[Hint]:
+def _settled(puzzle: Puzzle, d: Deduction, done: Sequence[int]) -> list[Hint]:
     """With one suspect left no interview is needed; the ranking still lists every sheep."""
     assert d.culprit is not None
     wolf = puzzle.roster.wolves[d.culprit].name
-    pool = range(puzzle.roster.n_sheep) if visible is None else visible
     return [
         Hint(s, 0.0, 1.0, 1.0, float(d.liar_probability(s)), 0.0, 1.0, f"no need: {wolf} did it")
-        for s in pool
+        for s in range(puzzle.roster.n_sheep)
         if s not in done
     ]
+
+
+def _on_top(
+    hints: Sequence[Hint], visible: Sequence[int] | None
+) -> tuple[tuple[Hint, ...], tuple[Hint, ...]]:
+    """The hints of the sheep that can be called now (all, without stacks), and the others."""
+    if visible is None:
+        return tuple(hints), ()
+    return (
+        tuple(h for h in hints if h.sheep in visible),
+        tuple(h for h in hints if h.sheep not in visible),
+    )
 
 
 # -- the JSON object -----------------------------------------------------------------------------

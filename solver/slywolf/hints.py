@@ -49,6 +49,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from sheepdog.solver.percent import percent
 from sheepdog.solver.slywolf.valid import Model, deduce_with, restrict, valid_factors
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 
@@ -482,14 +483,19 @@ def reason_for(
     p_liar = float(d.liar_probability(sheep))
     after = f"about {score.expected_suspects:.1f} suspects left after it"
     if score.p_certain > 0.0:
-        after = f"{score.p_certain:.0%} chance it settles the case, {after}"
+        after = f"{percent(score.p_certain)} chance it settles the case, {after}"
     if p_liar == 0.0:
         # easy mode: nobody points at an accomplice; hard mode: accomplices may, so only a
-        # sheep known to be honest vouches for it (else its status follows from the others')
-        vouch = [u for u in pointed_by if not hard or d.liar_probability(u) == 0]
+        # sheep known to be honest vouches for it (else its status follows from the others').
+        # A known-honest pointer is named first and a known accomplice last: in easy mode an
+        # accomplice's pointer proves it too, but a player would not take a liar's word.
+        vouch = sorted(
+            (u for u in pointed_by if not hard or d.liar_probability(u) == 0),
+            key=d.liar_probability,
+        )
         who = f" ({names[vouch[0]]} points at it)" if vouch else ""
         what = (
-            "its testimony clears wolves for sure"
+            "its testimony is sure to be true"
             if not known_testimony
             else ("its pointer shows one more honest sheep")
         )
@@ -498,11 +504,11 @@ def reason_for(
         return f"an accomplice: its testimony names what the culprit wears; {after}"
     if p_liar > 0.5:
         return (
-            f"likely an accomplice ({p_liar:.0%}): its testimony would name what the culprit "
+            f"likely an accomplice ({percent(p_liar)}): its testimony would name what the culprit "
             f"wears; {after}"
         )
     return (
-        f"status open ({p_liar:.0%} accomplice): it shows where its pointer goes and what it "
+        f"status open ({percent(p_liar)} accomplice): it shows where its pointer goes and what it "
         f"says; {after}"
     )
 
@@ -515,13 +521,16 @@ def hints_for(
     leaf: LeafEstimate | None = None,
     exclude: Sequence[int] = (),
     model: Model = "uniform",
+    everyone: bool = False,
 ) -> list[Hint]:
     """Ranked hints, best first: every sheep not yet interviewed, or the visible ones.
 
     With ``visible``, the tile uncovered below a called sheep may be any of ``hidden`` (the
     sheep on no stack top and not yet interviewed; all such sheep when not given), and its worth
-    is subtracted from the sheep's expected interviews.  Counts, chances and reasons are under
-    ``model`` (see :mod:`sheepdog.solver.slywolf.valid`); ``leaf`` None: the model's default.
+    is subtracted from the sheep's expected interviews.  ``everyone``: the other sheep not yet
+    interviewed follow the visible ones, ranked among themselves (no tile below them to
+    uncover).  Counts, chances and reasons are under ``model`` (see
+    :mod:`sheepdog.solver.slywolf.valid`); ``leaf`` None: the model's default.
     """
     leaf = default_leaf(model) if leaf is None else leaf
     d = deduce_with(obs, model)
@@ -538,6 +547,26 @@ def hints_for(
     scores = {sc.sheep: sc for sc in _scores(obs, scored_pool, total, leaf, model)}
     values = {s: sc.value for s, sc in scores.items()}
     ranked = pool if visible is None else [s for s in pool if s in visible]
+    out = _hints(obs, d, names, ranked, scores, values, visible, hidden)
+    if everyone and visible is not None:
+        rest = [s for s in pool if s not in ranked]
+        more = _scores(obs, [s for s in rest if s not in scores], total, leaf, model)
+        scores.update((sc.sheep, sc) for sc in more)
+        out += _hints(obs, d, names, rest, scores, values, None, None)
+    return out
+
+
+def _hints(
+    obs: Observation,
+    d: Deduction,
+    names: Sequence[str],
+    ranked: Sequence[int],
+    scores: dict[int, Score],
+    values: dict[int, float],
+    visible: Sequence[int] | None,
+    hidden: Sequence[int] | None,
+) -> list[Hint]:
+    """The hints of ``ranked``, best first (see :func:`hints_for`)."""
     out: list[Hint] = []
     for s in ranked:
         sc = scores[s]

@@ -50,13 +50,46 @@ def test_hint_json_ranks_every_sheep_not_interviewed(tmp_path: Path) -> None:
     assert out["turn"] is None
 
 
-def test_hint_with_visible_sheep_ranks_only_those(tmp_path: Path) -> None:
+def test_hint_with_visible_sheep_ranks_those_first(tmp_path: Path) -> None:
+    """The text ranks the sheep on top only; the JSON has one entry per sheep not yet
+    interviewed (spec section 5), the callable ones first (it had the four only)."""
     data = dict(TWO_HEARD, visible=["harp", "trumpet", "banjo", "violin"])
-    result = runner.invoke(app, ["wolf", "hint", str(write(tmp_path / "p.json", data)), "--json"])
+    path = write(tmp_path / "p.json", data)
+    result = runner.invoke(app, ["wolf", "hint", str(path), "--json", "--top", "2"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    assert sorted(e["sheep"] for e in out["ranking"]) == ["banjo", "harp", "trumpet", "violin"]
-    assert all(e["uncover_bonus"] >= 0 for e in out["ranking"])
+    top, rest = out["ranking"][:4], out["ranking"][4:]
+    assert sorted(e["sheep"] for e in top) == ["banjo", "harp", "trumpet", "violin"]
+    assert all(e["callable"] for e in top) and not any(e["callable"] for e in rest)
+    assert len(rest) == 10 and "guitar" not in {e["sheep"] for e in rest}
+    assert all(e["uncover_bonus"] >= 0 for e in top) and all(e["uncover_bonus"] == 0 for e in rest)
+    for part in (top, rest):
+        assert [e["score"] for e in part] == sorted(e["score"] for e in part)
+    text = runner.invoke(app, ["wolf", "hint", str(path), "--top", "2"]).stdout
+    ranked = [line.split()[1] for line in text.splitlines() if line[:3] in (" 1.", " 2.", " 3.")]
+    assert ranked == [e["sheep"] for e in top[:2]]
+
+
+def test_a_small_chance_never_reads_0_percent(tmp_path: Path) -> None:
+    """A chance of 0.28% to settle, and 0.47% to lie, read "0% chance it settles the case" and
+    "status open (0% accomplice)"."""
+    data = {
+        "roster": "default",
+        "mode": "hard",
+        "interviews": [
+            {"sheep": "drum set", "points_to": "violin", "testimony": "red top hat"},
+            {"sheep": "harp", "points_to": "saxophone", "testimony": "red jacket"},
+            {"sheep": "clarinet", "points_to": "violin", "testimony": "red jacket"},
+        ],
+    }
+    path = write(tmp_path / "p.json", data)
+    out = json.loads(runner.invoke(app, ["wolf", "hint", str(path), "--json"]).stdout)
+    violin = next(e for e in out["ranking"] if e["sheep"] == "violin")
+    assert 0 < violin["liar_probability"] < 0.005 and 0 < violin["p_settle"] < 0.005
+    assert "status open (<1% accomplice)" in violin["reason"]
+    assert "<1% chance it settles the case" in violin["reason"]
+    for entry in out["ranking"]:
+        assert " 0%" not in entry["reason"] and "(0%" not in entry["reason"]
 
 
 def test_hint_with_a_game_plans_the_turn(tmp_path: Path) -> None:
@@ -282,11 +315,11 @@ def test_hint_prints_what_the_library_returns() -> None:
     from sheepdog.solver.slywolf.puzzle import load_puzzle
 
     path = Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "turn.json"
-    data = advice(load_puzzle(path)).best(2).to_dict()
+    whole = advice(load_puzzle(path))
     shown = runner.invoke(app, ["wolf", "hint", str(path), "--top", "2", "--json"])
-    assert shown.exit_code == 0 and json.loads(shown.stdout) == data
+    assert shown.exit_code == 0 and json.loads(shown.stdout) == whole.to_dict()  # --top: text
     shown = runner.invoke(app, ["wolf", "hint", str(path), "--top", "2"])
-    assert shown.exit_code == 0 and shown.stdout == render_advice(data) + "\n"
+    assert shown.exit_code == 0 and shown.stdout == render_advice(whole.best(2).to_dict()) + "\n"
 
 
 def test_play_hint_and_a_contradiction_in_the_game(tmp_path: Path) -> None:
@@ -573,3 +606,14 @@ def test_play_states_the_suspects_under_the_model_of_its_hints(tmp_path: Path) -
         said[model] = status_lines(solve_puzzle(table_view(game.to_puzzle()), model).to_dict())
         assert " · ".join(said[model]) in played.stdout
     assert said["valid"] != said["uniform"]
+
+
+def test_an_honest_sheep_is_vouched_for_by_an_honest_pointer_first() -> None:
+    """In turn.json the guitar (an accomplice for sure) and the balalaika (honest) point at
+    the trumpet: the reason named the guitar, whose word a player would not take."""
+    path = Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "turn.json"
+    out = json.loads(runner.invoke(app, ["wolf", "hint", str(path), "--json"]).stdout)
+    solved = json.loads(runner.invoke(app, ["wolf", "solve", str(path), "--json"]).stdout)
+    assert "guitar" in solved["accomplices"] and "balalaika" in solved["honest"]
+    trumpet = next(e for e in out["ranking"] if e["sheep"] == "trumpet")
+    assert trumpet["reason"].startswith("honest (balalaika points at it): its testimony is sure")
