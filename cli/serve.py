@@ -14,12 +14,17 @@ import os
 import signal
 import socket
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from types import FrameType
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sheepdog.cli.common import os_error_message, run
+
+if TYPE_CHECKING:
+    import uvicorn
 
 #: Hosts that keep the server on this machine (no token needed).
 LOOPBACK_NAMES = ("localhost",)
@@ -61,6 +66,20 @@ def public_address(host: str) -> str:
 
 def _terminated(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
+
+
+def _stopping_server(config: uvicorn.Config, stop_work: Callable[[], None]) -> uvicorn.Server:
+    """uvicorn's server, which drops the app's background work when told to stop (Ctrl-C,
+    SIGTERM): no request then waits for a hint through the grace period, to be cancelled with
+    a traceback at its end."""
+    import uvicorn
+
+    class Stopping(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            stop_work()
+            super().handle_exit(sig, frame)
+
+    return Stopping(config)
 
 
 def serve(
@@ -118,7 +137,7 @@ def serve(
         config = uvicorn.Config(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3
         )
-        server = uvicorn.Server(config)
+        server = _stopping_server(config, app.state.stop_work)
         typer.echo(f"sheepdog serve: {url}  (games in {store.path})")
         if local:
             typer.echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")

@@ -78,9 +78,10 @@ def hint(
     ],
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
     top: Annotated[
-        int, typer.Option(
+        int,
+        typer.Option(
             "--top", min=0, help="Show only the best N sheep (0: all); --json lists every one."
-        )
+        ),
     ] = 0,
     model: ModelAtTable = None,
 ) -> None:

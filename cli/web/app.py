@@ -157,6 +157,7 @@ class Games:
         self._rows: dict[str, GameRow] = {}  # a game's row never changes
         self._pool_lock = threading.Lock()
         self._pool = _worker_pool()
+        self._closed = False
 
     def hint(self, game_id: str, version: int, game: WolfGame) -> Future[Hint]:
         """The hint of the game at ``version``, computed once, in the background."""
@@ -171,7 +172,11 @@ class Games:
         """Run ``fn(*args)`` in the background worker (hints, DOG advice).  A worker that died
         (killed, out of memory) is replaced: the pool it leaves broken is started anew."""
         with self._pool_lock:
-            pool = self._pool
+            pool, closed = self._pool, self._closed
+        if closed:  # the server is stopping: the work is dropped (worker_result says so)
+            dropped: Future[T] = Future()
+            dropped.cancel()
+            return dropped
         try:
             return pool.submit(fn, *args)
         except BrokenProcessPool:
@@ -200,7 +205,9 @@ class Games:
             return self._wolf_locked(row)
 
     def close(self) -> None:
+        """Drop the background work not started, and any asked for from now on."""
         with self._pool_lock:
+            self._closed = True
             self._pool.shutdown(wait=False, cancel_futures=True)
 
     def _wolf_locked(self, row: GameRow) -> tuple[int, WolfGame]:
@@ -556,7 +563,7 @@ def create_app(
         yield
         games.close()
 
-    return Starlette(
+    app = Starlette(
         routes=routes,
         lifespan=lifespan,
         middleware=[
@@ -569,6 +576,11 @@ def create_app(
             Exception: on_crash,
         },
     )
+    # the server calls it as it starts to stop: requests waiting for a hint or advice not
+    # started yet are answered at once (they were cancelled by uvicorn after its grace period,
+    # each with a traceback)
+    app.state.stop_work = games.close
+    return app
 
 
 def form_line(form: dict[str, str]) -> str:

@@ -5,14 +5,14 @@ server's worker process when first asked for and kept, so every request for that
 it; a new entry cancels the work of the game's earlier states that has not started (nobody will
 ask for it again).  At most :attr:`Background.limit` states are kept: past that, the oldest
 finished half goes.  A state whose worker died (killed, out of memory) is started again when
-next asked for.
+next asked for; the work of a stopping server is dropped, and who waits for it is answered.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Generic, TypeVar
 
@@ -36,6 +36,8 @@ def worker_result(
         return future.result()
     except BrokenProcessPool:
         return None, f"the {what} worker stopped before the {what} was ready; reload for it"
+    except CancelledError:  # the server is stopping: its pool dropped the work not started
+        return None, f"the server is stopping: no {what}"
 
 
 class Background(Generic[T]):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import signal
 from concurrent.futures import Future
+from pathlib import Path
 
-from sheepdog.cli.web.background import Background
+import uvicorn
+
+from sheepdog.cli.web.background import Background, worker_result
 
 
 def test_each_state_starts_once_and_a_new_entry_cancels_earlier_states() -> None:
@@ -38,3 +42,31 @@ def test_past_the_limit_the_oldest_finished_half_goes() -> None:
     work.get("g", work.limit + 1, lambda: pending)
     assert work.get("g", 0, Future) is not futures[0]  # dropped: started anew
     assert work.get("g", work.limit, Future) is futures[work.limit]  # kept
+
+
+def test_work_dropped_by_a_stopping_server_is_answered_not_raised(tmp_path: Path) -> None:
+    """Ctrl-C while phones waited for hints: the pool's shutdown cancelled their work, and a
+    hint asked for afterwards could not be scheduled; both ended in tracebacks on the server's
+    stderr.  The waiting request now gets no hint and why; uvicorn's server drops the work as
+    it is told to stop."""
+    from sheepdog.cli.serve import _stopping_server
+    from sheepdog.cli.web.app import Games
+    from sheepdog.cli.web.store import Store
+
+    cancelled: Future[tuple[None, str | None]] = Future()
+    cancelled.cancel()
+    assert worker_result(cancelled, "hint") == (None, "the server is stopping: no hint")
+    store = Store(tmp_path)
+    try:
+        games = Games(store)
+        games.close()
+        late = games.submit(sum, [1, 2])  # after the pool closed: was a RuntimeError
+        assert late.cancelled()
+    finally:
+        store.close()
+    stopped: list[str] = []
+    server = _stopping_server(
+        uvicorn.Config(app="sheepdog.cli.web.app:create_app"), lambda: stopped.append("work")
+    )
+    server.handle_exit(signal.SIGINT, None)
+    assert stopped == ["work"] and server.should_exit

@@ -3,6 +3,7 @@ in the middle of a game it loses nothing it confirmed; Ctrl-C stops it with one 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -10,6 +11,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -146,6 +148,36 @@ def test_start_up_prints_the_address_and_a_qr_code_and_ctrl_c_stops_it(tmp_path:
     first = out.splitlines()[0]
     assert first.startswith(f"sheepdog serve: http://127.0.0.1:{port}/")
     assert "█" in out or "▀" in out or "▄" in out  # the QR code, in block characters
+
+
+def test_ctrl_c_while_phones_wait_for_hints_is_one_line(tmp_path: Path) -> None:
+    """Requests waiting for hints when Ctrl-C came were cancelled by uvicorn at the end of its
+    grace period, each with a traceback on the server's stderr (and those arriving after the
+    pool closed with another); they are now answered at once, and the server says one line."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    status, game = call(port, "POST", "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    assert status == 201
+    base = f"/api/wolf/games/{game['id']}"
+    sheep = ["harp", "clarinet", "accordion", "violin", "banjo", "jembe", "guitar", "trumpet"]
+
+    def phone(k: int) -> None:
+        with contextlib.suppress(OSError, ValueError):  # the server may stop mid-request
+            if k < len(sheep):
+                call(port, "POST", f"{base}/interviews", {"sheep": sheep[k], "points_to": "maraca"})
+            for _ in range(6):
+                call(port, "GET", base)  # waits for the hint of the newest state
+
+    phones = [threading.Thread(target=phone, args=(k,), daemon=True) for k in range(48)]
+    for thread in phones:
+        thread.start()
+    time.sleep(1.2)
+    server.send_signal(signal.SIGINT)
+    _out, err = server.communicate(timeout=30)
+    assert server.returncode == 130
+    assert err == "Error: interrupted\n"
+    for thread in phones:
+        thread.join(timeout=30)
 
 
 def test_sigterm_stops_it_cleanly_hint_worker_and_all(tmp_path: Path) -> None:
