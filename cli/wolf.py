@@ -20,7 +20,6 @@ from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.percent import percent
 from sheepdog.solver.slywolf.contradiction import Conflict
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
-from sheepdog.solver.slywolf.explain.notebook import plural
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle, load_puzzle
 from sheepdog.solver.slywolf.valid import MODELS, Model
@@ -122,7 +121,7 @@ def render_solution(
                 if iv.points_to is not None:
                     bits.append(f"points at {roster.sheep[iv.points_to].name}")
                 if iv.testimony is not None:
-                    bits.append(f"clears the wolves in {plural(iv.testimony)}")
+                    bits.append(f"names the {iv.testimony}")  # true or a lie: not said
                 console.print(f"  #{j + 1} " + ", ".join(bits))
             console.print("Check these against the table: one of them was misread or mistyped.")
         return

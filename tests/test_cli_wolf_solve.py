@@ -66,6 +66,7 @@ def test_solve_contradiction(tmp_path: Path) -> None:
     sheep = [entry["sheep"] for entry in out["contradiction"]["interviews"]]
     assert sheep == ["guitar", "drum set", "clarinet", "violin", "maraca"]
     assert out["contradiction"]["smallest"] is True
+    assert out["accomplice_probabilities"] == {}  # was 0.0 for every sheep: "honest for sure"
     human = runner.invoke(app, ["wolf", "solve", str(path)])
     assert "Contradiction" in human.stdout and "#5 maraca" in human.stdout
 

@@ -97,8 +97,11 @@ class Findings:
                 # behind accomplice_probabilities: the worlds in which each sheep lies
                 "accomplice_worlds": {sheep[s]: str(d.liar_worlds[s]) for s in range(len(sheep))},
             },
+            # none when no case fits (every chance would read 0.0, "honest for sure")
             "accomplice_probabilities": {
-                sheep[s]: float(d.liar_probability(s)) for s in range(roster.n_sheep)
+                sheep[s]: float(d.liar_probability(s))
+                for s in range(roster.n_sheep)
+                if d.consistent
             },
             "open": self.open,
         }

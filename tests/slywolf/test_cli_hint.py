@@ -350,8 +350,9 @@ def test_play_hint_and_a_contradiction_in_the_game(tmp_path: Path) -> None:
     assert again.exit_code == 0, again.output
     errors = again.stderr.strip().splitlines()
     assert errors == [
-        "Error: the interviews contradict each other: no case fits them (see `sheepdog wolf "
-        "solve`); `correct SHEEP, TARGET, ITEM` fixes an interview typed wrong"
+        "Error: the interviews contradict each other: no case fits them: #1 harp and #2 guitar"
+        " cannot all be right (see `sheepdog wolf solve`); `correct SHEEP, TARGET, ITEM` fixes"
+        " an interview typed wrong"
     ]
     assert json.loads(path.read_text(encoding="utf-8"))["game"]["log"] == typed + lines
     # a later session cannot undo the last session's lines, but it can correct an interview

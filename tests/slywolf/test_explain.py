@@ -4,6 +4,7 @@ each named rule on a position built from the rulebook, and the culprit always re
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,7 +21,7 @@ from sheepdog.solver.slywolf.explain import (
 )
 from sheepdog.solver.slywolf.explain.rules import TRIAL_ORDER
 from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle, new_puzzle
-from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict
 from sheepdog.solver.slywolf.sample import random_case
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 from tests.slywolf.strategies import small_puzzles
@@ -371,3 +372,27 @@ def test_a_name_starting_a_sentence_keeps_its_capitals() -> None:
     texts = [step.text for step in explain(puzzle).steps]
     starts = [t.split(" ")[1] for t in texts if t.startswith("The ")]
     assert starts and all(word.isupper() for word in starts), starts
+
+
+def test_a_roster_without_accomplices_says_so() -> None:
+    """It said "All 0 accomplices are found (), so every other sheep is honest"."""
+    roster = roster_from_dict(
+        {
+            "accomplices": 0,
+            "colors": ["red", "blue"],
+            "garments": ["hat"],
+            "wolves": [
+                {"name": "Ana", "wears": ["red hat"]},
+                {"name": "Bo", "wears": ["blue hat"]},
+            ],
+            "sheep": [{"name": "harp"}, {"name": "trumpet"}, {"name": "banjo"}],
+        }
+    )
+    puzzle = replace(new_puzzle(roster, "hard"), interviews=(Interview(0, 2, None),))
+    ex = explain(puzzle)
+    first = ex.steps[0]
+    assert first.rule == "all-found"
+    assert first.text == (
+        "This roster has no accomplices, so every sheep is honest: the harp, the trumpet and the"
+        " banjo."
+    )

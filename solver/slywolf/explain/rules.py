@@ -115,13 +115,17 @@ def all_found(nb: Notebook) -> Step | None:
         return None
     liars, honest = nb.found(False), nb.found(True)
     if len(liars) == nb.k:
+        found = (
+            f"All {nb.k} accomplices are found ({nb.sheep_list(liars)}), so every other sheep"
+            if nb.k
+            else "This roster has no accomplices, so every sheep"
+        )
         return Step(
             "all-found",
             (),
             honest=tuple(unknown),
             known=tuple(liars),
-            text=f"All {nb.k} accomplices are found ({nb.sheep_list(liars)}), so every other "
-            f"sheep is honest: {nb.sheep_list(unknown)}.",
+            text=f"{found} is honest: {nb.sheep_list(unknown)}.",
         )
     if len(honest) == nb.obs.m:
         return Step(
