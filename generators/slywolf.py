@@ -158,10 +158,7 @@ def known_deck_case(roster: Roster, mode: Mode, rng: random.Random) -> CompleteC
 def draw_case(roster: Roster, mode: Mode, rng: random.Random) -> CompleteCase:
     if roster.known_deck:
         return known_deck_case(roster, mode, rng)
-    try:
-        return random_case(roster, mode, rng)
-    except ValueError as exc:  # no wolf admits any testimonies (e.g. one wolf wearing everything)
-        raise SheepdogError(str(exc)) from None
+    return random_case(roster, mode, rng)  # a roster that admits no case: SheepdogError
 
 
 # -- keeping a case -----------------------------------------------------------------------------

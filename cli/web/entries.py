@@ -60,12 +60,14 @@ def rebuilt(game_id: str, rows: Sequence[Any], replay: Callable[[], T]) -> T:
     """A game replayed from its stored rows (each with ``seq``, ``line`` and ``undone``), or
     :class:`DamagedGame`: stored data is checked, not trusted.  The rows must be numbered 1 to
     n and their undo marks must be the ones their ``undo`` lines make (the replay uses the
-    marks); any failure of the replay is the data's too."""
+    marks); a replay that cannot read the data is the data's failure too."""
     try:
         check_rows(rows)
         return replay()
-    except Exception as exc:  # noqa: BLE001 - whatever the stored rows make the replay raise
-        raise DamagedGame(game_id, exc) from None
+    except (SheepdogError, LookupError, TypeError, ValueError) as exc:
+        # what data the replay cannot read raises; anything else (an AttributeError, say) is
+        # sheepdog's own bug, answered as one (500, logged), not blamed on the database
+        raise DamagedGame(game_id, exc) from exc
 
 
 def check_rows(rows: Sequence[Any]) -> None:

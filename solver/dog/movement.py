@@ -11,7 +11,7 @@ per distinct successor by :func:`apply_changes`.
 
 from __future__ import annotations
 
-from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
+from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 from sheepdog.solver.dog.position import Position, teammates
 
 #: One pawn relocation: (colour, from, to).
@@ -185,10 +185,3 @@ def fresh_after(board: BoardView, changes: tuple[Change, ...], fresh: int) -> in
         elif old == 16 * c:
             fresh &= ~(1 << c)
     return fresh
-
-
-def pawn_label(board: BoardView, c: int, loc: Loc) -> str:
-    name = loc_name(loc)
-    if loc >= HOME or loc == KENNEL:
-        return name if c == board.mover else f"{name}[{c}]"
-    return name

@@ -35,7 +35,8 @@ class Findings:
 
     @property
     def consistent(self) -> bool:
-        """False when no case fits the interviews (then :attr:`conflict` names the culprits)."""
+        """False when no case fits the interviews (then :attr:`conflict` names interviews that
+        cannot all hold)."""
         return self.deduction.consistent
 
     @property
@@ -70,7 +71,8 @@ class Findings:
         return [s.name for i, s in enumerate(self.puzzle.roster.sheep) if i not in sure]
 
     def probabilities(self) -> dict[str, Fraction]:
-        """Each suspect's exact chance of being the culprit (uniform model, spec section 3)."""
+        """Each suspect's exact chance of being the culprit, under the model the findings were
+        counted with (the spec's uniform model by default, or the valid cases)."""
         wolves = self.puzzle.roster.wolves
         return {wolves[w].name: self.deduction.probability(w) for w in self.deduction.suspects}
 

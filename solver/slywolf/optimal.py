@@ -11,7 +11,8 @@ cost is the number of interviews.  Over observation states (the exact predictive
 ``policy_value`` evaluates any policy exactly by the same recursion with the policy's choice in
 place of the minimum, and ``random_value`` with the average over the candidates (a random order);
 ``rollout_policy`` is the one-step improvement of the random order (the yardstick of the sampled
-rollouts of :mod:`sheepdog.solver.slywolf.rollout`).
+rollouts of :mod:`sheepdog.solver.slywolf.rollout`).  "Exact" is the method: every state and
+outcome is counted, with exact outcome probabilities; the sums of the recursion are floats.
 States are memoised by their (pointers, testimonies) up to renaming of sheep and the symmetries of
 the items; the number of reachable states grows fast, so this is meant for up to 7 or 8 sheep (the
 box roster's 16 wolves, whose items have 192 symmetries, up to 6 or 7 sheep).
