@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
+from unittest.mock import patch
 
 from hypothesis import HealthCheck, assume, given, settings
 
 from sheepdog.solver.slywolf.contradiction import consistent, smallest_conflict
 from sheepdog.solver.slywolf.model import is_consistent, unsat_core
 from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
-from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict
 from tests.slywolf.strategies import small_puzzles
 
 
@@ -41,6 +43,49 @@ def test_conflict_is_smallest_and_minimal(puzzle: Puzzle) -> None:
     # ... and no conflicting set is smaller.
     assert conflict.smallest
     assert len(chosen) == _brute_smallest(puzzle)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(small_puzzles())
+def test_the_smallest_set_without_cp_sat_s_core(puzzle: Puzzle) -> None:
+    """When CP-SAT's core does not conflict (or-tools issue 5141), deletion starts from every
+    interview, and the search for a smaller set still runs: CP-SAT's cores are nearly always
+    smallest, so that path was never tested (a mutant trusting any set of 2 survived)."""
+    everything = tuple(range(len(puzzle.interviews)))
+    assume(not consistent(puzzle, frozenset(everything)))
+    with patch("sheepdog.solver.slywolf.model.unsat_core", lambda _puzzle: everything):
+        conflict = smallest_conflict(puzzle)
+    assert conflict is not None
+    chosen = frozenset(conflict.interviews)
+    assert not consistent(puzzle, chosen)
+    if conflict.smallest:
+        assert len(chosen) == _brute_smallest(puzzle)
+
+
+def test_a_single_impossible_interview_is_smaller_than_a_pair_deletion_keeps() -> None:
+    """Deleting from every interview in order keeps #2 and #3 (two sheep pointing at one, with
+    no accomplices), while #1 alone is impossible (it clears both wolves): the search must go on
+    past a set of two."""
+    roster = roster_from_dict(
+        {
+            "accomplices": 0,
+            "colors": ["red", "blue"],
+            "garments": ["hat", "coat"],
+            "wolves": [
+                {"name": "w0", "wears": ["red hat"]},
+                {"name": "w1", "wears": ["red hat", "blue coat"]},
+            ],
+            "sheep": [{"name": f"s{k}"} for k in range(4)],
+        }
+    )
+    red_hat = roster.items[[str(i) for i in roster.items].index("red hat")]
+    puzzle = replace(
+        new_puzzle(roster, "easy"),
+        interviews=(Interview(0, 1, red_hat), Interview(2, 3, None), Interview(1, 3, None)),
+    )
+    with patch("sheepdog.solver.slywolf.model.unsat_core", lambda _puzzle: (0, 1, 2)):
+        conflict = smallest_conflict(puzzle)
+    assert conflict is not None and conflict.interviews == (0,) and conflict.smallest
 
 
 # most small puzzles are consistent: those are filtered out
