@@ -8,11 +8,19 @@ from pathlib import Path
 import pytest
 
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.slywolf.explain import explain
-from sheepdog.solver.slywolf.grade import grade_case, grade_from_dict, stars_for, stored_grade
+from sheepdog.solver.slywolf.explain import explain, explain_observation
+from sheepdog.solver.slywolf.grade import (
+    grade_case,
+    grade_explained,
+    grade_from_dict,
+    stars_for,
+    stored_grade,
+    tiles_of,
+)
 from sheepdog.solver.slywolf.puzzle import load_puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.sample import random_case
+from sheepdog.solver.slywolf.worlds import Observation
 
 ROSTER = load_roster("default")
 CASES = Path(__file__).resolve().parents[2] / "cases"
@@ -64,3 +72,21 @@ def test_a_computed_grade_reads_back() -> None:
     assert grade_from_dict(g.to_dict(), n_sheep=ROSTER.n_sheep) == g
     with pytest.raises(SheepdogError, match=r"f.json: grade: 'steps' must be a whole number"):
         grade_from_dict(dict(g.to_dict(), steps=2.5), n_sheep=16, source="f.json")
+
+
+@pytest.mark.parametrize("folder", ["easy-100", "hard-100"])
+def test_a_grade_cut_short_above_a_band_agrees_with_the_stars(folder: str) -> None:
+    """``grade_explained(max_stars=s)`` stops the search as soon as the case has more than s
+    stars; it must keep every case of s stars or fewer (a mutant off by one in that limit
+    threw away 1-star cases, and a 1-star band found too few)."""
+    for path in sorted((CASES / folder).glob("*.json"))[::2]:
+        puzzle = load_puzzle(path)
+        grade = stored_grade(puzzle, str(path))
+        assert grade is not None and grade.fewest_exact
+        obs = Observation.from_puzzle(puzzle)
+        ex = explain_observation(puzzle.roster, obs)
+        for band in range(1, 5):
+            cut = grade_explained(obs, ex, tiles_of(puzzle), max_stars=band)
+            assert (cut is None) == (grade.stars > band), (path.name, band)
+            if cut is not None:
+                assert cut == grade
