@@ -292,6 +292,26 @@ def test_world_sampler_with_a_pointer_heard_and_its_testimony_not(mode: str) -> 
     assert chi2 <= df + 6 * (2 * df) ** 0.5
 
 
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_world_sampler_on_a_complete_case_draws_that_case(mode: str) -> None:
+    """Every pointer heard: the honest circle is whole and the one way to close it counts 1
+    (a mutant counting 0 ways made the sampler reject every draw, for ever)."""
+    roster = load_roster("default")
+    rng = random.Random(1)
+    while True:
+        case = random_case(roster, mode, rng)  # type: ignore[arg-type]
+        puzzle = new_puzzle(roster, mode)  # type: ignore[arg-type]
+        for s in range(roster.n_sheep):
+            puzzle = puzzle.with_interview(Interview(s, case.points_to[s], case.testimony[s]))
+        obs = Observation.from_puzzle(puzzle)
+        if deduce_valid(obs).total:
+            break
+    world = WorldSampler(obs, random.Random(2)).sample()
+    assert list(world.pointer) == list(obs.pointer)
+    assert list(world.testimony) == list(obs.testimony)
+    assert world.culprit == case.culprit
+
+
 def test_world_sampler_on_16_sheep_agrees_with_the_exact_counts() -> None:
     roster = load_roster("default")
     for mode in ("easy", "hard"):
