@@ -717,3 +717,26 @@ def test_a_game_file_no_entries_could_reach_is_refused() -> None:
     )
     with pytest.raises(FileFormatError, match="waits for its vegetable"):
         game_of(puzzle_from_dict(drawing, roster=ROSTER))
+
+
+def test_a_fourth_call_in_one_turn_is_refused() -> None:
+    """[Turn 3]: at most three sheep a turn.  On the box roster no four sheep share the
+    vegetables a fourth call needs, so only a loaded game checked it (a mutant allowing a
+    fourth call survived): four sheep here like the same four vegetables."""
+    common = ("bell pepper", "broccoli", "carrot", "cucumber")
+    four = ("drum set", "harp", "clarinet", "trumpet")
+    sheep = tuple(replace(s, likes=common) if s.name in four else s for s in ROSTER.sheep)
+    roster = replace(ROSTER, sheep=sheep)
+    game = new_game(new_puzzle(roster, "easy"), "two_star")
+    lines = [f"top {name}" for name in four] + [
+        "call drum set",
+        "found bell pepper",
+        "call harp",
+        "found broccoli",
+        "call clarinet",
+        "found carrot",
+    ]
+    game = play(game, *lines)
+    assert len(game.turn.called) == 3
+    with pytest.raises(SheepdogError, match="at most three sheep may be called in one turn"):
+        apply(game, parse_entry(game.roster, "call trumpet"))
