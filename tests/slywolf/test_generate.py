@@ -34,7 +34,7 @@ from sheepdog.solver.slywolf.brute import enumerate_counts
 from sheepdog.solver.slywolf.explain import explain, needs_hard_case_reasoning
 from sheepdog.solver.slywolf.grade import grade_case
 from sheepdog.solver.slywolf.model import is_valid_case
-from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle, new_puzzle, puzzle_from_dict
 from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict
 from sheepdog.solver.slywolf.sample import CompleteCase
 from sheepdog.solver.slywolf.worlds import Observation, deduce
@@ -565,3 +565,33 @@ def test_an_upper_bound_on_the_fewest_interviews_is_marked(tmp_path: Path) -> No
     bounded = replace(summary, fewest_upper_bounds=2)
     assert "| 4/5/6 (2 at most: search budget) | 1/2/3 |" in grade_table([bounded])
     assert bounded.to_dict()["fewest_upper_bounds"] == 2
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_known_deck_cases_are_drawn_with_the_exact_chances(mode: str) -> None:
+    """A known-deck case is a uniform draw of the complete cases that fit the tiles: each
+    culprit and each sheep's lie as often as the exact counts say (5 binomial standard errors).
+    The box's known deck is symmetric in its wolves, so a mutant swapping the exponents of the
+    culprits' weights survived; these three wolves wear different numbers of items."""
+    roster = roster_from_dict(
+        {
+            "accomplices": 1,
+            "colors": ["red", "blue"],
+            "garments": ["hat", "coat"],
+            "wolves": [
+                {"name": "w0", "wears": ["red hat"]},
+                {"name": "w1", "wears": ["blue coat", "blue hat"]},
+                {"name": "w2", "wears": ["blue hat", "red coat"]},
+            ],
+            "sheep": [{"name": "s0", "testimony": "blue coat"}]
+            + [{"name": f"s{k}"} for k in range(1, 4)],
+        }
+    )
+    exact = enumerate_counts(Observation.from_puzzle(new_puzzle(roster, mode)))  # type: ignore[arg-type]
+    rng, draws = random.Random(7), 4000
+    cases = [known_deck_case(roster, mode, rng) for _ in range(draws)]  # type: ignore[arg-type]
+    shares = [(sum(c.culprit == w for c in cases), exact.weights[w]) for w in range(3)]
+    shares += [(sum(s in c.liars for c in cases), exact.liar_worlds[s]) for s in range(4)]
+    for seen, worlds in shares:
+        p = worlds / exact.total
+        assert abs(seen / draws - p) <= 5 * (p * (1 - p) / draws) ** 0.5 + 1e-9
