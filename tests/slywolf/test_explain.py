@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -396,3 +397,34 @@ def test_a_roster_without_accomplices_says_so() -> None:
         "This roster has no accomplices, so every sheep is honest: the harp, the trumpet and the"
         " banjo."
     )
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_a_ring_one_short_of_the_honest_circle_is_of_accomplices(mode: str) -> None:
+    """5 sheep, 2 accomplices: the honest circle has 3, so a ring of 2 lies (a mutant that
+    took only rings 2 short of the circle fell back to the general rule, and its stars)."""
+    roster = roster_from_dict(
+        {
+            "accomplices": 2,
+            "colors": ["red", "blue"],
+            "garments": ["hat", "coat"],
+            "wolves": [
+                {"name": "w0", "wears": ["red hat"]},
+                {"name": "w1", "wears": ["blue hat", "red coat"]},
+                {"name": "w2", "wears": ["blue coat"]},
+            ],
+            "sheep": [{"name": f"s{k}"} for k in range(5)],
+        }
+    )
+    red_hat = next(i for i in roster.items if str(i) == "red hat")
+    puzzle = replace(
+        new_puzzle(roster, mode),  # type: ignore[arg-type]
+        interviews=(Interview(0, 1, red_hat), Interview(1, 0, None)),
+    )
+    ex = explain(puzzle)
+    if mode == "easy":  # nobody points at an accomplice in easy mode: no case fits
+        assert not ex.consistent
+        return
+    first = ex.steps[0]
+    assert first.rule == "ring" and first.accomplices == (0, 1)
+    assert_sound(ex, deduce(Observation.from_puzzle(puzzle)))
