@@ -226,7 +226,7 @@ def advise_view(
         samples = min(samples, 1)  # every sample would be this one completion
     for (card, words), outcomes in plays.items():
         done = [p for p in outcomes if p is not None]
-        item = PlayAdvice(card, words, _described(done), possible=len(done))
+        item = PlayAdvice(card, words, _described(done, words), possible=len(done))
         item.knocks = sum(1 for p in done if p.out_of_round)
         advice.plays.append(item)
     if samples and view.teams_play and advice.plays:
@@ -237,11 +237,13 @@ def advise_view(
     return advice
 
 
-def _described(done: list[AgentPlay]) -> str:
+def _described(done: list[AgentPlay], words: str) -> str:
     """The play's description as the player may say it: with what follows it (meetings, a
     knock-out of her side) when that is the same in every colouring where it can be made, else
     the choices only (what follows depends on colours she cannot see, A18; the risk says how
     likely a knock-out is)."""
+    if not done:  # a fold whose draw is not seen yet: its words say what she does
+        return words
     said = {p.description for p in done}
     if len(said) == 1:
         return done[0].description
@@ -254,6 +256,9 @@ def _plays(
     """The player's plays, each the first words of a group of choices that give the same
     position in every colouring, with the play in each colouring (in ``belief``'s order)."""
     words: dict[tuple[str, str], None] = {}
+    blind = blind_folds(view, belief, own_hand)
+    if blind:  # nothing to list after the draw: each discard is a choice of its own
+        return {(FOLD, said): [None] * len(belief) for said in blind}
     for pawns in belief:
         for play in legal_plays(view.completion(pawns, own_hand)):
             if play.card is None or play.description.startswith("fold"):  # A14, A17
@@ -271,6 +276,22 @@ def _plays(
             groups[key] = (card, choice)
             out[(card, choice)] = results
     return out
+
+
+def blind_folds(view: ObserverView, belief: list[Pawns], own_hand: Hands) -> list[str]:
+    """With 2-3 players and nothing playable she folds: discards one card and draws the top of
+    the stock (A17), which nobody has seen in a view.  Her choices are then the discards, each
+    followed by a play of the card drawn or one more discard, chosen once it is seen (nothing
+    before it moves a piece); [] when she has a play, or the draw is known.  Whether she can
+    play does not depend on the colours (A18): one colouring tells."""
+    if view.teams_play or view.stock[:1] != (UNKNOWN,) or not belief:
+        return []
+    try:
+        legal_plays(view.completion(belief[0], own_hand))
+    except SheepdogError:  # the fold's draw cannot be listed: it is what she must do
+        hand = own_hand[view.to_move]
+        return [f"fold: discard {card}, draw a card not seen yet" for card in dict.fromkeys(hand)]
+    return []
 
 
 def _try(pos: AgentPosition, card: str, words: str) -> AgentPlay | None:

@@ -278,6 +278,30 @@ def test_advice_when_nothing_is_playable_is_the_fold() -> None:
     assert advice.plays[0].draws + advice.plays[0].losses + advice.plays[0].wins == 1
 
 
+@pytest.mark.parametrize("players", [[0, 2], [0, 1, 2]])
+def test_advice_with_2_3_players_and_nothing_playable_lists_the_discards(
+    players: list[int],
+) -> None:
+    """A17: she discards one card and draws the stock's top, which a view does not show: the
+    advice was an error; it lists each discard (what follows is chosen once the card is seen;
+    no piece moves before it)."""
+    k = -1
+    pawns = [[k, k, k, k] if seat in players else [] for seat in range(4)]
+    hands = [
+        ["8", "8", "swap"] if seat == 0 else (["2"] if seat in players else []) for seat in range(4)
+    ]
+    pos = make_position(pawns, hands, 0, players=players, stock=["5", "9", "13"])
+    view = view_of(pos, 0)
+    assert view.stock == ("?", "?", "?")
+    advice = advise_view(view, samples=0)
+    assert [(p.card, p.words, p.knocks) for p in advice.plays] == [
+        ("fold", "fold: discard 8, draw a card not seen yet", 0),
+        ("fold", "fold: discard swap, draw a card not seen yet", 0),
+    ]
+    # with the stock known, the same hand's folds go on to the card drawn
+    assert all(p.description.startswith("fold: discard") for p in legal_plays(pos))
+
+
 def test_play_by_words_reads_card_names_as_the_command_line_does() -> None:
     pos = make_position(
         [[2, -1, -1, -1], [8, -1, -1, -1], [], []],
