@@ -95,6 +95,11 @@ def serve(
     """Serve the table companion: live games on the players' phones (Ctrl-C stops it)."""
 
     def body() -> None:
+        # Ctrl-C ends in KeyboardInterrupt (one line, exit 130) even when the server was started
+        # with SIGINT ignored (a background job of a script), from the start: uvicorn stops on
+        # it anyway, then raised it again into the ignored handler and the server exited 0, and
+        # a SIGINT during start-up was lost
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         import sqlite3
 
         import segno
@@ -149,10 +154,6 @@ def serve(
         # handler of ours that ends the process on the spot, before the hint worker's queues
         # are cleaned up (Python warned of leaked semaphores); this one exits 143 properly
         signal.signal(signal.SIGTERM, _terminated)
-        # and Ctrl-C ends in KeyboardInterrupt (one line, exit 130) even when the server was
-        # started with SIGINT ignored (a background job of a script): uvicorn stops on it
-        # anyway, then raised it again into the ignored handler and the server exited 0
-        signal.signal(signal.SIGINT, signal.default_int_handler)
         # Ctrl-C before uvicorn's loop runs leaves its coroutine unawaited: not worth a warning
         warnings.filterwarnings("ignore", "coroutine 'Server.serve' was never awaited")
         try:
