@@ -473,10 +473,10 @@ def _not_found(
             f"made, and {repeats} of the {found} cases already made ({tried} for case {index}); "
             "ask for fewer cases (this roster has few distinct ones)"
         )
-    more = "" if attempts >= MAX_ATTEMPTS else " or more --attempts"
+    more = "" if attempts >= MAX_ATTEMPTS else " or more attempts"
     return (
         f"no {mode} case with {stars} found in {tried} (case {index} of {count}); try a wider "
-        f"--min-grade/--max-grade band{more}"
+        f"band of grades{more}"
     )
 
 
