@@ -135,7 +135,7 @@ def number_in(low: float, high: float) -> Callable[[float], float]:
             raise typer.BadParameter(f"{value} is not a number: give one from {low:g} to {high:g}")
         if not low <= value <= high:
             raise typer.BadParameter(
-                f"{value:g} is out of range: give one from {low:g} to {high:g}"
+                f"{value!r} is out of range: give one from {low:g} to {high:g}"  # as typed
             )
         return value
 
@@ -143,13 +143,15 @@ def number_in(low: float, high: float) -> Callable[[float], float]:
 
 
 def file_to_write(example: str) -> Callable[[str], Path]:
-    """The parser of an option naming a file to write: ``out/`` names a folder, which the path
-    alone would forget (``Path("out/")`` is ``out``, and the file would be written as ``out``).
+    """The parser of an option naming a file to write: ``out/`` (or ``out/.``) names a folder,
+    which the path alone would forget (``Path("out/")`` is ``out``: the file was written so).
     ``example`` is a file name the error suggests in that folder."""
 
     def parse(raw: str) -> Path:
-        if raw.endswith(("/", os.sep)):
-            raise typer.BadParameter(f"{raw} ends in '/': name the file, such as {raw}{example}")
+        last = raw.replace(os.sep, "/").rsplit("/", 1)[-1]
+        if last in ("", ".", ".."):  # "out/", "out/.", "..": a folder's name
+            such = os.path.normpath(os.path.join(raw, example))
+            raise typer.BadParameter(f"{raw} names a folder: name the file, such as {such}")
         return Path(raw)
 
     return parse

@@ -81,10 +81,11 @@ def render_advice(data: dict[str, Any]) -> str:
             lines.append(f"{counted(untyped, 'stack top')} not typed yet (top SHEEP).")
     if turn is not None and turn["guess"] is not None:
         return "\n".join(lines)  # only the guess is left: no interview can come (--json ranks)
-    callable_now = [h for h in data["ranking"] if h["callable"]]  # the stack tops, if any
-    if callable_now:
+    # the sheep on top of the stacks; with none known, every sheep left
+    shown = [h for h in data["ranking"] if h["on_top"] is not False] or data["ranking"]
+    if shown:
         lines.append("Best interviews (score: lower is better):")
-        for n, h in enumerate(callable_now, start=1):
+        for n, h in enumerate(shown, start=1):
             lines.append(f"{n:2}. {h['sheep']:<12} {h['score']:5.2f}  {h['reason']}")
     return "\n".join(lines)
 

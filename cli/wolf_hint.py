@@ -32,7 +32,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sheepdog.cli.common import fail, number_in, print_json, roster_ref, run, typed_options
+from sheepdog.cli.common import (
+    fail,
+    file_to_write,
+    number_in,
+    print_json,
+    roster_ref,
+    run,
+    typed_options,
+)
 from sheepdog.cli.wolf import ModeChoice, ModelAtTable, ModelChoice, app
 
 if TYPE_CHECKING:
@@ -132,7 +140,12 @@ BUSY = "open in another 'sheepdog wolf play' session"
 def play(
     ctx: typer.Context,
     file: Annotated[
-        Path, typer.Argument(help='Game file (JSON): a puzzle with a "game" key.', readable=False)
+        Path,
+        typer.Argument(
+            help='Game file (JSON): a puzzle with a "game" key.',
+            readable=False,
+            parser=file_to_write("game.json"),
+        ),
     ],
     new: Annotated[bool, typer.Option("--new", help="Start a new game in FILE.")] = False,
     roster: Annotated[

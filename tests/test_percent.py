@@ -23,7 +23,7 @@ def test_a_chance_reads_within_half_a_unit_and_never_as_certain_by_mistake(
         assert 100 - unit / 2 <= chance * 100 < 100
     else:
         shown = Fraction(text[:-1])
-        assert abs(shown - chance * 100) <= unit / 2  # halves round up
+        assert -unit / 2 < shown - chance * 100 <= unit / 2  # halves round up, not down
         assert (shown == 0) == (chance == 0) and (shown == 100) == (chance == 1)
         if digits:
             assert len(text[:-1].split(".")[1]) == digits

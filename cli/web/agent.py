@@ -80,6 +80,7 @@ from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
 from sheepdog.solver.dog.position import position_from_json as classic_position
 from sheepdog.solver.errors import SheepdogError, shown
 from sheepdog.solver.jsonio import is_number, typed_number
+from sheepdog.solver.percent import percent
 
 #: The store's kind of an Agent DOG game, and the ``variant`` of its setup.
 KIND = "agent-dog"
@@ -386,7 +387,9 @@ def board_svg(table: AgentTable) -> str:
         said = (
             f"colour {sure}"
             if sure is not None
-            else ", ".join(f"colour {c} {p['percent']}%" for c, p in row["chances"].items())
+            else ", ".join(
+                f"colour {c} {percent(p['chance'], 1)}" for c, p in row["chances"].items()
+            )
         )
         parts.append(
             f'<g class="undercover" data-loc="{row["field"]}" '

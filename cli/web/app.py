@@ -137,6 +137,13 @@ def _worker_pool() -> ProcessPoolExecutor:
     )
 
 
+def _dropped() -> Future[Any]:
+    """The work asked of a stopping server: dropped at once (worker_result says so)."""
+    dropped: Future[Any] = Future()
+    dropped.cancel()
+    return dropped
+
+
 class Games:
     """The games in memory, rebuilt from the store on first use; writes take turns.
 
@@ -173,19 +180,23 @@ class Games:
         (killed, out of memory) is replaced: the pool it leaves broken is started anew."""
         with self._pool_lock:
             pool, closed = self._pool, self._closed
-        if closed:  # the server is stopping: the work is dropped (worker_result says so)
-            dropped: Future[T] = Future()
-            dropped.cancel()
-            return dropped
+        if closed:
+            return _dropped()
         try:
             return pool.submit(fn, *args)
         except BrokenProcessPool:
             with self._pool_lock:
+                if self._closed:
+                    return _dropped()
                 if self._pool is pool:
                     pool.shutdown(wait=False, cancel_futures=True)
                     self._pool = _worker_pool()
                 pool = self._pool
             return pool.submit(fn, *args)
+        except RuntimeError:  # "cannot schedule new futures after shutdown": closed meanwhile
+            if not self._closed:
+                raise
+            return _dropped()
 
     def row(self, game_id: str, kind: str) -> GameRow:
         row = self._rows.get(game_id)

@@ -36,8 +36,8 @@ def worker_result(
         return future.result()
     except BrokenProcessPool:
         return None, f"the {what} worker stopped before the {what} was ready; reload for it"
-    except CancelledError:  # the server is stopping: its pool dropped the work not started
-        return None, f"the server is stopping: no {what}"
+    except CancelledError:  # a newer entry, or the server stopping, dropped it before it began
+        return None, f"the {what} was dropped (the game moved on, or the server is stopping)"
 
 
 class Background(Generic[T]):

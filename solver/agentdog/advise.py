@@ -217,7 +217,8 @@ def advise_view(
     belief = colourings(view)
     won = winning_side(view.completion(belief[0], view.hands)) if belief else None
     if won is not None:  # home pieces are face up (A5): every colouring agrees
-        raise SheepdogError(f"the game is over: seats {'+'.join(map(str, won))} have won")
+        who = f"seats {'+'.join(map(str, won))} have" if len(won) > 1 else f"seat {won[0]} has"
+        raise SheepdogError(f"the game is over: {who} won")
     own_hand = tuple((h if k == seat else ()) for k, h in enumerate(view.hands))
     plays = _plays(view, belief, own_hand)
     advice = AgentAdvice(seat, len(belief), colour_chances(view, belief), seed=seed)

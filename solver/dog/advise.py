@@ -282,11 +282,11 @@ def check_advisable(pos: Position) -> None:
     check_classic(pos, "advise_view, with the view of the seat to move")
     if pos.rules.solo:
         raise SheepdogError("advice needs a partnership game (this position is non-partnership)")
-    if not any(pos.hands):
-        raise SheepdogError("the round is over: every hand is empty")
     won = winner(pos)
     if won is not None:  # there is nothing to play, or to advise
         raise SheepdogError(f"the game is over: team {won} has won")
+    if not any(pos.hands):
+        raise SheepdogError("the round is over: every hand is empty")
     if UNKNOWN in pos.hands[pos.to_move]:
         raise SheepdogError(f"seat {pos.to_move} is to move and must know her own cards, not '?'")
 

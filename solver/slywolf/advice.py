@@ -152,17 +152,20 @@ class Advice:
     turn: TurnAdvice | None = None  # with a "game" key
     model: Model = "uniform"  # the worlds counted: every case, or the valid ones
     fallback: str | None = None  # why every case is counted when the valid ones were wanted
-    others: tuple[Hint, ...] = ()  # the sheep left that cannot be called now (not on top)
+    others: tuple[Hint, ...] = ()  # the sheep left below the stack tops, ranked after them
+    tops: tuple[int, ...] | None = None  # the sheep on top of the stacks (None: no stacks)
 
     def best(self, n: int) -> Advice:
-        """The same advice with only the ``n`` best sheep ranked (0: all of them)."""
-        return replace(self, ranking=self.ranking[:n]) if n > 0 else self
+        """The same advice with only the ``n`` best sheep ranked (0: all of them; the sheep
+        below the stack tops are then left out too)."""
+        return replace(self, ranking=self.ranking[:n], others=()) if n > 0 else self
 
     def to_dict(self) -> dict[str, Any]:
         """The ``wolf hint --json`` object: ``ranking`` best first, the deductions, the turn.
-        The ranking has one entry per sheep not yet interviewed (spec section 5): those that
-        can be called now (``"callable": true``: free choice, or on top of a stack) first,
-        then the others."""
+        The ranking has one entry per sheep not yet interviewed (spec section 5): with stacks,
+        the sheep on top first (``"on_top": true``), then those below (``false``); without
+        stacks ``"on_top"`` is null.  (Whether a call may name a sheep now is the table's
+        ``callable``: see :func:`~sheepdog.solver.slywolf.session.callable_sheep`.)"""
         roster = self.puzzle.roster
         d = self.deduction
         visible = self.turn.table.visible if self.turn is not None else self.puzzle.visible
@@ -174,7 +177,7 @@ class Advice:
             "ranking": [
                 {
                     "sheep": roster.sheep[h.sheep].name,
-                    "callable": callable_now,
+                    "on_top": None if self.tops is None else h.sheep in self.tops,
                     "score": round(h.score, 4),
                     "p_settle": h.p_settle,
                     "expected_suspects": h.expected_suspects,
@@ -182,8 +185,7 @@ class Advice:
                     "uncover_bonus": round(h.uncover_bonus, 4),
                     "reason": h.reason,
                 }
-                for hints, callable_now in ((self.ranking, True), (self.others, False))
-                for h in hints
+                for h in self.ranking + self.others
             ],
             "turn": None,
             "model": self.model,
@@ -254,7 +256,8 @@ def advice(
             else _settled(puzzle, d, done),
             visible,
         )
-        return Advice(puzzle, d, ranking, model=chosen, fallback=fallback, others=others)
+        tops = tuple(visible) if visible is not None else None
+        return Advice(puzzle, d, ranking, None, chosen, fallback, others, tops)
     table, so_far = game.table, game.turn
     visible = [s for s in table.visible if s not in table.discarded]
     hidden = hidden_sheep(puzzle, table)
@@ -269,7 +272,7 @@ def advice(
     untyped = sum(1 for st in table.stacks if st.tiles > 0 and st.top is None)
     if game.guessed is not None:  # the game is over: the deduction, and nothing to advise
         over = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed)
-        return Advice(puzzle, d, (), over, chosen, fallback)
+        return Advice(puzzle, d, (), over, chosen, fallback, (), tuple(visible))
     if len(d.suspects) <= 1:
         return Advice(
             puzzle,
@@ -279,15 +282,16 @@ def advice(
             chosen,
             fallback,
             others,
+            tuple(visible),
         )
     if left > 0 and not visible and untyped and not so_far.called:
         # nobody on top is known yet: no turn to plan, but every sheep left can be ranked
         everyone = hints_for(obs, names, leaf=leaf, exclude=done, model=chosen)
         waiting = TurnAdvice(table, so_far, left, None, None, untyped)
-        return Advice(puzzle, d, tuple(everyone), waiting, chosen, fallback)
+        return Advice(puzzle, d, tuple(everyone), waiting, chosen, fallback, (), ())
     if left == 0 or not ranking:
         last = TurnAdvice(table, so_far, left, guess(d.weights), None, untyped)
-        return Advice(puzzle, d, ranking, last, chosen, fallback, others)
+        return Advice(puzzle, d, ranking, last, chosen, fallback, others, tuple(visible))
     # Interviews still needed, in interview units: least squares on seeded random-order games
     # gives about intercept + slope (leaf - 1) (Leaf, solver.slywolf.hints; docs/hints.md).
     units = leaf if isinstance(leaf, Leaf) else BLEND_LEAF
@@ -307,7 +311,7 @@ def advice(
     begun = any(s in heard for s in so_far.called)
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth, interviewing=begun)
     turn = TurnAdvice(table, so_far, left, None, planner, untyped)
-    return Advice(puzzle, d, ranking, turn, chosen, fallback, others)
+    return Advice(puzzle, d, ranking, turn, chosen, fallback, others, tuple(visible))
 
 
 def _leaf_named(name: object) -> Leaf:

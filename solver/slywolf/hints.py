@@ -316,17 +316,19 @@ def score_sheep(
     """One sheep's exact one-step expectations (``leaf`` None: the model's default)."""
     leaf = default_leaf(model) if leaf is None else leaf
     pred = predictive(obs, sheep, total, model=model)
-    value = p_certain = exp_suspects = exp_entropy = exp_top = 0.0
+    value = exp_entropy = exp_top = 0.0
+    certain = suspects = 0  # in worlds, exact: a sure outcome is exactly 1.0, not 0.99999...
     for t, i, count, weights in pred.outcomes:
         p = count / total
         value += p * leaf(weights, observe(obs, sheep, t, i))
         n_sus = suspects_of(weights)
         if n_sus == 1:
-            p_certain += p
-        exp_suspects += p * n_sus
+            certain += count
+        suspects += count * n_sus
         exp_entropy += p * entropy(weights)
         exp_top += p * max(weights) / sum(weights)  # count merges alike outcomes
-    return Score(sheep, value, p_certain, exp_suspects, exp_entropy, exp_top)
+    exp_top = min(exp_top, 1.0)
+    return Score(sheep, value, certain / total, suspects / total, exp_entropy, exp_top)
 
 
 def candidates(obs: Observation, allowed: Sequence[int] | None = None) -> list[int]:

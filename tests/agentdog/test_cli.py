@@ -322,3 +322,23 @@ def test_advise_on_a_view_where_a_side_has_won_says_the_game_is_over(tmp_path: P
     result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0"])
     assert result.exit_code == 1 and result.stdout == ""
     assert "the game is over: seats 0+2 have won" in result.stderr
+
+
+def test_a_two_player_view_where_a_seat_has_won_names_the_seat(tmp_path: Path) -> None:
+    view = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "view": "observer",
+        "pawns": {"0": ["h0", "h1", "h2", "h3"], "2": ["t33", "k", "k", "k"]},
+        "undercover": [],
+        "hands": {"0": ["2"], "2": ["?"]},
+        "to_move": 0,
+        "last_card": "9",
+        "players": [0, 2],
+        "stock": ["?"],
+    }
+    path = tmp_path / "won.json"
+    path.write_text(json.dumps(view), encoding="utf-8")
+    result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0"])
+    assert result.exit_code == 1 and "the game is over: seat 0 has won" in result.stderr

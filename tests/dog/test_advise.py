@@ -102,6 +102,7 @@ def test_the_mover_must_see_her_own_hand() -> None:
     ("notation", "team"),
     [
         ("4 h0,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?/-/? 0", 0),
+        ("4 h0,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 -/-/-/- 0", 0),
         (
             "6 t94,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3/t60,h1,h2,h3/h0,h1,h2,h3"
             " 3/?/?/?/?/? 0",

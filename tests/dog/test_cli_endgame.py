@@ -254,6 +254,10 @@ def test_a_graph_path_ending_in_a_slash_is_refused(
 ) -> None:
     code, out, err = run_main(["dog", "solve", str(win_file), "--graph", f"{tmp_path}/g/"], capsys)
     assert code == 2 and out == "" and f"{tmp_path}/g/game.graphml" in err
+    code, _out, err = run_main(
+        ["dog", "solve", str(win_file), "--graph", f"{tmp_path}/g/."], capsys
+    )
+    assert code == 2 and f"{tmp_path}/g/game.graphml" in err
     assert not (tmp_path / "g").exists()  # it was written as the file "g"
 
 

@@ -52,7 +52,7 @@ def test_hint_json_ranks_every_sheep_not_interviewed(tmp_path: Path) -> None:
 
 def test_hint_with_visible_sheep_ranks_those_first(tmp_path: Path) -> None:
     """The text ranks the sheep on top only; the JSON has one entry per sheep not yet
-    interviewed (spec section 5), the callable ones first (it had the four only)."""
+    interviewed (spec section 5), the ones on top first (it had the four only)."""
     data = dict(TWO_HEARD, visible=["harp", "trumpet", "banjo", "violin"])
     path = write(tmp_path / "p.json", data)
     result = runner.invoke(app, ["wolf", "hint", str(path), "--json", "--top", "2"])
@@ -60,7 +60,7 @@ def test_hint_with_visible_sheep_ranks_those_first(tmp_path: Path) -> None:
     out = json.loads(result.stdout)
     top, rest = out["ranking"][:4], out["ranking"][4:]
     assert sorted(e["sheep"] for e in top) == ["banjo", "harp", "trumpet", "violin"]
-    assert all(e["callable"] for e in top) and not any(e["callable"] for e in rest)
+    assert all(e["on_top"] is True for e in top) and all(e["on_top"] is False for e in rest)
     assert len(rest) == 10 and "guitar" not in {e["sheep"] for e in rest}
     assert all(e["uncover_bonus"] >= 0 for e in top) and all(e["uncover_bonus"] == 0 for e in rest)
     for part in (top, rest):
@@ -434,6 +434,8 @@ def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str
         (["wolf", "play", "{dir}/g.json", "--new", "--skill", "1.5"], "1.5 is out of range"),
         (["wolf", "play", "{dir}/g.json", "--new", "--skill", "-0.1"], "from 0 to 1"),
         (["wolf", "play", "{dir}/g.json", "--new", "--skill", "nan"], "nan is not a number"),
+        (["wolf", "play", "{dir}/g.json", "--new", "--skill", "1.0000001"], "1.0000001 is out"),
+        (["wolf", "play", "{dir}/", "--new"], "names a folder: name the file, such as"),
         (["wolf", "play", "{dir}/g.json", "--new", "--side", "three_star"], "'three_star' is not"),
         (["wolf", "play", "{dir}/g.json", "--new", "--mode", "medium"], "'medium' is not one of"),
         (["wolf", "hint", "cases/puzzles/example.json", "--top", "-1"], "'--top': Input should"),
@@ -618,3 +620,27 @@ def test_an_honest_sheep_is_vouched_for_by_an_honest_pointer_first() -> None:
     assert "guitar" in solved["accomplices"] and "balalaika" in solved["honest"]
     trumpet = next(e for e in out["ranking"] if e["sheep"] == "trumpet")
     assert trumpet["reason"].startswith("honest (balalaika points at it): its testimony is sure")
+
+
+def test_on_top_says_where_each_sheep_is_in_every_state_of_the_table(tmp_path: Path) -> None:
+    """``on_top`` is a fact of the table: true for the stack tops, false below them (every sheep
+    while no top is typed, when the text ranks them all), null without stacks."""
+    turn = json.loads((Path(__file__).resolve().parents[2] / "cases/puzzles/turn.json").read_text())
+    tops = {stack["top"] for stack in turn["game"]["stacks"]}
+    out = json.loads(
+        runner.invoke(app, ["wolf", "hint", str(write(tmp_path / "t.json", turn)), "--json"]).stdout
+    )
+    assert {e["sheep"] for e in out["ranking"] if e["on_top"]} == tops
+    for stack in turn["game"]["stacks"]:
+        stack["top"] = None
+    path = write(tmp_path / "u.json", turn)
+    out = json.loads(runner.invoke(app, ["wolf", "hint", str(path), "--json"]).stdout)
+    assert out["ranking"] and all(e["on_top"] is False for e in out["ranking"])
+    text = runner.invoke(app, ["wolf", "hint", str(path)]).stdout
+    assert f"{len(out['ranking'])}. " in text  # the text ranks every sheep left meanwhile
+    free = json.loads(
+        runner.invoke(
+            app, ["wolf", "hint", str(write(tmp_path / "f.json", TWO_HEARD)), "--json"]
+        ).stdout
+    )
+    assert all(e["on_top"] is None for e in free["ranking"])
