@@ -42,6 +42,7 @@ from sheepdog.solver.agentdog.position import (
 )
 from sheepdog.solver.agentdog.rules import AgentRules
 from sheepdog.solver.dog.board import HOME, loc_name
+from sheepdog.solver.dog.entries import normal_words
 from sheepdog.solver.errors import FileFormatError, SheepdogError, expect
 from sheepdog.solver.jsonio import loads_json, read_text
 
@@ -380,7 +381,8 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
             pawn_map = seat_map(p["pawns"], f"history play {i} pawns")
             visible, hidden = _view_pawns(pawn_map, view.players, view.layout, under)
             seen = (visible, hidden, under)
-        recs.append(RecordedPlay(seat, parse_card(card), words, seen))
+        # as a play is typed at the table: arrows, spacing and case as the engine writes them
+        recs.append(RecordedPlay(seat, parse_card(card), normal_words(words), seen))
     return ObserverView(
         view.visible,
         view.hidden,

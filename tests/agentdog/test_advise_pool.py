@@ -12,7 +12,7 @@ import pytest
 
 from sheepdog.solver.agentdog.advise import _unseen
 from sheepdog.solver.agentdog.cards import full_deck
-from sheepdog.solver.agentdog.observer import load_view
+from sheepdog.solver.agentdog.observer import colourings, load_view
 from sheepdog.solver.errors import SheepdogError
 
 
@@ -84,3 +84,17 @@ def test_more_copies_than_the_deck_holds_are_refused(tmp_path: Path) -> None:
 
 def load_view_rules(tmp_path: Path) -> Any:
     return load_view(tmp_path / "view.json").rules
+
+
+def test_a_record_s_words_are_read_as_a_play_typed_at_the_table(tmp_path: Path) -> None:
+    """Spacing and case as a person types them (the table accepted them; a view's record
+    refused ' t17 -> t22 ' and 'T17->T22')."""
+    typed = copy.deepcopy(VIEW)
+    typed["history"]["plays"][0]["play"] = "T17 -> T22"
+    typed["history"]["plays"][1]["play"] = " t33->t38 "
+    path = tmp_path / "typed.json"
+    path.write_text(json.dumps(typed), encoding="utf-8")
+    exact = tmp_path / "exact.json"
+    exact.write_text(json.dumps(VIEW), encoding="utf-8")
+    assert colourings(load_view(path)) == colourings(load_view(exact))
+    assert [rec.play for rec in load_view(path).history] == ["t17→t22", "t33→t38", "t49→t54"]
