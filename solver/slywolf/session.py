@@ -696,7 +696,8 @@ def _check_parts(start: object, steps: object) -> None:
     :class:`WrongTypeError` line, not an error from inside the replay)."""
     expect(start, Game, "start", _GAME_HINT)
     expect(steps, tuple, "steps", "a tuple of Step")
-    for step in steps:  # type: ignore[attr-defined]
+    assert isinstance(steps, tuple)  # for the type checker: expect raised otherwise
+    for step in steps:
         expect(step, Step, "each step", "Step(entry, line)")
 
 
