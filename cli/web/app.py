@@ -32,6 +32,7 @@ import os
 import re
 import secrets
 import signal
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -131,7 +132,15 @@ def _quiet_worker() -> None:
     threading.Thread(target=watch, name="sheepdog-hint-watch", daemon=True).start()
 
 
+#: multiprocessing's resource tracker outlives a server killed outright (kill -9), frees what
+#: it left, and warned of "leaked semaphore objects" into the server's stderr with a Python
+#: source line: it takes the interpreter's -W options from sys.warnoptions when it starts.
+QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
+
+
 def _worker_pool() -> ProcessPoolExecutor:
+    if QUIET_TRACKER not in sys.warnoptions:
+        sys.warnoptions.append(QUIET_TRACKER)
     return ProcessPoolExecutor(
         max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
     )

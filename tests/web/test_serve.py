@@ -180,6 +180,31 @@ def test_ctrl_c_while_phones_wait_for_hints_is_one_line(tmp_path: Path) -> None:
         thread.join(timeout=30)
 
 
+def test_kill_9_leaves_no_worker_and_no_warning(tmp_path: Path) -> None:
+    """After kill -9 the hint worker ends itself, and multiprocessing's resource tracker frees
+    what the server left without warning of "leaked semaphore objects" on its stderr."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    status, game = call(port, "POST", "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    assert status == 201
+    status, _view = call(port, "GET", f"/api/wolf/games/{game['id']}")  # the worker has run
+    assert status == 200
+    children = descendants(server.pid)
+    assert children  # the resource tracker and the hint worker
+    server.send_signal(signal.SIGKILL)
+    _out, err = server.communicate(timeout=30)  # until the last holder of stderr is gone
+    assert err == ""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in children):
+        time.sleep(0.1)
+    assert not [
+        pid
+        for pid in children
+        if Path(f"/proc/{pid}/status").exists()
+        and "State:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    ]
+
+
 def test_sigterm_stops_it_cleanly_hint_worker_and_all(tmp_path: Path) -> None:
     """`kill PID` (what a service manager sends): exit 143, nothing on stderr (Python used to
     warn of leaked semaphores: the process ended before the hint worker's queues were freed)."""
