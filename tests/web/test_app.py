@@ -182,6 +182,22 @@ def final_space(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
     return game, view
 
 
+def test_once_a_turn_s_interviews_begin_no_calls_are_offered(client: TestClient) -> None:
+    """After the first interview of a turn no call is possible (the plan says whom to interview
+    next): "Best calls" listed violin and banjo, which the game then refused."""
+    game = new(client, side="one_star")
+    lines = ["top harp", "top banjo", "top guitar", "top violin", "call harp"]
+    lines += ["found bell pepper", "call guitar", "found broccoli"]
+    for line in [*lines, "interview harp, guitar, red jacket"]:
+        r = client.post(f"/api/wolf/games/{game['id']}/entries", json={"line": line})
+        assert r.status_code == 201, r.text
+    view = client.get(f"/api/wolf/games/{game['id']}").json()
+    assert view["state"]["callable"] == [] and view["state"]["to_interview"] == ["guitar"]
+    page = client.get(game["url"]).text
+    assert "<b>Plan:</b> Stop now and interview guitar." in page
+    assert "Best calls" not in page and '<ol class="ranking">' not in page
+
+
 def suspect_rows(page: str) -> dict[str, str]:
     """The suspects table of a game page: each wolf's chance as shown."""
     rows = re.findall(r'<tr><td>([^<]+)</td><td>[^<]*</td><td class="num">([^<]+)</td></tr>', page)
