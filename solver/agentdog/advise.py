@@ -225,17 +225,25 @@ def advise_view(
     advice.exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)
     if advice.exact:
         samples = min(samples, 1)  # every sample would be this one completion
-    for (card, words), outcomes in plays.items():
-        done = [p for p in outcomes if p is not None]
-        item = PlayAdvice(card, words, _described(done, words), possible=len(done))
-        item.knocks = sum(1 for p in done if p.out_of_round)
-        advice.plays.append(item)
+    advice.plays += [
+        play_advice(card, words, outcomes) for (card, words), outcomes in plays.items()
+    ]
     if samples and view.teams_play and advice.plays:
         deadline = clock + seconds  # from the call: the colourings count against it too
         pool = _unseen(view)
         sample_plays(view, belief, pool, advice, samples, seed, max_nodes, deadline, progress)
     advice.seconds = time.perf_counter() - started
     return advice
+
+
+def play_advice(card: str, words: str, outcomes: list[AgentPlay | None]) -> PlayAdvice:
+    """One play's advice before sampling: its description and its exact knock-out risk over
+    the colourings in which it can be made (``outcomes``: the play in each colouring, None
+    where it cannot be made, or, for a fold whose draw is not seen, in none)."""
+    done = [p for p in outcomes if p is not None]
+    item = PlayAdvice(card, words, _described(done, words), possible=len(done))
+    item.knocks = sum(1 for p in done if p.out_of_round)
+    return item
 
 
 def _described(done: list[AgentPlay], words: str) -> str:

@@ -20,9 +20,9 @@ from sheepdog.solver.agentdog.advise import (
     DEFAULT_SOLVE_NODES,
     AdviceProgress,
     AgentAdvice,
-    PlayAdvice,
     _plays,
     _unseen,
+    play_advice,
     sample_plays,
 )
 from sheepdog.solver.agentdog.cards import UNKNOWN
@@ -63,10 +63,10 @@ def advise_belief(
     own_hand = tuple((h if k == seat else ()) for k, h in enumerate(view.hands))
     plays = _plays(view, colourings, own_hand)
     advice = AgentAdvice(seat, len(colourings), colour_chances(view, colourings), seed=seed)
-    for (card, words), outcomes in plays.items():
-        item = PlayAdvice(card, words, outcomes[0].description)
-        item.knocks = sum(1 for p in outcomes if p.out_of_round)
-        advice.plays.append(item)
+    # as advise_view: a description true in every colouring, the risk over those it fits
+    advice.plays += [
+        play_advice(card, words, outcomes) for (card, words), outcomes in plays.items()
+    ]
     if samples and view.teams_play and advice.plays:
         deadline = None if seconds is None else clock + seconds
         sample_plays(view, colourings, pool, advice, samples, seed, max_nodes, deadline, progress)

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from sheepdog.solver.agentdog.advise import advise_view
-from sheepdog.solver.agentdog.observer import ObserverView, colourings, view_of
+from sheepdog.solver.agentdog.observer import ObserverView, colourings, view_from_json, view_of
 from sheepdog.solver.agentdog.position import make_position
 from sheepdog.solver.agentdog.table_advice import advise_belief
 from sheepdog.solver.errors import SheepdogError
@@ -88,3 +88,34 @@ def test_a_sample_cut_short_by_the_time_limit_counts_for_no_play(
     assert lines[-1].startswith(f"Stopped by the time limit (--seconds) after {out['samples']}")
     full = advise_view(view, samples=2, seed=1, max_nodes=3000, seconds=3600).to_dict()
     assert full["stopped"] is None and "Stopped" not in agent_advice_lines(full)[-1]
+
+
+def test_a_knock_out_in_one_colouring_is_not_told_as_certain() -> None:
+    """3 players: seat 1's 2 from t6 lands on t8, whose undercover piece is colour 1 or 2; the
+    page said "knocks out her side's piece" (true in one colouring of two), where the command
+    line says what follows depends on the colours.  Both give advise_view's words now."""
+    view = view_from_json(
+        {
+            "variant": "agent-dog",
+            "seats": 4,
+            "layout": "default",
+            "view": "observer",
+            "pawns": {
+                "0": ["k", "k", "k", "t21"],
+                "1": ["k", "k", "t6", "u"],
+                "2": ["k", "k", "h2", "u"],
+            },
+            "undercover": ["t8", "t40"],
+            "hands": {"0": ["?", "?", "?"], "1": ["2", "3", "5"], "2": ["?", "?", "?"]},
+            "to_move": 1,
+            "last_card": None,
+            "players": [0, 1, 2],
+        }
+    )
+    got = advise_belief(view, colourings(view), samples=0).to_dict()
+    expected = advise_view(view, samples=0).to_dict()
+    assert got.pop("seconds") >= 0 and expected.pop("seconds") >= 0
+    assert got == expected
+    two = next(p for p in got["plays"] if p["card"] == "2" and p["play"] == "t6→t8")
+    assert two["knocks_own_side"]["chance"] == "1/2"
+    assert two["description"].endswith("what follows depends on the undercover colours")
