@@ -289,18 +289,21 @@ def _plays(
 
 def blind_folds(view: ObserverView, belief: list[Pawns], own_hand: Hands) -> list[str]:
     """With 2-3 players and nothing playable she folds: discards one card and draws the top of
-    the stock (A17), which nobody has seen in a view.  Her choices are then the discards, each
+    the stock (A17), which nobody has seen in a view (an empty stock is the discard pile to be
+    shuffled, unseen too; the table knows no stock).  Her choices are then the discards, each
     followed by a play of the card drawn or one more discard, chosen once it is seen (nothing
     before it moves a piece); [] when she has a play, or the draw is known.  Whether she can
     play does not depend on the colours (A18): one colouring tells."""
-    if view.teams_play or view.stock[:1] != (UNKNOWN,) or not belief:
+    if view.teams_play or view.stock[:1] not in ((UNKNOWN,), ()) or not belief:
         return []
     try:
-        legal_plays(view.completion(belief[0], own_hand))
+        plays = legal_plays(view.completion(belief[0], own_hand))
     except SheepdogError:  # the fold's draw cannot be listed: it is what she must do
-        hand = own_hand[view.to_move]
-        return [f"fold: discard {card}, draw a card not seen yet" for card in dict.fromkeys(hand)]
-    return []
+        plays = None
+    if plays is not None and not (plays and all(p.description.startswith("fold") for p in plays)):
+        return []
+    hand = own_hand[view.to_move]
+    return [f"fold: discard {card}, draw a card not seen yet" for card in dict.fromkeys(hand)]
 
 
 def _try(pos: AgentPosition, card: str, words: str) -> AgentPlay | None:

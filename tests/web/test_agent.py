@@ -617,3 +617,47 @@ def test_an_error_never_echoes_a_long_line_whole(client: TestClient, line: str) 
     game = new(client)
     r = client.post(f"/api/dog/games/{game['id']}/entries", json={"line": line})
     assert len(one_line_error(r, 400)) < 300
+
+
+def _fold_view(players: list[int]) -> dict[str, Any]:
+    """Seat 0 holds 2, 3 and 5 with one piece home and three in the kennel: nothing moves."""
+    pawns = {"0": ["k", "k", "k", "h3"], "1": ["k", "k", "t17", "t30"]}
+    pawns |= {"2": ["k", "k", "t33", "t45"], "3": ["k", "k", "t49", "t62"]}
+    return {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "view": "observer",
+        "pawns": {str(k): pawns[str(k)] for k in players},
+        "undercover": [],
+        "hands": {str(k): ["2", "3", "5"] if k == 0 else ["?", "?", "?"] for k in players},
+        "to_move": 0,
+        "last_card": "9",
+        "players": players,
+    }
+
+
+def test_the_advice_on_a_fold_is_a_fold_the_table_takes(client: TestClient) -> None:
+    """The advice's button on a fold sent card=fold ('unknown card'); with 2-3 players it
+    advised 'discard 2, discard 3', no A17 fold (the card drawn decides what follows)."""
+    game = new(client, players=4, me=0, hand=None, position=_fold_view([0, 1, 2, 3]))
+    view = client.get(f"/api/dog/games/{game['id']}").json()
+    assert [p["card"] for p in view["advice"]["plays"]] == ["fold"]
+    page = client.get(game["url"]).text
+    advice = page[page.index('<ol class="advice">') :]
+    advice = advice[: advice.index("</ol>")]
+    assert 'name="action" value="fold"' in advice and 'name="card" value="fold"' not in advice
+    token = game["url"].split("token=")[1]
+    post = f"/agent/{game['id']}/entry?token={token}"
+    sent = {"version": str(view["version"]), "action": "fold", "seat": "0"}
+    assert client.post(post, data=sent, follow_redirects=False).status_code == 303
+    after = client.get(f"/api/dog/games/{game['id']}").json()
+    assert after["version"] == view["version"] + 1 and after["hand"] == []
+    game = new(client, players=2, me=0, hand=None, position=_fold_view([0, 2]))
+    view = client.get(f"/api/dog/games/{game['id']}").json()
+    assert [p["play"] for p in view["advice"]["plays"]] == [
+        f"fold: discard {c}, draw a card not seen yet" for c in ("2", "3", "5")
+    ]
+    page = client.get(game["url"]).text
+    advice = page[page.index('<ol class="advice">') :]
+    assert "say which card you drew" in advice[: advice.index("</ol>")]
