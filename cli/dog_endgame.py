@@ -497,7 +497,7 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
             )
         if solved:
             share, error = entry["win_share"], entry["win_share_se"]
-            spread = f" ± {100 * error:.0f}%" if error else ""  # an estimate: one standard error
+            spread = f" ± {percent(error)}" if error else ""  # an estimate: one standard error
             text += (
                 f", {entry['wins']}-{entry['draws']}-{entry['losses']}"
                 + (f" ({percent(share)}{spread} wins)" if share is not None else "")
@@ -560,7 +560,7 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
         draws = entry["mean_draw_progress"]
         progress = f"{draws[0]:.2f} home, {draws[1]:.1f} to go" if draws else "no draws"
         error = entry["win_share_se"]
-        spread = f" ± {100 * error:.0f}%" if error else ""  # an estimate: one standard error
+        spread = f" ± {percent(error)}" if error else ""  # an estimate: one standard error
         lines.append(
             f"  {i:2d}. {entry['description']}: {percent(entry['win_share'])}{spread} wins"
             f" ({entry['wins']}-{entry['draws']}-{entry['losses']}), {progress},"

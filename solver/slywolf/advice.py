@@ -257,9 +257,17 @@ def advice(
             visible,
         )
         tops = tuple(visible) if visible is not None else None
-        return Advice(puzzle, d, ranking, None, chosen, fallback, others, tops)
+        return Advice(puzzle, d, ranking, model=chosen, fallback=fallback, others=others, tops=tops)
     table, so_far = game.table, game.turn
     visible = [s for s in table.visible if s not in table.discarded]
+    left = turns_left(puzzle.roster, table)
+    untyped = sum(1 for st in table.stacks if st.tiles > 0 and st.top is None)
+
+    def answer(ranking: tuple[Hint, ...], turn: TurnAdvice, others: tuple[Hint, ...]) -> Advice:
+        return Advice(puzzle, d, ranking, turn, chosen, fallback, others, tuple(visible))
+
+    if game.guessed is not None:  # the game is over: the deduction, and nothing to advise
+        return answer((), TurnAdvice(table, so_far, left, None, None, untyped, game.guessed), ())
     hidden = hidden_sheep(puzzle, table)
     done = sorted(puzzle.interviewed() | set(table.discarded))
     ranking, others = _on_top(
@@ -268,30 +276,16 @@ def advice(
         else _settled(puzzle, d, done),
         visible,
     )
-    left = turns_left(puzzle.roster, table)
-    untyped = sum(1 for st in table.stacks if st.tiles > 0 and st.top is None)
-    if game.guessed is not None:  # the game is over: the deduction, and nothing to advise
-        over = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed)
-        return Advice(puzzle, d, (), over, chosen, fallback, (), tuple(visible))
     if len(d.suspects) <= 1:
-        return Advice(
-            puzzle,
-            d,
-            ranking,
-            TurnAdvice(table, so_far, left, None, None, untyped),
-            chosen,
-            fallback,
-            others,
-            tuple(visible),
-        )
+        return answer(ranking, TurnAdvice(table, so_far, left, None, None, untyped), others)
     if left > 0 and not visible and untyped and not so_far.called:
-        # nobody on top is known yet: no turn to plan, but every sheep left can be ranked
-        everyone = hints_for(obs, names, leaf=leaf, exclude=done, model=chosen)
-        waiting = TurnAdvice(table, so_far, left, None, None, untyped)
-        return Advice(puzzle, d, tuple(everyone), waiting, chosen, fallback, (), ())
+        # nobody on top is known yet: no turn to plan, but every sheep left is ranked (all are
+        # below the tops, ranked among themselves: the ranking ``everyone`` gave)
+        return answer(others, TurnAdvice(table, so_far, left, None, None, untyped), ())
     if left == 0 or not ranking:
-        last = TurnAdvice(table, so_far, left, guess(d.weights), None, untyped)
-        return Advice(puzzle, d, ranking, last, chosen, fallback, others, tuple(visible))
+        return answer(
+            ranking, TurnAdvice(table, so_far, left, guess(d.weights), None, untyped), others
+        )
     # Interviews still needed, in interview units: least squares on seeded random-order games
     # gives about intercept + slope (leaf - 1) (Leaf, solver.slywolf.hints; docs/hints.md).
     units = leaf if isinstance(leaf, Leaf) else BLEND_LEAF
@@ -310,8 +304,7 @@ def advice(
     heard = puzzle.interviewed()
     begun = any(s in heard for s in so_far.called)
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth, interviewing=begun)
-    turn = TurnAdvice(table, so_far, left, None, planner, untyped)
-    return Advice(puzzle, d, ranking, turn, chosen, fallback, others, tuple(visible))
+    return answer(ranking, TurnAdvice(table, so_far, left, None, planner, untyped), others)
 
 
 def _leaf_named(name: object) -> Leaf:
@@ -335,7 +328,8 @@ def _settled(puzzle: Puzzle, d: Deduction, done: Sequence[int]) -> list[Hint]:
 def _on_top(
     hints: Sequence[Hint], visible: Sequence[int] | None
 ) -> tuple[tuple[Hint, ...], tuple[Hint, ...]]:
-    """The hints of the sheep that can be called now (all, without stacks), and the others."""
+    """The hints of the sheep on top of the stacks (all of them, without stacks), and the
+    others."""
     if visible is None:
         return tuple(hints), ()
     return (

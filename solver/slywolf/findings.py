@@ -100,11 +100,11 @@ class Findings:
                 "accomplice_worlds": {sheep[s]: str(d.liar_worlds[s]) for s in range(len(sheep))},
             },
             # none when no case fits (every chance would read 0.0, "honest for sure")
-            "accomplice_probabilities": {
-                sheep[s]: float(d.liar_probability(s))
-                for s in range(roster.n_sheep)
+            "accomplice_probabilities": (
+                {sheep[s]: float(d.liar_probability(s)) for s in range(roster.n_sheep)}
                 if d.consistent
-            },
+                else {}
+            ),
             "open": self.open,
         }
         if conflict is not None:
