@@ -46,6 +46,8 @@ _EXPORTS: dict[str, str] = {
     "WrongTypeError": "sheepdog.solver.errors",
     "FileAccessError": "sheepdog.solver.errors",
     "MissingFileError": "sheepdog.solver.errors",
+    "FolderNotFileError": "sheepdog.solver.errors",
+    "NoPermissionError": "sheepdog.solver.errors",
     # Sly Wolf: the game's objects and files
     "Roster": "sheepdog.solver.slywolf.roster",
     "load_roster": "sheepdog.solver.slywolf.roster",
@@ -76,10 +78,23 @@ _EXPORTS: dict[str, str] = {
     "Record": "sheepdog.solver.slywolf.session",
     "load_game": "sheepdog.solver.slywolf.session",
     "Band": "sheepdog.generators.slywolf",
+    "Hint": "sheepdog.solver.slywolf.hints",
+    "Conflict": "sheepdog.solver.slywolf.contradiction",
+    "ExplanationStep": "sheepdog.solver.slywolf.explain.notebook",
+    "ContradictionError": "sheepdog.solver.slywolf.advice",
+    "BandOutOfReach": "sheepdog.generators.slywolf",
+    # Sly Wolf: the types of arguments named by their values (for annotations)
+    "Mode": "sheepdog.solver.slywolf.puzzle",
+    "Model": "sheepdog.solver.slywolf.valid",
+    "Entry": "sheepdog.solver.slywolf.entries",
     # DOG: the errors worth catching
     "PositionTooBig": "sheepdog.solver.dog.graph",
     "HiddenCardsError": "sheepdog.solver.dog.solve",
     "PerftBudgetExceeded": "sheepdog.solver.dog.moves",
+    "UnknownVariant": "sheepdog.solver.dog.position",
+    # DOG: the types of arguments named by their values (for annotations)
+    "AdviseMethod": "sheepdog.solver.dog.advise",
+    "SolveMethod": "sheepdog.solver.dog.search",
     # DOG: positions and plays
     "Position": "sheepdog.solver.dog.position",
     "parse_position": "sheepdog.solver.dog.position",
@@ -128,6 +143,8 @@ _ALIASES: dict[str, str] = {
     "agent_legal_plays": "legal_plays",
     "agent_perft": "perft",
     "solve_agent_position": "solve_position",
+    "ExplanationStep": "Step",
+    "SolveMethod": "Method",
 }
 
 __all__ = [
@@ -137,6 +154,19 @@ __all__ = [
     "Record",
     "load_game",
     "Band",
+    "Hint",
+    "Conflict",
+    "ExplanationStep",
+    "ContradictionError",
+    "BandOutOfReach",
+    "Mode",
+    "Model",
+    "Entry",
+    "UnknownVariant",
+    "AdviseMethod",
+    "SolveMethod",
+    "FolderNotFileError",
+    "NoPermissionError",
     "PositionTooBig",
     "HiddenCardsError",
     "PerftBudgetExceeded",
@@ -199,7 +229,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from sheepdog.generators.slywolf import Band, GeneratedCase
+    from sheepdog.generators.slywolf import Band, BandOutOfReach, GeneratedCase
     from sheepdog.generators.slywolf import generate as generate_cases
     from sheepdog.solver.agentdog.advise import AgentAdvice, advise_view
     from sheepdog.solver.agentdog.moves import AgentPlay, play_by_words
@@ -219,36 +249,52 @@ if TYPE_CHECKING:
     from sheepdog.solver.agentdog.solve import AgentSolution
     from sheepdog.solver.agentdog.solve import solve_position as solve_agent_position
     from sheepdog.solver.dog.advise import Advice as PositionAdvice
+    from sheepdog.solver.dog.advise import AdviseMethod
     from sheepdog.solver.dog.advise import advise as advise_position
     from sheepdog.solver.dog.graph import PositionTooBig
     from sheepdog.solver.dog.moves import PerftBudgetExceeded, Play, legal_plays, perft
     from sheepdog.solver.dog.position import (
         Position,
+        UnknownVariant,
         load_position,
         parse_position,
         position_to_json,
     )
+    from sheepdog.solver.dog.search import Method as SolveMethod
     from sheepdog.solver.dog.search import solved_networkx
     from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
     from sheepdog.solver.errors import (
         FileAccessError,
         FileFormatError,
+        FolderNotFileError,
         MissingFileError,
+        NoPermissionError,
         SheepdogError,
         UnknownNameError,
         WrongTypeError,
     )
     from sheepdog.solver.slywolf.advice import Advice as PuzzleAdvice
+    from sheepdog.solver.slywolf.advice import ContradictionError
     from sheepdog.solver.slywolf.advice import advice as advise_puzzle
-    from sheepdog.solver.slywolf.entries import parse_entry
+    from sheepdog.solver.slywolf.contradiction import Conflict
+    from sheepdog.solver.slywolf.entries import Entry, parse_entry
     from sheepdog.solver.slywolf.explain import Explanation, explain
+    from sheepdog.solver.slywolf.explain.notebook import Step as ExplanationStep
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
     from sheepdog.solver.slywolf.grade import Grade, grade_case
-    from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, load_puzzle, puzzle_from_dict
+    from sheepdog.solver.slywolf.hints import Hint
+    from sheepdog.solver.slywolf.puzzle import (
+        Interview,
+        Mode,
+        Puzzle,
+        load_puzzle,
+        puzzle_from_dict,
+    )
     from sheepdog.solver.slywolf.roster import Item, Roster, load_roster, roster_from_dict
     from sheepdog.solver.slywolf.session import Game, Record, load_game, new_game
     from sheepdog.solver.slywolf.session import apply as apply_entry
     from sheepdog.solver.slywolf.turn import Options
+    from sheepdog.solver.slywolf.valid import Model
 
 
 # Hidden from type checkers: a visible module ``__getattr__`` would make every misspelt

@@ -7,6 +7,8 @@ exit.  Nothing else should escape to a user.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 _PLURALS = {
@@ -90,6 +92,26 @@ def _rebuilt(kind: type[BaseException], args: tuple[Any, ...], state: dict[str, 
 
 class FileFormatError(SheepdogError):
     """A roster, puzzle, case or position file is malformed."""
+
+
+@contextmanager
+def naming(source: str) -> Iterator[None]:
+    """Within it, an error about a file's or a text's content becomes a
+    :class:`FileFormatError` that starts with ``source`` (once: one that starts with it
+    already passes as it is).
+
+    >>> with naming("game.json"):
+    ...     raise SheepdogError("two pawns on one field")
+    Traceback (most recent call last):
+    ...
+    sheepdog.solver.errors.FileFormatError: game.json: two pawns on one field
+    """
+    try:
+        yield
+    except SheepdogError as exc:
+        if str(exc).startswith(f"{source}: "):
+            raise
+        raise FileFormatError(f"{source}: {exc}") from None
 
 
 class FileAccessError(SheepdogError, OSError):

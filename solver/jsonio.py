@@ -204,8 +204,16 @@ def _surrogate_check(value: Any, source: str) -> None:
             )
 
 
+def check_text_size(text: str, source: str) -> None:
+    """Refuse a text longer than a file may be (:data:`MAX_FILE_BYTES`, in characters): a
+    text given in code is held to what a file is."""
+    if len(text) > MAX_FILE_BYTES:
+        raise FileFormatError(f"{source}: larger than {MAX_FILE_BYTES // 2**20} MiB")
+
+
 def loads_json(text: str, source: str) -> Any:
     """Parse JSON ``text`` strictly; ``source`` (usually the file name) starts every error."""
+    check_text_size(text, source)
     _json_depth_check(text, source)
     try:
         value = json.loads(
@@ -224,6 +232,58 @@ def loads_json(text: str, source: str) -> Any:
     if "\\u" in text or _SURROGATE.search(text):  # UTF-8 text has none: only an escape
         _surrogate_check(value, source)
     return value
+
+
+def check_json_value(value: Any, source: str) -> None:
+    """Refuse a value built in code that a file could not hold: anything but objects with
+    string keys, lists, strings, integers, finite floats, booleans and null, or what a file is
+    refused for (nesting deeper than :data:`MAX_DEPTH`, an integer of more than
+    :data:`MAX_INT_DIGITS` digits, NaN, a lone surrogate), so that it writes to a file that
+    reads back (tuples count as lists).
+
+    >>> check_json_value({"a": [1, 2.5, None]}, "notes")
+    >>> check_json_value({"a": {1, 2}}, "notes")
+    Traceback (most recent call last):
+    ...
+    sheepdog.solver.errors.FileFormatError: notes: a value of type set cannot be written as JSON
+    """
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list | tuple):
+            if depth >= MAX_DEPTH:
+                raise FileFormatError(f"{source}: nested more than {MAX_DEPTH} deep")
+            if isinstance(item, dict):
+                for key in item:
+                    if not isinstance(key, str):
+                        raise FileFormatError(
+                            f"{source}: an object key must be a string, not {key!r:.40}"
+                        )
+                    stack.append((key, depth + 1))
+                children: Any = item.values()
+            else:
+                children = item
+            stack.extend((child, depth + 1) for child in children)
+        elif isinstance(item, str):
+            if found := _SURROGATE.search(item):
+                raise FileFormatError(
+                    f"{source}: a string holds \\u{ord(found.group()):04x}, half of a UTF-16 "
+                    "pair, not a character"
+                )
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, int):
+            if abs(item) >= 10**MAX_INT_DIGITS:
+                raise FileFormatError(
+                    f"{source}: a number of more than {MAX_INT_DIGITS} digits is not allowed"
+                )
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                raise FileFormatError(f"{source}: {item} is not a number JSON allows")
+        else:
+            raise FileFormatError(
+                f"{source}: a value of type {type(item).__name__} cannot be written as JSON"
+            )
 
 
 def read_json(path: str | Path) -> Any:

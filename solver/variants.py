@@ -14,7 +14,7 @@ from typing import Final
 from sheepdog.solver.agentdog import position as agent
 from sheepdog.solver.agentdog.observer import ObserverView, view_from_json
 from sheepdog.solver.dog import position as classic
-from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.errors import FileFormatError, UnknownNameError, naming
 from sheepdog.solver.jsonio import loads_json, read_text
 
 VARIANTS: Final = ("dog", "agent-dog")
@@ -24,7 +24,13 @@ AnyPosition = classic.Position | agent.AgentPosition
 
 def parse_any(text: str, source: str = "position") -> AnyPosition | ObserverView:
     """A classic position (JSON or notation), an Agent DOG position, or an Agent DOG observer
-    view (``"view": "observer"``), by the text's ``"variant"``."""
+    view (``"view": "observer"``), by the text's ``"variant"``; every error is a
+    :class:`~sheepdog.solver.errors.FileFormatError` that starts with ``source``."""
+    with naming(source):
+        return _parsed(text, source)
+
+
+def _parsed(text: str, source: str) -> AnyPosition | ObserverView:
     stripped = text.strip()
     if not stripped.startswith("{"):
         return classic.parse_position(text, source)
@@ -41,14 +47,8 @@ def parse_any(text: str, source: str = "position") -> AnyPosition | ObserverView
 
 def load_any(path: str | Path) -> AnyPosition | ObserverView:
     """:func:`parse_any` of a file; every error names the file."""
-    source = str(path)
-    text = read_text(path)  # a file that cannot be read says so itself, with its name
-    try:
-        return parse_any(text, source)
-    except SheepdogError as exc:
-        if str(exc).startswith(f"{source}: "):
-            raise
-        raise FileFormatError(f"{source}: {exc}") from None
+    # a file that cannot be read says so itself, with its name
+    return parse_any(read_text(path), str(path))
 
 
 def load_any_position(path: str | Path) -> AnyPosition:

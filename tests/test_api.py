@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import typing
 from fractions import Fraction
 from pathlib import Path
 
@@ -66,9 +67,24 @@ def test_type_checkers_see_no_module_getattr() -> None:
     assert set(sheepdog.__all__) - {"__version__"} <= typed
 
 
+#: The public names of types spelt by their values (``Literal["easy", "hard"]``, a union of
+#: entry classes): for annotations; a type alias carries no docstring (docs/api.md has them).
+TYPE_ALIASES = {
+    name for name in sheepdog.__all__ if typing.get_origin(getattr(sheepdog, name)) is not None
+}
+
+
+def test_type_aliases_are_the_annotation_types() -> None:
+    assert {"Mode", "Model", "Entry", "AdviseMethod", "SolveMethod"} == TYPE_ALIASES
+    assert typing.get_args(sheepdog.Mode) == ("easy", "hard")
+    assert typing.get_args(sheepdog.Model) == ("uniform", "valid")
+    entry = sheepdog.parse_entry(sheepdog.load_roster("default"), "hint")
+    assert type(entry) in typing.get_args(sheepdog.Entry)
+
+
 def test_public_objects_have_docstrings() -> None:
     for name in sheepdog.__all__:
-        if name != "__version__":
+        if name != "__version__" and name not in TYPE_ALIASES:
             value = getattr(sheepdog, name)
             doc = value.__doc__
             assert doc, f"{name} has no docstring"

@@ -9,6 +9,7 @@ import inspect
 import json
 import pickle
 import re
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,7 @@ PUBLIC_FUNCTIONS = sorted(
     if name != "__version__"
     and callable(getattr(sheepdog, name))
     and not isinstance(getattr(sheepdog, name), type)
+    and typing.get_origin(getattr(sheepdog, name)) is None  # not a type alias such as Mode
 )
 
 
@@ -398,3 +400,52 @@ def test_a_puzzle_built_in_code_writes_a_file_that_loads(tmp_path: Path) -> None
     path = tmp_path / "mine.json"
     path.write_text(puzzle.to_json(), encoding="utf-8")
     assert sheepdog.load_puzzle(path).extra["id"] == "mine"
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ({1, 2}, "a value of type set cannot be written as JSON"),
+        (b"x", "a value of type bytes cannot be written as JSON"),
+        (float("nan"), "nan is not a number JSON allows"),
+        (functools.reduce(lambda inner, _: [inner], range(100), []), "nested more than 64 deep"),
+        (10**500, "a number of more than 100 digits"),
+        ({1: "x"}, "an object key must be a string"),
+        ("\ud800", "a string holds \\ud800, half of a UTF-16 pair"),
+    ],
+    ids=["set", "bytes", "nan", "deep", "long-int", "int-key", "surrogate"],
+)
+def test_extra_keys_built_in_code_must_write_a_file_that_reads_back(
+    value: object, words: str
+) -> None:
+    """A file's other keys hold JSON: built in code, what could not be written (or would not
+    read back) is refused as the file reader refuses it, not met later as a TypeError,
+    RecursionError or a file the library itself refuses."""
+    with pytest.raises(sheepdog.FileFormatError, match=re.escape(f"mine: extra: notes: {words}")):
+        sheepdog.puzzle_from_dict({"mode": "easy", "notes": value}, source="mine")
+    with pytest.raises(sheepdog.FileFormatError, match=re.escape(f"extra: meta: {words}")):
+        sheepdog.Puzzle(ROSTER, "easy", extra={"meta": value})
+    kept = sheepdog.puzzle_from_dict({"mode": "easy", "notes": {"a": [1, 2.5, None, True]}})
+    assert json.loads(kept.to_json())["notes"] == {"a": [1, 2.5, None, True]}
+
+
+@pytest.mark.parametrize(
+    ("read", "text", "words"),
+    [
+        (sheepdog.parse_position, "4 t5,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0", "two pawns"),
+        (sheepdog.parse_position, "4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k Z/-/-/- 0", "card 'Z'"),
+        (sheepdog.parse_position, "4 " + "k" * (17 * 2**20), "larger than 16 MiB"),
+        (sheepdog.parse_agent_position, '{"variant": "agent-dog", "to_move": 9}', "pawns"),
+        (sheepdog.parse_agent_position, "[" * (17 * 2**20), "larger than 16 MiB"),
+        (sheepdog.parse_view, '{"variant": "agent-dog", "view": "observer"}', "missing"),
+    ],
+    ids=["two-pawns", "unknown-card", "huge-notation", "agent-seat", "huge-json", "view"],
+)
+def test_text_readers_raise_file_format_errors_that_name_the_source(
+    read: Callable[..., object], text: str, words: str
+) -> None:
+    """The text readers are the file readers without the file: the same error class, starting
+    with ``source`` (they raised a plain SheepdogError, or an UnknownNameError, naming nothing,
+    and read a text of any size)."""
+    with pytest.raises(sheepdog.FileFormatError, match=r"^mytext: .*" + re.escape(words)):
+        read(text, source="mytext")

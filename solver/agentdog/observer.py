@@ -43,7 +43,7 @@ from sheepdog.solver.agentdog.position import (
 from sheepdog.solver.agentdog.rules import AgentRules
 from sheepdog.solver.dog.board import HOME, loc_name
 from sheepdog.solver.dog.entries import normal_words
-from sheepdog.solver.errors import FileFormatError, SheepdogError, expect
+from sheepdog.solver.errors import FileFormatError, SheepdogError, expect, naming
 from sheepdog.solver.jsonio import loads_json, read_text
 
 HIDDEN: Final = "u"
@@ -429,20 +429,16 @@ def _pawns_json(
 
 def parse_view(text: str, source: str = "view") -> ObserverView:
     """An observer view from the text of a view file (JSON, read strictly; spec section 3),
-    with its ``"history"`` if any; ``source`` names the text in errors."""
-    return view_from_json(loads_json(text, source))
+    with its ``"history"`` if any; every error is a
+    :class:`~sheepdog.solver.errors.FileFormatError` that starts with ``source``."""
+    with naming(source):
+        return view_from_json(loads_json(text, source))
 
 
 def load_view(path: str | Path) -> ObserverView:
     """Read an observer view file (JSON, spec section 3); every error names the file."""
-    source = str(path)
-    text = read_text(path)  # a file that cannot be read says so itself, with its name
-    try:
-        return parse_view(text, source)
-    except SheepdogError as exc:
-        if str(exc).startswith(f"{source}: "):
-            raise
-        raise FileFormatError(f"{source}: {exc}") from None
+    # a file that cannot be read says so itself, with its name
+    return parse_view(read_text(path), str(path))
 
 
 __all__ = [

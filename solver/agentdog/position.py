@@ -46,7 +46,13 @@ from sheepdog.solver.agentdog.rules import (
 )
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.position import seat_key
-from sheepdog.solver.errors import FileFormatError, SheepdogError, expect, expect_variant
+from sheepdog.solver.errors import (
+    FileFormatError,
+    SheepdogError,
+    expect,
+    expect_variant,
+    naming,
+)
 from sheepdog.solver.jsonio import loads_json, read_text
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
@@ -539,9 +545,10 @@ def position_to_json(pos: AgentPosition) -> dict[str, Any]:
 
 def parse_position(text: str, source: str = "position") -> AgentPosition:
     """An Agent DOG position from the text of a position file (JSON, read strictly; spec
-    section 3); ``source`` names the text in errors.  A dict: ``json.dumps`` it first, or use
-    :func:`position_from_json`."""
-    return position_from_json(loads_json(text, source))
+    section 3); every error is a :class:`~sheepdog.solver.errors.FileFormatError` that starts
+    with ``source``.  A dict: ``json.dumps`` it first, or use :func:`position_from_json`."""
+    with naming(source):
+        return position_from_json(loads_json(text, source))
 
 
 def load_position(path: str | Path) -> AgentPosition:
@@ -549,14 +556,8 @@ def load_position(path: str | Path) -> AgentPosition:
     full information (an observer view is :func:`sheepdog.solver.agentdog.observer.load_view`'s).
     Returns the validated :class:`AgentPosition`; every error names the file
     (:class:`~sheepdog.solver.errors.FileFormatError`).  :func:`position_to_json` writes one."""
-    source = str(path)
-    text = read_text(path)  # a file that cannot be read says so itself, with its name
-    try:
-        return parse_position(text, source)
-    except SheepdogError as exc:
-        if str(exc).startswith(f"{source}: "):
-            raise
-        raise FileFormatError(f"{source}: {exc}") from None
+    # a file that cannot be read says so itself, with its name
+    return parse_position(read_text(path), str(path))
 
 
 give_signature(AgentPosition)  # compiled, its written-out __init__ has none

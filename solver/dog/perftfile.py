@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from sheepdog.solver.dog.position import Position, parse_notation
-from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.errors import FileFormatError, SheepdogError, naming
 from sheepdog.solver.jsonio import read_text
 
 P = TypeVar("P")
@@ -79,12 +79,8 @@ def parse_perft_blocks(
 def read_naming_file(path: str | Path, parse_text: Callable[[str], T]) -> T:
     """``parse_text`` of a UTF-8 file's text; every error names the file."""
     text = read_text(path)  # a file that cannot be read says so itself, with its name
-    try:
+    with naming(str(path)):
         return parse_text(text)
-    except SheepdogError as exc:
-        if str(exc).startswith(f"{path}: "):
-            raise
-        raise FileFormatError(f"{path}: {exc}") from None
 
 
 def parse_perft_text(text: str) -> list[PerftCase]:

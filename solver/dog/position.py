@@ -55,8 +55,8 @@ from sheepdog.solver.dog.cards import (
     sort_hand,
 )
 from sheepdog.solver.dog.rules import DEFAULT_RULES, Rules, parse_mode, parse_protection
-from sheepdog.solver.errors import FileFormatError, SheepdogError
-from sheepdog.solver.jsonio import is_number, loads_json, read_text, shown
+from sheepdog.solver.errors import FileFormatError, SheepdogError, naming
+from sheepdog.solver.jsonio import check_text_size, is_number, loads_json, read_text, shown
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
 
@@ -459,6 +459,9 @@ def position_from_json(obj: Any) -> Position:
 
 
 class UnknownVariant(FileFormatError):
+    """A position of the other game (Agent DOG, or its observer view) given to a classic
+    DOG reader, or a ``"variant"`` no game has: the message says which reader to use."""
+
     def __init__(self, name: str, view: bool = False) -> None:
         if name == "agent-dog" and view:
             super().__init__(
@@ -605,7 +608,14 @@ def _json_scalar(text: str) -> str:
 
 def parse_position(text: str, source: str = "position") -> Position:
     """A position from text holding either the JSON object or the one-line notation (JSON is
-    read strictly: see :mod:`sheepdog.solver.jsonio`; ``source`` names the text in errors)."""
+    read strictly: see :mod:`sheepdog.solver.jsonio`); every error is a
+    :class:`~sheepdog.solver.errors.FileFormatError` that starts with ``source``."""
+    with naming(source):
+        return _parsed(text, source)
+
+
+def _parsed(text: str, source: str) -> Position:
+    check_text_size(text, source)
     stripped = text.strip()
     if stripped.startswith("{"):
         return position_from_json(loads_json(stripped, source))
@@ -630,14 +640,7 @@ def parse_position(text: str, source: str = "position") -> Position:
 
 def load_position(path: str | Path) -> Position:
     """Read a position file (UTF-8: a JSON object or one-line notation); every error names it."""
-    source = str(path)
-    text = read_text(path)
-    try:
-        return parse_position(text, source)
-    except SheepdogError as exc:
-        if str(exc).startswith(f"{source}: "):
-            raise
-        raise FileFormatError(f"{source}: {exc}") from None
+    return parse_position(read_text(path), str(path))
 
 
 give_signature(Position)  # compiled, its written-out __init__ has none

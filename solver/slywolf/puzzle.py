@@ -27,7 +27,7 @@ from sheepdog.solver.errors import (
     expect,
     shown,
 )
-from sheepdog.solver.jsonio import read_json
+from sheepdog.solver.jsonio import check_json_value, read_json
 from sheepdog.solver.slywolf.roster import (
     INLINE,
     SHIPPED_ROSTERS,
@@ -308,6 +308,8 @@ def _checked_extra(roster: Roster, extra: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of ``extra`` with its ``id`` checked and its ``culprit`` a wolf of ``roster``,
     spelt as the roster spells it."""
     out = dict(extra)
+    for key, value in out.items():  # what a file could not hold would not write back
+        check_json_value(value, f"extra: {key}")
     if "id" in out and (not isinstance(out["id"], str) or not out["id"].strip()):
         raise SheepdogError("'id' must be a name (not empty), like \"easy-1-001\"")
     if out.get("culprit") is not None:

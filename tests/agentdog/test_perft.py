@@ -137,7 +137,7 @@ def test_bad_files_name_the_line() -> None:
     with pytest.raises(FileFormatError, match="line 2: position: invalid JSON"):
         parse_perft_text("id x\nposition 4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0\n")
     classic = '{"variant": "dog", "seats": 4, "pawns": {}, "hands": {}, "to_move": 0}'
-    with pytest.raises(FileFormatError, match="line 2: 'variant' must be 'agent-dog'"):
+    with pytest.raises(FileFormatError, match="line 2: position: 'variant' must be 'agent-dog'"):
         parse_perft_text(f"id x\nposition {classic}\n")
     with pytest.raises(FileFormatError, match="line 3: expected 'perft DEPTH NODES'"):
         parse_perft_text(f"id x\nposition {position_line(CASES[0].position)}\nperft one 2\n")
