@@ -402,13 +402,20 @@ def test_a_puzzle_built_in_code_writes_a_file_that_loads(tmp_path: Path) -> None
     assert sheepdog.load_puzzle(path).extra["id"] == "mine"
 
 
+def _nested(depth: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 @pytest.mark.parametrize(
     ("value", "words"),
     [
         ({1, 2}, "a value of type set cannot be written as JSON"),
         (b"x", "a value of type bytes cannot be written as JSON"),
         (float("nan"), "nan is not a number JSON allows"),
-        (functools.reduce(lambda inner, _: [inner], range(100), []), "nested more than 64 deep"),
+        (_nested(100), "nested more than 64 deep"),
         (10**500, "a number of more than 100 digits"),
         ({1: "x"}, "an object key must be a string"),
         ("\ud800", "a string holds \\ud800, half of a UTF-16 pair"),
