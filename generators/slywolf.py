@@ -67,6 +67,8 @@ class Band:
     high: int = MAX_STARS
 
     def __post_init__(self) -> None:
+        expect(self.low, int, "low", f"stars from {MIN_STARS} to {MAX_STARS}")
+        expect(self.high, int, "high", f"stars from {MIN_STARS} to {MAX_STARS}")
         if not MIN_STARS <= self.low <= self.high <= MAX_STARS:
             raise SheepdogError(
                 f"unknown grade band {self.low}-{self.high}; grades are {MIN_STARS} to "
@@ -325,6 +327,8 @@ def iter_cases(
     check_arguments(roster, mode, count, seed)
     attempts = default_attempts(band) if attempts is None else attempts
     check_bounds(count, attempts)
+    expect_function(validate, "validate")
+    own_check = validate is None
     if validate is None:
         validate = CaseConfirmer(roster, mode)
     check_mode_possible(roster, mode)
@@ -348,6 +352,8 @@ def iter_cases(
             raise SheepdogError(
                 f"internal check failed: the CP-SAT model rejects case {index} (attempt "
                 f"{made.attempt}) that the exact engine accepts; please report this"
+                if own_check
+                else f"the validate function rejected case {index} (attempt {made.attempt})"
             )
         seen.add(made.signature)
         yield made

@@ -28,7 +28,7 @@ from sheepdog.generators.slywolf import (
     known_deck_case,
 )
 from sheepdog.generators.slywolf_files import CaseFileDiffers, generate_files
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, WrongTypeError
 from sheepdog.solver.fileio import TEMP_MARK
 from sheepdog.solver.slywolf.brute import enumerate_counts
 from sheepdog.solver.slywolf.explain import explain, needs_hard_case_reasoning
@@ -138,6 +138,31 @@ def test_bad_band_and_count() -> None:
         generate(ROSTER, "easy", 0, seed=1)
     with pytest.raises(SheepdogError, match="no easy case with 5 stars found in 3 climbs"):
         generate(ROSTER, "easy", 1, seed=1, band=Band(5, 5), attempts=3, validate=_no_cp_sat)
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "words"),
+    [
+        ("a", 3, "low must be an int, not str"),
+        (1, 3.5, "high must be an int, not float"),
+        (True, 3, "low must be an int, not bool"),
+        (None, 3, "low must be an int, not NoneType"),
+    ],
+)
+def test_a_band_of_other_things_than_stars_is_refused_naming_them(
+    low: object, high: object, words: str
+) -> None:
+    with pytest.raises(WrongTypeError, match=words):
+        Band(low, high)  # type: ignore[arg-type]
+
+
+def test_a_case_the_callers_own_check_rejects_is_not_blamed_on_the_library() -> None:
+    with pytest.raises(
+        SheepdogError, match=r"^the validate function rejected case 1 \(attempt 0\)$"
+    ):
+        generate(ROSTER, "easy", 1, seed=1, validate=lambda _puzzle: False)
+    with pytest.raises(WrongTypeError, match="validate must be a function or None, not int"):
+        generate(ROSTER, "easy", 1, seed=1, validate=3)  # type: ignore[arg-type]
 
 
 @settings(max_examples=25, deadline=None)
