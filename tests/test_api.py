@@ -113,6 +113,16 @@ def test_findings_to_dict_is_what_the_cli_prints(tmp_path: Path, path: Path | No
     assert findings.to_dict() == printed
 
 
+def test_a_dog_solution_to_dict_is_what_dog_solve_prints() -> None:
+    """The library searches as ``dog solve`` does (a transposition table): the same object,
+    sizes included (it kept a graph by default: 1,097 positions against the command's 248)."""
+    path = ROOT / "cases" / "dog" / "puzzles" / "03ply-medium-162bc0ff84.json"
+    mine = sheepdog.solve_position(sheepdog.load_position(path)).to_dict()
+    printed = json.loads(CliRunner().invoke(app, ["dog", "solve", str(path), "--json"]).stdout)
+    assert {**mine, "seconds": None} == {**printed, "seconds": None}
+    assert mine["nodes"] == 248
+
+
 def test_findings_of_the_example() -> None:
     findings = sheepdog.solve_puzzle(sheepdog.load_puzzle(EXAMPLE))
     assert findings.consistent and findings.culprit is None

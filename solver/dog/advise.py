@@ -319,7 +319,7 @@ def _solve_sample(world: Position, max_nodes: int, deadline: float) -> tuple[Sam
     """Every first play valued by the exact solve (raises :class:`PositionTooBig`, or
     :class:`OutOfTime` past the ``deadline``)."""
     solution = solve_position(
-        world, max_nodes=max_nodes, all_plays=True, progress=stop_at(deadline)
+        world, max_nodes=max_nodes, all_plays=True, progress=stop_at(deadline), keep_graph=True
     )
     graph = solution.graph
     out: SampleValues = []

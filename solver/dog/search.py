@@ -21,7 +21,7 @@ retrograde analysis and against a plain minimax.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 import networkx as nx
@@ -84,8 +84,9 @@ class Solution(Generic[Q]):
     stats: tuple[int, int, int] | None = None
     """A search that kept no graph (:mod:`sheepdog.solver.dog.table`): ``(positions, expansions,
     plays)`` it searched; ``graph`` then holds only the root, its plays and the resolved lines."""
-    regraph: Callable[[], Solution[Q]] | None = None
-    """For such a search: the same solve with its whole searched graph kept (on request)."""
+    regraph: Callable[[], Solution[Q]] | None = field(default=None, compare=False)
+    """For such a search: the same solve with its whole searched graph kept (on request; not
+    compared: two solutions of one position are equal)."""
 
     def __repr__(self) -> str:
         """The root's value, its best play and the graph's size (not the graph itself)."""

@@ -323,17 +323,19 @@ def solve_position(
     method: Method = "alphabeta",
     all_plays: bool = False,
     progress: GraphProgress | None = None,
-    keep_graph: bool = True,
+    keep_graph: bool = False,
 ) -> DogSolution:
     """Solve a DOG position to the end of the round (raises on hidden cards or a too-big graph).
 
     ``method``: ``"alphabeta"`` values the root and its line (with ``all_plays`` every first
     play too), ``"retrograde"`` every node; ``max_nodes`` caps the positions searched;
     ``progress(positions so far)`` is called every few thousand positions and at the end.
-    ``keep_graph=False``: alpha-beta keeps no graph but a transposition table
-    (:mod:`sheepdog.solver.dog.table`: the same answers, a fraction of the memory and faster);
-    its sizes are then the table's, and :func:`sheepdog.solver.dog.search.solved_networkx` of
-    such a solution solves again with the graph kept.
+    By default alpha-beta keeps no graph but a transposition table
+    (:mod:`sheepdog.solver.dog.table`: the same answers as with the graph, a fraction of the
+    memory and faster, as ``dog solve`` does); its sizes are then the table's, and
+    :func:`sheepdog.solver.dog.search.solved_networkx` of such a solution solves again with the
+    graph kept.  ``keep_graph=True`` keeps the graph (``solution.graph``, one node per
+    position), as ``dog solve --graph`` does.
     """
     expect_function(progress, "progress")
     started = time.perf_counter()
@@ -353,7 +355,12 @@ def solve_position(
         lean = table.solve(all_plays=all_plays)
         # a partial of a module-level function, not a closure: the solution stays picklable
         regraph = functools.partial(
-            solve_position, pos, max_nodes=max_nodes, cutoff=cutoff, all_plays=all_plays
+            solve_position,
+            pos,
+            max_nodes=max_nodes,
+            cutoff=cutoff,
+            all_plays=all_plays,
+            keep_graph=True,
         )
         return _described(replace(lean, regraph=regraph), started)
     solution = solve_game(

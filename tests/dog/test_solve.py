@@ -226,7 +226,7 @@ def test_progress_counts_positions(method: Method) -> None:
     """Every 4096 new positions and once at the end, with the graph's final size."""
     seen: list[int] = []
     pos = parse_notation(THREE_CARDS)
-    solution = solve_position(pos, method=method, progress=seen.append)
+    solution = solve_position(pos, method=method, progress=seen.append, keep_graph=True)
     assert seen[-1] == len(solution.graph) == solution.to_dict()["nodes"]
     assert seen[:-1] == [4096 * k for k in range(1, len(seen))]
     assert len(seen) >= 3

@@ -35,7 +35,7 @@ def assert_same_answers(pos: Position, max_nodes: int = 60_000) -> None:
     analysis's where its whole graph fits in ``max_nodes``."""
     for all_plays in (False, True):
         table = solve_position(pos, all_plays=all_plays, max_nodes=max_nodes, keep_graph=False)
-        graph = solve_position(pos, all_plays=all_plays, max_nodes=max_nodes)
+        graph = solve_position(pos, all_plays=all_plays, max_nodes=max_nodes, keep_graph=True)
         assert table.stats is not None and graph.stats is None
         assert table.root_key == graph.root_key
         assert answer(table.to_dict()) == answer(graph.to_dict())
