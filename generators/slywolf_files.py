@@ -28,7 +28,7 @@ from sheepdog.generators.slywolf import (
 )
 from sheepdog.solver.errors import SheepdogError, expect, quoted
 from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
-from sheepdog.solver.jsonio import decode_utf8, loads_json
+from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text
 from sheepdog.solver.slywolf.explain import RULE_TIERS
 from sheepdog.solver.slywolf.grade import MAX_STARS
 from sheepdog.solver.slywolf.puzzle import Mode, Puzzle
@@ -437,7 +437,8 @@ def case_files(folder: Path) -> list[Path]:
     # A JSON roster kept beside its cases (``generate --roster DIR/roster.json --out DIR``) is
     # not a case: it was read as one and refused for its missing 'mode'.
     named = _rosters_named(paths)
-    paths = [path for path in paths if path.resolve() not in named]
+    # realpath, not resolve: a link loop is left to the case reader, which names it
+    paths = [path for path in paths if Path(os.path.realpath(path)) not in named]
     if not paths:
         raise SheepdogError(f"{folder} holds no case files (*.json)")
     return paths
@@ -447,16 +448,19 @@ def _rosters_named(paths: list[Path]) -> set[Path]:
     """The JSON roster files the case files ``paths`` name as their ``"roster"``.  Only a roster
     a case names is left out: any other file of the folder is still read as a case, so a broken
     case file is reported, never skipped.  A file that cannot be read here is left to the case
-    reader, which says why."""
+    reader, which says why (so is anything but a plain file: a link to ``/dev/zero`` or a
+    named pipe would never end)."""
     named: set[Path] = set()
     for path in paths:
+        if not path.is_file():
+            continue
         try:
-            data = loads_json(decode_utf8(path.read_bytes(), str(path)), str(path))
+            data = loads_json(read_text(path), str(path))
         except (OSError, SheepdogError):
             continue
         ref = data.get("roster") if isinstance(data, dict) else None
         if isinstance(ref, str) and ref.lower().endswith(".json"):
-            named.add((path.parent / ref).resolve())
+            named.add(Path(os.path.realpath(path.parent / ref)))
     return named
 
 
