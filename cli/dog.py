@@ -10,6 +10,7 @@ the library's names (a test keeps them in step), so a bad value is a usage error
 
 from __future__ import annotations
 
+import os
 import time
 from enum import StrEnum
 from pathlib import Path
@@ -121,10 +122,16 @@ RoundsOpt = Annotated[
 ]
 
 
+def typed_notation(arg: str) -> bool:
+    """Is ``arg`` a position typed as notation (it has spaces), not a file's name (a file of
+    that name, spaces and all, is read as the file)?"""
+    return " " in arg.strip() and not os.path.lexists(arg)
+
+
 def read_position(arg: str) -> AnyPosition:
     """A position from a file (classic DOG or Agent DOG, by its ``"variant"``), or classic
     notation typed on the command line."""
-    if " " in arg.strip():
+    if typed_notation(arg):
         return parse_notation(arg)
     return load_any_position(Path(arg))
 

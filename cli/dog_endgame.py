@@ -29,7 +29,7 @@ from sheepdog.cli.common import (
     run,
     typed_options,
 )
-from sheepdog.cli.dog import app
+from sheepdog.cli.dog import app, typed_notation
 from sheepdog.cli.progress import progress_bar
 from sheepdog.generators.dog import (
     DEFAULT_ATTEMPTS,
@@ -125,7 +125,7 @@ def _run(body: Callable[[], None]) -> None:
 
 def _found(arg: str) -> AnyPosition | ObserverView:
     """A position typed inline (classic notation), or a file of either variant (or a view)."""
-    if " " in arg.strip():
+    if typed_notation(arg):
         return parse_notation(arg)
     return load_any(existing_file(Path(arg)))
 
@@ -220,7 +220,7 @@ def solve(
 def _check_stored_answer(arg: str, solved: dict[str, Any]) -> None:
     """A puzzle file's stored answer that the solve contradicts is a warning (the solve is
     what was printed)."""
-    if " " in arg.strip():
+    if typed_notation(arg):
         return  # typed inline: nothing stored
     try:
         raw = read_json(Path(arg))
