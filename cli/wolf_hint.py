@@ -253,7 +253,14 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         status_lines,
     )
     from sheepdog.solver.errors import SheepdogError, brief
-    from sheepdog.solver.slywolf.entries import AskHint, Corrected, Heard, Undo, parse_entry
+    from sheepdog.solver.slywolf.entries import (
+        AskHint,
+        Corrected,
+        Heard,
+        Undo,
+        check_entry_length,
+        parse_entry,
+    )
     from sheepdog.solver.slywolf.session import Record, table_view
 
     _prepare_stdin()
@@ -269,6 +276,11 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
             typer.echo(HELP)
             continue
         if not text:
+            continue
+        try:
+            check_entry_length(text)
+        except SheepdogError as exc:
+            typer.echo("Error: " + str(exc), err=True)
             continue
         log += (text,)  # refused, but typed: the log keeps it
         try:

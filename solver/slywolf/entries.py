@@ -174,11 +174,28 @@ VERBS = (
 )
 
 
+#: The longest line that can be an entry (the longest, ``correct`` with three names of the
+#: longest a roster allows, is about 250 characters); a longer one is refused before a game's
+#: log keeps it.
+MAX_ENTRY_LENGTH = 500
+
+
+def check_entry_length(line: str) -> None:
+    """Refuse a line longer than any entry: kept in a game's log, a few of them would make a
+    file larger than a file may be, which would no longer load."""
+    if len(line) > MAX_ENTRY_LENGTH:
+        raise SheepdogError(
+            f"a line of {len(line):,} characters is no entry (entries are at most "
+            f"{MAX_ENTRY_LENGTH}); it was not recorded"
+        )
+
+
 def parse_entry(roster: Roster, line: str) -> Entry:
     """One typed line as an entry; unknown names and malformed lines are errors (the rules are
     checked by ``session.apply``)."""
     expect(roster, Roster, "roster", 'load_roster("default") loads the shipped one')
     expect(line, str, "line", 'a typed entry such as "call harp"')
+    check_entry_length(line)
     words = line.strip().split(None, 1)
     if not words:
         raise SheepdogError("an empty line is not an entry")

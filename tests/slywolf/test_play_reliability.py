@@ -279,6 +279,33 @@ def test_play_on_an_invalid_game_file_errs_once_before_any_prompt(tmp_path: Path
     assert json.loads(path.read_text("utf-8"))["game"]["log"] == "top harp"  # left alone
 
 
+def test_a_line_longer_than_any_entry_is_refused_before_the_log_keeps_it(tmp_path: Path) -> None:
+    """A refused line is kept in the log: one of 17 MB made a file over the 16 MiB a game file
+    may be, which then no longer loaded, every line before it with it."""
+    path = new_game_file(tmp_path / "g.json")
+    proc = subprocess.run(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+        input="top violin\n" + "x" * (17 * 2**20) + "\ntop harp\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        "Error: a line of 17,825,792 characters is no entry (entries are at most 500); "
+        "it was not recorded\n"
+    ) in proc.stderr
+    saved = json.loads(path.read_text("utf-8"))["game"]["log"]
+    assert saved[-2:] == ["top violin", "top harp"] and max(map(len, saved)) < 100
+    again = subprocess.run(
+        [sys.executable, "-c", MAIN, "wolf", "hint", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert again.returncode == 0, again.stderr
+
+
 def test_play_options_and_paths_as_typed_on_the_command_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
