@@ -356,3 +356,37 @@ def test_an_empty_argument_is_a_usage_error(args: list[str], tmp_path: Path) -> 
     from sheepdog.cli.main import run_command_line
 
     assert run_command_line(args) == 2
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+@pytest.mark.parametrize("command", ["grades", "print"])
+def test_a_case_folder_with_an_endless_file_or_a_link_loop(tmp_path: Path, command: str) -> None:
+    """A case folder is looked through for rosters its cases name before the cases are read:
+    that look read every file whole (a link to /dev/zero took all the memory) and resolved
+    every path (a link loop was an internal RuntimeError)."""
+    for bad, words in [("zero", "zero.json: larger than 16 MiB"), ("loop", "symbolic links")]:
+        folder = tmp_path / bad
+        folder.mkdir()
+        shutil.copy(HARD / "hard-1-001.json", folder)
+        if bad == "zero":
+            (folder / "zero.json").symlink_to("/dev/zero")
+        else:
+            (folder / "a.json").symlink_to(folder / "b.json")
+            (folder / "b.json").symlink_to(folder / "a.json")
+        args = ["wolf", command, str(folder)]
+        if command == "print":
+            args += ["--out", str(tmp_path / f"{bad}.pdf")]
+        one_error(runner.invoke(app, args), words)
+
+
+@pytest.mark.parametrize("command", ["show", "moves", "solve", "advise"])
+def test_a_position_file_with_spaces_in_its_name_is_read_as_the_file(
+    tmp_path: Path, command: str
+) -> None:
+    """Notation is typed with spaces, so an argument with spaces was read as notation, even
+    when it named a file ("notation needs at least 4 fields")."""
+    path = tmp_path / "my pos.json"
+    shutil.copy(ROOT / "cases" / "dog" / "puzzles" / "03ply-medium-162bc0ff84.json", path)
+    result = runner.invoke(app, ["dog", command, str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)
