@@ -26,7 +26,7 @@ from sheepdog.generators.slywolf import (
     default_attempts,
     iter_cases,
 )
-from sheepdog.solver.errors import SheepdogError, expect, quoted
+from sheepdog.solver.errors import SheepdogError, expect, naming, quoted
 from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
 from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text
 from sheepdog.solver.slywolf.explain import RULE_TIERS
@@ -483,7 +483,8 @@ def summarize(
     for done, path in enumerate(paths):
         if progress is not None:
             progress(done, len(paths))
-        puzzle = load_puzzle(path)
+        with naming(str(path)):  # a folder may hold many: its roster's errors name it too
+            puzzle = load_puzzle(path)
         modes.add(puzzle.mode)
         check_complete(puzzle, str(path))
         check_culprit(puzzle, str(path), recorded_needed=False)

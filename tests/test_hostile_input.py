@@ -390,3 +390,18 @@ def test_a_position_file_with_spaces_in_its_name_is_read_as_the_file(
     result = runner.invoke(app, ["dog", command, str(path), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("command", ["grades", "print"])
+def test_a_case_of_a_folder_whose_roster_is_missing_is_named(tmp_path: Path, command: str) -> None:
+    """Every other error of a case in a folder starts with the case file; its roster's did not,
+    so which of the folder's files named it was left to guess."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    data = json.loads((HARD / "hard-1-001.json").read_text(encoding="utf-8"))
+    (folder / "case.json").write_text(json.dumps(dict(data, roster="nope.toml")), "utf-8")
+    args = ["wolf", command, str(folder)]
+    if command == "print":
+        args += ["--out", str(tmp_path / "set.pdf")]
+    line = one_error(runner.invoke(app, args), "no such roster file")
+    assert line.startswith(f"Error: {folder / 'case.json'}: no such roster file: ")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from sheepdog.generators.print_and_play.text import printable
 from sheepdog.generators.slywolf_files import case_files
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, naming
 from sheepdog.solver.slywolf.grade import Grade, grade_case, stored_grade
 from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
 from sheepdog.solver.slywolf.roster import Item, Roster, Wolf
@@ -193,7 +193,8 @@ def load_print_set(
     for done, path in enumerate(paths):
         if progress is not None:
             progress(done, len(paths))
-        puzzle = load_puzzle(path)
+        with naming(str(path)):  # a folder may hold many: its roster's errors name it too
+            puzzle = load_puzzle(path)
         puzzle_roster = puzzle.roster
         if roster is None:
             roster, first = puzzle_roster, str(path)
