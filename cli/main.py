@@ -206,6 +206,11 @@ def usage_error_line(exc: Exception) -> str | None:
     message = " ".join(str(format_message()).split())
     # Typer's value checks say "Value error, 'x' is not one of ..."; the kind is noise here
     message = message.replace(": Value error, ", ": ")
+    # a range says only the bound crossed ("greater than or equal to 0"): name both
+    param = getattr(exc, "param", None)
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None and high is not None and "Input should be" in message:
+        message += f": give one from {low:,} to {high:,}"
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
         if message.startswith("No such command"):

@@ -135,6 +135,9 @@ def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
         (["perft", SPEC, "--max-nodes", "10000000001"], "less than or equal to 10000000000"),
         (["simulate", "--games", "100001"], "less than or equal to 100000"),
         (["simulate", "--max-rounds", "100001"], "less than or equal to 100000"),
+        # a range names both its ends, whichever one is crossed
+        (["perft", SPEC, "--depth", "-1"], "equal to 0: give one from 0 to 110 (see"),
+        (["simulate", "--games", "0"], "give one from 1 to 100,000"),
     ],
 )
 def test_bad_option_values_are_one_usage_error_line(
