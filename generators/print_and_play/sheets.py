@@ -746,7 +746,8 @@ def _answer_row(
                 draw_item(pdf, item, cx + 0.5 + j * (icon + 0.5), y + 1.1, icon)
             shift = 1 + min(3, len(case.culprit.wears)) * (icon + 0.5)
             pdf.set_text_color(0, 0, 0)
-            fit_cell(
+            # the answer itself: wrapped, never cut ("vermilion w…" left the hat unsaid)
+            fit_name(
                 pdf,
                 cx + shift,
                 y,

@@ -183,7 +183,8 @@ def test_long_names_are_printed_whole(tmp_path: Path, paper: str) -> None:
     """Cut with "…", the two bagpipes both pointed at "GREAT HIGHLAND WAR BAGPIPE - NUM…"."""
     from sheepdog.generators.print_and_play import load_print_set
 
-    folder = generated(tmp_path, roster_toml(wolves=LONG_WOLVES, sheep=LONG_SHEEP))
+    garment = "double-breasted greatcoat with tails"
+    folder = generated(tmp_path, roster_toml(garment, wolves=LONG_WOLVES, sheep=LONG_SHEEP))
     doc = printed_pdf(folder, "--paper", paper)
     pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
     assert not any("…" in page for page in pages)
@@ -195,6 +196,8 @@ def test_long_names_are_printed_whole(tmp_path: Path, paper: str) -> None:
         culprit = squeezed(case.culprit.name)
         assert squeezed(f"case {case.case_id}: the culprit is") + culprit in text  # its card
         assert squeezed(case.case_id) + "easy" in text and culprit in squeezed(pages[-1])
+        for item in case.culprit.wears:  # the answer key's outfit: it was cut ("…")
+            assert squeezed(str(item)) in squeezed(pages[-1]), item
         for slip in case.slips:
             assert squeezed(slip.sheep) + squeezed(f"case {case.case_id}") in text
             assert squeezed(f"points at: {slip.points_to}") in text
