@@ -202,17 +202,17 @@ def prepare_folder(
         first = there[0][1]
         more = f" (and {len(there) - 1} more files of this run)" if len(there) > 1 else ""
         raise SheepdogError(
-            f"{first} already exists{more}; use --force to overwrite, or --resume to continue "
-            "a stopped run"
+            f"{first} already exists{more}; use --force (force=True) to overwrite, or --resume "
+            "(resume=True) to continue a stopped run"
         )
     if resume and not force:
         for index, path in there:
             why = _not_this_run(path, mode, seed, index, roster_ref)
             if why is not None:
                 remedy = (
-                    "move it away: --force replaces only files"
+                    "move it away: --force (force=True) replaces only files"
                     if os.path.lexists(path) and not path.is_file()
-                    else "use --force to replace it"
+                    else "use --force (force=True) to replace it"
                 )
                 raise SheepdogError(f"{path} is not case {index} of this run ({why}); {remedy}")
     return [path for _, path in there]
@@ -368,7 +368,7 @@ class CaseRun(Iterator[CaseFile]):
         if self._resume and not self._force and os.path.lexists(path):
             raise CaseFileDiffers(
                 f"{path} differs from case {case.index} of this run (made with other options?); "
-                "use --force to replace it"
+                "use --force (force=True) to replace it"
             )
         text = case.puzzle.to_json()
         try:

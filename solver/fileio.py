@@ -99,7 +99,7 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def _already_exists(path: Path) -> SheepdogError:
-    return SheepdogError(f"{path} already exists; use --force to overwrite it")
+    return SheepdogError(f"{path} already exists; use --force (force=True) to overwrite it")
 
 
 def _not_a_file(path: Path, mode: int) -> SheepdogError:

@@ -138,7 +138,7 @@ def check_grade(puzzle: Puzzle, where: str, *, regrade: bool) -> Grade:
         stored = None if regrade else stored_grade(puzzle, where)
     except SheepdogError as exc:  # malformed: say what the grade really is too
         raise SheepdogError(
-            f"{exc}; the recomputed grade is {grade_text(fresh)} (--regrade uses it)"
+            f"{exc}; the recomputed grade is {grade_text(fresh)} (--regrade, regrade=True, uses it)"
         ) from None
     if stored is not None and not same_grade(stored, fresh):
         shown = [grade_text(stored), grade_text(fresh)]
@@ -146,7 +146,7 @@ def check_grade(puzzle: Puzzle, where: str, *, regrade: bool) -> Grade:
             shown = [f"{text}, {_more(g)}" for text, g in zip(shown, (stored, fresh), strict=True)]
         raise SheepdogError(
             f"{where}: the stored grade ({shown[0]}) disagrees with the recomputed "
-            f"grade ({shown[1]}); --regrade uses the recomputed one"
+            f"grade ({shown[1]}); --regrade (regrade=True) uses the recomputed one"
         )
     return fresh
 

@@ -474,8 +474,8 @@ def advise(
                 if method == "exact":
                     raise SheepdogError(
                         f"no sample was solved exactly within the time budget ({seconds:g} s):"
-                        " give it more time (--seconds), or let a playout value a sample"
-                        " (--method auto)"
+                        " give it more time (--seconds, seconds=), or let a playout value a"
+                        ' sample (--method auto, method="auto")'
                     ) from None
                 try_exact = False  # the first sample: a playout, so that there is advice
         if values is None:

@@ -201,7 +201,7 @@ def seats_for(seats: int, rules: Rules, players: int | None = None) -> tuple[int
     if seats not in (4, 6):
         raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
     if rules.mode == "threes" and seats != 6:
-        raise SheepdogError("two teams of three need the 6-seat board: --seats 6")
+        raise SheepdogError("two teams of three need the 6-seat board: --seats 6 (seats=6)")
     if rules.solo:
         largest = max(k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats)
         n = players if players is not None else largest

@@ -350,6 +350,6 @@ def test_a_folder_in_a_case_files_place_is_not_sent_to_force(tmp_path: Path) -> 
     out = str(tmp_path / "out")
     resumed = runner.invoke(app, ["wolf", "generate", "--out", out, "--resume", "--count", "1"])
     assert resumed.exit_code == 1
-    assert "(not a file); move it away: --force replaces only files" in resumed.stderr
+    assert "(not a file); move it away: --force (force=True) replaces only files" in resumed.stderr
     forced = runner.invoke(app, ["wolf", "generate", "--out", out, "--force", "--count", "1"])
     assert forced.exit_code == 1 and "replaces only files" in forced.stderr

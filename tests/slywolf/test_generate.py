@@ -426,9 +426,12 @@ def test_stray_temporary_files_are_cleaned_up(tmp_path: Path) -> None:
     assert names(tmp_path) == [young_other.name, "easy-1-001.json"]
 
 
-def test_cp_sat_disagreement_is_reported_not_hidden() -> None:
-    with pytest.raises(SheepdogError, match="internal check failed"):
-        generate(ROSTER, "easy", 1, seed=1, validate=lambda _p: False)
+def test_cp_sat_disagreement_is_reported_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sheepdog.generators.slywolf import CaseConfirmer
+
+    monkeypatch.setattr(CaseConfirmer, "__call__", lambda _self, _puzzle: False)
+    with pytest.raises(SheepdogError, match="internal check failed: the CP-SAT model rejects"):
+        generate(ROSTER, "easy", 1, seed=1)
 
 
 @settings(max_examples=40, deadline=None)

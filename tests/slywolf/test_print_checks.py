@@ -115,7 +115,8 @@ def test_a_stored_grade_that_disagrees_names_both(tmp_path: Path) -> None:
     assert refused(result, out) == (
         f"Error: {path}: the stored grade (4 stars, hardest rule honest-testimony, 16 steps, 9 "
         "fewest interviews) disagrees with the recomputed grade (2 stars, hardest rule "
-        "honest-testimony, 16 steps, 5 fewest interviews); --regrade uses the recomputed one"
+        "honest-testimony, 16 steps, 5 fewest interviews); --regrade (regrade=True) uses the "
+        "recomputed one"
     )
     regraded = runner.invoke(
         app, ["wolf", "print", str(path.parent), "--out", str(out), "--regrade", "--json"]
