@@ -568,6 +568,7 @@ def _divide(
     first = successors(pos, describe)
     tally.plays = len(first)
     tally.add(len(first))
+    tally.report()  # the first plays' count at once: a deep one can take minutes
     out = []
     for card, text, child in first:
         out.append((AgentPlay(card, text, child), _perft(child, depth - 1, tally)))

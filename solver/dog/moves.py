@@ -352,8 +352,8 @@ def perft(
 
     ``max_nodes`` caps the nodes generated, every ply counted (the first plays, their
     successors, ..., the positions at ``depth``): beyond it :class:`PerftBudgetExceeded`.
-    ``progress(first plays counted, first plays, nodes so far)`` is called after each first
-    play and every :data:`PERFT_REPORT_EVERY` nodes.
+    ``progress(first plays counted, first plays, nodes so far)`` is called once the first plays
+    are known, after each of them and every :data:`PERFT_REPORT_EVERY` nodes.
 
     >>> from sheepdog.solver.dog.position import parse_notation
     >>> pos = parse_notation("4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0")
@@ -408,6 +408,7 @@ def _split(pos: Position, children: list[Position], depth: int, tally: PerftTall
     """perft below each first play, with a progress report after each."""
     tally.plays = len(children)
     tally.add(len(children))
+    tally.report()  # the first plays' count at once: a deep one can take minutes
     counts = []
     for child in children:
         counts.append(_perft(child, depth - 1, tally))

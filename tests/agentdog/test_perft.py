@@ -115,6 +115,15 @@ def test_perft_is_the_sum_over_plays() -> None:
     assert sum(n for _, n in divide) == 859
 
 
+def test_progress_gives_the_first_plays_count_at_once() -> None:
+    """A deep perft showed "0/?" until its first play's count was done, minutes later."""
+    p = BY_ID["knock-out-side"].position
+    calls: list[tuple[int, int, int]] = []
+    assert perft(p, 3, progress=lambda *a: calls.append(a)) == 9664
+    assert calls[0] == (0, 96, 96) and calls[-1][:2] == (96, 96)
+    assert calls == sorted(calls)
+
+
 def test_the_file_round_trips() -> None:
     """Written again from what was read, the file is the same text (header comments aside)."""
     text = PERFT_FILE.read_text(encoding="utf-8")

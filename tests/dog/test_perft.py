@@ -114,6 +114,7 @@ def test_progress_reports_first_plays_and_nodes(divide: bool) -> None:
     else:
         total = perft(p, 4, progress=progress)
     assert total == 141_817
+    assert calls[0] == (0, 62, 62)  # the first plays' count at once (a bar showed "0/?")
     assert calls[-1] == (62, 62, 149_745)
     assert calls == sorted(calls)
     assert all(plays == 62 for _, plays, _ in calls)
