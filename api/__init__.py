@@ -335,6 +335,7 @@ if not TYPE_CHECKING:
         "play_by_words": ("agent", "legal_plays"),
         "parse_position": ("text", ""),
         "parse_agent_position": ("text", ""),
+        "parse_view": ("text", ""),
         "solve_position": ("classic", "solve_agent_position"),
         "advise_position": ("classic", "advise_view, with the view of the seat to move"),
         "solve_agent_position": ("agent", "solve_position"),
@@ -380,6 +381,9 @@ if not TYPE_CHECKING:
         @functools.wraps(value)
         def checked(pos, *args, **kwargs):
             check(pos, other)
+            if variant == "text" and (args or "source" in kwargs):
+                source = args[0] if args else kwargs["source"]
+                expect(source, str, "source", "the name the errors give the text")
             if name.endswith("perft") and (args or "depth" in kwargs):
                 depth = args[0] if args else kwargs["depth"]
                 expect(depth, int, "depth", "a whole number of plies, 0 or more")

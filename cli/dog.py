@@ -277,7 +277,7 @@ def show(position: PositionArg, json_out: JsonOpt = False) -> None:
         from sheepdog.cli.agent_picture import view_picture
         from sheepdog.cli.dog_picture import picture
 
-        found = load_any(Path(position)) if " " not in position.strip() else None
+        found = None if typed_notation(position) else load_any(Path(position))
         if isinstance(found, ObserverView):
             if json_out:
                 print_json({"view": view_to_json(found)})

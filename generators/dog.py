@@ -314,7 +314,13 @@ def generate_puzzles(
 
 
 def _holds(path: Path, text: str) -> bool:
+    """Is the file at ``path`` a plain file holding ``text``?  (Read at most that much and one
+    byte more: a link to ``/dev/zero`` or a named pipe there would never end.)"""
+    data = text.encode("utf-8")
+    if not path.is_file():
+        return False
     try:
-        return path.read_text(encoding="utf-8") == text
-    except (OSError, UnicodeDecodeError):
+        with path.open("rb") as handle:
+            return handle.read(len(data) + 1) == data
+    except OSError:
         return False

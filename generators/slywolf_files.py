@@ -10,9 +10,11 @@ case in advance, so a run's memory grows by a 16-byte digest per case.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
+import stat
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -441,6 +443,10 @@ def case_files(folder: Path) -> list[Path]:
     paths = [path for path in paths if Path(os.path.realpath(path)) not in named]
     if not paths:
         raise SheepdogError(f"{folder} holds no case files (*.json)")
+    for path in paths:  # a named pipe would wait for a writer that never comes
+        with contextlib.suppress(OSError):  # a link loop: the case reader names it
+            if stat.S_ISFIFO(path.stat().st_mode):
+                raise SheepdogError(f"{path} is a named pipe, not a case file")
     return paths
 
 

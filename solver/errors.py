@@ -111,6 +111,9 @@ def naming(source: str) -> Iterator[None]:
     except SheepdogError as exc:
         if str(exc).startswith(f"{source}: "):
             raise
+        if isinstance(exc, FileFormatError):  # its class kept (UnknownVariant says the game)
+            exc.args = (f"{source}: {exc}", *exc.args[1:])
+            raise exc from None
         raise FileFormatError(f"{source}: {exc}") from None
 
 

@@ -456,3 +456,14 @@ def test_text_readers_raise_file_format_errors_that_name_the_source(
     and read a text of any size)."""
     with pytest.raises(sheepdog.FileFormatError, match=r"^mytext: .*" + re.escape(words)):
         read(text, source="mytext")
+
+
+def test_text_readers_keep_the_error_class_that_names_the_other_game() -> None:
+    """Prefixed with the source, an UnknownVariant was raised as a plain FileFormatError."""
+    text = (ROOT / "cases" / "agentdog" / "example.json").read_text(encoding="utf-8")
+    with pytest.raises(sheepdog.UnknownVariant, match="^mine: this is an Agent DOG position"):
+        sheepdog.parse_position(text, source="mine")
+    with pytest.raises(WrongTypeError, match="text must be a str, not NoneType"):
+        sheepdog.parse_view(None)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="source must be a str, not NoneType"):
+        sheepdog.parse_position("{}", source=None)  # type: ignore[arg-type]

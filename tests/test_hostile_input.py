@@ -390,6 +390,12 @@ def test_a_position_file_with_spaces_in_its_name_is_read_as_the_file(
     result = runner.invoke(app, ["dog", command, str(path), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)
+    if command in ("show", "advise"):  # the commands that read an observer view too
+        view = tmp_path / "my view.json"
+        shutil.copy(ROOT / "cases" / "agentdog" / "view.json", view)
+        args = ["dog", command, str(view), "--json", *(["--samples", "0"] * (command == "advise"))]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
 
 
 @pytest.mark.parametrize("command", ["grades", "print"])
@@ -405,3 +411,22 @@ def test_a_case_of_a_folder_whose_roster_is_missing_is_named(tmp_path: Path, com
         args += ["--out", str(tmp_path / "set.pdf")]
     line = one_error(runner.invoke(app, args), "no such roster file")
     assert line.startswith(f"Error: {folder / 'case.json'}: no such roster file: ")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_in_a_case_folder_or_a_resumed_run_does_not_hang(tmp_path: Path) -> None:
+    """A case folder's files are read whole, and a resumed run compares its files: a named pipe
+    there waited for a writer forever."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    shutil.copy(HARD / "hard-1-001.json", folder)
+    os.mkfifo(folder / "pipe.json")
+    one_error(runner.invoke(app, ["wolf", "grades", str(folder)]), "pipe.json is a named pipe")
+    out = tmp_path / "gen"
+    made = runner.invoke(app, ["dog", "generate", "--out", str(out), "--count", "1", "--seed", "0"])
+    assert made.exit_code == 0, made.output
+    (puzzle,) = out.glob("*.json")
+    puzzle.unlink()
+    os.mkfifo(puzzle)
+    again = ["dog", "generate", "--out", str(out), "--count", "1", "--seed", "0", "--resume"]
+    one_error(runner.invoke(app, again), "differs from the puzzle this run writes there")

@@ -80,8 +80,10 @@ def test_dog_solvers_agree_with_plain_minimax(seed: int, seats: int) -> None:
         assume(False)
         return
     for method in METHODS:
-        solution = solve_position(pos, method=method)
+        solution = solve_position(pos, method=method, keep_graph=True)
         assert as_ref(solution.root_key) == expected, method
+    table = solve_position(pos)  # the default, a transposition table
+    assert as_ref(table.root_key) == expected
 
 
 @settings(max_examples=15, deadline=None)
@@ -93,7 +95,7 @@ def test_dog_alphabeta_agrees_with_retrograde(seed: int) -> None:
     except PositionTooBig:
         assume(False)
         return
-    pruned = solve_position(pos, method="alphabeta", all_plays=True)
+    pruned = solve_position(pos, method="alphabeta", all_plays=True, keep_graph=True)
     assert pruned.root_key == full.root_key
     assert pruned.to_dict()["pv"] == full.to_dict()["pv"]
     assert pruned.to_dict()["plays"] == full.to_dict()["plays"]

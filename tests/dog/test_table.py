@@ -101,7 +101,7 @@ def test_graph_on_request_is_the_stored_graph() -> None:
     """solved_networkx of a table solution solves again with the graph kept: same DiGraph."""
     pos = parse_notation("4 t50,h1,h2,h3/t63,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 6,7/2,13/4,7/2,9 3")
     lean = solved_networkx(solve_position(pos, keep_graph=False))
-    kept = solved_networkx(solve_position(pos))
+    kept = solved_networkx(solve_position(pos, keep_graph=True))
     assert sorted(lean.nodes(data=True)) == sorted(kept.nodes(data=True))
     assert sorted(lean.edges(data=True)) == sorted(kept.edges(data=True))
 
