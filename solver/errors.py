@@ -98,7 +98,7 @@ class FileFormatError(SheepdogError):
 def naming(source: str) -> Iterator[None]:
     """Within it, an error about a file's or a text's content becomes a
     :class:`FileFormatError` that starts with ``source`` (once: one that starts with it
-    already passes as it is).
+    already passes as it is; a :class:`FileFormatError` of a subclass keeps its class).
 
     >>> with naming("game.json"):
     ...     raise SheepdogError("two pawns on one field")
