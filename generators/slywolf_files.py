@@ -489,16 +489,12 @@ def summarize(
     for done, path in enumerate(paths):
         if progress is not None:
             progress(done, len(paths))
-        with naming(str(path)):  # a folder may hold many: its roster's errors name it too
+        with naming(str(path)):  # a folder may hold many: every error names the file
             puzzle = load_puzzle(path)
-        modes.add(puzzle.mode)
-        check_complete(puzzle, str(path))
-        check_culprit(puzzle, str(path), recorded_needed=False)
-        try:
+            modes.add(puzzle.mode)
+            check_complete(puzzle, str(path))
+            check_culprit(puzzle, str(path), recorded_needed=False)
             grades.append(check_grade(puzzle, str(path), regrade=regrade).to_dict())
-        except SheepdogError as exc:  # name the file: a folder may hold many
-            text = str(exc)
-            raise SheepdogError(text if text.startswith(str(path)) else f"{path}: {text}") from None
     stars = [0] * MAX_STARS
     hardest: dict[str, int] = {}
     for g in grades:
