@@ -106,6 +106,7 @@ def serve(
         import uvicorn
 
         from sheepdog.cli.web.app import create_app
+        from sheepdog.cli.web.protocol import JsonErrorProtocol
         from sheepdog.cli.web.store import DamagedDatabase, FolderInUse, Store
         from sheepdog.solver.errors import SheepdogError
 
@@ -140,7 +141,12 @@ def serve(
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
         app = create_app(store, require_token=not local, local_only=local, public_url=url)
         config = uvicorn.Config(
-            app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            timeout_graceful_shutdown=3,
+            http=JsonErrorProtocol,
         )
         server = _stopping_server(config, app.state.stop_work)
         typer.echo(f"sheepdog serve: {url}  (games in {store.path})")

@@ -324,3 +324,33 @@ def test_ctrl_c_is_130_even_when_started_with_sigint_ignored(tmp_path: Path) -> 
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=20)
     assert proc.returncode == 130 and err == "Error: interrupted\n"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"GARBAGE\r\n\r\n",  # no request line
+        b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n",  # a header without a colon
+        b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 70_000,  # headers too large to wait for
+    ],
+)
+def test_a_request_it_cannot_parse_gets_a_json_400(tmp_path: Path, raw: bytes) -> None:
+    """uvicorn answered these itself, in plain text ("Invalid HTTP request received.")."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(raw)
+            answer = b""
+            while chunk := conn.recv(65536):
+                answer += chunk
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=20)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    assert lines[0] == "HTTP/1.1 400 Bad Request"
+    assert "content-type: application/json" in [line.lower() for line in lines[1:]]
+    assert json.loads(body) == {
+        "error": "malformed HTTP request: the request line or a header could not be read"
+    }

@@ -1,0 +1,34 @@
+"""uvicorn's HTTP/1.1 protocol (h11), answering a request it cannot parse with the app's JSON
+error shape.
+
+A malformed request line, a bad header or headers too large never reach the app: uvicorn
+answers them itself, with a plain-text 400 ("Invalid HTTP request received.").  Every other
+error of the server is ``{"error": "..."}`` (a 4xx JSON error), so this one is too.
+"""
+
+from __future__ import annotations
+
+import json
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+#: The body of the answer to a request that is not HTTP/1.1.
+MALFORMED = {"error": "malformed HTTP request: the request line or a header could not be read"}
+
+
+class JsonErrorProtocol(H11Protocol):
+    def send_400_response(self, msg: str) -> None:
+        body = json.dumps(MALFORMED).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ]
+        for event in (
+            h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+            h11.Data(data=body),
+            h11.EndOfMessage(),
+        ):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.close()
