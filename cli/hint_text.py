@@ -148,11 +148,9 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             return "interviews recorded; the turn is over (type `top SHEEP` for new tiles)"
         case Corrected(Interview(sheep)):
             return f"{roster.sheep[sheep].name}'s interview corrected"
-        case End():
-            return "no turn is being played (the last one is over); call a sheep to begin one"
         case FinalGuess(wolf):
             return f"guessed {roster.wolves[wolf].name}: open the interpreter to check; game over"
-        case AskHint():
+        case AskHint() | End():  # an `end` is never taken: it always changes nothing
             return ""
         case Undo():
             return "undone"

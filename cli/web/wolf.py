@@ -20,8 +20,6 @@ from sheepdog.solver.errors import SheepdogError, shown
 from sheepdog.solver.slywolf.entries import (
     AskHint,
     Corrected,
-    End,
-    Entry,
     Heard,
     Undo,
     entry_line,
@@ -41,6 +39,7 @@ from sheepdog.solver.slywolf.session import (
     Step,
     callable_sheep,
     case_solved,
+    changes_nothing,
     check_likes,
     new_game,
     table_view,
@@ -104,15 +103,6 @@ def check_setup(raw: Any) -> dict[str, Any]:
             raise BadRequest(f"{exc}; start it without a track (interviews only)") from None
     WolfGame.start(setup)  # a bad roster object is refused here, before anything is stored
     return setup
-
-
-def changes_nothing(entry: Entry, stored: str) -> str:
-    """Why an entry that leaves the game as it was is refused: stored, it would only make every
-    other phone's next tap stale (an ``end`` with no turn under way, a correction to what was
-    written already)."""
-    if isinstance(entry, End):
-        return "no turn is being played (the last one is over): nothing to end"
-    return f"{stored!r} changes nothing (it is what the game holds already): nothing is stored"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,12 +180,10 @@ class WolfGame:
             raise BadRequest(HINT_IS_NO_ENTRY)
         stored = entry_line(self.roster, entry)
         if self.record is not None:
-            try:
+            try:  # an entry that changes nothing is refused too (Record.add)
                 record = self.record.add(entry, stored)
             except SheepdogError as exc:
                 raise BadRequest(str(exc)) from None
-            if not isinstance(entry, Undo) and record.game == self.record.game:
-                raise BadRequest(changes_nothing(entry, stored))
             undoes = self.record.last_in_force() if isinstance(entry, Undo) else None
             after = WolfGame(self.setup, record.game.to_puzzle(), record, record.steps)
             return stored, undoes, after

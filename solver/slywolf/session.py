@@ -701,6 +701,16 @@ def _check_parts(start: object, steps: object) -> None:
         expect(step, Step, "each step", "Step(entry, line)")
 
 
+def changes_nothing(entry: Entry, line: str) -> str:
+    """Why an entry that leaves the game as it was is refused: kept, it would only be taken back
+    by the next ``undo`` in place of a real one (and, at a server, make every other phone's
+    next tap stale): an ``end`` with no turn under way (a turn ends by itself), a correction
+    to what was written already."""
+    if isinstance(entry, End):
+        return "no turn is being played (the last one is over): nothing to end"
+    return f"{line!r} changes nothing (it is what the game holds already): nothing is stored"
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Record:
     """A game and every entry that changed it, from ``start``.  ``undo`` takes back the last
@@ -736,7 +746,7 @@ class Record:
 
     def add(self, entry: Entry, line: str | None = None) -> Record:
         """The record after ``entry`` (``undo`` included); refused entries raise and leave it
-        as it was."""
+        as it was, and so does an entry that would change nothing (:func:`changes_nothing`)."""
         line = line if line is not None else entry_line(self.game.roster, entry)
         if isinstance(entry, Undo):
             last = self.last_in_force()
@@ -746,6 +756,8 @@ class Record:
             steps[last] = replace(steps[last], undone=True)
             return Record.of(self.start, (*steps, Step(entry, line)))
         game = apply(self.game, entry)
+        if not isinstance(entry, AskHint) and game == self.game:
+            raise SheepdogError(changes_nothing(entry, line))
         return Record(self.start, (*self.steps, Step(entry, line)), game)
 
     def last_in_force(self) -> int | None:

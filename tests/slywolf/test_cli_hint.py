@@ -202,7 +202,7 @@ def test_play_saves_every_line_as_typed(tmp_path: Path) -> None:
         "found pumpkin",
         "call banjo",  # not visible: an error, nothing recorded
         "interview harp, guitar, red jacket",
-        "end",  # the interview already ended the turn: the wolf does not move again
+        "end",  # the interview already ended the turn: refused, the wolf does not move again
         "top banjo",
         "call trumpet",
         "spoiled peas",
@@ -212,6 +212,7 @@ def test_play_saves_every_line_as_typed(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Error: 'banjo' is not on top of a stack" in result.stderr
+    assert "Error: no turn is being played (the last one is over): nothing to end" in result.stderr
     lines = result.stdout.split("\n")
     # after an interview: what the table knows now, on the same line
     heard = "> > interviews recorded; the turn is over (type `top SHEEP` for new tiles). "
@@ -226,8 +227,7 @@ def test_play_saves_every_line_as_typed(tmp_path: Path) -> None:
         "> called harp: it wants pumpkin, bell pepper, tomato",
         "> pumpkin found: interview, or push your luck",
         "> > interviews recorded; the turn is over (type `top SHEEP` for new tiles)",
-        "> no turn is being played (the last one is over); call a sheep to begin one",
-        "> banjo is on top of a stack",
+        "> > banjo is on top of a stack",
         "> called trumpet: it wants lettuce, bell pepper, peas",
         "> the turn ends with no interview",
         "> ",

@@ -740,3 +740,26 @@ def test_a_fourth_call_in_one_turn_is_refused() -> None:
     assert len(game.turn.called) == 3
     with pytest.raises(SheepdogError, match="at most three sheep may be called in one turn"):
         apply(game, parse_entry(game.roster, "call trumpet"))
+
+
+def test_a_record_refuses_an_entry_that_changes_nothing() -> None:
+    """`wolf play` kept an `end` with no turn under way (a turn ends by itself) and a correction
+    to what was written already, and the next `undo` took that back instead of a real entry;
+    `sheepdog serve` refused both.  The record (shared by both) refuses them now."""
+    from sheepdog.solver.slywolf.session import Record
+
+    record = Record.begin(fresh())
+    with pytest.raises(SheepdogError, match="no turn is being played .*nothing to end"):
+        record.add(parse_entry(ROSTER, "end"))
+    harp = next(s for s in ROSTER.sheep if s.name == "harp")
+    for line in ("top harp", "call harp", f"found {harp.likes[0]}"):
+        record = record.add(parse_entry(ROSTER, line), line)
+    heard = "interview harp, guitar, red jacket"
+    record = record.add(parse_entry(ROSTER, heard), heard)
+    same = "correct harp, guitar, red jacket"
+    with pytest.raises(SheepdogError, match="changes nothing"):
+        record.add(parse_entry(ROSTER, same), same)
+    assert record.add(parse_entry(ROSTER, "hint")).game == record.game  # asks: taken
+    undone = record.add(parse_entry(ROSTER, "undo"))
+    assert undone.steps[undone.last_in_force() or 0].line == f"found {harp.likes[0]}"
+    assert undone.game.puzzle.interviews == ()
