@@ -68,24 +68,7 @@ def _advice(puzzle: Puzzle, model: ModelChoice | None = None) -> Advice:
     try:
         return advice(puzzle, model=model.model if model is not None else None)
     except ContradictionError as exc:
-        raise SheepdogError(f"{exc}{_conflict_words(puzzle)} {CONTRADICTION_HINT}") from None
-
-
-def _conflict_words(puzzle: Puzzle) -> str:
-    """Which interviews cannot all be right, as ``wolf solve`` finds them (the smallest set)."""
-    from sheepdog.solver.slywolf.findings import solve_puzzle
-    from sheepdog.solver.words import listed
-
-    conflict = solve_puzzle(puzzle).conflict
-    if conflict is None:
-        return ""
-    if conflict.roster_only:
-        return ": the roster alone (with its printed tiles) admits no case"
-    names = [
-        f"#{j + 1} {puzzle.roster.sheep[puzzle.interviews[j].sheep].name}"
-        for j in conflict.interviews
-    ]
-    return f": {listed(names)} cannot all be right"
+        raise SheepdogError(f"{exc} {CONTRADICTION_HINT}") from None
 
 
 def _findings(puzzle: Puzzle, model: ModelChoice | None) -> dict[str, Any]:

@@ -54,14 +54,44 @@ from sheepdog.solver.slywolf.valid import (
     unavailable_reason,
 )
 from sheepdog.solver.slywolf.worlds import Deduction, Observation
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import counted, listed
 
 if TYPE_CHECKING:
+    from sheepdog.solver.slywolf.contradiction import Conflict
     from sheepdog.solver.slywolf.findings import Findings
 
 
 class ContradictionError(SheepdogError):
-    """No case fits the interviews, so there is nothing to advise."""
+    """No case fits the interviews, so there is nothing to advise.  Raised by :func:`advice`,
+    its message names the interviews that cannot all be right (the smallest such set, as
+    ``wolf solve`` finds it), and :attr:`conflict` holds them (None from :func:`hint_model`,
+    which has no puzzle to name them by)."""
+
+    def __init__(self, message: str, conflict: Conflict | None = None) -> None:
+        super().__init__(message)
+        self.conflict = conflict
+
+    def __reduce__(self) -> tuple[type[ContradictionError], tuple[str, Conflict | None]]:
+        return ContradictionError, (str(self), self.conflict)  # pickled whole, conflict too
+
+
+def _named_conflict(puzzle: Puzzle, exc: ContradictionError) -> ContradictionError:
+    """``exc`` with the interviews of ``puzzle`` that cannot all be right, by number (from #1)
+    and sheep."""
+    from sheepdog.solver.slywolf.contradiction import smallest_conflict
+
+    conflict = smallest_conflict(puzzle)
+    if conflict is None:  # pragma: no cover - the exact engine found no case, so CP-SAT finds one
+        return exc
+    if conflict.roster_only:
+        words = "the roster alone (with its printed tiles) admits no case"
+    else:
+        names = [
+            f"#{j + 1} {puzzle.roster.sheep[puzzle.interviews[j].sheep].name}"
+            for j in conflict.interviews
+        ]
+        words = f"{listed(names)} cannot all be right"
+    return ContradictionError(f"{exc}: {words}", conflict)
 
 
 def hint_model(obs: Observation, model: Model | None = None) -> tuple[Model, Deduction, str | None]:
@@ -243,7 +273,10 @@ def advice(
     if isinstance(leaf, str) or not (leaf is None or callable(leaf)):
         leaf = _leaf_named(leaf)
     obs = Observation.from_puzzle(puzzle)
-    chosen, d, fallback = hint_model(obs, model)
+    try:
+        chosen, d, fallback = hint_model(obs, model)
+    except ContradictionError as exc:
+        raise _named_conflict(puzzle, exc) from None
     leaf = default_leaf(chosen) if leaf is None else leaf
     game = game_of(puzzle)
     names = [s.name for s in puzzle.roster.sheep]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -157,6 +158,15 @@ def test_a_contradiction_is_a_typed_error_that_names_no_command() -> None:
         advice(puzzle)
     assert isinstance(info.value, SheepdogError)
     assert "sheepdog" not in str(info.value) and "--" not in str(info.value)
+    # which interviews cannot all be right, as `wolf solve` finds them (the web's hint error
+    # had only the first half of this sentence)
+    assert str(info.value).endswith(
+        "no case fits them: #1 guitar and #2 trumpet cannot all be right"
+    )
+    conflict = info.value.conflict
+    assert conflict is not None and conflict.interviews == (0, 1) and conflict.smallest
+    again = pickle.loads(pickle.dumps(info.value))  # as a process pool hands it back
+    assert str(again) == str(info.value) and again.conflict == conflict
 
 
 def test_reprs_are_short_and_name_the_best_sheep() -> None:

@@ -231,6 +231,12 @@ def test_the_suspects_and_the_plan_give_one_chance_per_wolf(client: TestClient) 
         assert r.status_code == 201, r.text
     view = client.get(f"/api/wolf/games/{game['id']}").json()
     assert view["findings"]["consistent"] is False and view["findings"]["model"] == "uniform"
+    # the hint error says which interviews clash (it stopped at "no case fits them")
+    assert (
+        view["hint_pending"] is False
+        and view["hint"] is None
+        and view["hint_error"].endswith("cannot all be right")
+    )
     page = client.get(game["url"]).text
     assert "The interviews contradict each other" in page and "Traceback" not in page
 
