@@ -35,7 +35,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -121,7 +121,8 @@ T = TypeVar("T")
 def _quiet_worker() -> None:
     """The hint worker leaves Ctrl-C to the server, which ends it, and ends itself as soon as
     the server is gone (killed outright, the server cannot end it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C kept pending is dropped with it
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     parent = os.getppid()
 
     def watch() -> None:
@@ -144,6 +145,21 @@ def _worker_pool() -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
     )
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held back from this thread while it starts the worker (a pool starts it on the
+    first submit): the worker starts with the signal blocked, as Python's own resource
+    tracker does, until :func:`_quiet_worker` ignores it.  A terminal's Ctrl-C reaches the
+    whole process group, and a worker still importing sheepdog printed a second
+    ``Error: interrupted`` (or, still starting Python, a traceback).  Here the signal waits
+    until the submit is done, then interrupts the server as usual."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _dropped() -> Future[Any]:
@@ -192,7 +208,8 @@ class Games:
         if closed:
             return _dropped()
         try:
-            return pool.submit(fn, *args)
+            with _ctrl_c_held():
+                return pool.submit(fn, *args)
         except BrokenProcessPool:
             with self._pool_lock:
                 if self._closed:
@@ -201,7 +218,8 @@ class Games:
                     pool.shutdown(wait=False, cancel_futures=True)
                     self._pool = _worker_pool()
                 pool = self._pool
-            return pool.submit(fn, *args)
+            with _ctrl_c_held():
+                return pool.submit(fn, *args)
         except RuntimeError:  # "cannot schedule new futures after shutdown": closed meanwhile
             if not self._closed:
                 raise

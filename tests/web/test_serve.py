@@ -29,13 +29,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(data: Path, port: int) -> subprocess.Popen[str]:
+def start(data: Path, port: int, *, group: bool = False) -> subprocess.Popen[str]:
+    """The server on ``port``; with ``group`` in a process group of its own (as a terminal's
+    foreground job: ``os.killpg`` is then the terminal's Ctrl-C)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "sheepdog.cli.main", "serve", "--port", str(port)]
         + ["--data", str(data)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=group,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -178,6 +181,32 @@ def test_ctrl_c_while_phones_wait_for_hints_is_one_line(tmp_path: Path) -> None:
     assert err == "Error: interrupted\n"
     for thread in phones:
         thread.join(timeout=30)
+
+
+@pytest.mark.parametrize("delay", [0.1, 0.25, 0.4])
+def test_ctrl_c_to_the_group_while_the_worker_starts_is_one_line(
+    tmp_path: Path, delay: float
+) -> None:
+    """A terminal's Ctrl-C reaches every process of the job: the advice worker, started by the
+    first DOG game shown on your turn and still importing, printed a second `Error:
+    interrupted` (13 runs of 16), or Python's traceback while it was starting (2 of 16)."""
+    port = free_port()
+    server = start(tmp_path / "data", port, group=True)
+    hand = ["1/11", "13", "5", "7", "swap", "joker"]
+    status, game = call(port, "POST", "/api/dog/games", {"seats": 4, "me": 0, "hand": hand})
+    assert status == 201
+
+    def phone() -> None:
+        with contextlib.suppress(OSError, ValueError):  # the server stops mid-request
+            call(port, "GET", f"/api/dog/games/{game['id']}")  # starts the worker
+
+    asking = threading.Thread(target=phone, daemon=True)
+    asking.start()
+    time.sleep(delay)
+    os.killpg(server.pid, signal.SIGINT)
+    _out, err = server.communicate(timeout=30)
+    assert (server.returncode, err) == (130, "Error: interrupted\n")
+    asking.join(timeout=30)
 
 
 def test_kill_9_leaves_no_worker_and_no_warning(tmp_path: Path) -> None:
