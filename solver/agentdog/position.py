@@ -302,8 +302,6 @@ def make_position(
         winner=winner,
     )
     validate(pos, observer=hidden)
-    if hidden:
-        _check_winner(pos)
     return _canonical_winner(pos)
 
 
@@ -395,9 +393,7 @@ def validate(pos: AgentPosition, *, observer: bool = False) -> None:
         raise SheepdogError(
             f"seat {pos.to_move} is to move but holds no cards while the round is on"
         )
-    if observer:
-        return
-    _check_winner(pos)
+    _check_winner(pos)  # a view's too: pieces on holes are never home, whatever their colour
 
 
 def _check_winner(pos: AgentPosition) -> None:

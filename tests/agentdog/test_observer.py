@@ -118,6 +118,8 @@ def test_the_spec_example_view() -> None:
         ({"pawns": {**EXAMPLE["pawns"], "0": ["t8", "t21", "h3", "k"]}}, "undercover"),
         ({"view": "player"}, "observer"),
         ({"colours": {}}, "unknown key"),
+        # a winner no side has earned (checked, not trusted: the game was over at once)
+        ({"winner": 1}, "'winner' 1 is not a seat of a complete side"),
     ],
 )
 def test_bad_views_are_one_line_errors(change: dict[str, object], message: str) -> None:
