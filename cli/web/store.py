@@ -37,6 +37,7 @@ import json
 import os
 import secrets
 import sqlite3
+import stat
 import threading
 import time
 from concurrent.futures import Future
@@ -152,6 +153,7 @@ class Store:
         self.path = folder / DB_NAME
         self._lock_fd = _lock_folder(folder / LOCK_NAME)
         try:
+            _check_not_linked(self.path)
             self._open()
         except BaseException:
             for name in ("_db", "_reader"):
@@ -341,6 +343,23 @@ def _lock_folder(path: Path) -> int:
         os.close(fd)
         raise
     return fd
+
+
+def _check_not_linked(path: Path) -> None:
+    """The lock is the folder's, so a database reached by a link from another folder would
+    have two servers: each with its own copy of the games in memory (one answering 409 for
+    ever) and, through a hard link, its own write-ahead log of one database, which SQLite
+    warns can corrupt it.  Such a database is refused (:class:`FolderInUse`)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return  # a new database
+    if stat.S_ISLNK(info.st_mode) or info.st_nlink > 1:
+        kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "a file with other hard links"
+        raise FolderInUse(
+            f"the games database {path} is {kind}: a server keeps its own database in its own"
+            " folder (give --data the folder the database is in)"
+        )
 
 
 def _check_database(db: sqlite3.Connection) -> None:

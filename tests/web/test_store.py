@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -83,6 +84,25 @@ def test_one_server_per_folder(tmp_path: Path) -> None:
         Store(tmp_path)
     first.close()
     Store(tmp_path).close()
+
+
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
+def test_a_database_reached_by_a_link_is_refused(tmp_path: Path, link: str) -> None:
+    """The lock is the folder's: a second server on a folder holding a link to the first one's
+    database started, served its own stale copy of the games (409 for ever), and through a hard
+    link kept a second write-ahead log of one database."""
+    first = Store(tmp_path / "first")
+    first.create_game("wolf", {})
+    second = tmp_path / "second"
+    second.mkdir()
+    if link == "symbolic":
+        (second / first.path.name).symlink_to(first.path)
+    else:
+        os.link(first.path, second / first.path.name)
+    with pytest.raises(FolderInUse, match=f"is a {link} link|is a file with other hard links"):
+        Store(second)
+    assert not (second / (first.path.name + "-wal")).exists()  # nothing opened there
+    first.close()
 
 
 def test_an_entry_the_database_refuses_fails_alone(tmp_path: Path) -> None:
