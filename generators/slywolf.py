@@ -233,6 +233,8 @@ class CaseConfirmer:
     def __call__(self, puzzle: Puzzle) -> bool:
         from ortools.sat.python import cp_model
 
+        from sheepdog.solver.slywolf.model import SolverTimeout, revealed
+
         if puzzle.roster != self.roster or puzzle.mode != self.mode:
             raise ValueError("a case confirmer checks cases of one roster and mode")
         cm = self.template
@@ -242,12 +244,7 @@ class CaseConfirmer:
             return model.get_bool_var_from_proto_index(lit.index)
 
         for iv in puzzle.interviews:
-            # What the interview revealed: where the sheep points, what it says.
-            if iv.points_to is not None:
-                t = iv.points_to
-                model.add_bool_or([var(cm.honest_arc[iv.sheep, t]), var(cm.liar_arc[iv.sheep, t])])
-            if iv.testimony is not None:
-                model.add(var(cm.says[iv.sheep][self.item_index[iv.testimony]]) == 1)
+            revealed(model, iv, cm.honest_arc, cm.liar_arc, cm.says, self.item_index, var)
         culprit = var(cm.culprit[self.roster.wolf_index(str(puzzle.extra["culprit"]))])
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
@@ -262,14 +259,14 @@ class CaseConfirmer:
         model.add_assumptions([culprit])
         status = solver.solve(model)
         if status == cp_model.UNKNOWN:
-            raise RuntimeError("CP-SAT did not decide the case within its time limit")
+            raise SolverTimeout
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return False
         model.clear_assumptions()
         model.add_assumptions([culprit.Not()])
         status = solver.solve(model)
         if status == cp_model.UNKNOWN:
-            raise RuntimeError("CP-SAT did not decide the case within its time limit")
+            raise SolverTimeout
         return status == cp_model.INFEASIBLE
 
 

@@ -18,14 +18,27 @@ library imports it only inside the functions that build a model; start-up stays 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from sheepdog.solver.slywolf.puzzle import Puzzle
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle
+from sheepdog.solver.slywolf.roster import Item
 
 Lit = cp_model.IntVar
+
+
+class SolverTimeout(SheepdogError):
+    """CP-SAT did not decide a case within its time limit (60 s; a case of the box's size takes
+    milliseconds)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "CP-SAT did not decide the case within its time limit (60 s); the machine may be"
+            " overloaded: try again"
+        )
 
 
 @dataclass
@@ -109,6 +122,27 @@ def _add_testimonies(
     return says
 
 
+def revealed(
+    model: cp_model.CpModel,
+    iv: Interview,
+    honest_arc: dict[tuple[int, int], Lit],
+    liar_arc: dict[tuple[int, int], Lit],
+    says: list[list[Lit]],
+    index: dict[Item, int],
+    var: Callable[[Lit], Lit] = lambda lit: lit,
+) -> list[cp_model.Constraint]:
+    """What interview ``iv`` revealed, added to ``model``: where the sheep points, what it says
+    (``index`` numbers the roster's items; ``var`` maps a variable of the model built by
+    :func:`build` to the one of ``model``, for a clone of it)."""
+    facts = []
+    if iv.points_to is not None:
+        t = iv.points_to
+        facts.append(model.add_bool_or([var(honest_arc[iv.sheep, t]), var(liar_arc[iv.sheep, t])]))
+    if iv.testimony is not None:
+        facts.append(model.add(var(says[iv.sheep][index[iv.testimony]]) == 1))
+    return facts
+
+
 def build(
     puzzle: Puzzle, interviews: Iterable[int] | None = None, *, assume: bool = False
 ) -> CaseModel:
@@ -141,12 +175,8 @@ def build(
         lits.append(lit)
         if j not in keep:
             continue
-        # What the interview revealed: where the sheep points, what it says.
-        if iv.points_to is not None:
-            t = iv.points_to
-            model.add_bool_or([honest_arc[iv.sheep, t], liar_arc[iv.sheep, t]]).only_enforce_if(lit)
-        if iv.testimony is not None:
-            model.add(says[iv.sheep][index[iv.testimony]] == 1).only_enforce_if(lit)
+        for fact in revealed(model, iv, honest_arc, liar_arc, says, index):
+            fact.only_enforce_if(lit)
         if not assume:
             model.add(lit == 1)
     if assume:
@@ -168,7 +198,7 @@ def _solver() -> cp_model.CpSolver:
 def _feasible(cm: CaseModel) -> bool:
     status = _solver().solve(cm.model)
     if status == cp_model.UNKNOWN:
-        raise RuntimeError("CP-SAT did not decide the case within its time limit")
+        raise SolverTimeout
     return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
@@ -217,6 +247,6 @@ def unsat_core(puzzle: Puzzle) -> tuple[int, ...] | None:
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     if status == cp_model.UNKNOWN:
-        raise RuntimeError("CP-SAT did not decide the case within its time limit")
+        raise SolverTimeout
     core = set(solver.sufficient_assumptions_for_infeasibility())
     return tuple(j for j, lit in enumerate(cm.interview_lits) if lit.index in core)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf import model
 from sheepdog.solver.slywolf.puzzle import Puzzle
 from sheepdog.solver.slywolf.roster import load_roster
@@ -65,3 +69,29 @@ def test_model_agrees_with_brute_force_directly(puzzle: Puzzle) -> None:
     brute = enumerate_counts(Observation.from_puzzle(puzzle))
     assert model.possible_culprits(puzzle) == brute.suspects
     assert model.is_valid_case(puzzle) == (len(brute.suspects) == 1)
+
+
+def test_a_solve_out_of_time_is_a_sheepdog_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CP-SAT solve that ran out of its time limit was a RuntimeError: at the command line
+    "internal error", with a request to report it.  It is one line that says what happened."""
+    from sheepdog.generators.slywolf import CaseConfirmer
+
+    roster = load_roster("default")
+    case = random_case(roster, "easy", random.Random(3))
+    puzzle = case.puzzle(roster, "easy")
+    real = model._solver
+
+    def no_time() -> Any:
+        solver = real()
+        solver.parameters.max_time_in_seconds = 0.0
+        return solver
+
+    monkeypatch.setattr(model, "_solver", no_time)
+    with pytest.raises(SheepdogError, match="did not decide the case within its time limit"):
+        model.is_consistent(puzzle)
+    with pytest.raises(model.SolverTimeout):
+        model.unsat_core(puzzle)
+    monkeypatch.setattr(model.cp_model.CpSolver, "solve", lambda self, m: model.cp_model.UNKNOWN)
+    confirm = CaseConfirmer(roster, "easy")
+    with pytest.raises(model.SolverTimeout):
+        confirm(replace(puzzle, extra={"culprit": roster.wolves[case.culprit].name}))
