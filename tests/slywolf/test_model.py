@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ortools.sat.python import cp_model
 
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf import model
@@ -91,7 +92,7 @@ def test_a_solve_out_of_time_is_a_sheepdog_error(monkeypatch: pytest.MonkeyPatch
         model.is_consistent(puzzle)
     with pytest.raises(model.SolverTimeout):
         model.unsat_core(puzzle)
-    monkeypatch.setattr(model.cp_model.CpSolver, "solve", lambda self, m: model.cp_model.UNKNOWN)
+    monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, m: cp_model.UNKNOWN)
     confirm = CaseConfirmer(roster, "easy")
     with pytest.raises(model.SolverTimeout):
         confirm(replace(puzzle, extra={"culprit": roster.wolves[case.culprit].name}))
