@@ -29,7 +29,6 @@ from sheepdog.solver.dog.value import decode
 from sheepdog.solver.errors import SheepdogError, expect_function, shown
 from sheepdog.solver.fileio import write_atomic
 
-DEFAULT_PUZZLE_DIR = Path("cases/dog/puzzles")
 DEFAULT_ATTEMPTS = 400
 """Random endgames tried per puzzle wanted before giving up."""
 GRADES = ((2, "easy"), (4, "medium"), (6, "hard"))

@@ -302,7 +302,6 @@ class Score:
     value: float  # expected interviews still needed after this one (lower is better)
     p_certain: float  # chance this interview settles the culprit
     expected_suspects: float
-    expected_entropy: float
     expected_top: float  # expected probability of the most probable suspect afterwards
 
 
@@ -316,7 +315,7 @@ def score_sheep(
     """One sheep's exact one-step expectations (``leaf`` None: the model's default)."""
     leaf = default_leaf(model) if leaf is None else leaf
     pred = predictive(obs, sheep, total, model=model)
-    value = exp_entropy = exp_top = 0.0
+    value = exp_top = 0.0
     certain = suspects = 0  # in worlds, exact: a sure outcome is exactly 1.0, not 0.99999...
     for t, i, count, weights in pred.outcomes:
         p = count / total
@@ -325,10 +324,9 @@ def score_sheep(
         if n_sus == 1:
             certain += count
         suspects += count * n_sus
-        exp_entropy += p * entropy(weights)
         exp_top += p * max(weights) / sum(weights)  # count merges alike outcomes
     exp_top = min(exp_top, 1.0)
-    return Score(sheep, value, certain / total, suspects / total, exp_entropy, exp_top)
+    return Score(sheep, value, certain / total, suspects / total, exp_top)
 
 
 def candidates(obs: Observation, allowed: Sequence[int] | None = None) -> list[int]:

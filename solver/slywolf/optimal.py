@@ -28,7 +28,7 @@ square), so any two garments identify a wolf, like the shipped default roster.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from sheepdog.solver.slywolf.hints import (
@@ -332,6 +332,3 @@ def values(
     for tag, (name, policy) in enumerate(policies, start=1):
         out[name] = solver.policy_value(obs, policy, tag)
     return out
-
-
-PolicyFactory = Callable[[], Policy]

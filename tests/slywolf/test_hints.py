@@ -298,7 +298,7 @@ def test_the_reason_calls_a_sheep_likely_an_accomplice_only_above_even_odds(
     from sheepdog.solver.slywolf.hints import Score, reason_for
 
     d = Deduction((4,), (liar_worlds,))  # one suspect in 4 worlds, the sheep lying in some
-    score = Score(0, 1.0, 0.0, 1.0, 0.0, 1.0)
+    score = Score(0, 1.0, 0.0, 1.0, 1.0)
     assert reason_for(0, score, d, [], ["harp"], False).startswith(words)
 
 
