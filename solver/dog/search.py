@@ -22,9 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from sheepdog.solver.dog.graph import (
     DEFAULT_MAX_NODES,
@@ -50,6 +48,9 @@ from sheepdog.solver.dog.value import (
     win_key,
 )
 from sheepdog.solver.errors import UnknownNameError, WrongTypeError, expect
+
+if TYPE_CHECKING:
+    import networkx as nx  # the graph users ask for, imported by to_networkx when they do
 
 Q = TypeVar("Q", bound=Hashable)
 
