@@ -90,15 +90,24 @@ def test_an_agent_position_built_in_code_is_checked() -> None:
 @settings(max_examples=30, deadline=None)
 @given(st.data())
 def test_every_position_the_engine_reaches_passes_the_check(data: st.DataObject) -> None:
-    """The check refuses nothing the rules produce: positions down random lines of play."""
+    """The check refuses nothing the rules produce: positions down random lines of play, each
+    passing the built-object check and the file reader's (its JSON reads back as itself)."""
+    from sheepdog.solver.agentdog.position import check_built as check_agent
+    from sheepdog.solver.dog.solve import check_built
+
     pos = sheepdog.load_position(DOG_PUZZLE)
     for _ in range(6):
-        plays = sheepdog.legal_plays(pos)  # checks pos
+        check_built(pos)
+        assert sheepdog.parse_position(json.dumps(sheepdog.position_to_json(pos))) == pos
+        plays = sheepdog.legal_plays(pos)
         if not plays:
             break
         pos = data.draw(st.sampled_from(plays)).position
     agent = sheepdog.load_agent_position(AGENT)
     for _ in range(6):
+        check_agent(agent)
+        text = json.dumps(sheepdog.agent_position_to_json(agent))
+        assert sheepdog.parse_agent_position(text) == agent
         agent_plays = sheepdog.agent_legal_plays(agent)
         if not agent_plays:
             break
