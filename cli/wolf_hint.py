@@ -325,19 +325,12 @@ def _save(file: Path, game: Game, *, force: bool = True, line: str | None = None
 def _remove_stray_temps(file: Path) -> None:
     """Remove what killed writes left: every temporary file of this game file (its lock is
     held, so no write of it is running) and old ones of other files in its folder."""
-    from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, is_temp_name
+    from sheepdog.solver.fileio import clean_stray_temps, remove_temps_of
 
     real = Path(os.path.realpath(file))
-    folder = real.parent
-    # fileio names a temporary file .NAME + TEMP_MARK + 8 hex digits, NAME cut to 200 bytes.
-    name = real.name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")
-    prefix = f".{name}{TEMP_MARK}"
     with contextlib.suppress(OSError):  # an unreadable folder: nothing to clean here
-        for entry in os.scandir(folder):
-            if is_temp_name(entry.name) and entry.name.startswith(prefix):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(entry.path)
-        clean_stray_temps(folder)
+        remove_temps_of(real)
+        clean_stray_temps(real.parent)
 
 
 def _prepare_stdin() -> None:

@@ -58,10 +58,13 @@ def is_temp_name(name: str) -> bool:
     return _TEMP_NAME.fullmatch(name) is not None
 
 
-def _temp_name(target: Path) -> str:
+def _temp_prefix(target: Path) -> str:
     name = target.name.encode("utf-8", "surrogateescape")[:_NAME_BYTES]
-    short = name.decode("utf-8", "ignore")
-    return f".{short}{TEMP_MARK}{secrets.token_hex(4)}"
+    return f".{name.decode('utf-8', 'ignore')}{TEMP_MARK}"
+
+
+def _temp_name(target: Path) -> str:
+    return _temp_prefix(target) + secrets.token_hex(4)
 
 
 def _create_temp(target: Path) -> tuple[int, Path]:
@@ -259,6 +262,26 @@ def clean_stray_temps(directory: Path, *, older_than: float = STRAY_AGE) -> list
             try:
                 if entry.stat(follow_symlinks=False).st_mtime >= cutoff:
                     continue
+                os.unlink(entry.path)
+            except FileNotFoundError:  # removed meanwhile
+                continue
+            removed.append(Path(entry.path))
+    return sorted(removed)
+
+
+def remove_temps_of(target: Path) -> list[Path]:
+    """Remove every temporary file of writes of ``target``, whatever its age: for a caller that
+    holds ``target``'s lock, so that no write of it is running.  Returns the files removed."""
+    prefix = _temp_prefix(target)
+    removed: list[Path] = []
+    with os.scandir(target.parent) as entries:
+        for entry in entries:
+            name = entry.name
+            if not (is_temp_name(name) and name.startswith(prefix)):
+                continue
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            try:
                 os.unlink(entry.path)
             except FileNotFoundError:  # removed meanwhile
                 continue

@@ -269,6 +269,25 @@ def test_clean_stray_temps_removes_only_old_temporary_files(tmp_path: Path) -> N
     assert clean_stray_temps(tmp_path, older_than=0) == [young]
 
 
+def test_remove_temps_of_takes_a_target_s_own_at_any_age(tmp_path: Path) -> None:
+    """`wolf play` holds its game file's lock, so no write of it runs: every temporary file of
+    that file goes, young ones too; other files' and a folder with such a name stay (a folder
+    made the old copy of this in the CLI give up on the whole clean-up)."""
+    long = "é" * 120 + ".json"  # 245 bytes: its temporary names hold the first 200
+    target, other = tmp_path / "game.json", tmp_path / long
+    mine = [tmp_path / f".game.json.sheepdog-tmp-{k:08x}" for k in (1, 2)]
+    folder = tmp_path / ".game.json.sheepdog-tmp-0000000f"
+    folder.mkdir()
+    theirs = tmp_path / ".game.json2.sheepdog-tmp-00000003"
+    for file in (*mine, theirs, target, other):
+        file.write_text("x")
+    long_temp = tmp_path / fileio._temp_name(other)
+    long_temp.write_text("x")
+    assert fileio.remove_temps_of(target) == sorted(mine)
+    assert fileio.remove_temps_of(other) == [long_temp]
+    assert names(tmp_path) == sorted([folder.name, theirs.name, "game.json", long])
+
+
 def test_the_first_write_to_a_folder_removes_what_a_killed_run_left(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
