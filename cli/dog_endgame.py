@@ -39,7 +39,7 @@ from sheepdog.generators.dog import (
 )
 from sheepdog.solver.agentdog.advise import DEFAULT_SAMPLES as AGENT_SAMPLES
 from sheepdog.solver.agentdog.advise import advise_view
-from sheepdog.solver.agentdog.observer import ObserverView, view_of
+from sheepdog.solver.agentdog.observer import HistoryMismatch, ObserverView, view_of
 from sheepdog.solver.agentdog.position import AgentPosition
 from sheepdog.solver.agentdog.position import position_to_json as agent_json
 from sheepdog.solver.agentdog.solve import solve_position as solve_agent
@@ -402,10 +402,8 @@ def advise_command(
                         seconds=seconds,
                         progress=lambda done, total: update(done, total),
                     )
-                except SheepdogError as exc:
-                    if "history" in str(exc):  # the file's record of plays: name the file
-                        raise SheepdogError(f"{file}: {exc}") from None
-                    raise
+                except HistoryMismatch as exc:  # the file's record of plays: name the file
+                    raise SheepdogError(f"{file}: {exc}") from None
             out = agent_advice.to_dict()
             if samples and not seen.teams_play:  # asked for, but no teams: no sample to play
                 out["note"] = (

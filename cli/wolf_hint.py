@@ -241,10 +241,11 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         Corrected,
         Heard,
         Undo,
+        UnknownEntry,
         check_entry_length,
         parse_entry,
     )
-    from sheepdog.solver.slywolf.session import Record, table_view
+    from sheepdog.solver.slywolf.session import NothingToUndo, Record, table_view
 
     _prepare_stdin()
     record, log = Record.begin(game), game.log
@@ -272,9 +273,9 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         except SheepdogError as exc:
             _save(file, replace(record.game, log=log), line=text)
             message = str(exc)
-            if message.startswith("unknown entry "):  # the prompt's own words too
+            if isinstance(exc, UnknownEntry):  # the prompt's own words too
                 message += ", help, quit"
-            if message == "nothing to undo":
+            if isinstance(exc, NothingToUndo):
                 message += (
                     " (undo reaches back to the start of this session; "
                     "`correct SHEEP, TARGET, ITEM` fixes an interview typed before)"

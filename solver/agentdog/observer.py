@@ -107,6 +107,11 @@ class ObserverView:
 # Views of positions, colourings
 
 
+class HistoryMismatch(SheepdogError):
+    """A view's game record (``"history"``) that does not lead to the view: found when its
+    colourings are followed, so a reader of the file names the file itself."""
+
+
 def check_view(view: object) -> None:
     """A function of observer views is given one (an Agent DOG position is not one)."""
     hint = "view_of(position, seat) makes one; load_view(path) reads one"
@@ -225,12 +230,12 @@ def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
                 after.add(play.position.pawns)
         if not after:
             if failure:
-                raise SheepdogError(failure)
-            raise SheepdogError(f"history play {i} does not lead to what was seen after it")
+                raise HistoryMismatch(failure)
+            raise HistoryMismatch(f"history play {i} does not lead to what was seen after it")
         belief = after
         last = last if rec.card == "copy" else rec.card
     if view.last_card != last:  # a Copy copies it (A12): advice on the wrong one is wrong
-        raise SheepdogError(
+        raise HistoryMismatch(
             f"the history does not lead to this view: the last card played is {last or 'none'}"
             f" after its plays, but the view says {view.last_card or 'none'}"
         )
@@ -238,7 +243,7 @@ def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
         p for p in belief if _agrees(p, view.visible, view.hidden, view.undercover, view.layout)
     )
     if not now:
-        raise SheepdogError(
+        raise HistoryMismatch(
             "the history does not lead to this view: after its plays the pieces stand"
             " elsewhere, or another number of them is undercover (check the plays and the view)"
         )

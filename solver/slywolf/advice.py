@@ -71,9 +71,6 @@ class ContradictionError(SheepdogError):
         super().__init__(message)
         self.conflict = conflict
 
-    def __reduce__(self) -> tuple[type[ContradictionError], tuple[str, Conflict | None]]:
-        return ContradictionError, (str(self), self.conflict)  # pickled whole, conflict too
-
 
 def _named_conflict(puzzle: Puzzle, exc: ContradictionError) -> ContradictionError:
     """``exc`` with the interviews of ``puzzle`` that cannot all be right, by number (from #1)

@@ -190,6 +190,10 @@ def check_entry_length(line: str) -> None:
         )
 
 
+class UnknownEntry(SheepdogError):
+    """A line whose first word is no entry (the message lists the entries)."""
+
+
 def parse_entry(roster: Roster, line: str) -> Entry:
     """One typed line as an entry; unknown names and malformed lines are errors (the rules are
     checked by ``session.apply``)."""
@@ -236,7 +240,7 @@ def parse_entry(roster: Roster, line: str) -> Entry:
         if rest:
             raise SheepdogError("type just: undo (it takes back the last entry)")
         return Undo()
-    raise SheepdogError(f"unknown entry {shown(verb)!r}; valid entries: {', '.join(VERBS)}")
+    raise UnknownEntry(f"unknown entry {shown(verb)!r}; valid entries: {', '.join(VERBS)}")
 
 
 def entry_line(roster: Roster, entry: Entry) -> str:

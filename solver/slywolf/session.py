@@ -701,6 +701,10 @@ def _check_parts(start: object, steps: object) -> None:
         expect(step, Step, "each step", "Step(entry, line)")
 
 
+class NothingToUndo(SheepdogError):
+    """``undo`` with no entry in force to take back."""
+
+
 def changes_nothing(entry: Entry, line: str) -> str:
     """Why an entry that leaves the game as it was is refused: kept, it would only be taken back
     by the next ``undo`` in place of a real one (and, at a server, make every other phone's
@@ -751,7 +755,7 @@ class Record:
         if isinstance(entry, Undo):
             last = self.last_in_force()
             if last is None:
-                raise SheepdogError("nothing to undo")
+                raise NothingToUndo("nothing to undo")
             steps = list(self.steps)
             steps[last] = replace(steps[last], undone=True)
             return Record.of(self.start, (*steps, Step(entry, line)))

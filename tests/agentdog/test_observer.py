@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from sheepdog.solver.agentdog.advise import _card, advise_view
 from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
 from sheepdog.solver.agentdog.observer import (
+    HistoryMismatch,
     colour_chances,
     colouring_count,
     colourings,
@@ -184,14 +185,14 @@ def test_a_history_that_does_not_lead_here_is_an_error() -> None:
     start, plays, end = _record(7, 4)
     obj = view_to_json(view_of(end, end.to_move))
     obj["history"] = {"from": start, "plays": plays[:-1]}
-    with pytest.raises(SheepdogError, match="does not lead"):
+    with pytest.raises(HistoryMismatch, match="does not lead"):  # typed: readers name the file
         colourings(view_from_json(obj))
     # the last card played is the record's (a Copy copies it: advice on another is wrong)
     obj["history"] = {"from": start, "plays": plays}
     assert colourings(view_from_json(obj))
     other = "13" if obj["last_card"] != "13" else "2"
     with pytest.raises(
-        SheepdogError, match=f"the last card played is .*, but the view says {other}"
+        HistoryMismatch, match=f"the last card played is .*, but the view says {other}"
     ):
         colourings(view_from_json({**obj, "last_card": other}))
 
