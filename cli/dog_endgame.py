@@ -106,7 +106,10 @@ def _run(body: Callable[[], None]) -> None:
         try:
             body()
         except PositionTooBig as exc:
-            fail(f"position too big: more than {exc.max_nodes} positions (raise --max-nodes)")
+            fail(
+                f"position too big: more than {counted(exc.max_nodes, 'position')}"
+                " (raise --max-nodes)"
+            )
         except HiddenCardsError as exc:
             fail(f"{exc.problem} (use 'sheepdog dog advise' for hidden hands)")
         except PuzzleFileExists as exc:

@@ -71,7 +71,8 @@ class PositionTooBig(SheepdogError):
     """The game graph has more positions than the node budget allows."""
 
     def __init__(self, max_nodes: int) -> None:
-        super().__init__(f"position too big: more than {max_nodes} positions (raise max_nodes)")
+        more = f"{max_nodes} position" + ("" if max_nodes == 1 else "s")
+        super().__init__(f"position too big: more than {more} (raise max_nodes)")
         self.max_nodes = max_nodes
 
 

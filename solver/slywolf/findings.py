@@ -131,7 +131,9 @@ def solve_puzzle(puzzle: Puzzle, model: Model = "uniform") -> Findings:
     """Deduce everything the interviews of ``puzzle`` tell; find the conflict if they clash.
 
     ``model="valid"`` counts only the cases exactly one wolf fits (the cases a generator or a
-    printed set can hold); the suspects and sure statuses are the same, the chances differ.
+    printed set can hold); the chances differ, and the suspects and sure statuses can too: a
+    wolf that only an unsolvable completion leaves standing is no valid suspect, so the valid
+    model can settle a case earlier.
 
     >>> from sheepdog import load_puzzle, solve_puzzle
     >>> solve_puzzle(load_puzzle("cases/puzzles/example.json")).suspects

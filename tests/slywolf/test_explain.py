@@ -136,6 +136,16 @@ def test_one_of_two_clears_wolves_wearing_neither_item() -> None:
     assert len(step.cleared) == 16 - 7  # 4 red top hats + 4 blue jackets - 1 wearing both
 
 
+def test_one_of_two_naming_one_item_says_it_once() -> None:
+    """Two sheep pointing at one and naming the same item: "red pants or red pants" (shipped
+    hard cases showed it)."""
+    p = puzzle(
+        "easy", ("guitar", "trumpet", "red top hat"), ("balalaika", "trumpet", "red top hat")
+    )
+    step = next(s for s in explain(p).steps if s.rule == "one-of-two")
+    assert "so the culprit wears a red top hat." in step.text and " or " not in step.text
+
+
 def test_hard_mode_never_uses_pointed_at() -> None:
     p = puzzle("hard", ("guitar", "trumpet", "red top hat"), ("trumpet", "harp", None))
     ex = explain(p)
@@ -428,3 +438,48 @@ def test_a_ring_one_short_of_the_honest_circle_is_of_accomplices(mode: str) -> N
     first = ex.steps[0]
     assert first.rule == "ring" and first.accomplices == (0, 1)
     assert_sound(ex, deduce(Observation.from_puzzle(puzzle)))
+
+
+def test_last_behind_cites_every_pointer_it_reads() -> None:
+    """ "Every other sheep points elsewhere": the step reads the pointers of every sheep that may
+    be honest, and it cited only the two sheep it named (so the cited interviews and earlier
+    steps did not give its conclusion).  From an independent audit."""
+    roster = roster_from_dict(
+        {
+            "accomplices": 3,
+            "colors": ["red", "yellow"],
+            "garments": ["top hat", "jacket"],
+            "wolves": [
+                {"name": "W00", "wears": ["red top hat", "red jacket"]},
+                {"name": "W01", "wears": ["red top hat", "yellow jacket"]},
+                {"name": "W10", "wears": ["yellow top hat", "red jacket"]},
+                {"name": "W11", "wears": ["yellow top hat", "yellow jacket"]},
+            ],
+            "sheep": [
+                {"name": "drum set", "likes": ["carrot", "pumpkin", "tomato"]},
+                {"name": "harp", "likes": ["carrot", "lettuce", "pumpkin"]},
+                {"name": "clarinet", "likes": ["cucumber", "eggplant", "peas"]},
+                {"name": "trumpet", "likes": ["eggplant", "lettuce", "peas"]},
+                {"name": "accordion", "likes": ["bell pepper", "pumpkin", "tomato"]},
+                {"name": "tambourine", "likes": ["carrot", "lettuce", "peas"]},
+            ],
+        },
+        source="audit",
+    )
+    p = new_puzzle(roster, "hard")
+    for sheep, points, says in [
+        ("harp", "drum set", None),
+        ("tambourine", "accordion", "yellow jacket"),
+        ("drum set", "trumpet", "red jacket"),
+        ("clarinet", "accordion", "yellow jacket"),
+        ("trumpet", "harp", "yellow top hat"),
+        ("accordion", "tambourine", "red top hat"),
+    ]:
+        item = roster.parse_item(says) if says else None
+        p = p.with_interview(Interview(roster.sheep_index(sheep), roster.sheep_index(points), item))
+    steps = [s for s in explain(p).steps if s.rule == "last-behind"]
+    assert steps
+    heard = set(p.interviewed())
+    for step in steps:
+        (honest,) = step.honest
+        assert set(step.sheep) == heard | {honest}, step

@@ -195,12 +195,9 @@ def one_of_two(nb: Notebook) -> Step | None:
             return sum(1 for i in items if i is not None and nb.wears(w, i)) >= need
 
         if len(group) == 2:
-            claim = (
-                f"one of them lies, so the culprit wears {_a(nb.item(said[0]))} or "
-                f"{_a(nb.item(said[1]))}."
-                if len(said) == 2
-                else ""
-            )
+            first, second = (_a(nb.item(s)) for s in said) if len(said) == 2 else ("", "")
+            either = first if first == second else f"{first} or {second}"
+            claim = f"one of them lies, so the culprit wears {either}." if len(said) == 2 else ""
         else:
             claim = f"at least {len(group) - 1} of them lie, so {_named_by_liars(nb, said, need)}."
         if not claim:
@@ -242,9 +239,15 @@ def last_behind(nb: Notebook) -> Step | None:
                 for x in range(nb.obs.n)
                 if nb.status[x] is False and nb.obs.pointer[x] in (t, None)
             )
+            # it reads every pointer: each other sheep that may be honest points elsewhere
+            elsewhere = tuple(
+                x
+                for x in range(nb.obs.n)
+                if x not in (s, t) and nb.status[x] is not False and nb.obs.pointer[x] is not None
+            )
             return Step(
                 "last-behind",
-                (s, t),
+                (s, t, *elsewhere),
                 honest=(s,),
                 known=(t, *excluded),
                 text=f"{upper_first(nb.sheep(t))} is honest, so an honest sheep sits right "
