@@ -76,6 +76,11 @@ _MODEL_NAMED: dict[str, Model] = {model: model for model in MODELS}
 
 #: the text line that says the valid-case model was used
 VALID_NOTE = "Model: valid cases only (exactly one wolf fits once every sheep is heard)."
+#: After steps that end with more suspects than the valid model leaves.
+STEPS_NOTE = (
+    "(The steps reason as the rulebook does, over every case; the valid model above also rules"
+    " out the wolves that only an unsolvable case leaves standing.)"
+)
 
 
 def culprit_warning(puzzle: Puzzle, d: Deduction) -> str | None:
@@ -172,11 +177,14 @@ def solve(
     """Exact deductions: suspects with probabilities, sure honest and sure accomplice sheep."""
 
     def body() -> None:
+        from sheepdog.solver.slywolf.session import game_of
+
         puzzle = load_puzzle(file)
+        game_of(puzzle, f"{file}: game")  # checked as `hint` checks it, though solve ignores it
         try:
             findings = solve_puzzle(puzzle, model.model)
         except SheepdogError as exc:
-            raise SheepdogError(f"{exc} (--model uniform)") from None
+            raise SheepdogError(f"{file}: {exc} (--model uniform)") from None
         warning = culprit_warning(puzzle, findings.deduction)
         if warning is not None:
             typer.echo(f"Warning: {file}: {warning}", err=True)
@@ -193,5 +201,7 @@ def solve(
             if steps is not None:
                 typer.echo("\nStep by step:")
                 typer.echo("\n".join(explanation_lines(steps)))
+                if set(steps.suspects) != set(findings.deduction.suspects):
+                    typer.echo(STEPS_NOTE)
 
     run(body)

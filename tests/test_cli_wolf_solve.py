@@ -124,3 +124,73 @@ def test_known_deck_roster(tmp_path: Path) -> None:
     )
     bad = runner.invoke(app, ["wolf", "solve", str(tmp_path / "q.json")])
     assert bad.exit_code == 1 and "its tile in roster" in bad.stderr
+
+
+#: An independent audit's puzzle: the valid model leaves one suspect where every case leaves 3.
+VALID_SETTLES = {
+    "roster": {
+        "name": "wolfcheck",
+        "accomplices": 1,
+        "colors": ["red", "yellow", "blue"],
+        "garments": ["top hat", "jacket"],
+        "wolves": [
+            {"name": "W00", "wears": ["red top hat", "red jacket"]},
+            {"name": "W01", "wears": ["red top hat", "yellow jacket"]},
+            {"name": "W02", "wears": ["red top hat", "blue jacket"]},
+            {"name": "W10", "wears": ["yellow top hat", "red jacket"]},
+            {"name": "W11", "wears": ["yellow top hat", "yellow jacket"]},
+            {"name": "W12", "wears": ["yellow top hat", "blue jacket"]},
+            {"name": "W20", "wears": ["blue top hat", "red jacket"]},
+            {"name": "W21", "wears": ["blue top hat", "yellow jacket"]},
+            {"name": "W22", "wears": ["blue top hat", "blue jacket"]},
+        ],
+        "sheep": [
+            {"name": "drum set", "likes": ["peas", "pumpkin", "tomato"]},
+            {"name": "harp", "likes": ["bell pepper", "broccoli", "carrot"]},
+            {"name": "clarinet", "likes": ["broccoli", "carrot", "eggplant"]},
+            {"name": "trumpet", "likes": ["bell pepper", "broccoli", "eggplant"]},
+        ],
+    },
+    "mode": "easy",
+    "interviews": [
+        {"sheep": "drum set", "points_to": "harp", "testimony": "blue top hat"},
+        {"sheep": "harp", "testimony": "yellow jacket"},
+        {"sheep": "clarinet", "testimony": "yellow jacket"},
+        {"sheep": "trumpet", "testimony": "blue jacket"},
+    ],
+}
+
+
+def test_steps_that_stop_short_of_the_valid_model_say_why(tmp_path: Path) -> None:
+    """`--model valid --explain` printed "Culprit: W20", then steps ending "suspects left: W02,
+    W12 and W20" with no word on why; a note now says the steps reason over every case."""
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(VALID_SETTLES))
+    result = runner.invoke(app, ["wolf", "solve", str(path), "--model", "valid", "--explain"])
+    assert result.exit_code == 0, result.output
+    assert "Culprit: W20" in result.stdout
+    assert "suspects left: W02, W12 and W20" in result.stdout
+    assert result.stdout.rstrip().endswith(
+        "the valid model above also rules out the wolves that only an unsolvable case leaves"
+        " standing.)"
+    )
+    uniform = runner.invoke(app, ["wolf", "solve", str(path), "--explain"])
+    assert "valid model" not in uniform.stdout  # the steps end where every case does
+
+
+def test_solve_checks_the_game_key_and_names_the_file_for_the_model(tmp_path: Path) -> None:
+    """`hint` refused a broken "game" key that `solve` passed in silence; the valid model's
+    refusals named no file."""
+    path = tmp_path / "g.json"
+    game = {"stacks": [{"top": "kazoo", "tiles": 4}] + [{"top": None, "tiles": 4}] * 3}
+    path.write_text(
+        json.dumps({"roster": "default", "mode": "easy", "interviews": [], "game": game})
+    )
+    result = runner.invoke(app, ["wolf", "solve", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {path}: game: stack #1: unknown sheep 'kazoo'")
+    roster = {**VALID_SETTLES["roster"], "accomplices": 2}  # 2 of 4: hard mode is not covered
+    path.write_text(json.dumps({"roster": roster, "mode": "hard", "interviews": []}))
+    result = runner.invoke(app, ["wolf", "solve", str(path), "--model", "valid"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {path}: the valid-case model is not available")
