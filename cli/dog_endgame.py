@@ -30,6 +30,7 @@ from sheepdog.cli.common import (
     typed_options,
 )
 from sheepdog.cli.dog import app, typed_notation
+from sheepdog.cli.main import stop_words
 from sheepdog.cli.progress import progress_bar
 from sheepdog.generators.dog import (
     DEFAULT_ATTEMPTS,
@@ -42,6 +43,7 @@ from sheepdog.solver.agentdog.advise import advise_view
 from sheepdog.solver.agentdog.observer import HistoryMismatch, ObserverView, view_of
 from sheepdog.solver.agentdog.position import AgentPosition
 from sheepdog.solver.agentdog.position import position_to_json as agent_json
+from sheepdog.solver.agentdog.solve import AgentSolution
 from sheepdog.solver.agentdog.solve import solve_position as solve_agent
 from sheepdog.solver.dog.advise import (
     DEFAULT_CONFIDENCE,
@@ -57,6 +59,7 @@ from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import check_target, write_atomic
+from sheepdog.solver.interrupts import held
 from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.percent import percent
 from sheepdog.solver.variants import AnyPosition, load_any
@@ -145,9 +148,31 @@ def _plies(n: int) -> str:
     return f"{n} ply" if n == 1 else f"{n} plies"
 
 
-def _write_graph(solution: DogSolution, path: Path, force: bool) -> None:
-    digraph = solved_networkx(solution, name=to_notation)
-    write_atomic(path, "\n".join(nx.generate_graphml(digraph)) + "\n", force=force)
+def _graphml(solution: DogSolution | AgentSolution) -> str:
+    if isinstance(solution, AgentSolution):
+        digraph = solved_networkx(solution, name=lambda p: json.dumps(agent_json(p)))
+    else:
+        digraph = solved_networkx(solution, name=to_notation)
+    return "\n".join(nx.generate_graphml(digraph)) + "\n"
+
+
+def _answer(
+    out: dict[str, Any], json_out: bool, graph: Path | None, text: str, force: bool
+) -> None:
+    """The ``--graph`` file written and the answer printed, with Ctrl-C held back between the
+    two: a Ctrl-C just after the write said only "interrupted" and left the whole file, which
+    the same command then refused to overwrite.  A Ctrl-C during the two now comes after the
+    answer, and its line says the file is whole."""
+    if graph is None:
+        _report(out, json_out, graph)
+        return
+    try:
+        with held():
+            write_atomic(graph, text, force=force)
+            _report(out, json_out, graph)
+    except KeyboardInterrupt as exc:
+        word, code = stop_words(exc)
+        fail(f"{word} after the answer; the graph file {graph} is written whole", code)
 
 
 @app.command()
@@ -195,11 +220,8 @@ def solve(
                     all_plays=all_plays,
                     progress=update,
                 )
-            if graph is not None:
-                digraph = solved_networkx(agent_solution, name=lambda p: json.dumps(agent_json(p)))
-                text = "\n".join(nx.generate_graphml(digraph)) + "\n"
-                write_atomic(graph, text, force=force)
-            _report(agent_solution.to_dict(), json_out, graph)
+            text = _graphml(agent_solution) if graph is not None else ""
+            _answer(agent_solution.to_dict(), json_out, graph, text, force)
             return
         pos = found
         with progress_bar("solve: positions", max_nodes) as update:
@@ -211,10 +233,9 @@ def solve(
                 progress=update,
                 keep_graph=graph is not None,  # a transposition table unless a graph is asked
             )
-        if graph is not None:
-            _write_graph(solution, graph, force)
+        text = _graphml(solution) if graph is not None else ""
         out = solution.to_dict()
-        _report(out, json_out, graph)
+        _answer(out, json_out, graph, text, force)
         _check_stored_answer(file, out)
 
     _run(body)

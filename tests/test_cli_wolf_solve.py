@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -127,7 +128,7 @@ def test_known_deck_roster(tmp_path: Path) -> None:
 
 
 #: An independent audit's puzzle: the valid model leaves one suspect where every case leaves 3.
-VALID_SETTLES = {
+VALID_SETTLES: dict[str, Any] = {
     "roster": {
         "name": "wolfcheck",
         "accomplices": 1,

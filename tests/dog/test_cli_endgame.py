@@ -420,3 +420,30 @@ def test_resume_names_a_file_that_differs(tmp_path: Path) -> None:
     assert again.exit_code == 1
     assert "differs from the puzzle this run writes there" in again.stderr
     assert "--resume" not in again.stderr and written.read_text(encoding="utf-8") == "{}"
+
+
+def test_ctrl_c_just_after_the_graph_is_written_comes_after_the_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C between the write and the answer said only "interrupted" and left the whole
+    file, which the same command then refused: now the answer is printed first, and the line
+    says the file is whole."""
+    import signal
+
+    from sheepdog.cli import dog_endgame
+    from sheepdog.solver.fileio import write_atomic
+
+    def write_then_ctrl_c(path: Path, text: str, *, force: bool) -> None:
+        write_atomic(path, text, force=force)
+        signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(dog_endgame, "write_atomic", write_then_ctrl_c)
+    path = write(tmp_path, "draw.txt", DRAW)
+    graph = tmp_path / "g.graphml"
+    result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--graph", str(graph)])
+    assert result.exit_code == 130
+    assert json.loads(result.stdout)["nodes"] == nx.read_graphml(graph).number_of_nodes()
+    assert (
+        result.stderr
+        == f"Error: interrupted after the answer; the graph file {graph} is written whole\n"
+    )
