@@ -59,6 +59,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
+from sheepdog.solver.agentdog import seats
 from sheepdog.solver.agentdog.cards import (
     CARDS,
     COPY,
@@ -193,7 +194,7 @@ class AgentTable:
     @property
     def partner(self) -> int | None:
         """Her partner (4 players), else None (A17)."""
-        return (self.me + 2) % SEATS if self.teams_play else None
+        return seats.partner(self.players, self.me)
 
     def position(self, pawns: Pawns | None = None) -> AgentPosition:
         """The table as a position in one colouring (``"?"`` for hidden cards)."""
@@ -229,16 +230,11 @@ class AgentTable:
         return self.to_move if self.phase == "play" else None
 
     def receiver(self, seat: int) -> int:
-        """A16: who gets the card ``seat`` passes: her partner, or (2-3 players) the next
-        player clockwise."""
-        if self.teams_play:
-            return (seat + 2) % SEATS
-        i = self.players.index(seat)
-        return self.players[(i + 1) % len(self.players)]
+        """A16: who gets the card ``seat`` passes (:func:`~.seats.receiver`)."""
+        return seats.receiver(self.players, seat)
 
     def next_player(self, seat: int) -> int:
-        i = self.players.index(seat)
-        return self.players[(i + 1) % len(self.players)]
+        return seats.next_player(self.players, seat)
 
 
 def table_view(table: AgentTable) -> ObserverView:
@@ -352,7 +348,7 @@ def _pasted(obj: Mapping[str, Any], me: int, size: int | None) -> AgentTable:
             f"the draw pile holds 0 to {room} cards (the deck less the hands and the last "
             f"card), not {size}"
         )
-    after = players[(players.index(to_move) + 1) % len(players)]  # who started is not known
+    after = seats.next_player(players, to_move)  # who started is not known
     return AgentTable(
         tuple(sorted(belief)),
         hands,

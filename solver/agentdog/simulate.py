@@ -51,6 +51,7 @@ from sheepdog.solver.agentdog.position import (
     winning_side,
 )
 from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules
+from sheepdog.solver.agentdog.seats import receiver
 from sheepdog.solver.dog.board import HOME, KENNEL
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
 
@@ -197,12 +198,8 @@ class Table:
         return len(self.players) == SEATS
 
     def receiver(self, seat: int) -> int:
-        """A16: who receives the card ``seat`` passes: her partner (4 players), else the next
-        player clockwise."""
-        if self.teams_play:
-            return (seat + 2) % SEATS
-        i = self.players.index(seat)
-        return self.players[(i + 1) % len(self.players)]
+        """A16: who receives the card ``seat`` passes (:func:`~.seats.receiver`)."""
+        return receiver(self.players, seat)
 
     def _reshuffle(self, keep: str | None) -> None:
         """The discard pile, but one copy of ``keep`` (the face-up last card), becomes the
