@@ -489,7 +489,7 @@ def check_mode_possible(roster: Roster, mode: Mode) -> None:
         have = "no accomplice" if not roster.accomplices else "1 accomplice"
         raise SheepdogError(
             f"roster {roster.name!r} has {have}: a hard case needs an accomplice pointing at "
-            "an accomplice, so at least 2 accomplices; use easy mode (--mode easy)"
+            'an accomplice, so at least 2 accomplices; use easy mode (--mode easy, mode="easy")'
         )
 
 

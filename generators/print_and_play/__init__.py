@@ -90,7 +90,8 @@ def play_warnings(roster: Roster, *, roster_sheets: bool) -> list[str]:
         )
     if not roster_sheets and not roster.known_deck:
         warnings.append(
-            f"--no-roster-sheets leaves out the wolf and sheep cards, but roster {roster.name!r} "
+            "--no-roster-sheets (roster_sheets=False) leaves out the wolf and sheep cards, but"
+            f" roster {roster.name!r} "
             "is not a box's roster (its sheep have no testimony tiles): the slips' testimonies "
             "and the answer key's wolves are not the box's; print the roster sheets too"
         )

@@ -280,7 +280,9 @@ def test_a_roster_without_likes_or_tiles_is_printed_with_a_warning(tmp_path: Pat
         + ["--no-roster-sheets"],
     )
     assert result.exit_code == 0
-    assert "Warning: --no-roster-sheets leaves out the wolf and sheep cards" in result.stderr
+    assert "Warning: --no-roster-sheets (roster_sheets=False) leaves out the wolf and sheep" in (
+        result.stderr
+    )
     boxed = runner.invoke(
         app,
         ["wolf", "print", str(CASES / "known-deck"), "--out", str(tmp_path / "k.pdf")]
