@@ -108,7 +108,13 @@ from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.dog.record import Step, TableRecord
-from sheepdog.solver.dog.session import check_shown_hand, hand_can_fold
+from sheepdog.solver.dog.session import (
+    check_known,
+    check_shown_hand,
+    hand_can_fold,
+    known_cards,
+    not_known,
+)
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import number_words, shown
 from sheepdog.solver.words import counted
@@ -367,26 +373,15 @@ def _pasted(obj: Mapping[str, Any], me: int, size: int | None) -> AgentTable:
 
 
 def _known(table: AgentTable) -> Counter[str]:
-    """Every card she knows the place of: in the hands, and on the discard pile."""
-    seen = Counter(c for hand in table.hands for c in hand if c != UNKNOWN)
-    seen.update(table.discard)
-    return seen
+    return known_cards(table.hands, table.discard)
 
 
 def _check_seen(table: AgentTable) -> None:
-    counts = table.rules.deck_counts()
-    for card, count in sorted(_known(table).items()):
-        if count > counts.get(card, 0):
-            raise SheepdogError(
-                f"the deck has {counts.get(card, 0)} copies of {card}; the hands and the cards "
-                f"played since the last shuffle would hold {count}"
-            )
+    check_known(_known(table), table.rules.deck_counts())
 
 
 def _not_seen(table: AgentTable) -> Counter[str]:
-    pool = Counter(full_deck(table.rules.deck_counts()))
-    pool.subtract(_known(table))
-    return +pool
+    return not_known(full_deck(table.rules.deck_counts()), _known(table))
 
 
 def unseen_cards(table: AgentTable) -> Counter[str]:

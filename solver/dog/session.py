@@ -206,27 +206,42 @@ def _with_hands(pos: Position, hands: list[tuple[str, ...]]) -> Position:
     return make_position(pos.seats, pos.pawns, hands, pos.to_move, pos.rules, fresh)
 
 
-def _known(table: DogTable) -> Counter[str]:
-    """Every card she knows the place of: in the hands, and on the discard pile."""
-    seen = Counter(c for hand in table.position.hands for c in hand if c != UNKNOWN)
-    seen.update(table.discard)
+def known_cards(hands: Iterable[Iterable[str]], discard: Iterable[str]) -> Counter[str]:
+    """Every card she knows the place of: in the hands (not ``"?"``), and on the discard pile
+    (DOG and Agent DOG tables alike)."""
+    seen = Counter(c for hand in hands for c in hand if c != UNKNOWN)
+    seen.update(discard)
     return seen
 
 
-def _check_seen(table: DogTable) -> None:
-    for card, count in sorted(_known(table).items()):
-        if count > DECK_COUNTS[card]:
+def check_known(known: Counter[str], deck_counts: Mapping[str, int]) -> None:
+    """No card is known in more places than the deck has copies of it."""
+    for card, count in sorted(known.items()):
+        if count > deck_counts.get(card, 0):
             raise SheepdogError(
-                f"the deck has {DECK_COUNTS[card]} copies of {card}; the hands and the cards "
-                f"played since the last shuffle would hold {count}"
+                f"the deck has {deck_counts.get(card, 0)} copies of {card}; the hands and the"
+                f" cards played since the last shuffle would hold {count}"
             )
+
+
+def not_known(deck: Iterable[str], known: Counter[str]) -> Counter[str]:
+    """The cards of ``deck`` less the ``known`` ones: what a hidden card may be."""
+    pool = Counter(deck)
+    pool.subtract(known)
+    return +pool
+
+
+def _known(table: DogTable) -> Counter[str]:
+    return known_cards(table.position.hands, table.discard)
+
+
+def _check_seen(table: DogTable) -> None:
+    check_known(_known(table), DECK_COUNTS)
 
 
 def unseen_cards(table: DogTable) -> Counter[str]:
     """The deck less every card whose place she knows (module docstring)."""
-    pool = Counter(full_deck())
-    pool.subtract(_known(table))
-    return +pool
+    return not_known(full_deck(), _known(table))
 
 
 def may_hold(table: DogTable, seat: int, card: str) -> bool:
