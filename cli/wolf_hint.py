@@ -187,12 +187,15 @@ def play(
         if new:
             file.parent.mkdir(parents=True, exist_ok=True)  # the lock file goes there too
         elif not os.path.lexists(file):
-            raise SheepdogError(f"no such file: {file}")
+            raise SheepdogError(f"no such file: {file} (--new starts a game in it)")
         with exclusive_lock(file, BUSY):
             _remove_stray_temps(file)
             if new:
                 if os.path.lexists(file) and not force:
-                    raise SheepdogError(f"{file} already exists; use --force to start over")
+                    raise SheepdogError(
+                        f"{file} already exists; use --force to start over (its interviews and"
+                        " game are replaced by a new game), or give a new file"
+                    )
                 base = puzzle_from_dict(
                     {
                         "roster": roster_ref(roster, file.parent),
@@ -212,7 +215,10 @@ def play(
                 loaded = load_game(file)
                 check_writable(file)  # every line typed is saved to it
                 if loaded is None:
-                    raise SheepdogError(f"{file} has no game yet; start one with --new")
+                    raise SheepdogError(
+                        f"{file} has no game yet: it is a puzzle; start a game in a new file"
+                        " with --new (a new game starts with no interviews, so keep this file)"
+                    )
                 game = loaded
             _session(file, game, model)
 

@@ -258,6 +258,11 @@ def test_play_refuses_to_clobber_and_every_command_has_help(tmp_path: Path) -> N
     result = runner.invoke(app, ["wolf", "play", str(path)], input="call harp\n")
     assert result.exit_code == 1 and result.stderr.startswith("Error:")
     assert "no game yet" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    # what --new would do to it is said before anyone uses --force on a puzzle
+    assert "start a game in a new file with --new" in result.stderr
+    assert "keep this file" in result.stderr
+    missing = runner.invoke(app, ["wolf", "play", str(tmp_path / "none.json")], input="")
+    assert missing.stderr.strip().endswith("(--new starts a game in it)")
     for command in ("hint", "play"):
         shown = runner.invoke(app, ["wolf", command, "--help"])
         assert shown.exit_code == 0 and "Usage" in shown.stdout
