@@ -179,17 +179,23 @@ def expect_function(value: object, what: str) -> None:
         raise WrongTypeError(f"{what} must be a function or None, not {type(value).__name__}")
 
 
-def expect_variant(pos: object, kind: type, wanted: str, other: tuple[str, str, str]) -> None:
+def expect_variant(
+    pos: object, kind: type, wanted: str, other: tuple[str, str, str], readers: str
+) -> None:
     """A DOG engine takes positions of its own variant (``kind``, called ``wanted``): one of
     the other variant, ``other`` = (its class's name, its variant, the function that takes it),
-    or anything else is one :class:`WrongTypeError` naming that function, not an attribute
+    is one :class:`WrongTypeError` naming that function, and anything else (text, a path, a
+    JSON object) one naming ``readers``, the functions that read a position: not an attribute
     error from inside."""
     if isinstance(pos, kind):
         return
     other_class, variant, function = other
-    article = "an" if variant[0] in "AEIOU" else "a"
-    what = f"{article} {variant} position" if type(pos).__name__ == other_class else repr(pos)
-    raise WrongTypeError(f"this needs {wanted}, not {shown(what)} ({variant}: {function})")
+    if type(pos).__name__ == other_class:
+        article = "an" if variant[0] in "AEIOU" else "a"
+        raise WrongTypeError(
+            f"this needs {wanted}, not {article} {variant} position ({variant}: {function})"
+        )
+    raise WrongTypeError(f"this needs {wanted}, not {shown(repr(pos))}: {readers}")
 
 
 class UnknownNameError(SheepdogError):

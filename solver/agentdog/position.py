@@ -174,7 +174,11 @@ def _any_card(text: str) -> str:
 def check_agent(pos: object, classic_name: str) -> None:
     """The Agent DOG engines take Agent DOG positions (:func:`expect_variant`)."""
     expect_variant(
-        pos, AgentPosition, "an Agent DOG position", ("Position", "classic DOG", classic_name)
+        pos,
+        AgentPosition,
+        "an Agent DOG position",
+        ("Position", "classic DOG", classic_name),
+        "parse_agent_position(text) or load_agent_position(path) reads one",
     )
 
 

@@ -169,7 +169,11 @@ class HiddenCardsError(SheepdogError):
 def check_classic(pos: object, agent_name: str) -> None:
     """The classic engines take classic positions (:func:`expect_variant`)."""
     expect_variant(
-        pos, Position, "a classic DOG position", ("AgentPosition", "Agent DOG", agent_name)
+        pos,
+        Position,
+        "a classic DOG position",
+        ("AgentPosition", "Agent DOG", agent_name),
+        "parse_position(text) or load_position(path) reads one",
     )
 
 
