@@ -17,6 +17,7 @@ traceback); 130 interrupted (Ctrl-C, one line ``Error: interrupted``).
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 # The console script imports this module before :func:`main` can catch a Ctrl-C: it imports
@@ -209,8 +210,13 @@ def usage_error_line(exc: Exception) -> str | None:
     # a range says only the bound crossed ("greater than or equal to 0"): name both
     param = getattr(exc, "param", None)
     low, high = getattr(param, "min", None), getattr(param, "max", None)
+    # the validator's own words ("Input should be less than or equal to 65535", "... a valid
+    # integer, unable to parse string as an integer") give way to what to type
+    whole = "a valid integer, unable to parse string as an integer"
     if low is not None and high is not None and "Input should be" in message:
-        message += f": give one from {low:,} to {high:,}"
+        kind = "a whole number" if whole in message else "one"
+        message = re.sub(r"Input should be [^(]*", f"give {kind} from {low:,} to {high:,}", message)
+    message = message.replace(f"Input should be {whole}", "give a whole number")
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
         if message.startswith("No such command"):

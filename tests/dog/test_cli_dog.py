@@ -130,13 +130,15 @@ def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
         (["simulate", "--seats", "6", "--players", "4"], "on 6 seats has 6 players"),
         (["simulate", "--max-rounds", "many"], "Invalid value for '--max-rounds'"),
         # upper bounds on everything that can run long
-        (["perft", SPEC, "--depth", "111"], "less than or equal to 110"),
+        (["perft", SPEC, "--depth", "111"], "give one from 0 to 110"),
         (["perft", SPEC, "--max-nodes", "0"], "Invalid value for '--max-nodes'"),
-        (["perft", SPEC, "--max-nodes", "10000000001"], "less than or equal to 10000000000"),
-        (["simulate", "--games", "100001"], "less than or equal to 100000"),
-        (["simulate", "--max-rounds", "100001"], "less than or equal to 100000"),
+        (["perft", SPEC, "--max-nodes", "10000000001"], "give one from 1 to 10,000,000,000"),
+        (["simulate", "--games", "100001"], "give one from 1 to 100,000"),
+        (["simulate", "--max-rounds", "100001"], "to 100,000"),
         # a range names both its ends, whichever one is crossed
-        (["perft", SPEC, "--depth", "-1"], "equal to 0: give one from 0 to 110 (see"),
+        (["perft", SPEC, "--depth", "-1"], "'--depth' / '-d': give one from 0 to 110 (see"),
+        # the validator's words give way to what to type
+        (["perft", SPEC, "--depth", "x"], "'--depth' / '-d': give a whole number from 0 to 110"),
         (["simulate", "--games", "0"], "give one from 1 to 100,000"),
     ],
 )
