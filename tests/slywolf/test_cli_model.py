@@ -68,8 +68,8 @@ def test_solve_valid_model_errors_are_one_line(tmp_path: Path) -> None:
     assert ok.exit_code == 0, ok.output
     bad = runner.invoke(app, ["wolf", "solve", str(tmp_path / "case.json"), "--model", "valid"])
     assert bad.exit_code == 1
-    case = tmp_path / "case.json"
-    assert bad.stderr.startswith(f"Error: {case}: no valid case") and bad.stderr.count("\n") == 1
+    path = tmp_path / "case.json"
+    assert bad.stderr.startswith(f"Error: {path}: no valid case") and bad.stderr.count("\n") == 1
     # hard mode with as many accomplices as honest sheep: the valid model does not apply
     roster_data["accomplices"] = 2
     data["mode"] = "hard"
