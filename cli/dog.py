@@ -320,7 +320,10 @@ def view(
             "--seat", min=0, max=3, help="Whose hand to show (default: the seat to move)."
         ),
     ] = None,
-    json_out: JsonOpt = False,
+    json_out: Annotated[
+        bool,
+        typer.Option("--json", help="Accepted as elsewhere: the view is JSON either way."),
+    ] = False,
 ) -> None:
     """Agent DOG: the observer view of a position, the input of 'dog advise'.
 
