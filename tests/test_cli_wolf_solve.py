@@ -79,6 +79,8 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
         "bad name": ('{"mode": "easy", "interviews": [{"sheep": "kazoo"}]}', "valid sheep are"),
         "no mode": ('{"interviews": []}', "missing key 'mode'"),
         "empty": ("", "invalid JSON"),
+        # a file for the other commands says which (it listed the puzzle's keys)
+        "dog position": ('{"variant": "dog", "seats": 4, "pawns": {}}', "the `sheepdog dog`"),
     }
     for label, (content, message) in cases.items():
         if label == "missing":

@@ -241,6 +241,11 @@ def puzzle_from_dict(
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: expected a JSON object")
     unknown = sorted(set(data) - set(CORE_KEYS) - set(EXTRA_KEYS))
+    if unknown and ("pawns" in data or data.get("variant") in ("dog", "agent-dog")):
+        raise FileFormatError(
+            f"{where}: this is a DOG position, not a Sly Wolf puzzle: the `sheepdog dog`"
+            " commands read it (load_position, load_agent_position)"
+        )
     if unknown:
         raise FileFormatError(
             f"{where}: unknown key {unknown[0]!r}; valid keys are: "
