@@ -82,6 +82,7 @@ _EXPORTS: dict[str, str] = {
     "Conflict": "sheepdog.solver.slywolf.contradiction",
     "ExplanationStep": "sheepdog.solver.slywolf.explain.notebook",
     "ContradictionError": "sheepdog.solver.slywolf.advice",
+    "SolverTimeout": "sheepdog.solver.slywolf.model",
     "BandOutOfReach": "sheepdog.generators.slywolf",
     # Sly Wolf: the types of arguments named by their values (for annotations)
     "Mode": "sheepdog.solver.slywolf.puzzle",
@@ -158,6 +159,7 @@ __all__ = [
     "Conflict",
     "ExplanationStep",
     "ContradictionError",
+    "SolverTimeout",
     "BandOutOfReach",
     "Mode",
     "Model",
@@ -283,6 +285,7 @@ if TYPE_CHECKING:
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
     from sheepdog.solver.slywolf.grade import Grade, grade_case
     from sheepdog.solver.slywolf.hints import Hint
+    from sheepdog.solver.slywolf.model import SolverTimeout
     from sheepdog.solver.slywolf.puzzle import (
         Interview,
         Mode,

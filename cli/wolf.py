@@ -184,7 +184,8 @@ def solve(
         try:
             findings = solve_puzzle(puzzle, model.model)
         except SheepdogError as exc:
-            raise SheepdogError(f"{file}: {exc} (--model uniform)") from None
+            other = " (--model uniform)" if model.model == "valid" else ""
+            raise SheepdogError(f"{file}: {exc}{other}") from None
         warning = culprit_warning(puzzle, findings.deduction)
         if warning is not None:
             typer.echo(f"Warning: {file}: {warning}", err=True)

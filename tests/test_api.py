@@ -185,3 +185,14 @@ def test_a_dog_solve_loads_networkx_only_for_the_graph() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.split() == ["False", "True", "True"]
+    # the command too, unless --graph asks for the graph
+    code = (
+        "import sys\n"
+        "from sheepdog.cli.main import run_command_line\n"
+        "run_command_line(['dog', 'solve', 'cases/dog/puzzles/03ply-medium-162bc0ff84.json'])\n"
+        "print('networkx' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.splitlines()[-1] == "False"

@@ -447,3 +447,24 @@ def test_ctrl_c_just_after_the_graph_is_written_comes_after_the_answer(
         result.stderr
         == f"Error: interrupted after the answer; the graph file {graph} is written whole\n"
     )
+
+
+def test_ctrl_c_during_a_failed_graph_write_is_the_usual_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The held Ctrl-C replaced the write's own error, and the line claimed the file whole."""
+    import signal
+
+    from sheepdog.cli import dog_endgame
+    from sheepdog.solver.errors import SheepdogError
+
+    def ctrl_c_then_full_disk(path: Path, text: str, *, force: bool) -> None:
+        signal.raise_signal(signal.SIGINT)
+        raise SheepdogError(f"cannot write {path}: no space left on device")
+
+    monkeypatch.setattr(dog_endgame, "write_atomic", ctrl_c_then_full_disk)
+    path = write(tmp_path, "draw.txt", DRAW)
+    graph = tmp_path / "g.graphml"
+    result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--graph", str(graph)])
+    assert result.exit_code == 130 and result.stderr == "Error: interrupted\n"
+    assert result.stdout == "" and not graph.exists()

@@ -380,6 +380,27 @@ def test_a_request_it_cannot_parse_gets_a_json_400(tmp_path: Path, raw: bytes) -
     lines = head.decode("latin-1").split("\r\n")
     assert lines[0] == "HTTP/1.1 400 Bad Request"
     assert "content-type: application/json" in [line.lower() for line in lines[1:]]
-    assert json.loads(body) == {
-        "error": "malformed HTTP request: the request line or a header could not be read"
-    }
+    assert json.loads(body) == {"error": "malformed HTTP request: it could not be read as HTTP/1.1"}
+
+
+def test_a_broken_body_after_the_answer_leaves_no_traceback(tmp_path: Path) -> None:
+    """A chunked body that breaks after the app has answered: h11 refused the 400 on top of
+    the answer, and the server's terminal showed "Fatal error: protocol.data_received() call
+    failed" with a traceback."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    head = b"POST /api/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(head)
+            answer = conn.recv(65536)
+            time.sleep(0.2)
+            conn.sendall(b"zz\r\n")  # no chunk size: the body cannot be read
+            with contextlib.suppress(OSError):
+                while conn.recv(65536):
+                    pass
+    finally:
+        server.send_signal(signal.SIGINT)
+        _out, err = server.communicate(timeout=20)
+    assert answer.startswith(b"HTTP/1.1 404 ")
+    assert "Traceback" not in err and "Fatal error" not in err, err
