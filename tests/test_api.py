@@ -94,13 +94,17 @@ def test_public_objects_have_docstrings() -> None:
                 assert not signature_only, f"{name} has only its signature as a docstring"
 
 
+def python_prints(code: str) -> str:
+    """What a fresh interpreter prints running ``code`` in the repository root."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+
+
 def test_import_is_light() -> None:
     heavy = "('ortools', 'pysat', 'networkx', 'typer')"
     code = f"import sys, sheepdog; print(sorted(m for m in {heavy} if m in sys.modules))"
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert out.stdout.strip() == "[]"
+    assert python_prints(code).strip() == "[]"
 
 
 @pytest.mark.parametrize("path", [EXAMPLE, None])
@@ -181,10 +185,7 @@ def test_a_dog_solve_loads_networkx_only_for_the_graph() -> None:
         "g = sheepdog.solved_networkx(s)\n"
         "print('networkx' in sys.modules, g.number_of_nodes() > 0)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert out.stdout.split() == ["False", "True", "True"]
+    assert python_prints(code).split() == ["False", "True", "True"]
     # the command too, unless --graph asks for the graph
     code = (
         "import sys\n"
@@ -192,7 +193,4 @@ def test_a_dog_solve_loads_networkx_only_for_the_graph() -> None:
         "run_command_line(['dog', 'solve', 'cases/dog/puzzles/03ply-medium-162bc0ff84.json'])\n"
         "print('networkx' in sys.modules)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert out.stdout.splitlines()[-1] == "False"
+    assert python_prints(code).splitlines()[-1] == "False"

@@ -354,16 +354,17 @@ def _check_not_linked(path: Path) -> None:
         info = os.lstat(path)
     except FileNotFoundError:
         return  # a new database
-    if stat.S_ISLNK(info.st_mode) or info.st_nlink > 1:
-        if stat.S_ISLNK(info.st_mode):
-            kind, remedy = "a symbolic link", "give --data the folder the database is in"
-        else:
-            kind = "a file with other hard links (a backup made with cp -al or ln?)"
-            remedy = "remove the other links, or keep a backup as a copy (cp) instead"
-        raise FolderInUse(
-            f"the games database {path} is {kind}: a server keeps its own database in its own"
-            f" folder; {remedy}"
-        )
+    if stat.S_ISLNK(info.st_mode):
+        kind, remedy = "a symbolic link", "give --data the folder the database is in"
+    elif info.st_nlink > 1:
+        kind = "a file with other hard links (a backup made with cp -al or ln?)"
+        remedy = "remove the other links, or keep a backup as a copy (cp) instead"
+    else:
+        return
+    raise FolderInUse(
+        f"the games database {path} is {kind}: a server keeps its own database in its own"
+        f" folder; {remedy}"
+    )
 
 
 def _check_database(db: sqlite3.Connection) -> None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.words import counted
 
 if TYPE_CHECKING:
     import networkx as nx  # imported when a graph is asked for: 150 ms a solve did not need
@@ -71,7 +72,7 @@ class PositionTooBig(SheepdogError):
     """The game graph has more positions than the node budget allows."""
 
     def __init__(self, max_nodes: int) -> None:
-        more = f"{max_nodes} position" + ("" if max_nodes == 1 else "s")
+        more = counted(max_nodes, "position")
         super().__init__(f"position too big: more than {more} (raise max_nodes)")
         self.max_nodes = max_nodes
 

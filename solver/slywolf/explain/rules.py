@@ -195,13 +195,10 @@ def one_of_two(nb: Notebook) -> Step | None:
             return sum(1 for i in items if i is not None and nb.wears(w, i)) >= need
 
         if len(group) == 2:
-            first, second = (_a(nb.item(s)) for s in said) if len(said) == 2 else ("", "")
-            either = first if first == second else f"{first} or {second}"
-            claim = f"one of them lies, so the culprit wears {either}." if len(said) == 2 else ""
+            named = list(dict.fromkeys(_a(nb.item(s)) for s in said))  # one item said twice: once
+            claim = f"one of them lies, so the culprit wears {' or '.join(named)}."
         else:
             claim = f"at least {len(group) - 1} of them lie, so {_named_by_liars(nb, said, need)}."
-        if not claim:
-            continue
         step = nb.clear_step(
             "one-of-two",
             tuple(group),
