@@ -22,6 +22,7 @@ import typer
 
 from sheepdog.cli.main import stop_words
 from sheepdog.solver.errors import SheepdogError, brief
+from sheepdog.solver.jsonio import shipped_hint
 
 T = TypeVar("T")
 
@@ -163,7 +164,7 @@ def existing_file(path: Path) -> Path:
     try:
         folder = stat.S_ISDIR(path.stat().st_mode)
     except FileNotFoundError:
-        fail(f"no such file: {path}")
+        fail(f"no such file: {path}{shipped_hint(path)}")
     except OSError as exc:
         exc.filename = exc.filename or str(path)
         fail(os_error_message(exc))

@@ -30,7 +30,7 @@ from sheepdog.generators.slywolf import (
 )
 from sheepdog.solver.errors import SheepdogError, expect, naming, quoted
 from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
-from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text
+from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text, shipped_hint
 from sheepdog.solver.slywolf.explain import RULE_TIERS
 from sheepdog.solver.slywolf.grade import MAX_STARS
 from sheepdog.solver.slywolf.puzzle import Mode, Puzzle
@@ -430,7 +430,7 @@ def median(values: list[int]) -> int | float:
 
 def case_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
-        raise SheepdogError(f"{folder} is not a folder of case files")
+        raise SheepdogError(f"{folder} is not a folder of case files{shipped_hint(folder)}")
     try:  # listed directly: glob would take an unreadable folder for an empty one
         with os.scandir(folder) as entries:
             paths = sorted(folder / e.name for e in entries if e.name.endswith(".json"))

@@ -103,6 +103,23 @@ def decode_utf8(data: bytes, source: str) -> str:
     return text.removeprefix(_BOM)
 
 
+def shipped_hint(name: str | Path) -> str:
+    """For a missing ``cases/...`` path, where the installed package keeps that shipped file or
+    folder (the README's examples name them from the repository root; a wheel install has no
+    ``cases/`` folder of its own): `` (sheepdog ships it as PATH)``, else ``""``."""
+    parts = Path(name).parts
+    if len(parts) < 2 or parts[0] != "cases" or ".." in parts:
+        return ""
+    from importlib import resources
+
+    try:
+        shipped = resources.files("sheepdog.cases").joinpath(*parts[1:])
+        found = shipped.is_file() or shipped.is_dir()
+    except (OSError, ValueError, ModuleNotFoundError):
+        return ""
+    return f" (sheepdog ships it as {shipped})" if found else ""
+
+
 def read_bytes(path: str | Path, source: str | None = None) -> bytes:
     """The bytes of the file at ``path``, at most :data:`MAX_FILE_BYTES` of them; ``source``
     names it in errors.  A missing file, a folder or a file not permitted is a
@@ -116,7 +133,8 @@ def read_bytes(path: str | Path, source: str | None = None) -> bytes:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError as exc:
-        raise MissingFileError(f"no such file: {name}").about(exc, name) from None
+        hint = shipped_hint(name)
+        raise MissingFileError(f"no such file: {name}{hint}").about(exc, name) from None
     except IsADirectoryError as exc:
         raise FolderNotFileError(f"is a directory, not a file: {name}").about(exc, name) from None
     except PermissionError as exc:
