@@ -153,3 +153,15 @@ def test_a_file_too_large(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 def test_docstring_examples() -> None:
     result = doctest.testmod(jsonio)
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_a_missing_shipped_path_says_where_the_package_keeps_it(tmp_path: Path) -> None:
+    """From a folder without ``cases/`` (a wheel install), the README's example path names the
+    installed copy; a path the package does not ship gets no hint."""
+    import sheepdog.cases
+
+    shipped = Path(sheepdog.cases.__path__[0]) / "puzzles" / "example.json"
+    assert jsonio.shipped_hint("cases/puzzles/example.json") == f" (sheepdog ships it as {shipped})"
+    assert jsonio.shipped_hint("cases/puzzles/nothing-here.json") == ""
+    assert jsonio.shipped_hint("cases/../pyproject.toml") == ""
+    assert jsonio.shipped_hint(tmp_path / "cases" / "puzzles" / "example.json") == ""

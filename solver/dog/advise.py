@@ -257,8 +257,9 @@ def unseen_cards(pos: Position) -> Counter[str]:
     return +pool
 
 
-def _pool(unseen: Mapping[str, int]) -> list[str]:
-    """The cards of an ``unseen`` count (card name -> copies), checked."""
+def _pool(unseen: Mapping[str, int], pos: Position | None = None) -> list[str]:
+    """The cards of an ``unseen`` count (card name -> copies), checked (with ``pos``: also
+    against the cards visible in its hands, which cannot be unseen too)."""
     expect(unseen, Mapping, "unseen", "card name -> copies, such as {'5': 3, 'joker': 1}")
     counts: Counter[str] = Counter()
     for name, count in unseen.items():
@@ -275,6 +276,15 @@ def _pool(unseen: Mapping[str, int]) -> list[str]:
             raise SheepdogError(
                 f"unseen holds {count} copies of {card}, but the deck has {DECK_COUNTS[card]}"
             )
+    if pos is not None:
+        seen = Counter(c for hand in pos.hands for c in hand if c != UNKNOWN)
+        for card, count in sorted(counts.items()):
+            if count + seen[card] > DECK_COUNTS[card]:
+                raise SheepdogError(
+                    f"unseen holds {count} copies of {card} and the hands show {seen[card]},"
+                    f" but the deck has {DECK_COUNTS[card]}: unseen must leave out the cards"
+                    " in the hands"
+                )
     return sorted(counts.elements())
 
 
@@ -446,7 +456,7 @@ def advise(
     hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)
     if hidden == 0:
         samples = 1
-    pool = sorted(unseen_cards(pos).elements()) if unseen is None else _pool(unseen)
+    pool = sorted(unseen_cards(pos).elements()) if unseen is None else _pool(unseen, pos)
     rng = random.Random(seed)
     game = DogGame.for_position(pos)
     tallies: dict[PlayId, PlayTally] = {}

@@ -332,3 +332,12 @@ def test_a_later_sample_that_runs_out_of_time_counts_for_nothing(
     assert len(calls) == 2 and advice.stopped == "time" and advice.solve_stopped
     assert (advice.samples, advice.exact_samples, advice.playout_samples) == (1, 1, 0)
     assert all(tally.samples == 1 for tally in advice.plays)
+
+
+def test_a_given_pool_that_overlaps_the_shown_hands_is_refused_before_any_deal() -> None:
+    """Six fives in the mover's hand leave two in the deck: a pool with three more is refused
+    whatever the seed (it once failed or answered depending on the draw)."""
+    pos = parse_notation("4 t60,h1,h2,h3/t12,h1,h2,h3/h0,h1,h2,h3/h0,h1,h2,h3 5,5,5,5,5,5/?/?/? 0")
+    for seed in range(4):
+        with pytest.raises(SheepdogError, match="the hands show 6, but the deck has 8"):
+            advise(pos, samples=5, seed=seed, unseen=Counter({"5": 3, "2": 5}))
