@@ -525,7 +525,27 @@ def _split_seats(text: str, seats: int, what: str) -> list[list[str]]:
         raise FileFormatError(
             f"notation: {what} has {len(groups)} seat group(s) separated by '/', expected {seats}"
         )
-    return [[] if g in ("-", "") else [t for t in g.split(",") if t] for g in groups]
+    out: list[list[str]] = []
+    for seat, group in enumerate(groups):
+        if group in ("-", ""):
+            out.append([])
+            continue
+        tokens = group.split(",")
+        if "" in tokens:
+            raise FileFormatError(
+                f"notation: {what} of seat {seat} ({shown(group)!r}) has an empty item between"
+                " commas; write '-' for a seat with none"
+            )
+        out.append(tokens)
+    return out
+
+
+def _option_items(value: str, key: str) -> list[str]:
+    """The comma-separated items of an option's value (none for an empty value)."""
+    items = value.split(",") if value else []
+    if "" in items:
+        raise FileFormatError(f"notation: {key}={shown(value)!r} has an empty item between commas")
+    return items
 
 
 def parse_notation(text: str) -> Position:
@@ -571,14 +591,15 @@ def parse_notation(text: str) -> Position:
         elif key == "protection":
             protection = value
         elif key == "fresh":
+            items = _option_items(value, "fresh")
             try:
-                fresh = [_whole(v) for v in value.split(",") if v]
+                fresh = [_whole(v) for v in items]
             except ValueError:
                 raise FileFormatError(
                     f"notation: fresh={shown(value)!r} is not a list of seats"
                 ) from None
         elif key == "stock":
-            stock = [parse_card(v, allow_unknown=False) for v in value.split(",") if v]
+            stock = [parse_card(v, allow_unknown=False) for v in _option_items(value, "stock")]
         else:
             raise FileFormatError(
                 f"notation: unknown option {shown(key)!r};"

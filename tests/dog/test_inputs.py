@@ -114,6 +114,34 @@ def test_notation_numbers_are_ascii_and_options_given_once(text: str, message: s
         parse_notation(text)
 
 
+@pytest.mark.parametrize(
+    ("part", "bad", "message"),
+    [
+        (1, "k,,k,k,k", "pawns of seat 0 .* has an empty item between commas"),
+        (1, "k,k,k,k,", "pawns of seat 0 .* has an empty item"),
+        (2, ",5", "hands of seat 0 .* has an empty item"),
+    ],
+)
+def test_notation_refuses_empty_items(part: int, bad: str, message: str) -> None:
+    """Found by a helper: ``2,,3`` read as ``2,3``, so a mistyped hand silently shrank."""
+    fields = SPEC.split()
+    groups = fields[part].split("/")
+    groups[0] = bad
+    fields[part] = "/".join(groups)
+    with pytest.raises(SheepdogError, match=message):
+        parse_notation(" ".join(fields))
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [("fresh=0,,1", "fresh='0,,1' has an empty item"), ("stock=5,", "stock='5,' has an empty")],
+)
+def test_notation_options_refuse_empty_items(option: str, message: str) -> None:
+    with pytest.raises(SheepdogError, match=message):
+        parse_notation(SPEC + " " + option)
+    assert parse_notation(SPEC + " fresh=") == parse_notation(SPEC)
+
+
 def test_a_seat_key_is_a_plain_number() -> None:
     obj = position_to_json(parse_notation(SPEC))
     for key in ("00", "+1", " 1", "\uff11", "1.0"):
