@@ -430,7 +430,8 @@ def median(values: list[int]) -> int | float:
 
 def case_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
-        raise SheepdogError(f"{folder} is not a folder of case files{shipped_hint(folder)}")
+        what = "is a file, not a folder of case files" if folder.exists() else "does not exist"
+        raise SheepdogError(f"{folder} {what}{shipped_hint(folder)}")
     try:  # listed directly: glob would take an unreadable folder for an empty one
         with os.scandir(folder) as entries:
             paths = sorted(folder / e.name for e in entries if e.name.endswith(".json"))

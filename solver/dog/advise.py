@@ -257,9 +257,9 @@ def unseen_cards(pos: Position) -> Counter[str]:
     return +pool
 
 
-def _pool(unseen: Mapping[str, int], pos: Position | None = None) -> list[str]:
-    """The cards of an ``unseen`` count (card name -> copies), checked (with ``pos``: also
-    against the cards visible in its hands, which cannot be unseen too)."""
+def _pool(unseen: Mapping[str, int], pos: Position) -> list[str]:
+    """The cards of an ``unseen`` count (card name -> copies), checked: no copies below zero,
+    and with the cards visible in ``pos``'s hands no more copies than the deck holds."""
     expect(unseen, Mapping, "unseen", "card name -> copies, such as {'5': 3, 'joker': 1}")
     counts: Counter[str] = Counter()
     for name, count in unseen.items():
@@ -271,20 +271,15 @@ def _pool(unseen: Mapping[str, int], pos: Position | None = None) -> list[str]:
         if card == UNKNOWN:
             raise SheepdogError("unseen names the cards not yet seen: '?' is not a card")
         counts[card] += count
-    for card, count in counts.items():
-        if count > DECK_COUNTS[card]:
+    seen = Counter(c for hand in pos.hands for c in hand if c != UNKNOWN)
+    for card, count in sorted(counts.items()):
+        if count + seen[card] > DECK_COUNTS[card]:
+            shown_too = f" and the hands show {seen[card]}" if seen[card] else ""
+            hint = ": unseen must leave out the cards in the hands" if seen[card] else ""
             raise SheepdogError(
-                f"unseen holds {count} copies of {card}, but the deck has {DECK_COUNTS[card]}"
+                f"unseen holds {count} copies of {card}{shown_too},"
+                f" but the deck has {DECK_COUNTS[card]}{hint}"
             )
-    if pos is not None:
-        seen = Counter(c for hand in pos.hands for c in hand if c != UNKNOWN)
-        for card, count in sorted(counts.items()):
-            if count + seen[card] > DECK_COUNTS[card]:
-                raise SheepdogError(
-                    f"unseen holds {count} copies of {card} and the hands show {seen[card]},"
-                    f" but the deck has {DECK_COUNTS[card]}: unseen must leave out the cards"
-                    " in the hands"
-                )
     return sorted(counts.elements())
 
 

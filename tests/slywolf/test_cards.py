@@ -218,7 +218,7 @@ def test_print_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_print_errors(tmp_path: Path) -> None:
     missing = runner.invoke(app, ["wolf", "print", str(tmp_path / "x"), "--out", "a.pdf"])
-    assert missing.exit_code == 1 and "not a folder" in missing.stderr
+    assert missing.exit_code == 1 and missing.stderr == f"Error: {tmp_path / 'x'} does not exist\n"
     (tmp_path / "p.json").write_text(json.dumps({"mode": "easy", "interviews": []}))
     result = runner.invoke(app, ["wolf", "print", str(tmp_path), "--out", str(tmp_path / "o.pdf")])
     assert result.exit_code == 1 and "incomplete case: 16 of 16 sheep" in result.stderr

@@ -245,7 +245,10 @@ def test_grades_table(tmp_path: Path) -> None:
     assert summary["count"] == 3 and sum(summary["stars"].values()) == 3
     table = runner.invoke(app, ["wolf", "grades", str(tmp_path / "e")]).stdout
     assert table.startswith("| set | mode | cases |") and table.count("\n") == 3
-    assert "not a folder" in error_of(["wolf", "grades", str(tmp_path / "missing")])
+    assert error_of(["wolf", "grades", str(tmp_path / "missing")]).endswith(
+        "missing does not exist"
+    )
+    assert "is a file, not a folder" in error_of(["wolf", "grades", str(Path(__file__))])
     (tmp_path / "empty").mkdir()
     assert "no case files" in error_of(["wolf", "grades", str(tmp_path / "empty")])
 
