@@ -166,8 +166,9 @@ def _unseen(view: ObserverView) -> list[str]:
 def _same_round(view: ObserverView) -> bool:
     """Whether the view's game record stays within one round: every seat's hand holds its
     cards of the record's first view less the cards it played (a deal adds cards to every
-    hand; a fold the record leaves out makes a hand smaller).  With 2-3 players a fold draws
-    from the stock, which may take the pile back, so only 4-player records count."""
+    hand; a fold, or a knock-out of her own side (A6), discards more than the card named).
+    With 2-3 players a fold draws from the stock, which may take the pile back, so only
+    4-player records count."""
     first = view.history_from
     if first is None or not view.teams_play:
         return False

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from sheepdog.solver import built
-from sheepdog.solver.agentdog.cards import UNKNOWN, parse_card
+from sheepdog.solver.agentdog.cards import DEAL, UNKNOWN, parse_card, sort_hand
 from sheepdog.solver.agentdog.layout import Layout, parse_field, parse_loc
 from sheepdog.solver.agentdog.moves import play_by_words
 from sheepdog.solver.agentdog.position import (
@@ -43,6 +43,7 @@ from sheepdog.solver.agentdog.position import (
 from sheepdog.solver.agentdog.rules import AgentRules
 from sheepdog.solver.dog.board import HOME, loc_name
 from sheepdog.solver.dog.entries import normal_words
+from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import FileFormatError, SheepdogError, expect, naming
 from sheepdog.solver.jsonio import loads_json, read_text
 
@@ -211,43 +212,173 @@ def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
         )
     if view.history_from is None:
         return list(_colourings(view.visible, view.hidden, view.undercover))
-    belief = set(_colourings(start.visible, start.hidden, start.undercover))
-    last = start.last_card
+    belief = {
+        AgentPosition(
+            pawns, start.hands, start.to_move, start.last_card, *_fixed(view), start.stock
+        )
+        for pawns in _colourings(start.visible, start.hidden, start.undercover)
+    }
     for i, rec in enumerate(view.history, 1):
-        after: set[Pawns] = set()
+        after: set[AgentPosition] = set()
         failure = ""
-        for pawns in sorted(belief):
-            hands = tuple((rec.card,) if k == rec.seat else () for k in range(4))
-            pos = AgentPosition(pawns, hands, rec.seat, last, view.layout, view.rules, view.players)
+        for pos in sorted(belief, key=_order):
             try:
-                play = play_by_words(pos, rec.card, rec.play)
+                child = _replay(pos, rec, i)
             except SheepdogError as exc:
                 # a Partner step after a reveal may be legal in some colourings only (a piece
-                # turned face up may not be hers to move): the others are not what happened
-                failure = f"history play {i} (seat {rec.seat}, {rec.card}): {exc}"
+                # turned face up may not be hers to move), and a knock-out of her own side
+                # (A6) ends a hand in some only: the others are not what happened
+                failure = str(exc)
                 continue
-            if rec.seen is None or _agrees(play.position.pawns, *rec.seen, view.layout):
-                after.add(play.position.pawns)
+            if rec.seen is None or _agrees(child.pawns, *rec.seen, view.layout):
+                after.add(child)
         if not after:
             if failure:
                 raise HistoryMismatch(failure)
             raise HistoryMismatch(f"history play {i} does not lead to what was seen after it")
         belief = after
-        last = last if rec.card == "copy" else rec.card
+    last = next(iter(belief)).last_card  # the cards played decide it, whatever the colours
     if view.last_card != last:  # a Copy copies it (A12): advice on the wrong one is wrong
         raise HistoryMismatch(
             f"the history does not lead to this view: the last card played is {last or 'none'}"
             f" after its plays, but the view says {view.last_card or 'none'}"
         )
-    now = sorted(
-        p for p in belief if _agrees(p, view.visible, view.hidden, view.undercover, view.layout)
-    )
-    if not now:
+    placed = [p for p in belief if _agrees(p.pawns, *_seen(view), view.layout)]
+    if not placed:
         raise HistoryMismatch(
             "the history does not lead to this view: after its plays the pieces stand"
             " elsewhere, or another number of them is undercover (check the plays and the view)"
         )
-    return now
+    now = [p for p in placed if _same_turn(p, view) == ""]
+    if not now:
+        raise HistoryMismatch(
+            f"the history does not lead to this view: after its plays {_same_turn(placed[0], view)}"
+        )
+    return sorted({p.pawns for p in now})
+
+
+def _fixed(view: ObserverView) -> tuple[Layout, AgentRules, tuple[int, ...]]:
+    return view.layout, view.rules, view.players
+
+
+def _seen(view: ObserverView) -> tuple[Pawns, tuple[int, ...], tuple[int, ...]]:
+    return view.visible, view.hidden, view.undercover
+
+
+def _order(pos: AgentPosition) -> tuple[Pawns, Hands, int]:
+    return pos.pawns, pos.hands, pos.to_move
+
+
+def _replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
+    """The position after the record's play ``i`` from ``pos``, a completion whose unseen cards
+    are ``"?"``: the play must be made by the seat to move (A16: the next seat clockwise holding
+    cards) with a card she may hold; after the last hand of a round is empty, a new round
+    starts with 5 cards each, and its first player is whoever the record says."""
+    if not any(pos.hands):  # a new round: dealt, passed, first player unknown (A16)
+        dealt: Hands = tuple((UNKNOWN,) * DEAL if k in pos.players else () for k in range(4))
+        pos = _with(pos, dealt, rec.seat)
+    elif rec.seat != pos.to_move:
+        raise SheepdogError(
+            f"history play {i}: seat {rec.seat} plays, but seat {pos.to_move} is to move (A16:"
+            " the turn passes clockwise to the next seat holding cards)"
+        )
+    label = f"history play {i} (seat {rec.seat}, {rec.card})"
+    if rec.play.strip().startswith("fold") and pos.teams_play:
+        return _fold_of_four(pos, rec, label)
+    held = list(pos.hands[rec.seat])
+    if rec.card not in held:
+        if UNKNOWN not in held:
+            raise SheepdogError(
+                f"history play {i}: seat {rec.seat} plays {rec.card}, but holds"
+                f" {', '.join(held) or 'no card'}"
+            )
+        held[held.index(UNKNOWN)] = rec.card
+    hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
+    if not rec.play.strip().startswith("fold"):
+        try:
+            return play_by_words(_with(pos, hands, rec.seat), rec.card, rec.play).position
+        except SheepdogError as exc:
+            raise SheepdogError(f"{label}: {exc}") from None
+    # a 2-3 player fold is matched with her hand as the one card named (the rest is unseen);
+    # she keeps the cards not named and stays in the round (A17)
+    held.remove(rec.card)
+    alone = _hand_set(hands, rec.seat, (rec.card,))
+    try:
+        folded = play_by_words(_with(pos, alone, rec.seat), rec.card, rec.play).position
+    except SheepdogError as exc:
+        raise SheepdogError(f"{label}: {exc}") from None
+    after = _hand_set(folded.hands, rec.seat, sort_hand((*folded.hands[rec.seat], *held)))
+    return AgentPosition(
+        folded.pawns,
+        after,
+        next_to_move(after, rec.seat, folded.pawns),
+        folded.last_card,
+        folded.layout,
+        folded.rules,
+        folded.players,
+        folded.stock,
+        folded.winner,
+    )
+
+
+def _fold_of_four(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosition:
+    """A 4-player fold (A14), ``"fold: discards 2, 5"``: the cards named are her whole hand
+    (with what was seen of it), none of them playable; she is out of the round."""
+    _, _, named = rec.play.strip().partition("discards")
+    try:
+        discards = sort_hand(parse_card(c.strip()) for c in named.split(",") if c.strip())
+    except SheepdogError as exc:
+        raise SheepdogError(f"{label}: {exc}") from None
+    held = pos.hands[rec.seat]
+    known = Counter(c for c in held if c != UNKNOWN)
+    if len(discards) != len(held) or known - Counter(discards):
+        raise SheepdogError(
+            f"{label}: a fold discards her whole hand ({', '.join(held)}), not"
+            f" {', '.join(discards) or 'nothing'}"
+        )
+    hands = _hand_set(pos.hands, rec.seat, discards)
+    try:
+        return play_by_words(_with(pos, hands, rec.seat), None, rec.play).position
+    except SheepdogError as exc:
+        raise SheepdogError(f"{label}: {exc}") from None
+
+
+def _hand_set(hands: Hands, seat: int, hand: tuple[str, ...]) -> Hands:
+    return tuple(hand if k == seat else h for k, h in enumerate(hands))
+
+
+def _with(pos: AgentPosition, hands: Hands, to_move: int) -> AgentPosition:
+    return AgentPosition(
+        pos.pawns, hands, to_move, pos.last_card, *_fixed_of(pos), pos.stock, pos.winner
+    )
+
+
+def _fixed_of(pos: AgentPosition) -> tuple[Layout, AgentRules, tuple[int, ...]]:
+    return pos.layout, pos.rules, pos.players
+
+
+def _same_turn(pos: AgentPosition, view: ObserverView) -> str:
+    """Why the view's hands or seat to move cannot follow ``pos`` (empty if they can): a new
+    round may have been dealt since its hands emptied, but within a round every play is in
+    the record."""
+    if not any(pos.hands):
+        return ""
+    if view.to_move != pos.to_move:
+        return f"seat {pos.to_move} is to move, but the view says seat {view.to_move}"
+    for seat, (was, now) in enumerate(zip(pos.hands, view.hands, strict=True)):
+        if len(was) != len(now):
+            return f"seat {seat} holds {len(was)} card(s), but the view shows {len(now)}"
+        known_was = Counter(c for c in was if c != UNKNOWN)
+        known_now = Counter(c for c in now if c != UNKNOWN)
+        extra = known_now - known_was
+        if (known_was - known_now).total() > now.count(UNKNOWN) or extra.total() > was.count(
+            UNKNOWN
+        ):
+            return (
+                f"seat {seat} holds {', '.join(sorted(was))}, which the view's"
+                f" {', '.join(sorted(now))} cannot be"
+            )
+    return ""
 
 
 def _agrees(
