@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
     import typer
+    from typer._click import Command
 
 EXIT_USAGE = 2
 #: ``EX_SOFTWARE`` of sysexits.h: an internal software error.
@@ -242,6 +243,7 @@ def run_command_line(args: list[str]) -> int:
     import typer
 
     command = typer.main.get_command(build_app(modules_for(args)))
+    _untyped_flags(command)
     if os.environ.get(COMPLETE_VARIABLE):
         # Shell completion: Typer answers and exits.
         command.main(args=args, prog_name="sheepdog")
@@ -332,6 +334,19 @@ def _work_done() -> None:
         sys.stdout.flush()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _untyped_flags(command: Command) -> None:
+    """No type column for flags in ``--help``: Typer 0.29 shows ``--json <bool>``, which reads
+    as if the flag took a value (``--json true`` is then an unexpected extra argument)."""
+    from typer.core import TyperGroup, TyperOption
+
+    for param in [*command.params, command.get_help_option(command.context_class(command))]:
+        if isinstance(param, TyperOption) and param.is_flag:
+            param.metavar = ""
+    if isinstance(command, TyperGroup):
+        for sub in command.commands.values():
+            _untyped_flags(sub)
 
 
 def main(argv: list[str] | None = None) -> NoReturn:

@@ -352,3 +352,15 @@ def test_help_paragraphs_are_one_line_each_and_keep_their_brackets() -> None:
         for paragraph in inspect.cleandoc(text).split("\n\n"):
             assert "\n" not in paragraph, f"{name}: a paragraph with a line break: {paragraph!r}"
         assert not re.search(r"\[[a-z][^\]]*[ :][^\]]*\]", text), f"{name}: {text!r}"
+
+
+def test_flags_show_no_value_type(capsys: pytest.CaptureFixture[str]) -> None:
+    """Typer 0.29 wrote ``--json <bool>``, as if the flag took a value (``--json true`` is an
+    unexpected extra argument); options with values keep their type."""
+    for path in _commands(get_command(app)):
+        code, out, _ = _run_main([*path, "--help"], capsys)
+        assert code == 0, path
+        assert "<bool>" not in out, path
+        assert "--help" in out
+    code, out, _ = _run_main(["wolf", "hint", "--help"], capsys)
+    assert "--json " in out and "<int range>" in out and "<uniform|valid>" in out
