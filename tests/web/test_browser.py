@@ -177,6 +177,24 @@ def test_a_choice_not_yet_sent_survives_another_phones_entry(server: str, phone:
     expect(phone.locator("ol.history li").last).to_have_text("top guitar")
 
 
+def test_a_list_left_with_the_focus_does_not_hold_the_page_back(server: str, phone: Page) -> None:
+    """Found by a helper: after a phone's picker closes, the list keeps the focus, and the
+    page took that for typing: other phones' entries (and the plan) never came in, and the
+    next tap was refused as out of date.  The choice survives the refresh."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    phone.goto(server + game["url"])
+    settled(phone)
+    tile = phone.locator("select[aria-label='tile uncovered']")
+    tile.tap()
+    tile.select_option("guitar")
+    api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": "top harp"})
+    expect(phone.locator("ol.history li", has_text="top harp")).to_have_count(1, timeout=15_000)
+    settled(phone)
+    expect(tile).to_have_value("guitar")
+    tap(phone, "Is on top")
+    expect(phone.locator("ol.history li").last).to_have_text("top guitar")
+
+
 def api_post(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     """What another device enters: a POST to the JSON API, its answer."""
     import urllib.request

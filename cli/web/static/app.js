@@ -47,9 +47,24 @@
   }
   settling();
 
+  // A list keeps the focus after a phone's picker closes: it holds the page back only while
+  // she is choosing (its picker may be open), not for as long as the focus stays on it, or
+  // other phones' entries and the plan never came in.  A refresh keeps its choice and focus.
+  var CHOOSING = 3000;  // ms after she last touched a list
+  var lastChoosing = 0;
+  ["focusin", "pointerdown", "keydown", "input", "change"].forEach(function (kind) {
+    document.addEventListener(kind, function (e) {
+      if (e.target && e.target.tagName === "SELECT") { lastChoosing = Date.now(); }
+    }, true);
+  });
+  var TEXTUAL = ["text", "search", "number", "tel", "email", "url", "password", ""];
   function busyTyping() {
     var el = document.activeElement;
-    return el && (el.tagName === "INPUT" || el.tagName === "SELECT") && el.value !== "";
+    if (!el) { return false; }
+    if (el.tagName === "SELECT") { return Date.now() - lastChoosing < CHOOSING; }
+    var typing = el.tagName === "TEXTAREA" ||
+      (el.tagName === "INPUT" && TEXTUAL.indexOf(el.type || "") >= 0);
+    return typing && el.value !== "";
   }
   function pressing() { return sending || Date.now() - lastPress < 700; }
 
