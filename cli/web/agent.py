@@ -373,7 +373,7 @@ def board_svg(table: AgentTable) -> str:
         else:
             seat = starts.get(f)
             parts.append(ring.field(f, COLOURS[seat] if seat is not None else None))
-        parts += ring.label(f)
+        parts += ring.label(f, start=f in starts)
     view = table_view(table)
     for seat in table.players:
         start = layout.start(seat)

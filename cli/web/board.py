@@ -52,11 +52,12 @@ class Ring:
             f'stroke="{stroke}" stroke-width="{width}"><title>t{f}</title></circle>'
         )
 
-    def label(self, f: int) -> list[str]:
-        """The number of every 8th field."""
+    def label(self, f: int, start: bool = False) -> list[str]:
+        """The number of every 8th field, inside the ring; a seat's ``start`` field's outside
+        it, where its home fields do not cover it."""
         if f % 8:
             return []
-        lx, ly = self.at(f, RING - self.field_r - 9)
+        lx, ly = self.at(f, RING + self.field_r + 8 if start else RING - self.field_r - 9)
         return [
             f'<text class="label" x="{lx:.1f}" y="{ly + 3:.1f}" text-anchor="middle" '
             f'font-size="8" fill="#666">t{f}</text>'

@@ -241,7 +241,7 @@ def board_svg(pos: Position, me: int) -> str:
     parts = [ring.start(f"DOG board, {pos.seats} seats")]
     for f in range(ring.fields):
         parts.append(ring.field(f, COLOURS[f // 16] if f % 16 == 0 else None))
-        parts += ring.label(f)
+        parts += ring.label(f, start=f % 16 == 0)
     for seat, locs in enumerate(pos.pawns):
         parts += ring.pieces(seat, start_field(seat), COLOURS[seat], locs, f"seat {seat} pawn")
     won = winner(pos)

@@ -699,3 +699,33 @@ def test_every_page_fits_the_narrowest_phone(
             expect(page.locator("table.seats")).to_be_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"seats": 4, "me": 0, "hand": ["2", "3", "4", "5", "6", "7"]},
+        {"seats": 6, "me": 0, "hand": ["2", "3", "4", "5", "6", "7"]},
+        {"variant": "agent-dog", "hand": ["2", "3", "5", "6", "8"]},
+    ],
+    ids=["dog-4", "dog-6", "agent-dog"],
+)
+def test_no_field_number_is_under_a_field(server: str, phone: Page, setup: dict[str, Any]) -> None:
+    """Found by a helper: a start field's number sat under its seat's first home field
+    ("t1●" for t16 on the phone); it goes outside the ring now."""
+    phone.goto(server + api_post(server, "/api/dog/games", setup)["url"])
+    settled(phone)
+    covered = phone.evaluate(
+        """() => {
+          const boxes = s => [...document.querySelectorAll('svg.board ' + s)].map(e => [
+            e.textContent.trim() || e.querySelector('title').textContent, e.getBBox()]);
+          const hit = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width &&
+                                a.y < b.y + b.height && b.y < a.y + a.height;
+          const out = [];
+          for (const [label, a] of boxes('text.label'))
+            for (const [name, b] of boxes('circle.home-field, circle.kennel, g.pawn'))
+              if (hit(a, b)) out.push(label + ' under ' + name);
+          return out;
+        }"""
+    )
+    assert covered == []
