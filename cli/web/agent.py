@@ -164,6 +164,8 @@ class AgentGame(TableGame[Record]):
         known_keys(raw, ("card", "cards", "discard", "drawn", "play", "seat"))
         seat = CHECKS.entry_seat(raw)
         play = raw.get("play")
+        if isinstance(play, str) and play.strip().lower() in ("fold", "discard"):
+            play = play.strip().lower()  # as card names and typed lines: any case
         if play != "fold" and any(k in raw for k in ("cards", "discard", "drawn")):
             raise BadRequest("'cards', 'discard' and 'drawn' go with a fold (\"play\": \"fold\")")
         if play == "fold":

@@ -129,6 +129,8 @@ class DogGame(TableGame[Record]):
         known_keys(raw, ("seat", "card", "play", "cards"))
         seat = CHECKS.entry_seat(raw)
         play = raw.get("play")
+        if isinstance(play, str) and play.strip().lower() in ("fold",):
+            play = play.strip().lower()  # as card names and typed lines: any case
         if play == "fold":
             if raw.get("card") is not None:
                 raise BadRequest("a fold plays no card: leave out 'card'")

@@ -216,14 +216,14 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
     # card she discards must be one that cannot move (a 3 would take her piece to t3)
     r = client.post(base + "/plays", json={"seat": 0, "play": "fold", "discard": "3"})
     assert "a 3 can move: a fold is not allowed" in one_line_error(r, 400)
-    r = client.post(base + "/plays", json={"seat": 0, "play": "fold", "discard": "swap"})
+    r = client.post(base + "/plays", json={"seat": 0, "play": "Fold", "discard": "swap"})
     assert r.status_code == 201 and r.json()["line"] == "seat 0 folds: discard swap"
     view = client.get(base).json()
     assert view["drawn"] and view["to_move"] == 0 and view["unseen"]["stock"] == 2
     assert {p["card"] for p in view["plays"]} >= {"5", None}
     r = client.post(base + "/plays", json={"seat": 0, "play": "discard", "card": "9"})
     assert "a 9 can move: a discard is not allowed" in one_line_error(r, 400)
-    r = client.post(base + "/plays", json={"seat": 0, "play": "discard", "card": "swap"})
+    r = client.post(base + "/plays", json={"seat": 0, "play": "Discard", "card": "swap"})
     assert r.status_code == 201 and r.json()["line"] == "seat 0 discards swap"
     view = client.get(base).json()
     assert view["to_move"] == 2 and view["your_turn"] and not view["drawn"]
