@@ -304,7 +304,13 @@ def generate_files(
     roster_ref = roster_ref or roster_reference(roster)
     check_roster_ref(roster, roster_ref, out)
     written = roster_to_dict(roster) if roster_ref == INLINE else roster_ref  # a file's "roster"
-    prepare_folder(out, mode, seed, count, roster_ref=written, force=force, resume=resume)
+    lock = contextlib.ExitStack()
+    try:
+        lock.enter_context(run_lock(out, mode, seed))
+        prepare_folder(out, mode, seed, count, roster_ref=written, force=force, resume=resume)
+    except BaseException:
+        lock.close()
+        raise
     on_disk: set[int] = set()
 
     def already_there(case: GeneratedCase) -> bool:
@@ -325,7 +331,25 @@ def generate_files(
         confirmed=already_there if resume else None,
         on_draw=on_draw,
     )
-    return CaseRun(cases, out, mode, seed, on_disk, force=force, resume=resume)
+    return CaseRun(cases, out, mode, seed, on_disk, force=force, resume=resume, lock=lock)
+
+
+@contextlib.contextmanager
+def run_lock(out: Path, mode: Mode, seed: int) -> Iterator[None]:
+    """Hold the lock of the run of ``mode`` and ``seed`` in ``out`` (created if missing): a
+    second run with the same options, refused because the files exist, removed the first
+    one's temporary file mid-write (its temporary files are removed whatever their age)."""
+    from sheepdog.solver.filelock import FileLockedError, exclusive_lock
+
+    _check_writable(out)
+    try:
+        with exclusive_lock(out / f"{mode}-{seed}"):
+            yield
+    except FileLockedError:
+        raise SheepdogError(
+            f"another run is writing the {mode} cases of seed {seed} in {out}: let it finish,"
+            " or stop it and continue with --resume (resume=True)"
+        ) from None
 
 
 class CaseRun(Iterator[CaseFile]):
@@ -344,8 +368,11 @@ class CaseRun(Iterator[CaseFile]):
         *,
         force: bool,
         resume: bool,
+        lock: contextlib.ExitStack | None = None,
     ) -> None:
         self._cases = cases
+        #: The run's lock (:func:`run_lock`), let go when the run ends or stops.
+        self._lock = lock if lock is not None else contextlib.ExitStack()
         self._out, self._mode, self._seed = out, mode, seed
         self._on_disk = on_disk
         self._force, self._resume = force, resume
@@ -361,6 +388,13 @@ class CaseRun(Iterator[CaseFile]):
         return self
 
     def __next__(self) -> CaseFile:
+        try:
+            return self._next()
+        except BaseException:  # the end of the run (StopIteration), or its stop
+            self._lock.close()
+            raise
+
+    def _next(self) -> CaseFile:
         case = next(self._cases)
         path = case_path(self._out, self._mode, self._seed, case.index)
         if case.index in self._on_disk:
@@ -385,6 +419,7 @@ class CaseRun(Iterator[CaseFile]):
     def close(self) -> None:
         """Stop: no more cases are made."""
         self._cases.close()
+        self._lock.close()
 
 
 # -- case sets ----------------------------------------------------------------------------------

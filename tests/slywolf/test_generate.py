@@ -260,10 +260,36 @@ def test_generate_files_round_trip_and_force(tmp_path: Path) -> None:
 
 
 def test_files_are_written_one_by_one(tmp_path: Path) -> None:
-    """Each case is on disk when it is handed out, before the next one is made."""
+    """Each case is on disk when it is handed out, before the next one is made; the run's
+    lock file is there while it runs, and gone after."""
+    lock = ".hard-2.sheepdog-lock"
     for f in generate_files(tmp_path, ROSTER, "hard", 3, seed=2, validate=_no_cp_sat):
-        assert names(tmp_path) == [f"hard-2-{i:03d}.json" for i in range(1, f.case.index + 1)]
+        made = [f"hard-2-{i:03d}.json" for i in range(1, f.case.index + 1)]
+        assert names(tmp_path) == [lock, *made]
         assert f.path.read_text() == f.case.puzzle.to_json()
+    assert names(tmp_path) == [f"hard-2-{i:03d}.json" for i in (1, 2, 3)]
+
+
+def test_a_second_run_of_the_same_options_leaves_the_first_alone(tmp_path: Path) -> None:
+    """Found by a helper: a second run with the first one's options, refused because its
+    files exist, first removed the run's temporary files whatever their age, among them the
+    one the first run was writing, which then failed ("no such file or directory")."""
+    first = generate_files(tmp_path, ROSTER, "easy", 3, seed=6, validate=_no_cp_sat)
+    next(first)
+    writing = tmp_path / f".easy-6-002.json{TEMP_MARK}0123abcd"  # the first run writing it
+    writing.write_text("half a case")
+    with pytest.raises(SheepdogError, match="another run is writing the easy cases of seed 6"):
+        generate_files(tmp_path, ROSTER, "easy", 3, seed=6, validate=_no_cp_sat)
+    assert writing.read_text() == "half a case"
+    writing.unlink()
+    assert [f.case.index for f in first] == [2, 3]
+    # the first run over, the lock is gone: a second run is refused for its files, as before
+    with pytest.raises(SheepdogError, match="already exists"):
+        generate_files(tmp_path, ROSTER, "easy", 3, seed=6, validate=_no_cp_sat)
+    # another seed is another run: it goes on beside a run still going
+    other = generate_files(tmp_path, ROSTER, "easy", 1, seed=7, validate=_no_cp_sat)
+    again = generate_files(tmp_path, ROSTER, "easy", 1, seed=8, validate=_no_cp_sat)
+    assert len(list(other)) == len(list(again)) == 1
 
 
 def test_the_checks_come_before_the_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
