@@ -225,6 +225,10 @@ def play(
     run(body)
 
 
+#: Words of the prompt itself, not entries of the game: never stored in its log.
+PROMPT_WORDS = ("quit", "exit", "help")
+
+
 def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     """Read lines until ``quit`` or the end of input; save each one before answering it;
     ``hint`` is answered under ``model`` (None: the library's default).
@@ -260,11 +264,17 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         if line is None:
             break
         text = line.strip()
-        if text in ("quit", "exit"):
+        words = text.lower().split()
+        if words and words[0] in PROMPT_WORDS:  # names are case-insensitive, these too
+            if len(words) > 1:
+                typer.echo(
+                    f"Error: {words[0]} takes nothing after it: type just {words[0]}", err=True
+                )
+                continue
+            if words[0] == "help":
+                typer.echo(HELP)
+                continue
             break
-        if text == "help":
-            typer.echo(HELP)
-            continue
         if not text:
             continue
         try:

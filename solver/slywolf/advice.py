@@ -418,8 +418,8 @@ def _plan_dict(
     out |= {
         "wants": wanted_kinds(roster, choice.sheep, found),
         "announce": draw.aim or None,
-        "p_success": round(draw.success, 4),
-        "p_spoiled": round(draw.spoiled, 4),
+        "p_success": draw.success,  # exact (up to float): the draw model's chances
+        "p_spoiled": draw.spoiled,
         "p_win": round(choice.value, 4),
     }
     if called and not drawing:

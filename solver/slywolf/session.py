@@ -218,7 +218,8 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
             raise FileFormatError(f"{where}: guessed: {exc}") from None
     if isinstance(raw, dict):
         _check_spoiled_found(raw.get("spoiled_found"), roster, where)
-    table = table_from_dict(raw, roster, where)  # checks every key's type, "turn" and "log" too
+    # checks every key's type, "turn" and "log" too
+    table = table_from_dict(raw, roster, where, also=("guessed",))
     done = puzzle.interviewed()
     for s in table.visible:
         if s in done:

@@ -239,16 +239,18 @@ def new_table(
     return Table(stacks, (), side, 0, (), options or Options()), piles
 
 
-def table_from_dict(data: Any, roster: Roster, where: str = "game") -> Table:
-    """Validate the ``"game"`` object of a puzzle file; every problem is one line."""
+def table_from_dict(
+    data: Any, roster: Roster, where: str = "game", also: tuple[str, ...] = ()
+) -> Table:
+    """Validate the ``"game"`` object of a puzzle file; every problem is one line.  ``also``:
+    keys the caller has read already (the session's ``"guessed"``), listed as valid too."""
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: 'game' must be an object")
     known = {"stacks", "spoiled_found", "track", "discarded", "options", "turn", "log"}
     extra = sorted(set(data) - known)
     if extra:
-        raise FileFormatError(
-            f"{where}: unknown key {extra[0]!r}; valid keys are: {', '.join(sorted(known))}"
-        )
+        valid = ", ".join(sorted(known | set(also)))
+        raise FileFormatError(f"{where}: unknown key {extra[0]!r}; valid keys are: {valid}")
     if "stacks" not in data:
         raise FileFormatError(f"{where}: missing key 'stacks' (the four stacks of tiles)")
     raw_stacks = data["stacks"]

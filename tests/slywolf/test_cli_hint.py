@@ -307,11 +307,25 @@ def test_shipped_example_turn_plans_a_legal_call() -> None:
     visible = {stack["top"] for stack in json.loads(path.read_text())["game"]["stacks"]}
     plan = out["turn"]["plan"]
     assert plan["call"] in visible and 0 < plan["p_success"] < 1
+    # exact chances, not rounded to 4 places (a helper's token-by-token count of the bag)
+    assert (plan["p_success"], plan["p_spoiled"]) == pytest.approx((207 / 385, 79 / 385), abs=1e-12)
     for kind, sub in plan["if_found"].items():
         assert sub["call"] is None or (sub["call"] in visible and sub["call"] != plan["call"])
         assert kind not in (sub.get("wants") or [])
     human = runner.invoke(app, ["wolf", "hint", str(path)])
     assert human.exit_code == 0 and f"Call {plan['call']}" in human.stdout
+
+
+def test_an_unknown_game_key_lists_every_valid_one(tmp_path: Path) -> None:
+    """`guessed` (written by `play` after a guess) was left out of the list."""
+    turn = Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "turn.json"
+    data = json.loads(turn.read_text())
+    data["game"]["guesed"] = "Lupin"
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["wolf", "hint", str(path)])
+    assert result.exit_code == 1
+    assert "unknown key 'guesed'; valid keys are: discarded, guessed, log," in result.stderr
 
 
 def test_hint_prints_what_the_library_returns() -> None:
@@ -421,6 +435,19 @@ def test_play_lists_its_own_words_with_the_entries(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stderr.startswith("Error: unknown entry 'dance'; valid entries: top, call,")
     assert result.stderr.endswith(", undo, help, quit\n")  # quit and help were left out
+
+
+def test_play_takes_its_own_words_in_any_case(tmp_path: Path) -> None:
+    """Found by a helper: `QUIT` and `Help` were refused as unknown entries by an error that
+    listed them as valid; names are case-insensitive, these words too."""
+    path = tmp_path / "g.json"
+    result = runner.invoke(
+        app, ["wolf", "play", str(path), "--new"], input="Help\nquit now\nQUIT\ntop harp\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Entries" in result.stdout
+    assert result.stderr == "Error: quit takes nothing after it: type just quit\n"
+    assert json.loads(path.read_text())["game"]["log"] == []  # QUIT ended it: nothing stored
 
 
 def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
