@@ -226,6 +226,29 @@ def test_known_deck_without_any_fitting_culprit() -> None:
         known_deck_case(roster, "easy", random.Random(0))
 
 
+def test_a_roster_of_twins_has_no_valid_case(tmp_path: Path) -> None:
+    """Found by a helper: a roster on which every wolf dresses like another was searched in
+    vain, then blamed on the grade band and the attempts.  A culprit's twin has the same liars,
+    so it always fits too; the roster is refused before any work, and no folder is made."""
+    wolves = [("a", "red hat"), ("b", "red hat"), ("c", "blue hat"), ("d", "blue hat")]
+    data: dict[str, Any] = {
+        "accomplices": 1,
+        "colors": ["red", "blue"],
+        "garments": ["hat"],
+        "wolves": [{"name": n, "wears": [w]} for n, w in wolves],
+        "sheep": [{"name": f"s{i}"} for i in range(3)],
+    }
+    twins = roster_from_dict(data, source="twins")
+    with pytest.raises(SheepdogError, match="can have no valid case.*'a' and 'b'"):
+        generate(twins, "easy", 1, seed=1, validate=_no_cp_sat)
+    with pytest.raises(SheepdogError, match="can have no valid case"):
+        generate_files(tmp_path / "out", twins, "easy", 1, seed=1, validate=_no_cp_sat)
+    assert not (tmp_path / "out").exists()
+    data["wolves"][3]["wears"] = ["red hat"]  # c alone in blue: it can be a unique culprit
+    (case,) = generate(roster_from_dict(data, source="one"), "easy", 1, seed=1)
+    assert case.puzzle.extra["culprit"] == "c"
+
+
 def test_accomplice_pointing_check() -> None:
     for c in generate(ROSTER, "easy", 3, seed=4, validate=_no_cp_sat):
         d = deduce(Observation.from_puzzle(c.puzzle))
