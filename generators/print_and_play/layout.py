@@ -100,6 +100,33 @@ def fit_block(
         pdf.cell(w, line_h, line, align=align)
 
 
+def _name_lines(
+    pdf: FPDF, w: float, h: float, text: str, size: float, style: str
+) -> tuple[list[str], float, bool]:
+    """:func:`fit_name`'s layout of ``text`` (printable) in a w x h box, the font set: its lines,
+    their height, and whether they fit (each word whole, within ``h``; at 4 pt they may not)."""
+    room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
+    while True:
+        pdf.set_font(FONT, style, size)
+        line_h = size * PT * 1.15
+        one_line = pdf.get_string_width(text) <= room
+        lines = [text] if one_line else split_lines(pdf, w, line_h, text)
+        # wrapped, each word whole on its line while a smaller size can do it ("Mozart-
+        # Lycanthrop" / "e Jr." was broken inside its word)
+        whole = one_line or all(pdf.get_string_width(word) <= room for word in text.split())
+        fits = whole and len(lines) * line_h <= h
+        if fits or size <= MIN_FONT:
+            return lines, line_h, fits
+        size = max(MIN_FONT, size - 0.5)
+
+
+def name_height(pdf: FPDF, w: float, h: float, text: str, *, size: float, style: str = "") -> float:
+    """The height :func:`fit_name` needs for ``text`` in a box ``w`` wide: ``h`` when it fits
+    there, else that of its lines at 4 pt."""
+    lines, line_h, fits = _name_lines(pdf, w, h, printable(text), size, style)
+    return h if fits else len(lines) * line_h
+
+
 def fit_name(
     pdf: FPDF,
     x: float,
@@ -121,18 +148,7 @@ def fit_name(
     than losing letters (names have at most 40 characters: two lines hold them, but the
     smallest slips, those of a roster of many sheep, are a fraction of a millimetre short)."""
     text = printable(text)
-    room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
-    while True:
-        pdf.set_font(FONT, style, size)
-        line_h = size * PT * 1.15
-        one_line = pdf.get_string_width(text) <= room
-        lines = [text] if one_line else split_lines(pdf, w, line_h, text)
-        # wrapped, each word whole on its line while a smaller size can do it ("Mozart-
-        # Lycanthrop" / "e Jr." was broken inside its word)
-        whole = one_line or all(pdf.get_string_width(word) <= room for word in text.split())
-        if (whole and len(lines) * line_h <= h) or size <= MIN_FONT:
-            break
-        size = max(MIN_FONT, size - 0.5)
+    lines, line_h, _ = _name_lines(pdf, w, h, text, size, style)
     if len(lines) == 1:
         pdf.set_xy(x, y)
         pdf.cell(w, h, text, align=align)

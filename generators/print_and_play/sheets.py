@@ -37,6 +37,7 @@ from sheepdog.generators.print_and_play.layout import (
     fit_cell,
     fit_name,
     heading,
+    name_height,
     split_lines,
     stars,
 )
@@ -648,36 +649,32 @@ def _slip(
     # what the interview reveals (hidden under the flap)
     py = y + name_h
     pdf.set_text_color(0, 0, 0)
-    line = panel / 3
-    fit_name(
-        pdf,
-        x + 1.5,
-        py + 0.4,
-        w - 3,
-        line,
-        f"points at: {isolated(slip.points_to)}",
-        size=7.5,
-        style="B",
-    )
+    pointer = f"points at: {isolated(slip.points_to)}"
+    # a third of the panel; more when the name needs it (40 wide letters take three lines at
+    # 4 pt with the label), taken from the testimony, whose text shrinks
+    third = panel / 3
+    top = max(third, min(name_height(pdf, w - 3, third, pointer, size=7.5, style="B"), panel / 2))
+    fit_name(pdf, x + 1.5, py + 0.4, w - 3, top, pointer, size=7.5, style="B")
+    rest = panel - top
     if slip.testimony is None:
         fit_cell(
             pdf,
             x + 1.5,
-            py + 0.4 + line,
+            py + 0.4 + top,
             w - 3,
-            line * 2 - 1,
+            rest - 1,
             f"its testimony: on its {tiles}",
             size=6.5,
         )
     else:
-        icon = min(line * 2 - 1.2, 8.0)
-        draw_item(pdf, slip.testimony, x + 1.5, py + line + 0.6, icon)
+        icon = min(rest - 1.2, 8.0)
+        draw_item(pdf, slip.testimony, x + 1.5, py + top + 0.6, icon)
         fit_block(
             pdf,
             x + 2.5 + icon,
-            py + line + 0.2,
+            py + top + 0.2,
             w - 4 - icon,
-            line * 2 - 0.8,
+            rest - 0.8,
             f"says the wolves in {plural(slip.testimony)} were at the concert",
             size=6.5,
         )

@@ -203,6 +203,43 @@ def test_long_names_are_printed_whole(tmp_path: Path, paper: str) -> None:
             assert squeezed(f"points at: {slip.points_to}") in text
 
 
+def text_boxes(doc: pdfium.PdfDocument, page: int) -> list[tuple[str, tuple[float, ...]]]:
+    """(text, (left, bottom, right, top)) of every text object of ``page`` (from 0)."""
+    found = []
+    the_page = doc[page]
+    textpage = the_page.get_textpage()
+    for obj in the_page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
+        size = pdfium_c.FPDFTextObj_GetText(obj, textpage, None, 0)
+        buffer = ctypes.create_string_buffer(size * 2)
+        pointer = ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort))
+        pdfium_c.FPDFTextObj_GetText(obj, textpage, pointer, size)
+        text = buffer.raw.decode("utf-16-le").rstrip("\0").strip()
+        sides = [ctypes.c_float() for _ in range(4)]
+        pdfium_c.FPDFPageObj_GetBounds(obj, *sides)
+        found.append((text, tuple(side.value for side in sides)))
+    return found
+
+
+def test_a_name_of_forty_wide_letters_leaves_the_testimony_clear(tmp_path: Path) -> None:
+    """Found by a helper: "points at: " and 40 M's took three lines at 4 pt in a box of two,
+    printed over "says the wolves in ..."; the pointer takes the room it needs."""
+    wide = "M" * 40
+    sheep = ("oboe", wide, "violin", "Dumbier", "lute", "harp")
+    doc = printed_pdf(generated(tmp_path, roster_toml(sheep=sheep), count=4))
+    checked = 0
+    for page in range(len(doc)):
+        boxes = text_boxes(doc, page)
+        names = [box for text, box in boxes if "MMMM" in text]
+        says = [box for text, box in boxes if text.startswith("says the wolves")]
+        for left, bottom, right, _top in names:
+            for s_left, _s_bottom, s_right, s_top in says:
+                beside = left < s_right and s_left < right
+                if beside and abs(bottom - s_top) < 20:  # the same slip: name over testimony
+                    checked += 1
+                    assert bottom >= s_top, "the pointer's name overlaps the testimony"
+    assert checked
+
+
 def test_a_known_deck_printed_with_its_sheep_cards_shows_every_tile() -> None:
     """With the roster sheets, the printed sheep cards stand in for the box's tiles: every slip
     said "its testimony: on its tile" and no card showed one, so no testimony was printed."""
