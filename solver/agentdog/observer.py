@@ -18,6 +18,7 @@ meeting pulls.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -237,12 +238,6 @@ def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
                 raise HistoryMismatch(failure)
             raise HistoryMismatch(f"history play {i} does not lead to what was seen after it")
         belief = after
-    last = next(iter(belief)).last_card  # the cards played decide it, whatever the colours
-    if view.last_card != last:  # a Copy copies it (A12): advice on the wrong one is wrong
-        raise HistoryMismatch(
-            f"the history does not lead to this view: the last card played is {last or 'none'}"
-            f" after its plays, but the view says {view.last_card or 'none'}"
-        )
     placed = [p for p in belief if _agrees(p.pawns, *_seen(view), view.layout)]
     if not placed:
         raise HistoryMismatch(
@@ -276,15 +271,16 @@ def _replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
     starts with 5 cards each, and its first player is whoever the record says."""
     if not any(pos.hands):  # a new round: dealt, passed, first player unknown (A16)
         dealt: Hands = tuple((UNKNOWN,) * DEAL if k in pos.players else () for k in range(4))
-        pos = _with(pos, dealt, rec.seat)
+        # no last card (A12: Copy cannot open a round); a 2-3 player stock is dealt anew
+        pos = AgentPosition(pos.pawns, dealt, rec.seat, None, *_fixed_of(pos), (), pos.winner)
     elif rec.seat != pos.to_move:
         raise SheepdogError(
             f"history play {i}: seat {rec.seat} plays, but seat {pos.to_move} is to move (A16:"
             " the turn passes clockwise to the next seat holding cards)"
         )
     label = f"history play {i} (seat {rec.seat}, {rec.card})"
-    if rec.play.strip().startswith("fold") and pos.teams_play:
-        return _fold_of_four(pos, rec, label)
+    if rec.play.strip().startswith("fold"):
+        return _fold_of_four(pos, rec, label) if pos.teams_play else _fold_of_few(pos, rec, label)
     held = list(pos.hands[rec.seat])
     if rec.card not in held:
         if UNKNOWN not in held:
@@ -294,31 +290,10 @@ def _replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
             )
         held[held.index(UNKNOWN)] = rec.card
     hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
-    if not rec.play.strip().startswith("fold"):
-        try:
-            return play_by_words(_with(pos, hands, rec.seat), rec.card, rec.play).position
-        except SheepdogError as exc:
-            raise SheepdogError(f"{label}: {exc}") from None
-    # a 2-3 player fold is matched with her hand as the one card named (the rest is unseen);
-    # she keeps the cards not named and stays in the round (A17)
-    held.remove(rec.card)
-    alone = _hand_set(hands, rec.seat, (rec.card,))
     try:
-        folded = play_by_words(_with(pos, alone, rec.seat), rec.card, rec.play).position
+        return play_by_words(_with(pos, hands, rec.seat), rec.card, rec.play).position
     except SheepdogError as exc:
         raise SheepdogError(f"{label}: {exc}") from None
-    after = _hand_set(folded.hands, rec.seat, sort_hand((*folded.hands[rec.seat], *held)))
-    return AgentPosition(
-        folded.pawns,
-        after,
-        next_to_move(after, rec.seat, folded.pawns),
-        folded.last_card,
-        folded.layout,
-        folded.rules,
-        folded.players,
-        folded.stock,
-        folded.winner,
-    )
 
 
 def _fold_of_four(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosition:
@@ -343,6 +318,79 @@ def _fold_of_four(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPos
         raise SheepdogError(f"{label}: {exc}") from None
 
 
+_FOLD_OF_FEW: Final = re.compile(
+    r"fold:\s*discard (?P<first>[^,]+)(?:, draw (?P<drawn>[^,]+))?"
+    r"(?:, play (?P<play>.+)|, discard (?P<second>[^,]+))?"
+)
+
+
+def _fold_of_few(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosition:
+    """A 2-3 player fold (A17), as ``moves`` writes it: ``"fold: discard 2, draw 13, play 13:
+    out to t0"``, ``"..., draw 13, discard 5"`` or, with the stock empty, ``"fold: discard 2,
+    discard 3"``.  Each card discarded or played must be one she may hold (the card drawn
+    joins her hand); a known top of the stock must be the card drawn.  Whether her hand had
+    nothing playable cannot be checked when it is unseen; the record's ``"card"`` is not read."""
+    found = _FOLD_OF_FEW.fullmatch(" ".join(rec.play.split()))
+    if found is None:
+        raise SheepdogError(
+            f"{label}: a 2-3 player fold is written as moves prints it, such as"
+            " 'fold: discard 2, draw 13, play 13: out to t0' or 'fold: discard 2, draw 13,"
+            " discard 5'"
+        )
+    held = list(pos.hands[rec.seat])
+    stock = pos.stock
+
+    def give_up(card: str) -> None:
+        name = parse_card(card.strip())
+        if name in held:
+            held.remove(name)
+        elif UNKNOWN in held:
+            held.remove(UNKNOWN)
+        else:
+            raise SheepdogError(f"{label}: she holds no {name} ({', '.join(held) or 'no card'})")
+
+    try:
+        give_up(found["first"])
+        if found["drawn"] is not None:
+            drawn = parse_card(found["drawn"].strip())
+            if stock and stock[0] not in (UNKNOWN, drawn):
+                raise SheepdogError(
+                    f"{label}: she draws {drawn}, but the stock's top is {stock[0]}"
+                )
+            held.append(drawn)
+            stock = stock[1:]
+        if found["second"] is not None:
+            give_up(found["second"])
+        elif found["play"] is None and held:
+            raise SheepdogError(f"{label}: with nothing to play she discards one more card (A17)")
+        if found["play"] is not None:
+            card, _, words = found["play"].partition(":")
+            name = parse_card(card.split(" as ")[0].strip())
+            if name not in held:
+                if UNKNOWN not in held:
+                    raise SheepdogError(f"{label}: she holds no {name} to play")
+                held[held.index(UNKNOWN)] = name
+            hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
+            moved = AgentPosition(
+                pos.pawns, hands, rec.seat, pos.last_card, *_fixed_of(pos), stock, pos.winner
+            )
+            return play_by_words(moved, name, words.strip()).position
+    except SheepdogError as exc:
+        if str(exc).startswith(label):
+            raise
+        raise SheepdogError(f"{label}: {exc}") from None
+    after = _hand_set(pos.hands, rec.seat, sort_hand(held))
+    return AgentPosition(
+        pos.pawns,
+        after,
+        next_to_move(after, rec.seat, pos.pawns),
+        pos.last_card,
+        *_fixed_of(pos),
+        stock,
+        pos.winner,
+    )
+
+
 def _hand_set(hands: Hands, seat: int, hand: tuple[str, ...]) -> Hands:
     return tuple(hand if k == seat else h for k, h in enumerate(hands))
 
@@ -357,12 +405,34 @@ def _fixed_of(pos: AgentPosition) -> tuple[Layout, AgentRules, tuple[int, ...]]:
     return pos.layout, pos.rules, pos.players
 
 
+def _same_last(pos: AgentPosition, view: ObserverView) -> str:
+    """A Copy copies the last card (A12): advice on another one is wrong."""
+    if view.last_card == pos.last_card:
+        return ""
+    return (
+        f"the last card played is {pos.last_card or 'none'}, but the view says"
+        f" {view.last_card or 'none'}"
+    )
+
+
 def _same_turn(pos: AgentPosition, view: ObserverView) -> str:
     """Why the view's hands or seat to move cannot follow ``pos`` (empty if they can): a new
     round may have been dealt since its hands emptied, but within a round every play is in
     the record."""
-    if not any(pos.hands):
-        return ""
+    if not any(pos.hands):  # the round is over: the view shows its end, or the next deal
+        if not any(view.hands):
+            if view.to_move != pos.to_move:
+                return f"seat {pos.to_move} is to move, but the view says seat {view.to_move}"
+            return _same_last(pos, view)
+        if all(len(view.hands[k]) == DEAL for k in pos.players) and view.last_card is None:
+            return ""  # a new round dealt: its first player is not in the record
+        return (
+            "the round is over: the view may show its end (no cards, seat"
+            f" {pos.to_move} to move) or the next deal ({DEAL} cards each, no last card)"
+        )
+    last = _same_last(pos, view)
+    if last:
+        return last
     if view.to_move != pos.to_move:
         return f"seat {pos.to_move} is to move, but the view says seat {view.to_move}"
     for seat, (was, now) in enumerate(zip(pos.hands, view.hands, strict=True)):

@@ -237,12 +237,32 @@ def test_a_record_may_run_into_a_new_round() -> None:
         assert play.card is not None
         plays.append({"seat": pos.to_move, "card": play.card, "play": _words(play)})
         pos = play.position
-    assert not any(pos.hands)
+    assert not any(pos.hands) and pos.last_card is not None
     deck = full_deck()
     rng.shuffle(deck)
     opener = (pos.to_move + 1) % 4
     hands = [[deck.pop() for _ in range(5)] for _ in range(4)]
-    dealt = make_position(pos.pawns, hands, opener, pos.last_card)
+    dealt = make_position(pos.pawns, hands, opener, None)  # A12: no last card in a new round
+    # the view after the round: its end (no cards, the seat A16 names), or the next deal
+    ended = {**view_to_json(view_of(pos, opener)), "history": {"from": first, "plays": plays}}
+    assert colourings(view_from_json(ended))
+    with pytest.raises(HistoryMismatch, match="is to move, but the view says"):
+        colourings(view_from_json({**ended, "to_move": (pos.to_move + 1) % 4}))
+    fresh = {**view_to_json(view_of(dealt, opener)), "history": ended["history"]}
+    assert colourings(view_from_json(fresh))
+    with pytest.raises(HistoryMismatch, match="the round is over: the view may show its end"):
+        colourings(view_from_json({**fresh, "last_card": pos.last_card}))
+    # a Copy cannot open the round (A12): found by a helper, it copied the last round's card
+    copying = make_position(
+        pos.pawns, [["copy"] if k == opener else [] for k in range(4)], opener, pos.last_card
+    )
+    copied = [p for p in legal_plays(copying) if p.card == "copy"]
+    assert copied
+    opening = {"seat": opener, "card": "copy", "play": _words(copied[0])}
+    history = {"from": first, "plays": [*plays, opening]}
+    end_copy = view_to_json(view_of(copied[0].position, opener))
+    with pytest.raises(HistoryMismatch, match="history play .* copy"):
+        colourings(view_from_json({**end_copy, "history": history}))
     play = rng.choice(legal_plays(dealt))
     assert play.card is not None
     plays.append({"seat": opener, "card": play.card, "play": _words(play)})
@@ -289,9 +309,9 @@ def test_a_four_player_fold_in_the_record_empties_her_hand() -> None:
 def test_a_true_record_keeps_the_true_colouring(
     seed: int, plies: int, recorded: int, players: int
 ) -> None:
-    """From a start with undercover pieces, a game really played (folds, knock-outs of one's
-    own side and new rounds included) and recorded as the table sees it keeps the true
-    colouring, whoever watches."""
+    """From a start with undercover pieces, a game really played (folds of 4 players and of
+    2-3 with their draws, knock-outs of one's own side and new rounds included) and recorded
+    as the table sees it keeps the true colouring, whoever watches."""
     rng = random.Random(seed)
     pos = random_position(seed, plies, rng.randint(1, 5), players)
     watcher = rng.choice(pos.players)
@@ -306,24 +326,24 @@ def test_a_true_record_keeps_the_true_colouring(
             rng.shuffle(deck)
             hands = [[deck.pop() for _ in range(5)] if k in pos.players else [] for k in range(4)]
             opener = rng.choice(pos.players)
-            stock = deck if len(pos.players) < 4 else []
-            pos = make_position(pos.pawns, hands, opener, pos.last_card, players=pos.players)
+            stock = tuple(deck) if len(pos.players) < 4 else ()
+            # a new round: no last card (A12), the 2-3 player stock dealt anew
+            dealt = make_position(pos.pawns, hands, opener, None, players=pos.players)
             pos = AgentPosition(
-                pos.pawns,
-                pos.hands,
+                dealt.pawns,
+                dealt.hands,
                 opener,
-                pos.last_card,
-                pos.layout,
-                pos.rules,
-                pos.players,
-                tuple(stock),
+                None,
+                dealt.layout,
+                dealt.rules,
+                dealt.players,
+                stock,
             )
             continue
         play = rng.choice(options)
-        if play.card is None and len(pos.players) < 4:
-            break  # a 2-3 player fold draws from the stock: not followed card by card
+        fold = play.description.startswith("fold")
         card = play.card if play.card is not None else pos.hands[pos.to_move][0]
-        words = play.description if play.card is None else _words(play)
+        words = play.description if fold else _words(play)
         plays.append({"seat": pos.to_move, "card": card, "play": words})
         pos = play.position
     obj = view_to_json(view_of(pos, watcher))

@@ -49,7 +49,7 @@
 
   // A list keeps the focus after a phone's picker closes: it holds the page back only while
   // she is choosing (its picker may be open), not for as long as the focus stays on it, or
-  // other phones' entries and the plan never came in.  A refresh keeps its choice and focus.
+  // other phones' entries and the plan never came in.  A refresh keeps its choice.
   var CHOOSING = 3000;  // ms after she last touched a list
   var lastChoosing = 0;
   ["focusin", "pointerdown", "keydown", "input", "change"].forEach(function (kind) {
