@@ -18,7 +18,6 @@ meeting pulls.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,9 +26,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from sheepdog.solver import built
-from sheepdog.solver.agentdog.cards import DEAL, UNKNOWN, parse_card, sort_hand
+from sheepdog.solver.agentdog.cards import UNKNOWN, parse_card
+from sheepdog.solver.agentdog.history import RecordedPlay, by_place, replay, same_turn
 from sheepdog.solver.agentdog.layout import Layout, parse_field, parse_loc
-from sheepdog.solver.agentdog.moves import play_by_words
 from sheepdog.solver.agentdog.position import (
     _KEYS,
     AgentPosition,
@@ -44,25 +43,12 @@ from sheepdog.solver.agentdog.position import (
 from sheepdog.solver.agentdog.rules import AgentRules
 from sheepdog.solver.dog.board import HOME, loc_name
 from sheepdog.solver.dog.entries import normal_words
-from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import FileFormatError, SheepdogError, expect, naming
 from sheepdog.solver.jsonio import loads_json, read_text
 
 HIDDEN: Final = "u"
 #: The most colourings a view may have before advice refuses (a few seconds of work each).
 MAX_COLOURINGS: Final = 50_000
-
-
-@dataclass(frozen=True, slots=True)
-class RecordedPlay:
-    """One play of a game record: who played which card, in which words; optionally the
-    pieces as the observer saw them afterwards (visible pieces per colour, undercover counts,
-    occupied holes)."""
-
-    seat: int
-    card: str
-    play: str
-    seen: tuple[Pawns, tuple[int, ...], tuple[int, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,9 +208,9 @@ def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
     for i, rec in enumerate(view.history, 1):
         after: set[AgentPosition] = set()
         failure = ""
-        for pos in sorted(belief, key=_order):
+        for pos in sorted(belief, key=by_place):
             try:
-                child = _replay(pos, rec, i)
+                child = replay(pos, rec, i)
             except SheepdogError as exc:
                 # a Partner step after a reveal may be legal in some colourings only (a piece
                 # turned face up may not be hers to move), and a knock-out of her own side
@@ -244,11 +230,10 @@ def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
             "the history does not lead to this view: after its plays the pieces stand"
             " elsewhere, or another number of them is undercover (check the plays and the view)"
         )
-    now = [p for p in placed if _same_turn(p, view) == ""]
+    now = [p for p in placed if same_turn(p, *_turn(view)) == ""]
     if not now:
-        raise HistoryMismatch(
-            f"the history does not lead to this view: after its plays {_same_turn(placed[0], view)}"
-        )
+        why = same_turn(placed[0], *_turn(view))
+        raise HistoryMismatch(f"the history does not lead to this view: after its plays {why}")
     return sorted({p.pawns for p in now})
 
 
@@ -256,199 +241,12 @@ def _fixed(view: ObserverView) -> tuple[Layout, AgentRules, tuple[int, ...]]:
     return view.layout, view.rules, view.players
 
 
+def _turn(view: ObserverView) -> tuple[Hands, int, str | None]:
+    return view.hands, view.to_move, view.last_card
+
+
 def _seen(view: ObserverView) -> tuple[Pawns, tuple[int, ...], tuple[int, ...]]:
     return view.visible, view.hidden, view.undercover
-
-
-def _order(pos: AgentPosition) -> tuple[Pawns, Hands, int]:
-    return pos.pawns, pos.hands, pos.to_move
-
-
-def _replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
-    """The position after the record's play ``i`` from ``pos``, a completion whose unseen cards
-    are ``"?"``: the play must be made by the seat to move (A16: the next seat clockwise holding
-    cards) with a card she may hold; after the last hand of a round is empty, a new round
-    starts with 5 cards each, and its first player is whoever the record says."""
-    if not any(pos.hands):  # a new round: dealt, passed, first player unknown (A16)
-        dealt: Hands = tuple((UNKNOWN,) * DEAL if k in pos.players else () for k in range(4))
-        # no last card (A12: Copy cannot open a round); a 2-3 player stock is dealt anew
-        pos = AgentPosition(pos.pawns, dealt, rec.seat, None, *_fixed_of(pos), (), pos.winner)
-    elif rec.seat != pos.to_move:
-        raise SheepdogError(
-            f"history play {i}: seat {rec.seat} plays, but seat {pos.to_move} is to move (A16:"
-            " the turn passes clockwise to the next seat holding cards)"
-        )
-    label = f"history play {i} (seat {rec.seat}, {rec.card})"
-    if rec.play.strip().startswith("fold"):
-        return _fold_of_four(pos, rec, label) if pos.teams_play else _fold_of_few(pos, rec, label)
-    held = list(pos.hands[rec.seat])
-    if rec.card not in held:
-        if UNKNOWN not in held:
-            raise SheepdogError(
-                f"history play {i}: seat {rec.seat} plays {rec.card}, but holds"
-                f" {', '.join(held) or 'no card'}"
-            )
-        held[held.index(UNKNOWN)] = rec.card
-    hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
-    try:
-        return play_by_words(_with(pos, hands, rec.seat), rec.card, rec.play).position
-    except SheepdogError as exc:
-        raise SheepdogError(f"{label}: {exc}") from None
-
-
-def _fold_of_four(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosition:
-    """A 4-player fold (A14), ``"fold: discards 2, 5"``: the cards named are her whole hand
-    (with what was seen of it), none of them playable; she is out of the round."""
-    _, _, named = rec.play.strip().partition("discards")
-    try:
-        discards = sort_hand(parse_card(c.strip()) for c in named.split(",") if c.strip())
-    except SheepdogError as exc:
-        raise SheepdogError(f"{label}: {exc}") from None
-    held = pos.hands[rec.seat]
-    known = Counter(c for c in held if c != UNKNOWN)
-    if len(discards) != len(held) or known - Counter(discards):
-        raise SheepdogError(
-            f"{label}: a fold discards her whole hand ({', '.join(held)}), not"
-            f" {', '.join(discards) or 'nothing'}"
-        )
-    hands = _hand_set(pos.hands, rec.seat, discards)
-    try:
-        return play_by_words(_with(pos, hands, rec.seat), None, rec.play).position
-    except SheepdogError as exc:
-        raise SheepdogError(f"{label}: {exc}") from None
-
-
-_FOLD_OF_FEW: Final = re.compile(
-    r"fold:\s*discard (?P<first>[^,]+)(?:, draw (?P<drawn>[^,]+))?"
-    r"(?:, play (?P<play>.+)|, discard (?P<second>[^,]+))?"
-)
-
-
-def _fold_of_few(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosition:
-    """A 2-3 player fold (A17), as ``moves`` writes it: ``"fold: discard 2, draw 13, play 13:
-    out to t0"``, ``"..., draw 13, discard 5"`` or, with the stock empty, ``"fold: discard 2,
-    discard 3"``.  Each card discarded or played must be one she may hold (the card drawn
-    joins her hand); a known top of the stock must be the card drawn.  Whether her hand had
-    nothing playable cannot be checked when it is unseen; the record's ``"card"`` is not read."""
-    found = _FOLD_OF_FEW.fullmatch(" ".join(rec.play.split()))
-    if found is None:
-        raise SheepdogError(
-            f"{label}: a 2-3 player fold is written as moves prints it, such as"
-            " 'fold: discard 2, draw 13, play 13: out to t0' or 'fold: discard 2, draw 13,"
-            " discard 5'"
-        )
-    held = list(pos.hands[rec.seat])
-    stock = pos.stock
-
-    def give_up(card: str) -> None:
-        name = parse_card(card.strip())
-        if name in held:
-            held.remove(name)
-        elif UNKNOWN in held:
-            held.remove(UNKNOWN)
-        else:
-            raise SheepdogError(f"{label}: she holds no {name} ({', '.join(held) or 'no card'})")
-
-    try:
-        give_up(found["first"])
-        if found["drawn"] is not None:
-            drawn = parse_card(found["drawn"].strip())
-            if stock and stock[0] not in (UNKNOWN, drawn):
-                raise SheepdogError(
-                    f"{label}: she draws {drawn}, but the stock's top is {stock[0]}"
-                )
-            held.append(drawn)
-            stock = stock[1:]
-        if found["second"] is not None:
-            give_up(found["second"])
-        elif found["play"] is None and held:
-            raise SheepdogError(f"{label}: with nothing to play she discards one more card (A17)")
-        if found["play"] is not None:
-            card, _, words = found["play"].partition(":")
-            name = parse_card(card.split(" as ")[0].strip())
-            if name not in held:
-                if UNKNOWN not in held:
-                    raise SheepdogError(f"{label}: she holds no {name} to play")
-                held[held.index(UNKNOWN)] = name
-            hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
-            moved = AgentPosition(
-                pos.pawns, hands, rec.seat, pos.last_card, *_fixed_of(pos), stock, pos.winner
-            )
-            return play_by_words(moved, name, words.strip()).position
-    except SheepdogError as exc:
-        if str(exc).startswith(label):
-            raise
-        raise SheepdogError(f"{label}: {exc}") from None
-    after = _hand_set(pos.hands, rec.seat, sort_hand(held))
-    return AgentPosition(
-        pos.pawns,
-        after,
-        next_to_move(after, rec.seat, pos.pawns),
-        pos.last_card,
-        *_fixed_of(pos),
-        stock,
-        pos.winner,
-    )
-
-
-def _hand_set(hands: Hands, seat: int, hand: tuple[str, ...]) -> Hands:
-    return tuple(hand if k == seat else h for k, h in enumerate(hands))
-
-
-def _with(pos: AgentPosition, hands: Hands, to_move: int) -> AgentPosition:
-    return AgentPosition(
-        pos.pawns, hands, to_move, pos.last_card, *_fixed_of(pos), pos.stock, pos.winner
-    )
-
-
-def _fixed_of(pos: AgentPosition) -> tuple[Layout, AgentRules, tuple[int, ...]]:
-    return pos.layout, pos.rules, pos.players
-
-
-def _same_last(pos: AgentPosition, view: ObserverView) -> str:
-    """A Copy copies the last card (A12): advice on another one is wrong."""
-    if view.last_card == pos.last_card:
-        return ""
-    return (
-        f"the last card played is {pos.last_card or 'none'}, but the view says"
-        f" {view.last_card or 'none'}"
-    )
-
-
-def _same_turn(pos: AgentPosition, view: ObserverView) -> str:
-    """Why the view's hands or seat to move cannot follow ``pos`` (empty if they can): a new
-    round may have been dealt since its hands emptied, but within a round every play is in
-    the record."""
-    if not any(pos.hands):  # the round is over: the view shows its end, or the next deal
-        if not any(view.hands):
-            if view.to_move != pos.to_move:
-                return f"seat {pos.to_move} is to move, but the view says seat {view.to_move}"
-            return _same_last(pos, view)
-        if all(len(view.hands[k]) == DEAL for k in pos.players) and view.last_card is None:
-            return ""  # a new round dealt: its first player is not in the record
-        return (
-            "the round is over: the view may show its end (no cards, seat"
-            f" {pos.to_move} to move) or the next deal ({DEAL} cards each, no last card)"
-        )
-    last = _same_last(pos, view)
-    if last:
-        return last
-    if view.to_move != pos.to_move:
-        return f"seat {pos.to_move} is to move, but the view says seat {view.to_move}"
-    for seat, (was, now) in enumerate(zip(pos.hands, view.hands, strict=True)):
-        if len(was) != len(now):
-            return f"seat {seat} holds {len(was)} card(s), but the view shows {len(now)}"
-        known_was = Counter(c for c in was if c != UNKNOWN)
-        known_now = Counter(c for c in now if c != UNKNOWN)
-        extra = known_now - known_was
-        if (known_was - known_now).total() > now.count(UNKNOWN) or extra.total() > was.count(
-            UNKNOWN
-        ):
-            return (
-                f"seat {seat} holds {', '.join(sorted(was))}, which the view's"
-                f" {', '.join(sorted(now))} cannot be"
-            )
-    return ""
 
 
 def _agrees(

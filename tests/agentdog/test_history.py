@@ -1,0 +1,181 @@
+"""Game records (the ``"history"`` of an observer view, :mod:`sheepdog.solver.agentdog.history`):
+followed play by play, the turn checked as well as the pieces (A12, A14, A16, A17)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sheepdog.solver.agentdog.cards import full_deck
+from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
+from sheepdog.solver.agentdog.observer import (
+    HistoryMismatch,
+    colourings,
+    view_from_json,
+    view_of,
+    view_to_json,
+)
+from sheepdog.solver.agentdog.position import AgentPosition, make_position
+from tests.agentdog.games import random_position, recorded_game
+
+
+def test_a_record_must_follow_the_turn_order_and_the_hands() -> None:
+    """Found by a helper: the record was checked against the pieces only, so a play by a seat
+    not to move, or a final view still holding the card played, was accepted (A16)."""
+    start, plays, end = recorded_game(7, 4)
+    obj = view_to_json(view_of(end, end.to_move))
+    obj["history"] = {"from": start, "plays": plays}
+    assert colourings(view_from_json(obj))
+    wrong_seat = [{**plays[0], "seat": (plays[0]["seat"] + 1) % 4}, *plays[1:]]
+    with pytest.raises(HistoryMismatch, match=r"history play 1: seat \d plays, but seat \d is"):
+        colourings(view_from_json({**obj, "history": {"from": start, "plays": wrong_seat}}))
+    # the observer's own cards are known from the first view: she plays only what she holds
+    mover = plays[0]["seat"]
+    held = start["hands"][str(mover)]
+    missing = next(c for c in ("13", "2", "3", "5") if c not in held)
+    other_card = [{**plays[0], "card": missing}, *plays[1:]]
+    with pytest.raises(HistoryMismatch, match=f"plays {missing}, but holds"):
+        colourings(view_from_json({**obj, "history": {"from": start, "plays": other_card}}))
+    # the view after the plays: the seat to move and the number of cards in each hand
+    turned = {**obj, "to_move": (end.to_move + 1) % 4}
+    with pytest.raises(HistoryMismatch, match="is to move, but the view says"):
+        colourings(view_from_json(turned))
+    seat = next(k for k in range(4) if end.hands[k] and k != end.to_move)
+    more = {**obj, "hands": {**obj["hands"], str(seat): ["?", *obj["hands"][str(seat)]]}}
+    with pytest.raises(HistoryMismatch, match=f"seat {seat} holds .* but the view shows"):
+        colourings(view_from_json(more))
+
+
+def test_a_record_may_run_into_a_new_round() -> None:
+    """When every hand is empty a new round is dealt (5 cards each after the passing, A16);
+    its first player is whoever the record says, and her hand loses the card she plays."""
+    rng = random.Random(5)
+    pos = random_position(11, 6, 1)
+    first = view_to_json(view_of(pos, pos.to_move))
+    plays: list[dict[str, Any]] = []
+    while pos.hands[pos.to_move]:
+        play = rng.choice(legal_plays(pos))
+        assert play.card is not None
+        plays.append({"seat": pos.to_move, "card": play.card, "play": _words(play)})
+        pos = play.position
+    assert not any(pos.hands) and pos.last_card is not None
+    deck = full_deck()
+    rng.shuffle(deck)
+    opener = (pos.to_move + 1) % 4
+    hands = [[deck.pop() for _ in range(5)] for _ in range(4)]
+    dealt = make_position(pos.pawns, hands, opener, None)  # A12: no last card in a new round
+    # the view after the round: its end (no cards, the seat A16 names), or the next deal
+    ended = {**view_to_json(view_of(pos, opener)), "history": {"from": first, "plays": plays}}
+    assert colourings(view_from_json(ended))
+    with pytest.raises(HistoryMismatch, match="is to move, but the view says"):
+        colourings(view_from_json({**ended, "to_move": (pos.to_move + 1) % 4}))
+    fresh = {**view_to_json(view_of(dealt, opener)), "history": ended["history"]}
+    assert colourings(view_from_json(fresh))
+    with pytest.raises(HistoryMismatch, match="the round is over: the view may show its end"):
+        colourings(view_from_json({**fresh, "last_card": pos.last_card}))
+    # a Copy cannot open the round (A12): found by a helper, it copied the last round's card
+    copying = make_position(
+        pos.pawns, [["copy"] if k == opener else [] for k in range(4)], opener, pos.last_card
+    )
+    copied = [p for p in legal_plays(copying) if p.card == "copy"]
+    assert copied
+    opening = {"seat": opener, "card": "copy", "play": _words(copied[0])}
+    history = {"from": first, "plays": [*plays, opening]}
+    end_copy = view_to_json(view_of(copied[0].position, opener))
+    with pytest.raises(HistoryMismatch, match="history play .* copy"):
+        colourings(view_from_json({**end_copy, "history": history}))
+    play = rng.choice(legal_plays(dealt))
+    assert play.card is not None
+    plays.append({"seat": opener, "card": play.card, "play": _words(play)})
+    end = play.position
+    obj = view_to_json(view_of(end, opener))
+    obj["history"] = {"from": first, "plays": plays}
+    assert end.pawns in colourings(view_from_json(obj))
+    # the new round's first player still loses the card she plays
+    full = {**obj, "hands": {**obj["hands"], str(opener): [*obj["hands"][str(opener)], "2"]}}
+    with pytest.raises(HistoryMismatch, match=f"seat {opener} holds 4 card"):
+        colourings(view_from_json(full))
+
+
+def test_a_four_player_fold_in_the_record_empties_her_hand() -> None:
+    """A fold (A14) is a play of the record, written as ``moves`` prints it: her whole hand is
+    discarded and the turn passes on; a fold of fewer cards than she holds is an error."""
+    kennel = -1
+    start = make_position(
+        [[kennel] * 4, [16, kennel, kennel, kennel], [32] + [kennel] * 3, [48] + [kennel] * 3],
+        [["2", "3"], ["5", "6"], ["2", "8"], ["3", "9"]],
+        0,
+    )
+    (fold,) = legal_plays(start)
+    assert fold.card is None and fold.description == "fold: discards 2, 3"
+    play = play_by_words(fold.position, "5", "t16→t21")
+    obj = view_to_json(view_of(play.position, 2))
+    first = view_to_json(view_of(start, 1))  # seat 1 does not see seat 0's cards
+    records = [
+        {"seat": 0, "card": "2", "play": "fold: discards 2, 3"},
+        {"seat": 1, "card": "5", "play": "t16→t21"},
+    ]
+    obj["history"] = {"from": first, "plays": records}
+    assert colourings(view_from_json(obj)) == [play.position.pawns]
+    short = [{**records[0], "play": "fold: discards 2"}, records[1]]
+    with pytest.raises(HistoryMismatch, match="a fold discards her whole hand"):
+        colourings(view_from_json({**obj, "history": {"from": first, "plays": short}}))
+    # without the fold in the record, seat 1's play comes out of turn
+    with pytest.raises(HistoryMismatch, match="seat 1 plays, but seat 0 is to move"):
+        colourings(view_from_json({**obj, "history": {"from": first, "plays": records[1:]}}))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40), st.integers(1, 14), st.sampled_from([2, 3, 4]))
+def test_a_true_record_keeps_the_true_colouring(
+    seed: int, plies: int, recorded: int, players: int
+) -> None:
+    """From a start with undercover pieces, a game really played (folds of 4 players and of
+    2-3 with their draws, knock-outs of one's own side and new rounds included) and recorded
+    as the table sees it keeps the true colouring, whoever watches."""
+    rng = random.Random(seed)
+    pos = random_position(seed, plies, rng.randint(1, 5), players)
+    watcher = rng.choice(pos.players)
+    first = view_to_json(view_of(pos, watcher))
+    plays: list[dict[str, Any]] = []
+    for _ in range(recorded):
+        options = legal_plays(pos)
+        if not options:
+            if pos.winner is not None or any(p and min(p) >= 100 for p in pos.pawns):
+                break
+            deck = full_deck()
+            rng.shuffle(deck)
+            hands = [[deck.pop() for _ in range(5)] if k in pos.players else [] for k in range(4)]
+            opener = rng.choice(pos.players)
+            stock = tuple(deck) if len(pos.players) < 4 else ()
+            # a new round: no last card (A12), the 2-3 player stock dealt anew
+            dealt = make_position(pos.pawns, hands, opener, None, players=pos.players)
+            pos = AgentPosition(
+                dealt.pawns,
+                dealt.hands,
+                opener,
+                None,
+                dealt.layout,
+                dealt.rules,
+                dealt.players,
+                stock,
+            )
+            continue
+        play = rng.choice(options)
+        fold = play.description.startswith("fold")
+        card = play.card if play.card is not None else pos.hands[pos.to_move][0]
+        words = play.description if fold else _words(play)
+        plays.append({"seat": pos.to_move, "card": card, "play": words})
+        pos = play.position
+    obj = view_to_json(view_of(pos, watcher))
+    obj["history"] = {"from": first, "plays": plays}
+    assert pos.pawns in colourings(view_from_json(obj))
+
+
+def _words(play: Any) -> str:
+    label = f"copy as {play.position.last_card}" if play.card == "copy" else str(play.card)
+    return str(play.description.split(";")[0][len(label) + 2 :])
