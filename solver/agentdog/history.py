@@ -124,6 +124,10 @@ def _fold_of_few(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosi
         else:
             raise SheepdogError(f"{label}: she holds no {name} ({', '.join(held) or 'no card'})")
 
+    if found["play"] is not None and found["drawn"] is None:
+        raise SheepdogError(
+            f"{label}: a fold plays a card only after drawing one (A17), and no draw is written"
+        )
     try:
         give_up(found["first"])
         if found["drawn"] is not None:
