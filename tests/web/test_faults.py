@@ -66,8 +66,15 @@ def _workers() -> list[int]:
     """The hint worker processes of this test process (spawned by multiprocessing)."""
     found = []
     for task in Path(f"/proc/{os.getpid()}/task").iterdir():
-        for child in map(int, (task / "children").read_text().split()):
-            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+        try:
+            children = (task / "children").read_text().split()
+        except FileNotFoundError:  # a thread that ended as it was listed
+            continue
+        for child in map(int, children):
+            try:
+                cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+            except FileNotFoundError:  # the killed worker, reaped between the two reads
+                continue
             if b"spawn_main" in cmdline:
                 found.append(child)
     return found
