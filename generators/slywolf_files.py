@@ -187,13 +187,13 @@ def prepare_folder(
     force: bool = False,
     resume: bool = False,
 ) -> list[Path]:
-    """The checks before a run's work: ``out`` is a folder (created if missing) that can be
-    written in; temporary files left by a stopped write are removed (this run's whatever their
-    age, others' when old: :func:`sheepdog.solver.fileio.clean_stray_temps`); and no file of
+    """The checks before a run's work, made while the run holds :func:`run_lock` (which makes
+    ``out`` and checks it can be written in): temporary files left by a stopped write are
+    removed (this run's whatever their age, others' when old:
+    :func:`sheepdog.solver.fileio.clean_stray_temps`); and no file of
     this run is there, unless ``force`` (replace them) or ``resume`` (each must look like this
     run's case; whether it is exactly that is checked when the case is made).  Returns the files
     of this run already there."""
-    _check_writable(out)
     remove_run_temps(out, mode, seed)
     try:
         clean_stray_temps(out)

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from sheepdog.solver.agentdog.cards import DEAL, UNKNOWN, parse_card, sort_hand
-from sheepdog.solver.agentdog.layout import Layout
 from sheepdog.solver.agentdog.moves import play_by_words
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
-from sheepdog.solver.agentdog.rules import AgentRules
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
 
@@ -47,7 +45,7 @@ def replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
     if not any(pos.hands):  # a new round: dealt, passed, first player unknown (A16)
         dealt: Hands = tuple((UNKNOWN,) * DEAL if k in pos.players else () for k in range(4))
         # no last card (A12: Copy cannot open a round); a 2-3 player stock is dealt anew
-        pos = AgentPosition(pos.pawns, dealt, rec.seat, None, *_fixed_of(pos), (), pos.winner)
+        pos = replace(pos, hands=dealt, to_move=rec.seat, last_card=None, stock=())
     elif rec.seat != pos.to_move:
         raise SheepdogError(
             f"history play {i}: seat {rec.seat} plays, but seat {pos.to_move} is to move (A16:"
@@ -66,7 +64,7 @@ def replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
         held[held.index(UNKNOWN)] = rec.card
     hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
     try:
-        return play_by_words(_with(pos, hands, rec.seat), rec.card, rec.play).position
+        return play_by_words(replace(pos, hands=hands), rec.card, rec.play).position
     except SheepdogError as exc:
         raise SheepdogError(f"{label}: {exc}") from None
 
@@ -88,7 +86,7 @@ def _fold_of_four(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPos
         )
     hands = _hand_set(pos.hands, rec.seat, discards)
     try:
-        return play_by_words(_with(pos, hands, rec.seat), None, rec.play).position
+        return play_by_words(replace(pos, hands=hands), None, rec.play).position
     except SheepdogError as exc:
         raise SheepdogError(f"{label}: {exc}") from None
 
@@ -150,38 +148,18 @@ def _fold_of_few(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosi
                     raise SheepdogError(f"{label}: she holds no {name} to play")
                 held[held.index(UNKNOWN)] = name
             hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
-            moved = AgentPosition(
-                pos.pawns, hands, rec.seat, pos.last_card, *_fixed_of(pos), stock, pos.winner
-            )
+            moved = replace(pos, hands=hands, stock=stock)
             return play_by_words(moved, name, words.strip()).position
     except SheepdogError as exc:
         if str(exc).startswith(label):
             raise
         raise SheepdogError(f"{label}: {exc}") from None
     after = _hand_set(pos.hands, rec.seat, sort_hand(held))
-    return AgentPosition(
-        pos.pawns,
-        after,
-        next_to_move(after, rec.seat, pos.pawns),
-        pos.last_card,
-        *_fixed_of(pos),
-        stock,
-        pos.winner,
-    )
+    return replace(pos, hands=after, to_move=next_to_move(after, rec.seat, pos.pawns), stock=stock)
 
 
 def _hand_set(hands: Hands, seat: int, hand: tuple[str, ...]) -> Hands:
     return tuple(hand if k == seat else h for k, h in enumerate(hands))
-
-
-def _with(pos: AgentPosition, hands: Hands, to_move: int) -> AgentPosition:
-    return AgentPosition(
-        pos.pawns, hands, to_move, pos.last_card, *_fixed_of(pos), pos.stock, pos.winner
-    )
-
-
-def _fixed_of(pos: AgentPosition) -> tuple[Layout, AgentRules, tuple[int, ...]]:
-    return pos.layout, pos.rules, pos.players
 
 
 def _same_last(pos: AgentPosition, last_card: str | None) -> str:
