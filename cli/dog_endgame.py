@@ -37,9 +37,14 @@ from sheepdog.generators.dog import (
     generate_puzzles,
     stored_answer_warning,
 )
+from sheepdog.solver.agentdog.advise import DEFAULT_RECORD_SECONDS, advise_view
 from sheepdog.solver.agentdog.advise import DEFAULT_SAMPLES as AGENT_SAMPLES
-from sheepdog.solver.agentdog.advise import advise_view
-from sheepdog.solver.agentdog.observer import HistoryMismatch, ObserverView, view_of
+from sheepdog.solver.agentdog.observer import (
+    HistoryMismatch,
+    ObserverView,
+    RecordOutOfTime,
+    view_of,
+)
 from sheepdog.solver.agentdog.position import AgentPosition
 from sheepdog.solver.agentdog.position import position_to_json as agent_json
 from sheepdog.solver.agentdog.solve import AgentSolution
@@ -379,6 +384,15 @@ def advise_command(
             " sample is then valued by a playout).",
         ),
     ] = DEFAULT_SECONDS,
+    record_seconds: Annotated[
+        float,
+        typer.Option(
+            "--record-seconds",
+            callback=number_in(0.0, 86_400.0),
+            help="Agent DOG: time budget, 0 to 86400, for following the file's game record"
+            " ('history') through every colouring; past it the advice stops with an error.",
+        ),
+    ] = DEFAULT_RECORD_SECONDS,
     confidence: Annotated[
         float,
         typer.Option(
@@ -413,6 +427,15 @@ def advise_command(
         found = _found(file)
         if isinstance(found, ObserverView | AgentPosition):
             ignored = typed_options(ctx, (("--method", "method"), ("--confidence", "confidence")))
+        else:
+            ignored = typed_options(ctx, (("--record-seconds", "record_seconds"),))
+            if ignored:
+                fail(
+                    "--record-seconds applies to Agent DOG advice only (classic DOG has no game"
+                    " record to follow)",
+                    2,
+                )
+        if isinstance(found, ObserverView | AgentPosition):
             if ignored:
                 verb = "applies" if len(ignored) == 1 else "apply"
                 fail(
@@ -421,7 +444,7 @@ def advise_command(
                     2,
                 )
             seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
-            with progress_bar("advise: solves") as update:
+            with progress_bar("advise") as update:
                 try:
                     agent_advice = advise_view(
                         seen,
@@ -429,10 +452,18 @@ def advise_command(
                         seed=seed,
                         max_nodes=max_nodes,
                         seconds=seconds,
-                        progress=lambda done, total: update(done, total),
+                        progress=lambda done, total: update(done, total, "solves"),
+                        record_seconds=record_seconds,
+                        record_progress=lambda done, total: update(done, total, "record plays"),
                     )
                 except HistoryMismatch as exc:  # the file's record of plays: name the file
                     raise SheepdogError(f"{file}: {exc}") from None
+                except RecordOutOfTime as exc:
+                    raise SheepdogError(
+                        f"{file}: {exc} (--record-seconds {record_seconds:g}): give it more"
+                        " time, or start the record from a later view, with fewer pieces"
+                        " undercover"
+                    ) from None
             out = agent_advice.to_dict()
             if samples and not seen.teams_play:  # asked for, but no teams: no sample to play
                 out["note"] = (

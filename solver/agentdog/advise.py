@@ -29,6 +29,7 @@ from sheepdog.solver.agentdog.cards import COPY, UNKNOWN, full_deck
 from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words
 from sheepdog.solver.agentdog.observer import (
     ObserverView,
+    RecordProgress,
     check_view,
     colour_chances,
     colourings,
@@ -43,6 +44,8 @@ from sheepdog.solver.errors import SheepdogError, expect, expect_function
 DEFAULT_SAMPLES = 12
 DEFAULT_SOLVE_NODES = 20_000
 DEFAULT_SECONDS = 6.0
+#: The time budget for following a view's game record (every colouring through every play).
+DEFAULT_RECORD_SECONDS = 60.0
 
 FOLD = "fold"
 """The card named in the advice for a fold (nothing playable)."""
@@ -197,25 +200,33 @@ def advise_view(
     max_nodes: int = DEFAULT_SOLVE_NODES,
     seconds: float = DEFAULT_SECONDS,
     progress: AdviceProgress | None = None,
+    record_seconds: float = DEFAULT_RECORD_SECONDS,
+    record_progress: RecordProgress | None = None,
 ) -> AgentAdvice:
     """Advice for the player to move in ``view`` (see the module docstring); the sampling stops
-    after ``seconds``, and a sample it cuts short counts for no play (the knock-out risks are
-    always exact and complete)."""
+    after ``seconds`` from the call, and a sample it cuts short counts for no play (the
+    knock-out risks are always exact and complete).  Following the view's game record, if it has
+    one, is needed for every colouring: it stops with
+    :class:`~sheepdog.solver.agentdog.observer.RecordOutOfTime` after ``record_seconds``, and
+    ``record_progress`` hears of each play followed."""
     started, clock = time.perf_counter(), time.monotonic()
     expect_function(progress, "progress")
+    expect_function(record_progress, "record_progress")
     check_view(view)
     expect(samples, int, "samples")
     expect(seed, int, "seed")
     expect(seconds, (int, float), "seconds")
-    if not seconds >= 0:
-        raise SheepdogError(f"seconds must be 0 or more, not {seconds}")
+    expect(record_seconds, (int, float), "record_seconds")
+    for name, value in (("seconds", seconds), ("record_seconds", record_seconds)):
+        if not value >= 0:
+            raise SheepdogError(f"{name} must be 0 or more, not {value}")
     seat = view.to_move
     if UNKNOWN in view.hands[seat]:
         raise SheepdogError(f"advice is for the player to move: seat {seat}'s hand must be known")
     if samples < 0:
         raise SheepdogError(f"samples must be 0 or more, not {samples}")
     check_budget(max_nodes)
-    belief = colourings(view)
+    belief = colourings(view, deadline=clock + record_seconds, progress=record_progress)
     won = winning_side(view.completion(belief[0], view.hands)) if belief else None
     if won is not None:  # home pieces are face up (A5): every colouring agrees
         who = f"seats {'+'.join(map(str, won))} have" if len(won) > 1 else f"seat {won[0]} has"

@@ -18,8 +18,9 @@ meeting pulls.
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -49,6 +50,22 @@ from sheepdog.solver.jsonio import loads_json, read_text
 HIDDEN: Final = "u"
 #: The most colourings a view may have before advice refuses (a few seconds of work each).
 MAX_COLOURINGS: Final = 50_000
+#: How often (in colourings carried through a play) the record's deadline is looked at.
+_CLOCK_EVERY: Final = 500
+
+RecordProgress = Callable[[int, int], None]
+"""``progress(plays followed, plays in the record)``, after each play of a game record."""
+
+
+class RecordOutOfTime(SheepdogError):
+    """Following a view's game record passed its deadline: how far it got."""
+
+    def __init__(self, play: int, plays: int, followed: int) -> None:
+        self.play, self.plays, self.followed = play, plays, followed
+        super().__init__(
+            f"following the game record ('history') ran out of time at play {play} of {plays},"
+            f" with {followed:,} colouring(s) still followed"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,10 +197,19 @@ def colouring_count(view: ObserverView) -> int:
     return count
 
 
-def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
+def colourings(
+    view: ObserverView,
+    limit: int = MAX_COLOURINGS,
+    *,
+    deadline: float | None = None,
+    progress: RecordProgress | None = None,
+) -> list[Pawns]:
     """The colourings consistent with the view and its record, each once, in a fixed order.
     A view (or a record's first view) that allows more than ``limit`` is refused before any is
-    listed: 16 undercover pieces allow 63,063,000."""
+    listed: 16 undercover pieces allow 63,063,000.  Following a record carries every colouring
+    through every play (about 60 microseconds each): past ``deadline`` (a
+    :func:`time.monotonic` time) it stops with :class:`RecordOutOfTime`, and ``progress`` hears
+    of each play followed."""
     start = view.history_from if view.history_from is not None else view
     count = colouring_count(start)
     if count > limit:
@@ -205,10 +231,13 @@ def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
         )
         for pawns in _colourings(start.visible, start.hidden, start.undercover)
     }
+    plays = len(view.history)
     for i, rec in enumerate(view.history, 1):
         after: set[AgentPosition] = set()
         failure = ""
-        for pos in sorted(belief, key=by_place):
+        for n, pos in enumerate(sorted(belief, key=by_place)):
+            if deadline is not None and n % _CLOCK_EVERY == 0 and time.monotonic() > deadline:
+                raise RecordOutOfTime(i, plays, len(belief))
             try:
                 child = replay(pos, rec, i)
             except SheepdogError as exc:
@@ -224,6 +253,8 @@ def colourings(view: ObserverView, limit: int = MAX_COLOURINGS) -> list[Pawns]:
                 raise HistoryMismatch(failure)
             raise HistoryMismatch(f"history play {i} does not lead to what was seen after it")
         belief = after
+        if progress is not None:
+            progress(i, plays)
     placed = [p for p in belief if _agrees(p.pawns, *_seen(view), view.layout)]
     if not placed:
         raise HistoryMismatch(

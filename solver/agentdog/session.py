@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -90,6 +91,7 @@ from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS, Layout
 from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words
 from sheepdog.solver.agentdog.observer import (
     ObserverView,
+    RecordOutOfTime,
     colour_chances,
     colourings,
     view_from_json,
@@ -148,6 +150,8 @@ __all__ = [
 
 #: The most colourings a recorded game follows (each entry is carried out in every one).
 MAX_BELIEF: Final = 5_000
+#: The time a pasted view's game record may take to follow (each play in every colouring).
+PASTE_RECORD_SECONDS: Final = 20.0
 
 
 # -- the table -----------------------------------------------------------------------------------
@@ -332,7 +336,13 @@ def _pasted(obj: Mapping[str, Any], me: int, size: int | None) -> AgentTable:
         raise SheepdogError("'position' must be an Agent DOG position or observer view object")
     if obj.get("view") is not None:
         view = view_from_json(obj)
-        belief = colourings(view, MAX_BELIEF)  # the table follows at most that many
+        try:  # the table follows at most MAX_BELIEF colourings
+            belief = colourings(view, MAX_BELIEF, deadline=time.monotonic() + PASTE_RECORD_SECONDS)
+        except RecordOutOfTime as exc:
+            raise SheepdogError(
+                f"{exc} ({PASTE_RECORD_SECONDS:g} s): paste a later view, with fewer pieces"
+                " undercover"
+            ) from None
         hands = view.hands
         to_move, last, layout, rules = view.to_move, view.last_card, view.layout, view.rules
         players, winner = view.players, view.winner

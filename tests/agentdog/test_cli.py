@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
 from sheepdog.solver.agentdog.moves import legal_plays, perft
-from sheepdog.solver.agentdog.observer import colourings, view_from_json
+from sheepdog.solver.agentdog.observer import colourings, view_from_json, view_of, view_to_json
 from sheepdog.solver.agentdog.position import load_position, position_from_json, position_to_json
-from tests.agentdog.games import random_position
+from tests.agentdog.games import random_position, recorded_game
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[2] / "cases" / "agentdog" / "example.json"
@@ -185,6 +185,27 @@ def test_a_history_that_does_not_fit_names_the_file(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: {path}: history play 1 (seat 0, partner): ")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_record_past_its_time_budget_is_one_error_line(tmp_path: Path) -> None:
+    """Following a record carries every colouring through every play: it has a budget of its
+    own (--record-seconds), and past it the advice stops with one line saying how far it got."""
+    start, plays, end = recorded_game(3, 5)
+    path = tmp_path / "record.json"
+    final = view_to_json(view_of(end, end.to_move))
+    path.write_text(json.dumps({**final, "history": {"from": start, "plays": plays}}))
+    result = _run("dog", "advise", str(path), "--samples", "0", "--record-seconds", "0")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {path}: following the game record ('history') ran out of time at play 1 of"
+        f" {len(plays)}, with 1 colouring(s) still followed (--record-seconds 0): give it more"
+        " time, or start the record from a later view, with fewer pieces undercover\n"
+    )
+    assert _json("dog", "advise", str(path), "--samples", "0", "--json")["colourings"] == 1
+    classic = next((EXAMPLE.parents[1] / "dog" / "puzzles").glob("*.json"))
+    result = _run("dog", "advise", str(classic), "--record-seconds", "5")
+    assert result.exit_code == 2
+    assert "--record-seconds applies to Agent DOG advice only" in result.stderr
 
 
 def test_advise_says_what_it_cannot_do_for_agent_dog(tmp_path: Path) -> None:

@@ -4,22 +4,26 @@ followed play by play, the turn checked as well as the pieces (A12, A14, A16, A1
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sheepdog.solver.agentdog.advise import advise_view
 from sheepdog.solver.agentdog.cards import full_deck
 from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
 from sheepdog.solver.agentdog.observer import (
     HistoryMismatch,
+    RecordOutOfTime,
     colourings,
     view_from_json,
     view_of,
     view_to_json,
 )
 from sheepdog.solver.agentdog.position import AgentPosition, make_position
+from sheepdog.solver.errors import SheepdogError
 from tests.agentdog.games import random_position, recorded_game
 
 
@@ -179,3 +183,26 @@ def test_a_true_record_keeps_the_true_colouring(
 def _words(play: Any) -> str:
     label = f"copy as {play.position.last_card}" if play.card == "copy" else str(play.card)
     return str(play.description.split(";")[0][len(label) + 2 :])
+
+
+def test_following_a_record_reports_each_play_and_keeps_to_its_deadline() -> None:
+    """Every colouring is carried through every play (about 60 microseconds each, so 50,000
+    colourings and a long record take minutes): the caller hears of each play followed, and
+    past the deadline the replay stops, saying how far it got."""
+    start, plays, end = recorded_game(11, 6)
+    obj = view_to_json(view_of(end, end.to_move))
+    obj["history"] = {"from": start, "plays": plays}
+    view = view_from_json(obj)
+    heard: list[tuple[int, int]] = []
+    assert colourings(view, progress=lambda done, total: heard.append((done, total))) == [end.pawns]
+    assert heard == [(i, len(plays)) for i in range(1, len(plays) + 1)]
+    with pytest.raises(RecordOutOfTime, match=rf"at play 1 of {len(plays)}, with 1 colouring"):
+        colourings(view, deadline=time.monotonic() - 1)
+    with pytest.raises(RecordOutOfTime) as caught:
+        advise_view(view, samples=0, record_seconds=0)
+    assert (caught.value.play, caught.value.plays, caught.value.followed) == (1, len(plays), 1)
+    assert advise_view(view, samples=0).colourings == 1  # the default budget: a minute
+    with pytest.raises(SheepdogError, match="record_seconds must be 0 or more"):
+        advise_view(view, samples=0, record_seconds=-1)
+    # a view without a record has nothing to follow: no deadline applies
+    assert colourings(view_from_json(start), deadline=time.monotonic() - 1)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from sheepdog.solver.agentdog import session
 from sheepdog.solver.agentdog.cards import UNKNOWN
 from sheepdog.solver.agentdog.moves import AgentPlay, successors
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
@@ -43,6 +44,7 @@ from sheepdog.solver.agentdog.session import (
 from sheepdog.solver.agentdog.simulate import POLICIES, Table, seats_for
 from sheepdog.solver.dog.board import KENNEL
 from sheepdog.solver.errors import SheepdogError
+from tests.agentdog.games import recorded_game
 
 HAND = ["1/11", "13", "5", "partner", "swap"]
 
@@ -462,3 +464,15 @@ def test_a_pasted_start_without_the_pile_size_keeps_the_cards_played_since() -> 
     assert sum(unseen_cards(record.table).values()) == before - 3
     with pytest.raises(SheepdogError, match="seat 1 cannot hold a 2: all 8 copies"):
         record.add(parse_entry("seat 1 plays 2 #0"))
+
+
+def test_a_pasted_record_too_long_to_follow_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pasted observer view's game record is followed through every colouring before the
+    table opens: past its time budget the paste is refused in one sentence, not left running."""
+    start, plays, end = recorded_game(3, 5)
+    view = {**view_to_json(view_of(end, end.to_move)), "history": {"from": start, "plays": plays}}
+    table = new_table(4, end.to_move, position=view)
+    assert table.belief == (end.pawns,)
+    monkeypatch.setattr(session, "PASTE_RECORD_SECONDS", -1.0)
+    with pytest.raises(SheepdogError, match=r"ran out of time at play 1 of 5.*paste a later view"):
+        new_table(4, end.to_move, position=view)
