@@ -10,12 +10,13 @@ recorded from the start has one colouring at every moment: a piece seen going un
 colour through moves, swaps and meeting pulls.  A pasted observer view starts with all its
 colourings.
 
-An :class:`AgentTable` is what she knows: the belief, the hands (her own cards, ``"?"`` for each
-card of another seat she has not seen), the cards on the discard pile since the last shuffle, the
-size of the draw pile, the deals made, and, after a play whose result the belief cannot tell,
-the question of what the table saw.  :func:`step` checks an entry against the rules and returns
-the next table; a :class:`Record` keeps every entry, undone ones marked, as ``sheepdog serve``
-stores them.
+An :class:`~sheepdog.solver.agentdog.table.AgentTable` is what she knows (the belief, the hands,
+the piles, the deals; :mod:`~sheepdog.solver.agentdog.table`); the plays on offer are
+:mod:`~sheepdog.solver.agentdog.offers`'s and what the table sees of a play
+:mod:`~sheepdog.solver.agentdog.outcomes`'s.  :func:`new_table` starts a game (the rulebook's
+setup, or a pasted position or observer view), :func:`step` checks an entry against the rules
+and returns the next table, and a :class:`Record` keeps every entry, undone ones marked, as
+``sheepdog serve`` stores them.
 
 The lines typed and stored are the entries of :mod:`~sheepdog.solver.agentdog.entries`.
 
@@ -51,26 +52,13 @@ Rulings:
 
 from __future__ import annotations
 
-import itertools
-import re
 import time
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any, Final
 
 from sheepdog.solver.agentdog import seats
-from sheepdog.solver.agentdog.cards import (
-    CARDS,
-    COPY,
-    DEAL,
-    PARTNER,
-    UNKNOWN,
-    full_deck,
-    parse_card,
-    sort_hand,
-)
+from sheepdog.solver.agentdog.cards import COPY, DEAL, UNKNOWN, parse_card, sort_hand
 from sheepdog.solver.agentdog.entries import (
     Deal,
     Discard,
@@ -87,38 +75,43 @@ from sheepdog.solver.agentdog.entries import (
     normal_words,
     parse_entry,
 )
-from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS, Layout
-from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words
-from sheepdog.solver.agentdog.observer import (
-    ObserverView,
-    RecordOutOfTime,
-    colour_chances,
-    colourings,
-    view_from_json,
-    view_of,
+from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS
+from sheepdog.solver.agentdog.moves import AgentPlay
+from sheepdog.solver.agentdog.observer import RecordOutOfTime, colourings, view_from_json
+from sheepdog.solver.agentdog.offers import (
+    Choice,
+    Plays,
+    check_stuck,
+    choices,
+    play_choices,
+    play_in,
+    playable,
+    results_key,
 )
-from sheepdog.solver.agentdog.position import (
-    PIECES,
-    AgentPosition,
-    Hands,
-    Pawns,
-    position_from_json,
-    winning_side,
-)
-from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules
+from sheepdog.solver.agentdog.outcomes import after_play
+from sheepdog.solver.agentdog.position import PIECES, position_from_json
+from sheepdog.solver.agentdog.rules import DEFAULT_RULES
 from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
-from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
+from sheepdog.solver.agentdog.table import (
+    AgentTable,
+    Outcome,
+    check_seat,
+    check_seen,
+    hand_without,
+    may_have_reshuffled,
+    may_hold,
+    not_seen,
+    refilled,
+    table_view,
+    tracker,
+    unseen_cards,
+)
+from sheepdog.solver.dog.board import KENNEL
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.dog.record import Step, TableRecord
-from sheepdog.solver.dog.session import (
-    check_known,
-    check_shown_hand,
-    hand_can_fold,
-    known_cards,
-    not_known,
-)
+from sheepdog.solver.dog.session import check_shown_hand
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import number_words, shown
+from sheepdog.solver.jsonio import shown
 from sheepdog.solver.words import counted
 
 __all__ = [
@@ -154,105 +147,6 @@ MAX_BELIEF: Final = 5_000
 PASTE_RECORD_SECONDS: Final = 20.0
 
 
-# -- the table -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One result of a play that the table can see, when the colourings differ: the words for
-    what shows (``"t13 shows colour 2"``), and the table if this is what the table saw."""
-
-    label: str
-    table: AgentTable
-    colourings: int
-
-
-@dataclass(frozen=True, slots=True)
-class AgentTable:
-    """What the recording player knows (module docstring).
-
-    ``belief`` holds the colourings consistent with every entry (each once, sorted);
-    ``discard`` the cards known to be on the discard pile since the last shuffle (sorted),
-    ``discarded`` every card there, ``stock`` the cards in the draw pile (None: not known, since a
-    pasted start); ``deals`` counts the
-    deals recorded, ``next_starter`` is the seat that starts the next round unless the deal says
-    otherwise; ``drawn`` is set while a 2-3 player fold waits for the play or the second discard
-    after its draw; ``pending`` holds the outcomes of the last play while the table has not said
-    which it saw."""
-
-    belief: tuple[Pawns, ...]
-    hands: Hands
-    to_move: int
-    me: int
-    last_card: str | None = None
-    layout: Layout = DEFAULT_LAYOUT
-    rules: AgentRules = DEFAULT_RULES
-    players: tuple[int, ...] = (0, 1, 2, 3)
-    winner: int | None = None
-    discard: tuple[str, ...] = ()
-    discarded: int = 0
-    stock: int | None = 0
-    deals: int = 0
-    next_starter: int = 0
-    drawn: bool = False
-    pending: tuple[Outcome, ...] = ()
-
-    @property
-    def teams_play(self) -> bool:
-        return len(self.players) == SEATS
-
-    @property
-    def partner(self) -> int | None:
-        """Her partner (4 players), else None (A17)."""
-        return seats.partner(self.players, self.me)
-
-    def position(self, pawns: Pawns | None = None) -> AgentPosition:
-        """The table as a position in one colouring (``"?"`` for hidden cards)."""
-        return AgentPosition(
-            self.belief[0] if pawns is None else pawns,
-            self.hands,
-            self.to_move,
-            self.last_card,
-            self.layout,
-            self.rules,
-            self.players,
-            (),
-            self.winner,
-        )
-
-    @property
-    def winning_seats(self) -> tuple[int, ...] | None:
-        """The side that has won (A15), or None (every colouring agrees: it is seen)."""
-        return winning_side(self.position())
-
-    @property
-    def phase(self) -> str:
-        """``"over"`` (a side has won), ``"seen"`` (a play waits for what the table saw),
-        ``"deal"`` (every hand is empty) or ``"play"``."""
-        if self.pending:
-            return "seen"
-        if self.winning_seats is not None:
-            return "over"
-        return "play" if any(self.hands) else "deal"
-
-    @property
-    def seat_to_move(self) -> int | None:
-        return self.to_move if self.phase == "play" else None
-
-    def receiver(self, seat: int) -> int:
-        """A16: who gets the card ``seat`` passes (:func:`~.seats.receiver`)."""
-        return seats.receiver(self.players, seat)
-
-    def next_player(self, seat: int) -> int:
-        return seats.next_player(self.players, seat)
-
-
-def table_view(table: AgentTable) -> ObserverView:
-    """The observer view of the table (her hand and the cards known in other hands shown)."""
-    view = view_of(table.position())
-    return replace(view, hands=table.hands)
-
-
 def new_table(
     players: int,
     me: int,
@@ -278,8 +172,8 @@ def new_table(
             for k in range(SEATS)
         )
         first = starts if starts is not None else seats[0]
-        _check_seat(first, seats, "the seat that starts")
-        _check_seat(me, seats, "your seat")
+        check_seat(first, seats, "the seat that starts")
+        check_seat(me, seats, "your seat")
         table = AgentTable(
             (pawns,),
             ((),) * SEATS,
@@ -296,7 +190,7 @@ def new_table(
                 f"the position has {len(table.players)} players, the game {players}"
             )
         if starts is not None:
-            _check_seat(starts, table.players, "the seat that starts")
+            check_seat(starts, table.players, "the seat that starts")
             if table.phase != "deal":
                 raise SheepdogError("'starts' belongs to a deal: the position's round is on")
     cards = tuple(parse_card(c) for c in hand) if hand is not None else None
@@ -317,16 +211,8 @@ def new_table(
         raise SheepdogError(f"your hand (seat {me}) must be known: give 'hand'")
     if table.phase == "deal" and cards is None and position is None:
         raise SheepdogError("give your hand: the 5 cards dealt to you")
-    _check_seen(table)
+    check_seen(table)
     return table
-
-
-def _check_seat(seat: int, seats: Sequence[int], what: str) -> None:
-    if seat not in seats:
-        raise SheepdogError(
-            f"{what} must be a seat in play ({', '.join(map(str, seats))}), "
-            f"not {number_words(seat)}"
-        )
 
 
 def _pasted(obj: Mapping[str, Any], me: int, size: int | None) -> AgentTable:
@@ -352,7 +238,7 @@ def _pasted(obj: Mapping[str, Any], me: int, size: int | None) -> AgentTable:
         hands = tuple(h if k == me else (UNKNOWN,) * len(h) for k, h in enumerate(pos.hands))
         to_move, last, layout, rules = pos.to_move, pos.last_card, pos.layout, pos.rules
         players, winner = pos.players, pos.winner
-    _check_seat(me, players, "your seat")
+    check_seat(me, players, "your seat")
     listed = obj.get("stock")
     if size is None and isinstance(listed, list) and listed:
         size = len(listed)
@@ -380,196 +266,6 @@ def _pasted(obj: Mapping[str, Any], me: int, size: int | None) -> AgentTable:
         stock=size,
         next_starter=after,
     )
-
-
-def _known(table: AgentTable) -> Counter[str]:
-    return known_cards(table.hands, table.discard)
-
-
-def _check_seen(table: AgentTable) -> None:
-    check_known(_known(table), table.rules.deck_counts())
-
-
-def _not_seen(table: AgentTable) -> Counter[str]:
-    return not_known(full_deck(table.rules.deck_counts()), _known(table))
-
-
-def unseen_cards(table: AgentTable) -> Counter[str]:
-    """The deck less every card whose place she knows (module docstring): what a hidden card
-    may be.  While the draw pile's size is not known (a pasted start without it), the discard
-    pile may have been shuffled back in at any deal (and with 2-3 players at any draw): the
-    cards played since then are still known on the pile (:func:`_may_have_reshuffled`)."""
-    return _not_seen(table)
-
-
-def may_hold(table: AgentTable, seat: int, card: str) -> bool:
-    """Whether ``seat`` can hold ``card``: known in her hand, or one of her hidden cards (when
-    the draw pile's size is not known, the discard pile may have been shuffled back in)."""
-    hand = table.hands[seat]
-    return card in hand or (UNKNOWN in hand and unseen_cards(table)[card] > 0)
-
-
-def _may_have_reshuffled(table: AgentTable) -> AgentTable:
-    """The draw pile's size not known: at a deal or a draw the discard pile may have been
-    shuffled back in (but for the face-up last card), so the cards on it before are unseen
-    again.  Between deals and draws nothing leaves the pile: those cards stay known."""
-    if table.stock is not None:
-        return table
-    keep = (table.last_card,) if table.last_card in table.discard else ()
-    return replace(table, discard=keep, discarded=len(keep))
-
-
-def tracker(table: AgentTable) -> dict[int, dict[int, Fraction]]:
-    """For each occupied hole, the chance of each colour over the belief (exact: 1 for one)."""
-    return colour_chances(table_view(table), table.belief)
-
-
-# -- the plays on offer --------------------------------------------------------------------------
-
-
-def _probe(table: AgentTable, pawns: Pawns, seat: int, card: str) -> AgentPosition:
-    """A position in one colouring where ``seat`` holds only ``card`` (her other cards do not
-    change what it can do)."""
-    hands = tuple((card,) if k == seat else () for k in range(SEATS))
-    return AgentPosition(
-        pawns, hands, seat, table.last_card, table.layout, table.rules, table.players
-    )
-
-
-_NAMED = re.compile(r"\[seat \d+\] ")
-
-
-def _play_in(table: AgentTable, pawns: Pawns, seat: int, card: str, words: str) -> AgentPlay | None:
-    """The play of ``card`` said in ``words`` in one colouring, or None when these choices are
-    not a play in that colouring.
-
-    The choices of a play name fields (A18), but a Partner's sub-moves go on after an earlier
-    one revealed a piece: the engine's words then name that piece with its colour
-    (``[seat 1] t58``), and whether it may move at all depends on that colour (A11).  So the
-    words of one colouring are tried in another with each piece named as each colour would be
-    (a field names one piece: the ``[seat N]`` is said, it does not choose), and a colouring in
-    which none is a play cannot be the true one once the play was made."""
-    probe = _probe(table, pawns, seat, card)
-    try:
-        return play_by_words(probe, card, words)
-    except SheepdogError:
-        if card != PARTNER or ", " not in words:
-            return None
-    moves = _NAMED.sub("", words).split(", ")
-    names = [""] + [f"[seat {c}] " for c in table.players]
-    for prefixes in itertools.product(names, repeat=len(moves)):
-        said = ", ".join(p + m for p, m in zip(prefixes, moves, strict=True))
-        try:
-            return play_by_words(probe, card, said)
-        except SheepdogError:
-            continue
-    return None
-
-
-def _label_of(table: AgentTable, card: str) -> str:
-    return f"copy as {table.last_card}" if card == COPY else card
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One play on offer: the card, its number among the card's legal plays, its choices in
-    words, and in how many colourings of the belief it knocks out a piece of the mover's side
-    (A6; card None: the fold, or the discard after a 2-3 player fold's draw)."""
-
-    card: str | None
-    index: int
-    words: str
-    knocks: int = 0
-    label: str = ""
-    """The card as the engine names it in a description (``copy as 5``)."""
-
-    @property
-    def description(self) -> str:
-        return self.words if self.card is None else f"{self.label or self.card}: {self.words}"
-
-
-Plays = list[tuple[str, list[AgentPlay | None]]]
-
-
-def play_choices(table: AgentTable, seat: int, card: str) -> Plays:
-    """The legal plays of ``card`` by ``seat``: each its choices in words (the first of a group
-    of choices that give one position in every colouring) and the play in each colouring of
-    the belief (in its order; None where these choices are no play, see :func:`_play_in`)."""
-    label = _label_of(table, card)
-    words: dict[str, None] = {}
-    for pawns in table.belief:
-        for play in legal_plays(_probe(table, pawns, seat, card)):
-            if play.card == card:
-                words.setdefault(play.description.split(";")[0][len(label) + 2 :], None)
-    groups: set[tuple[tuple[Pawns, bool] | None, ...]] = set()
-    out: Plays = []
-    for said in words:
-        results = [_play_in(table, pawns, seat, card, said) for pawns in table.belief]
-        key = _key(results)
-        if key not in groups:
-            groups.add(key)
-            out.append((said, results))
-    return out
-
-
-def _cards_of(table: AgentTable, seat: int) -> list[str]:
-    """The cards ``seat`` may play now, in the deck's order."""
-    hand = table.hands[seat]
-    pool = unseen_cards(table) if UNKNOWN in hand else Counter[str]()
-    return [c for c in CARDS if c in hand or pool[c] > 0]
-
-
-def choices(table: AgentTable) -> list[Choice]:
-    """What the seat to move may enter: her own cards' legal plays, or (none can move) the fold;
-    for another seat every card she can hold, and the fold.  After a 2-3 player fold's draw,
-    the plays and the second discard (card None, ``"discard"``)."""
-    seat = table.seat_to_move
-    if seat is None:
-        return []
-    out = [
-        Choice(
-            card, j, said, sum(1 for r in results if r and r.out_of_round), _label_of(table, card)
-        )
-        for card in _cards_of(table, seat)
-        if card != COPY or table.last_card is not None
-        for j, (said, results) in enumerate(play_choices(table, seat, card))
-    ]
-    movable = {choice.card for choice in out}
-    if fold_possible(table, seat, lambda card: card in movable):
-        out.append(Choice(None, 0, "discard" if table.drawn else "fold"))
-    return out
-
-
-def fold_possible(
-    table: AgentTable, seat: int, can_move: Callable[[str], bool] | None = None
-) -> bool:
-    """Whether ``seat`` (to move) can hold a hand with no card that can move (A14, A17; see
-    :func:`~sheepdog.solver.dog.session.hand_can_fold`).  ``can_move(card)`` if the caller
-    knows it already (default: :func:`_playable`)."""
-    moves = can_move or (lambda card: _playable(table, seat, [card]) is not None)
-    return hand_can_fold(table.hands[seat], lambda: unseen_cards(table), moves)
-
-
-def _check_stuck(table: AgentTable, seat: int, discard: str | None, what: str) -> None:
-    """A fold (or the discard after its draw) needs a hand with nothing playable: the card
-    discarded cannot move, and a hand she can hold has none that can."""
-    if discard is not None and _playable(table, seat, [discard]) is not None:
-        raise SheepdogError(f"a {discard} can move: {what} is not allowed")
-    if not fold_possible(table, seat):
-        raise SheepdogError(
-            f"seat {seat} cannot {what.removeprefix('a ')}: every card she can still hold can "
-            "move (A14, A17 allow it only with no card that can)"
-        )
-
-
-def _playable(table: AgentTable, seat: int, cards: Iterable[str]) -> str | None:
-    """The first of ``cards`` that can move for ``seat``, or None."""
-    for card in sorted(set(cards) - {UNKNOWN}, key=CARDS.index):
-        if card == COPY and table.last_card is None:
-            continue
-        if play_choices(table, seat, card):
-            return card
-    return None
 
 
 # -- the rules of each entry ---------------------------------------------------------------------
@@ -639,11 +335,7 @@ def _play(table: AgentTable, entry: PlayCard) -> tuple[Entry, AgentTable]:
         said, results = _by_words(table, seat, card, entry.play, plays)
     settled = PlayCard(seat, card, said)
     kind = table.last_card if card == COPY else card
-    return settled, _after_play(table, seat, card, kind, results)
-
-
-def _key(results: list[AgentPlay | None]) -> tuple[tuple[Pawns, bool] | None, ...]:
-    return tuple(None if r is None else (r.position.pawns, r.out_of_round) for r in results)
+    return settled, after_play(table, seat, card, kind, results)
 
 
 def _by_words(
@@ -667,7 +359,7 @@ def _by_words(
         if normal_words(said) == wanted:
             return said, results
     # other words for one of the plays (a Partner's sub-moves in another order, ...)
-    results = [_play_in(table, pawns, seat, card, wanted) for pawns in table.belief]
+    results = [play_in(table, pawns, seat, card, wanted) for pawns in table.belief]
     if not any(results):
         listed = "; ".join(s for s, _ in plays[:6])
         more = f" (and {len(plays) - 6} more)" if len(plays) > 6 else ""
@@ -675,109 +367,11 @@ def _by_words(
             f"not a legal play of the {card} for seat {seat}: {shown(typed.strip())!r}; "
             f"legal: {listed}{more}"
         )
-    key = _key(results)
+    key = results_key(results)
     for said, found in plays:
-        if _key(found) == key:
+        if results_key(found) == key:
             return said, found
     return wanted, results  # pragma: no cover - every play is in one group
-
-
-def _hand_without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
-    held = list(hand)
-    held.remove(card if card in held else UNKNOWN)
-    return tuple(held)
-
-
-def _after_play(
-    table: AgentTable, seat: int, card: str, kind: str | None, results: list[AgentPlay | None]
-) -> AgentTable:
-    """The table after a play carried out in every colouring: one table when the table sees one
-    result, else the same table waiting for what it saw (``pending``)."""
-    played = _hand_without(table.hands[seat], card)
-    discard = (*table.discard, card)
-    groups: dict[tuple[Any, ...], list[tuple[Pawns, AgentPlay]]] = {}
-    for pawns, play in zip(table.belief, results, strict=True):
-        if play is not None:  # else this colouring cannot be the true one
-            groups.setdefault(_seen_key(table, play), []).append((pawns, play))
-    tables: list[tuple[AgentTable, bool]] = []
-    for members in groups.values():
-        play = members[0][1]
-        hands = list(table.hands)
-        lost: tuple[str, ...] = ()
-        if play.out_of_round:  # A6: her remaining hand is discarded
-            lost = tuple(c for c in played if c != UNKNOWN)
-            hands[seat] = ()
-        else:
-            hands[seat] = played
-        after = replace(
-            table,
-            belief=tuple(sorted({p.position.pawns for _, p in members})),
-            hands=tuple(hands),
-            to_move=next_to_move(tuple(hands), seat, play.position.pawns),
-            last_card=kind,
-            winner=play.position.winner,
-            discard=sort_hand((*discard, *lost)),
-            discarded=table.discarded + 1 + (len(played) if play.out_of_round else 0),
-            drawn=False,
-            pending=(),
-        )
-        if table.drawn:  # the play after a 2-3 player fold's draw ends the fold
-            after = _refilled(after, kind)
-        tables.append((after, play.out_of_round))
-    if len(tables) == 1:
-        return tables[0][0]
-    labels = outcome_labels([t.belief[0] for t, _ in tables], table.layout, table.players)
-    penalty = f"; seat {seat} is out of the round (A6)"
-    differ = len({out for _, out in tables}) > 1  # else the label needs no word of it
-    outs = [
-        Outcome(label + (penalty if out and differ else ""), t, len(t.belief))
-        for label, (t, out) in zip(labels, tables, strict=True)
-    ]
-    outs.sort(key=lambda o: o.label)
-    return replace(table, pending=tuple(outs))
-
-
-def _seen_key(table: AgentTable, play: AgentPlay) -> tuple[Any, ...]:
-    """What the table sees of a play's result: the visible pieces (the undercover ones follow),
-    whether the mover is out of the round, and the winner."""
-    view = view_of(play.position)
-    return (view.visible, view.hidden, view.undercover, play.out_of_round, play.position.winner)
-
-
-def outcome_labels(beliefs: Sequence[Pawns], layout: Layout, players: Sequence[int]) -> list[str]:
-    """Words for what tells each result apart: the visible pieces each has that not all share
-    (``"t13 shows colour 2"``, ``"colour 3 back to its kennel"``, ``"colour 1 home on h3"``)."""
-    holes = layout.holes
-    visible = [
-        [Counter(x for x in pawns[c] if not (0 <= x < HOME and x in holes)) for c in range(SEATS)]
-        for pawns in beliefs
-    ]
-    common = [_meet([v[c] for v in visible]) for c in range(SEATS)]
-    labels = []
-    for n, v in enumerate(visible):
-        parts = []
-        for c in players:
-            extra = v[c] - common[c]
-            for loc in sorted(extra.elements()):
-                parts.append(_piece_words(c, loc))
-        labels.append(", ".join(parts) or f"outcome {n}")
-    seen: Counter[str] = Counter(labels)
-    return [f"{label} (#{n})" if seen[label] > 1 else label for n, label in enumerate(labels)]
-
-
-def _meet(counts: Sequence[Counter[Loc]]) -> Counter[Loc]:
-    out = counts[0].copy()
-    for c in counts[1:]:
-        out &= c
-    return out
-
-
-def _piece_words(colour: int, loc: Loc) -> str:
-    if loc == KENNEL:
-        return f"colour {colour} back to its kennel"
-    if loc >= HOME:
-        return f"colour {colour} home on {loc_name(loc)}"
-    return f"{loc_name(loc)} shows colour {colour}"
 
 
 def _seen(table: AgentTable, entry: Seen) -> tuple[Entry, AgentTable]:
@@ -811,15 +405,15 @@ def _fold(table: AgentTable, entry: Fold) -> tuple[Entry, AgentTable]:
         )
     hand = table.hands[seat]
     shown = sort_hand(entry.cards)
-    check_shown_hand(seat, hand, shown, lambda: _not_seen(table))
+    check_shown_hand(seat, hand, shown, lambda: not_seen(table))
     cards = shown or tuple(c for c in hand if c != UNKNOWN)
-    movable = _playable(table, seat, cards)
+    movable = playable(table, seat, cards)
     if movable is not None:
         raise SheepdogError(
             f"{_who(table, seat)} a {movable}, which can move: a fold is not allowed"
         )
     if not shown:
-        _check_stuck(table, seat, None, "a fold")
+        check_stuck(table, seat, None, "a fold")
     hands = list(table.hands)
     hands[seat] = ()
     return Fold(seat, shown), replace(
@@ -843,27 +437,27 @@ def _fold_draw(table: AgentTable, entry: FoldDraw) -> tuple[Entry, AgentTable]:
     hand = table.hands[seat]
     if not may_hold(table, seat, entry.discard):
         raise SheepdogError(f"seat {seat} cannot hold a {entry.discard}")
-    movable = _playable(table, seat, hand)
+    movable = playable(table, seat, hand)
     if movable is not None:
         raise SheepdogError(
             f"{_who(table, seat)} a {movable}, which can move: a fold is not allowed"
         )
-    _check_stuck(table, seat, entry.discard, "a fold")
+    check_stuck(table, seat, entry.discard, "a fold")
     if seat == table.me and entry.drawn is None:
         raise SheepdogError("say which card you drew: 'seat N folds: discard CARD, draw CARD'")
     drawn = entry.drawn if seat == table.me else None
-    held = list(_hand_without(hand, entry.discard))
+    held = list(hand_without(hand, entry.discard))
     table = replace(
         table,
         discard=sort_hand((*table.discard, entry.discard)),
         discarded=table.discarded + 1,
     )
     if table.stock == 0:  # (from a pasted start) refilled now
-        table = _refilled(table, table.last_card)
+        table = refilled(table, table.last_card)
     if table.stock == 0:
         raise SheepdogError("the draw pile and the discard pile are empty: nothing to draw")
-    table = _may_have_reshuffled(table)  # the draw may have emptied the pile
-    if drawn is not None and _not_seen(table)[drawn] < 1:
+    table = may_have_reshuffled(table)  # the draw may have emptied the pile
+    if drawn is not None and not_seen(table)[drawn] < 1:
         raise SheepdogError(f"you cannot draw a {drawn}: every copy is in sight or played")
     held.append(drawn if drawn is not None else UNKNOWN)
     hands = list(table.hands)
@@ -874,18 +468,8 @@ def _fold_draw(table: AgentTable, entry: FoldDraw) -> tuple[Entry, AgentTable]:
         stock=None if table.stock is None else table.stock - 1,
         drawn=True,
     )
-    _check_seen(after)
+    check_seen(after)
     return FoldDraw(seat, entry.discard, drawn), after
-
-
-def _refilled(table: AgentTable, keep: str | None) -> AgentTable:
-    """2-3 players: the draw pile ran out: the discard pile, but one copy of ``keep`` (the
-    face-up last card), is shuffled into a new one at once (as the table of
-    :mod:`~sheepdog.solver.agentdog.simulate` does)."""
-    if table.stock != 0 or table.teams_play:
-        return table
-    kept = (keep,) if keep is not None and keep in table.discard else ()
-    return replace(table, stock=table.discarded - len(kept), discard=kept, discarded=len(kept))
 
 
 def _second_discard(table: AgentTable, entry: Discard) -> tuple[Entry, AgentTable]:
@@ -896,12 +480,12 @@ def _second_discard(table: AgentTable, entry: Discard) -> tuple[Entry, AgentTabl
         )
     if not may_hold(table, seat, entry.card):
         raise SheepdogError(f"seat {seat} cannot hold a {entry.card}")
-    movable = _playable(table, seat, table.hands[seat])
+    movable = playable(table, seat, table.hands[seat])
     if movable is not None:
         raise SheepdogError(f"{_who(table, seat)} a {movable}, which can move: she must play it")
-    _check_stuck(table, seat, entry.card, "a discard")
+    check_stuck(table, seat, entry.card, "a discard")
     hands = list(table.hands)
-    hands[seat] = _hand_without(table.hands[seat], entry.card)
+    hands[seat] = hand_without(table.hands[seat], entry.card)
     after = replace(
         table,
         hands=tuple(hands),
@@ -910,7 +494,7 @@ def _second_discard(table: AgentTable, entry: Discard) -> tuple[Entry, AgentTabl
         discarded=table.discarded + 1,
         drawn=False,
     )
-    return entry, _refilled(after, after.last_card)
+    return entry, refilled(after, after.last_card)
 
 
 def _deal(table: AgentTable, entry: Deal) -> AgentTable:
@@ -927,9 +511,9 @@ def _deal(table: AgentTable, entry: Deal) -> AgentTable:
         hand.remove(entry.gave)
         hand.append(entry.got)
     starts = entry.starts if entry.starts is not None else table.next_starter
-    _check_seat(starts, table.players, "the seat that starts")
+    check_seat(starts, table.players, "the seat that starts")
     needed = DEAL * len(table.players)
-    table = _may_have_reshuffled(replace(table, last_card=None))  # the deal may have needed it
+    table = may_have_reshuffled(replace(table, last_card=None))  # the deal may have needed it
     stock, discard, discarded = table.stock, table.discard, table.discarded
     if stock is not None and stock < needed:  # the discard pile is shuffled into a new pile
         stock, discard, discarded = stock + discarded, (), 0
@@ -956,8 +540,8 @@ def _deal(table: AgentTable, entry: Deal) -> AgentTable:
         next_starter=table.next_player(starts),
         drawn=False,
     )
-    _check_seen(dealt)
-    return _refilled(dealt, None)
+    check_seen(dealt)
+    return refilled(dealt, None)
 
 
 # -- the record ----------------------------------------------------------------------------------

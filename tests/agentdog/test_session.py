@@ -16,6 +16,7 @@ from sheepdog.solver.agentdog import session
 from sheepdog.solver.agentdog.cards import UNKNOWN
 from sheepdog.solver.agentdog.moves import AgentPlay, successors
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
+from sheepdog.solver.agentdog.offers import fold_possible
 from sheepdog.solver.agentdog.position import (
     AgentPosition,
     make_position,
@@ -35,7 +36,6 @@ from sheepdog.solver.agentdog.session import (
     Undo,
     choices,
     entry_line,
-    fold_possible,
     new_table,
     parse_entry,
     tracker,

@@ -1,0 +1,171 @@
+"""The plays on offer at an Agent DOG table (:class:`~sheepdog.solver.agentdog.table.AgentTable`):
+each card's legal plays worked out in every colouring of the belief (the choices of a play
+name fields, never colours, A18; two choices that give one position in every colouring are
+one play), the fold when a hand she can hold has nothing playable (A14, A17), and the checks
+:mod:`~sheepdog.solver.agentdog.session` makes of a fold or a discard.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from sheepdog.solver.agentdog.cards import CARDS, COPY, PARTNER, UNKNOWN
+from sheepdog.solver.agentdog.layout import SEATS
+from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words
+from sheepdog.solver.agentdog.position import AgentPosition, Pawns
+from sheepdog.solver.agentdog.table import AgentTable, unseen_cards
+from sheepdog.solver.dog.session import hand_can_fold
+from sheepdog.solver.errors import SheepdogError
+
+
+def _probe(table: AgentTable, pawns: Pawns, seat: int, card: str) -> AgentPosition:
+    """A position in one colouring where ``seat`` holds only ``card`` (her other cards do not
+    change what it can do)."""
+    hands = tuple((card,) if k == seat else () for k in range(SEATS))
+    return AgentPosition(
+        pawns, hands, seat, table.last_card, table.layout, table.rules, table.players
+    )
+
+
+_NAMED = re.compile(r"\[seat \d+\] ")
+
+
+def play_in(table: AgentTable, pawns: Pawns, seat: int, card: str, words: str) -> AgentPlay | None:
+    """The play of ``card`` said in ``words`` in one colouring, or None when these choices are
+    not a play in that colouring.
+
+    The choices of a play name fields (A18), but a Partner's sub-moves go on after an earlier
+    one revealed a piece: the engine's words then name that piece with its colour
+    (``[seat 1] t58``), and whether it may move at all depends on that colour (A11).  So the
+    words of one colouring are tried in another with each piece named as each colour would be
+    (a field names one piece: the ``[seat N]`` is said, it does not choose), and a colouring in
+    which none is a play cannot be the true one once the play was made."""
+    probe = _probe(table, pawns, seat, card)
+    try:
+        return play_by_words(probe, card, words)
+    except SheepdogError:
+        if card != PARTNER or ", " not in words:
+            return None
+    moves = _NAMED.sub("", words).split(", ")
+    names = [""] + [f"[seat {c}] " for c in table.players]
+    for prefixes in itertools.product(names, repeat=len(moves)):
+        said = ", ".join(p + m for p, m in zip(prefixes, moves, strict=True))
+        try:
+            return play_by_words(probe, card, said)
+        except SheepdogError:
+            continue
+    return None
+
+
+def _label_of(table: AgentTable, card: str) -> str:
+    return f"copy as {table.last_card}" if card == COPY else card
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One play on offer: the card, its number among the card's legal plays, its choices in
+    words, and in how many colourings of the belief it knocks out a piece of the mover's side
+    (A6; card None: the fold, or the discard after a 2-3 player fold's draw)."""
+
+    card: str | None
+    index: int
+    words: str
+    knocks: int = 0
+    label: str = ""
+    """The card as the engine names it in a description (``copy as 5``)."""
+
+    @property
+    def description(self) -> str:
+        return self.words if self.card is None else f"{self.label or self.card}: {self.words}"
+
+
+Plays = list[tuple[str, list[AgentPlay | None]]]
+
+
+def play_choices(table: AgentTable, seat: int, card: str) -> Plays:
+    """The legal plays of ``card`` by ``seat``: each its choices in words (the first of a group
+    of choices that give one position in every colouring) and the play in each colouring of
+    the belief (in its order; None where these choices are no play, see :func:`play_in`)."""
+    label = _label_of(table, card)
+    words: dict[str, None] = {}
+    for pawns in table.belief:
+        for play in legal_plays(_probe(table, pawns, seat, card)):
+            if play.card == card:
+                words.setdefault(play.description.split(";")[0][len(label) + 2 :], None)
+    groups: set[tuple[tuple[Pawns, bool] | None, ...]] = set()
+    out: Plays = []
+    for said in words:
+        results = [play_in(table, pawns, seat, card, said) for pawns in table.belief]
+        key = results_key(results)
+        if key not in groups:
+            groups.add(key)
+            out.append((said, results))
+    return out
+
+
+def _cards_of(table: AgentTable, seat: int) -> list[str]:
+    """The cards ``seat`` may play now, in the deck's order."""
+    hand = table.hands[seat]
+    pool = unseen_cards(table) if UNKNOWN in hand else Counter[str]()
+    return [c for c in CARDS if c in hand or pool[c] > 0]
+
+
+def choices(table: AgentTable) -> list[Choice]:
+    """What the seat to move may enter: her own cards' legal plays, or (none can move) the fold;
+    for another seat every card she can hold, and the fold.  After a 2-3 player fold's draw,
+    the plays and the second discard (card None, ``"discard"``)."""
+    seat = table.seat_to_move
+    if seat is None:
+        return []
+    out = [
+        Choice(
+            card, j, said, sum(1 for r in results if r and r.out_of_round), _label_of(table, card)
+        )
+        for card in _cards_of(table, seat)
+        if card != COPY or table.last_card is not None
+        for j, (said, results) in enumerate(play_choices(table, seat, card))
+    ]
+    movable = {choice.card for choice in out}
+    if fold_possible(table, seat, lambda card: card in movable):
+        out.append(Choice(None, 0, "discard" if table.drawn else "fold"))
+    return out
+
+
+def fold_possible(
+    table: AgentTable, seat: int, can_move: Callable[[str], bool] | None = None
+) -> bool:
+    """Whether ``seat`` (to move) can hold a hand with no card that can move (A14, A17; see
+    :func:`~sheepdog.solver.dog.session.hand_can_fold`).  ``can_move(card)`` if the caller
+    knows it already (default: :func:`playable`)."""
+    moves = can_move or (lambda card: playable(table, seat, [card]) is not None)
+    return hand_can_fold(table.hands[seat], lambda: unseen_cards(table), moves)
+
+
+def check_stuck(table: AgentTable, seat: int, discard: str | None, what: str) -> None:
+    """A fold (or the discard after its draw) needs a hand with nothing playable: the card
+    discarded cannot move, and a hand she can hold has none that can."""
+    if discard is not None and playable(table, seat, [discard]) is not None:
+        raise SheepdogError(f"a {discard} can move: {what} is not allowed")
+    if not fold_possible(table, seat):
+        raise SheepdogError(
+            f"seat {seat} cannot {what.removeprefix('a ')}: every card she can still hold can "
+            "move (A14, A17 allow it only with no card that can)"
+        )
+
+
+def playable(table: AgentTable, seat: int, cards: Iterable[str]) -> str | None:
+    """The first of ``cards`` that can move for ``seat``, or None."""
+    for card in sorted(set(cards) - {UNKNOWN}, key=CARDS.index):
+        if card == COPY and table.last_card is None:
+            continue
+        if play_choices(table, seat, card):
+            return card
+    return None
+
+
+def results_key(results: list[AgentPlay | None]) -> tuple[tuple[Pawns, bool] | None, ...]:
+    return tuple(None if r is None else (r.position.pawns, r.out_of_round) for r in results)
