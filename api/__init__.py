@@ -368,6 +368,18 @@ if not TYPE_CHECKING:
             def check(pos, other):
                 check_agent(pos, other)
                 built(pos)
+                # a table's position ("?" in the hands) is for view_of only: the engines and
+                # the position's file know every card
+                mover_only = name in ("agent_legal_plays", "play_by_words")
+                hands = (pos.hands[pos.to_move],) if mover_only else (*pos.hands, pos.stock)
+                if name != "view_of" and any("?" in h for h in hands):
+                    from sheepdog.solver.errors import SheepdogError
+
+                    whose = " (the seat to move)" if mover_only else ""
+                    raise SheepdogError(
+                        f"{name} needs every hand known{whose}; this position holds '?' cards"
+                        " (view_of(position, seat) then advise_view advises with hidden hands)"
+                    )
 
         elif variant == "view":
             from sheepdog.solver.agentdog.observer import check_built_view, check_view
@@ -381,8 +393,20 @@ if not TYPE_CHECKING:
             def check(text, _other):
                 expect(text, str, "text", "a position's JSON text, or DOG notation")
 
+        import inspect
+
+        # the first parameter under its own name (text, view, pos), so that it may be passed
+        # by keyword as the signature that type checkers see says
+        first = next(iter(inspect.signature(value).parameters))
+
         @functools.wraps(value)
-        def checked(pos, *args, **kwargs):
+        def checked(*args, **kwargs):
+            if args:
+                pos, args = args[0], args[1:]
+            elif first in kwargs:
+                pos = kwargs.pop(first)
+            else:
+                return value(*args, **kwargs)  # Python's own error for the missing argument
             check(pos, other)
             if variant == "text" and (args or "source" in kwargs):
                 source = args[0] if args else kwargs["source"]

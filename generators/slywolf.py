@@ -522,6 +522,7 @@ def generate(
     it is made).  ``roster_ref`` is how the files will name the roster: a shipped name is
     checked here; a path is read from where the files go, so ``generate_files`` checks it."""
     expect_function(progress, "progress")
+    expect(roster_ref, str, "roster_ref", "how the files name the roster, or left out")
     out: list[GeneratedCase] = []
     for case in iter_cases(
         roster,

@@ -11,6 +11,7 @@ import pickle
 import re
 import typing
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -185,6 +186,8 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
     number: Any = 4
     puzzle = sheepdog.load_puzzle(EXAMPLE)
     nope = frozenset({"nope"})
+    hidden = replace(agent, hands=(("?", "?"), *agent.hands[1:]))
+    others = replace(agent, hands=(agent.hands[0], ("?", "?"), *agent.hands[2:]))
     return [
         ("solve_agent_position", lambda: sheepdog.solve_agent_position(classic), "solve_position"),
         ("view_of", lambda: sheepdog.view_of(classic, 0), "Agent DOG position"),
@@ -257,6 +260,14 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
             lambda: sheepdog.advise_view(sheepdog.view_of(agent, 0), max_nodes=0),
             "1 or more",
         ),
+        # a table's position ("?" cards) is for view_of: the engines failed inside (KeyError)
+        ("agent_legal_plays", lambda: sheepdog.agent_legal_plays(hidden), "the seat to move"),
+        ("agent_perft", lambda: sheepdog.agent_perft(others, 2), "needs every hand known"),
+        ("solve_agent_position", lambda: sheepdog.solve_agent_position(others), "view_of"),
+        ("agent_position_to_json", lambda: sheepdog.agent_position_to_json(others), "'?'"),
+        # a file name no file can have: open() raised a bare ValueError
+        ("load_puzzle", lambda: sheepdog.load_puzzle("a\0b"), "cannot hold a NUL character"),
+        ("load_position", lambda: sheepdog.load_position("a\0b"), "NUL character"),
     ]
 
 
@@ -383,10 +394,36 @@ def _wrong_kinds() -> list[tuple[str, Callable[[], object], str]]:
         ("start", lambda: Record.replay(text, [("hint", False)]), "start must be a Game"),
         ("steps", lambda: Record.of(game, steps), "each step must be a Step"),
         ("begin", lambda: Record.begin(nothing), "start must be a Game, not NoneType"),
+        # the solvers' true/false options: a str failed inside, or was taken as true
+        ("cutoff", lambda: sheepdog.solve_position(pos, cutoff=text), "cutoff must be a bool"),
+        ("keep", lambda: sheepdog.solve_position(pos, keep_graph=text), "keep_graph must be"),
+        ("agent all", lambda: sheepdog.solve_agent_position(agent, all_plays=text), "all_plays"),
+        ("base", lambda: sheepdog.load_roster("nope.toml", base=number), "base must be a str"),
+        ("source", lambda: sheepdog.roster_from_dict({}, source=nothing), "source must be a str"),
+        (
+            "roster",
+            lambda: sheepdog.puzzle_from_dict(game.puzzle.to_dict(), roster=text),
+            "roster must be a Roster",
+        ),
+        (
+            "line",
+            lambda: Record.begin(game).add(
+                sheepdog.parse_entry(game.puzzle.roster, "hint"), number
+            ),
+            "line must be a str",
+        ),
+        ("lines", lambda: Record.replay(game, nothing), "lines must be a list of (line, undone)"),
+        # falsy wrong values were taken as "left out"
+        ("options", lambda: sheepdog.new_game(game.puzzle, options=lines[:0]), "options must be"),
+        (
+            "roster_ref",
+            lambda: sheepdog.generate_cases(ROSTER, "easy", 1, 1, roster_ref=lines[:0]),
+            "roster_ref must be a str",
+        ),
     ]
 
 
-@pytest.mark.parametrize("case", range(11))
+@pytest.mark.parametrize("case", range(len(_wrong_kinds())))
 def test_wrong_kinds_of_argument_are_one_line_errors(case: int) -> None:
     """Each used to fail inside, as a bare TypeError, AttributeError or ValueError (or, for
     Record.begin(None), to make a broken record)."""
@@ -470,3 +507,38 @@ def test_text_readers_keep_the_error_class_that_names_the_other_game() -> None:
         sheepdog.parse_view(None)  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="source must be a str, not NoneType"):
         sheepdog.parse_position("{}", source=None)  # type: ignore[arg-type]
+
+
+def test_the_first_argument_may_be_given_by_its_name() -> None:
+    """The checking wrapper of the public names took its first argument as ``pos`` whatever
+    the signature said, so ``parse_position(text=...)``, which type checkers accept, failed."""
+    assert sheepdog.parse_position(text=NOTATION) == sheepdog.parse_position(NOTATION)
+    agent_text = AGENT.read_text()
+    assert sheepdog.parse_agent_position(text=agent_text) == sheepdog.load_agent_position(AGENT)
+    view = sheepdog.parse_view(text=VIEW.read_text())
+    assert view == sheepdog.load_view(VIEW)
+    assert sheepdog.advise_view(view=view, samples=0).colourings == 2
+    for name in ("parse_position", "advise_view", "perft"):
+        first = next(iter(inspect.signature(getattr(sheepdog, name)).parameters))
+        assert first in ("text", "view", "pos"), name
+    with pytest.raises(TypeError, match="missing .*argument"):  # as Python says it
+        sheepdog.perft()  # type: ignore[call-arg]
+
+
+def test_a_solution_names_the_size_its_budget_counts() -> None:
+    """Its repr said "55 positions" where the search counted 248 against max_nodes; and the
+    networkx graph of a lean solution, solved again with the graph kept, told the caller to
+    raise a max_nodes that solved_networkx does not take."""
+    pos = sheepdog.load_position(DOG_PUZZLE)
+    solution = sheepdog.solve_position(pos)
+    searched = solution.to_dict()["nodes"]
+    assert f"{searched} positions searched" in repr(solution)
+    with pytest.raises(sheepdog.PositionTooBig):
+        sheepdog.solve_position(pos, max_nodes=searched - 1)
+    lean = sheepdog.solve_position(pos, max_nodes=searched)
+    kept = len(sheepdog.solve_position(pos, keep_graph=True).graph)
+    if kept > searched:
+        with pytest.raises(sheepdog.PositionTooBig, match="graph kept for networkx") as info:
+            sheepdog.solved_networkx(lean)
+        assert "solve again with a larger max_nodes" in str(info.value)
+    assert sheepdog.solved_networkx(sheepdog.solve_position(pos)).number_of_nodes() == kept

@@ -25,7 +25,7 @@ from sheepdog.solver.dog.board import HOME
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, GameGraph, GraphProgress
 from sheepdog.solver.dog.search import Method, Solution, pv_nodes, solve_game
 from sheepdog.solver.dog.solve import RoundSolution, check_budget
-from sheepdog.solver.errors import SheepdogError, expect_function
+from sheepdog.solver.errors import SheepdogError, expect, expect_function
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -112,6 +112,7 @@ def solve_position(
     started = time.perf_counter()
     check_agent(pos, "solve_position")
     check_budget(max_nodes)
+    expect(all_plays, bool, "all_plays", "True or False")
     if not pos.teams_play:
         raise SheepdogError("solve needs the 4-player game (teams); this position has 2-3 players")
     game = AgentGame(pos)

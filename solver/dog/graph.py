@@ -71,9 +71,9 @@ def stop_at(deadline: float) -> GraphProgress:
 class PositionTooBig(SheepdogError):
     """The game graph has more positions than the node budget allows."""
 
-    def __init__(self, max_nodes: int) -> None:
+    def __init__(self, max_nodes: int, message: str = "") -> None:
         more = counted(max_nodes, "position")
-        super().__init__(f"position too big: more than {more} (raise max_nodes)")
+        super().__init__(message or f"position too big: more than {more} (raise max_nodes)")
         self.max_nodes = max_nodes
 
 

@@ -31,6 +31,7 @@ from sheepdog.solver.dog.graph import (
     GameGraph,
     GraphProgress,
     P,
+    PositionTooBig,
     build_graph,
     immediate_win,
     to_networkx,
@@ -97,7 +98,10 @@ class Solution(Generic[Q]):
         else:
             card, description = self.graph.labels[0][best]
             play = repr(description or card or "fold")
-        size = f"{len(self.graph)} positions, {len(self.graph.unexpanded)} unexpanded"
+        if self.stats is not None:  # a table search: its table's size, as to_dict() gives it
+            size = f"{self.stats[0]} positions searched"
+        else:
+            size = f"{len(self.graph)} positions, {len(self.graph.unexpanded)} unexpanded"
         return f"{type(self).__name__}({key_text(self.root_key)}, best play {play}, {size})"
 
     def is_exact(self, node: int) -> bool:
@@ -208,7 +212,14 @@ def solved_networkx(solution: Solution[P], *, name: Any = str) -> nx.DiGraph:
             f"name must be a function of a position (str, say), not {type(name).__name__}"
         )
     if solution.regraph is not None:
-        solution = solution.regraph()
+        try:
+            solution = solution.regraph()
+        except PositionTooBig as exc:  # the graph kept holds more than the search's table
+            raise PositionTooBig(
+                exc.max_nodes,
+                f"the graph kept for networkx holds more than {exc.max_nodes:,} positions (the"
+                " search without it needed fewer): solve again with a larger max_nodes",
+            ) from None
     digraph = to_networkx(solution.graph, name=name, node_data=solution.node_data)
     for node in range(len(solution.graph)):
         best = solution.best_child(node)

@@ -342,6 +342,8 @@ def solve_position(
     position), as ``dog solve --graph`` does.
     """
     expect_function(progress, "progress")
+    for flag, value in (("cutoff", cutoff), ("all_plays", all_plays), ("keep_graph", keep_graph)):
+        expect(value, bool, flag, "True or False")
     started = time.perf_counter()
     check_solvable(pos)
     check_budget(max_nodes)

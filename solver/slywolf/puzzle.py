@@ -237,6 +237,11 @@ def puzzle_from_dict(
     >>> puzzle_from_dict({"roster": "default", "mode": "easy", "interviews": []})
     <Puzzle: roster default, easy mode, 0 of 16 sheep interviewed>
     """
+    expect(source, str, "source", "the name the errors give the data")
+    if base is not None:
+        expect(base, (str, Path), "base", "the folder a roster file's name is relative to")
+    if roster is not None:
+        expect(roster, Roster, "roster", "load_roster(name) loads one")
     where = source
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: expected a JSON object")

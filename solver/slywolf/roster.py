@@ -263,6 +263,8 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     """Load a shipped roster by name (:data:`SHIPPED_ROSTERS`: ``"default"`` is the box's) or
     a TOML/JSON file (relative to ``base``)."""
     expect(ref, (str, Path), "roster", '"default" or a roster file\'s name')
+    if base is not None:
+        expect(base, (str, Path), "base", "the folder a roster file's name is relative to")
     name = ref.lower() if isinstance(ref, str) else ""
     if name in SHIPPED_ROSTERS:
         return _shipped(name)
@@ -341,6 +343,7 @@ def _unique(names: list[str], what: str, where: str) -> None:
 
 def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
     """Validate a parsed roster file; every problem is a one-line :class:`FileFormatError`."""
+    expect(source, str, "source", "the name the errors give the data")
     where = f"roster {source}"
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: expected a table/object at the top level")

@@ -154,7 +154,7 @@ def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = N
     track: Side | None = next((s for s in SIDES if s == side), None)
     if track is None:
         raise UnknownNameError("side", side, SIDES)
-    options = options or Options()
+    options = Options() if options is None else options
     expect(options, Options, "options")
     expect(options.skill, (int, float), "options.skill", "a number from 0 to 1, such as 0.5")
     expect(options.picky_eaters, bool, "options.picky_eaters", "True or False")
@@ -752,6 +752,8 @@ class Record:
     def add(self, entry: Entry, line: str | None = None) -> Record:
         """The record after ``entry`` (``undo`` included); refused entries raise and leave it
         as it was, and so does an entry that would change nothing (:func:`changes_nothing`)."""
+        if line is not None:
+            expect(line, str, "line", "the line as typed, or None to write it from the entry")
         line = line if line is not None else entry_line(self.game.roster, entry)
         if isinstance(entry, Undo):
             last = self.last_in_force()
@@ -782,6 +784,11 @@ class Record:
         ``lenient`` is kept out of force with the reason (:attr:`Step.refused`): a server's
         stored games were checked by the rules of their day."""
         expect(start, Game, "start", _GAME_HINT)
+        if isinstance(lines, str | bytes) or not isinstance(lines, Iterable):
+            raise WrongTypeError(
+                "lines must be a list of (line, undone) pairs, such as [('call harp', False)], "
+                f"not {type(lines).__name__}"
+            )
         lines = list(lines)
         for row in lines:
             if not (
