@@ -88,6 +88,7 @@ _EXPORTS: dict[str, str] = {
     "Mode": "sheepdog.solver.slywolf.puzzle",
     "Model": "sheepdog.solver.slywolf.valid",
     "Entry": "sheepdog.solver.slywolf.entries",
+    "TurnAdvice": "sheepdog.solver.slywolf.advice",
     # DOG: the errors worth catching
     "PositionTooBig": "sheepdog.solver.dog.graph",
     "HiddenCardsError": "sheepdog.solver.dog.solve",
@@ -96,6 +97,12 @@ _EXPORTS: dict[str, str] = {
     # DOG: the types of arguments named by their values (for annotations)
     "AdviseMethod": "sheepdog.solver.dog.advise",
     "SolveMethod": "sheepdog.solver.dog.search",
+    # DOG and Agent DOG: the parts of the results (for annotations)
+    "PlayTally": "sheepdog.solver.dog.advise",
+    "PlayAdvice": "sheepdog.solver.agentdog.advise",
+    # Agent DOG: the errors of a game record
+    "HistoryMismatch": "sheepdog.solver.agentdog.observer",
+    "RecordOutOfTime": "sheepdog.solver.agentdog.observer",
     # DOG: positions and plays
     "Position": "sheepdog.solver.dog.position",
     "parse_position": "sheepdog.solver.dog.position",
@@ -164,6 +171,11 @@ __all__ = [
     "Mode",
     "Model",
     "Entry",
+    "TurnAdvice",
+    "PlayTally",
+    "PlayAdvice",
+    "HistoryMismatch",
+    "RecordOutOfTime",
     "UnknownVariant",
     "AdviseMethod",
     "SolveMethod",
@@ -233,12 +245,14 @@ __all__ = [
 if TYPE_CHECKING:
     from sheepdog.generators.slywolf import Band, BandOutOfReach, GeneratedCase
     from sheepdog.generators.slywolf import generate as generate_cases
-    from sheepdog.solver.agentdog.advise import AgentAdvice, advise_view
+    from sheepdog.solver.agentdog.advise import AgentAdvice, PlayAdvice, advise_view
     from sheepdog.solver.agentdog.moves import AgentPlay, play_by_words
     from sheepdog.solver.agentdog.moves import legal_plays as agent_legal_plays
     from sheepdog.solver.agentdog.moves import perft as agent_perft
     from sheepdog.solver.agentdog.observer import (
+        HistoryMismatch,
         ObserverView,
+        RecordOutOfTime,
         load_view,
         parse_view,
         view_of,
@@ -251,7 +265,7 @@ if TYPE_CHECKING:
     from sheepdog.solver.agentdog.solve import AgentSolution
     from sheepdog.solver.agentdog.solve import solve_position as solve_agent_position
     from sheepdog.solver.dog.advise import Advice as PositionAdvice
-    from sheepdog.solver.dog.advise import AdviseMethod
+    from sheepdog.solver.dog.advise import AdviseMethod, PlayTally
     from sheepdog.solver.dog.advise import advise as advise_position
     from sheepdog.solver.dog.graph import PositionTooBig
     from sheepdog.solver.dog.moves import PerftBudgetExceeded, Play, legal_plays, perft
@@ -276,7 +290,7 @@ if TYPE_CHECKING:
         WrongTypeError,
     )
     from sheepdog.solver.slywolf.advice import Advice as PuzzleAdvice
-    from sheepdog.solver.slywolf.advice import ContradictionError
+    from sheepdog.solver.slywolf.advice import ContradictionError, TurnAdvice
     from sheepdog.solver.slywolf.advice import advice as advise_puzzle
     from sheepdog.solver.slywolf.contradiction import Conflict
     from sheepdog.solver.slywolf.entries import Entry, parse_entry
