@@ -27,7 +27,7 @@ from sheepdog.solver.dog.position import Position, make_position, position_to_js
 from sheepdog.solver.dog.solve import winning_first_plays
 from sheepdog.solver.dog.value import decode
 from sheepdog.solver.errors import SheepdogError, expect_function, shown
-from sheepdog.solver.fileio import write_atomic
+from sheepdog.solver.fileio import check_folder, write_atomic
 
 DEFAULT_ATTEMPTS = 400
 """Random endgames tried per puzzle wanted before giving up."""
@@ -283,14 +283,7 @@ def generate_puzzles(
     replaced without ``force``; with ``resume`` one that holds exactly the puzzle found (an
     earlier run of the same search wrote it) is kept.  A ``folder`` that is a file, or that
     this user cannot write to, is refused before the search."""
-    if folder.exists() and not folder.is_dir():
-        raise SheepdogError(f"{folder} is a file, not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise SheepdogError(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise SheepdogError(f"cannot write to the folder {folder}: permission denied")
+    check_folder(folder)
 
     def write(puzzle: GeneratedPuzzle) -> None:
         text = json.dumps(puzzle.to_json(), indent=2) + "\n"

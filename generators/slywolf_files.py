@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import stat
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
@@ -29,7 +28,13 @@ from sheepdog.generators.slywolf import (
     iter_cases,
 )
 from sheepdog.solver.errors import SheepdogError, expect, naming, quoted
-from sheepdog.solver.fileio import TEMP_MARK, clean_stray_temps, write_atomic
+from sheepdog.solver.fileio import (
+    TEMP_MARK,
+    WRITE_CHECK,
+    check_folder,
+    clean_stray_temps,
+    write_atomic,
+)
 from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text, shipped_hint
 from sheepdog.solver.slywolf.explain import RULE_TIERS
 from sheepdog.solver.slywolf.grade import MAX_STARS
@@ -57,7 +62,6 @@ EVERY_GRADE = Band()
 
 #: Name of the empty file that checks a folder is writable; it has the form of a temporary file
 #: of :mod:`sheepdog.solver.fileio`, so a leftover one is cleaned up like one.
-_PROBE = ".sheepdog-write-check"
 
 
 def case_path(out: Path, mode: Mode, seed: int, index: int) -> Path:
@@ -73,7 +77,7 @@ def _run_temp_pattern(mode: Mode, seed: int) -> re.Pattern[str]:
     """Temporary files of a run's case files, and write-check files."""
     target = re.escape(f"{mode}-{seed}-") + r"[0-9]+\.json"
     return re.compile(
-        r"\.(?:" + target + "|" + re.escape(_PROBE[1:]) + ")" + re.escape(TEMP_MARK) + "[0-9a-f]{8}"
+        rf"\.(?:{target}|{re.escape(WRITE_CHECK)}){re.escape(TEMP_MARK)}[0-9a-f]{{8}}"
     )
 
 
@@ -99,22 +103,6 @@ def remove_run_temps(out: Path, mode: Mode, seed: int) -> list[Path]:
             raise SheepdogError(f"cannot remove {out / name}: {_reason(exc)}") from None
         removed.append(out / name)
     return removed
-
-
-def _check_writable(out: Path) -> None:
-    """Create ``out`` if need be, and create and remove an empty file in it."""
-    try:
-        if out.exists() and not out.is_dir():
-            raise SheepdogError(f"{out} is a file, not a folder for case files")
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise SheepdogError(f"cannot create the folder {out}: {_reason(exc)}") from None
-    probe = out / f"{_PROBE}{TEMP_MARK}{secrets.token_hex(4)}"
-    try:
-        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        os.unlink(probe)
-    except OSError as exc:
-        raise SheepdogError(f"cannot write in {out}: {_reason(exc)}") from None
 
 
 def run_files(out: Path, mode: Mode, seed: int, count: int) -> list[tuple[int, Path]]:
@@ -341,7 +329,7 @@ def run_lock(out: Path, mode: Mode, seed: int) -> Iterator[None]:
     one's temporary file mid-write (its temporary files are removed whatever their age)."""
     from sheepdog.solver.filelock import FileLockedError, exclusive_lock
 
-    _check_writable(out)
+    check_folder(out, "folder for case files")
     try:
         with exclusive_lock(out / f"{mode}-{seed}"):
             yield

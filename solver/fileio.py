@@ -39,6 +39,8 @@ _TEMP_NAME = re.compile(r"\..*" + re.escape(TEMP_MARK) + r"[0-9a-f]{8}", re.DOTA
 #: At most this many bytes of the target's name go into a temporary file's name, so that the
 #: temporary name stays within the usual 255-byte limit.
 _NAME_BYTES = 200
+#: The name behind the empty file :func:`check_folder` creates and removes (with the mark).
+WRITE_CHECK = "sheepdog-write-check"
 #: A temporary file older than this (seconds) belongs to no write still running.
 STRAY_AGE = 3600.0
 
@@ -123,6 +125,29 @@ def check_target(path: Path, *, force: bool = False) -> None:
         raise _not_a_file(path, mode)
     if not force:
         raise _already_exists(path)
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or str(exc) or type(exc).__name__).lower()
+
+
+def check_folder(folder: Path, what: str = "folder") -> None:
+    """Before any work that ends in writing files to ``folder``: make it if it is missing,
+    and create and remove an empty file in it (:data:`WRITE_CHECK` with the temporary file's
+    mark), so that a file in its way, a path through a file or a folder this user cannot
+    write is refused at once, not after the work.  ``what`` names the folder in messages."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise SheepdogError(f"{folder} is a file, not a {what}")
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SheepdogError(f"cannot create the folder {folder}: {_reason(exc)}") from None
+    try:
+        fd, probe = _create_temp(folder / WRITE_CHECK)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise SheepdogError(f"cannot write in {folder}: {_reason(exc)}") from None
 
 
 def check_writable(path: Path) -> None:

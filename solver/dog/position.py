@@ -522,6 +522,11 @@ def to_notation(pos: Position) -> str:
 def _split_seats(text: str, seats: int, what: str) -> list[list[str]]:
     groups = text.split("/")
     if len(groups) != seats:
+        if "1/11" in text:  # the spec's card name: its '/' reads as a seat separator here
+            raise FileFormatError(
+                f"notation: {what} has {len(groups)} seat group(s) separated by '/', expected"
+                f" {seats}: the card 1/11 is written 1 (or 11) in notation"
+            )
         raise FileFormatError(
             f"notation: {what} has {len(groups)} seat group(s) separated by '/', expected {seats}"
         )

@@ -268,6 +268,41 @@ def test_existing_graph_file_is_refused_before_solving(tmp_path: Path, win_file:
     assert graph.read_text(encoding="utf-8") == "precious"
 
 
+def test_a_graph_folder_that_cannot_be_written_is_refused_before_solving(
+    tmp_path: Path, win_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder was found wrong only at the write, after the whole search (27 s on a
+    position a tester tried), and a file in the way read "file exists"."""
+    write(tmp_path, "afile", "x")
+
+    def no_search(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the search ran before the checks")
+
+    monkeypatch.setattr("sheepdog.cli.dog_endgame.solve_position", no_search)
+    result = runner.invoke(app, ["dog", "solve", str(win_file), "--graph", f"{tmp_path}/afile/g"])
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {tmp_path}/afile is a file, not a folder\n"
+    result = runner.invoke(
+        app, ["dog", "solve", str(win_file), "--graph", f"{tmp_path}/afile/sub/g.graphml"]
+    )
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: cannot create the folder {tmp_path}/afile/sub: ")
+    # --force replaces the graph file: without --graph it is a usage error, not ignored
+    result = runner.invoke(app, ["dog", "solve", str(win_file), "--force"])
+    assert result.exit_code == 2
+    assert "--force applies only with --graph" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "win.txt"]
+
+
+def test_the_card_1_11_in_notation_is_written_1() -> None:
+    result = runner.invoke(
+        app, ["dog", "convert", "4 t10,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 1/11/-/-/- 0"]
+    )
+    assert result.exit_code == 1
+    assert "the card 1/11 is written 1 (or 11) in notation" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
 def test_library_errors_get_the_command_line_wording(tmp_path: Path) -> None:
     # the library names its parameter (max_nodes) or function (advise); the command its option
     hidden = write(

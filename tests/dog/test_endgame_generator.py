@@ -140,7 +140,7 @@ def test_each_puzzle_is_written_as_found_and_resume_keeps_them(tmp_path: Path) -
 def test_a_folder_that_cannot_be_made_is_refused_before_the_search(tmp_path: Path) -> None:
     (tmp_path / "a file").write_text("x", encoding="utf-8")
     tried: list[int] = []
-    with pytest.raises(SheepdogError, match="cannot make the folder .*a file/puzzles"):
+    with pytest.raises(SheepdogError, match="cannot create the folder .*a file/puzzles"):
         generate_puzzles(
             tmp_path / "a file" / "puzzles",
             count=1,
