@@ -22,6 +22,7 @@ from sheepdog.solver.slywolf.contradiction import Conflict
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle, load_puzzle
+from sheepdog.solver.slywolf.roster import ONE_OUTFIT
 from sheepdog.solver.slywolf.valid import MODELS, Model
 from sheepdog.solver.slywolf.worlds import Deduction
 
@@ -116,7 +117,8 @@ def render_solution(
     if not d.consistent:
         console.print("[bold red]Contradiction:[/bold red] no case fits these interviews.")
         if conflict is not None and conflict.roster_only:
-            console.print("The roster alone (with its printed tiles) admits no case.")
+            why = f": {ONE_OUTFIT}" if roster.one_outfit else ""
+            console.print(f"The roster alone (with its printed tiles) admits no case{why}.")
         elif conflict is not None:
             size = "smallest" if conflict.smallest else "minimal"
             console.print(f"These interviews cannot all be right ({size} such set):")

@@ -32,7 +32,7 @@ from sheepdog.solver.slywolf.hints import (
     hints_for,
 )
 from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
-from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.roster import ONE_OUTFIT, Roster
 from sheepdog.solver.slywolf.session import Turn, game_of, table_view
 from sheepdog.solver.slywolf.turn import (
     Choice,
@@ -81,7 +81,9 @@ def _named_conflict(puzzle: Puzzle, exc: ContradictionError) -> ContradictionErr
     if conflict is None:  # pragma: no cover - the exact engine found no case, so CP-SAT finds one
         return exc
     if conflict.roster_only:
-        words = "the roster alone (with its printed tiles) admits no case"
+        words = "the roster alone (with its printed tiles) admits no case" + (
+            f": {ONE_OUTFIT}" if puzzle.roster.one_outfit else ""
+        )
     else:
         names = [
             f"#{j + 1} {puzzle.roster.sheep[puzzle.interviews[j].sheep].name}"

@@ -43,6 +43,11 @@ MAX_COLORS = 32
 MAX_GARMENTS = 16
 MAX_VEGETABLES = 32
 MAX_TOKENS = 20  # ripe, and spoiled, tokens of one vegetable
+#: Why a roster whose wolves all wear the same items (:attr:`Roster.one_outfit`) has no case.
+ONE_OUTFIT = (
+    "every wolf wears every item a wolf wears, so an honest sheep (who names an item the"
+    " culprit does not wear) has nothing to say"
+)
 MAX_TRACK = 60  # spaces on either side of the wolf's track
 
 BOX_BAG_SIZES: dict[str, tuple[str, ...]] = {
@@ -170,6 +175,13 @@ class Roster:
     def items(self) -> tuple[Item, ...]:
         """Items worn by at least one wolf: the only items a testimony can name (spec 2.5)."""
         return self._items
+
+    @property
+    def one_outfit(self) -> bool:
+        """True when every wolf wears every item a wolf wears (one wolf, say): an honest sheep
+        names an item the culprit does not wear, so none has anything to say and no case
+        fits.  Such a roster loads (the spec allows 1 wolf); solving it reports that."""
+        return all(len(w.wears) == len(self._items) for w in self.wolves)
 
     @property
     def known_deck(self) -> bool:
@@ -386,15 +398,6 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
             raise FileFormatError(f"{where}: wolf {name!r} wears nothing; testimonies need items")
         wolves.append(Wolf(name, tuple(wears)))
     _unique([w.name for w in wolves], "wolf", where)
-    worn = {item for w in wolves for item in w.wears}
-    if all(set(w.wears) == worn for w in wolves):
-        # a testimony names an item some wolf wears (spec 2.5), an honest one an item the
-        # culprit does not wear: here no honest sheep could say anything, so no case exists
-        raise FileFormatError(
-            f"{where}: every wolf wears every item a wolf wears, so an honest sheep (who names "
-            "an item the culprit does not wear) has nothing to say and no case fits; give the "
-            "roster at least 2 wolves whose outfits differ"
-        )
 
     raw_sheep = data.get("sheep")
     if not isinstance(raw_sheep, list):

@@ -31,8 +31,8 @@ def small_rosters(draw: st.DrawFn, max_sheep: int = 6, tiles: bool = False) -> R
                 wears.append(f"{draw(st.sampled_from(colors))} {g}")
         wolves.append({"name": f"w{w}", "wears": wears})
     if all(sorted(w["wears"]) == sorted(wolves[0]["wears"]) for w in wolves):
-        # one outfit for all admits no case (a roster refuses it): the last wolf's first item
-        # takes another colour
+        # one outfit for all admits no case (Roster.one_outfit): the last wolf's first item
+        # takes another colour, so that the strategy's rosters have cases
         color, garment = wolves[-1]["wears"][0].split(" ", 1)
         other = next(c for c in colors if c != color)
         wolves[-1]["wears"] = [f"{other} {garment}", *wolves[-1]["wears"][1:]]

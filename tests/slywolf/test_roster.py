@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.slywolf.advice import advice
 from sheepdog.solver.slywolf.entries import Heard, Top, parse_entry
-from sheepdog.solver.slywolf.puzzle import Interview
-from sheepdog.solver.slywolf.roster import Item, load_roster, roster_from_dict, roster_to_dict
+from sheepdog.solver.slywolf.findings import solve_puzzle
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle
+from sheepdog.solver.slywolf.roster import (
+    ONE_OUTFIT,
+    Item,
+    load_roster,
+    roster_from_dict,
+    roster_to_dict,
+)
 
 
 def _small() -> dict[str, Any]:
@@ -154,15 +163,21 @@ def test_non_utf8_and_deep_roster_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("wolves", [1, 3])
-def test_wolves_all_in_one_outfit_are_refused(wolves: int) -> None:
-    """An honest sheep names an item some wolf wears and the culprit does not: with every wolf
-    in the same outfit nobody honest can speak, and no case fits (a 1-wolf roster loaded, and
-    `wolf solve` blamed printed tiles the roster did not have)."""
+def test_wolves_all_in_one_outfit_load_and_admit_no_case(wolves: int) -> None:
+    """The spec allows 1 to 32 wolves.  An honest sheep names an item some wolf wears and the
+    culprit does not: with every wolf in one outfit (one wolf, say) nobody honest can speak,
+    so no case fits.  The roster loads (it was refused), and solving says why no case fits;
+    advice refuses it in one line with the same reason."""
     data = roster_to_dict(load_roster("default"))
     outfit = data["wolves"][0]["wears"]
     data["wolves"] = [{"name": f"W{i}", "wears": outfit} for i in range(wolves)]
-    with pytest.raises(FileFormatError, match="every wolf wears every item a wolf wears"):
-        roster_from_dict(data)
+    roster = roster_from_dict(data)
+    assert roster.one_outfit and len(roster.wolves) == wolves
+    puzzle = Puzzle(roster, "easy")
+    found = solve_puzzle(puzzle)
+    assert not found.consistent and found.suspects == []
+    assert found.conflict is not None and found.conflict.roster_only
+    with pytest.raises(SheepdogError, match=f"admits no case: {re.escape(ONE_OUTFIT)}"):
+        advice(puzzle)
     data["wolves"][-1] = {"name": "Odd", "wears": outfit[:2]}
-    if wolves > 1:
-        assert len(roster_from_dict(data).wolves) == wolves
+    assert roster_from_dict(data).one_outfit == (wolves == 1)  # one wolf: one outfit still
