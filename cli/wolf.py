@@ -101,6 +101,18 @@ def culprit_warning(puzzle: Puzzle, d: Deduction) -> str | None:
     return None
 
 
+def grade_warning(puzzle: Puzzle, file: Path) -> str | None:
+    """A case file's stored ``grade`` is checked, not trusted, as ``wolf grade`` checks it:
+    a malformed one is a warning where it is not used (solve, hint)."""
+    from sheepdog.solver.slywolf.grade import stored_grade
+
+    try:
+        stored_grade(puzzle, str(file))
+    except SheepdogError as exc:
+        return f"{exc} (not used here; 'sheepdog wolf grade' recomputes it)"
+    return None
+
+
 def _percent(x: float) -> str:
     return f"{percent(x, 1):>6}"
 
@@ -183,6 +195,9 @@ def solve(
 
         puzzle = load_puzzle(file)
         game_of(puzzle, f"{file}: game")  # checked as `hint` checks it, though solve ignores it
+        bad_grade = grade_warning(puzzle, file)
+        if bad_grade is not None:
+            typer.echo(f"Warning: {bad_grade}", err=True)
         try:
             findings = solve_puzzle(puzzle, model.model)
         except SheepdogError as exc:

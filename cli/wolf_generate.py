@@ -259,9 +259,11 @@ def grade_command(
     def body() -> None:
         from sheepdog.generators.print_and_play.cases import grade_text, same_grade
         from sheepdog.solver.slywolf.grade import stored_grade
+        from sheepdog.solver.slywolf.session import game_of
         from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
         puzzle = load_puzzle(file)
+        game_of(puzzle, f"{file}: game")  # as solve, hint and print check it
         try:
             g = grade_case(puzzle)
         except SheepdogError as exc:  # about the case in the file: name it

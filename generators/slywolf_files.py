@@ -188,6 +188,12 @@ def prepare_folder(
     except OSError as exc:
         raise SheepdogError(f"cannot clean up {out}: {_reason(exc)}") from None
     there = run_files(out, mode, seed, count)
+    for _, path in there:  # --force replaces files only (fileio): a folder in the way stays
+        if not path.is_file():
+            raise SheepdogError(
+                f"{path} is not a file (a folder or other), so no run can write case"
+                f" {path.name}: move it away (--force, force=True, replaces only files)"
+            )
     if there and not force and not resume:
         first = there[0][1]
         more = f" (and {len(there) - 1} more files of this run)" if len(there) > 1 else ""
@@ -199,12 +205,10 @@ def prepare_folder(
         for index, path in there:
             why = _not_this_run(path, mode, seed, index, roster_ref)
             if why is not None:
-                remedy = (
-                    "move it away: --force (force=True) replaces only files"
-                    if os.path.lexists(path) and not path.is_file()
-                    else "use --force (force=True) to replace it"
+                raise SheepdogError(
+                    f"{path} is not case {index} of this run ({why}); use --force"
+                    " (force=True) to replace it"
                 )
-                raise SheepdogError(f"{path} is not case {index} of this run ({why}); {remedy}")
     return [path for _, path in there]
 
 
@@ -506,6 +510,7 @@ def summarize(
     recomputed grade is used where it does not).  ``progress(done, total)`` follows the cases."""
     from sheepdog.generators.print_and_play.cases import check_complete, check_culprit, check_grade
     from sheepdog.solver.slywolf.puzzle import load_puzzle
+    from sheepdog.solver.slywolf.session import game_of
 
     grades: list[dict[str, object]] = []
     modes: set[str] = set()
@@ -517,6 +522,7 @@ def summarize(
             puzzle = load_puzzle(path)
             modes.add(puzzle.mode)
             check_complete(puzzle, str(path))
+            game_of(puzzle, f"{path}: game")  # as solve, hint and print check it
             check_culprit(puzzle, str(path), recorded_needed=False)
             grades.append(check_grade(puzzle, str(path), regrade=regrade).to_dict())
     stars = [0] * MAX_STARS

@@ -27,6 +27,7 @@ from sheepdog.solver.errors import SheepdogError, naming
 from sheepdog.solver.slywolf.grade import Grade, grade_case, stored_grade
 from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
 from sheepdog.solver.slywolf.roster import Item, Roster, Wolf
+from sheepdog.solver.slywolf.session import game_of
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
 from sheepdog.solver.words import counted
 
@@ -155,6 +156,7 @@ def print_case(puzzle: Puzzle, path: Path, *, regrade: bool = False) -> PrintCas
     """Check the case read from ``path``."""
     where = str(path)
     check_complete(puzzle, where)
+    game_of(puzzle, f"{where}: game")  # as solve and hint check it, though print ignores it
     culprit = check_culprit(puzzle, where)
     grade = check_grade(puzzle, where, regrade=regrade)
     roster = puzzle.roster

@@ -215,6 +215,32 @@ def test_grades_name_the_file_that_cannot_be_graded(tmp_path: Path) -> None:
     assert message.startswith(f"Error: {partial}: the recorded culprit {wrong} does not fit")
 
 
+def test_one_case_file_gets_one_verdict_on_its_stored_keys(tmp_path: Path) -> None:
+    """A tester's case file: a broken "game" key was refused by solve and hint but taken by
+    grade, grades and print; a broken "grade" was warned of by grade, unseen by solve and
+    hint.  Now a bad "game" is an error everywhere and a bad "grade" a warning everywhere it
+    is not used."""
+    assert runner.invoke(app, [*gen(tmp_path), "--quiet"]).exit_code == 0
+    case = tmp_path / "easy-7-001.json"
+    data = json.loads(case.read_text())
+    case.write_text(json.dumps(dict(data, game="x")))
+    expected = f"Error: {case}: game: 'game' must be an object"
+    for command in (["solve"], ["hint"], ["grade"]):
+        assert error_of(["wolf", *command, str(case)]) == expected, command
+    assert error_of(["wolf", "grades", str(tmp_path)]) == expected
+    out = tmp_path / "set.pdf"
+    assert error_of(["wolf", "print", str(tmp_path), "--out", str(out)]) == expected
+    assert not out.exists()
+    case.write_text(json.dumps(dict(data, grade="x")))
+    for verb in ("solve", "hint"):
+        result = runner.invoke(app, ["wolf", verb, str(case)])
+        assert result.exit_code == 0 and result.stdout
+        assert result.stderr.startswith(f"Warning: {case}: grade must be an object with keys")
+        assert "(not used here; 'sheepdog wolf grade' recomputes it)" in result.stderr
+    case.write_text(json.dumps(data))
+    assert runner.invoke(app, ["wolf", "solve", str(case)]).stderr == ""
+
+
 def test_solve_explain(tmp_path: Path) -> None:
     assert runner.invoke(app, [*gen(tmp_path, "--mode", "hard"), "--quiet"]).exit_code == 0
     case = tmp_path / "hard-7-001.json"
@@ -349,6 +375,22 @@ def test_a_folder_in_a_case_files_place_is_not_sent_to_force(tmp_path: Path) -> 
     out = str(tmp_path / "out")
     resumed = runner.invoke(app, ["wolf", "generate", "--out", out, "--resume", "--count", "1"])
     assert resumed.exit_code == 1
-    assert "(not a file); move it away: --force (force=True) replaces only files" in resumed.stderr
+    said = "is not a file (a folder or other), so no run can write case easy-0-001.json: move it"
+    assert said in resumed.stderr and "replaces only files" in resumed.stderr
     forced = runner.invoke(app, ["wolf", "generate", "--out", out, "--force", "--count", "1"])
-    assert forced.exit_code == 1 and "replaces only files" in forced.stderr
+    assert forced.exit_code == 1 and said in forced.stderr
+
+
+def test_force_finds_a_folder_in_the_way_before_it_rewrites_any_case(tmp_path: Path) -> None:
+    """A tester's run: --force rewrote cases 1 and 2, then stopped at a folder where case 3
+    goes.  The folder is now found when the run's files are listed, before any work."""
+    out = tmp_path / "ex"
+    args = ["wolf", "generate", "--count", "3", "--seed", "9", "--out", str(out), "--quiet"]
+    assert runner.invoke(app, args).exit_code == 0
+    (out / "easy-9-003.json").unlink()
+    (out / "easy-9-003.json").mkdir()
+    for name in ("easy-9-001.json", "easy-9-002.json"):
+        (out / name).write_text("mine")
+    message = error_of([*args, "--force"])
+    assert message.startswith(f"Error: {out}/easy-9-003.json is not a file (a folder or other)")
+    assert [(out / n).read_text() for n in ("easy-9-001.json", "easy-9-002.json")] == ["mine"] * 2
