@@ -6,6 +6,7 @@ Usage::
     .venv/bin/python benchmarks/agent_dog.py --quick           # a small run of both
     .venv/bin/python benchmarks/agent_dog.py --part perft --repeat 5
     .venv/bin/python benchmarks/agent_dog.py --part solve --positions 10 --cards 2,3
+    .venv/bin/python benchmarks/agent_dog.py --part record --records 5 --plays 12
     .venv/bin/python benchmarks/agent_dog.py --regenerate      # print a fresh perft file
 
 **perft** (issue 12's target: at least the classic engine's throughput): one pass over every
@@ -26,6 +27,13 @@ copies it).  Each endgame is solved in a fresh process (``solve_position`` with 
 node budget, ``--max-nodes``; CPU limit ``--cpu-limit``): value, positions, wall and CPU seconds,
 peak memory (the process's maximum resident set, about 38 MB of it Python and the imports); per
 rung the median, p95 and maximum, and how many went over the node budget.
+
+**record** (following a game record, what ``dog advise --record-seconds`` budgets): seeded
+4-player records from a fully visible start with 10 pieces undercover on holes (3, 3, 2 and 2
+of the four colours: 25,200 colourings), each of ``--plays`` random legal plays, watched from
+seat 0; ``colourings`` of the final view with its record, timed (CPU).  Prints per record the
+seconds, the colourings left, and the time per colouring carried through one play (median,
+p95 and maximum over the records).
 """
 
 from __future__ import annotations
@@ -49,9 +57,17 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.dog_perft import build_once as classic_build_once  # noqa: E402
 from benchmarks.dog_perft import run_once as classic_run_once  # noqa: E402
+from sheepdog.solver.agentdog import observer  # noqa: E402
 from sheepdog.solver.agentdog.cards import full_deck  # noqa: E402
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, Layout, layout_from_json  # noqa: E402
 from sheepdog.solver.agentdog.moves import PerftBudgetExceeded, legal_plays, perft  # noqa: E402
+from sheepdog.solver.agentdog.observer import (  # noqa: E402
+    ObserverView,
+    colourings,
+    view_from_json,
+    view_of,
+    view_to_json,
+)
 from sheepdog.solver.agentdog.perftfile import (  # noqa: E402
     AgentPerftCase,
     perft_file_text,
@@ -74,6 +90,7 @@ from sheepdog.solver.agentdog.simulate import (  # noqa: E402
     random_play,
 )
 from sheepdog.solver.agentdog.solve import solve_position  # noqa: E402
+from sheepdog.solver.dog.board import KENNEL  # noqa: E402
 from sheepdog.solver.dog.graph import PositionTooBig  # noqa: E402
 from sheepdog.solver.dog.perftfile import read_perft_file as read_classic_file  # noqa: E402
 
@@ -653,9 +670,79 @@ def regenerate() -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+def record_view(seed: int, plays: int) -> dict[str, Any]:
+    """A seeded record (module docstring, part record) as an observer view with its history."""
+    rng = random.Random(seed)
+    holes = sorted(DEFAULT_LAYOUT.holes)
+    rng.shuffle(holes)
+    spots = iter(holes)
+    pawns = []
+    for count in (3, 3, 2, 2):
+        on_holes = [next(spots) for _ in range(count)]
+        pawns.append(on_holes + [KENNEL] * (4 - count))
+    deck = full_deck()
+    rng.shuffle(deck)
+    start = make_position(pawns, [[deck.pop() for _ in range(5)] for _ in range(4)], 0)
+    pos, record = start, []
+    for _ in range(plays):
+        options = [p for p in legal_plays(pos) if p.card is not None]
+        if not options:
+            break
+        play = rng.choice(options)
+        label = f"copy as {pos.last_card}" if play.card == "copy" else str(play.card)
+        words = play.description.split(";")[0][len(label) + 2 :]
+        record.append({"seat": pos.to_move, "card": play.card, "play": words})
+        pos = play.position
+    view = view_to_json(view_of(pos, 0))
+    view["history"] = {"from": view_to_json(view_of(start, 0)), "plays": record}
+    return view
+
+
+def record_part(records: int, plays: int) -> None:
+    print(f"record: {records} seeded records of {plays} plays from 25,200 colourings (CPU)")
+    per_step: list[float] = []
+    for seed in range(1, records + 1):
+        view = view_from_json(record_view(seed, plays))
+        started = time.process_time()
+        left = colourings(view)
+        took = time.process_time() - started
+        steps = _replays(view)  # colourings carried through a play, all plays together
+        per_step.append(took / steps * 1e6)
+        print(
+            f"  record {seed}: {len(view.history)} plays, {took:.2f} s, {len(left)} colouring(s)"
+            f" left, {steps:,} colouring-plays, {per_step[-1]:.0f} us each"
+        )
+    print(
+        f"  per colouring-play: median {statistics.median(per_step):.0f} us, p95"
+        f" {quantile(per_step, 0.95):.0f} us, max {max(per_step):.0f} us"
+    )
+
+
+def _replays(view: ObserverView) -> int:
+    """How many times following ``view``'s record carries a colouring through a play (counted
+    on a second, untimed run)."""
+    calls = 0
+    names = vars(observer)  # the module's own names: colourings looks replay up there
+    real = names["replay"]
+
+    def counted(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real(*args)
+
+    names["replay"] = counted
+    try:
+        colourings(view)
+    finally:
+        names["replay"] = real
+    return calls
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--part", choices=["perft", "solve", "both"], default="both")
+    parser.add_argument("--part", choices=["perft", "solve", "record", "both"], default="both")
+    parser.add_argument("--records", type=int, default=5, help="records for part record")
+    parser.add_argument("--plays", type=int, default=12, help="plays per record")
     parser.add_argument("--quick", action="store_true", help="1 perft run, 3 endgames per rung")
     parser.add_argument("--repeat", type=int, default=3, help="perft runs")
     parser.add_argument("--positions", type=int, default=10, help="endgames per rung")
@@ -680,6 +767,8 @@ def main() -> None:
         perft_part(args.repeat)
     if args.part in ("solve", "both"):
         solve_part(args, [int(c) for c in args.cards.split(",")])
+    if args.part == "record":
+        record_part(args.records, args.plays)
 
 
 if __name__ == "__main__":
