@@ -393,7 +393,8 @@ def advise_command(
             "--record-seconds",
             callback=number_in(0.0, 86_400.0),
             help="Agent DOG: time budget, 0 to 86400, for following the file's game record"
-            " ('history') through every colouring; past it the advice stops with an error.",
+            " ('history') through every colouring, before the sampling (--seconds); past it"
+            " the advice stops with an error.",
         ),
     ] = DEFAULT_RECORD_SECONDS,
     confidence: Annotated[

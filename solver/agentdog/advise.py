@@ -204,9 +204,9 @@ def advise_view(
     record_progress: RecordProgress | None = None,
 ) -> AgentAdvice:
     """Advice for the player to move in ``view`` (see the module docstring); the sampling stops
-    after ``seconds`` from the call, and a sample it cuts short counts for no play (the
-    knock-out risks are always exact and complete).  Following the view's game record, if it has
-    one, is needed for every colouring: it stops with
+    after ``seconds`` of its own, and a sample it cuts short counts for no play (the knock-out
+    risks are always exact and complete).  Following the view's game record, if it has one, is
+    needed for every colouring, before the sampling: it stops with
     :class:`~sheepdog.solver.agentdog.observer.RecordOutOfTime` after ``record_seconds``, and
     ``record_progress`` hears of each play followed."""
     started, clock = time.perf_counter(), time.monotonic()
@@ -241,7 +241,7 @@ def advise_view(
         play_advice(card, words, outcomes) for (card, words), outcomes in plays.items()
     ]
     if samples and view.teams_play and advice.plays:
-        deadline = clock + seconds  # from the call: the colourings count against it too
+        deadline = time.monotonic() + seconds  # the record followed has its own budget
         pool = _unseen(view)
         sample_plays(view, belief, pool, advice, samples, seed, max_nodes, deadline, progress)
     advice.seconds = time.perf_counter() - started
