@@ -429,17 +429,16 @@ def advise_command(
 
     def body() -> None:
         found = _found(file)
+        if not isinstance(found, ObserverView | AgentPosition) and typed_options(
+            ctx, (("--record-seconds", "record_seconds"),)
+        ):
+            fail(
+                "--record-seconds applies to Agent DOG advice only (classic DOG has no game"
+                " record to follow)",
+                2,
+            )
         if isinstance(found, ObserverView | AgentPosition):
             ignored = typed_options(ctx, (("--method", "method"), ("--confidence", "confidence")))
-        else:
-            ignored = typed_options(ctx, (("--record-seconds", "record_seconds"),))
-            if ignored:
-                fail(
-                    "--record-seconds applies to Agent DOG advice only (classic DOG has no game"
-                    " record to follow)",
-                    2,
-                )
-        if isinstance(found, ObserverView | AgentPosition):
             if ignored:
                 verb = "applies" if len(ignored) == 1 else "apply"
                 fail(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sheepdog.solver.slywolf.explain import Explanation
 from sheepdog.solver.slywolf.explain.notebook import join_and
+from sheepdog.solver.slywolf.roster import ONE_OUTFIT
 
 
 def _steps(numbers: tuple[int, ...]) -> str:
@@ -15,6 +16,8 @@ def explanation_lines(ex: Explanation) -> list[str]:
     """The steps as numbered sentences a player can follow."""
     roster = ex.roster
     if not ex.consistent:
+        if roster.one_outfit:
+            return [f"The roster admits no case ({ONE_OUTFIT}); there is nothing to explain."]
         return ["These interviews contradict each other; there is nothing to explain."]
     lines = [
         f"{i}. [{step.rule}] {step.text}" + (f" (uses {_steps(step.after)})" if step.after else "")

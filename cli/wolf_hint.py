@@ -68,6 +68,8 @@ def _advice(puzzle: Puzzle, model: ModelChoice | None = None) -> Advice:
     try:
         return advice(puzzle, model=model.model if model is not None else None)
     except ContradictionError as exc:
+        if exc.conflict is not None and exc.conflict.roster_only:
+            raise SheepdogError(str(exc)) from None  # no interview to look at
         raise SheepdogError(f"{exc} {CONTRADICTION_HINT}") from None
 
 

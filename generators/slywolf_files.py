@@ -33,6 +33,7 @@ from sheepdog.solver.fileio import (
     WRITE_CHECK,
     check_folder,
     clean_stray_temps,
+    os_reason,
     write_atomic,
 )
 from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text, shipped_hint
@@ -60,17 +61,10 @@ EVERY_GRADE = Band()
 # the same command with ``resume`` makes the rest.  Nothing is planned up front: the checks
 # before the work look at the folder once.
 
-#: Name of the empty file that checks a folder is writable; it has the form of a temporary file
-#: of :mod:`sheepdog.solver.fileio`, so a leftover one is cleaned up like one.
-
 
 def case_path(out: Path, mode: Mode, seed: int, index: int) -> Path:
     """Where a run writes its case ``index`` (1-based)."""
     return out / f"{case_id(mode, seed, index)}.json"
-
-
-def _reason(exc: OSError) -> str:
-    return (exc.strerror or str(exc) or type(exc).__name__).lower()
 
 
 def _run_temp_pattern(mode: Mode, seed: int) -> re.Pattern[str]:
@@ -93,14 +87,14 @@ def remove_run_temps(out: Path, mode: Mode, seed: int) -> list[Path]:
     except FileNotFoundError:
         return removed
     except OSError as exc:
-        raise SheepdogError(f"cannot list {out}: {_reason(exc)}") from None
+        raise SheepdogError(f"cannot list {out}: {os_reason(exc)}") from None
     for name in sorted(names):
         try:
             os.unlink(out / name)
         except FileNotFoundError:
             continue
         except OSError as exc:
-            raise SheepdogError(f"cannot remove {out / name}: {_reason(exc)}") from None
+            raise SheepdogError(f"cannot remove {out / name}: {os_reason(exc)}") from None
         removed.append(out / name)
     return removed
 
@@ -123,7 +117,7 @@ def run_files(out: Path, mode: Mode, seed: int, count: int) -> list[tuple[int, P
                 if 1 <= index <= count and f"{index:03d}" == digits:
                     found.append((index, Path(entry.path)))
     except OSError as exc:
-        raise SheepdogError(f"cannot list {out}: {_reason(exc)}") from None
+        raise SheepdogError(f"cannot list {out}: {os_reason(exc)}") from None
     return sorted(found)
 
 
@@ -139,7 +133,7 @@ def _not_this_run(path: Path, mode: Mode, seed: int, index: int, roster_ref: obj
         with open(path, "rb") as handle:
             data = handle.read(_CASE_FILE_BYTES + 1)
     except OSError as exc:
-        return _reason(exc)
+        return os_reason(exc)
     if len(data) > _CASE_FILE_BYTES:
         return "far too large for a case file"
     try:
@@ -186,7 +180,7 @@ def prepare_folder(
     try:
         clean_stray_temps(out)
     except OSError as exc:
-        raise SheepdogError(f"cannot clean up {out}: {_reason(exc)}") from None
+        raise SheepdogError(f"cannot clean up {out}: {os_reason(exc)}") from None
     there = run_files(out, mode, seed, count)
     for _, path in there:  # --force replaces files only (fileio): a folder in the way stays
         if not path.is_file():

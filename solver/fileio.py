@@ -127,7 +127,8 @@ def check_target(path: Path, *, force: bool = False) -> None:
         raise _already_exists(path)
 
 
-def _reason(exc: OSError) -> str:
+def os_reason(exc: OSError) -> str:
+    """An operating-system error's reason in lower case ("permission denied")."""
     return (exc.strerror or str(exc) or type(exc).__name__).lower()
 
 
@@ -141,13 +142,13 @@ def check_folder(folder: Path, what: str = "folder") -> None:
             raise SheepdogError(f"{folder} is a file, not a {what}")
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise SheepdogError(f"cannot create the folder {folder}: {_reason(exc)}") from None
+        raise SheepdogError(f"cannot create the folder {folder}: {os_reason(exc)}") from None
     try:
         fd, probe = _create_temp(folder / WRITE_CHECK)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise SheepdogError(f"cannot write in {folder}: {_reason(exc)}") from None
+        raise SheepdogError(f"cannot write in {folder}: {os_reason(exc)}") from None
 
 
 def check_writable(path: Path) -> None:
@@ -261,7 +262,7 @@ def _write(path: Path, data: bytes, *, force: bool) -> None:
     except SheepdogError:
         raise
     except OSError as exc:
-        reason = (exc.strerror or str(exc) or type(exc).__name__).lower()
+        reason = os_reason(exc)
         raise SheepdogError(f"{reason} writing {path}") from exc
     finally:
         if tmp is not None:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from sheepdog.solver import interrupts
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.fileio import os_reason
 
 #: Ends the name of a lock file: ``.NAME`` + LOCK_MARK.
 LOCK_MARK = ".sheepdog-lock"
@@ -111,5 +112,5 @@ def _acquire(path: Path, lock: Path, busy: str) -> int:
                 raise
             os.close(fd)  # the holder before us removed this lock file: take a fresh one
     except OSError as exc:
-        reason = (exc.strerror or str(exc) or type(exc).__name__).lower()
+        reason = os_reason(exc)
         raise SheepdogError(f"{reason} locking {path} (with {lock})") from exc

@@ -138,6 +138,10 @@ def is_classic_position(obj: dict[str, Any]) -> bool:
     return True
 
 
+#: The time a pasted view's game record may take to follow (each play in every colouring).
+PASTE_RECORD_SECONDS = 20.0
+
+
 @dataclass(frozen=True, slots=True)
 class AgentGame(TableGame[Record]):
     """An Agent DOG game rebuilt from its setup and its entries."""
@@ -145,8 +149,14 @@ class AgentGame(TableGame[Record]):
     undo = Undo
 
     @staticmethod
-    def begin(setup: dict[str, Any]) -> Record:
-        return Record(new_table(setup["players"], *seating(setup), setup.get("stock")))
+    def begin(setup: dict[str, Any], new: bool) -> Record:
+        # a pasted view's record is followed within PASTE_RECORD_SECONDS when it is pasted;
+        # once accepted, it is rebuilt however long that takes (a busy machine, a restart)
+        limit = PASTE_RECORD_SECONDS if new else None
+        table = new_table(
+            setup["players"], *seating(setup), setup.get("stock"), record_seconds=limit
+        )
+        return Record(table)
 
     parse = staticmethod(parse_entry)
 

@@ -161,7 +161,9 @@ class TableGame(Generic[R]):
     undo: ClassVar[type[Any]]
 
     @staticmethod
-    def begin(setup: dict[str, Any]) -> R:
+    def begin(setup: dict[str, Any], new: bool) -> R:
+        """The record of ``setup``: ``new`` when it is being checked before it is stored,
+        false when an accepted setup is rebuilt (a time limit then no longer applies)."""
         raise NotImplementedError
 
     @staticmethod
@@ -169,9 +171,9 @@ class TableGame(Generic[R]):
         raise NotImplementedError
 
     @classmethod
-    def start(cls, setup: dict[str, Any]) -> Self:
+    def start(cls, setup: dict[str, Any], *, new: bool = True) -> Self:
         try:
-            record = cls.begin(setup)
+            record = cls.begin(setup, new)
         except SheepdogError as exc:
             raise BadRequest(str(exc)) from None
         return cls(setup, record)
@@ -179,7 +181,7 @@ class TableGame(Generic[R]):
     @classmethod
     def replay(cls, setup: dict[str, Any], rows: list[tuple[str, bool]]) -> Self:
         """The game of stored entries ``(line, undone)``."""
-        game = cls.start(setup)
+        game = cls.start(setup, new=False)
         return cls(setup, type(game.record).replay(game.record.start, rows))
 
     def advance(self, entry: Any) -> tuple[str, int | None, Self]:

@@ -127,7 +127,8 @@ class WolfGame:
             raise BadRequest(str(exc)) from None
 
     @classmethod
-    def start(cls, setup: dict[str, Any]) -> WolfGame:
+    def start(cls, setup: dict[str, Any], *, new: bool = True) -> WolfGame:
+        del new  # a Sly Wolf setup takes no long work to check
         roster, ref = cls.roster_of(setup)
         puzzle = new_puzzle(roster, setup["mode"], ref)
         if setup.get("side") is None:
@@ -141,7 +142,7 @@ class WolfGame:
         """The game of stored entries ``(line, undone)``.  An entry today's rules refuse (a
         game stored by an older server) is kept out of force and shown with the reason
         (:attr:`Step.refused`); the game opens and goes on from the entries in force."""
-        game = cls.start(setup)
+        game = cls.start(setup, new=False)
         if game.record is not None:
             record = Record.replay(game.record.start, rows, lenient=True)
             return cls(setup, record.game.to_puzzle(), record, record.steps)

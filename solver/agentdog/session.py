@@ -143,8 +143,6 @@ __all__ = [
 
 #: The most colourings a recorded game follows (each entry is carried out in every one).
 MAX_BELIEF: Final = 5_000
-#: The time a pasted view's game record may take to follow (each play in every colouring).
-PASTE_RECORD_SECONDS: Final = 20.0
 
 
 def new_table(
@@ -156,12 +154,16 @@ def new_table(
     gave: str | None = None,
     got: str | None = None,
     stock: int | None = None,
+    *,
+    record_seconds: float | None = None,
 ) -> AgentTable:
     """The table at the start: the rulebook's setup (3 pieces in each kennel, 1 on each start;
     fully visible) or ``position`` (a position or an observer view, the spec's JSON); with
     ``hand`` her cards: the first deal on empty hands, else her hand in the position.  With a
     position, ``stock`` is the size of the draw pile (default: a 2-3 player position's
-    ``stock``, else not known: see :func:`unseen_cards`)."""
+    ``stock``, else not known: see :func:`unseen_cards`).  A view's game record is followed
+    through every colouring; ``record_seconds`` bounds that (a paste at a table), None not (a
+    table rebuilt from what was accepted)."""
     if position is None:
         if players not in PLAYER_SEATS:
             raise SheepdogError(f"Agent DOG is played by 2, 3 or 4 players, not {players}")
@@ -184,7 +186,7 @@ def new_table(
             next_starter=first,
         )
     else:
-        table = _pasted(position, me, stock)
+        table = _pasted(position, me, stock, record_seconds)
         if players != len(table.players):
             raise SheepdogError(
                 f"the position has {len(table.players)} players, the game {players}"
@@ -215,19 +217,21 @@ def new_table(
     return table
 
 
-def _pasted(obj: Mapping[str, Any], me: int, size: int | None) -> AgentTable:
+def _pasted(
+    obj: Mapping[str, Any], me: int, size: int | None, record_seconds: float | None
+) -> AgentTable:
     """The table of a pasted position (fully visible; the other hands become hidden: at the
     table she does not see them) or observer view (every colouring it allows)."""
     if not isinstance(obj, Mapping):
         raise SheepdogError("'position' must be an Agent DOG position or observer view object")
     if obj.get("view") is not None:
         view = view_from_json(obj)
+        deadline = None if record_seconds is None else time.monotonic() + record_seconds
         try:  # the table follows at most MAX_BELIEF colourings
-            belief = colourings(view, MAX_BELIEF, deadline=time.monotonic() + PASTE_RECORD_SECONDS)
+            belief = colourings(view, MAX_BELIEF, deadline=deadline)
         except RecordOutOfTime as exc:
             raise SheepdogError(
-                f"{exc} ({PASTE_RECORD_SECONDS:g} s): paste a later view, with fewer pieces"
-                " undercover"
+                f"{exc} ({record_seconds:g} s): paste a later view, with fewer pieces undercover"
             ) from None
         hands = view.hands
         to_move, last, layout, rules = view.to_move, view.last_card, view.layout, view.rules

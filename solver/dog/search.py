@@ -49,6 +49,7 @@ from sheepdog.solver.dog.value import (
     win_key,
 )
 from sheepdog.solver.errors import UnknownNameError, WrongTypeError, expect
+from sheepdog.solver.words import counted
 
 if TYPE_CHECKING:
     import networkx as nx  # the graph users ask for, imported by to_networkx when they do
@@ -99,7 +100,7 @@ class Solution(Generic[Q]):
             card, description = self.graph.labels[0][best]
             play = repr(description or card or "fold")
         if self.stats is not None:  # a table search: its table's size, as to_dict() gives it
-            size = f"{self.stats[0]} positions searched"
+            size = f"{counted(self.stats[0], 'position')} searched"
         else:
             size = f"{len(self.graph)} positions, {len(self.graph.unexpanded)} unexpanded"
         return f"{type(self).__name__}({key_text(self.root_key)}, best play {play}, {size})"

@@ -80,9 +80,10 @@ def _named_conflict(puzzle: Puzzle, exc: ContradictionError) -> ContradictionErr
     conflict = smallest_conflict(puzzle)
     if conflict is None:  # pragma: no cover - the exact engine found no case, so CP-SAT finds one
         return exc
-    if conflict.roster_only:
-        words = "the roster alone (with its printed tiles) admits no case" + (
-            f": {ONE_OUTFIT}" if puzzle.roster.one_outfit else ""
+    if conflict.roster_only:  # no interview is to blame: the roster is
+        why = f": {ONE_OUTFIT}" if puzzle.roster.one_outfit else ""
+        return ContradictionError(
+            f"no case fits: the roster alone (with its printed tiles) admits none{why}", conflict
         )
     else:
         names = [

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from sheepdog.solver.agentdog import session
 from sheepdog.solver.agentdog.cards import UNKNOWN
 from sheepdog.solver.agentdog.moves import AgentPlay, successors
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
@@ -466,13 +465,13 @@ def test_a_pasted_start_without_the_pile_size_keeps_the_cards_played_since() -> 
         record.add(parse_entry("seat 1 plays 2 #0"))
 
 
-def test_a_pasted_record_too_long_to_follow_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_pasted_record_too_long_to_follow_is_refused() -> None:
     """A pasted observer view's game record is followed through every colouring before the
     table opens: past its time budget the paste is refused in one sentence, not left running."""
     start, plays, end = recorded_game(3, 5)
     view = {**view_to_json(view_of(end, end.to_move)), "history": {"from": start, "plays": plays}}
-    table = new_table(4, end.to_move, position=view)
+    table = new_table(4, end.to_move, position=view, record_seconds=20)
     assert table.belief == (end.pawns,)
-    monkeypatch.setattr(session, "PASTE_RECORD_SECONDS", -1.0)
     with pytest.raises(SheepdogError, match=r"ran out of time at play 1 of 5.*paste a later view"):
-        new_table(4, end.to_move, position=view)
+        new_table(4, end.to_move, position=view, record_seconds=-1)
+    assert new_table(4, end.to_move, position=view) == table  # no limit unless one is given

@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
+from sheepdog.cli.explain_text import explanation_lines
+from sheepdog.generators.slywolf import check_mode_possible
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
 from sheepdog.solver.slywolf.advice import advice
 from sheepdog.solver.slywolf.entries import Heard, Top, parse_entry
+from sheepdog.solver.slywolf.explain import explain
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import Interview, Puzzle
 from sheepdog.solver.slywolf.roster import (
@@ -21,6 +24,7 @@ from sheepdog.solver.slywolf.roster import (
     roster_from_dict,
     roster_to_dict,
 )
+from sheepdog.solver.slywolf.session import new_game
 
 
 def _small() -> dict[str, Any]:
@@ -177,7 +181,16 @@ def test_wolves_all_in_one_outfit_load_and_admit_no_case(wolves: int) -> None:
     found = solve_puzzle(puzzle)
     assert not found.consistent and found.suspects == []
     assert found.conflict is not None and found.conflict.roster_only
-    with pytest.raises(SheepdogError, match=f"admits no case: {re.escape(ONE_OUTFIT)}"):
-        advice(puzzle)
+    with pytest.raises(
+        SheepdogError, match=f"^no case fits: .* admits none: {re.escape(ONE_OUTFIT)}$"
+    ):
+        advice(puzzle)  # no interview is blamed: there is none
+    with pytest.raises(SheepdogError, match="admits no case .*: no game can be played on it"):
+        new_game(puzzle)
+    with pytest.raises(SheepdogError, match=f"admits no case: {re.escape(ONE_OUTFIT)}$"):
+        check_mode_possible(roster, "easy")
+    assert explanation_lines(explain(puzzle)) == [
+        f"The roster admits no case ({ONE_OUTFIT}); there is nothing to explain."
+    ]
     data["wolves"][-1] = {"name": "Odd", "wears": outfit[:2]}
     assert roster_from_dict(data).one_outfit == (wolves == 1)  # one wolf: one outfit still

@@ -661,3 +661,31 @@ def test_the_advice_on_a_fold_is_a_fold_the_table_takes(client: TestClient) -> N
     page = client.get(game["url"]).text
     advice = page[page.index('<ol class="advice">') :]
     assert "say which card you drew" in advice[: advice.index("</ol>")]
+
+
+def test_a_pasted_record_is_timed_when_pasted_not_when_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The record's time limit applied each time the stored game was rebuilt (its first GET,
+    a restart), and a rebuild out of time was reported as a database changed outside
+    sheepdog (409).  Accepted once, a game now rebuilds however long its record takes."""
+    from tests.agentdog.games import recorded_game
+
+    start, plays, end = recorded_game(3, 5)
+    view = {**view_to_json(view_of(end, end.to_move)), "history": {"from": start, "plays": plays}}
+    store = Store(tmp_path / "data")
+    with TestClient(create_app(store), raise_server_exceptions=False) as first:
+        made = new(first, players=4, me=end.to_move, hand=None, position=view)
+    store.close()
+    monkeypatch.setattr("sheepdog.cli.web.agent.PASTE_RECORD_SECONDS", -1.0)  # a slow machine
+    store = Store(tmp_path / "data")
+    try:
+        with TestClient(create_app(store), raise_server_exceptions=False) as again:
+            auth = {"Authorization": f"Bearer {made['token']}"}
+            r = again.get(f"/api/dog/games/{made['id']}", headers=auth)
+            assert r.status_code == 200, r.text
+            body = {"variant": "agent-dog", "players": 4, "me": end.to_move, "position": view}
+            refused = again.post("/api/dog/games", json=body)  # a new paste is timed
+            assert "ran out of time at play 1 of 5" in one_line_error(refused, 400)
+    finally:
+        store.close()
