@@ -137,7 +137,7 @@ def generate_command(
         band = _band(grade, min_grade, max_grade)
         the_roster = load_roster(roster)
         if out.exists() and not out.is_dir():
-            raise SheepdogError(f"--out {out} is not a directory")
+            raise SheepdogError(f"{out} is a file, not a folder for case files (--out)")
         _load_engines()
         show = not quiet and stderr_is_terminal()
         made = [0, 0]  # cases made, draws tried

@@ -174,7 +174,7 @@ def test_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     )
     afile = tmp_path / "plain.txt"
     afile.write_text("x")
-    assert "is not a directory" in error_of(gen(afile))
+    assert "is a file, not a folder for case files (--out)" in error_of(gen(afile))
     assert not list(tmp_path.glob("*.json"))
 
 
