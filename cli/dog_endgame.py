@@ -382,7 +382,8 @@ def advise_command(
         typer.Option(
             "--seconds",
             callback=number_in(0.0, 86_400.0),
-            help="Time budget, 0 to 86400: the sampling stops at it, even within a solve; the"
+            help="Time budget of the sampling, 0 to 86400 (Agent DOG: counted once a game"
+            " record is followed): the sampling stops at it, even within a solve; the"
             " sample under way is dropped, so every play keeps the same samples (DOG: the first"
             " sample is then valued by a playout).",
         ),
