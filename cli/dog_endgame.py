@@ -62,7 +62,7 @@ from sheepdog.solver.dog.search import parse_method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.fileio import check_folder, check_target, write_atomic
+from sheepdog.solver.fileio import check_folder, check_target, remove_made_folders, write_atomic
 from sheepdog.solver.interrupts import held
 from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.percent import percent
@@ -219,11 +219,19 @@ def solve(
                 f"{file}: this is an observer view: solve needs a full-information position"
                 " (advise takes views)"
             )
+        made: list[Path] = []
         if graph is not None:
             check_target(graph, force=force)
-            check_folder(graph.parent)  # before the search, not after it
+            made = check_folder(graph.parent)  # before the search, not after it
         elif force:
             fail("--force applies only with --graph (it lets the graph file be replaced)", 2)
+        try:
+            solve_and_answer(found)
+        except BaseException:  # over budget, interrupted, ...: no empty folder left behind
+            remove_made_folders(made)
+            raise
+
+    def solve_and_answer(found: AnyPosition) -> None:
         if isinstance(found, AgentPosition):
             with progress_bar("solve: positions", max_nodes) as update:
                 agent_solution = solve_agent(

@@ -132,14 +132,21 @@ def os_reason(exc: OSError) -> str:
     return (exc.strerror or str(exc) or type(exc).__name__).lower()
 
 
-def check_folder(folder: Path, what: str = "folder") -> None:
+def check_folder(folder: Path, what: str = "folder") -> list[Path]:
     """Before any work that ends in writing files to ``folder``: make it if it is missing,
     and create and remove an empty file in it (:data:`WRITE_CHECK` with the temporary file's
     mark), so that a file in its way, a path through a file or a folder this user cannot
-    write is refused at once, not after the work.  ``what`` names the folder in messages."""
+    write is refused at once, not after the work.  ``what`` names the folder in messages.
+    Returns the folders it made, outermost first (:func:`remove_made_folders` takes them
+    back if the work fails)."""
+    missing: list[Path] = []
     try:
         if folder.exists() and not folder.is_dir():
             raise SheepdogError(f"{folder} is a file, not a {what}")
+        for part in (folder, *folder.parents):
+            if os.path.lexists(part):
+                break
+            missing.insert(0, part)
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SheepdogError(f"cannot create the folder {folder}: {os_reason(exc)}") from None
@@ -148,7 +155,19 @@ def check_folder(folder: Path, what: str = "folder") -> None:
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
+        remove_made_folders(missing)
         raise SheepdogError(f"cannot write in {folder}: {os_reason(exc)}") from None
+    return missing
+
+
+def remove_made_folders(made: list[Path]) -> None:
+    """Remove the folders :func:`check_folder` made (outermost first), innermost first, as
+    long as they are empty: a failed run leaves no empty folders behind."""
+    for part in reversed(made):
+        try:
+            part.rmdir()
+        except OSError:  # something was written there after all, or it is gone: keep the rest
+            return
 
 
 def check_writable(path: Path) -> None:

@@ -294,6 +294,25 @@ def test_a_graph_folder_that_cannot_be_written_is_refused_before_solving(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "win.txt"]
 
 
+def test_a_failed_solve_leaves_no_empty_graph_folder(tmp_path: Path) -> None:
+    """The graph's folder is made before the search; a search over its budget took nothing
+    back and left the folders empty behind it (a reviewer's find)."""
+    graph = tmp_path / "a" / "b" / "g.graphml"
+    result = runner.invoke(
+        app, ["dog", "solve", DRAW.strip(), "--max-nodes", "10", "--graph", str(graph)]
+    )
+    assert result.exit_code == 1 and "position too big" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "a").mkdir()  # a folder that was there stays
+    result = runner.invoke(
+        app, ["dog", "solve", DRAW.strip(), "--max-nodes", "10", "--graph", str(graph)]
+    )
+    assert result.exit_code == 1 and [p.name for p in tmp_path.iterdir()] == ["a"]
+    assert list((tmp_path / "a").iterdir()) == []
+    result = runner.invoke(app, ["dog", "solve", WIN_IN_ONE.strip(), "--graph", str(graph)])
+    assert result.exit_code == 0 and graph.is_file()
+
+
 def test_the_card_1_11_in_notation_is_written_1() -> None:
     result = runner.invoke(
         app, ["dog", "convert", "4 t10,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 1/11/-/-/- 0"]
