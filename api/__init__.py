@@ -419,8 +419,8 @@ if not TYPE_CHECKING:
                 pos, args = args[0], args[1:]
             elif first in kwargs:
                 pos = kwargs.pop(first)
-            else:
-                return value(*args, **kwargs)  # Python's own error for the missing argument
+            else:  # as Python says it, with the public name (not the defining module's)
+                raise TypeError(f"{name}() missing 1 required argument: {first!r}")
             check(pos, other)
             if variant == "text" and (args or "source" in kwargs):
                 source = args[0] if args else kwargs["source"]

@@ -45,6 +45,7 @@ from sheepdog.generators.slywolf_files import (
     summarize,
 )
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.fileio import check_not_a_file
 from sheepdog.solver.slywolf.grade import grade_case
 from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
@@ -136,8 +137,7 @@ def generate_command(
         the_mode = mode.mode
         band = _band(grade, min_grade, max_grade)
         the_roster = load_roster(roster)
-        if out.exists() and not out.is_dir():
-            raise SheepdogError(f"{out} is a file, not a folder for case files (--out)")
+        check_not_a_file(out, "folder for case files (--out)")  # before the engines load
         _load_engines()
         show = not quiet and stderr_is_terminal()
         made = [0, 0]  # cases made, draws tried

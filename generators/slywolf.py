@@ -36,7 +36,7 @@ from sheepdog.solver.slywolf.explain import (
 )
 from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS, Grade, grade_explained, stars_for
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle
-from sheepdog.solver.slywolf.roster import ONE_OUTFIT, Roster, roster_reference
+from sheepdog.solver.slywolf.roster import Roster, check_has_cases, roster_reference
 from sheepdog.solver.slywolf.sample import CompleteCase, random_case
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 from sheepdog.solver.words import counted
@@ -487,8 +487,7 @@ def check_mode_possible(roster: Roster, mode: Mode) -> None:
     """A hard case needs an accomplice pointing at an accomplice: two accomplices at least.
     And a valid case needs a culprit no other wolf dresses like: a wolf wearing the same
     items has the same liars (the sheep naming an item it wears), so it always fits too."""
-    if roster.one_outfit:
-        raise SheepdogError(f"roster {roster.name!r} admits no case: {ONE_OUTFIT}")
+    check_has_cases(roster)
     outfits: dict[frozenset[object], list[str]] = {}
     for wolf in roster.wolves:
         outfits.setdefault(frozenset(wolf.wears), []).append(wolf.name)

@@ -132,6 +132,12 @@ def os_reason(exc: OSError) -> str:
     return (exc.strerror or str(exc) or type(exc).__name__).lower()
 
 
+def check_not_a_file(folder: Path, what: str = "folder") -> None:
+    """Refuse a file where ``folder`` should be (without making anything)."""
+    if folder.exists() and not folder.is_dir():
+        raise SheepdogError(f"{folder} is a file, not a {what}")
+
+
 def check_folder(folder: Path, what: str = "folder") -> list[Path]:
     """Before any work that ends in writing files to ``folder``: make it if it is missing,
     and create and remove an empty file in it (:data:`WRITE_CHECK` with the temporary file's
@@ -141,8 +147,7 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
     back if the work fails)."""
     missing: list[Path] = []
     try:
-        if folder.exists() and not folder.is_dir():
-            raise SheepdogError(f"{folder} is a file, not a {what}")
+        check_not_a_file(folder, what)
         for part in (folder, *folder.parents):
             if os.path.lexists(part):
                 break

@@ -271,6 +271,15 @@ def is_shipped_as(roster: Roster, name: str) -> bool:
     return roster is shipped or roster == shipped
 
 
+def check_has_cases(roster: Roster, then: str = "") -> None:
+    """Refuse, in one line, work that needs a case of ``roster`` when it admits none
+    (:attr:`Roster.one_outfit`: the only way a roster that loads has no case); ``then`` says
+    what cannot be done."""
+    if roster.one_outfit:
+        rest = f"; {then}" if then else ""
+        raise SheepdogError(f"roster {roster.name!r} admits no case: {ONE_OUTFIT}{rest}")
+
+
 def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     """Load a shipped roster by name (:data:`SHIPPED_ROSTERS`: ``"default"`` is the box's) or
     a TOML/JSON file (relative to ``base``)."""

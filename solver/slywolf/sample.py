@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle
-from sheepdog.solver.slywolf.roster import Item, Roster
+from sheepdog.solver.slywolf.roster import Item, Roster, check_has_cases
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +38,8 @@ def random_case(roster: Roster, mode: Mode, rng: random.Random) -> CompleteCase:
     n, k = roster.n_sheep, roster.accomplices
     items = roster.items
     m = n - k
+    check_has_cases(roster)  # else every weight below is 0 (an honest sheep has nothing to say)
     weights = [(len(items) - len(w.wears)) ** m * len(w.wears) ** k for w in roster.wolves]
-    if not any(weights):
-        raise SheepdogError(f"roster {roster.name!r} admits no case: no culprit fits any testimony")
     culprit = rng.choices(range(len(roster.wolves)), weights=weights)[0]
     liars = frozenset(rng.sample(range(n), k))
     honest = [s for s in range(n) if s not in liars]

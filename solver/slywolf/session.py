@@ -69,7 +69,7 @@ from sheepdog.solver.slywolf.puzzle import (
     load_puzzle,
     sheep_list,
 )
-from sheepdog.solver.slywolf.roster import ONE_OUTFIT, Roster
+from sheepdog.solver.slywolf.roster import Roster, check_has_cases
 from sheepdog.solver.slywolf.turn import (
     SIDES,
     Options,
@@ -150,11 +150,7 @@ def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = N
     the wolf at the start of the track side ``side`` (one of ``SIDES``).  The stacks hold the
     sheep not heard yet: a puzzle's interviews are tiles already turned over."""
     check_puzzle(puzzle)
-    if puzzle.roster.one_outfit:
-        raise SheepdogError(
-            f"roster {puzzle.roster.name!r} admits no case ({ONE_OUTFIT}): no game can be"
-            " played on it"
-        )
+    check_has_cases(puzzle.roster, "no game can be played on it")
     expect(side, str, "side", "one_star or two_star")
     track: Side | None = next((s for s in SIDES if s == side), None)
     if track is None:
