@@ -17,6 +17,7 @@ after :data:`ADVICE_SECONDS` seconds), worked out in the background worker like 
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -142,6 +143,36 @@ def is_classic_position(obj: dict[str, Any]) -> bool:
 PASTE_RECORD_SECONDS = 20.0
 
 
+class PastedTables:
+    """The tables of pasted setups checked before they are stored, each kept until its game is
+    first rebuilt: following a pasted record is a setup's long part, so a new game's first page
+    does not follow it a second time.  A setup whose game is never opened is dropped after
+    :attr:`KEEP` newer ones."""
+
+    KEEP = 16
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: dict[str, AgentTable] = {}
+
+    @staticmethod
+    def key(setup: dict[str, Any]) -> str:
+        return json.dumps(setup, sort_keys=True)  # the same after the store's JSON round trip
+
+    def keep(self, setup: dict[str, Any], table: AgentTable) -> None:
+        with self._lock:
+            self._tables[self.key(setup)] = table
+            while len(self._tables) > self.KEEP:
+                del self._tables[next(iter(self._tables))]
+
+    def take(self, setup: dict[str, Any]) -> AgentTable | None:
+        with self._lock:
+            return self._tables.pop(self.key(setup), None)
+
+
+PASTED = PastedTables()
+
+
 @dataclass(frozen=True, slots=True)
 class AgentGame(TableGame[Record]):
     """An Agent DOG game rebuilt from its setup and its entries."""
@@ -152,10 +183,15 @@ class AgentGame(TableGame[Record]):
     def begin(setup: dict[str, Any], new: bool) -> Record:
         # a pasted view's record is followed within PASTE_RECORD_SECONDS when it is pasted;
         # once accepted, it is rebuilt however long that takes (a busy machine, a restart)
-        limit = PASTE_RECORD_SECONDS if new else None
-        table = new_table(
-            setup["players"], *seating(setup), setup.get("stock"), record_seconds=limit
-        )
+        pasted = setup.get("position") is not None
+        table = None if new or not pasted else PASTED.take(setup)
+        if table is None:
+            limit = PASTE_RECORD_SECONDS if new else None
+            table = new_table(
+                setup["players"], *seating(setup), setup.get("stock"), record_seconds=limit
+            )
+            if new and pasted:
+                PASTED.keep(setup, table)
         return Record(table)
 
     parse = staticmethod(parse_entry)

@@ -11,11 +11,11 @@ import re
 import warnings
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
-from sheepdog.cli.web.agent import ADVICE_NODES, board_status, board_svg
+from sheepdog.cli.web.agent import ADVICE_NODES, PastedTables, board_status, board_svg
 from sheepdog.cli.web.app import create_app
 from sheepdog.cli.web.store import Store
 from sheepdog.solver.agentdog.observer import colourings, view_from_json, view_of, view_to_json
@@ -31,6 +31,7 @@ from sheepdog.solver.agentdog.session import (
     parse_entry,
     unseen_cards,
 )
+from sheepdog.solver.agentdog.table import AgentTable
 from sheepdog.solver.agentdog.table_advice import advise_belief
 from sheepdog.solver.dog.board import HOME
 from tests.web.answers import one_line_error, unseen_adds_up
@@ -678,6 +679,7 @@ def test_a_pasted_record_is_timed_when_pasted_not_when_rebuilt(
         made = new(first, players=4, me=end.to_move, hand=None, position=view)
     store.close()
     monkeypatch.setattr("sheepdog.cli.web.agent.PASTE_RECORD_SECONDS", -1.0)  # a slow machine
+    monkeypatch.setattr("sheepdog.cli.web.agent.PASTED", PastedTables())  # a new process
     store = Store(tmp_path / "data")
     try:
         with TestClient(create_app(store), raise_server_exceptions=False) as again:
@@ -689,3 +691,48 @@ def test_a_pasted_record_is_timed_when_pasted_not_when_rebuilt(
             assert "ran out of time at play 1 of 5" in one_line_error(refused, 400)
     finally:
         store.close()
+
+
+def test_a_pasted_record_is_followed_once_when_its_game_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The record was followed when the paste was checked, then again when the new game was
+    first opened: twice the wait before the first page.  The checked table is kept for that
+    first rebuild; a restart (a new process) follows the record again."""
+    from tests.agentdog.games import recorded_game
+
+    start, plays, end = recorded_game(3, 5)
+    view = {**view_to_json(view_of(end, end.to_move)), "history": {"from": start, "plays": plays}}
+    followed: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        followed.append(1)
+        return new_table(*args, **kwargs)
+
+    monkeypatch.setattr("sheepdog.cli.web.agent.new_table", counted)
+    monkeypatch.setattr("sheepdog.cli.web.agent.PASTED", PastedTables())
+    store = Store(tmp_path / "data")
+    try:
+        with TestClient(create_app(store), raise_server_exceptions=False) as client:
+            made = new(client, players=4, me=end.to_move, hand=None, position=view)
+            auth = {"Authorization": f"Bearer {made['token']}"}
+            first = client.get(f"/api/dog/games/{made['id']}", headers=auth).json()
+            assert len(followed) == 1
+            kept = first["hand"], first["version"], first["plays"]
+        monkeypatch.setattr("sheepdog.cli.web.agent.PASTED", PastedTables())  # a new process
+        with TestClient(create_app(store), raise_server_exceptions=False) as again:
+            rebuilt = again.get(f"/api/dog/games/{made['id']}", headers=auth).json()
+            assert len(followed) == 2
+            assert (rebuilt["hand"], rebuilt["version"], rebuilt["plays"]) == kept
+    finally:
+        store.close()
+
+
+def test_pasted_tables_keep_the_newest() -> None:
+    tables = PastedTables()
+    kept = [cast(AgentTable, object()) for _ in range(PastedTables.KEEP + 2)]
+    for n, table in enumerate(kept):
+        tables.keep({"n": n}, table)
+    assert tables.take({"n": 0}) is None and tables.take({"n": 1}) is None
+    assert tables.take({"n": 2}) is kept[2]
+    assert tables.take({"n": 2}) is None  # taken once
