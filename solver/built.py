@@ -11,7 +11,12 @@ object from its own fields or file form and compare; the engines' own calls skip
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+import functools
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping
 
 from sheepdog.solver.errors import SheepdogError, WrongTypeError, expect
 
@@ -70,8 +75,11 @@ def same_as_made(pos: object, made: object, builder: str) -> None:
 def reads_back(value: object, what: str, hint: str, read_back: Callable[[], object]) -> None:
     """``value`` (a ``what``: "view", "roster") is what ``read_back()`` makes of its own file
     form: one built in code (``dataclasses.replace``) is refused with one line if a file could
-    not hold it, if its fields are of the wrong kind, or if it is not in its canonical form
-    (``hint`` says how to make one)."""
+    not hold it, if its fields are of the wrong kind (the first such field named), or if it is
+    not in its canonical form (the fields that differ named; ``hint`` says how to make one)."""
+    wrong = wrong_field(value)
+    if wrong is not None:
+        raise WrongTypeError(f"this {what}'s {wrong} ({hint})")
     try:
         again = read_back()
     except SheepdogError as exc:
@@ -81,4 +89,89 @@ def reads_back(value: object, what: str, hint: str, read_back: Callable[[], obje
             f"this {what} holds fields of the wrong kind ({type(exc).__name__}; {hint})"
         ) from None
     if again != value:
-        raise SheepdogError(f"this {what} is not what its file reads back as ({hint})")
+        differ = " and ".join(repr(name) for name in differing_fields(value, again))
+        where = f": its {differ} differ{'s' * (' and ' not in differ)}" if differ else ""
+        raise SheepdogError(f"this {what} is not what its file reads back as{where} ({hint})")
+
+
+def differing_fields(value: object, again: object) -> list[str]:
+    """The compared fields of two dataclass objects of one class that differ."""
+    if not dataclasses.is_dataclass(value) or type(again) is not type(value):
+        return []
+    return [
+        f.name
+        for f in dataclasses.fields(value)
+        if f.compare and getattr(value, f.name) != getattr(again, f.name)
+    ]
+
+
+def wrong_field(value: object) -> str | None:
+    """The first field of a dataclass object (nested ones too) whose value is not of its
+    annotated kind, in words ("field 'track' is 5 (int), not Track"), or None.  Kinds it cannot
+    read (a forward reference it cannot resolve, a construct it does not know) pass."""
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return None
+    hints = field_kinds(type(value))
+    for f in dataclasses.fields(value):
+        if f.name not in hints or f.name.startswith("_"):
+            continue
+        kind, field_value = hints[f.name], getattr(value, f.name)
+        if not fits(field_value, kind):
+            shown = repr(field_value)
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            return (
+                f"field {f.name!r} is {shown} ({type(field_value).__name__}), not {kind_name(kind)}"
+            )
+        inner = wrong_field(field_value)
+        if inner is not None:
+            return f"field {f.name!r}: {inner}"
+    return None
+
+
+@functools.cache
+def field_kinds(cls: type) -> dict[str, object]:
+    """The annotated kinds of a dataclass's fields (none when they cannot be resolved)."""
+    try:
+        return typing.get_type_hints(cls)
+    except (NameError, TypeError):
+        return {}
+
+
+def fits(value: object, kind: object) -> bool:
+    """Whether ``value`` is of the annotated ``kind`` (``bool`` is no ``int``); a kind this
+    does not know passes."""
+    if kind is typing.Any or kind is object:
+        return True
+    if kind is None or kind is type(None):
+        return value is None
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(fits(value, a) for a in args)
+    if origin is typing.Literal:
+        return value in args
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(fits(x, args[0]) for x in value)
+        return not args or (len(value) == len(args) and all(map(fits, value, args)))
+    if origin in (frozenset, set, list):
+        return isinstance(value, origin) and all(fits(x, args[0]) for x in value)
+    if origin in (dict, Mapping):
+        return isinstance(value, Mapping) and all(
+            fits(k, args[0]) and fits(v, args[1]) for k, v in value.items()
+        )
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(kind, type) and origin is None:
+        return isinstance(value, kind)
+    return True
+
+
+def kind_name(kind: object) -> str:
+    """An annotated kind as code writes it (``tuple[int, ...]``, ``str | None``)."""
+    if isinstance(kind, type) and not typing.get_args(kind):
+        return kind.__name__
+    return re.sub(r"\b(?:\w+\.)+(\w+)", r"\1", str(kind)).replace("NoneType", "None")

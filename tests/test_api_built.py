@@ -226,26 +226,50 @@ def test_an_observer_view_built_in_code_is_checked() -> None:
         ({"undercover": (0, 1)}, SheepdogError, "not one a file could hold"),
         ({"hidden": (0, 1)}, WrongTypeError, "wrong kind"),
         ({"hands": ()}, WrongTypeError, "wrong kind"),
-        ({"visible": None}, WrongTypeError, "wrong kind"),
+        # a field not of its annotated kind is named (it was "wrong kind (TypeError; ...)")
+        ({"visible": None}, WrongTypeError, r"field 'visible' is None \(NoneType\), not tuple\["),
+        ({"to_move": "1"}, WrongTypeError, r"field 'to_move' is '1' \(str\), not int"),
+        (
+            {"players": (0, 1, 2, True)},
+            WrongTypeError,
+            r"field 'players' .* not tuple\[int, \.\.\.\]",
+        ),
+        ({"last_card": 5}, WrongTypeError, r"field 'last_card' is 5 \(int\), not str \| None"),
     ):
         with pytest.raises(error, match=words):
             sheepdog.advise_view(R(view, **changes), samples=0)
+    # a field of the right kind out of canonical form is named
+    canonical: tuple[tuple[dict[str, Any], str], ...] = (
+        ({"visible": tuple(t[::-1] for t in view.visible)}, "its 'visible' differs"),
+        ({"undercover": view.undercover[::-1]}, "its 'undercover' differs"),
+    )
+    for fields, words in canonical:
+        with pytest.raises(SheepdogError, match=words):
+            sheepdog.advise_view(R(view, **fields), samples=0)
 
 
 def test_a_roster_changed_in_code_is_checked() -> None:
     """replace(roster, colors=("red",)) was a KeyError inside; 99 accomplices or no sheep were
     answered as a contradiction; a puzzle's error said "'default' ... but ... 'default'"."""
     roster = sheepdog.load_roster("default")
-    for changes in ({"colors": ("red",)}, {"colors": None}, {"wolves": "x"}):
-        with pytest.raises(WrongTypeError, match="do not fit"):
+    with pytest.raises(WrongTypeError, match="do not fit"):
+        R(roster, colors=("red",))
+    for changes, words in (
+        ({"colors": None}, r"field 'colors' is None \(NoneType\), not tuple\[str, \.\.\.\]"),
+        ({"wolves": "x"}, r"field 'wolves' is 'x' \(str\), not tuple\[Wolf, \.\.\.\]"),
+    ):
+        with pytest.raises(WrongTypeError, match=words):
             R(roster, **changes)
-    with pytest.raises(WrongTypeError, match="wrong kind"):
+    with pytest.raises(WrongTypeError, match=r"field 'sheep' is 'x' \(str\)"):
         sheepdog.Puzzle(R(roster, sheep="x"), "easy")
+    with pytest.raises(WrongTypeError, match=r"field 'track' is 5 \(int\), not Track"):
+        sheepdog.Puzzle(R(roster, track=5), "easy")
+
     puzzle = sheepdog.load_puzzle(EXAMPLE)
     bad: tuple[tuple[dict[str, Any], str], ...] = (
         ({"accomplices": 99}, "99 accomplices among 16 sheep"),
         ({"sheep": ()}, "0 sheep; a roster has 3 to 24"),
-        ({"accomplices": "x"}, "'accomplices' must be a whole number"),
+        ({"accomplices": "x"}, r"field 'accomplices' is 'x' \(str\), not int"),
     )
     for fields, words in bad:
         with pytest.raises(SheepdogError, match=words):

@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from sheepdog.solver.built import wrong_field
 from sheepdog.solver.errors import (
     FileFormatError,
     FolderNotFileError,
@@ -149,6 +150,12 @@ class Roster:
         except (TypeError, KeyError, AttributeError) as exc:
             # a roster changed in code (dataclasses.replace) with fields that do not fit: the
             # file checks (roster_from_dict) say which when it is used
+            wrong = wrong_field(self)
+            if wrong is not None:
+                raise WrongTypeError(
+                    f"this roster's {wrong} (roster_from_dict(data) reads a roster and says what"
+                    " is wrong)"
+                ) from None
             raise WrongTypeError(
                 f"this roster's wolves, colours and garments do not fit ({type(exc).__name__}"
                 f" {shown(str(exc))}): roster_from_dict(data) reads a roster and says what is"
