@@ -377,4 +377,6 @@ def _read_line(prompt: str) -> str | None:
     try:
         return input(prompt)
     except EOFError:
+        if stdin.isatty():  # Ctrl-D at the prompt: end its line, so the shell's starts afresh
+            typer.echo()
         return None

@@ -598,7 +598,8 @@ def test_undecodable_input_is_a_refused_line_not_a_crash(tmp_path: Path) -> None
 
 
 def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
-    """In a terminal, the up arrow brings back the line typed before (readline)."""
+    """In a terminal, the up arrow brings back the line typed before (readline), and Ctrl-D
+    ends the prompt's line."""
     pytest.importorskip("readline")
     import pty
 
@@ -645,6 +646,8 @@ def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
         wait_for(b"> ", after=b"already called")  # the next prompt is up: readline waits
         os.write(leader, b"\x04")  # Ctrl-D at an empty prompt: the end of the input
         assert proc.wait(timeout=60) == 0
+        # the prompt's line is ended: the shell's prompt started on the same line as "> "
+        wait_for(b"\n", after=b"> ")
     finally:
         if proc.poll() is None:
             proc.kill()
