@@ -33,6 +33,7 @@ from sheepdog.solver.agentdog.observer import (
     check_view,
     colour_chances,
     colourings,
+    same_round,
 )
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns, winning_side
 from sheepdog.solver.agentdog.solve import solve_position
@@ -151,7 +152,7 @@ def _unseen(view: ObserverView) -> list[str]:
             if c != UNKNOWN:
                 pool[c] -= 1
     pile = [view.last_card] if view.last_card is not None else []
-    if _same_round(view):
+    if same_round(view):
         assert view.history_from is not None
         first = view.history_from.last_card
         pile = ([first] if first is not None else []) + [rec.card for rec in view.history]
@@ -164,21 +165,6 @@ def _unseen(view: ObserverView) -> list[str]:
             " (in hands, on the pile and in the game record)"
         )
     return sorted(pool.elements())
-
-
-def _same_round(view: ObserverView) -> bool:
-    """Whether the view's game record stays within one round: every seat's hand holds its
-    cards of the record's first view less the cards it played (a deal adds cards to every
-    hand; a fold, or a knock-out of her own side (A6), discards more than the card named).
-    With 2-3 players a fold draws from the stock, which may take the pile back, so only
-    4-player records count."""
-    first = view.history_from
-    if first is None or not view.teams_play:
-        return False
-    played = Counter(rec.seat for rec in view.history)
-    return all(
-        len(view.hands[s]) + played[s] == len(first.hands[s]) for s in range(len(view.hands))
-    )
 
 
 def _deal(view: ObserverView, pool: list[str], rng: random.Random) -> Hands:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from sheepdog.solver import built
-from sheepdog.solver.agentdog.cards import UNKNOWN, parse_card
+from sheepdog.solver.agentdog.cards import UNKNOWN, full_deck, parse_card
 from sheepdog.solver.agentdog.history import RecordedPlay, by_place, replay, same_turn
 from sheepdog.solver.agentdog.layout import Layout, parse_field, parse_loc
 from sheepdog.solver.agentdog.position import (
@@ -197,6 +197,46 @@ def colouring_count(view: ObserverView) -> int:
     return count
 
 
+def check_record_cards(view: ObserverView) -> None:
+    """A record within one round plays no card more often than the deck holds, counting the
+    cards shown in the first view's hands and its top card (A3): the first play past it is
+    named.  :func:`colourings` checks it, so advice and a view pasted at the table both do."""
+    first = view.history_from
+    if first is None or not same_round(view):
+        return
+    deck = Counter(full_deck(view.rules.deck_counts()))
+    shown = [Counter(c for c in hand if c != UNKNOWN) for hand in first.hands]
+    seen = sum(shown, Counter())
+    if first.last_card is not None:
+        seen[first.last_card] += 1
+    for i, rec in enumerate(view.history, 1):
+        if shown[rec.seat][rec.card] > 0:  # a card shown in the first view: counted there
+            shown[rec.seat][rec.card] -= 1
+            continue
+        seen[rec.card] += 1
+        if seen[rec.card] > deck[rec.card]:
+            raise HistoryMismatch(
+                f"history play {i}: seat {rec.seat} plays {rec.card}, but the deck holds"
+                f" {deck[rec.card]} and every one is seen already (in the first view's hands"
+                " and pile, and in the earlier plays of this round)"
+            )
+
+
+def same_round(view: ObserverView) -> bool:
+    """Whether the view's game record stays within one round: every seat's hand holds its
+    cards of the record's first view less the cards it played (a deal adds cards to every
+    hand; a fold, or a knock-out of her own side (A6), discards more than the card named).
+    With 2-3 players a fold draws from the stock, which may take the pile back, so only
+    4-player records count."""
+    first = view.history_from
+    if first is None or not view.teams_play:
+        return False
+    played = Counter(rec.seat for rec in view.history)
+    return all(
+        len(view.hands[s]) + played[s] == len(first.hands[s]) for s in range(len(view.hands))
+    )
+
+
 def colourings(
     view: ObserverView,
     limit: int = MAX_COLOURINGS,
@@ -211,6 +251,7 @@ def colourings(
     :func:`time.monotonic` time) it stops with :class:`RecordOutOfTime`, and ``progress`` hears
     of each play followed."""
     start = view.history_from if view.history_from is not None else view
+    check_record_cards(view)
     count = colouring_count(start)
     if count > limit:
         whose = "this view" if start is view else "the game record's first view"
@@ -411,13 +452,20 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
             raise FileFormatError(
                 f"history play {i}: 'undercover' is checked with 'pawns': give both, as seen"
             )
-        if "pawns" in p:
-            under = _undercover(p.get("undercover", []), view.layout)
-            pawn_map = seat_map(p["pawns"], f"history play {i} pawns")
-            visible, hidden = _view_pawns(pawn_map, view.players, view.layout, under)
-            seen = (visible, hidden, under)
+        try:  # every problem of this play names it, not only the turn and the words
+            if "pawns" in p:
+                under = _undercover(p.get("undercover", []), view.layout)
+                pawn_map = seat_map(p["pawns"], f"history play {i} pawns")
+                visible, hidden = _view_pawns(pawn_map, view.players, view.layout, under)
+                seen = (visible, hidden, under)
+            parsed = parse_card(card)
+        except SheepdogError as exc:
+            message = str(exc)
+            if not message.startswith(f"'history play {i}"):
+                message = f"history play {i}: {message}"
+            raise FileFormatError(message) from None
         # as a play is typed at the table: arrows, spacing and case as the engine writes them
-        recs.append(RecordedPlay(seat, parse_card(card), normal_words(words), seen))
+        recs.append(RecordedPlay(seat, parsed, normal_words(words), seen))
     return ObserverView(
         view.visible,
         view.hidden,

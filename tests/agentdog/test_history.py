@@ -206,3 +206,67 @@ def test_following_a_record_reports_each_play_and_keeps_to_its_deadline() -> Non
         advise_view(view, samples=0, record_seconds=-1)
     # a view without a record has nothing to follow: no deadline applies
     assert colourings(view_from_json(start), deadline=time.monotonic() - 1)
+
+
+def _swaps_view(swaps_after_eights: int) -> dict[str, Any]:
+    """Seat 0 (her hand shown) and the others swap t4 and t8 round after round, within one
+    round: 8 swaps in the record, or 9 with ``swaps_after_eights`` = 2 (the deck holds 8)."""
+    pawns = {"1": ["k", "k", "t30", "u"], "2": ["k", "k", "t34", "u"], "3": ["k", "k", "t50", "u"]}
+    holes = ["t4", "t8", "t12", "t20"]
+    first = {
+        "variant": "agent-dog", "seats": 4, "layout": "default", "view": "observer",
+        "pawns": {"0": ["k", "k", "t2", "u"], **pawns}, "undercover": holes,
+        "hands": {"0": ["2", "5", "8", "13", "swap"], **{s: ["?"] * 5 for s in "123"}},
+        "to_move": 0, "last_card": None,
+    }  # fmt: skip
+    swap = "t4 ↔ t8"
+    plays = [{"seat": s, "card": "swap", "play": swap} for s in range(4)]
+    for seat0 in (("5", "t2→t7"), ("8", "t7→t15")):
+        plays.append({"seat": 0, "card": seat0[0], "play": seat0[1]})
+        plays += [{"seat": s, "card": "swap", "play": swap} for s in (1, 2, 3)]
+    plays = plays[: len(plays) - 3 + swaps_after_eights]
+    seat = (swaps_after_eights + 1) % 4
+    hands: dict[str, list[str]] = {"0": ["?", "?"]}
+    for s in "123":
+        left = 5 - sum(p["seat"] == int(s) for p in plays)
+        hands[s] = ["2", "3", "5"] if int(s) == seat else ["?"] * left
+    now = {
+        **first, "pawns": {"0": ["k", "k", "t15", "u"], **pawns}, "hands": hands,
+        "to_move": seat, "last_card": "swap", "history": {"from": first, "plays": plays},
+    }  # fmt: skip
+    return now
+
+
+def test_a_record_playing_more_copies_of_a_card_than_the_deck_holds_is_refused() -> None:
+    """Nine swaps in one round (the deck holds 8, A3) were answered with exact risks when
+    nothing was sampled (only the sampler's deal counted the deck), and with sampling the error
+    did not name the play."""
+    eight = view_from_json(_swaps_view(1))
+    assert advise_view(eight, samples=0).colourings >= 1
+    nine = view_from_json(_swaps_view(2))
+    refused = "history play 11: seat 2 plays swap, but the deck holds 8"
+    for samples in (0, 3):
+        with pytest.raises(HistoryMismatch, match=refused):
+            advise_view(nine, samples=samples, seconds=1)
+    with pytest.raises(HistoryMismatch, match=refused):  # a view pasted at the table too
+        colourings(nine)
+
+
+@pytest.mark.parametrize(
+    ("play", "words"),
+    [
+        ({"card": "seven"}, "history play 3: unknown card 'seven'"),
+        ({"pawns": {"0": ["t99"]}}, "history play 3: .*'t99' does not exist"),
+        ({"undercover": ["t41"]}, "history play 3: .*t41 is not a hole"),
+    ],
+)
+def test_a_bad_field_of_a_record_play_names_the_play(play: dict[str, Any], words: str) -> None:
+    """A record play's unknown card, missing field or non-hole was told in the words of the
+    view's own keys, so the record was not blamed."""
+    view = _swaps_view(1)
+    changed = view["history"]["plays"][2]
+    changed.update(play)
+    if "undercover" in play and "pawns" not in play:
+        changed["pawns"] = view["history"]["from"]["pawns"]
+    with pytest.raises(SheepdogError, match=words):
+        view_from_json(view)
