@@ -30,7 +30,6 @@ from sheepdog.generators.print_and_play.drawing import (
     fold_line,
 )
 from sheepdog.generators.print_and_play.layout import (
-    MIN_FONT,
     PT,
     Frame,
     fit_block,
@@ -745,14 +744,11 @@ def _answer_row(
                 draw_item(pdf, item, cx + 0.5 + j * (icon + 0.5), y + 1.1, icon)
             shift = 1 + min(3, len(case.culprit.wears)) * (icon + 0.5)
             pdf.set_text_color(0, 0, 0)
-            # the answer itself, never cut ("vermilion w…" left the hat unsaid): one line,
-            # the font shrunk as far as it goes, or else wrapped
+            # the answer itself, never cut ("vermilion w…" left the hat unsaid): on one line
+            # if it fits, else wrapped (two lines at 6-7 pt read better than one at 4 pt)
             outfit = ", ".join(map(str, case.culprit.wears))
             room = width - shift - 0.5
-            pdf.set_font(FONT, "", MIN_FONT)
-            one_line = pdf.get_string_width(printable(outfit)) <= room - 2 * pdf.c_margin
-            fit = fit_cell if one_line else fit_name
-            fit(pdf, cx + shift, y, room, h, outfit, size=7, align="L")
+            fit_name(pdf, cx + shift, y, room, h, outfit, size=7, align="L")
         elif n in (0, 3):  # the case and its culprit wrap rather than lose their end
             fit_name(
                 pdf, cx + 0.5, y, width - 1, h, text, size=8.5, style="B" if n else "", align="L"

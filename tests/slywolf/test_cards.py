@@ -129,7 +129,7 @@ def test_the_answer_key_holds_every_culprit_and_the_cards_no_details() -> None:
     texts = page_texts(result.data)
     key = "".join(texts[i] for i in part_pages(result, "answer key"))
     for case in pset.cases:
-        row = re.search(rf"{case.case_id}.*", key)
+        row = re.search(rf"{case.case_id}.*\n?.*", key)  # the outfit may wrap onto a second line
         assert row and case.culprit.name in row.group(0) and case.grade.hardest_rule in row.group(0)
     cards = "".join(texts[i] for i in part_pages(result, "case cards"))
     assert all(case.case_id in cards for case in pset.cases)
@@ -137,6 +137,30 @@ def test_the_answer_key_holds_every_culprit_and_the_cards_no_details() -> None:
     detailed = printed(EASY, A4, card_details=True)
     cards = "".join(page_texts(detailed.data)[i] for i in part_pages(detailed, "case cards"))
     assert "hardest rule: honest-testimony" in cards and "interviews at best" in cards
+
+
+def font_sizes(data: bytes, pages: range) -> list[float]:
+    """The font size of every printed character of ``pages``, in points."""
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(data)
+    sizes = []
+    for i in pages:
+        text = doc[i].get_textpage()
+        sizes += [
+            raw.FPDFText_GetFontSize(text.raw, k)
+            for k in range(text.count_chars())
+            if not text.get_text_range(k, 1).isspace()
+        ]
+    return sizes
+
+
+def test_the_answer_key_prints_no_culprit_outfit_in_tiny_type() -> None:
+    """The default roster's outfits ("yellow top hat, green jacket, red pants") were kept on
+    one line at 4-4.5 pt beside the key's 8.5 pt columns; they wrap at 6-7 pt."""
+    result = printed(EASY, A4)
+    sizes = font_sizes(result.data, part_pages(result, "answer key"))
+    assert sizes and min(sizes) >= 6
 
 
 def test_every_interview_has_a_slip_with_the_likes() -> None:
