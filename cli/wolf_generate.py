@@ -257,7 +257,11 @@ def grade_command(
     """Difficulty of a case: hardest rule needed, steps, fewest interviews, stars."""
 
     def body() -> None:
-        from sheepdog.generators.print_and_play.cases import grade_text, same_grade
+        from sheepdog.generators.print_and_play.cases import (
+            grade_details,
+            grade_text,
+            same_grade,
+        )
         from sheepdog.solver.slywolf.grade import stored_grade
         from sheepdog.solver.slywolf.session import game_of
         from sheepdog.solver.slywolf.worlds import deduce_puzzle
@@ -277,8 +281,11 @@ def grade_command(
             typer.echo(f"Warning: {exc}; the recomputed grade is given here", err=True)
             stored = None
         if stored is not None and not same_grade(stored, g):
+            shown = grade_text(stored)
+            if shown == grade_text(g):  # the difference is in what the text leaves out
+                shown = f"{shown}, {grade_details(stored)}"
             typer.echo(
-                f"Warning: {file}: the stored grade ({grade_text(stored)}) disagrees with the "
+                f"Warning: {file}: the stored grade ({shown}) disagrees with the "
                 "recomputed one given here",
                 err=True,
             )
@@ -393,6 +400,18 @@ def print_command(
     recomputed); a bad one is an error and nothing is written."""
 
     def body() -> None:
+        from sheepdog.solver.fileio import check_folder, check_target, remove_made_folders
+
+        check_target(out, force=force)
+        # a read-only folder or a path through a file: refused now, not after the layout
+        made = check_folder(out.parent, "folder for the PDF")
+        try:
+            write_pdf()
+        except BaseException:  # a bad case, interrupted, ...: no empty folder left behind
+            remove_made_folders(made)
+            raise
+
+    def write_pdf() -> None:
         from sheepdog.generators.print_and_play import (
             PAPERS,
             default_paper,
@@ -402,9 +421,8 @@ def print_command(
             set_texts,
             unprintable_characters,
         )
-        from sheepdog.solver.fileio import check_target, write_bytes_atomic
+        from sheepdog.solver.fileio import write_bytes_atomic
 
-        check_target(out, force=force)
         the_paper = PAPERS[paper.value] if paper is not None else default_paper()
         with progress_bar("checking cases") as update:
             pset = load_print_set(folder, regrade=regrade, progress=update)

@@ -78,7 +78,7 @@ def grade_text(g: Grade) -> str:
     )
 
 
-def _more(g: Grade) -> str:
+def grade_details(g: Grade) -> str:
     rules = ", ".join(f"{rule} {n}" for rule, n in sorted(g.rules)) or "none"
     return f"fewest {'proved' if g.fewest_exact else 'found, not proved'}, rules used: {rules}"
 
@@ -144,7 +144,10 @@ def check_grade(puzzle: Puzzle, where: str, *, regrade: bool) -> Grade:
     if stored is not None and not same_grade(stored, fresh):
         shown = [grade_text(stored), grade_text(fresh)]
         if shown[0] == shown[1]:  # the difference is in what the text leaves out
-            shown = [f"{text}, {_more(g)}" for text, g in zip(shown, (stored, fresh), strict=True)]
+            shown = [
+                f"{text}, {grade_details(g)}"
+                for text, g in zip(shown, (stored, fresh), strict=True)
+            ]
         raise SheepdogError(
             f"{where}: the stored grade ({shown[0]}) disagrees with the recomputed "
             f"grade ({shown[1]}); --regrade (regrade=True) uses the recomputed one"

@@ -200,6 +200,37 @@ def test_grade_command(tmp_path: Path) -> None:
     assert warned.stderr.startswith(f"Warning: {wrong}: the recorded culprit {other} is not")
 
 
+def test_a_stored_grade_that_reads_like_the_recomputed_one_says_how_it_differs(
+    tmp_path: Path,
+) -> None:
+    """A stored grade differing only in what its short text leaves out ("fewest_exact") was
+    warned of as "(2 stars, ..., 5 fewest interviews) disagrees" beside the same text."""
+    assert runner.invoke(app, [*gen(tmp_path), "--quiet"]).exit_code == 0
+    case = tmp_path / "easy-7-001.json"
+    data = json.loads(case.read_text())
+    data["grade"] = dict(data["grade"], fewest_exact=not data["grade"]["fewest_exact"])
+    case.write_text(json.dumps(data))
+    warned = runner.invoke(app, ["wolf", "grade", str(case)])
+    assert warned.exit_code == 0
+    found = "fewest proved" if data["grade"]["fewest_exact"] else "fewest found, not proved"
+    assert warned.stderr.startswith(f"Warning: {case}: the stored grade (")
+    assert f"fewest interviews, {found}" in warned.stderr.split(") disagrees")[0]
+
+
+def test_print_checks_its_folder_before_any_work(tmp_path: Path) -> None:
+    """``--out afile/x.pdf`` was checked after every case was checked and laid out, and
+    read "file exists"; a failed print into new folders left them behind."""
+    assert runner.invoke(app, [*gen(tmp_path / "set"), "--quiet"]).exit_code == 0
+    (tmp_path / "afile").write_text("mine")
+    out = tmp_path / "afile" / "x.pdf"
+    message = error_of(["wolf", "print", str(tmp_path / "set"), "--out", str(out)])
+    assert message == f"Error: {tmp_path / 'afile'} is a file, not a folder for the PDF"
+    (tmp_path / "set" / "easy-7-002.json").write_text("{")  # the set itself fails
+    deep = tmp_path / "new" / "deeper" / "x.pdf"
+    assert error_of(["wolf", "print", str(tmp_path / "set"), "--out", str(deep)])
+    assert not (tmp_path / "new").exists()
+
+
 def test_grades_name_the_file_that_cannot_be_graded(tmp_path: Path) -> None:
     assert runner.invoke(app, [*gen(tmp_path), "--quiet"]).exit_code == 0
     partial = tmp_path / "easy-7-002.json"
