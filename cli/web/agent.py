@@ -594,12 +594,16 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
         table: AgentTable = game.table
         to_move = view["to_move"]
         hand = table.hands[to_move] if to_move is not None else ()
+        mover_cards = [c for c in CARDS if c in hand] if UNKNOWN not in hand else list(CARDS)
+        # a fold says nothing can move: a card with a legal play here is no card to discard
+        movable = {p["card"] for p in view["plays"] if p["card"] is not None}
         return h.page(
             "agent.html",
             board=board_svg(table),
             seats=seat_rows(table),
             colours=COLOURS,
-            mover_cards=[c for c in CARDS if c in hand] if UNKNOWN not in hand else list(CARDS),
+            mover_cards=mover_cards,
+            fold_cards=[c for c in mover_cards if c not in movable],
             all_cards=list(CARDS),
             deck_counts=table.rules.deck_counts(),
             **shared.page_context(request, row, view, CHECKS.parse_card),

@@ -79,6 +79,8 @@ def check_rows(rows: Sequence[Any]) -> None:
     for n, row in enumerate(rows, start=1):
         if row.seq != n:
             raise SheepdogError(f"entry {n} is stored as number {row.seq}: the numbers have gaps")
+        if not isinstance(row.line, str):
+            raise SheepdogError(f"entry {n} is stored as {type(row.line).__name__}, not text")
         if row.line.strip().lower() == "hint":  # asks, changes nothing: no undo takes it back
             continue
         if is_undo(row.line):

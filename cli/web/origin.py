@@ -17,6 +17,7 @@ are not affected.
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 from typing import Final
 from urllib.parse import urlsplit
@@ -40,12 +41,23 @@ def host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
+def is_local_name(name: str) -> bool:
+    """``localhost`` or a loopback address (``127.0.0.2`` too, which ``--host`` may bind): a
+    rebound DNS name is neither, since a browser names a rebound site by its own name."""
+    if name.lower() in LOCAL_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
 def problem(method: str, headers: Headers, *, local_only: bool, public: str | None) -> str | None:
     """Why the request is refused, or None."""
     host = headers.get("host", "")
-    if local_only and host_name(host).lower() not in LOCAL_NAMES:
+    if local_only and not is_local_name(host_name(host)):
         return (
-            f"this server answers on this machine only, as localhost or 127.0.0.1, not as"
+            f"this server answers on this machine only, as localhost or a loopback address (127.0.0.1), not as"
             f" {host[:60]!r}"
         )
     if method in READS:

@@ -177,6 +177,9 @@ class Store:
         self._db.executescript(SCHEMA)
         self._read_lock = threading.Lock()
         self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        # text that is not UTF-8 (written outside sheepdog) is read, not raised: the game it
+        # belongs to is then damaged alone (409), not the list of games (500)
+        self._reader.text_factory = _lenient_text
 
     def close(self) -> None:
         with self._wake:
@@ -319,6 +322,10 @@ class Store:
         return refused
 
 
+def _lenient_text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
 def _setup(text: Any) -> dict[str, Any]:
     """A stored setup; one that is not a JSON object (edited outside sheepdog) reads as ``{}``,
     which lists the game and fails when it is opened (the game is damaged), not the lists."""
@@ -354,6 +361,8 @@ def _check_not_linked(path: Path) -> None:
         info = os.lstat(path)
     except FileNotFoundError:
         return  # a new database
+    if stat.S_ISDIR(info.st_mode):  # a folder counts its subfolders as links: not a hard link
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     if stat.S_ISLNK(info.st_mode):
         kind, remedy = "a symbolic link", "give --data the folder the database is in"
     elif info.st_nlink > 1:

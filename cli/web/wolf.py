@@ -30,6 +30,7 @@ from sheepdog.solver.slywolf.roster import (
     INLINE,
     SHIPPED_ROSTERS,
     Roster,
+    check_has_cases,
     load_roster,
     roster_from_dict,
     roster_to_dict,
@@ -92,16 +93,24 @@ def check_setup(raw: Any) -> dict[str, Any]:
         if not isinstance(value, bool):
             raise BadRequest(f"{key!r} must be true or false")
         setup[key] = value
+    try:  # the roster itself, and one that admits no case: no game, with a track or without
+        roster = WolfGame.roster_of(setup)[0]
+        check_has_cases(roster, "no game can be played on it")
+    except BadRequest:
+        raise
+    except SheepdogError as exc:
+        raise BadRequest(str(exc)) from None
     if side is not None:  # a game at the table calls sheep by their vegetables
-        try:
-            roster = WolfGame.roster_of(setup)[0]
-        except SheepdogError as exc:  # the roster itself: no track changes that
-            raise BadRequest(str(exc)) from None
         try:
             check_likes(roster)
         except SheepdogError as exc:
             raise BadRequest(f"{exc}; start it without a track (interviews only)") from None
-    WolfGame.start(setup)  # a bad roster object is refused here, before anything is stored
+    try:  # a bad roster object is refused here, before anything is stored
+        WolfGame.start(setup)
+    except BadRequest:
+        raise
+    except SheepdogError as exc:
+        raise BadRequest(str(exc)) from None
     return setup
 
 

@@ -736,3 +736,14 @@ def test_pasted_tables_keep_the_newest() -> None:
     assert tables.take({"n": 0}) is None and tables.take({"n": 1}) is None
     assert tables.take({"n": 2}) is kept[2]
     assert tables.take({"n": 2}) is None  # taken once
+
+
+def test_a_fold_offers_only_the_cards_that_cannot_move(client: TestClient) -> None:
+    """With 2-3 players a fold discards a card that cannot move (A17): the page listed every
+    card, its first choice (1/11) refused with "a 1/11 can move: a fold is not allowed"."""
+    game = new(client, players=3, hand=["1/11", "13", "8", "partner", "5"])
+    r = client.post(f"/api/dog/games/{game['id']}/plays", json={"seat": 0, "card": "8", "play": 0})
+    assert r.status_code == 201, r.text
+    page = client.get(game["url"]).text
+    listed = re.search(r'<select name="discard">(.*?)</select>', page)
+    assert listed is not None and re.findall(r"<option>([^<]*)</option>", listed[1]) == ["swap"]

@@ -734,3 +734,23 @@ def test_an_entry_that_changes_nothing_is_not_stored(client: TestClient) -> None
         r = client.post(base + "/entries", json={"line": same})
         assert "changes nothing" in one_line_error(r, 400)
         assert client.get(base + "/version").json() == version
+
+
+@pytest.mark.parametrize("side", [None, "one_star"])
+def test_a_roster_that_admits_no_case_starts_no_game(client: TestClient, side: str | None) -> None:
+    """One wolf (every wolf in one outfit): README, rosters: "a table game in serve refuses
+    it".  With a track it was a 500 (the session's SheepdogError), without one a game whose
+    page said "The interviews contradict each other. They cannot all be right: ." """
+    roster = {
+        "accomplices": 1,
+        "colors": ["red", "blue"],
+        "garments": ["hat"],
+        "wolves": [{"name": "W1", "wears": ["red hat"]}],
+        "sheep": [{"name": n, "likes": ["carrot", "peas", "pumpkin"]} for n in "abcd"],
+    }
+    setup: dict[str, Any] = {"mode": "easy", "roster": roster}
+    if side is not None:
+        setup["side"] = side
+    r = client.post("/api/wolf/games", json=setup)
+    assert "admits no case" in one_line_error(r, 400)
+    assert client.get("/api/wolf/games").json()["games"] == []

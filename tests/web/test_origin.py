@@ -173,3 +173,24 @@ def test_a_data_folder_that_is_no_folder_says_why(tmp_path: Path, kind: str) -> 
     with pytest.raises(OSError) as raised:
         Store(target)
     assert raised.value.strerror is not None and raised.value.strerror.lower() == why
+
+
+@pytest.mark.parametrize("host", ["127.0.0.2:8765", "127.1.2.3", "[::1]:8765"])
+def test_a_loopback_address_serve_may_listen_on_is_this_machine(host: str) -> None:
+    """``serve --host 127.0.0.2`` printed http://127.0.0.2:PORT/ and refused every request to
+    it (403: "answers ... as localhost or 127.0.0.1")."""
+    assert problem("GET", Headers({"host": host}), local_only=True, public=None) is None
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1.evil.example", "evil.example:8765", "10.0.0.2"])
+def test_a_name_that_is_not_this_machine_is_refused(host: str) -> None:
+    assert problem("GET", Headers({"host": host}), local_only=True, public=None) is not None
+
+
+def test_an_entry_stored_as_bytes_is_a_409_not_a_500(client: TestClient, store: Store) -> None:
+    """A BLOB in place of an entry's line: the page showed it as refused, the API's GET
+    answered 500 (bytes are not JSON) with a traceback in the server's log."""
+    game = client.post("/api/wolf/games", json=EASY).json()
+    edit(store, "INSERT INTO entries VALUES (?, 1, X'fffe', 0, 0)", game["id"])
+    error = one_line_error(client.get(f"/api/wolf/games/{game['id']}"), 409)
+    assert "entry 1 is stored as bytes" in error

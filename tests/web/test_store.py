@@ -198,3 +198,25 @@ def test_a_full_disk_when_a_game_is_created_is_one_line(tmp_path: Path) -> None:
         str(full.value) == "the game could not be stored (the disk is full); nothing was recorded"
     )
     store.close()
+
+
+def test_a_folder_in_the_databases_place_is_named_so(tmp_path: Path) -> None:
+    """A folder counts its subfolders as links: it was refused as "a file with other hard
+    links (a backup made with cp -al or ln?)"."""
+    (tmp_path / DB_NAME).mkdir()
+    with pytest.raises(IsADirectoryError):
+        Store(tmp_path)
+
+
+def test_text_that_is_not_utf8_damages_its_game_alone(tmp_path: Path) -> None:
+    """A row written outside sheepdog with bytes that are not UTF-8 failed every read of the
+    table (the list of games, the home page: 500), not only its own game."""
+    store = Store(tmp_path)
+    good = store.create_game("wolf", {"mode": "easy"})
+    with sqlite3.connect(store.path) as raw:
+        raw.execute("INSERT INTO games VALUES ('bad', 'wolf', 't', 0, CAST(X'7bff7d' AS TEXT))")
+        raw.execute("INSERT INTO entries VALUES (?, 1, CAST(X'66ff' AS TEXT), 0, 0)", (good.id,))
+    assert {row.id for row in store.games()} == {good.id, "bad"}
+    assert store.game("bad") is not None and store.game("bad").setup == {}  # type: ignore[union-attr]
+    assert store.entries(good.id)[0].line == "f\ufffd"
+    store.close()
