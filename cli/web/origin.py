@@ -57,8 +57,8 @@ def problem(method: str, headers: Headers, *, local_only: bool, public: str | No
     host = headers.get("host", "")
     if local_only and not is_local_name(host_name(host)):
         return (
-            f"this server answers on this machine only, as localhost or a loopback address (127.0.0.1), not as"
-            f" {host[:60]!r}"
+            "this server answers on this machine only, as localhost or a loopback address"
+            f" (127.0.0.1), not as {host[:60]!r}"
         )
     if method in READS:
         return None
