@@ -40,9 +40,10 @@ def is_loopback(host: str) -> bool:
 
 
 def default_data_dir() -> Path:
-    """The per-user data folder: ``$XDG_DATA_HOME/sheepdog`` or the platform's own."""
+    """The per-user data folder: ``$XDG_DATA_HOME/sheepdog`` or the platform's own (a
+    relative ``XDG_DATA_HOME`` is ignored, as the XDG base directory spec says)."""
     xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg:
+    if xdg and os.path.isabs(xdg):
         return Path(xdg) / "sheepdog"
     import platformdirs
 

@@ -74,6 +74,23 @@ def problem(method: str, headers: Headers, *, local_only: bool, public: str | No
     return None
 
 
+def origin_form(scope: Scope) -> Scope:
+    """A request in absolute form (``GET http://host:port/path``, which a server must accept,
+    RFC 9112 3.2.2) as the usual ``GET /path`` with its authority as the ``Host`` (the
+    request's own Host is then ignored, as the RFC says): its path reached no route (an HTML
+    404 for an API call), and the checks of the Host read the wrong one."""
+    path = scope["path"]
+    if path.startswith("/"):
+        return scope
+    parts = urlsplit(path)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return scope
+    own = parts.path or "/"
+    headers = [(k, v) for k, v in scope["headers"] if k.lower() != b"host"]
+    headers.append((b"host", parts.netloc.encode("latin-1")))
+    return {**scope, "path": own, "raw_path": own.encode("latin-1"), "headers": headers}
+
+
 class SameOrigin:
     """ASGI middleware: :func:`problem`'s requests get ``refuse``'s answer (403)."""
 
@@ -82,6 +99,7 @@ class SameOrigin:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
+            scope = origin_form(scope)
             why = problem(
                 scope["method"],
                 Headers(scope=scope),

@@ -19,6 +19,11 @@ MALFORMED = {"error": "malformed HTTP request: it could not be read as HTTP/1.1"
 
 
 class JsonErrorProtocol(H11Protocol):
+    def _unsupported_upgrade_warning(self) -> None:
+        """An ``Upgrade`` request is answered as a plain one (the app uses no WebSocket):
+        uvicorn told the server's terminal to install a WebSocket library for it."""
+        self.logger.debug("upgrade request answered without upgrading")
+
     def send_400_response(self, msg: str) -> None:
         if self.conn.our_state not in (h11.IDLE, h11.SEND_RESPONSE):
             # the app has answered already (a broken body after it): nothing more to say; h11

@@ -286,6 +286,8 @@ def test_loopback_and_the_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_data_dir() == tmp_path / "sheepdog"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative")  # ignored (XDG spec): was ./relative/...
+    assert os.path.isabs(default_data_dir())
     monkeypatch.delenv("XDG_DATA_HOME")
     assert default_data_dir().name == "sheepdog"
     assert os.path.isabs(default_data_dir())
@@ -404,3 +406,36 @@ def test_a_broken_body_after_the_answer_leaves_no_traceback(tmp_path: Path) -> N
         _out, err = server.communicate(timeout=20)
     assert answer.startswith(b"HTTP/1.1 404 ")
     assert "Traceback" not in err and "Fatal error" not in err, err
+
+
+def test_a_request_in_absolute_form_and_an_upgrade_are_answered_as_usual(tmp_path: Path) -> None:
+    """``GET http://host:port/api/...`` (absolute form, RFC 9112 3.2.2) reached no route and got
+    an HTML 404; a WebSocket upgrade request told the server's terminal to install a WebSocket
+    library."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+
+    def ask(target: str, *headers: str) -> tuple[str, bytes]:
+        lines = [f"GET {target} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall("\r\n".join([*lines, *headers, "", ""]).encode())
+            answer = b""
+            while chunk := conn.recv(65536):
+                answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        return head.decode("latin-1").split("\r\n")[0], body
+
+    try:
+        status, body = ask(f"http://127.0.0.1:{port}/api/wolf/games/zz")
+        assert status == "HTTP/1.1 404 Not Found" and "no such game" in json.loads(body)["error"]
+        status, body = ask(f"http://127.0.0.1:{port}/api/wolf/games")
+        assert status == "HTTP/1.1 200 OK" and isinstance(json.loads(body), list | dict)
+        status, body = ask("http://rebound.example/api/wolf/games")  # its authority is checked
+        assert status == "HTTP/1.1 403 Forbidden" and "rebound.example" in json.loads(body)["error"]
+        upgrade = ("Upgrade: websocket", "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: x")
+        status, _ = ask("/api/wolf/games", *upgrade)
+        assert status == "HTTP/1.1 200 OK"
+    finally:
+        server.send_signal(signal.SIGINT)
+        _out, err = server.communicate(timeout=20)
+    assert "WebSocket" not in err and "Traceback" not in err, err
