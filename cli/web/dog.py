@@ -47,6 +47,7 @@ from sheepdog.solver.dog.board import HOME, KENNEL, loc_name, start_field, track
 from sheepdog.solver.dog.cards import CARDS, DECK_COUNTS, UNKNOWN, parse_card
 from sheepdog.solver.dog.position import (
     Position,
+    parse_position,
     position_to_json,
     team_of,
     teams,
@@ -324,11 +325,16 @@ def dog_routes(h: Helpers[DogGames]) -> list[Route]:
     ]
 
 
+def notation_position(text: str) -> dict[str, Any]:
+    """A position pasted in the one-line notation a game page shows, as the spec's JSON."""
+    return position_to_json(parse_position(text, "the position"))
+
+
 def form_setup(form: dict[str, str]) -> dict[str, Any]:
     """The setup of the new-game form (the page's fields as the API's keys)."""
     setup: dict[str, Any] = {}
     form_seating(form, setup, "seats")
-    form_position(form, setup, ("seats",))
+    form_position(form, setup, ("seats",), notation=notation_position)
     return setup
 
 

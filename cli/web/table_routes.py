@@ -258,15 +258,24 @@ def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> Non
             setup[key] = form[key]
 
 
-def form_position(form: dict[str, str], setup: dict[str, Any], own: Sequence[str]) -> None:
-    """The pasted position (JSON) of the new-game form, if any; ``own`` are the keys the
-    position says for itself (dropped from ``setup``)."""
+def form_position(
+    form: dict[str, str],
+    setup: dict[str, Any],
+    own: Sequence[str],
+    notation: Callable[[str], dict[str, Any]] | None = None,
+) -> None:
+    """The pasted position of the new-game form, if any: JSON, or (when the variant has one,
+    ``notation`` reads it into JSON) the one-line notation its game pages show; ``own`` are
+    the keys the position says for itself (dropped from ``setup``)."""
     text = form.get("position", "").strip()
     if not text:
         return
     for key in own:
         setup.pop(key, None)
     try:
-        setup["position"] = loads_json(text, "the position")
+        if notation is not None and not text.startswith("{"):
+            setup["position"] = notation(text)
+        else:
+            setup["position"] = loads_json(text, "the position")
     except SheepdogError as exc:
         raise BadRequest(str(exc)) from None

@@ -453,3 +453,19 @@ def test_one_sample_is_one_sample_on_the_page(client: TestClient) -> None:
     page = client.get(game["url"]).text  # the advice is worked out by now
     assert "1 sample of the 18 hidden cards" in page and "· 1 sample<" in page
     assert "1 samples" not in page
+
+
+def test_a_new_game_starts_from_the_notation_a_game_page_shows(client: TestClient) -> None:
+    """The page shows a position in notation, but its new-game form took JSON only: pasted
+    back, the notation was refused as "invalid JSON: Extra data"."""
+    game = new(client)
+    view = client.get(f"/api/dog/games/{game['id']}").json()
+    fields = {"seats": "4", "me": "0", "starts": "", "gave": "", "got": ""}
+    r = client.post(
+        "/dog/new", data={**fields, "position": view["notation"]}, follow_redirects=False
+    )
+    assert r.status_code == 303, r.text
+    again = client.get("/api/dog/games/" + r.headers["location"].split("/")[2].split("?")[0])
+    assert again.json()["notation"] == view["notation"]
+    r = client.post("/dog/new", data={**fields, "position": "4 | nonsense"})
+    assert r.status_code == 400 and "the position" in r.text
