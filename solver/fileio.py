@@ -145,13 +145,9 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
     write is refused at once, not after the work.  ``what`` names the folder in messages.
     Returns the folders it made, outermost first (:func:`remove_made_folders` takes them
     back if the work fails)."""
-    missing: list[Path] = []
     try:
         check_not_a_file(folder, what)
-        for part in (folder, *folder.parents):
-            if os.path.lexists(part):
-                break
-            missing.insert(0, part)
+        missing = missing_folders(folder)
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SheepdogError(f"cannot create the folder {folder}: {os_reason(exc)}") from None
@@ -162,6 +158,16 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
     except OSError as exc:
         remove_made_folders(missing)
         raise SheepdogError(f"cannot write in {folder}: {os_reason(exc)}") from None
+    return missing
+
+
+def missing_folders(folder: Path) -> list[Path]:
+    """The folders that ``folder.mkdir(parents=True)`` would make, outermost first."""
+    missing: list[Path] = []
+    for part in (folder, *folder.parents):
+        if os.path.lexists(part):
+            break
+        missing.insert(0, part)
     return missing
 
 

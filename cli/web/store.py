@@ -31,6 +31,7 @@ the disk (full, or an I/O error) is :class:`NotStored`, and nothing of the batch
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import json
@@ -46,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from sheepdog.cli.web.entries import BadRequest, Stale
+from sheepdog.solver.fileio import missing_folders, remove_made_folders
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -149,9 +151,14 @@ class Store:
             # mkdir would say "file exists" of a file, a link loop or a link to nowhere
             os.stat(folder)  # the loop, or the link's missing target, is named here
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
+        made = missing_folders(folder)
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / DB_NAME
-        self._lock_fd = _lock_folder(folder / LOCK_NAME)
+        try:
+            self._lock_fd = _lock_folder(folder / LOCK_NAME)
+        except BaseException:  # another start may hold it: only empty folders are taken back
+            remove_made_folders(made)
+            raise
         try:
             _check_not_linked(self.path)
             self._open()
@@ -161,6 +168,7 @@ class Store:
                 if connection is not None:
                     connection.close()
             os.close(self._lock_fd)
+            _take_back(folder, made)  # a full disk at the first start left an empty database
             raise
 
     def _open(self) -> None:
@@ -320,6 +328,18 @@ class Store:
                     self._db.execute("ROLLBACK")
                 raise
         return refused
+
+
+def _take_back(folder: Path, made: list[Path]) -> None:
+    """After a failed start that holds the folder's lock: when this start made ``folder``
+    (``made``, outermost first), it holds only what the start wrote (the lock, an empty
+    database), which goes with it."""
+    if not made:
+        return
+    for name in (LOCK_NAME, DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm", f"{DB_NAME}-journal"):
+        with contextlib.suppress(OSError):
+            (folder / name).unlink()
+    remove_made_folders(made)
 
 
 def _lenient_text(raw: bytes) -> str:

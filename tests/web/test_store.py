@@ -220,3 +220,33 @@ def test_text_that_is_not_utf8_damages_its_game_alone(tmp_path: Path) -> None:
     assert store.game("bad") is not None and store.game("bad").setup == {}  # type: ignore[union-attr]
     assert store.entries(good.id)[0].line == "f\ufffd"
     store.close()
+
+
+def test_a_failed_first_start_leaves_no_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk at the first start left the new folder with a lock and an empty database;
+    a folder that was there before keeps what it held."""
+
+    def full(_db: sqlite3.Connection) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr("sheepdog.cli.web.store._check_database", full)
+    new = tmp_path / "new" / "deeper"
+    with pytest.raises(sqlite3.OperationalError):
+        Store(new)
+    assert not (tmp_path / "new").exists()
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "mine.txt").write_text("kept")
+    with pytest.raises(sqlite3.OperationalError):
+        Store(old)
+    assert (old / "mine.txt").read_text() == "kept"
+    monkeypatch.undo()
+    first = Store(tmp_path / "busy")  # a folder another start holds: nothing of it is taken
+    try:
+        with pytest.raises(FolderInUse):
+            Store(tmp_path / "busy")
+        assert (tmp_path / "busy" / "games.sqlite3").exists()
+    finally:
+        first.close()
