@@ -8,8 +8,8 @@ asking when its type is a form's or ``text/plain``), and a site whose name is ma
 
 - a request whose ``Origin`` is not this server's own, or that the browser marks as
   ``Sec-Fetch-Site: cross-site``, is refused (403) unless it only reads (GET, HEAD, OPTIONS);
-- on this machine only, a request must name the server as ``localhost``, ``127.0.0.1`` or
-  ``[::1]`` in its ``Host``: a rebound name is refused (403).
+- on this machine only, a request must name the server as ``localhost`` or a loopback address
+  (``127.0.0.1``, ``127.0.0.2``, ``[::1]``) in its ``Host``: a rebound name is refused (403).
 
 Tools that are not browsers (curl, scripts) send neither ``Origin`` nor ``Sec-Fetch-Site`` and
 are not affected.
@@ -20,7 +20,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Callable
 from typing import Final
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from starlette.datastructures import Headers
 from starlette.requests import Request
@@ -79,16 +79,23 @@ def origin_form(scope: Scope) -> Scope:
     RFC 9112 3.2.2) as the usual ``GET /path`` with its authority as the ``Host`` (the
     request's own Host is then ignored, as the RFC says): its path reached no route (an HTML
     404 for an API call), and the checks of the Host read the wrong one."""
-    path = scope["path"]
-    if path.startswith("/"):
+    if scope["path"].startswith("/"):
         return scope
-    parts = urlsplit(path)
+    # the target as sent (still percent-encoded, without its query): the decoded path may hold
+    # '%3F' as '?' or letters beyond latin-1, which neither split nor encode back as they came
+    raw = scope.get("raw_path") or scope["path"].encode("utf-8")
+    parts = urlsplit(raw.decode("latin-1"))
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return scope
     own = parts.path or "/"
     headers = [(k, v) for k, v in scope["headers"] if k.lower() != b"host"]
     headers.append((b"host", parts.netloc.encode("latin-1")))
-    return {**scope, "path": own, "raw_path": own.encode("latin-1"), "headers": headers}
+    return {
+        **scope,
+        "path": unquote(own),
+        "raw_path": own.encode("latin-1"),
+        "headers": headers,
+    }
 
 
 class SameOrigin:
