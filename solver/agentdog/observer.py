@@ -200,7 +200,8 @@ def colouring_count(view: ObserverView) -> int:
 def check_record_cards(view: ObserverView) -> None:
     """A record within one round plays no card more often than the deck holds, counting the
     cards shown in the first view's hands and its top card (A3): the first play past it is
-    named.  :func:`colourings` checks it, so advice and a view pasted at the table both do."""
+    named, or a card shown in the view's own hands past it.  :func:`colourings` checks it, so
+    advice and a view pasted at the table both do."""
     first = view.history_from
     if first is None or not same_round(view):
         return
@@ -210,16 +211,38 @@ def check_record_cards(view: ObserverView) -> None:
     if first.last_card is not None:
         seen[first.last_card] += 1
     for i, rec in enumerate(view.history, 1):
-        if shown[rec.seat][rec.card] > 0:  # a card shown in the first view: counted there
-            shown[rec.seat][rec.card] -= 1
-            continue
-        seen[rec.card] += 1
-        if seen[rec.card] > deck[rec.card]:
-            raise HistoryMismatch(
-                f"history play {i}: seat {rec.seat} plays {rec.card}, but the deck holds"
-                f" {deck[rec.card]} and every one is seen already (in the first view's hands"
-                " and pile, and in the earlier plays of this round)"
-            )
+        for card in _cards_of(rec):
+            if shown[rec.seat][card] > 0:  # a card shown in the first view: counted there
+                shown[rec.seat][card] -= 1
+                continue
+            seen[card] += 1
+            if seen[card] > deck[card]:
+                raise HistoryMismatch(
+                    f"history play {i}: seat {rec.seat} plays {card}, but the deck holds"
+                    f" {deck[card]} and every one is seen already (in the first view's hands"
+                    " and pile, and in the earlier plays of this round)"
+                )
+    for seat, hand in enumerate(view.hands):  # cards shown now that the first view did not show
+        for card, n in (Counter(c for c in hand if c != UNKNOWN) - shown[seat]).items():
+            seen[card] += n
+            if seen[card] > deck[card]:
+                raise HistoryMismatch(
+                    f"seat {seat}'s hand shows {card}, but the deck holds {deck[card]} and every"
+                    " one is seen already (in the first view's hands and pile, and in the plays"
+                    " of this round)"
+                )
+
+
+def _cards_of(rec: RecordedPlay) -> list[str]:
+    """The cards a record play puts on the pile: a 4-player fold's are those its words name
+    (``"fold: discards 5"``; the record's ``"card"`` is not read for it), else its card."""
+    words = rec.play.strip()
+    if not words.startswith("fold"):
+        return [rec.card]
+    try:
+        return [parse_card(c) for c in words.partition("discards")[2].split(",") if c.strip()]
+    except SheepdogError:
+        return []  # following the record names the play
 
 
 def same_round(view: ObserverView) -> bool:

@@ -250,6 +250,12 @@ def test_a_record_playing_more_copies_of_a_card_than_the_deck_holds_is_refused()
             advise_view(nine, samples=samples, seconds=1)
     with pytest.raises(HistoryMismatch, match=refused):  # a view pasted at the table too
         colourings(nine)
+    # a ninth swap shown in a hand of the view, not played: samples=0 answered it
+    shown = _swaps_view(1)
+    shown["hands"][str(shown["to_move"])] = ["2", "3", "swap"]
+    for samples in (0, 3):
+        with pytest.raises(HistoryMismatch, match="seat 2's hand shows swap, but the deck holds 8"):
+            advise_view(view_from_json(shown), samples=samples, seconds=1)
 
 
 @pytest.mark.parametrize(
@@ -270,3 +276,20 @@ def test_a_bad_field_of_a_record_play_names_the_play(play: dict[str, Any], words
         changed["pawns"] = view["history"]["from"]["pawns"]
     with pytest.raises(SheepdogError, match=words):
         view_from_json(view)
+
+
+def test_a_one_card_fold_counts_the_card_it_discards_not_the_records_card() -> None:
+    """A 4-player fold's 'card' is not read when the record is followed: the deck count took it
+    as played (a 7th swap of 6 here), though the fold discarded a 5."""
+    kennel = -1
+    pawns = [[kennel] * 4, [16, kennel, kennel, kennel], [32] + [kennel] * 3, [48] + [kennel] * 3]
+    start = make_position(pawns, [["5"], ["swap"] * 5, ["2", "8"], ["3", "9"]], 0, "swap")
+    (fold,) = legal_plays(start)
+    obj = view_to_json(view_of(fold.position, 1))
+    first = view_to_json(view_of(start, 1))
+    obj["rules"] = first["rules"] = {"deck": {"swap": 6}}
+    obj["history"] = {
+        "from": first,
+        "plays": [{"seat": 0, "card": "swap", "play": fold.description}],
+    }
+    assert colourings(view_from_json(obj)) == [fold.position.pawns]
