@@ -106,9 +106,10 @@ def differing_fields(value: object, again: object) -> list[str]:
 
 
 def wrong_field(value: object) -> str | None:
-    """The first field of a dataclass object (nested ones too) whose value is not of its
-    annotated kind, in words ("field 'track' is 5 (int), not Track"), or None.  Kinds it cannot
-    read (a forward reference it cannot resolve, a construct it does not know) pass."""
+    """The first field of a dataclass object (and of a dataclass held in a field, not in a
+    tuple) whose value is not of its annotated kind, in words ("field 'track' is 5 (int), not
+    Track"), or None.  Kinds it cannot read (a forward reference it cannot resolve, a construct
+    it does not know) pass."""
     if not dataclasses.is_dataclass(value) or isinstance(value, type):
         return None
     hints = field_kinds(type(value))
@@ -155,11 +156,13 @@ def fits(value: object, kind: object) -> bool:
         if len(args) == 2 and args[1] is Ellipsis:
             return all(fits(x, args[0]) for x in value)
         return not args or (len(value) == len(args) and all(map(fits, value, args)))
-    if origin in (frozenset, set, list):
-        return isinstance(value, origin) and all(fits(x, args[0]) for x in value)
+    if origin in (frozenset, set, list):  # a bare typing.List has no args: any items
+        item = args[0] if args else object
+        return isinstance(value, origin) and all(fits(x, item) for x in value)
     if origin in (dict, Mapping):
+        key, val = args if len(args) == 2 else (object, object)
         return isinstance(value, Mapping) and all(
-            fits(k, args[0]) and fits(v, args[1]) for k, v in value.items()
+            fits(k, key) and fits(v, val) for k, v in value.items()
         )
     if kind is int:
         return isinstance(value, int) and not isinstance(value, bool)

@@ -10,8 +10,9 @@ import errno
 import json
 import os
 import pickle
+import typing
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -281,3 +282,17 @@ def test_a_views_u_in_a_full_position_says_where_it_belongs() -> None:
     data["pawns"]["0"][0] = "u"
     with pytest.raises(SheepdogError, match="belongs in an observer view"):
         sheepdog.parse_agent_position(json.dumps(data))
+
+
+@dataclasses.dataclass
+class _Bare:
+    xs: typing.List  # type: ignore[type-arg]  # noqa: UP006
+    kinds: typing.Dict  # type: ignore[type-arg]  # noqa: UP006
+
+
+def test_a_field_kind_without_arguments_is_read() -> None:
+    """A bare ``typing.List`` or ``Dict`` annotation (no item kind) raised IndexError."""
+    from sheepdog.solver.built import wrong_field
+
+    assert wrong_field(_Bare([1, "a"], {1: 2})) is None
+    assert wrong_field(_Bare(cast(Any, (1,)), {})) == "field 'xs' is (1,) (tuple), not List"
