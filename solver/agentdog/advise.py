@@ -33,6 +33,7 @@ from sheepdog.solver.agentdog.observer import (
     check_view,
     colour_chances,
     colourings,
+    pile_cards,
     same_round,
 )
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns, winning_side
@@ -155,7 +156,8 @@ def _unseen(view: ObserverView) -> list[str]:
     if same_round(view):
         assert view.history_from is not None
         first = view.history_from.last_card
-        pile = ([first] if first is not None else []) + [rec.card for rec in view.history]
+        played = [card for rec in view.history for card in pile_cards(rec)]
+        pile = ([first] if first is not None else []) + played
     for c in pile:
         pool[c] -= 1
     over = sorted(c for c, n in pool.items() if n < 0)

@@ -211,7 +211,7 @@ def check_record_cards(view: ObserverView) -> None:
     if first.last_card is not None:
         seen[first.last_card] += 1
     for i, rec in enumerate(view.history, 1):
-        for card in _cards_of(rec):
+        for card in pile_cards(rec):
             if shown[rec.seat][card] > 0:  # a card shown in the first view: counted there
                 shown[rec.seat][card] -= 1
                 continue
@@ -233,7 +233,7 @@ def check_record_cards(view: ObserverView) -> None:
                 )
 
 
-def _cards_of(rec: RecordedPlay) -> list[str]:
+def pile_cards(rec: RecordedPlay) -> list[str]:
     """The cards a record play puts on the pile: a 4-player fold's are those its words name
     (``"fold: discards 5"``; the record's ``"card"`` is not read for it), else its card."""
     words = rec.play.strip()

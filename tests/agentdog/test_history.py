@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheepdog.solver.agentdog.advise import advise_view
+from sheepdog.solver.agentdog.advise import _unseen, advise_view
 from sheepdog.solver.agentdog.cards import full_deck
 from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
 from sheepdog.solver.agentdog.observer import (
@@ -292,4 +293,9 @@ def test_a_one_card_fold_counts_the_card_it_discards_not_the_records_card() -> N
         "from": first,
         "plays": [{"seat": 0, "card": "swap", "play": fold.description}],
     }
-    assert colourings(view_from_json(obj)) == [fold.position.pawns]
+    view = view_from_json(obj)
+    assert colourings(view) == [fold.position.pawns]
+    # the sampler's pool takes the discarded 5 off, not the record's swap (it did)
+    pool = Counter(_unseen(view))
+    deck = Counter(full_deck(view.rules.deck_counts()))
+    assert pool["swap"] == deck["swap"] - 6 and pool["5"] == deck["5"] - 1
