@@ -93,19 +93,14 @@ def check_setup(raw: Any) -> dict[str, Any]:
         if not isinstance(value, bool):
             raise BadRequest(f"{key!r} must be true or false")
         setup[key] = value
-    try:  # the roster itself, and one that admits no case: no game, with a track or without
+    try:  # refused here, before anything is stored: a bad roster, or one without a case
         roster = WolfGame.roster_of(setup)[0]
         check_has_cases(roster, "no game can be played on it")
-    except BadRequest:
-        raise
-    except SheepdogError as exc:
-        raise BadRequest(str(exc)) from None
-    if side is not None:  # a game at the table calls sheep by their vegetables
-        try:
-            check_likes(roster)
-        except SheepdogError as exc:
-            raise BadRequest(f"{exc}; start it without a track (interviews only)") from None
-    try:  # a bad roster object is refused here, before anything is stored
+        if side is not None:  # a game at the table calls sheep by their vegetables
+            try:
+                check_likes(roster)
+            except SheepdogError as exc:
+                raise BadRequest(f"{exc}; start it without a track (interviews only)") from None
         WolfGame.start(setup)
     except BadRequest:
         raise
