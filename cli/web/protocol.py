@@ -10,8 +10,8 @@ A request must also arrive whole within :data:`REQUEST_SECONDS` of its first byt
 connection, for the first one): uvicorn has no such limit, so a client that sent half a request
 head and then nothing (a phone that lost the Wi-Fi mid-request, or a client that does it on
 purpose) held its connection for as long as it liked.  It then gets a JSON 408, or just the
-connection closed when the app has answered already.  Between requests uvicorn's keep-alive
-timeout (5 s) closes an idle connection.
+connection closed when the app has answered already, or when nothing came at all.  Between
+requests uvicorn's keep-alive timeout (5 s) closes an idle connection.
 """
 
 from __future__ import annotations
@@ -70,6 +70,10 @@ class JsonErrorProtocol(H11Protocol):
     def _too_slow(self) -> None:
         self._request_timer = None
         if self.transport.is_closing():
+            return
+        if self.conn.their_state is h11.IDLE and not self.conn.trailing_data[0]:
+            # a connection opened ahead of need (a browser's preconnect): closed without a word
+            self.transport.close()
             return
         self.logger.debug("a request did not arrive whole in %g s", self.request_seconds)
         self._send_error(408, b"Request Timeout", TOO_SLOW)

@@ -80,7 +80,6 @@ HEAD = b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n"
 @pytest.mark.parametrize(
     "parts",
     [
-        [],  # connected, and nothing sent
         [b"GET /ec"],  # half a request line
         [HEAD],  # the head without its end
         [HEAD + b"\r\n", b"ab"],  # the head, half the body
@@ -93,6 +92,12 @@ def test_a_request_that_does_not_arrive_in_time_gets_a_json_408(
     answer, seconds = exchange(port, *parts, pause=SECONDS / 4)
     assert status_and_body(answer) == ("HTTP/1.1 408 Request Timeout", TOO_SLOW)
     assert SECONDS <= seconds < SECONDS + 2
+
+
+def test_a_connection_that_sends_nothing_is_closed_without_an_answer(port: int) -> None:
+    """As a browser's preconnect is: an unasked-for answer would be read by its next request."""
+    answer, seconds = exchange(port)
+    assert answer == b"" and SECONDS <= seconds < SECONDS + 2
 
 
 def test_requests_that_arrive_in_time_are_answered_on_one_connection(port: int) -> None:
