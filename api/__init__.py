@@ -141,7 +141,7 @@ _EXPORTS: dict[str, str] = {
 _ALIASES: dict[str, str] = {
     "PuzzleAdvice": "Advice",
     "advise_puzzle": "advice",
-    "apply_entry": "apply",
+    "apply_entry": "apply_checked",
     "generate_cases": "generate",
     "PositionAdvice": "Advice",
     "advise_position": "advise",
@@ -309,7 +309,7 @@ if TYPE_CHECKING:
     )
     from sheepdog.solver.slywolf.roster import Item, Roster, load_roster, roster_from_dict
     from sheepdog.solver.slywolf.session import Game, Record, load_game, new_game
-    from sheepdog.solver.slywolf.session import apply as apply_entry
+    from sheepdog.solver.slywolf.session import apply_checked as apply_entry
     from sheepdog.solver.slywolf.turn import Options
     from sheepdog.solver.slywolf.valid import Model
 
@@ -350,9 +350,10 @@ if not TYPE_CHECKING:
         "agent_perft": ("agent", "perft"),
         "agent_position_to_json": ("agent", "position_to_json"),
         "play_by_words": ("agent", "legal_plays"),
-        "parse_position": ("text", ""),
-        "parse_agent_position": ("text", ""),
-        "parse_view": ("text", ""),
+        # for a text reader, what its text is
+        "parse_position": ("text", "a position's JSON text (json.dumps a dict), or DOG notation"),
+        "parse_agent_position": ("text", "an Agent DOG position's JSON text (json.dumps a dict)"),
+        "parse_view": ("text", "an observer view's JSON text (json.dumps a dict)"),
         "solve_position": ("classic", "solve_agent_position"),
         "advise_position": ("classic", "advise_view, with the view of the seat to move"),
         "solve_agent_position": ("agent", "solve_position"),
@@ -404,8 +405,8 @@ if not TYPE_CHECKING:
 
         else:
 
-            def check(text, _other):
-                expect(text, str, "text", "a position's JSON text, or DOG notation")
+            def check(text, what):
+                expect(text, str, "text", what)
 
         import inspect
 

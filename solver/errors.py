@@ -128,6 +128,12 @@ class FileAccessError(SheepdogError, OSError):
         self.errno, self.strerror, self.filename = cause.errno, cause.strerror, filename
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # errno, strerror and filename are OSError's slots, not in __dict__: carry them too
+        state = dict(getattr(self, "__dict__", {}))
+        state.update(errno=self.errno, strerror=self.strerror, filename=self.filename)
+        return (_rebuilt, (type(self), self.args, state))
+
     def __str__(self) -> str:
         # the message as given: OSError's own would become "[Errno 2] ...: 'name'" once the
         # file name is set

@@ -169,6 +169,33 @@ def test_an_entry_of_another_roster_is_refused() -> None:
             sheepdog.apply_entry(game, entry)
 
 
+def test_a_game_built_in_code_is_checked() -> None:
+    """apply_entry took a Game made with the class or dataclasses.replace unchecked: a None
+    table or puzzle, a wrong turn, an out-of-range guessed wolf failed inside (AttributeError,
+    IndexError), and a game no table can reach (an unknown side or vegetable, skill 5) was
+    played on."""
+    game = sheepdog.load_game(ROOT / "cases" / "puzzles" / "turn.json")
+    assert game is not None
+    call = sheepdog.parse_entry(game.puzzle.roster, "call banjo")
+    table = game.table
+    bad: tuple[tuple[Any, type[Exception], str], ...] = (
+        (R(game, table=None), WrongTypeError, r"field 'table' is None \(NoneType\), not Table"),
+        (R(game, puzzle=None), WrongTypeError, "field 'puzzle' is None"),
+        (R(game, turn=5), WrongTypeError, r"field 'turn' is 5 \(int\), not Turn"),
+        (R(game, guessed=99), WrongTypeError, "fields of the wrong kind"),
+        (R(game, table=R(table, side="x")), WrongTypeError, "field 'side' is 'x'"),
+        (R(game, table=R(table, spoiled_found=("kiwi",))), SheepdogError, "unknown vegetable"),
+        (R(game, table=R(table, options=sheepdog.Options(skill=5))), SheepdogError, "skill"),
+    )
+    for built, error, words in bad:
+        with pytest.raises(error, match=words):
+            sheepdog.apply_entry(built, call)
+        with pytest.raises(error, match=words):
+            sheepdog.Record.begin(built)
+    called = sheepdog.apply_entry(game, call)  # a game of the library's own passes
+    assert sheepdog.apply_entry(called, sheepdog.parse_entry(game.puzzle.roster, "hint"))
+
+
 def test_a_recorded_culprit_is_checked_not_trusted() -> None:
     case = sheepdog.load_puzzle(CASE)
     assert case.culprit == case.recorded_culprit is not None

@@ -360,6 +360,24 @@ def test_every_error_pickles_whatever_its_constructor_takes() -> None:
         pool.submit(roster.sheep_index, "kazoo").result()
 
 
+def test_a_file_error_pickles_with_its_errno_and_filename(tmp_path: Path) -> None:
+    """errno, strerror and filename are OSError's own slots, not in ``__dict__``: a file error
+    handed back by a process pool still carries them."""
+    import errno
+    import pickle
+
+    for path, number in ((tmp_path / "missing.json", errno.ENOENT), (tmp_path, errno.EISDIR)):
+        with pytest.raises(sheepdog.FileAccessError) as info:
+            sheepdog.load_puzzle(path)
+        again = pickle.loads(pickle.dumps(info.value))
+        assert type(again) is type(info.value) and str(again) == str(info.value)
+        assert (again.errno, again.filename, again.strerror) == (
+            number,
+            str(path),
+            info.value.strerror,
+        )
+
+
 def _wrong_kinds() -> list[tuple[str, Callable[[], object], str]]:
     pos = sheepdog.parse_position(NOTATION)
     agent = sheepdog.load_agent_position(AGENT)
@@ -507,6 +525,19 @@ def test_text_readers_keep_the_error_class_that_names_the_other_game() -> None:
         sheepdog.parse_view(None)  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="source must be a str, not NoneType"):
         sheepdog.parse_position("{}", source=None)  # type: ignore[arg-type]
+
+
+def test_each_text_reader_says_what_its_text_is() -> None:
+    """The three text readers shared one hint, "a position's JSON text, or DOG notation", which
+    is wrong for an observer view and for Agent DOG (no notation)."""
+    data: Any = {"variant": "agent-dog"}
+    for read, words in (
+        (sheepdog.parse_position, "a position's JSON text (json.dumps a dict), or DOG notation"),
+        (sheepdog.parse_agent_position, "an Agent DOG position's JSON text (json.dumps a dict)"),
+        (sheepdog.parse_view, "an observer view's JSON text (json.dumps a dict)"),
+    ):
+        with pytest.raises(WrongTypeError, match=re.escape(f"not dict ({words})")):
+            read(data)
 
 
 def test_the_first_argument_may_be_given_by_its_name() -> None:

@@ -18,7 +18,7 @@ into interviews with that leaf's calibration.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
@@ -144,7 +144,10 @@ class TurnAdvice:
     so_far: Turn  # the sheep called and the vegetables found in the turn being played
     turns_left: int
     guess: Guess | None  # set on the final space of the track (or when nobody can be called)
-    plan: TurnPlanner | None  # set while the case is open and someone can be called
+    # set while the case is open and someone can be called; made from the fields above (and the
+    # puzzle), so not compared: a planner compares by identity, and two advices of one puzzle
+    # (or one pickled and back) are equal
+    plan: TurnPlanner | None = field(compare=False)
     untyped_tops: int = 0  # stacks with tiles whose top sheep nobody has typed yet
     guessed: int | None = None  # the wolf guessed: the game is over, nothing is left to advise
 
@@ -394,7 +397,7 @@ def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[s
     if turn.guess is not None:
         out["guess"] = {
             "wolf": roster.wolves[turn.guess.wolf].name,
-            "probability": turn.guess.probability,
+            "probability": float(turn.guess.probability),
         }
     if turn.plan is not None:
         out["plan"] = _plan_dict(roster, turn.plan, called, found, turn.drawing)

@@ -158,7 +158,7 @@ def simulate(
         visible = [s for s in table.visible if s not in table.discarded]
         if turns_left(roster, table) == 0 or not visible:
             g = guess(d.weights)
-            return GameResult(g.wolf == case.culprit, turns, interviews, True, g.probability)
+            return GameResult(g.wolf == case.culprit, turns, interviews, True, float(g.probability))
         turns += 1
         table = replace(table, position=table.position + 1)
         adv = advisor(view, advisor_rng)

@@ -59,6 +59,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any, Literal
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
@@ -411,10 +412,11 @@ def remove_top(table: Table, sheep: int, new_top: int | None) -> Table:
 
 @dataclass(frozen=True, slots=True)
 class Guess:
-    """The last chance [Game End 2]: the most probable suspect and the chance it is the culprit."""
+    """The last chance [Game End 2]: the most probable suspect and the exact chance it is the
+    culprit (a ratio of world counts)."""
 
     wolf: int
-    probability: float
+    probability: Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,7 +434,7 @@ def guess(weights: Sequence[int]) -> Guess:
     if not total:
         raise ValueError("no suspect: the interviews contradict each other")
     wolf = max(range(len(weights)), key=lambda w: (weights[w], -w))
-    return Guess(wolf, weights[wolf] / total)
+    return Guess(wolf, Fraction(weights[wolf], total))
 
 
 class TurnPlanner:

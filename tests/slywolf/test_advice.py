@@ -6,6 +6,7 @@ import json
 import pickle
 import random
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -72,11 +73,24 @@ def test_with_a_game_the_turn_is_planned() -> None:
     assert json.loads(json.dumps(adv.to_dict())) == adv.to_dict()
 
 
+def test_the_advice_with_a_turn_is_a_value() -> None:
+    """Two advices of one puzzle are equal, also through pickle (a process pool), with a turn
+    plan as without one: the planner, made from the other fields, is not compared."""
+    adv = _turn()
+    assert adv.turn is not None and adv.turn.plan is not None
+    assert adv == _turn() and hash(adv) == hash(_turn())
+    assert pickle.loads(pickle.dumps(adv)) == adv
+
+
 def test_on_the_final_space_the_guess() -> None:
     adv = _turn(track={"side": "two_star", "position": 10})
     assert adv.turn is not None and adv.turn.plan is None and adv.turn.guess is not None
     guess = adv.to_dict()["turn"]["guess"]
     assert guess["probability"] == max(adv.to_dict()["probabilities"].values())
+    # exact, as the README says ("the exact chance the guess is right"): a ratio of world counts
+    exact = adv.turn.guess.probability
+    assert isinstance(exact, Fraction)
+    assert exact == Fraction(max(adv.deduction.weights), adv.deduction.total)
 
 
 def test_the_turn_being_played_is_read_from_the_game() -> None:
