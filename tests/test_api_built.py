@@ -182,7 +182,7 @@ def test_a_game_built_in_code_is_checked() -> None:
         (R(game, table=None), WrongTypeError, r"field 'table' is None \(NoneType\), not Table"),
         (R(game, puzzle=None), WrongTypeError, "field 'puzzle' is None"),
         (R(game, turn=5), WrongTypeError, r"field 'turn' is 5 \(int\), not Turn"),
-        (R(game, guessed=99), WrongTypeError, "fields of the wrong kind"),
+        (R(game, guessed=99), SheepdogError, "guessed wolf 99 is not one of the roster's wolves"),
         (R(game, table=R(table, side="x")), WrongTypeError, "field 'side' is 'x'"),
         (R(game, table=R(table, spoiled_found=("kiwi",))), SheepdogError, "unknown vegetable"),
         (R(game, table=R(table, options=sheepdog.Options(skill=5))), SheepdogError, "skill"),
