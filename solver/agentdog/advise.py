@@ -18,6 +18,7 @@ same position in every colouring are one play.  The samples are the same for eve
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -256,7 +257,13 @@ def _described(done: list[AgentPlay], words: str) -> str:
     said = {p.description for p in done}
     if len(said) == 1:
         return done[0].description
-    return done[0].description.split(";")[0] + "; what follows depends on the undercover colours"
+    # where a piece went once turned face up is a colour she cannot see: not said (A18)
+    choice = _FACE_UP.sub("", done[0].description.split(";")[0])
+    return choice + "; what follows depends on the undercover colours"
+
+
+#: A5's note on where a piece turned face up in her home went (a colour: not in the choices).
+_FACE_UP = re.compile(r" \(face up: [^)]*\)")
 
 
 def _plays(
@@ -274,7 +281,7 @@ def _plays(
                 words.setdefault((FOLD, play.description), None)
                 continue
             label = f"copy as {view.last_card}" if play.card == COPY else play.card
-            choice = play.description.split(";")[0][len(label) + 2 :]
+            choice = _FACE_UP.sub("", play.description.split(";")[0][len(label) + 2 :])
             words.setdefault((play.card, choice), None)
     groups: dict[tuple[AgentPosition | None, ...], tuple[str, str]] = {}
     out: dict[tuple[str, str], list[Any]] = {}

@@ -358,7 +358,10 @@ def _card_plays(
         kind = pos.last_card if card == COPY else card
         for outcome, text in found.items():
             child = _after(pos, hands, kind, outcome, stock)
-            if outcome[1]:  # only plays that empty her hand (A6) can meet another card's
+            if outcome[1] or not hands[mover]:
+                # only plays that leave her hand empty (A6, or her last card) can meet another
+                # play's position: with her last card an A6 knock-out and a play without one
+                # may end alike
                 if child in seen:
                     continue
                 seen.add(child)
@@ -402,7 +405,12 @@ def count_successors(pos: AgentPosition) -> int:
             found = by_kind[kind]
         else:
             found = card_outcomes(t, card, False)
-        total += len(found)
+        if len(pos.hands[pos.to_move]) == 1:
+            # her last card: a play that puts her out of the round (A6) and one that does
+            # not may leave the same position (her hand is empty either way)
+            total += len({pawns for pawns, _ in found})
+        else:
+            total += len(found)
         if kind is not None:
             by_kind[kind] = found
             out = {pawns for pawns, penalty in found if penalty}

@@ -167,6 +167,20 @@ class AgentPosition:
         return f"<AgentPosition {pawns} {hands} {self.to_move} last={self.last_card}>"
 
 
+#: A full-information position holding a card nobody has seen.
+UNSEEN_CARDS = (
+    '\'?\' cards belong in an observer view ("view": "observer"; `dog view` makes one);'
+    " moves, perft and solve need every hand known"
+)
+
+
+def _known_card(text: str) -> str:
+    """A card of a full-information position: ``"?"`` is named as the observer view's."""
+    if isinstance(text, str) and text.strip() == UNKNOWN:
+        raise FileFormatError(UNSEEN_CARDS)
+    return parse_card(text)
+
+
 def _any_card(text: str) -> str:
     return parse_card(text, allow_unknown=True)
 
@@ -363,10 +377,7 @@ def validate(pos: AgentPosition, *, observer: bool = False) -> None:
             )
         for card in pos.hands[k]:
             if card == UNKNOWN and not allow:
-                raise SheepdogError(
-                    '\'?\' cards belong in an observer view ("view": "observer");'
-                    " moves, perft and solve need every hand known"
-                )
+                raise SheepdogError(UNSEEN_CARDS)
             parse_card(card, allow_unknown=True)
     if pos.last_card is not None:
         if pos.last_card == COPY:
@@ -507,7 +518,7 @@ def position_from_json(obj: Any) -> AgentPosition:
     f = common_fields(obj, _KEYS)
     layout = f["layout"]
     pawns = [[parse_loc(t, layout) for t in f["pawn_map"].get(k, [])] for k in range(SEATS)]
-    hands = [[parse_card(c) for c in f["hand_map"].get(k, [])] for k in range(SEATS)]
+    hands = [[_known_card(c) for c in f["hand_map"].get(k, [])] for k in range(SEATS)]
     return make_position(
         pawns,
         hands,

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from sheepdog.solver.agentdog.moves import successors
+from sheepdog.solver.agentdog.moves import count_successors, successors
 from sheepdog.solver.agentdog.position import position_from_json, position_to_json
 from tests.agentdog import test_reference
 from tests.agentdog.reference import (
@@ -99,6 +99,32 @@ def test_the_reference_lists_the_a6_position_once() -> None:
 def test_engine_lists_each_successor_once_when_two_cards_end_alike() -> None:
     problem = duplicates(A6_SAME_RESULT_TWO_CARDS)
     assert problem is None, problem
+
+
+A6_SAME_RESULT_LAST_CARD = {
+    "variant": "agent-dog",
+    "seats": 4,
+    "layout": "default",
+    "pawns": {
+        "0": ["t20", "k", "k", "k"],
+        "1": ["t16", "k", "k", "k"],
+        "2": ["t60", "t1", "k", "k"],
+        "3": ["t48", "k", "k", "k"],
+    },
+    "hands": {"0": ["5"], "1": ["2"], "2": ["3"], "3": ["6"]},
+    "to_move": 0,
+    "last_card": None,
+}
+"""Her last card, a 5, moves the partner's undercover piece t60 either onto the partner's t1
+(A6: out of the round) or into her home (face up: to its kennel, no A6): her hand is empty
+either way and both leave t1 and a kennel piece to seat 2, so the two plays are one position."""
+
+
+def test_engine_lists_each_successor_once_when_an_a6_play_meets_a_plain_one() -> None:
+    problem = duplicates(A6_SAME_RESULT_LAST_CARD)
+    assert problem is None, problem
+    pos = position_from_json(A6_SAME_RESULT_LAST_CARD)
+    assert count_successors(pos) == len(successors(pos)) == 2
 
 
 def test_engine_lists_each_successor_once_on_random_positions() -> None:

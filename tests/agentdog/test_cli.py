@@ -151,6 +151,21 @@ def test_views_are_for_advice_only(tmp_path: Path) -> None:
     assert shown.exit_code == 0 and "(?)" in shown.stdout and "(0)" not in shown.stdout
 
 
+def test_an_unseen_card_in_a_position_points_to_the_observer_view(tmp_path: Path) -> None:
+    """It was "unknown card '?'; valid cards are: ..."."""
+    obj = json.loads(EXAMPLE.read_text())
+    obj["hands"]["1"] = ["?"]
+    path = tmp_path / "q.json"
+    path.write_text(json.dumps(obj))
+    for command in ("moves", "perft", "solve", "advise"):
+        result = _run("dog", command, str(path))
+        assert result.exit_code == 1, command
+        assert result.stderr == (
+            f'Error: {path}: \'?\' cards belong in an observer view ("view": "observer"; `dog '
+            "view` makes one); moves, perft and solve need every hand known\n"
+        )
+
+
 def test_view_of_a_classic_position_is_an_error(tmp_path: Path) -> None:
     result = _run("dog", "view", "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0")
     assert result.exit_code == 1 and "Agent DOG" in result.stderr

@@ -231,6 +231,40 @@ def test_a_knock_out_in_some_colourings_only_is_a_risk_not_a_claim() -> None:
     )
 
 
+def test_where_a_piece_turned_face_up_goes_is_not_told_when_it_depends_on_its_colour() -> None:
+    """A 3 takes the undercover piece on t62 into her home: turned face up (A5), it goes to its
+    own kennel or home in one colouring and stays in the other.  The play read "3: t62→h0 (face
+    up: seat 1's piece goes to its h3)", one colouring's result given as the play's (A18: the
+    choices name fields, never colours)."""
+    view = view_from_json(
+        {
+            "variant": "agent-dog",
+            "seats": 4,
+            "view": "observer",
+            "layout": {
+                "fields_per_seat": 16,
+                "holes": ["t4", "t8", "t62", "t24", "t40", "t56"],
+                "meeting_points": ["t9", "t25", "t41", "t57"],
+            },
+            "pawns": {
+                "0": ["t20", "u", "k", "k"],
+                "1": ["u", "k", "k", "k"],
+                "2": ["t33", "k", "k", "k"],
+                "3": ["t50", "k", "k", "k"],
+            },
+            "undercover": ["t8", "t62"],
+            "hands": {"0": ["partner", "3"], "1": ["?", "?"], "2": ["?"], "3": ["?"]},
+            "to_move": 0,
+            "last_card": None,
+        }
+    )
+    advice = advise_view(view, samples=0)
+    plays = {p.description.split(";")[0]: p for p in advice.plays}
+    assert "3: t62→h0" in plays
+    assert all("face up" not in p.description for p in advice.plays)
+    assert plays["3: t62→h0"].description.endswith("what follows depends on the undercover colours")
+
+
 def test_words_name_pieces_by_field_in_every_colouring() -> None:
     """A18: a Partner step after a reveal names the revealed piece by its field; the seat the
     engine adds for a visible piece is not needed to match the play in another colouring."""
