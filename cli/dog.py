@@ -38,6 +38,7 @@ from sheepdog.solver.dog.moves import (
 from sheepdog.solver.dog.position import (
     parse_notation,
     position_to_json,
+    round_over,
     to_notation,
     winner,
 )
@@ -177,7 +178,14 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
             )
             return
         console = Console()
-        console.print(f"seat {pos.to_move} to move · {counted(len(plays), 'legal play')}")
+        line = f"seat {pos.to_move} to move · {counted(len(plays), 'legal play')}"
+        if not plays and not isinstance(pos, AgentPosition):
+            won = winner(pos)
+            if won is not None:
+                line += f" (the game is over: team {won} has won)"
+            elif round_over(pos):
+                line += " (the round is over: every hand is empty)"
+        console.print(line)
         for i, (_, text, _) in enumerate(plays, 1):
             console.print(f"{i:3}. {text}", markup=False, highlight=False, soft_wrap=True)
 

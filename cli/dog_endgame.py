@@ -332,16 +332,20 @@ def solitaire(
             return
         seat = out["seat"]
         whose = (
-            "her pawns" if out["plays_for"] == [seat] else "her partner's pawns (hers are all home)"
+            "all her pawns"
+            if out["plays_for"] == [seat]
+            else "all her partner's pawns (hers are all home)"
         )
+        if pos.rules.solo:  # R13: four of her five pawns home win
+            whose = f"{pos.rules.home_to_win} of her {len(pos.pawns[seat])} pawns"
         if out["possible"]:
             plays = f"{out['plays']} play" + ("" if out["plays"] == 1 else "s")
-            typer.echo(f"Seat {seat} can bring all {whose} home in {plays}:")
+            typer.echo(f"Seat {seat} can bring {whose} home in {plays}:")
             lines = out["line"]
         else:
             home, steps = out["closest"]
             typer.echo(
-                f"Seat {seat} cannot bring all {whose} home this round; at best {home} home"
+                f"Seat {seat} cannot bring {whose} home this round; at best {home} home"
                 f" and {steps} steps to go:"
             )
             lines = out["closest_line"]

@@ -324,7 +324,7 @@ def _solve_sample(world: Position, max_nodes: int, deadline: float) -> tuple[Sam
     """Every first play valued by the exact solve (raises :class:`PositionTooBig`, or
     :class:`OutOfTime` past the ``deadline``)."""
     solution = solve_position(
-        world, max_nodes=max_nodes, all_plays=True, progress=stop_at(deadline), keep_graph=True
+        world, max_nodes=max_nodes, all_plays=True, progress=stop_at(deadline)
     )
     graph = solution.graph
     out: SampleValues = []
@@ -332,7 +332,7 @@ def _solve_sample(world: Position, max_nodes: int, deadline: float) -> tuple[Sam
         ident: PlayId = (card, graph.positions[kid].pawns)
         key = up_one_ply(solution.keys[kid])
         out.append((ident, card, description, key, solution.progress(kid)))
-    return out, len(graph)
+    return out, solution.sizes()["nodes"]  # the positions searched (the table's size)
 
 
 def _playout_sample(world: Position, game: DogGame) -> tuple[SampleValues, int]:

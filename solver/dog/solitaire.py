@@ -1,7 +1,8 @@
 """Solitaire puzzles: one seat holds cards, the others none.
 
 Every ply is hers (the others are skipped, R16), so the question is not a game but a path: can she
-bring all her own pawns home before her cards run out, in how few plays, and how.  The answer is
+bring all her own pawns home (four of her five in the game for 2, 3 or 5 players, R13) before her
+cards run out, in how few plays, and how.  The answer is
 read off the same game graph as :mod:`sheepdog.solver.dog.search` (one node per position), with the
 goal positions made terminal, by a backward pass in the builder's children-first order:
 ``plays(goal) = 0``, ``plays(dead end) = none``, otherwise one more than the best child.  When the
@@ -213,8 +214,9 @@ def solve_dog_solitaire(
     max_nodes: int = DEFAULT_MAX_NODES,
     progress: GraphProgress | None = None,
 ) -> DogSolitaire:
-    """Can the lone card holder bring all her own pawns home, in how few plays, and how; once
-    hers are all home, her partner's (R11: she then moves her partner's pawns).
+    """Can the lone card holder bring all her own pawns home (four of five in the game for 2, 3
+    or 5 players), in how few plays, and how; once hers are all home, her partner's (R11: she
+    then moves her partner's pawns).
 
     ``progress(positions so far)`` is called every few thousand positions and at the end."""
     seat = lone_seat(pos)
@@ -223,7 +225,11 @@ def solve_dog_solitaire(
         raise SheepdogError(f"the game is over: team {won} has won (R13), nothing is left to play")
     # R11: once all her own pawns are home she moves her partner's, and her goal is theirs
     targets = movable_seats(pos, seat) or (seat,)
-    need = sum(len(pos.pawns[k]) for k in targets)
+    # the pawns that finish a seat: all of them, or 4 of 5 in the non-partnership game (R13)
+    need = sum(
+        min(len(pos.pawns[k]), pos.rules.home_to_win) if pos.rules.solo else len(pos.pawns[k])
+        for k in targets
+    )
 
     def home(p: Position) -> int:
         return sum(pawns_home(p, k) for k in targets)
@@ -231,7 +237,7 @@ def solve_dog_solitaire(
     result = solve_solitaire(
         DogGame.for_position(pos),
         pos,
-        lambda p: home(p) == need,
+        lambda p: home(p) >= need,
         lambda p: (home(p), sum(steps_to_go(p, k) for k in targets)),
         max_nodes=max_nodes,
         progress=progress,

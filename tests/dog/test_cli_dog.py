@@ -56,6 +56,20 @@ def test_moves_text(spec_file: Path) -> None:
     assert "19 legal plays" in result.stdout and "7: t60→t3" in result.stdout
 
 
+def test_moves_says_why_there_is_none() -> None:
+    """A won game or a finished round has no plays (spec section 4); "0 legal plays" alone read
+    as a move the engine missed."""
+    won = "4 h0,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t50,h1,h2,h3 -/3/-/- 1"
+    result = runner.invoke(app, ["dog", "moves", won])
+    assert result.stdout == "seat 1 to move · 0 legal plays (the game is over: team 0 has won)\n"
+    over = "4 t0,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 -/-/-/- 1"
+    result = runner.invoke(app, ["dog", "moves", over])
+    assert result.stdout == (
+        "seat 1 to move · 0 legal plays (the round is over: every hand is empty)\n"
+    )
+    assert json.loads(runner.invoke(app, ["dog", "moves", won, "--json"]).stdout)["plays"] == []
+
+
 def test_perft_json(spec_file: Path) -> None:
     result = runner.invoke(app, ["dog", "perft", str(spec_file), "--depth", "3", "--json"])
     assert result.exit_code == 0, result.stderr

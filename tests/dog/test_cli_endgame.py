@@ -139,6 +139,19 @@ def test_solitaire_json(tmp_path: Path) -> None:
     assert other.exit_code == 1
 
 
+def test_solitaire_in_the_game_for_2_3_or_5_is_four_of_five() -> None:
+    """R13: four of her five pawns home win; it said "cannot bring all her pawns home" with
+    four home and nothing to go (five never fit in four home fields)."""
+    lone = "4 t62,h1,h2,h3,t10/-/t40,k,k,k,k/- 3/-/-/- 0 mode=solo"
+    human = runner.invoke(app, ["dog", "solitaire", lone])
+    assert human.exit_code == 0, human.output
+    assert human.stdout.startswith("Seat 0 can bring 4 of her 5 pawns home in 1 play:\n")
+    out = json.loads(runner.invoke(app, ["dog", "solitaire", lone, "--json"]).stdout)
+    assert (out["possible"], out["plays"], out["line"]) == (True, 1, ["seat 0: 3: t62→h0"])
+    short = runner.invoke(app, ["dog", "solitaire", lone.replace("h3,t10", "k,t10")])
+    assert short.stdout.startswith("Seat 0 cannot bring 4 of her 5 pawns home this round")
+
+
 def test_solitaire_refuses_two_card_holders(win_file: Path) -> None:
     result = runner.invoke(app, ["dog", "solitaire", str(win_file)])
     assert result.exit_code == 1 and "exactly one seat" in result.stderr

@@ -168,3 +168,10 @@ def test_dog_solitaire_progress_counts_positions() -> None:
     seen: list[int] = []
     result = solve_dog_solitaire(pos, progress=seen.append)
     assert seen == [4096, 8192, 12288, result.nodes] and result.nodes == 12_466
+
+
+def test_dog_solitaire_solo_wins_with_four_of_five() -> None:
+    # non-partnership: 4 of 5 home finishes the seat (R13), the fifth pawn never fits in home
+    pos = parse_notation("4 t62,h1,h2,h3,t10/-/t40,k,k,k,k/- 3/-/-/- 0 mode=solo")
+    result = solve_dog_solitaire(pos)
+    assert result.reachable and result.plays == 1
