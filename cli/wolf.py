@@ -132,8 +132,10 @@ def render_solution(
             why = f": {ONE_OUTFIT}" if roster.one_outfit else ""
             console.print(f"The roster alone (with its printed tiles) admits no case{why}.")
         elif conflict is not None:
-            size = "smallest" if conflict.smallest else "minimal"
-            console.print(f"These interviews cannot all be right ({size} such set):")
+            size = (
+                "the smallest such set" if conflict.smallest else "minimal; a smaller set may exist"
+            )
+            console.print(f"These interviews cannot all be right ({size}):")
             for j in conflict.interviews:
                 iv = puzzle.interviews[j]
                 bits = [roster.sheep[iv.sheep].name]

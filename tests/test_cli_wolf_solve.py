@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
@@ -70,6 +71,41 @@ def test_solve_contradiction(tmp_path: Path) -> None:
     assert out["accomplice_probabilities"] == {}  # was 0.0 for every sheep: "honest for sure"
     human = runner.invoke(app, ["wolf", "solve", str(path)])
     assert "Contradiction" in human.stdout and "#5 maraca" in human.stdout
+    assert "cannot all be right (the smallest such set):" in human.stdout
+
+
+def test_a_contradiction_not_proved_smallest_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Out of hitting-set rounds the set is minimal only; the text said "(minimal such set)",
+    which read as the smallest, where a smaller one existed (a 24-sheep roster: 13 interviews
+    reported, 8 conflicting)."""
+    from sheepdog.solver.slywolf import contradiction
+
+    monkeypatch.setattr(contradiction, "MAX_ROUNDS", 0)
+    data = json.loads(EXAMPLE.read_text())
+    data["interviews"] = [
+        {"sheep": "guitar", "points_to": "drum set"},
+        {"sheep": "drum set", "points_to": "clarinet", "testimony": "red top hat"},
+        {"sheep": "clarinet", "points_to": "violin", "testimony": "yellow top hat"},
+        {"sheep": "violin", "points_to": "maraca", "testimony": "blue top hat"},
+        {"sheep": "maraca", "testimony": "green top hat"},
+    ]
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data))
+    out = json.loads(runner.invoke(app, ["wolf", "solve", str(path), "--json"]).stdout)
+    assert out["contradiction"]["smallest"] is False
+    human = runner.invoke(app, ["wolf", "solve", str(path)]).stdout
+    assert "cannot all be right (minimal; a smaller set may exist):" in human
+
+
+def test_an_empty_roster_name_lists_the_rosters(tmp_path: Path) -> None:
+    """It read "" as the folder ".": "roster . is a directory, not a file"."""
+    path = tmp_path / "r.json"
+    path.write_text('{"roster": "", "mode": "easy"}')
+    result = runner.invoke(app, ["wolf", "solve", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {path}: 'roster' must be \"default\", a shipped")
 
 
 def test_bad_input_is_one_line(tmp_path: Path) -> None:

@@ -260,7 +260,7 @@ def puzzle_from_dict(
     if isinstance(ref, dict):  # the roster itself (a table game's own roster, exported)
         inline = roster_from_dict(ref, source=f"{where}: roster")
         roster, ref = roster or inline, INLINE
-    if not isinstance(ref, str):
+    if not isinstance(ref, str) or not ref.strip():  # "" read as the folder "."
         raise FileFormatError(
             f"{where}: 'roster' must be \"default\", a shipped roster's name "
             f"({', '.join(SHIPPED_ROSTERS)}), a file path or a roster object"

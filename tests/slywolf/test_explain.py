@@ -483,3 +483,29 @@ def test_last_behind_cites_every_pointer_it_reads() -> None:
     for step in steps:
         (honest,) = step.honest
         assert set(step.sheep) == heard | {honest}, step
+
+
+def test_one_accomplice_left_is_said_in_the_singular() -> None:
+    """It said "2 accomplices not yet found, but only 1 are" (and "All 1 accomplices")."""
+    from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+
+    roster = {
+        "accomplices": 1,
+        "colors": ["red", "blue", "green"],
+        "garments": ["hat", "coat"],
+        "wolves": [
+            {"name": "W0", "wears": ["green hat", "red coat"]},
+            {"name": "W1", "wears": ["blue hat", "green coat"]},
+        ],
+        "sheep": [{"name": "guitar"}, {"name": "tambourine"}, {"name": "jembe"}, {"name": "bell"}],
+    }
+    interviews = [
+        {"sheep": "tambourine", "points_to": "guitar", "testimony": "green hat"},
+        {"sheep": "jembe", "points_to": "bell"},
+    ]
+    puzzle = puzzle_from_dict({"roster": roster, "mode": "hard", "interviews": interviews})
+    texts = [step.text for step in explain(puzzle).steps]
+    assert texts[0].endswith(
+        "2 accomplices not yet found, but only 1 is left. So the guitar is honest."
+    )
+    assert not any(" 1 are" in t or "All 1 " in t for t in texts)

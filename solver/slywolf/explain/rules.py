@@ -116,7 +116,11 @@ def all_found(nb: Notebook) -> Step | None:
     liars, honest = nb.found(False), nb.found(True)
     if len(liars) == nb.k:
         found = (
-            f"All {nb.k} accomplices are found ({nb.sheep_list(liars)}), so every other sheep"
+            (
+                f"All {nb.k} accomplices are found ({nb.sheep_list(liars)}), so every other sheep"
+                if nb.k > 1
+                else f"The one accomplice is found ({nb.sheep_list(liars)}), so every other sheep"
+            )
             if nb.k
             else "This roster has no accomplices, so every sheep"
         )
@@ -326,7 +330,8 @@ def counting(nb: Notebook) -> Step | None:
         honest=rest,
         known=tuple(liars),
         text=f"Counting the accomplices: {found}each group of sheep pointing at one sheep hides "
-        f"all but one liar: {'; '.join(pairs)}. That makes all {nb.k}, so every other sheep "
+        f"all but one liar: {'; '.join(pairs)}. That makes all {nb.k} "
+        f"{'accomplice' if nb.k == 1 else 'accomplices'}, so every other sheep "
         f"is honest: {nb.sheep_list(rest)}.",
     )
 
@@ -463,7 +468,8 @@ def chain(nb: Notebook) -> Step | None:
                 known=tuple(sorted(liars)),
                 text=f"If {nb.sheep(t)} were an accomplice, so would be every sheep whose "
                 f"pointing leads to it ({nb.sheep_list(lead)}): {len(new)} accomplices not yet "
-                f"found, but only {unknown_left} are. So {nb.sheep(t)} is honest.",
+                f"found, but only {unknown_left} {'is' if unknown_left == 1 else 'are'} left. "
+                f"So {nb.sheep(t)} is honest.",
             )
     return None
 
