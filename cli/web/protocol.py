@@ -88,7 +88,7 @@ class JsonErrorProtocol(H11Protocol):
 
     def _send_error(self, status: int, reason: bytes, error: dict[str, str]) -> None:
         """``error`` as the answer, then the connection closed."""
-        if self.conn.our_state is not h11.SEND_RESPONSE and self.conn.our_state is not h11.IDLE:
+        if self.conn.our_state not in (h11.IDLE, h11.SEND_RESPONSE):
             # the app has answered already (a broken body after it): nothing more to say; h11
             # refused a second answer with a traceback in the server's terminal
             self.transport.close()

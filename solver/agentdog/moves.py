@@ -388,10 +388,12 @@ def count_successors(pos: AgentPosition) -> int:
 
     Two cards reach one position only when a card and a Copy of it end alike and both put
     the mover out of the round (her hand is then emptied either way, A6): any other pair of
-    plays differs in the hand left or in ``last_card``."""
+    plays differs in the hand left or in ``last_card`` -- except with her last card, when a
+    play with A6 and one without it may leave the same pieces."""
     if is_terminal(pos):
         return 0
     t = Table(pos)
+    last_card = len(pos.hands[pos.to_move]) == 1
     total = 0
     emptied: dict[str, set[Pawns]] = {}
     by_kind: dict[str, dict[Outcome, str]] = {}  # a card and a Copy of it: the same outcomes
@@ -405,9 +407,9 @@ def count_successors(pos: AgentPosition) -> int:
             found = by_kind[kind]
         else:
             found = card_outcomes(t, card, False)
-        if len(pos.hands[pos.to_move]) == 1:
-            # her last card: a play that puts her out of the round (A6) and one that does
-            # not may leave the same position (her hand is empty either way)
+        if last_card:
+            # a play that puts her out of the round (A6) and one that does not may leave the
+            # same position (her hand is empty either way)
             total += len({pawns for pawns, _ in found})
         else:
             total += len(found)

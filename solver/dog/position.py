@@ -209,6 +209,11 @@ def _seat_done(pawns: Sequence[Loc], rules: Rules) -> bool:
     return home >= rules.home_to_win if rules.solo else home == len(pawns)
 
 
+def seat_done(pos: Position, seat: int) -> bool:
+    """R13: ``seat``'s pawns are home, all of them (4 of 5 in the non-partnership game)."""
+    return _seat_done(pos.pawns[seat], pos.rules)
+
+
 def finished_teams(pos: Position) -> list[int]:
     """Indices of the teams whose pawns are all home (4 of 5 for a non-partnership seat)."""
     return [

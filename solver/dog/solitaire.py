@@ -30,6 +30,7 @@ from sheepdog.solver.dog.position import (
     Position,
     movable_seats,
     pawns_home,
+    seat_done,
     steps_to_go,
     winner,
 )
@@ -225,11 +226,6 @@ def solve_dog_solitaire(
         raise SheepdogError(f"the game is over: team {won} has won (R13), nothing is left to play")
     # R11: once all her own pawns are home she moves her partner's, and her goal is theirs
     targets = movable_seats(pos, seat) or (seat,)
-    # the pawns that finish a seat: all of them, or 4 of 5 in the non-partnership game (R13)
-    need = sum(
-        min(len(pos.pawns[k]), pos.rules.home_to_win) if pos.rules.solo else len(pos.pawns[k])
-        for k in targets
-    )
 
     def home(p: Position) -> int:
         return sum(pawns_home(p, k) for k in targets)
@@ -237,7 +233,8 @@ def solve_dog_solitaire(
     result = solve_solitaire(
         DogGame.for_position(pos),
         pos,
-        lambda p: home(p) >= need,
+        # the goal is what finishes a seat (R13): all its pawns home, or 4 of 5 without partners
+        lambda p: all(seat_done(p, k) for k in targets),
         lambda p: (home(p), sum(steps_to_go(p, k) for k in targets)),
         max_nodes=max_nodes,
         progress=progress,

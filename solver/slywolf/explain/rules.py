@@ -115,15 +115,11 @@ def all_found(nb: Notebook) -> Step | None:
         return None
     liars, honest = nb.found(False), nb.found(True)
     if len(liars) == nb.k:
-        found = (
-            (
-                f"All {nb.k} accomplices are found ({nb.sheep_list(liars)}), so every other sheep"
-                if nb.k > 1
-                else f"The one accomplice is found ({nb.sheep_list(liars)}), so every other sheep"
-            )
-            if nb.k
-            else "This roster has no accomplices, so every sheep"
-        )
+        if nb.k == 0:
+            found = "This roster has no accomplices, so every sheep"
+        else:
+            which = f"All {nb.k} accomplices are" if nb.k > 1 else "The one accomplice is"
+            found = f"{which} found ({nb.sheep_list(liars)}), so every other sheep"
         return Step(
             "all-found",
             (),
