@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Protocol
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-__all__ = ["Update", "echo", "progress_bar", "stderr_is_terminal"]
+__all__ = ["Update", "echo", "late_progress_bar", "progress_bar", "stderr_is_terminal"]
 
 
 class Update(Protocol):
@@ -79,4 +79,20 @@ def progress_bar(
             bar.update(task, completed=done, total=total, detail=detail)
 
     with bar:
+        yield update
+
+
+@contextmanager
+def late_progress_bar(label: str) -> Iterator[Update]:
+    """:func:`progress_bar`, drawn only from its first update on: for work that is usually
+    quick and only sometimes runs long (a contradiction's search), so the quick case shows no
+    bar at all."""
+    with ExitStack() as stack:
+        bar: list[Update] = []
+
+        def update(done: int, total: int | None = None, detail: str = "") -> None:
+            if not bar:
+                bar.append(stack.enter_context(progress_bar(label)))
+            bar[0](done, total, detail)
+
         yield update

@@ -14,8 +14,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from sheepdog.cli.common import print_json, run
+from sheepdog.cli.common import number_in, print_json, run
 from sheepdog.cli.explain_text import explanation_lines
+from sheepdog.cli.progress import late_progress_bar
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.percent import percent
 from sheepdog.solver.slywolf.contradiction import Conflict
@@ -117,6 +118,24 @@ def _percent(x: float) -> str:
     return f"{percent(x, 1):>6}"
 
 
+#: ``wolf solve --seconds``: the default time budget of the search for the smallest
+#: contradiction, and its largest.
+CONFLICT_SECONDS = 10.0
+MAX_CONFLICT_SECONDS = 86_400.0
+#: With a time budget, the search's rounds are not counted against a budget of their own.
+ROUNDS_UNBOUNDED = 10**12
+
+
+def conflict_size(conflict: Conflict) -> str:
+    """How far the contradiction's search got, in words."""
+    if conflict.smallest:
+        return "the smallest such set"
+    n, low = len(conflict.interviews), conflict.at_least
+    fewer = f"{low}" if low == n - 1 else f"{low} to {n - 1}"
+    why = "its time budget (--seconds)" if conflict.stopped == "time" else "its round budget"
+    return f"minimal; a smaller set of {fewer} interviews may exist: the search stopped at {why}"
+
+
 def render_solution(
     console: Console, puzzle: Puzzle, d: Deduction, conflict: Conflict | None
 ) -> None:
@@ -132,10 +151,7 @@ def render_solution(
             why = f": {ONE_OUTFIT}" if roster.one_outfit else ""
             console.print(f"The roster alone (with its printed tiles) admits no case{why}.")
         elif conflict is not None:
-            size = (
-                "the smallest such set" if conflict.smallest else "minimal; a smaller set may exist"
-            )
-            console.print(f"These interviews cannot all be right ({size}):")
+            console.print(f"These interviews cannot all be right ({conflict_size(conflict)}):")
             for j in conflict.interviews:
                 iv = puzzle.interviews[j]
                 bits = [roster.sheep[iv.sheep].name]
@@ -189,6 +205,15 @@ def solve(
             help="uniform: every case counts (spec); valid: only cases exactly one wolf fits.",
         ),
     ] = ModelChoice.uniform,
+    seconds: Annotated[
+        float,
+        typer.Option(
+            "--seconds",
+            callback=number_in(0.0, MAX_CONFLICT_SECONDS),
+            help="When no case fits: time budget, 0 to 86400, of the search for the smallest"
+            " set of interviews that cannot all be right (past it, a minimal set is given).",
+        ),
+    ] = CONFLICT_SECONDS,
 ) -> None:
     """Exact deductions: suspects with probabilities, sure honest and sure accomplice sheep."""
 
@@ -201,7 +226,16 @@ def solve(
         if bad_grade is not None:
             typer.echo(f"Warning: {bad_grade}", err=True)
         try:
-            findings = solve_puzzle(puzzle, model.model)
+            with late_progress_bar("smallest contradiction, round") as update:
+                findings = solve_puzzle(
+                    puzzle,
+                    model.model,
+                    seconds=seconds,
+                    max_rounds=ROUNDS_UNBOUNDED,
+                    progress=lambda n, low, found: update(
+                        n, None, f"{found} found, none below {low}"
+                    ),
+                )
         except SheepdogError as exc:
             other = " (--model uniform)" if model.model == "valid" else ""
             raise SheepdogError(f"{file}: {exc}{other}") from None

@@ -74,15 +74,10 @@ def test_solve_contradiction(tmp_path: Path) -> None:
     assert "cannot all be right (the smallest such set):" in human.stdout
 
 
-def test_a_contradiction_not_proved_smallest_says_so(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Out of hitting-set rounds the set is minimal only; the text said "(minimal such set)",
-    which read as the smallest, where a smaller one existed (a 24-sheep roster: 13 interviews
-    reported, 8 conflicting)."""
-    from sheepdog.solver.slywolf import contradiction
-
-    monkeypatch.setattr(contradiction, "MAX_ROUNDS", 0)
+def test_a_contradiction_not_proved_smallest_says_so(tmp_path: Path) -> None:
+    """Out of time the set is minimal only; the text said "(minimal such set)", which read as
+    the smallest, where a smaller one existed (a 24-sheep roster: 13 interviews reported, 8
+    conflicting).  It now says how small a set may be, and which budget ran out."""
     data = json.loads(EXAMPLE.read_text())
     data["interviews"] = [
         {"sheep": "guitar", "points_to": "drum set"},
@@ -93,10 +88,29 @@ def test_a_contradiction_not_proved_smallest_says_so(
     ]
     path = tmp_path / "c.json"
     path.write_text(json.dumps(data))
-    out = json.loads(runner.invoke(app, ["wolf", "solve", str(path), "--json"]).stdout)
-    assert out["contradiction"]["smallest"] is False
-    human = runner.invoke(app, ["wolf", "solve", str(path)]).stdout
-    assert "cannot all be right (minimal; a smaller set may exist):" in human
+    args = ["wolf", "solve", str(path), "--seconds", "0"]
+    out = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["contradiction"]
+    assert out["smallest"] is False and out["stopped"] == "time" and out["at_least"] == 1
+    assert len(out["interviews"]) == 5
+    human = runner.invoke(app, args).stdout
+    assert (
+        "cannot all be right (minimal; a smaller set of 1 to 4 interviews may exist: the search"
+        " stopped at its time budget (--seconds)):" in " ".join(human.split())
+    )
+    proved = json.loads(runner.invoke(app, ["wolf", "solve", str(path), "--json"]).stdout)
+    assert proved["contradiction"]["smallest"] is True
+    assert proved["contradiction"]["at_least"] == 5 and proved["contradiction"]["stopped"] is None
+
+
+@pytest.mark.parametrize("seconds", ["-1", "nan", "86401", "soon"])
+def test_a_bad_time_budget_is_one_line(seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from sheepdog.cli.main import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["wolf", "solve", str(EXAMPLE), "--seconds", seconds])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert stop.value.code == 2
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and "--seconds" in lines[0]
 
 
 def test_an_empty_roster_name_lists_the_rosters(tmp_path: Path) -> None:

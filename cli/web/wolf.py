@@ -268,9 +268,10 @@ class WolfGame:
 
     def solve(self) -> dict[str, Any]:
         """The ``wolf solve --json`` object."""
+        from sheepdog.solver.slywolf.contradiction import TABLE_SECONDS
         from sheepdog.solver.slywolf.findings import solve_puzzle
 
-        return solve_puzzle(self.seen()).to_dict()
+        return solve_puzzle(self.seen(), seconds=TABLE_SECONDS).to_dict()
 
     def findings(self) -> dict[str, Any]:
         """The ``wolf solve --json`` object with the chances of the model the hint uses

@@ -75,9 +75,9 @@ class ContradictionError(SheepdogError):
 def _named_conflict(puzzle: Puzzle, exc: ContradictionError) -> ContradictionError:
     """``exc`` with the interviews of ``puzzle`` that cannot all be right, by number (from #1)
     and sheep."""
-    from sheepdog.solver.slywolf.contradiction import smallest_conflict
+    from sheepdog.solver.slywolf.contradiction import TABLE_SECONDS, smallest_conflict
 
-    conflict = smallest_conflict(puzzle)
+    conflict = smallest_conflict(puzzle, seconds=TABLE_SECONDS)
     if conflict is None:  # pragma: no cover - the exact engine found no case, so CP-SAT finds one
         return exc
     if conflict.roster_only:  # no interview is to blame: the roster is
@@ -127,12 +127,13 @@ def hint_findings(puzzle: Puzzle, model: Model | None = None) -> tuple[Findings,
     (:func:`hint_model`), and why that is not the valid model (None: it is, or ``model`` was
     asked for).  Where no case of that model fits, every case, with the conflict if none fits:
     a game's status line always has its findings (``wolf play``, the table pages)."""
+    from sheepdog.solver.slywolf.contradiction import TABLE_SECONDS
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
 
     try:
         chosen, deduction, fallback = hint_model(Observation.from_puzzle(puzzle), model)
     except SheepdogError:  # no (valid) case fits: every case, with the conflict if none fits
-        return solve_puzzle(puzzle, "uniform"), None
+        return solve_puzzle(puzzle, "uniform", seconds=TABLE_SECONDS), None
     return Findings(puzzle, deduction, model=chosen), fallback
 
 

@@ -13,7 +13,15 @@ never a crash or an empty answer (spec section 3).  Three steps:
    interview with every *correction set* (the complement of a maximal consistent set).  A minimum
    hitting set of the correction sets found so far, computed with PySAT's RC2 MaxSAT solver, is
    either conflicting (then no conflicting set is smaller: done) or consistent (grow it to a maximal
-   consistent set, record its complement, repeat).
+   consistent set, record its complement, repeat).  One RC2 solver carries the correction sets
+   from round to round (each is added as a hard clause).  The size of each minimum hitting set is
+   a lower bound on the smallest conflict, so a search stopped early still says how far it got:
+   a conflicting set of ``len(interviews)`` was found, and none has fewer than ``at_least``.
+
+The third step can need exponentially many rounds (two cycles of pointers that each conflict on
+their own, on a 24-sheep roster: thousands of correction sets of 8 interviews), so it has two
+budgets: :data:`MAX_ROUNDS` rounds (deterministic) and an optional time budget, and it reports
+its progress through a callback.
 
 The roster's own facts (known-deck tiles) hold in every subset; when they alone admit no case, the
 conflict is the empty set of interviews and ``roster_only`` is set.
@@ -21,13 +29,30 @@ conflict is the empty set of interviews and ``roster_only`` is set.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from sheepdog.solver.slywolf.puzzle import Puzzle
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
+if TYPE_CHECKING:
+    from pysat.examples.rc2 import RC2
+
 #: Hitting-set rounds before settling for the minimal (not proven smallest) set.
 MAX_ROUNDS = 2000
+
+#: The time budget of the search at the table (hints, ``wolf play``, the phones' pages), where
+#: an answer within seconds matters more than a proof that the set is the smallest.
+TABLE_SECONDS = 3.0
+
+#: Called once per hitting-set round: (round, at_least, found), where no conflicting set has
+#: fewer than ``at_least`` interviews and the best one found has ``found``.
+ConflictProgress = Callable[[int, int, int], None]
+
+#: Why a search stopped before proving its set smallest: its rounds or its time ran out.
+Stopped = Literal["rounds", "time"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +62,15 @@ class Conflict:
     interviews: tuple[int, ...]
     smallest: bool  # proven to have the fewest interviews of any conflicting set
     roster_only: bool = False  # the roster's fixed tiles alone admit no case
+    at_least: int = -1
+    """No conflicting set has fewer interviews (``len(interviews)`` when :attr:`smallest`); -1
+    in a Conflict built by hand stands for that."""
+    stopped: Stopped | None = None
+    """Why the search for a smaller set stopped (None when :attr:`smallest`)."""
+
+    def __post_init__(self) -> None:
+        if self.at_least < 0:
+            object.__setattr__(self, "at_least", len(self.interviews) if self.smallest else 0)
 
 
 def consistent(puzzle: Puzzle, interviews: frozenset[int]) -> bool:
@@ -63,8 +97,20 @@ def _grow(puzzle: Puzzle, seed: frozenset[int], universe: range) -> frozenset[in
     return frozenset(current)
 
 
-def smallest_conflict(puzzle: Puzzle) -> Conflict | None:
-    """The smallest conflicting set of interviews, or ``None`` when the puzzle is consistent."""
+def smallest_conflict(
+    puzzle: Puzzle,
+    *,
+    seconds: float | None = None,
+    progress: ConflictProgress | None = None,
+    max_rounds: int | None = None,
+) -> Conflict | None:
+    """The smallest conflicting set of interviews, or ``None`` when the puzzle is consistent.
+
+    The search for the smallest stops after ``max_rounds`` hitting-set rounds (None:
+    :data:`MAX_ROUNDS`) or ``seconds`` (None: no time budget) with the minimal set it has
+    (``smallest`` false, ``stopped`` saying which budget ran out, ``at_least`` the proven lower
+    bound); ``progress`` is called once per round."""
+    deadline = None if seconds is None else time.monotonic() + seconds
     everything = frozenset(range(len(puzzle.interviews)))
     if consistent(puzzle, everything):
         return None
@@ -86,31 +132,62 @@ def smallest_conflict(puzzle: Puzzle) -> Conflict | None:
     if len(minimal) <= 1:
         return Conflict(minimal, True)
     universe = range(len(puzzle.interviews))
-    correction_sets: list[frozenset[int]] = []
-    for _ in range(MAX_ROUNDS):
-        candidate = _minimum_hitting_set(correction_sets, universe)
-        if len(candidate) >= len(minimal):
-            return Conflict(minimal, True)
-        if not consistent(puzzle, candidate):
-            return Conflict(tuple(sorted(candidate)), True)
-        maximal = _grow(puzzle, candidate, universe)
-        correction_sets.append(frozenset(universe) - maximal)
-    return Conflict(minimal, False)
+    at_least = 1  # the empty set is consistent (checked above)
+    stopped: Stopped = "rounds"
+    with _HittingSets(universe) as hitting:
+        for n_round in range(1, (MAX_ROUNDS if max_rounds is None else max_rounds) + 1):
+            if progress is not None:
+                progress(n_round, at_least, len(minimal))
+            if deadline is not None and time.monotonic() > deadline:
+                stopped = "time"
+                break
+            candidate = hitting.minimum()
+            at_least = max(at_least, len(candidate))
+            if len(candidate) >= len(minimal):
+                return Conflict(minimal, True)
+            if not consistent(puzzle, candidate):
+                return Conflict(tuple(sorted(candidate)), True)
+            maximal = _grow(puzzle, candidate, universe)
+            hitting.add(frozenset(universe) - maximal)
+    return Conflict(minimal, False, at_least=at_least, stopped=stopped)
 
 
-def _minimum_hitting_set(sets: list[frozenset[int]], universe: range) -> frozenset[int]:
-    if not sets:
-        return frozenset()
-    from pysat.examples.rc2 import RC2
-    from pysat.formula import WCNF
+class _HittingSets:
+    """Minimum hitting sets of a growing family of sets, with one incremental RC2 solver:
+    each set is a hard clause (one of its interviews is in), each interview a soft clause of
+    weight 1 (leave it out)."""
 
-    wcnf = WCNF()
-    for s in sets:
-        wcnf.append([j + 1 for j in sorted(s)])
-    for j in universe:
-        wcnf.append([-(j + 1)], weight=1)
-    with RC2(wcnf) as rc2:
-        model = rc2.compute()
-    if model is None:  # pragma: no cover - each correction set is non-empty
-        raise RuntimeError("no hitting set")
-    return frozenset(lit - 1 for lit in model if lit > 0 and lit - 1 in universe)
+    def __init__(self, universe: range) -> None:
+        self.universe = universe
+        self.rc2: RC2 | None = None
+
+    def __enter__(self) -> _HittingSets:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.rc2 is not None:
+            self.rc2.delete()
+
+    def add(self, s: frozenset[int]) -> None:
+        if not s:  # pragma: no cover - a maximal consistent set is never everything
+            raise RuntimeError("an empty correction set")
+        clause = [j + 1 for j in sorted(s)]
+        if self.rc2 is None:
+            from pysat.examples.rc2 import RC2
+            from pysat.formula import WCNF
+
+            wcnf = WCNF()
+            wcnf.append(clause)
+            for j in self.universe:
+                wcnf.append([-(j + 1)], weight=1)
+            self.rc2 = RC2(wcnf)
+        else:
+            self.rc2.add_clause(clause)
+
+    def minimum(self) -> frozenset[int]:
+        if self.rc2 is None:
+            return frozenset()
+        model = self.rc2.compute()
+        if model is None:  # pragma: no cover - each correction set is non-empty
+            raise RuntimeError("no hitting set")
+        return frozenset(lit - 1 for lit in model if lit > 0 and lit - 1 in self.universe)

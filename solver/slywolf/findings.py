@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, expect, expect_function
 from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
 from sheepdog.solver.slywolf.valid import Model, check_model, deduce_with
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce_puzzle
 
 if TYPE_CHECKING:
-    from sheepdog.solver.slywolf.contradiction import Conflict
+    from sheepdog.solver.slywolf.contradiction import Conflict, ConflictProgress
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +115,8 @@ class Findings:
                 ],
                 "smallest": conflict.smallest,
                 "roster_only": conflict.roster_only,
+                "at_least": conflict.at_least,
+                "stopped": conflict.stopped,
             }
         out["model"] = self.model
         return out
@@ -127,7 +129,30 @@ class Findings:
         return f"<Findings: {len(self.deduction.suspects)} suspects: {', '.join(self.suspects)}>"
 
 
-def solve_puzzle(puzzle: Puzzle, model: Model = "uniform") -> Findings:
+def check_search(seconds: object, progress: object, max_rounds: object) -> None:
+    """The contradiction search's budgets are numbers of 0 or more (or None) and its progress
+    a function (or None)."""
+    expect_function(progress, "progress")
+    for name, value, kinds in (
+        ("seconds", seconds, (int, float)),
+        ("max_rounds", max_rounds, (int,)),
+    ):
+        if value is None:
+            continue
+        expect(value, kinds, name)
+        assert isinstance(value, int | float)
+        if not value >= 0:  # nan too
+            raise SheepdogError(f"{name} must be 0 or more, not {value}")
+
+
+def solve_puzzle(
+    puzzle: Puzzle,
+    model: Model = "uniform",
+    *,
+    seconds: float | None = None,
+    progress: ConflictProgress | None = None,
+    max_rounds: int | None = None,
+) -> Findings:
     """Deduce everything the interviews of ``puzzle`` tell; find the conflict if they clash.
 
     ``model="valid"`` counts only the cases exactly one wolf fits (the cases a generator or a
@@ -135,12 +160,17 @@ def solve_puzzle(puzzle: Puzzle, model: Model = "uniform") -> Findings:
     wolf that only an unsolvable completion leaves standing is no valid suspect, so the valid
     model can settle a case earlier.
 
+    When no case fits, ``seconds``, ``progress`` and ``max_rounds`` go to the search for the
+    smallest conflicting set (:func:`~sheepdog.solver.slywolf.contradiction.smallest_conflict`):
+    its time budget (None: none), a callback once per round, its rounds (None: 2,000).
+
     >>> from sheepdog import load_puzzle, solve_puzzle
     >>> solve_puzzle(load_puzzle("cases/puzzles/example.json")).suspects
     ['Howler', 'Ashby']
     """
     check_puzzle(puzzle)
     model = check_model(model)
+    check_search(seconds, progress, max_rounds)
     d = deduce_puzzle(puzzle)
     if d.consistent and model == "valid":
         d = deduce_with(Observation.from_puzzle(puzzle), "valid")
@@ -153,4 +183,5 @@ def solve_puzzle(puzzle: Puzzle, model: Model = "uniform") -> Findings:
         return Findings(puzzle, d, model=model)
     from sheepdog.solver.slywolf.contradiction import smallest_conflict
 
-    return Findings(puzzle, d, smallest_conflict(puzzle), model=model)
+    conflict = smallest_conflict(puzzle, seconds=seconds, progress=progress, max_rounds=max_rounds)
+    return Findings(puzzle, d, conflict, model=model)

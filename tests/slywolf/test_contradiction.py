@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
+from typing import Any
 from unittest.mock import patch
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
+from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.contradiction import consistent, smallest_conflict
+from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.model import is_consistent, unsat_core
 from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict
@@ -154,3 +159,78 @@ def test_a_one_interview_conflict_with_a_known_deck_is_named() -> None:
     conflict = smallest_conflict(p)
     assert conflict is not None and conflict.interviews == (0,)
     assert conflict.smallest and not conflict.roster_only
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(small_puzzles(), st.integers(min_value=0, max_value=3))
+def test_a_search_stopped_early_gives_a_true_lower_bound(puzzle: Puzzle, rounds: int) -> None:
+    """Out of rounds, the set is still minimal and conflicting, and no conflicting set (by brute
+    force) has fewer than ``at_least`` interviews."""
+    everything = tuple(range(len(puzzle.interviews)))
+    assume(not consistent(puzzle, frozenset(everything)))
+    with patch("sheepdog.solver.slywolf.model.unsat_core", lambda _puzzle: everything):
+        conflict = smallest_conflict(puzzle, max_rounds=rounds)
+    assert conflict is not None
+    chosen = frozenset(conflict.interviews)
+    assert not consistent(puzzle, chosen)
+    for j in chosen:
+        assert consistent(puzzle, chosen - {j})
+    smallest = _brute_smallest(puzzle)
+    assert 1 <= conflict.at_least <= smallest <= len(chosen)
+    if conflict.smallest:
+        assert conflict.at_least == len(chosen) == smallest and conflict.stopped is None
+    else:
+        assert conflict.stopped == "rounds"
+
+
+def _two_cycles() -> Puzzle:
+    """Two pointer cycles of 6 in easy mode, with 12 honest sheep: each cycle conflicts alone
+    (the one cycle is the honest one, of all 12), and proving that no 5 interviews conflict
+    takes many rounds."""
+    roster = load_roster("large-24")
+    p = new_puzzle(roster, "easy")
+    for start in (0, 6):
+        for k in range(6):
+            p = p.with_interview(Interview(start + k, start + (k + 1) % 6, None))
+    return p
+
+
+def test_a_time_budget_stops_the_search_and_progress_is_reported() -> None:
+    p = _two_cycles()
+    seen: list[tuple[int, int, int]] = []
+    conflict = smallest_conflict(p, seconds=0.0, progress=lambda *a: seen.append(a))
+    assert conflict is not None and not conflict.smallest and conflict.stopped == "time"
+    assert len(conflict.interviews) == 6 and conflict.at_least == 1
+    assert seen == [(1, 1, 6)]  # asked once, then out of time
+    full = smallest_conflict(p, progress=lambda *a: seen.append(a))
+    assert full is not None and full.smallest and len(full.interviews) == 6
+    rounds = [n for n, _, _ in seen[1:]]
+    assert rounds == list(range(1, len(rounds) + 1)) and len(rounds) > 1
+    bounds = [low for _, low, _ in seen[1:]]
+    assert bounds == sorted(bounds) and all(found == 6 for _, _, found in seen[1:])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"seconds": -1}, "seconds must be 0 or more, not -1"),
+        ({"seconds": float("nan")}, "seconds must be 0 or more, not nan"),
+        ({"seconds": "3"}, "seconds must be an int or float, not str"),
+        ({"max_rounds": 2.5}, "max_rounds must be an int, not float"),
+        ({"max_rounds": -2}, "max_rounds must be 0 or more, not -2"),
+        ({"progress": 3}, "progress must be a function or None, not int"),
+    ],
+)
+def test_solve_puzzle_checks_the_search_budgets(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(SheepdogError) as err:
+        solve_puzzle(_box_contradiction(), **kwargs)
+    assert str(err.value) == message
+
+
+def test_solve_puzzle_passes_the_budgets_to_the_search() -> None:
+    findings = solve_puzzle(_two_cycles(), seconds=0)
+    assert findings.conflict is not None and findings.conflict.stopped == "time"
+    out = findings.to_dict()["contradiction"]
+    assert out["at_least"] == 1 and out["stopped"] == "time" and out["smallest"] is False
+    rounds = solve_puzzle(_two_cycles(), max_rounds=1).conflict
+    assert rounds is not None and rounds.stopped == "rounds" and rounds.at_least >= 1
