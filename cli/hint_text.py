@@ -27,7 +27,7 @@ from sheepdog.solver.slywolf.entries import (
 from sheepdog.solver.slywolf.puzzle import Interview
 from sheepdog.solver.slywolf.session import Game
 from sheepdog.solver.slywolf.turn import wanted_kinds
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import counted, listed
 
 HELP = """Entries (names are case-insensitive):
   top SHEEP                      the sheep uncovered on a stack
@@ -83,11 +83,28 @@ def render_advice(data: dict[str, Any]) -> str:
         return "\n".join(lines)  # only the guess is left: no interview can come (--json ranks)
     # the sheep on top of the stacks; with none known, every sheep left
     shown = [h for h in data["ranking"] if h["on_top"] is not False] or data["ranking"]
+    if not shown:  # every sheep heard, and still more than one suspect
+        lines.extend(best_guess_lines(data["probabilities"]))
     if shown:
         lines.append("Best interviews (score: lower is better):")
         for n, h in enumerate(shown, start=1):
             lines.append(f"{n:2}. {h['sheep']:<12} {h['score']:5.2f}  {h['reason']}")
     return "\n".join(lines)
+
+
+def best_guess_lines(probabilities: dict[str, float]) -> list[str]:
+    """With every sheep heard and several suspects left, their chances and the best guess
+    (the likeliest suspects, all of them when they tie)."""
+    ranked = sorted(probabilities.items(), key=lambda kv: -kv[1])
+    chances = ", ".join(f"{wolf} {percent(p)}" for wolf, p in ranked)
+    top = ranked[0][1]
+    best = [wolf for wolf, p in ranked if p == top]
+    each = "each right" if len(best) > 1 else "right"
+    return [
+        "Every sheep has been heard: no interview is left to narrow it down.",
+        f"Chances: {chances}.",
+        f"Best guess: {listed(best, 'or')}, {each} with probability {percent(top)}.",
+    ]
 
 
 def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]) -> str:

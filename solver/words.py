@@ -22,12 +22,12 @@ def upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def listed(items: list[str] | tuple[str, ...]) -> str:
-    """Items in words: "0", "0 and 2", "0, 2 and 4".
+def listed(items: list[str] | tuple[str, ...], word: str = "and") -> str:
+    """Items in words: "0", "0 and 2", "0, 2 and 4" (or "0, 2 or 4" with ``word="or"``).
 
-    >>> listed(["0"]), listed(["0", "2"]), listed(["0", "2", "4"])
-    ('0', '0 and 2', '0, 2 and 4')
+    >>> listed(["0"]), listed(["0", "2"]), listed(["0", "2", "4"]), listed(["0", "2"], "or")
+    ('0', '0 and 2', '0, 2 and 4', '0 or 2')
     """
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]

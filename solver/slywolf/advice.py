@@ -111,7 +111,9 @@ def hint_model(obs: Observation, model: Model | None = None) -> tuple[Model, Ded
         uniform = deduce_with(obs, "uniform")
         if uniform.consistent and model is None:
             chosen, d = "uniform", uniform
-            fallback = "no valid case (exactly one wolf fitting every interview) fits them"
+            fallback = (
+                "no valid case (exactly one wolf fitting every interview) fits the interviews"
+            )
         elif uniform.consistent:
             raise SheepdogError(
                 "no valid case (exactly one wolf fitting every interview) agrees with these "

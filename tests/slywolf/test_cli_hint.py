@@ -676,3 +676,51 @@ def test_on_top_says_where_each_sheep_is_in_every_state_of_the_table(tmp_path: P
         ).stdout
     )
     assert all(e["on_top"] is None for e in free["ranking"])
+
+
+def _every_sheep_heard_two_suspects_left() -> dict[str, Any]:
+    """A shipped case (every sheep heard, one culprit) whose accomplices all name an item the
+    culprit shares with another wolf that no honest sheep clears: both fit."""
+    from sheepdog import load_puzzle, solve_puzzle
+
+    case = Path(__file__).resolve().parents[2] / "cases" / "easy" / "easy-1-005.json"
+    data = {k: v for k, v in json.loads(case.read_text()).items() if k in TWO_HEARD}
+    puzzle = load_puzzle(case)
+    findings = solve_puzzle(puzzle)
+    culprit = next(w for w in puzzle.roster.wolves if w.name == findings.culprit)
+    liars = set(findings.accomplices)
+    cleared = {iv["testimony"] for iv in data["interviews"] if iv["sheep"] not in liars}
+    for other in puzzle.roster.wolves:
+        worn = {str(i) for i in other.wears}
+        shared = {str(i) for i in culprit.wears} & worn
+        if other is not culprit and shared and not worn & cleared:
+            for iv in data["interviews"]:
+                if iv["sheep"] in liars:
+                    iv["testimony"] = min(shared)
+            return data
+    raise AssertionError("no such wolf in the case")
+
+
+def test_with_every_sheep_heard_the_hint_names_the_best_guess(tmp_path: Path) -> None:
+    """It printed only "2 suspects.": with no interview left, the chances and the guess are
+    what the players need."""
+    path = write(tmp_path / "p.json", _every_sheep_heard_two_suspects_left())
+    out = json.loads(runner.invoke(app, ["wolf", "hint", str(path), "--json"]).stdout)
+    assert out["ranking"] == [] and len(out["suspects"]) == 2
+    result = runner.invoke(app, ["wolf", "hint", str(path)])
+    assert result.exit_code == 0
+    first, second = out["suspects"]
+    assert out["probabilities"][first] == out["probabilities"][second] == 0.5
+    assert "Every sheep has been heard: no interview is left to narrow it down." in result.stdout
+    assert f"Chances: {first} 50%, {second} 50%." in result.stdout
+    assert f"Best guess: {first} or {second}, each right with probability 50%." in result.stdout
+
+
+def test_the_best_guess_is_the_likeliest_suspect() -> None:
+    from sheepdog.cli.hint_text import best_guess_lines
+
+    lines = best_guess_lines({"Ashby": 0.25, "Howler": 0.75})
+    assert lines[1:] == [
+        "Chances: Howler 75%, Ashby 25%.",
+        "Best guess: Howler, right with probability 75%.",
+    ]
