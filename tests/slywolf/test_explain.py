@@ -509,3 +509,40 @@ def test_one_accomplice_left_is_said_in_the_singular() -> None:
         "2 accomplices not yet found, but only 1 is left. So the guitar is honest."
     )
     assert not any(" 1 are" in t or "All 1 " in t for t in texts)
+
+
+def test_a_general_step_cites_only_the_clearings_its_proof_needs() -> None:
+    """It cited every wolf cleared before it.  Now each general step's conclusion follows from
+    its own sheep's interviews with only the wolves it cites cleared (the exact engine on that
+    restriction), and on these states some step needs fewer than all earlier clearings."""
+    rng = random.Random(5)
+    fewer = 0
+    for _ in range(120):
+        mode: Mode = rng.choice(["easy", "hard"])
+        case = random_case(ROSTER, mode, rng)
+        keep = frozenset(rng.sample(range(16), rng.randint(4, 12)))
+        obs = Observation.from_puzzle(case.puzzle(ROSTER, mode), frozenset(keep))
+        ex = explain_observation(ROSTER, obs)
+        cleared: set[int] = set()
+        for step in ex.steps:
+            if step.rule == "general":
+                assert set(step.gone) <= cleared
+                fewer += len(step.gone) < len(cleared)
+                own = set(step.sheep)
+                wolves = [w for w in range(len(ROSTER.wolves)) if w not in step.gone]
+                sub = replace(
+                    obs,
+                    pointer=tuple(t if s in own else None for s, t in enumerate(obs.pointer)),
+                    testimony=tuple(t if s in own else None for s, t in enumerate(obs.testimony)),
+                    wears=tuple(obs.wears[w] for w in wolves),
+                )
+                d = deduce(sub)
+                assert d.consistent
+                for s in step.honest:
+                    assert d.liar_worlds[s] == 0, step
+                for s in step.accomplices:
+                    assert d.liar_worlds[s] == d.total, step
+                for w in step.cleared:
+                    assert d.weights[wolves.index(w)] == 0, step
+            cleared |= set(step.cleared)
+    assert fewer > 0

@@ -60,6 +60,23 @@ def _minimal_facts(obs: Observation, suspects: list[int], c: Conclusion) -> list
     return facts
 
 
+def _needed_clearings(
+    obs: Observation, facts: list[Fact], suspects: list[int], cleared: list[int], c: Conclusion
+) -> list[int]:
+    """The earlier clearings the proof of ``c`` from ``facts`` needs: each cleared wolf is put
+    back among the suspects in turn and kept there when ``c`` still follows (deletion).  With
+    more suspects a conclusion is harder to force, so ``facts`` stay minimal."""
+    needed: list[int] = []
+    considered = list(suspects)
+    for g in cleared:
+        trial = sorted([*considered, g])
+        if _holds(obs, facts, trial, c):
+            considered = trial
+        else:
+            needed.append(g)
+    return needed
+
+
 def general_step(nb: Notebook) -> Step | None:
     """Where the named rules stall: a fact true in every world, proved by a minimal set of
     interview facts that contradict its negation."""
@@ -84,6 +101,7 @@ def general_step(nb: Notebook) -> Step | None:
             best = (c, facts)
     assert best is not None
     (kind, x), facts = best
+    needed = _needed_clearings(obs, facts, nb.suspects, nb.cleared_wolves(), (kind, x))
     words = []
     for fk, s in facts:
         if fk == "points":
@@ -93,7 +111,10 @@ def general_step(nb: Notebook) -> Step | None:
         else:
             words.append(f"{nb.sheep(s)} names {plural(nb.item(s))}")
     given = "; ".join(words) if words else "the roster alone"
-    left = f" with the suspects left ({nb.wolves(nb.suspects)})"
+    if needed:  # the clearings the proof needs (none, for a wolf's own clearing)
+        left = f" with {nb.wolves(needed)} already cleared"
+    else:
+        left = "" if kind == "cleared" else ", with any wolf as the culprit"
     sheep = tuple(sorted({s for _, s in facts}))
     if kind == "cleared":
         what = f"{nb.roster.wolves[x].name} cannot be the culprit"
@@ -101,7 +122,7 @@ def general_step(nb: Notebook) -> Step | None:
             "general",
             sheep,
             cleared=(x,),
-            gone=tuple(nb.cleared_wolves()),
+            gone=tuple(needed),
             text=f"Put these together: {given}. Try every way to seat the sheep{left}: "
             f"none fits them all with {nb.roster.wolves[x].name} as the culprit. So {what}. "
             f"Cleared: {nb.roster.wolves[x].name}.",
@@ -111,7 +132,7 @@ def general_step(nb: Notebook) -> Step | None:
     return Step(
         "general",
         sheep,
-        gone=tuple(nb.cleared_wolves()),
+        gone=tuple(needed),
         honest=(x,) if kind == "honest" else (),
         accomplices=(x,) if kind == "accomplice" else (),
         text=f"Put these together: {given}. Try every way to seat the sheep{left}: none fits "
