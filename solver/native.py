@@ -166,6 +166,24 @@ def source_signature(module: str, name: str) -> inspect.Signature | None:
     return None
 
 
+def _evaluated(signature: inspect.Signature, module: str) -> dict[str, Any]:
+    """The annotations of ``signature`` (strings, as the source writes them) evaluated in
+    ``module``, for ``typing.get_type_hints``: it reads a wrapper's annotations and would
+    evaluate strings in the compiled function's globals, which it has none of.  One that
+    names a type imported only for type checkers stays a string."""
+    space = vars(importlib.import_module(module))
+    annotations: dict[str, Any] = {}
+    items = [(p.name, p.annotation) for p in signature.parameters.values()]
+    for key, written in [*items, ("return", signature.return_annotation)]:
+        if written is inspect.Parameter.empty:
+            continue
+        try:
+            annotations[key] = eval(written, space) if isinstance(written, str) else written  # noqa: S307 -- our own source
+        except Exception:  # noqa: BLE001 -- as written, as a string
+            annotations[key] = written
+    return annotations
+
+
 def documented(value: Any, public: tuple[str, str] | None = None) -> Any:
     """``value`` with its docstring, which a compiled module drops: a class gets it back, a
     function is wrapped in a plain one that carries it (and its signature and name).
@@ -195,6 +213,7 @@ def documented(value: Any, public: tuple[str, str] | None = None) -> Any:
         signature = source_signature(module, name)
         if signature is not None:
             wrapper.__signature__ = signature  # type: ignore[attr-defined]
+            wrapper.__annotations__ = _evaluated(signature, module)
         if public is not None:
             wrapper.__module__, wrapper.__name__ = public
             wrapper.__qualname__ = public[1]

@@ -2,8 +2,8 @@
 
 :func:`solve_puzzle` runs the exact engine (:func:`~sheepdog.solver.slywolf.worlds.deduce_puzzle`)
 and, when the interviews contradict each other, finds the smallest set of interviews that
-cannot all be right (:mod:`sheepdog.solver.slywolf.contradiction`, which needs CP-SAT and PySAT
-and is imported only then).  :meth:`Findings.to_dict` is the ``wolf solve --json`` contract of
+cannot all be right (:mod:`sheepdog.solver.slywolf.contradiction`, which imports CP-SAT and
+PySAT only then).  :meth:`Findings.to_dict` is the ``wolf solve --json`` contract of
 the spec (section 5) plus the exact world counts and per-sheep figures.
 """
 
@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sheepdog.solver.errors import SheepdogError, expect, expect_function
+from sheepdog.solver.slywolf.contradiction import Conflict, ConflictProgress, smallest_conflict
 from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
 from sheepdog.solver.slywolf.valid import Model, check_model, deduce_with
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce_puzzle
-
-if TYPE_CHECKING:
-    from sheepdog.solver.slywolf.contradiction import Conflict, ConflictProgress
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +179,5 @@ def solve_puzzle(
             )
     if d.consistent:
         return Findings(puzzle, d, model=model)
-    from sheepdog.solver.slywolf.contradiction import smallest_conflict
-
     conflict = smallest_conflict(puzzle, seconds=seconds, progress=progress, max_rounds=max_rounds)
     return Findings(puzzle, d, conflict, model=model)
