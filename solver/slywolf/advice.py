@@ -325,6 +325,24 @@ def advice(
         return answer(
             ranking, TurnAdvice(table, so_far, left, guess(d.weights), None, untyped), others
         )
+    heard = puzzle.interviewed()
+    begun = any(s in heard for s in so_far.called)
+    top = max(d.weights) / d.total
+    if left == 1:
+        # The last turn with interviews: the guess comes next, so an interview is worth what it
+        # adds to the top suspect's chance, exactly (its expected top probability afterwards);
+        # two or three are valued as the sum of their single gains.  A sheep lost to Picky
+        # Eaters costs nothing more: no turn is left to call it.
+        gains = {h.sheep: h.expected_top - top for h in ranking}
+        gains.update({s: 0.0 for s in so_far.called if s not in gains})
+        planner = TurnPlanner(
+            puzzle.roster,
+            table,
+            gains,
+            worth=lambda g: min(1.0, top + g),
+            interviewing=begun,
+        )
+        return answer(ranking, TurnAdvice(table, so_far, left, None, planner, untyped), others)
     # Interviews still needed, in interview units: least squares on seeded random-order games
     # gives about intercept + slope (leaf - 1) (Leaf, solver.slywolf.hints; docs/hints.md).
     units = leaf if isinstance(leaf, Leaf) else BLEND_LEAF
@@ -338,10 +356,7 @@ def advice(
     gains.update({s: 0.0 for s in so_far.called if s not in gains})
     probe = TurnPlanner(puzzle.roster, table, gains, loss)
     counts = [probe.interview_counts(depth) for depth in (1, 2, 3)]
-    top = max(d.weights) / d.total
     worth = WinChance(needed, top, left - 1, counts)
-    heard = puzzle.interviewed()
-    begun = any(s in heard for s in so_far.called)
     planner = TurnPlanner(puzzle.roster, table, gains, loss, worth, interviewing=begun)
     return answer(ranking, TurnAdvice(table, so_far, left, None, planner, untyped), others)
 

@@ -44,7 +44,10 @@ Rulings and modelling choices (rulebook sections in brackets):
   remain.  The guess names the most probable suspect; its chance is exact (world counts of the
   advice's model: by default the valid cases, those exactly one wolf fits, which are the cases
   players are dealt; :mod:`sheepdog.solver.slywolf.valid`).
-- *The plan for a turn* maximises the chance to win (:class:`WinChance`): each interview is worth
+- *The plan for a turn* maximises the chance to win.  On the last turn with interviews the
+  advice values each interview by the exact expected chance of the guess that follows (the top
+  suspect's probability after it), a turn's interviews by the sum of their gains.  Earlier
+  (:class:`WinChance`): each interview is worth
   its expected reduction of the estimated interviews still needed (see
   :mod:`sheepdog.solver.slywolf.hints`), later turns bring 0-3 interviews with the chances of the
   table,

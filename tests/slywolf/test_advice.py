@@ -359,3 +359,46 @@ def test_the_hint_model_is_the_one_advice_and_the_play_line_use(puzzle: Puzzle) 
     if valid is not None and not valid.consistent:  # asked for by name, the valid model is refused
         with pytest.raises(SheepdogError, match="no valid case"):
             hint_model(obs, "valid")
+
+
+def _guess_chance_after(adv: Advice, sheep: int) -> Fraction:
+    """The exact chance that the guess after interviewing ``sheep`` is right: every outcome
+    (pointer, item) deduced on its own, its most probable suspect's worlds summed."""
+    obs = Observation.from_puzzle(adv.puzzle)
+    model: Model = adv.model
+    total = deduce_valid(obs).total if model == "valid" else deduce(obs).total
+    best = 0
+    for t in range(obs.n):
+        if t == sheep:
+            continue
+        for i in range(obs.n_items):
+            pointer = list(obs.pointer)
+            pointer[sheep] = t
+            testimony = list(obs.testimony)
+            testimony[sheep] = i
+            after = replace(obs, pointer=tuple(pointer), testimony=tuple(testimony))
+            d = deduce_valid(after) if model == "valid" else deduce(after)
+            if d.total:
+                best += max(d.weights)
+    return Fraction(best, total)
+
+
+def test_on_the_last_turn_the_plan_values_an_interview_by_the_guess_it_makes() -> None:
+    """With one turn left before the guess the plan called banjo and pushed its luck (worth 35%),
+    where the honest trumpet alone is worth 37%: its interviews were valued by the interviews
+    still needed, not by the guess that follows.  Now a single interview's value is the guess's
+    exact chance after it (checked outcome by outcome), and the plan is the best single call."""
+    adv = _turn(track={"side": "two_star", "position": 9})
+    assert adv.turn is not None and adv.turn.turns_left == 1
+    plan = adv.to_dict()["turn"]["plan"]
+    top = Fraction(max(adv.deduction.weights), adv.deduction.total)
+    roster = adv.puzzle.roster
+    values = {}
+    for s in adv.turn.table.visible:
+        draw = adv.turn.plan.draw_for(s, ()) if adv.turn.plan is not None else None
+        assert draw is not None
+        after = _guess_chance_after(adv, s)
+        values[roster.sheep[s].name] = draw.success * float(after) + (1 - draw.success) * top
+    assert plan["call"] == max(values, key=lambda name: values[name]) == "trumpet"
+    assert all(sub["call"] is None for sub in plan["if_found"].values())  # then stop
+    assert plan["p_win"] == pytest.approx(values["trumpet"], abs=1e-4)
