@@ -25,8 +25,8 @@ from sheepdog.solver.slywolf.entries import (
     Wrong,
 )
 from sheepdog.solver.slywolf.puzzle import Interview
-from sheepdog.solver.slywolf.session import Game
-from sheepdog.solver.slywolf.turn import wanted_kinds
+from sheepdog.solver.slywolf.session import Game, callable_sheep, case_solved
+from sheepdog.solver.slywolf.turn import track_length, wanted_kinds
 from sheepdog.solver.words import counted, listed
 
 HELP = """Entries (names are case-insensitive):
@@ -153,7 +153,10 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             wants = wanted_kinds(roster, sheep, before.turn.found)
             return f"called {roster.sheep[sheep].name}: it wants " + ", ".join(wants)
         case Found(kind):
-            return f"{kind} found: interview, or push your luck"
+            if callable_sheep(after):
+                return f"{kind} found: interview, or push your luck"
+            waiting = ", ".join(roster.sheep[s].name for s in after.turn.called)
+            return f"{kind} found: interview {waiting} (no sheep on top can join)"
         case Spoiled() if len(after.table.discarded) > len(before.table.discarded):
             gone = roster.sheep[after.table.discarded[-1]].name
             return f"the turn ends with no interview; {gone} leaves the valley (Picky Eaters)"
@@ -162,6 +165,8 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
         case Heard():
             if after.turn.called:
                 return "interview recorded"
+            if case_solved(after.puzzle) is not None:
+                return "interviews recorded; the turn is over"
             return "interviews recorded; the turn is over (type `top SHEEP` for new tiles)"
         case Corrected(Interview(sheep)):
             return f"{roster.sheep[sheep].name}'s interview corrected"
@@ -173,13 +178,34 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             return "undone"
 
 
+def resume_line(game: Game) -> str:
+    """Where a game stands when its file is opened again: interviews, track, the turn."""
+    roster, table, turn = game.roster, game.table, game.turn
+    heard = len(game.puzzle.interviews)
+    parts = [
+        f"{counted(heard, 'interview')} heard",
+        f"the wolf on space {table.position} of {track_length(roster, table.side)}"
+        f" ({table.side.replace('_', '-')} side)",
+    ]
+    if game.guessed is not None:
+        parts.append(f"{roster.wolves[game.guessed].name} was guessed: the game is over")
+    elif turn.called:
+        called = ", ".join(roster.sheep[s].name for s in turn.called)
+        found = f", found {', '.join(turn.found)}" if turn.found else ""
+        parts.append(f"this turn: called {called}{found}")
+    return "Game resumed: " + "; ".join(parts) + ". `hint` advises, `help` lists the lines."
+
+
 def status_lines(findings: dict[str, Any]) -> list[str]:
     """What the table knows after an interview, from :meth:`Findings.to_dict`: the solved
     notice, or the suspects and the sheep surely honest or lying."""
     if not findings["consistent"]:
         clash = findings.get("contradiction", {}).get("interviews", [])
         sheep = ", ".join(iv["sheep"] for iv in clash)
-        return [f"The interviews contradict each other ({sheep}); `undo` takes the last back."]
+        return [
+            f"The interviews contradict each other ({sheep}); `undo` takes the last line back,"
+            " `correct` fixes an interview."
+        ]
     if findings["culprit"] is not None:
         culprit = findings["culprit"]
         return [f"Case solved: the culprit is {culprit}. Open the interpreter to check."]
@@ -187,5 +213,5 @@ def status_lines(findings: dict[str, Any]) -> list[str]:
     suspects = ", ".join(f"{w} {percent(probs[w])}" for w in findings["suspects"])
     lines = [f"Suspects ({len(findings['suspects'])}): {suspects}"]
     lines.append("Honest for sure: " + (", ".join(findings["honest"]) or "none yet"))
-    lines.append("Lying for sure: " + (", ".join(findings["accomplices"]) or "none yet"))
+    lines.append("Accomplices for sure: " + (", ".join(findings["accomplices"]) or "none yet"))
     return lines

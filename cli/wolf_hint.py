@@ -249,6 +249,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         HELP,
         render_advice,
         reply,
+        resume_line,
         status_lines,
     )
     from sheepdog.solver.errors import SheepdogError, brief
@@ -261,10 +262,13 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         check_entry_length,
         parse_entry,
     )
-    from sheepdog.solver.slywolf.session import NothingToUndo, Record, table_view
+    from sheepdog.solver.slywolf.session import NothingToUndo, Record, resumed, table_view
 
     _prepare_stdin()
-    record, log = Record.begin(game), game.log
+    rebuilt = resumed(game) if game.log else None
+    record, log = rebuilt or Record.begin(game), game.log
+    if game.log and sys.stdin is not None and sys.stdin.isatty():  # scripts read replies only
+        typer.echo(resume_line(record.game))
     while True:
         line = _read_line("> ")
         if line is None:
@@ -297,10 +301,11 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
             message = str(exc)
             if isinstance(exc, UnknownEntry):  # the prompt's own words too
                 message += ", help, quit"
-            if isinstance(exc, NothingToUndo):
+            if isinstance(exc, NothingToUndo) and game.log and rebuilt is None:
                 message += (
-                    " (undo reaches back to the start of this session; "
-                    "`correct SHEEP, TARGET, ITEM` fixes an interview typed before)"
+                    " (undo reaches back to the start of this session: the file's log does not"
+                    " rebuild its game; `correct SHEEP, TARGET, ITEM` fixes an interview typed"
+                    " before)"
                 )
             typer.echo("Error: " + brief(message), err=True)
             continue

@@ -430,7 +430,15 @@ def apply(game: Game, entry: Entry) -> Game:
             f"the game is over: {name} was guessed "
             "(only `hint` is left, and `undo` to take back a guess typed wrong)"
         )
-    if not isinstance(entry, AskHint | Corrected):
+    # A sheep called with its vegetable found is still interviewed once the case is solved:
+    # both tiles are flipped before the players think [Turn 3, 5].
+    pending = (
+        isinstance(entry, Heard)
+        and entry.interview.sheep in turn.called
+        and len(turn.found) == len(turn.called)
+        and entry.interview.sheep not in game.puzzle.interviewed()
+    )
+    if not isinstance(entry, AskHint | Corrected) and not pending:
         solved = case_solved(game.puzzle)
         if solved is not None:
             raise SheepdogError(
@@ -484,6 +492,11 @@ def apply(game: Game, entry: Entry) -> Game:
                 raise SheepdogError(
                     f"{waiting!r} was called last and waits for its vegetable: type what is "
                     "drawn for it (found, wrong or spoiled), then the interviews"
+                )
+            if sheep in game.puzzle.interviewed():
+                raise SheepdogError(
+                    f"{roster.sheep[sheep].name!r} is already interviewed; `correct` fixes an "
+                    "interview typed wrong"
                 )
             if sheep not in turn.called or len(turn.found) != len(turn.called):
                 raise SheepdogError(
@@ -580,12 +593,12 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     roster, table = game.roster, game.table
     name = roster.sheep[sheep].name
     heard = sheep in game.puzzle.interviewed()
-    if (
-        sheep in table.visible
-        or sheep in table.discarded
-        or (heard and not _set_aside(game, sheep))
-    ):
-        raise SheepdogError(f"{name!r} cannot be uncovered: it is not hidden")
+    if sheep in table.visible:
+        raise SheepdogError(f"{name!r} is already on top of a stack")
+    if sheep in table.discarded:
+        raise SheepdogError(f"{name!r} has left the valley (Picky Eaters): it is on no stack")
+    if heard and not _set_aside(game, sheep):
+        raise SheepdogError(f"{name!r} is already interviewed: its tile is on no stack")
     waiting = waiting_stacks(table)
     if not waiting:
         raise SheepdogError("no stack has an unknown top tile")
@@ -664,7 +677,9 @@ def _check_call(game: Game, sheep: int) -> None:
             "the interviews of this turn have begun: no more calls (interview the sheep called)"
         )
     if sheep not in table.visible:
-        raise SheepdogError(f"{name!r} is not on top of a stack")
+        tops = [roster.sheep[s].name for s in table.visible if s not in turn.called]
+        on_top = f"; on top: {', '.join(tops)}" if tops else ""
+        raise SheepdogError(f"{name!r} is not on top of a stack{on_top}")
     if sheep in turn.called:
         raise SheepdogError(f"{name!r} is already called")
     if not can_join(roster, sheep, turn.found):
@@ -853,3 +868,26 @@ class Record:
     def __repr__(self) -> str:
         undone = sum(s.undone for s in self.steps)
         return f"<Record: {len(self.steps)} steps, {undone} undone; {self.game!r}>"
+
+
+def resumed(game: Game) -> Record | None:
+    """The record of ``game`` rebuilt from its log, so that ``undo`` reaches into the sessions
+    before this one: every line typed is played again, as it was, from a new game of the same
+    roster, mode, side and options (the log holds the refused lines and the undos too).  None
+    when that does not give ``game`` back: a file whose game began with interviews already
+    heard, or was written by hand or by a server."""
+    if game.puzzle.interviews and not game.log:
+        return None
+    try:
+        start = new_game(replace(game.puzzle, interviews=()), game.table.side, game.table.options)
+        record = Record.begin(start)
+        for line in game.log:
+            try:
+                record = record.add(parse_entry(start.roster, line), line)
+            except SheepdogError:  # refused when typed, and refused again
+                continue
+    except SheepdogError:
+        return None
+    if replace(record.game, log=game.log) != game:
+        return None
+    return replace(record, game=game)

@@ -451,7 +451,7 @@ def test_a_line_answered_survives_kill_9(tmp_path: Path, session_list: list[Sess
     path = new_game_file(tmp_path / "g.json", TYPED[:4])
     for line, answer in [
         ("call harp", "called harp: it wants pumpkin, bell pepper, tomato"),
-        ("found tomato", "tomato found: interview, or push your luck"),
+        ("found tomato", "tomato found: interview harp"),
         ("interview harp, guitar, red jacket", "interviews recorded"),
     ]:
         session = Session(path)

@@ -85,7 +85,9 @@ def test_a_game_from_a_puzzle_deals_only_the_sheep_not_heard() -> None:
     puzzle = replace(new_puzzle(ROSTER, "easy"), interviews=tuple(heard))
     game = new_game(puzzle)
     assert [st.tiles for st in game.table.stacks] == [4, 3, 3, 3]
-    with pytest.raises(SheepdogError, match="'harp' cannot be uncovered: it is not hidden"):
+    with pytest.raises(
+        SheepdogError, match="'harp' is already interviewed: its tile is on no stack"
+    ):
         play(game, "top harp")  # no tile of a sheep heard is in the stacks
 
 
@@ -100,14 +102,14 @@ def test_a_file_that_counts_heard_sheep_as_tiles_sets_them_aside_when_typed() ->
     old = replace(new_game(puzzle), table=fresh().table)  # 16 tiles for 14 sheep not heard
     game = play(old, "top harp")
     assert game.table.stacks[0] == Stack(None, 3, harp)
-    with pytest.raises(SheepdogError, match="'harp' cannot be uncovered"):
+    with pytest.raises(SheepdogError, match="'harp' is already interviewed"):
         play(game, "top harp")  # set aside already: a second stack under harp cannot be
     game = play(game, "top guitar under harp")
-    with pytest.raises(SheepdogError, match="'harp' cannot be uncovered"):
+    with pytest.raises(SheepdogError, match="'harp' is already interviewed"):
         play(game, "top harp")  # nor once its stack has a new top (the file's log says so)
     game = play(game, "top banjo")
     assert [st.tiles for st in game.table.stacks] == [3, 3, 4, 4]
-    with pytest.raises(SheepdogError, match="'harp' cannot be uncovered"):
+    with pytest.raises(SheepdogError, match="'harp' is already interviewed"):
         play(game, "top harp")  # typed already: it is no longer in a stack
     # two set aside, and no third: a heard sheep is a tile only while the stacks count more
     # tiles than the sheep neither heard nor discarded
@@ -116,7 +118,7 @@ def test_a_file_that_counts_heard_sheep_as_tiles_sets_them_aside_when_typed() ->
     stacks = (Stack(None, 4), Stack(None, 4), Stack(None, 4), Stack(None, 3))
     game = replace(new_game(three), table=replace(fresh().table, stacks=stacks))
     game = play(game, "top harp", "top banjo")
-    with pytest.raises(SheepdogError, match="'guitar' cannot be uncovered"):
+    with pytest.raises(SheepdogError, match="'guitar' is already interviewed"):
         play(game, "top guitar")
 
 
@@ -178,7 +180,7 @@ def test_picky_eaters_discard_the_sheep_that_pulled_a_spoiled_token() -> None:
     harp = ROSTER.sheep_index("harp")
     assert game.table.discarded == (harp,) and game.table.stacks[0].tiles == 3
     assert game.table.stacks[0].top is None and game.turn == Turn()
-    with pytest.raises(SheepdogError, match="cannot be uncovered: it is not hidden"):
+    with pytest.raises(SheepdogError, match="'harp' has left the valley"):
         play(game, "top harp")
 
 
@@ -186,7 +188,7 @@ def test_picky_eaters_discard_the_sheep_that_pulled_a_spoiled_token() -> None:
     ("lines", "message"),
     [
         (["call harp"], "'harp' is not on top of a stack"),
-        (["top harp", "top harp"], "'harp' cannot be uncovered"),
+        (["top harp", "top harp"], "'harp' is already on top of a stack"),
         (["top harp", "found pumpkin"], "call a sheep before drawing"),
         (["top harp", "call harp", "call harp"], "find a vegetable for the sheep already called"),
         (["top harp", "call harp", "found carrot"], "'harp' does not want carrot"),
