@@ -34,8 +34,10 @@ HELP = """Entries (names are case-insensitive):
   top SHEEP under OTHER          ... on the stack OTHER was taken off (asked when stacks of
                                  different sizes wait for their top)
   call SHEEP                     call a visible sheep (2nd/3rd: must like the vegetables found)
-  found VEGETABLE                a ripe vegetable the called sheep wants
-  wrong VEGETABLE                a ripe vegetable it does not want (the turn ends)
+  call SHEEP for VEGETABLE       Special Treats: the call and the vegetable announced
+  found VEGETABLE                a ripe vegetable the called sheep wants (the one announced)
+  wrong VEGETABLE                a ripe vegetable it does not want, or with Special Treats
+                                 any other than the one announced (the turn ends)
   spoiled VEGETABLE              a spoiled one (it leaves the bag; the turn ends)
   interview SHEEP, TARGET, ITEM  what a called sheep said (TARGET or ITEM may be ?)
   correct SHEEP, TARGET, ITEM    an interview typed wrong, in any turn or session
@@ -113,17 +115,22 @@ def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]
     if plan["call"] is None:
         return "Stop now and interview " + ", ".join(to_interview) + "." if called else "No call."
     verb = "Push your luck: call" if called else "Call"
-    if plan.get("drawing"):
-        verb = "Draw for"
-    treat = f"; announce {plan['announce']}" if plan["announce"] else ""
-    text = (
-        f"{verb} {plan['call']} (wants {', '.join(plan['wants'])}{treat}; "
-        f"{percent(plan['p_success'])} to find one)."
-    )
+    chance = percent(plan["p_success"])
+    if plan.get("drawing") and plan["announce"]:  # Special Treats: announced with the call
+        text = f"Draw for {plan['call']} ({plan['announce']} announced; {chance} to find it)."
+    elif plan.get("drawing"):
+        text = f"Draw for {plan['call']} (wants {', '.join(plan['wants'])}; {chance} to find one)."
+    elif plan["announce"]:  # Special Treats: the call names the vegetable announced
+        text = (
+            f"{verb} {plan['call']} for {plan['announce']} (wants {', '.join(plan['wants'])};"
+            f" {chance} to find {plan['announce']})."
+        )
+    else:
+        text = f"{verb} {plan['call']} (wants {', '.join(plan['wants'])}; {chance} to find one)."
     pushes = [
-        f"after {kind}: call {sub['call']} ("
-        + (f"announce {sub['announce']}; " if sub.get("announce") else "")
-        + f"{percent(sub['p_success'])})"
+        f"after {kind}: call {sub['call']}"
+        + (f" for {sub['announce']}" if sub.get("announce") else "")
+        + f" ({percent(sub['p_success'])})"
         for kind, sub in plan.get("if_found", {}).items()
         if sub["call"] is not None
     ]
@@ -149,6 +156,8 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             )
         case Top(sheep):
             return f"{roster.sheep[sheep].name} is on top of a stack"
+        case Call(sheep, treat) if treat is not None:
+            return f"called {roster.sheep[sheep].name} for {treat}: only {treat} counts"
         case Call(sheep):
             wants = wanted_kinds(roster, sheep, before.turn.found)
             return f"called {roster.sheep[sheep].name}: it wants " + ", ".join(wants)

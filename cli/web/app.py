@@ -632,6 +632,8 @@ def form_line(form: dict[str, str]) -> str:
         return f"interview {form.get('sheep', '')}, {target}, {item}"
     if action == "top" and form.get("under"):  # stacks of different sizes wait: this one
         return f"top {form.get('sheep', '')} under {form['under']}"
+    if action == "call" and form.get("treat"):  # Special Treats: the vegetable announced
+        return f"call {form.get('sheep', '')} for {form['treat']}"
     if action in ("top", "call"):
         return f"{action} {form.get('sheep', '')}"
     if action in ("found", "wrong", "spoiled"):

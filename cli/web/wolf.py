@@ -47,7 +47,7 @@ from sheepdog.solver.slywolf.session import (
     top_needs_under,
     waiting_stacks,
 )
-from sheepdog.solver.slywolf.turn import SIDES, Options, track_length
+from sheepdog.solver.slywolf.turn import SIDES, Options, track_length, wanted_kinds
 
 #: Why ``hint`` is refused as an entry (it changes nothing; the game's page shows the hint).
 HINT_IS_NO_ENTRY = "a hint is not an entry: the game's page shows it (API: GET the game)"
@@ -324,6 +324,13 @@ class WolfGame:
             out["called"] = [roster.sheep[s].name for s in game.turn.called]
             out["callable"] = [roster.sheep[s].name for s in callable_sheep(game)]
             out["found"] = list(game.turn.found)
+            # Special Treats: a call names the vegetable announced, one the sheep wants
+            out["special_treats"] = table.options.special_treats
+            out["treats"] = list(game.turn.treats)
+            out["callable_wants"] = {
+                roster.sheep[s].name: wanted_kinds(roster, s, game.turn.found)
+                for s in callable_sheep(game)
+            }
             out["to_interview"] = [
                 roster.sheep[s].name for s in game.turn.called if s not in game.puzzle.interviewed()
             ]

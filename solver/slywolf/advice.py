@@ -328,6 +328,7 @@ def advice(
     heard = puzzle.interviewed()
     begun = any(s in heard for s in so_far.called)
     top = max(d.weights) / d.total
+    treats = dict(zip(so_far.called, so_far.treats, strict=False))
     if left == 1:
         # The last turn with interviews: the guess comes next, so an interview is worth what it
         # adds to the top suspect's chance, exactly (its expected top probability afterwards);
@@ -341,6 +342,7 @@ def advice(
             gains,
             worth=lambda g: min(1.0, top + g),
             interviewing=begun,
+            treats=treats,
         )
         return answer(ranking, TurnAdvice(table, so_far, left, None, planner, untyped), others)
     # Interviews still needed, in interview units: least squares on seeded random-order games
@@ -357,7 +359,9 @@ def advice(
     probe = TurnPlanner(puzzle.roster, table, gains, loss)
     counts = [probe.interview_counts(depth) for depth in (1, 2, 3)]
     worth = WinChance(needed, top, left - 1, counts)
-    planner = TurnPlanner(puzzle.roster, table, gains, loss, worth, interviewing=begun)
+    planner = TurnPlanner(
+        puzzle.roster, table, gains, loss, worth, interviewing=begun, treats=treats
+    )
     return answer(ranking, TurnAdvice(table, so_far, left, None, planner, untyped), others)
 
 
@@ -407,6 +411,7 @@ def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[s
         "called": [roster.sheep[s].name for s in called],
         "to_interview": [roster.sheep[s].name for s in called if s not in done],
         "found": list(found),
+        "treats": list(turn.so_far.treats),
         "untyped_tops": turn.untyped_tops,
         "guessed": roster.wolves[turn.guessed].name if turn.guessed is not None else None,
         "guess": None,

@@ -10,6 +10,8 @@ The lines (names are case-insensitive; lists are separated by commas)::
                                     of different sizes wait for their top tile)
     call SHEEP                      call a visible sheep (the second and third must like the
                                     vegetables already found)
+    call SHEEP for VEGETABLE        ... with Special Treats: and the vegetable announced (only
+                                    it counts as found)
     found VEGETABLE                 a ripe vegetable the last called sheep wanted
     wrong VEGETABLE                 a ripe vegetable it did not want: the turn ends
     spoiled VEGETABLE               a spoiled one: it stays on the table, the turn ends
@@ -64,9 +66,11 @@ class Top:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """``call SHEEP``."""
+    """``call SHEEP``, or ``call SHEEP for VEGETABLE``: with Special Treats the vegetable
+    announced, the only one that counts as found [Advanced]."""
 
     sheep: int
+    treat: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,13 +145,12 @@ def check_entry(roster: Roster, entry: Entry) -> None:
             check_sheep(roster, sheep, "the sheep on top")
             if under is not None:
                 check_sheep(roster, under, "the sheep it is under")
-        case Call(sheep):
+        case Call(sheep, treat):
             check_sheep(roster, sheep, "the sheep called")
+            if treat is not None:
+                _check_kind(roster, treat)
         case Found(kind) | Wrong(kind) | Spoiled(kind):
-            expect(kind, str, "the vegetable", 'a vegetable\'s name, such as "pumpkin"')
-            if kind not in roster.bag.kinds:
-                spelt = roster.bag.vegetable(kind)  # an unknown one: the error lists the valid
-                raise SheepdogError(f"vegetable {kind!r} is spelt {spelt!r} in the bag")
+            _check_kind(roster, kind)
         case Heard(interview) | Corrected(interview):
             check_interview(roster, interview)
         case FinalGuess(wolf):
@@ -157,6 +160,14 @@ def check_entry(roster: Roster, entry: Entry) -> None:
                     f"the wolf guessed is {wolf}; the roster's wolves are 0 to"
                     f" {len(roster.wolves) - 1}"
                 )
+
+
+def _check_kind(roster: Roster, kind: object) -> None:
+    expect(kind, str, "the vegetable", 'a vegetable\'s name, such as "pumpkin"')
+    assert isinstance(kind, str)
+    if kind not in roster.bag.kinds:
+        spelt = roster.bag.vegetable(kind)  # an unknown one: the error lists the valid
+        raise SheepdogError(f"vegetable {kind!r} is spelt {spelt!r} in the bag")
 
 
 VERBS = (
@@ -217,7 +228,11 @@ def parse_entry(roster: Roster, line: str) -> Entry:
         under = roster.sheep_index(parts[1]) if len(parts) == 2 else None
         return Top(roster.sheep_index(parts[0]), under)
     if verb == "call":
-        return Call(roster.sheep_index(rest))
+        parts = re.split(r"\s+for(?:\s+|$)", rest, maxsplit=1, flags=re.IGNORECASE)
+        if len(parts) == 2 and not parts[1].strip():
+            raise SheepdogError("type: call SHEEP for VEGETABLE (the vegetable announced)")
+        treat = roster.bag.vegetable(parts[1]) if len(parts) == 2 else None
+        return Call(roster.sheep_index(parts[0]), treat)
     if verb in ("found", "wrong", "spoiled"):
         kind = roster.bag.vegetable(rest)
         return Found(kind) if verb == "found" else Wrong(kind) if verb == "wrong" else Spoiled(kind)
@@ -249,8 +264,8 @@ def entry_line(roster: Roster, entry: Entry) -> str:
     match entry:
         case Top(sheep, under):
             return f"top {names[sheep]}" + (f" under {names[under]}" if under is not None else "")
-        case Call(sheep):
-            return f"call {names[sheep]}"
+        case Call(sheep, treat):
+            return f"call {names[sheep]}" + (f" for {treat}" if treat is not None else "")
         case Found(kind):
             return f"found {kind}"
         case Wrong(kind):

@@ -90,10 +90,12 @@ from sheepdog.solver.words import counted
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """The turn being played: the sheep called so far and the vegetable found for each."""
+    """The turn being played: the sheep called so far and the vegetable found for each; with
+    Special Treats, the vegetable announced for each (``treats``), the only one that counts."""
 
     called: tuple[int, ...] = ()
     found: tuple[str, ...] = ()
+    treats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -121,6 +123,8 @@ class Game:
             "called": [self.roster.sheep[s].name for s in self.turn.called],
             "found": list(self.turn.found),
         }
+        if self.turn.treats:
+            out["turn"]["treats"] = list(self.turn.treats)
         out["log"] = list(self.log)
         if self.guessed is not None:
             out["guessed"] = self.roster.wolves[self.guessed].name
@@ -235,11 +239,14 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
             raise FileFormatError(f"{where}: discarded: {name!r} is on top of a stack")
     turn = raw.get("turn", {})
     called = sheep_list(roster, turn.get("called", []), where, "turn.called")
-    try:
-        found = tuple(roster.bag.vegetable(v) for v in turn.get("found", []))
-    except UnknownNameError as exc:
-        raise FileFormatError(f"{where}: turn.found: {exc}") from None
-    _check_turn(puzzle, table, Turn(called, found), where)
+    kinds: dict[str, tuple[str, ...]] = {}
+    for key in ("found", "treats"):
+        try:
+            kinds[key] = tuple(roster.bag.vegetable(v) for v in turn.get(key, []))
+        except UnknownNameError as exc:
+            raise FileFormatError(f"{where}: turn.{key}: {exc}") from None
+    found, treats = kinds["found"], kinds["treats"]
+    _check_turn(puzzle, table, Turn(called, found, treats), where)
     # every sheep neither heard nor discarded is a tile in a stack (sheep heard before the game
     # began may still be counted there: older versions dealt them; typed on top, they are set
     # aside)
@@ -257,7 +264,7 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
         )
     _check_reachable(roster, table, where)
     log = tuple(raw.get("log", []))
-    game = Game(_without_game(puzzle), table, Turn(called, found), log, None)
+    game = Game(_without_game(puzzle), table, Turn(called, found, treats), log, None)
     if guessed is not None:  # a guess the rules would have refused is no guess
         try:
             _check_guess(game, guessed)
@@ -361,6 +368,26 @@ def _check_turn(puzzle: Puzzle, table: Table, turn: Turn, where: str) -> None:
             raise FileFormatError(
                 f"{where}: 'turn.called': {name!r} is neither on top of a stack nor interviewed"
             )
+    special = table.options.special_treats
+    if special and len(turn.treats) != len(called):
+        raise FileFormatError(
+            f"{where}: 'turn.treats' must hold the vegetable announced for each called sheep "
+            f"(Special Treats), not {len(turn.treats)} for {len(called)}"
+        )
+    if not special and turn.treats:
+        raise FileFormatError(
+            f"{where}: 'turn.treats': a vegetable is announced only with Special Treats"
+            " (options.special_treats)"
+        )
+    for n, treat in enumerate(turn.treats):
+        name = roster.sheep[called[n]].name
+        if treat not in wanted_kinds(roster, called[n], found[:n]):
+            raise FileFormatError(f"{where}: 'turn.treats': {name!r} does not want {treat}")
+        if n < len(found) and found[n] != treat:
+            raise FileFormatError(
+                f"{where}: 'turn.found': {name!r} was announced {treat}, so only {treat} is "
+                f"found for it, not {found[n]}"
+            )
     if called and all(s in done for s in called):
         raise FileFormatError(
             f"{where}: 'turn.called': every called sheep is interviewed, so the turn is over "
@@ -449,14 +476,17 @@ def apply(game: Game, entry: Entry) -> Game:
     match entry:
         case Top(sheep, under):
             return replace(game, table=_uncovered(game, sheep, under))
-        case Call(sheep):
+        case Call(sheep, treat):
             _check_call(game, sheep)
-            return replace(game, turn=Turn(turn.called + (sheep,), turn.found))
+            treats = _check_treat(game, sheep, treat)
+            return replace(game, turn=Turn(turn.called + (sheep,), turn.found, treats))
         case Found(kind) | Wrong(kind) | Spoiled(kind):
             if len(turn.called) != len(turn.found) + 1:
                 raise SheepdogError("call a sheep before drawing a vegetable")
             sheep = turn.called[-1]
             wants = kind in wanted_kinds(roster, sheep, turn.found)
+            if turn.treats:  # Special Treats: only the vegetable announced is found
+                _check_treat_drawn(game, entry, sheep, turn.treats[-1])
             if isinstance(entry, Found):
                 if not wants and kind in turn.found and kind in roster.sheep[sheep].likes:
                     raise SheepdogError(
@@ -467,7 +497,7 @@ def apply(game: Game, entry: Entry) -> Game:
                     raise SheepdogError(
                         f"{roster.sheep[sheep].name!r} does not want {kind}; type `wrong {kind}`"
                     )
-                return replace(game, turn=Turn(turn.called, turn.found + (kind,)))
+                return replace(game, turn=replace(turn, found=turn.found + (kind,)))
             if isinstance(entry, Wrong) and wants and not table.options.special_treats:
                 # a ripe vegetable the sheep wants is found [Turn 2A]; only with Special Treats
                 # is one other than the vegetable announced a failure
@@ -686,6 +716,43 @@ def _check_call(game: Game, sheep: int) -> None:
         raise SheepdogError(
             f"{name!r} does not like every vegetable found ({', '.join(turn.found)}), "
             "so it cannot be called too"
+        )
+
+
+def _check_treat(game: Game, sheep: int, treat: str | None) -> tuple[str, ...]:
+    """The turn's announced vegetables after calling ``sheep`` for ``treat``: with Special
+    Treats the call names one the sheep wants [Advanced]; without, it names none."""
+    roster, turn = game.roster, game.turn
+    name = roster.sheep[sheep].name
+    wants = wanted_kinds(roster, sheep, turn.found)
+    if not game.table.options.special_treats:
+        if treat is not None:
+            raise SheepdogError(
+                f"a vegetable is announced only with Special Treats: type `call {name}`"
+            )
+        return ()
+    if treat is None:
+        raise SheepdogError(
+            f"Special Treats: announce the vegetable too: `call {name} for VEGETABLE`"
+            f" ({name} wants {', '.join(wants)})"
+        )
+    if treat not in wants:
+        raise SheepdogError(f"{name!r} does not want {treat}: announce one of {', '.join(wants)}")
+    return (*turn.treats, treat)
+
+
+def _check_treat_drawn(game: Game, entry: Entry, sheep: int, treat: str) -> None:
+    """Special Treats: a vegetable other than the one announced ends the turn, even one the
+    sheep likes [Advanced]; the one announced, ripe, is found."""
+    name = game.roster.sheep[sheep].name
+    if isinstance(entry, Found) and entry.kind != treat:
+        raise SheepdogError(
+            f"{name!r} was announced {treat}: any other vegetable ends the turn (Special"
+            f" Treats); type `wrong {entry.kind}`"
+        )
+    if isinstance(entry, Wrong) and entry.kind == treat:
+        raise SheepdogError(
+            f"{treat} is the vegetable announced for {name!r}; type `found {treat}`"
         )
 
 

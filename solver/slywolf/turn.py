@@ -10,7 +10,9 @@ file's ``"game"`` key::
       "track": {"side": "one_star", "position": 3},     # spaces the wolf figurine has moved
       "discarded": ["banjo"],                           # Picky Eaters: sheep that left the valley
       "options": {"skill": 0.5, "picky_eaters": false, "special_treats": false},
-      "turn": {"called": ["harp"], "found": ["pumpkin"]},   # the turn being played (play)
+      "turn": {"called": ["harp"], "found": ["pumpkin"]},   # the turn being played (play;
+                                                     # "treats": the vegetables announced,
+                                                     # with Special Treats)
       "log": ["call harp", "found pumpkin"]              # every line typed (play)
     }
 
@@ -342,9 +344,12 @@ def table_from_dict(
         flags[key] = value
     options = Options(float(skill), flags["picky_eaters"], flags["special_treats"])
     turn = data.get("turn", {})
-    if not isinstance(turn, dict) or set(turn) - {"called", "found"}:
-        raise FileFormatError(f'{where}: \'turn\' must be {{"called": [...], "found": [...]}}')
-    for key in ("called", "found"):
+    if not isinstance(turn, dict) or set(turn) - {"called", "found", "treats"}:
+        raise FileFormatError(
+            f'{where}: \'turn\' must be {{"called": [...], "found": [...]}} (and "treats": [...]'
+            " with Special Treats)"
+        )
+    for key in ("called", "found", "treats"):
         value = turn.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise FileFormatError(f"{where}: 'turn.{key}' must be a list of names")
@@ -458,8 +463,12 @@ class TurnPlanner:
         loss: dict[int, float] | None = None,
         worth: Callable[[float], float] | None = None,
         interviewing: bool = False,
+        treats: dict[int, str] | None = None,
     ) -> None:
         self.roster = roster
+        # Special Treats: the vegetables already announced for the sheep called (a draw for
+        # one of them aims at it, not at the best one)
+        self.treats = treats or {}
         self.table = table
         self.interviewing = interviewing  # the turn's interviews have begun: no more calls
         self.gains = gains
@@ -481,6 +490,8 @@ class TurnPlanner:
     def draw_for(self, sheep: int, found: Sequence[str]) -> Draw:
         tokens = bag_tokens(self.roster, self.table.spoiled_found, found)
         wanted = wanted_kinds(self.roster, sheep, found)
+        if sheep in self.treats:
+            wanted = [self.treats[sheep]]
         opts = self.table.options
         return draw_chances(self.roster, tokens, wanted, opts.skill, opts.special_treats)
 

@@ -603,8 +603,12 @@ def test_a_special_treats_plan_names_what_to_announce_for_each_sheep() -> None:
         "if_found": {"eggplant": second, "carrot": other},
     }
     assert render_plan(plan, [], []) == (
-        "Call drum set (wants eggplant, carrot, tomato; announce eggplant; 62% to find one)."
-        " Then after eggplant: call maraca (announce peas; 82%); after carrot: call banjo (50%)."
+        "Call drum set for eggplant (wants eggplant, carrot, tomato; 62% to find eggplant)."
+        " Then after eggplant: call maraca for peas (82%); after carrot: call banjo (50%)."
+    )
+    drawing = {**plan, "drawing": True, "if_found": {}}
+    assert render_plan(drawing, ["drum set"], ["drum set"]) == (
+        "Draw for drum set (eggplant announced; 62% to find it)."
     )
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -413,7 +415,10 @@ def _legal_lines(game: Game, case: CompleteCase, rng: random.Random) -> list[str
         on_track = table.position < track_length(roster, table.side)
         if on_track and len(turn.called) < 3 and not begun:
             for s in table.visible:
-                if s not in turn.called and wanted_kinds(roster, s, turn.found):
+                wanted = wanted_kinds(roster, s, turn.found)
+                if s not in turn.called and wanted and table.options.special_treats:
+                    lines.append(f"call {names[s]} for {rng.choice(wanted)}")
+                elif s not in turn.called and wanted:
                     lines.append(f"call {names[s]}")
         for s in turn.called:
             if s not in heard:
@@ -421,7 +426,10 @@ def _legal_lines(game: Game, case: CompleteCase, rng: random.Random) -> list[str
                 lines.append(f"interview {names[s]}, {said}")
     else:
         wants = wanted_kinds(roster, turn.called[-1], turn.found)
-        wrong = [k for k in KINDS if k not in wants or game.table.options.special_treats]
+        wrong = [k for k in KINDS if k not in wants]
+        if turn.treats:  # Special Treats: only the vegetable announced is found
+            wants = [turn.treats[-1]]
+            wrong = [k for k in KINDS if k != turn.treats[-1]]
         lines += [f"found {k}" for k in wants] + [f"wrong {rng.choice(wrong)}"]
         if table.spoiled_found.count(kind := rng.choice(KINDS)) < roster.bag.spoiled:
             lines.append(f"spoiled {kind}")
@@ -656,7 +664,7 @@ def test_a_wanted_ripe_vegetable_is_found_not_wrong_unless_special_treats() -> N
     with pytest.raises(SheepdogError, match="'harp' wants pumpkin; type `found pumpkin`"):
         play(fresh(), "top harp", "call harp", "wrong pumpkin")
     treats = fresh("one_star", Options(0.5, False, True))
-    assert play(treats, "top harp", "call harp", "wrong pumpkin").table.position == 1
+    assert play(treats, "top harp", "call harp for tomato", "wrong pumpkin").table.position == 1
 
 
 def test_stacks_of_different_sizes_are_told_apart_by_the_sheep_taken_off() -> None:
@@ -765,3 +773,44 @@ def test_a_record_refuses_an_entry_that_changes_nothing() -> None:
     undone = record.add(parse_entry(ROSTER, "undo"))
     assert undone.steps[undone.last_in_force() or 0].line == f"found {harp.likes[0]}"
     assert undone.game.puzzle.interviews == ()
+
+
+def test_special_treats_call_names_the_vegetable_and_only_it_is_found() -> None:
+    """ "If you pull out a wrong vegetable (even if the sheep does like it), your turn ends
+    immediately" [Advanced]: the call announced nothing, and `found` took any vegetable the
+    sheep liked."""
+    treats = play(fresh("one_star", Options(0.5, False, True)), "top harp")
+    with pytest.raises(SheepdogError, match="Special Treats: announce the vegetable too: `call"):
+        play(treats, "call harp")
+    with pytest.raises(SheepdogError, match="'harp' does not want carrot: announce one of"):
+        play(treats, "call harp for carrot")
+    called = play(treats, "call harp for tomato")
+    assert called.turn.treats == ("tomato",)
+    with pytest.raises(SheepdogError, match="'harp' was announced tomato: any other vegetable"):
+        play(called, "found pumpkin")
+    with pytest.raises(SheepdogError, match="tomato is the vegetable announced for 'harp'"):
+        play(called, "wrong tomato")
+    found = play(called, "found tomato")
+    assert found.turn == Turn((ROSTER.sheep_index("harp"),), ("tomato",), ("tomato",))
+    assert reread(found) == found  # the file keeps the vegetables announced
+    assert found.to_dict()["turn"]["treats"] == ["tomato"]
+    with pytest.raises(SheepdogError, match="announced only with Special Treats"):
+        play(fresh(), "top harp", "call harp for tomato")
+
+
+@pytest.mark.parametrize(
+    ("turn", "message"),
+    [
+        ({"called": ["harp"], "found": []}, "'turn.treats' must hold the vegetable announced"),
+        ({"called": ["harp"], "found": [], "treats": ["carrot"]}, "does not want carrot"),
+        (
+            {"called": ["harp"], "found": ["pumpkin"], "treats": ["tomato"]},
+            "'harp' was announced tomato, so only tomato is found for it, not pumpkin",
+        ),
+    ],
+)
+def test_a_special_treats_turn_in_a_file_is_checked(turn: dict[str, Any], message: str) -> None:
+    data = play(fresh("one_star", Options(0.5, False, True)), "top harp").to_puzzle().to_dict()
+    data["game"]["turn"] = turn
+    with pytest.raises(FileFormatError, match=re.escape(message)):
+        game_of(puzzle_from_dict(data))

@@ -31,12 +31,12 @@ KNOWN_DECK_SETUP = {
 }
 KNOWN_DECK_UNEQUAL_STACKS = [
     *(f"top {s}" for s in ("drum set", "harp", "clarinet", "trumpet")),
-    "call drum set",
+    "call drum set for eggplant",
     "spoiled pumpkin",
     "top accordion",
-    "call harp",
+    "call harp for tomato",
     "spoiled lettuce",
-    "call accordion",
+    "call accordion for pumpkin",
     "found pumpkin",
     "interview accordion, ?, ?",
 ]

@@ -754,3 +754,51 @@ def test_a_roster_that_admits_no_case_starts_no_game(client: TestClient, side: s
     r = client.post("/api/wolf/games", json=setup)
     assert "admits no case" in one_line_error(r, 400)
     assert client.get("/api/wolf/games").json()["games"] == []
+
+
+def test_special_treats_calls_announce_the_vegetable_on_the_page(client: TestClient) -> None:
+    """A liked vegetable other than the one announced was taken as found ("Ripe, it wants
+    it"): the page never asked which was announced.  The call form now has the vegetable to
+    announce, the plan's pick chosen, and the draw form says only it is found."""
+    r = client.post(
+        "/wolf/new",
+        data={"roster": "default", "mode": "easy", "side": "one_star", "special_treats": "on"},
+        follow_redirects=False,
+    )
+    url = r.headers["location"]
+    game_id = url.split("/")[2].split("?")[0]
+    post = url.replace(f"/wolf/{game_id}", f"/wolf/{game_id}/entry")
+
+    def form(**fields: str) -> str:
+        answer = client.post(post, data=fields, follow_redirects=False)
+        assert answer.status_code == 303
+        return str(answer.headers["location"])
+
+    for sheep in ("harp", "guitar", "violin", "maraca"):
+        assert form(action="top", sheep=sheep) == url
+    assert client.get(f"/api/wolf/games/{game_id}").json()["hint_pending"] is False
+    page = client.get(url).text
+    harp = page.split('name="sheep" value="harp">')[1].split("</form>")[0]
+    assert 'name="treat"' in harp
+    assert [o for o in ("pumpkin", "bell pepper", "tomato") if f">{o}</option>" in harp] == [
+        "pumpkin",
+        "bell pepper",
+        "tomato",
+    ]
+    plan = client.get(f"/api/wolf/games/{game_id}").json()["hint"]["turn"]["plan"]
+    chosen = page.split(f'name="sheep" value="{plan["call"]}">')[1].split("</form>")[0]
+    assert f"<option selected>{plan['announce']}</option>" in chosen
+    refused = form(action="call", sheep="harp")  # no vegetable announced
+    assert "announce%20the%20vegetable%20too" in refused
+    assert form(action="call", sheep="harp", treat="tomato") == url
+    page = client.get(url).text
+    assert "Special Treats: only tomato, announced, is found" in page
+    wrong = form(action="found", kind="pumpkin")  # liked, but not announced
+    assert "announced%20tomato" in wrong and "Ripe%2C%20not%20wanted" in wrong
+    assert form(action="found", kind="tomato") == url
+    game = client.get(f"/api/wolf/games/{game_id}").json()
+    assert [e["line"] for e in game["state"]["entries"] if not e["refused"]][-2:] == [
+        "call harp for tomato",
+        "found tomato",
+    ]
+    assert game["state"]["treats"] == ["tomato"]
