@@ -11,6 +11,7 @@ import errno
 import json
 import math
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -51,7 +52,7 @@ def guard() -> Iterator[None]:
     except (typer.Exit, BrokenPipeError):
         raise  # a closed pipe (``| head``) ends quietly in ``main``
     except SheepdogError as exc:
-        fail(str(exc))
+        fail(command_line_words(str(exc)))
     except FileNotFoundError as exc:
         fail(f"no such file: {exc.filename}")
     except IsADirectoryError as exc:
@@ -64,6 +65,19 @@ def guard() -> Iterator[None]:
         fail(f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
     except KeyboardInterrupt as exc:
         fail(*stop_words(exc))  # Ctrl-C: exit 130; SIGTERM: "terminated", exit 143
+
+
+#: A remedy the library words for both readers: an option, then its keyword argument in
+#: brackets (``--force (force=True)``), or both in one bracket (``(--mode easy, mode="easy")``).
+_KEYWORD_AFTER = re.compile(r"(--[\w-]+(?: [\w\"]+)?) \(\w+=[^()]*\)")
+_KEYWORD_BESIDE = re.compile(r"\((--[\w-]+(?: [\w\"]+)?), \w+=[^,()]*(, )?")
+
+
+def command_line_words(message: str) -> str:
+    """A library error's remedy as the command line gives it: the option alone, without the
+    library's keyword argument ("use --force to overwrite it", not "--force (force=True)")."""
+    message = _KEYWORD_AFTER.sub(r"\1", message)
+    return _KEYWORD_BESIDE.sub(lambda m: "(" + m[1] + (" " if m[2] else ""), message)
 
 
 #: Our wording for the operating-system errors a user can cause; others use the system's text.

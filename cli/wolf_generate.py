@@ -20,7 +20,14 @@ from typing import Annotated, Any
 
 import typer
 
-from sheepdog.cli.common import fail, file_to_write, print_json, roster_ref, run
+from sheepdog.cli.common import (
+    command_line_words,
+    fail,
+    file_to_write,
+    print_json,
+    roster_ref,
+    run,
+)
 from sheepdog.cli.main import stop_words
 from sheepdog.cli.progress import Update, echo, progress_bar, stderr_is_terminal
 from sheepdog.cli.wolf import ModeChoice, app, culprit_warning
@@ -433,7 +440,7 @@ def print_command(
             )
             typer.echo(f"Warning: not in the PDF font, printed as '?': {listed}", err=True)
         for warning in play_warnings(pset.roster, roster_sheets=not no_roster_sheets):
-            typer.echo(f"Warning: {warning}", err=True)
+            typer.echo(f"Warning: {command_line_words(warning)}", err=True)
         with progress_bar("laying out pages: parts") as update:
             printed = print_set_pdf(
                 pset,

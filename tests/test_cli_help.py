@@ -138,7 +138,7 @@ def test_an_unexpected_exception_is_one_line_with_exit_70(
 ) -> None:
     import sheepdog.cli.wolf
 
-    def broken(*_args: object) -> NoReturn:
+    def broken(*_args: object, **_kwargs: object) -> NoReturn:
         raise RuntimeError("engine\nbroke")
 
     monkeypatch.delenv("SHEEPDOG_DEBUG", raising=False)
@@ -152,7 +152,7 @@ def test_sheepdog_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> 
     import sheepdog.cli.wolf
     from sheepdog.cli.main import main
 
-    def broken(*_args: object) -> NoReturn:
+    def broken(*_args: object, **_kwargs: object) -> NoReturn:
         raise RuntimeError("engine broke")
 
     monkeypatch.setenv("SHEEPDOG_DEBUG", "1")
@@ -166,7 +166,7 @@ def test_ctrl_c_in_a_command_is_one_line_with_exit_130(
 ) -> None:
     import sheepdog.cli.wolf
 
-    def interrupted(*_args: object) -> NoReturn:
+    def interrupted(*_args: object, **_kwargs: object) -> NoReturn:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(sheepdog.cli.wolf, "solve_puzzle", interrupted)
@@ -179,7 +179,7 @@ def test_ctrl_c_while_building_the_app_is_one_line_with_exit_130(
 ) -> None:
     import sheepdog.cli.main
 
-    def interrupted(*_args: object) -> NoReturn:
+    def interrupted(*_args: object, **_kwargs: object) -> NoReturn:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(sheepdog.cli.main, "build_app", interrupted)
@@ -364,3 +364,44 @@ def test_flags_show_no_value_type(capsys: pytest.CaptureFixture[str]) -> None:
         assert "--help" in out
     code, out, _ = _run_main(["wolf", "hint", "--help"], capsys)
     assert "--json " in out and "<int range>" in out and "<uniform|valid>" in out
+
+
+@pytest.mark.parametrize(
+    ("library", "command_line"),
+    [
+        (
+            "x already exists; use --force (force=True) to overwrite it",
+            "use --force to overwrite it",
+        ),
+        (
+            "move it away (--force, force=True, replaces only files)",
+            "(--force replaces only files)",
+        ),
+        ("the grade (--regrade, regrade=True, uses it)", "the grade (--regrade uses it)"),
+        ('use easy mode (--mode easy, mode="easy")', "use easy mode (--mode easy)"),
+        ("more time (--seconds, seconds=), or", "more time (--seconds), or"),
+        ("--no-roster-sheets (roster_sheets=False) leaves", "--no-roster-sheets leaves"),
+        ("a sheep (with a hat, or not)", "a sheep (with a hat, or not)"),
+    ],
+)
+def test_a_remedy_names_only_the_option_on_the_command_line(
+    library: str, command_line: str
+) -> None:
+    """The library words a remedy for both readers ("--force (force=True)"); the command
+    line showed the keyword argument too."""
+    from sheepdog.cli.common import command_line_words
+
+    assert command_line in command_line_words(library)
+    assert "=" not in command_line_words(library)
+
+
+def test_an_existing_output_file_names_only_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "set.pdf"
+    target.write_bytes(b"mine")
+    code, _, err = _run_main(
+        ["wolf", "print", str(ROOT / "cases" / "easy"), "--out", str(target)], capsys
+    )
+    assert code == 1 and err == f"Error: {target} already exists; use --force to overwrite it\n"
+    assert target.read_bytes() == b"mine"

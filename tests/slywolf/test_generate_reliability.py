@@ -229,7 +229,7 @@ def test_print_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     result = runner.invoke(app, ["wolf", "print", str(cases), "--out", str(pdf)])
     assert result.exit_code == 1
     assert one_error_line(result.stderr) == (
-        f"Error: {pdf} already exists; use --force (force=True) to overwrite it"
+        f"Error: {pdf} already exists; use --force to overwrite it"
     )
     assert pdf.read_text() == "mine"
     forced = runner.invoke(app, ["wolf", "print", str(cases), "--out", str(pdf), "--force"])

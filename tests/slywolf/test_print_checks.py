@@ -115,7 +115,7 @@ def test_a_stored_grade_that_disagrees_names_both(tmp_path: Path) -> None:
     assert refused(result, out) == (
         f"Error: {path}: the stored grade (4 stars, hardest rule honest-testimony, 16 steps, 9 "
         "fewest interviews) disagrees with the recomputed grade (2 stars, hardest rule "
-        "honest-testimony, 16 steps, 5 fewest interviews); --regrade (regrade=True) uses the "
+        "honest-testimony, 16 steps, 5 fewest interviews); --regrade uses the "
         "recomputed one"
     )
     regraded = runner.invoke(
@@ -280,9 +280,7 @@ def test_a_roster_without_likes_or_tiles_is_printed_with_a_warning(tmp_path: Pat
         + ["--no-roster-sheets"],
     )
     assert result.exit_code == 0
-    assert "Warning: --no-roster-sheets (roster_sheets=False) leaves out the wolf and sheep" in (
-        result.stderr
-    )
+    assert "Warning: --no-roster-sheets leaves out the wolf and sheep" in (result.stderr)
     boxed = runner.invoke(
         app,
         ["wolf", "print", str(CASES / "known-deck"), "--out", str(tmp_path / "k.pdf")]
