@@ -422,6 +422,7 @@ def print_command(
         from sheepdog.generators.print_and_play import (
             PAPERS,
             default_paper,
+            papersize_warning,
             load_print_set,
             play_warnings,
             print_set_pdf,
@@ -431,6 +432,9 @@ def print_command(
         from sheepdog.solver.fileio import write_bytes_atomic
 
         the_paper = PAPERS[paper.value] if paper is not None else default_paper()
+        unknown_size = papersize_warning() if paper is None else None
+        if unknown_size is not None:
+            typer.echo(f"Warning: {unknown_size}; printing on {the_paper.name}", err=True)
         with progress_bar("checking cases") as update:
             pset = load_print_set(folder, regrade=regrade, progress=update)
         missing = unprintable_characters(set_texts(pset))

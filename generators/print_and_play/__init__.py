@@ -35,6 +35,7 @@ from sheepdog.generators.print_and_play.paper import (
     PAPERS,
     Paper,
     default_paper,
+    papersize_warning,
 )
 from sheepdog.generators.print_and_play.text import (
     add_fonts,
@@ -56,6 +57,7 @@ __all__ = [
     "Slip",
     "default_paper",
     "load_print_set",
+    "papersize_warning",
     "print_set_pdf",
     "printable",
     "set_texts",

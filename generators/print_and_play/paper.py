@@ -52,6 +52,20 @@ def paper_from_locale(environ: Mapping[str, str]) -> Paper | None:
     return None
 
 
+def papersize_warning(environ: Mapping[str, str] | None = None) -> str | None:
+    """Why ``PAPERSIZE`` is not followed (it names neither a4 nor letter), or None.
+
+    >>> papersize_warning({"PAPERSIZE": "legal"})
+    "PAPERSIZE 'legal' is not a4 or letter, so it is not followed (--paper chooses)"
+    >>> papersize_warning({"PAPERSIZE": "Letter"}) is None, papersize_warning({}) is None
+    (True, True)
+    """
+    given = (os.environ if environ is None else environ).get("PAPERSIZE", "").strip()
+    if not given or given.lower() in PAPERS:
+        return None
+    return f"PAPERSIZE {given!r} is not a4 or letter, so it is not followed (--paper chooses)"
+
+
 def default_paper(environ: Mapping[str, str] | None = None) -> Paper:
     """:func:`paper_from_locale` of ``environ`` (the process environment), else A4.
 

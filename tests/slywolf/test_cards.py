@@ -282,3 +282,24 @@ def test_a_patch_letter_shows_on_a_dark_colour() -> None:
 
     assert letter_on((0, 0, 0)) == (255, 255, 255) and letter_on((30, 30, 120)) == (255, 255, 255)
     assert letter_on((255, 255, 255)) == OUTLINE and letter_on((230, 200, 40)) == OUTLINE
+
+
+def test_a_papersize_that_names_no_paper_is_warned_of(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`PAPERSIZE=legal` printed on A4 without a word (found by two testers)."""
+    for key in ("LC_ALL", "LC_PAPER", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("PAPERSIZE", "legal")
+    out = tmp_path / "cards.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["paper"] == "a4"
+    assert result.stderr == (
+        "Warning: PAPERSIZE 'legal' is not a4 or letter, so it is not followed (--paper"
+        " chooses); printing on a4\n"
+    )
+    chosen = runner.invoke(
+        app, ["wolf", "print", str(HARD), "--out", str(out), "--force", "--paper", "letter"]
+    )
+    assert chosen.exit_code == 0 and "PAPERSIZE" not in chosen.stderr
