@@ -422,8 +422,8 @@ def print_command(
         from sheepdog.generators.print_and_play import (
             PAPERS,
             default_paper,
-            papersize_warning,
             load_print_set,
+            papersize_warning,
             play_warnings,
             print_set_pdf,
             set_texts,
