@@ -372,7 +372,7 @@ def _check_turn(puzzle: Puzzle, table: Table, turn: Turn, where: str) -> None:
     if special and len(turn.treats) != len(called):
         raise FileFormatError(
             f"{where}: 'turn.treats' must hold the vegetable announced for each called sheep "
-            f"(Special Treats), not {len(turn.treats)} for {len(called)}"
+            f"(options.special_treats), not {len(turn.treats)} for {len(called)}"
         )
     if not special and turn.treats:
         raise FileFormatError(
