@@ -95,12 +95,21 @@ GAME_KINDS = ("wolf", DogGames.kind, AgentGames.kind)
 
 
 class ApiError(Exception):
-    """An answer other than success: HTTP status and one line."""
+    """An answer other than success: HTTP status and one line (``on_page``: the line a page
+    shows instead, in a player's words)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, on_page: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = " ".join(message.split())
+        self.on_page = on_page
+
+
+#: A game page opened without its key, or with another game's: in a player's words.
+TOKEN_PAGE = (
+    "this game's address carries its key: open it from its QR code or its full link, as the"
+    " phone that started it shows"
+)
 
 
 def percent(p: Any) -> str:
@@ -337,9 +346,13 @@ def create_app(
         if header.lower().startswith("bearer "):
             given = header[7:].strip()
         if not given:
-            raise ApiError(401, "this game needs its token (Authorization: Bearer or ?token=)")
+            raise ApiError(
+                401,
+                "this game needs its token (Authorization: Bearer or ?token=)",
+                on_page=TOKEN_PAGE,
+            )
         if not secrets.compare_digest(given.encode(), row.token.encode()):
-            raise ApiError(403, "wrong token for this game")
+            raise ApiError(403, "wrong token for this game", on_page=TOKEN_PAGE)
 
     async def body_bytes(request: Request) -> bytes:
         length = request.headers.get("content-length")
@@ -548,6 +561,8 @@ def create_app(
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
+        if exc.on_page is not None and not API_PATH.match(request.url.path):
+            return error_response(request, exc.status, exc.on_page)
         return error_response(request, exc.status, exc.message)
 
     async def on_bad_request(request: Request, exc: Exception) -> Response:

@@ -250,6 +250,15 @@ def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> Non
             setup["starts"] = int(form["starts"])
     except ValueError:
         raise BadRequest(f"{count} and seat numbers are whole numbers") from None
+    seats = setup[count]
+    # DOG's seats are 0 to seats-1 (Agent DOG's 2 players sit at 0 and 2: the API checks
+    # theirs); the form's words for them (the API checks the count itself)
+    if count == "seats" and seats in (4, 6):
+        for key, label in (("me", "your seat"), ("starts", "who starts")):
+            if key in setup and not 0 <= setup[key] < seats:
+                raise BadRequest(
+                    f"{label} must be 0 to {seats - 1} at a {seats}-seat table, not {setup[key]}"
+                )
     hand = form_cards(form, "hand")
     if hand:
         setup["hand"] = hand

@@ -371,7 +371,14 @@ def test_beyond_the_machine_every_game_needs_its_token(
     auth = {"Authorization": f"Bearer {game['token']}"}
     assert client.post(base + "/interviews", json=GUITAR, headers=auth).status_code == 201
     assert client.get(base + f"?token={game['token']}").json()["version"] == 1
-    assert client.get(f"/wolf/{game['id']}").status_code == 401
+    keyless = client.get(f"/wolf/{game['id']}")
+    # a page says it in a player's words (it spoke of Authorization headers)
+    assert keyless.status_code == 401 and "open it from its QR code or its full link" in (
+        keyless.text
+    )
+    assert "Authorization" not in keyless.text
+    wrong = client.get(f"/wolf/{game['id']}?token=abc")
+    assert wrong.status_code == 403 and "open it from its QR code" in wrong.text
     page = client.get(game["url"])
     assert page.status_code == 200 and game["token"] in page.text
     assert game["id"] not in client.get("/").text  # the list of games is not shown
@@ -416,6 +423,12 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
 
     assert form(action="top", sheep="harp") == url
     assert form(action="call", sheep="harp") == url
+    # the figurine moved at the turn's start (the page said "space 0" all through turn 1)
+    track = client.get(url).text.split('class="track">')[1].split("</p>")[0]
+    assert track.startswith(
+        "Turn <b>1</b>: the wolf moves to space 1 of 14 (one-star); 14 turns with interviews"
+        " left, this one included."
+    )
     assert form(action="found", kind="pumpkin") == url
     page = client.get(url).text
     # the suspects at once; the plan and the best calls when worked out (the API's GET waits)

@@ -469,3 +469,15 @@ def test_a_new_game_starts_from_the_notation_a_game_page_shows(client: TestClien
     assert again.json()["notation"] == view["notation"]
     r = client.post("/dog/new", data={**fields, "position": "4 | nonsense"})
     assert r.status_code == 400 and "the position" in r.text
+
+
+def test_a_seat_off_the_table_is_named_in_the_form_s_words(client: TestClient) -> None:
+    """Your seat 5 at 4 seats said "'me' must be a whole number from 0 to 3": a player never
+    sees a field called me."""
+    fields = {"seats": "4", "me": "5", "starts": "", "gave": "", "got": "", "position": ""}
+    fields.update({f"hand{j}": card for j, card in enumerate(HAND)})
+    r = client.post("/dog/new", data=fields)
+    assert r.status_code == 400 and "your seat must be 0 to 3 at a 4-seat table, not 5" in r.text
+    r = client.post("/dog/new", data={**fields, "me": "1", "starts": "4"})
+    assert r.status_code == 400 and "who starts must be 0 to 3 at a 4-seat table, not 4" in r.text
+    assert "&#39;me&#39;" not in r.text
