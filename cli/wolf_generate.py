@@ -52,7 +52,7 @@ from sheepdog.generators.slywolf_files import (
     summarize,
 )
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.fileio import check_not_a_file
+from sheepdog.solver.fileio import check_not_a_file, missing_folders, remove_made_folders
 from sheepdog.solver.slywolf.grade import grade_case
 from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
@@ -145,6 +145,7 @@ def generate_command(
         band = _band(grade, min_grade, max_grade)
         the_roster = load_roster(roster)
         check_not_a_file(out, "folder for case files (--out)")  # before the engines load
+        made_folders = missing_folders(out)  # taken back if the run writes no case
         _load_engines()
         show = not quiet and stderr_is_terminal()
         made = [0, 0]  # cases made, draws tried
@@ -184,10 +185,14 @@ def generate_command(
                 remove_run_temps(out, the_mode, seed)
             word, code = stop_words(exc)
             if not (files.written or files.kept):
+                remove_made_folders(made_folders)
                 fail(f"{word}; no case file written", code)
             fail(f"{word}; {_so_far(files, count, out)}", code)
         except SheepdogError as exc:
-            if not (files.written or files.kept) or isinstance(exc, CaseFileDiffers | OutOfCases):
+            if not (files.written or files.kept):
+                remove_made_folders(made_folders)  # the run made the folder: no empty one left
+                raise
+            if isinstance(exc, CaseFileDiffers | OutOfCases):
                 raise
             # the same attempts would fail the same way (they are seeded): more are needed
             more = (
@@ -429,7 +434,8 @@ def print_command(
             set_texts,
             unprintable_characters,
         )
-        from sheepdog.solver.fileio import write_bytes_atomic
+        from sheepdog.solver.fileio import remove_temps_of, write_bytes_atomic
+        from sheepdog.solver.filelock import exclusive_lock
 
         the_paper = PAPERS[paper.value] if paper is not None else default_paper()
         unknown_size = papersize_warning() if paper is None else None
@@ -455,7 +461,9 @@ def print_command(
                 card_details=card_details,
                 progress=update,
             )
-        write_bytes_atomic(out, printed.data, force=force)
+        with exclusive_lock(out, "being written by another print"):
+            remove_temps_of(out)  # what a print of it killed outright left (a hidden file)
+            write_bytes_atomic(out, printed.data, force=force)
         cases = len(pset.cases)
         if json_out:
             print_json(

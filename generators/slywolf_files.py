@@ -449,13 +449,25 @@ def median(values: list[int]) -> int | float:
     return twice // 2 if twice % 2 == 0 else twice / 2
 
 
+def natural_key(name: str) -> tuple[tuple[int, str], ...]:
+    """Sorts file names with their numbers by value: a run's case 1000 comes after 999, not
+    between 100 and 101 (its index grows a digit past 999).
+
+    >>> sorted(["easy-5-101.json", "easy-5-1000.json", "easy-5-100.json"], key=natural_key)
+    ['easy-5-100.json', 'easy-5-101.json', 'easy-5-1000.json']
+    """
+    parts = re.split(r"(\d+)", name)  # the numbers at the odd places
+    return tuple((int(part), "") if j % 2 else (-1, part) for j, part in enumerate(parts))
+
+
 def case_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         what = "is a file, not a folder of case files" if folder.exists() else "does not exist"
         raise SheepdogError(f"{folder} {what}{shipped_hint(folder)}")
     try:  # listed directly: glob would take an unreadable folder for an empty one
         with os.scandir(folder) as entries:
-            paths = sorted(folder / e.name for e in entries if e.name.endswith(".json"))
+            names = [e.name for e in entries if e.name.endswith(".json")]
+        paths = [folder / n for n in sorted(names, key=lambda n: (natural_key(n), n))]
     except PermissionError:
         raise SheepdogError(f"permission denied: {folder}") from None
     # A JSON roster kept beside its cases (``generate --roster DIR/roster.json --out DIR``) is

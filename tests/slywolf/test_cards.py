@@ -303,3 +303,16 @@ def test_a_papersize_that_names_no_paper_is_warned_of(
         app, ["wolf", "print", str(HARD), "--out", str(out), "--force", "--paper", "letter"]
     )
     assert chosen.exit_code == 0 and "PAPERSIZE" not in chosen.stderr
+
+
+def test_a_print_killed_outright_leaves_no_hidden_pdf_after_the_next(tmp_path: Path) -> None:
+    """A print killed while writing left `.set.pdf.sheepdog-tmp-...` (2 MB), which the next
+    print of the same file kept (only files older than an hour were cleaned)."""
+    out = tmp_path / "set.pdf"
+    stray = tmp_path / ".set.pdf.sheepdog-tmp-0123abcd"
+    stray.write_bytes(b"%PDF- half")
+    other = tmp_path / ".other.pdf.sheepdog-tmp-0123abcd"  # another file's write: kept
+    other.write_bytes(b"%PDF- half")
+    result = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [other.name, "set.pdf"]

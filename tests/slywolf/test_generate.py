@@ -672,3 +672,32 @@ def test_known_deck_cases_are_drawn_with_the_exact_chances(mode: str) -> None:
     for seen, worlds in shares:
         p = worlds / exact.total
         assert abs(seen / draws - p) <= 5 * (p * (1 - p) / draws) ** 0.5 + 1e-9
+
+
+def test_case_files_are_read_in_the_order_of_their_numbers(tmp_path: Path) -> None:
+    """Past 999 a run's index grows a digit: case 1000 was read (printed, graded) between
+    100 and 101."""
+    from sheepdog.generators.slywolf_files import case_files
+
+    for index in (99, 100, 101, 999, 1000, 1001):
+        (tmp_path / f"easy-5-{index:03d}.json").write_text("{}")
+    assert [p.name for p in case_files(tmp_path)] == [
+        "easy-5-099.json",
+        "easy-5-100.json",
+        "easy-5-101.json",
+        "easy-5-999.json",
+        "easy-5-1000.json",
+        "easy-5-1001.json",
+    ]
+
+
+def test_a_run_that_writes_no_case_leaves_no_folder(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from sheepdog.cli.main import app
+
+    out = tmp_path / "new" / "cases"
+    args = ["wolf", "generate", "--attempts", "1", "--grade", "3", "--count", "3", "--out"]
+    result = CliRunner().invoke(app, [*args, str(out)])
+    assert result.exit_code == 1 and result.stderr.startswith("Error: no easy case with 3 stars")
+    assert not (tmp_path / "new").exists()
