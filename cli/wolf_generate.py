@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -334,7 +335,9 @@ def grades_command(
 
     def body() -> None:
         summaries = []
-        for folder in folders:
+        # a folder named twice (or through a link) is one set: it was counted twice
+        once = {os.path.realpath(folder): folder for folder in reversed(folders)}
+        for folder in [f for f in folders if once.get(os.path.realpath(f)) is f]:
             with progress_bar(f"grading {folder.name or folder}") as update:
                 summaries.append(summarize(folder, regrade=regrade, progress=update))
         if json_out:

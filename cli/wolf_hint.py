@@ -169,6 +169,7 @@ def play(
         from sheepdog.solver.fileio import check_writable
         from sheepdog.solver.filelock import exclusive_lock
         from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+        from sheepdog.solver.slywolf.roster import load_roster
         from sheepdog.solver.slywolf.session import check_likes, load_game, new_game
         from sheepdog.solver.slywolf.turn import Options
 
@@ -202,6 +203,7 @@ def play(
                         f"{file} already exists; use --force to start over (its interviews and"
                         " game are replaced by a new game), or give a new file"
                     )
+                load_roster(roster)  # a roster typed wrong is the option's, not the file's
                 base = puzzle_from_dict(
                     {
                         "roster": roster_ref(roster, file.parent),

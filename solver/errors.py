@@ -111,6 +111,8 @@ def naming(source: str) -> Iterator[None]:
     except SheepdogError as exc:
         if str(exc).startswith(f"{source}: "):
             raise
+        if isinstance(exc, FileAccessError) and str(exc.filename) == str(source):
+            raise  # "permission denied: FILE" names it already (it read "FILE: ...: FILE")
         if isinstance(exc, FileFormatError):  # its class kept (UnknownVariant says the game)
             exc.args = (f"{source}: {exc}", *exc.args[1:])
             raise exc from None

@@ -430,3 +430,28 @@ def test_a_named_pipe_in_a_case_folder_or_a_resumed_run_does_not_hang(tmp_path: 
     os.mkfifo(puzzle)
     again = ["dog", "generate", "--out", str(out), "--count", "1", "--seed", "0", "--resume"]
     one_error(runner.invoke(app, again), "differs from the puzzle this run writes there")
+
+
+def test_a_puzzle_whose_roster_is_missing_is_named(tmp_path: Path) -> None:
+    """`wolf solve` on a file naming a roster that does not exist said only "no such roster
+    file: defualt", unlike every other error of a puzzle."""
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"roster": "defualt", "mode": "easy", "interviews": []}))
+    line = one_error(runner.invoke(app, ["wolf", "solve", str(path)]), "no such roster file")
+    assert line.startswith(f"Error: {path}: no such roster file: ")
+
+
+def test_a_file_error_names_its_file_once() -> None:
+    """It read "Error: FILE: permission denied: FILE"."""
+    from sheepdog.solver.errors import NoPermissionError, naming
+
+    with pytest.raises(NoPermissionError) as err, naming("set/a.json"):
+        cause = PermissionError(13, "Permission denied")
+        raise NoPermissionError("permission denied: set/a.json").about(cause, "set/a.json")
+    assert str(err.value) == "permission denied: set/a.json"
+
+
+def test_a_folder_graded_twice_is_one_set(tmp_path: Path) -> None:
+    twice = runner.invoke(app, ["wolf", "grades", str(HARD), str(HARD), "--json"])
+    assert twice.exit_code == 0
+    assert len(json.loads(twice.stdout)["sets"]) == 1

@@ -266,7 +266,12 @@ def puzzle_from_dict(
             f"({', '.join(SHIPPED_ROSTERS)}), a file path or a roster object"
         )
     if roster is None:
-        roster = load_roster(ref, base=base)
+        try:
+            roster = load_roster(ref, base=base)
+        except SheepdogError as exc:  # its class kept (a missing file is still one)
+            if not str(exc).startswith(f"{where}: "):
+                exc.args = (f"{where}: {exc}", *exc.args[1:])
+            raise
     if "mode" not in data:
         raise FileFormatError(f'{where}: missing key \'mode\' ("easy" or "hard")')
     mode = data["mode"]
