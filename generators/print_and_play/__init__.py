@@ -145,7 +145,12 @@ def print_set_pdf(
         plan.append(("sheep cards", lambda: sheets.sheep_cards(pdf, frame, pset.roster)))
         plan.append(("tokens and track", lambda: sheets.tokens_and_track(pdf, frame, pset.roster)))
     plan.append(
-        ("case cards", lambda: sheets.case_cards(pdf, frame, pset.cases, details=card_details))
+        (
+            "case cards",
+            lambda: sheets.case_cards(
+                pdf, frame, pset.cases, details=card_details, tiles=pset.roster.known_deck
+            ),
+        )
     )
     if slips:
         plan.append(

@@ -492,7 +492,11 @@ def _mode_color(mode: str) -> tuple[int, int, int]:
     return HARD_RED if mode == "hard" else EASY_BLUE
 
 
-def case_cards(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], *, details: bool) -> None:
+def case_cards(
+    pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], *, details: bool, tiles: bool = False
+) -> None:
+    """The case cards; ``tiles``: a known deck's, whose fewest interviews count every printed
+    tile as read (spec: its testimonies count as observed), which the card then says."""
     for i, x, y, card_w, card_h in _card_grid(
         pdf,
         frame,
@@ -503,11 +507,19 @@ def case_cards(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], *, details
         "Cut out; fold the hatched flap up over the culprit, printed sides together. Lift it "
         "only when one suspect is left.",
     ):
-        _case_card(pdf, cases[i], x, y, card_w, card_h, details=details)
+        _case_card(pdf, cases[i], x, y, card_w, card_h, details=details, tiles=tiles)
 
 
 def _case_card(
-    pdf: FPDF, case: PrintCase, x: float, y: float, w: float, h: float, *, details: bool
+    pdf: FPDF,
+    case: PrintCase,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    details: bool,
+    tiles: bool = False,
 ) -> None:
     front, panel = h * 0.5, h * 0.25
     cut_rect(pdf, x, y, w, h)
@@ -532,7 +544,8 @@ def _case_card(
             low,
             w - 6,
             2.8,
-            f"certain after {counted(case.grade.fewest_interviews, 'interview')} at best",
+            f"certain after {counted(case.grade.fewest_interviews, 'interview')} at best"
+            + (", every tile read" if tiles else ""),
             size=6.5,
         )
     # the answer panel, hidden under the flap

@@ -316,3 +316,14 @@ def test_a_print_killed_outright_leaves_no_hidden_pdf_after_the_next(tmp_path: P
     result = runner.invoke(app, ["wolf", "print", str(HARD), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == [other.name, "set.pdf"]
+
+
+def test_a_known_deck_card_says_its_fewest_interviews_read_every_tile() -> None:
+    """A known deck's fewest interviews count every printed tile as read (the spec's model);
+    the printed game reads a tile at its interview, so the card says which count it gives."""
+    detailed = printed(DECK, A4, card_details=True)
+    cards = "".join(page_texts(detailed.data)[i] for i in part_pages(detailed, "case cards"))
+    assert "at best, every tile read" in " ".join(cards.split())
+    plain = printed(EASY, A4, card_details=True)
+    cards = "".join(page_texts(plain.data)[i] for i in part_pages(plain, "case cards"))
+    assert "interviews at best" in cards and "every tile read" not in cards
