@@ -530,7 +530,8 @@ def _case_card(
     pdf.set_text_color(255, 255, 255)
     fit_cell(pdf, x + 3, y + 2.5, w - 6, 5.5, f"Sly Wolf · {case.mode} case", size=9, style="B")
     pdf.set_text_color(0, 0, 0)
-    fit_cell(pdf, x + 3, y + 9.5, w - 6, 6.5, case.case_id, size=13, style="B")
+    # an id is never cut short: two ids differing at the end would print alike
+    fit_name(pdf, x + 3, y + 9.5, w - 6, 6.5, case.case_id, size=13, style="B")
     stars(pdf, case.grade.stars, x + w / 2, y + 20.5, 5.0)
     if details:  # two lines kept above the fold, however short the card (Letter's are)
         pdf.set_text_color(60, 60, 60)
@@ -554,7 +555,7 @@ def _case_card(
     draw_wolf(pdf, case.culprit.wears, x + 4 + figure * 0.3, ay + 1, figure)
     pdf.set_text_color(60, 60, 60)
     tx = x + 6 + figure * 0.6
-    fit_cell(
+    fit_name(
         pdf,
         tx,
         ay + 1.5,
@@ -652,9 +653,9 @@ def _slip(
     pdf.set_text_color(0, 0, 0)
     fit_name(pdf, x + 2.5, y + 0.8, w - 4, name_h * 0.42, slip.sheep, size=10, style="B")
     pdf.set_text_color(70, 70, 70)
-    fit_cell(
-        pdf, x + 2.5, y + 0.8 + name_h * 0.42, w - 4, name_h * 0.25, f"case {case.case_id}", size=6
-    )
+    # the id alone (the page says "Case ...: interview slips"), whole on one line: the widest
+    # id of 32 letters fits there at 4 pt, and two ids cut short would read alike
+    fit_name(pdf, x + 2.5, y + 0.8 + name_h * 0.42, w - 4, name_h * 0.25, case.case_id, size=6)
     likes = "likes " + ", ".join(slip.likes) if slip.likes else ""
     # ends 0.4 mm above the fold: its descenders ("eggplant") touched the dashed line
     fit_cell(pdf, x + 2.5, y + 0.8 + name_h * 0.67, w - 4, name_h * 0.33 - 1.2, likes, size=6)

@@ -327,3 +327,25 @@ def test_a_known_deck_card_says_its_fewest_interviews_read_every_tile() -> None:
     plain = printed(EASY, A4, card_details=True)
     cards = "".join(page_texts(plain.data)[i] for i in part_pages(plain, "case cards"))
     assert "interviews at best" in cards and "every tile read" not in cards
+
+
+def test_two_long_ids_that_differ_at_the_end_print_whole_on_every_slip(tmp_path: Path) -> None:
+    """Ids of the documented maximum (32 wide letters) were cut with "…" on every slip and
+    culprit panel, so the two cases' slips read alike once cut apart."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    ids = ["MW" * 15 + "-A", "MW" * 15 + "-B"]
+    for n, case_id in enumerate(ids, start=1):
+        data = json.loads((HARD / f"hard-1-00{n}.json").read_text(encoding="utf-8"))
+        (folder / f"c{n}.json").write_text(json.dumps(dict(data, id=case_id)), encoding="utf-8")
+    result = printed(folder, A4)
+    texts = page_texts(result.data)
+    # joined across its lines (pdfium reads a hyphen that ends a line as U+FFFE)
+    whole = ["".join(text.replace("\ufffe", "-").split()) for text in texts]
+    slips = "".join(whole[i] for i in part_pages(result, "interview slips"))
+    cards = "".join(whole[i] for i in part_pages(result, "case cards"))
+    assert "…" not in slips and "…" not in cards
+    sheep = len(load_roster("default").sheep)
+    for case_id in ids:
+        assert slips.count(case_id) >= sheep  # on each sheep's slip (and the page's title)
+        assert cards.count(case_id) == 2  # the card's id and its culprit panel

@@ -199,7 +199,7 @@ def test_long_names_are_printed_whole(tmp_path: Path, paper: str) -> None:
         for item in case.culprit.wears:  # the answer key's outfit: it was cut ("…")
             assert squeezed(str(item)) in squeezed(pages[-1]), item
         for slip in case.slips:
-            assert squeezed(slip.sheep) + squeezed(f"case {case.case_id}") in text
+            assert squeezed(slip.sheep) + squeezed(case.case_id) in text  # the id alone
             assert squeezed(f"points at: {slip.points_to}") in text
 
 
