@@ -74,6 +74,10 @@ def status_and_body(answer: bytes) -> tuple[str, object]:
     return head.split(b"\r\n")[0].decode(), json.loads(body)
 
 
+#: asyncio runs a timer up to its clock's resolution early (``loop._clock_resolution``); one
+#: run measured 0.4985 s for a 0.5 s timer.
+EARLY = 0.01
+
 HEAD = b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n"
 
 
@@ -91,13 +95,13 @@ def test_a_request_that_does_not_arrive_in_time_gets_a_json_408(
 ) -> None:
     answer, seconds = exchange(port, *parts, pause=SECONDS / 4)
     assert status_and_body(answer) == ("HTTP/1.1 408 Request Timeout", TOO_SLOW)
-    assert SECONDS <= seconds < SECONDS + 2
+    assert SECONDS - EARLY <= seconds < SECONDS + 2
 
 
 def test_a_connection_that_sends_nothing_is_closed_without_an_answer(port: int) -> None:
     """As a browser's preconnect is: an unasked-for answer would be read by its next request."""
     answer, seconds = exchange(port)
-    assert answer == b"" and SECONDS <= seconds < SECONDS + 2
+    assert answer == b"" and SECONDS - EARLY <= seconds < SECONDS + 2
 
 
 def test_requests_that_arrive_in_time_are_answered_on_one_connection(port: int) -> None:
@@ -121,4 +125,4 @@ def test_the_app_has_answered_already_the_connection_is_closed(port: int) -> Non
     head = b"POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n"
     answer, seconds = exchange(port, head)
     assert answer.startswith(b"HTTP/1.1 404 ") and answer.count(b"HTTP/1.1") == 1
-    assert SECONDS <= seconds < SECONDS + 2
+    assert SECONDS - EARLY <= seconds < SECONDS + 2
