@@ -64,10 +64,7 @@ def render_advice(data: dict[str, Any]) -> str:
         lines.append(f"The game is over: {turn['guessed']} was guessed.")
         return "\n".join(lines)
     if turn is not None:
-        lines.append(
-            f"Track ({turn['side'].replace('_', '-')}): {counted(turn['turns_left'], 'turn')} with "
-            "interviews left."
-        )
+        lines.append(track_line(turn))
         if turn["guess"] is not None:
             g = turn["guess"]
             lines.append(f"Guess {g['wolf']}: right with probability {percent(g['probability'])}.")
@@ -107,6 +104,18 @@ def best_guess_lines(probabilities: dict[str, float]) -> list[str]:
         f"Chances: {chances}.",
         f"Best guess: {listed(best, 'or')}, {each} with probability {percent(top)}.",
     ]
+
+
+def track_line(turn: dict[str, Any]) -> str:
+    """The track in a hint: the turns with interviews left, or why none is (Picky Eaters can
+    send every sheep left away before the wolf reaches the final space)."""
+    side = turn["side"].replace("_", "-")
+    if turn["turns_left"] == 0 and turn["position"] < turn["track_length"]:
+        return (
+            f"Track ({side}): the wolf on space {turn['position']} of {turn['track_length']},"
+            " but no sheep is left to call: only the guess is left."
+        )
+    return f"Track ({side}): {counted(turn['turns_left'], 'turn')} with interviews left."
 
 
 def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]) -> str:

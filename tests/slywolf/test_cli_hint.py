@@ -874,3 +874,17 @@ def test_refusals_say_what_is_wrong(tmp_path: Path, line: str, message: str) -> 
     path = write(tmp_path / "g.json", SOLVED_BY_DRUM_SET)
     result = runner.invoke(app, ["wolf", "play", str(path)], input=line + "\n")
     assert result.stderr.startswith(message), result.stderr
+
+
+def test_out_of_witnesses_the_track_line_says_why_only_the_guess_is_left(tmp_path: Path) -> None:
+    """Picky Eaters sent every sheep left away with the wolf on space 8 of 14: the hint said
+    "0 turns with interviews left", as if the track had run out."""
+    data = json.loads((Path(__file__).parent / "data" / "out_of_witnesses.json").read_text())
+    result = runner.invoke(app, ["wolf", "hint", str(write(tmp_path / "g.json", data))])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1] == (
+        "Track (one-star): the wolf on space 8 of 14, but no sheep is left to call: only the"
+        " guess is left."
+    )
+    assert lines[2].startswith("Guess ")
