@@ -115,8 +115,8 @@ def _how_to_play_text(
     else:
         need = (
             "The box's wolf cards, sheep tiles, vegetable bag, wolf's track and figurine, and "
-            "scissors. The printed interview slips replace the Booble interpreter and the case "
-            "cards; a sheep's tile still shows its testimony."
+            "scissors. The printed case cards and interview slips replace the box's case cards "
+            "and the Booble interpreter; a sheep's tile still shows its testimony."
         )
     prepare = (
         "Cut out the case cards and the interview slips. Each has a hatched flap: fold it up "
@@ -194,11 +194,15 @@ def _how_to_play_text(
             "flip the tile for its testimony; the reader says whom the sheep points at.",
         )
         need = need.replace(
-            "The printed interview slips replace the Booble interpreter and the case cards; ",
-            "The reader and the printed case cards replace the Booble interpreter; ",
+            "The printed case cards and interview slips replace the box's case cards and the "
+            "Booble interpreter; ",
+            "The printed case cards and the reader replace the box's case cards and the Booble "
+            "interpreter; ",
         )
     if roster_sheets and roster.known_deck:
         turn = _turn_with_printed_tiles(turn)
+    if not roster_sheets:  # the box's pieces: its words for them
+        setup, turn, end = (_box_words(part) for part in (setup, turn, end))
     return [
         ("You need", need),
         ("Prepare the cases (once)", prepare),
@@ -207,6 +211,29 @@ def _how_to_play_text(
         ("What the sheep tell you", think),
         ("The end", end),
     ]
+
+
+#: The printed pieces and the box's, where a set is printed without its own (the box's
+#: sheep tiles, bag and figurine).
+_BOX_WORDS = (
+    ("Shuffle the sheep cards", "Shuffle the sheep tiles"),
+    (
+        "Put the vegetable tokens in the cup and the coin",
+        "Put the vegetables in the bag and the figurine",
+    ),
+    ("Move the coin", "Move the figurine"),
+    ("draw one token from the cup", "draw one vegetable from the bag"),
+    ("(see its card)", "(see its tile)"),
+    ("on the sheep's card", "on the sheep's tile"),
+    ("back in the cup", "back in the bag"),
+    ("If the coin stands", "If the figurine stands"),
+)
+
+
+def _box_words(text: str) -> str:
+    for printed, box in _BOX_WORDS:
+        text = text.replace(printed, box)
+    return text
 
 
 def _turn_with_printed_tiles(turn: str) -> str:

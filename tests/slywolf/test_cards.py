@@ -349,3 +349,18 @@ def test_two_long_ids_that_differ_at_the_end_print_whole_on_every_slip(tmp_path:
     for case_id in ids:
         assert slips.count(case_id) >= sheep  # on each sheep's slip (and the page's title)
         assert cards.count(case_id) == 2  # the card's id and its culprit panel
+
+
+def test_printed_for_the_box_the_how_to_play_page_names_the_box_s_pieces() -> None:
+    """With --no-roster-sheets, "You need" listed the box's bag, figurine and tiles, but the
+    set-up and the turn still spoke of the printed sheep cards, the cup and the coin."""
+    from sheepdog.generators.print_and_play.sheets import _how_to_play_text
+
+    parts = dict(_how_to_play_text(load_roster("known-deck"), roster_sheets=False))
+    played = " ".join(parts[key] for key in ("Set up a case", "A turn", "The end"))
+    for printed_piece in ("cup", "coin", "token", "sheep card", "sheep's card", "see its card"):
+        assert printed_piece not in played, printed_piece
+    assert "Shuffle the sheep tiles" in played and "Move the figurine" in played
+    assert "replace the box's case cards and the Booble interpreter" in parts["You need"]
+    own = dict(_how_to_play_text(load_roster("default"), roster_sheets=True))
+    assert "Move the coin" in own["A turn"] and "from the cup" in own["A turn"]
