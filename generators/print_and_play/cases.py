@@ -228,11 +228,16 @@ def load_print_set(
     return PrintSet(roster, tuple(cases))
 
 
+#: Dashes a reader cannot tell from a hyphen-minus on paper ("hard‑7‑001" with U+2011
+#: non-breaking hyphens printed as "hard-7-001").
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d", "-"))
+
+
 def printed_as(text: str) -> str:
     """What a reader sees of ``text`` on paper: composed accents (NFC: "é" and "e" + U+0301
-    print alike), runs of spaces as one, no spaces at the ends, and ``?`` for each character
-    the font lacks."""
-    return printable(" ".join(unicodedata.normalize("NFC", text).split()))
+    print alike), hyphens and short dashes as ``-``, runs of spaces as one, no spaces at the
+    ends, and ``?`` for each character the font lacks."""
+    return printable(" ".join(unicodedata.normalize("NFC", text).translate(_DASHES).split()))
 
 
 def _check_names(roster: Roster) -> None:

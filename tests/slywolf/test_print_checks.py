@@ -303,3 +303,15 @@ def test_a_stored_grade_is_checked_in_every_field(tmp_path: Path) -> None:
         (tmp_path / str(n)).mkdir()
         result, _, out = print_one(tmp_path / str(n), data)
         assert words in refused(result, out), change
+
+
+def test_ids_that_differ_only_in_their_kind_of_hyphen_are_refused(tmp_path: Path) -> None:
+    """ "hard‑7‑001" written with U+2011 non-breaking hyphens printed like "hard-7-001" on two
+    cases' cards and slips, and was taken."""
+    result, out = _two_ids(tmp_path, "hard-7-001", "hard\u20117\u2011001")
+    folder = tmp_path / "set"
+    assert refused(result, out) == (
+        f"Error: {folder / 'b.json'}: its case id 'hard\u20117\u2011001' is printed as"
+        f" 'hard-7-001', the id of {folder / 'a.json'} too; every printed case needs an id of"
+        " its own (the slips carry it)"
+    )
