@@ -454,7 +454,7 @@ def print_command(
             typer.echo(f"Warning: not in the PDF font, printed as '?': {listed}", err=True)
         for warning in play_warnings(pset.roster, roster_sheets=not no_roster_sheets):
             typer.echo(f"Warning: {command_line_words(warning)}", err=True)
-        with progress_bar("laying out pages: parts") as update:
+        with progress_bar("laying out pages") as update:
             printed = print_set_pdf(
                 pset,
                 the_paper,

@@ -120,7 +120,8 @@ def print_set_pdf(
     progress: Callable[[int, int], None] | None = None,
 ) -> PrintedSet:
     """Lay out the printed set of ``pset`` on ``paper``; ``progress(done, total)`` follows the
-    parts (how to play, the roster's sheets, case cards, slips, answer key, the file)."""
+    parts (how to play, the roster's sheets, the answer key, the file: one step each) and the
+    case cards and slips case by case (a step per case in each)."""
     pdf = FPDF(orientation="P", unit="mm", format=(paper.width, paper.height))
     pdf.set_creation_date(FIXED_DATE)
     # Metadata, not drawn: any character will do, but a file name's undecodable bytes (lone
@@ -144,33 +145,48 @@ def print_set_pdf(
         plan.append(("suspects", lambda: sheets.wolf_cards(pdf, frame, pset.roster)))
         plan.append(("sheep cards", lambda: sheets.sheep_cards(pdf, frame, pset.roster)))
         plan.append(("tokens and track", lambda: sheets.tokens_and_track(pdf, frame, pset.roster)))
+    n = len(pset.cases)
+    done = [0]
+
+    def step() -> None:
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], steps)
+
     plan.append(
         (
             "case cards",
             lambda: sheets.case_cards(
-                pdf, frame, pset.cases, details=card_details, tiles=pset.roster.known_deck
+                pdf,
+                frame,
+                pset.cases,
+                details=card_details,
+                tiles=pset.roster.known_deck,
+                on_case=step,
             ),
         )
     )
     if slips:
         plan.append(
-            ("interview slips", lambda: sheets.interview_slips(pdf, frame, pset.cases, tiles=tiles))
+            (
+                "interview slips",
+                lambda: sheets.interview_slips(pdf, frame, pset.cases, tiles=tiles, on_case=step),
+            )
         )
     plan.append(("answer key", lambda: sheets.answer_key(pdf, frame, pset.cases)))
-    steps = len(plan) + 1
+    # the parts, the file, and a step per case in the cards and in the slips
+    steps = len(plan) + 1 + n + (n if slips else 0)
     with ExitStack() as stack:
         add_fonts(pdf, stack)
         if any(right_to_left(text) for text in set_texts(pset)):
             pdf.set_text_shaping(True)  # reading order and joined letters: see .text
-        for done, (name, draw) in enumerate(plan):
-            if progress is not None:
-                progress(done, steps)
+        if progress is not None:
+            progress(0, steps)
+        for name, draw in plan:
             before = pdf.pages_count
             draw()
             parts.append((name, pdf.pages_count - before))
-        if progress is not None:
-            progress(len(plan), steps)
+            step()
         data = bytes(pdf.output())
-        if progress is not None:
-            progress(steps, steps)
+        step()
         return PrintedSet(data, tuple(parts))

@@ -16,7 +16,7 @@ stays readable.  The hatching keeps the hidden print from showing through the pa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from fpdf import FPDF
 
@@ -520,7 +520,13 @@ def _mode_color(mode: str) -> tuple[int, int, int]:
 
 
 def case_cards(
-    pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], *, details: bool, tiles: bool = False
+    pdf: FPDF,
+    frame: Frame,
+    cases: tuple[PrintCase, ...],
+    *,
+    details: bool,
+    tiles: bool = False,
+    on_case: Callable[[], None] | None = None,
 ) -> None:
     """The case cards; ``tiles``: a known deck's, whose fewest interviews count every printed
     tile as read (spec: its testimonies count as observed), which the card then says."""
@@ -534,6 +540,8 @@ def case_cards(
         "Cut out; fold the hatched flap up over the culprit, printed sides together. Lift it "
         "only when one suspect is left.",
     ):
+        if on_case is not None:
+            on_case()
         _case_card(pdf, cases[i], x, y, card_w, card_h, details=details, tiles=tiles)
 
 
@@ -608,7 +616,12 @@ def _case_card(
 
 
 def interview_slips(
-    pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], *, tiles: str = "tile"
+    pdf: FPDF,
+    frame: Frame,
+    cases: tuple[PrintCase, ...],
+    *,
+    tiles: str = "tile",
+    on_case: Callable[[], None] | None = None,
 ) -> None:
     """The slips of every case, packed: as many whole cases to a page as fit.  A testimony on a
     known deck's tile is "on its ``tiles``": the box's tile, or the printed sheep card that
@@ -640,6 +653,8 @@ def interview_slips(
         )
         y = frame.top + 8.0
         for case in cases[start : start + fit_cases]:
+            if on_case is not None:  # a case's slips take a while: the bar moves by case
+                on_case()
             pdf.set_text_color(0, 0, 0)
             fit_cell(
                 pdf,
