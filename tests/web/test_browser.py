@@ -177,6 +177,20 @@ def test_a_choice_not_yet_sent_survives_another_phones_entry(server: str, phone:
     expect(phone.locator("ol.history li").last).to_have_text("top guitar")
 
 
+def test_a_page_out_of_reach_says_so_and_catches_up(server: str, phone: Page) -> None:
+    """The network gone, the page went on showing an old state without a word."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    phone.goto(server + game["url"])
+    settled(phone)
+    phone.context.set_offline(True)
+    api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": "top harp"})
+    note = phone.locator("#offline")
+    expect(note).to_have_text(re.compile(r"^Offline: this page is not following the game"))
+    phone.context.set_offline(False)
+    expect(note).to_have_count(0)
+    expect(phone.locator("ol.history li", has_text="top harp")).to_have_count(1)
+
+
 def test_a_list_left_with_the_focus_does_not_hold_the_page_back(server: str, phone: Page) -> None:
     """Found by a helper: after a phone's picker closes, the list keeps the focus, and the
     page took that for typing: other phones' entries (and the plan) never came in, and the

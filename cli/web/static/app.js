@@ -256,17 +256,36 @@
         }
       });
   }
+  // Out of reach: after a few polls that got no answer a line at the top says the page is
+  // not following the game any more (it showed an old state without a word); it goes when
+  // the server answers again.
+  var missed = 0;
+  var MISSED = 3;  // polls without an answer (1.5 s) before the line shows
+  function reached(ok) {
+    missed = ok ? 0 : missed + 1;
+    var note = document.getElementById("offline");
+    if (missed >= MISSED && !note) {
+      note = document.createElement("p");
+      note.id = "offline";
+      note.setAttribute("role", "status");
+      note.textContent = "Offline: this page is not following the game; it catches up as soon " +
+        "as the server answers. What you enter now is not sent.";
+      body.insertBefore(note, body.firstChild);
+    } else if (missed === 0 && note) {
+      note.remove();
+    }
+  }
   function tick() {
     if (busy || document.hidden || pressing()) { return; }
     busy = true;
     fetch(poll, { headers: { "Accept": "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (r) { reached(true); return r.ok ? r.json() : null; })
       .then(function (data) {
         if (data && String(data.version) !== version && !busyTyping()) {
           return refresh().then(awaitHint);
         }
       })
-      .catch(function () { /* the server is away: try again at the next tick */ })
+      .catch(function () { reached(false); /* the server is away: try again at the next tick */ })
       .then(function () { busy = false; });
   }
 
