@@ -14,7 +14,7 @@ import os
 import time
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -46,7 +46,10 @@ from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, seats_for, simulate
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.variants import AnyPosition, load_any, load_any_position
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import counted, side_words
+
+if TYPE_CHECKING:  # imported when Agent DOG games are played, not at every start
+    from sheepdog.solver.agentdog.simulate import GameRecord as AgentGameRecord
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -427,11 +430,17 @@ def simulate_cmd(
     run(body)
 
 
+def _winner_seat(seats: tuple[int, ...]) -> int | None:
+    """``simulate --json``'s ``"winner"`` in both variants: the lowest seat of the winning side
+    (Agent DOG spec section 3's ``"winner"``; the team's number when teams play), or None."""
+    return min(seats) if seats else None
+
+
 def _game_json(rec: GameRecord, seed: int, log: bool) -> dict[str, Any]:
     assert rec.final is not None
     return {
         "seed": seed,
-        "winner": rec.winner,
+        "winner": _winner_seat(rec.winning_seats),
         "winning_seats": list(rec.winning_seats),
         "rounds": rec.rounds,
         "plies": rec.plies,
@@ -443,12 +452,19 @@ def _game_json(rec: GameRecord, seed: int, log: bool) -> dict[str, Any]:
 
 def _game_line(rec: GameRecord, seed: int) -> str:
     assert rec.final is not None
-    done = (
-        f"team {rec.winner} ({'seats' if len(rec.winning_seats) > 1 else 'seat'} "
-        f"{', '.join(map(str, rec.winning_seats))}) wins"
-        if rec.winner is not None and winner(rec.final) is not None
-        else "no winner within the round limit"
-    )
+    won = rec.winner is not None and winner(rec.final) is not None
+    return _result_line(seed, rec.winning_seats if won else (), rec.winner, rec)
+
+
+def _result_line(
+    seed: int,
+    side: tuple[int, ...],
+    team: int | None,
+    rec: GameRecord | AgentGameRecord,
+) -> str:
+    """One game of ``simulate`` in words, the same in both variants: ``seed 1: team 0 (seats 0
+    and 2) wins after ...``, ``seed 0: seat 2 wins after ...`` (a player alone)."""
+    done = f"{side_words(side, team)} wins" if side else "no winner within the round limit"
     plies = counted(rec.plies, "ply", "plies")
     rounds, folds = counted(rec.rounds, "round"), counted(rec.folds, "fold")
     return f"seed {seed}: {done} after {rounds}, {plies} ({folds})"
@@ -475,7 +491,7 @@ def _simulate_agent(
                     "seed": game_seed,
                     "variant": "agent-dog",
                     "players": list(rec.players),
-                    "winner": rec.winner,
+                    "winner": _winner_seat(rec.winning_seats),
                     "winning_seats": list(rec.winning_seats),
                     "rounds": rec.rounds,
                     "plies": rec.plies,
@@ -487,12 +503,7 @@ def _simulate_agent(
             if not json_out:
                 for line in rec.log if log else []:
                     echo(line)
-                who = "seat" if len(rec.winning_seats) == 1 else "team"
-                seats_text = ", ".join(map(str, rec.winning_seats))
-                done = f"{who} {seats_text} wins" if won else "no winner within the round limit"
-                rounds, plies = counted(rec.rounds, "round"), counted(rec.plies, "ply", "plies")
-                folds = counted(rec.folds, "fold")
-                echo(f"seed {game_seed}: {done} after {rounds}, {plies} ({folds})")
+                echo(_result_line(game_seed, rec.winning_seats if won else (), None, rec))
             update(g + 1)
     if json_out:
         print_json({"games": results})

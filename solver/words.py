@@ -31,3 +31,17 @@ def listed(items: list[str] | tuple[str, ...], word: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def side_words(seats: list[int] | tuple[int, ...], team: int | None = None) -> str:
+    """A side of the game in words: "seat 2" for a player alone, "team 0 (seats 0 and 2)" for a
+    team (``team`` its number, by default its lowest seat, as the teams are numbered when every
+    seat plays).
+
+    >>> side_words((2,)), side_words((0, 2)), side_words((1, 3, 5)), side_words([1, 4], team=1)
+    ('seat 2', 'team 0 (seats 0 and 2)', 'team 1 (seats 1, 3 and 5)', 'team 1 (seats 1 and 4)')
+    """
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    number = min(seats) if team is None else team
+    return f"team {number} (seats {listed([str(k) for k in seats])})"

@@ -103,6 +103,45 @@ def test_simulate_json() -> None:
 
 
 @pytest.mark.parametrize(
+    ("args", "line", "winner", "seats"),
+    [
+        # a player alone is a seat (classic said "team 1 (seat 2)", "winner": 1: the team's index)
+        (["--mode", "solo", "--players", "2", "--seed", "1"], "seed 1: seat 2 wins", 2, [2]),
+        (
+            ["--variant", "agent-dog", "--players", "2", "--seed", "0"],
+            "seed 0: seat 2 wins",
+            2,
+            [2],
+        ),
+        # a team in the same words in both variants (Agent DOG said "team 0, 2")
+        (["--seed", "1"], "seed 1: team 0 (seats 0 and 2) wins", 0, [0, 2]),
+        (
+            ["--variant", "agent-dog", "--seed", "1"],
+            "seed 1: team 0 (seats 0 and 2) wins",
+            0,
+            [0, 2],
+        ),
+        (
+            ["--seats", "6", "--mode", "threes", "--seed", "1"],
+            "seed 1: team 1 (seats 1, 3 and 5) wins",
+            1,
+            [1, 3, 5],
+        ),
+    ],
+)
+def test_simulate_names_the_winner_alike_in_both_variants(
+    args: list[str], line: str, winner: int, seats: list[int]
+) -> None:
+    text = runner.invoke(app, ["dog", "simulate", *args])
+    assert text.exit_code == 0, text.stderr
+    assert text.stdout.startswith(line + " after ")
+    result = runner.invoke(app, ["dog", "simulate", *args, "--json"])
+    (game,) = json.loads(result.stdout)["games"]
+    # "winner": the lowest seat of the winning side, as in an Agent DOG position (spec section 3)
+    assert (game["winner"], game["winning_seats"]) == (winner, seats)
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["moves", "missing.txt"], "Error: no such file: missing.txt"),
