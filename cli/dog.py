@@ -39,6 +39,7 @@ from sheepdog.solver.dog.position import (
     parse_notation,
     position_to_json,
     round_over,
+    teams,
     to_notation,
     winner,
 )
@@ -185,10 +186,10 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
         if not plays and not isinstance(pos, AgentPosition):
             won = winner(pos)
             if won is not None:
-                line += f" (the game is over: team {won} has won)"
+                line += f" (the game is over: {side_words(teams(pos)[won], won)} has won)"
             elif round_over(pos):
                 line += " (the round is over: every hand is empty)"
-        console.print(line)
+        console.print(line, soft_wrap=True)
         for i, (_, text, _) in enumerate(plays, 1):
             console.print(f"{i:3}. {text}", markup=False, highlight=False, soft_wrap=True)
 

@@ -61,7 +61,10 @@ def test_moves_says_why_there_is_none() -> None:
     as a move the engine missed."""
     won = "4 h0,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t50,h1,h2,h3 -/3/-/- 1"
     result = runner.invoke(app, ["dog", "moves", won])
-    assert result.stdout == "seat 1 to move · 0 legal plays (the game is over: team 0 has won)\n"
+    assert (
+        result.stdout
+        == "seat 1 to move · 0 legal plays (the game is over: team 0 (seats 0 and 2) has won)\n"
+    )
     over = "4 t0,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 -/-/-/- 1"
     result = runner.invoke(app, ["dog", "moves", over])
     assert result.stdout == (
@@ -90,6 +93,21 @@ def test_show_draws_the_board(spec_file: Path) -> None:
     assert result.exit_code == 0
     assert "seat 2 (team 0)" in result.stdout and "[2][2][2][2]" in result.stdout
     assert SPEC in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("notation", "words"),
+    [
+        ("4 h0,h1,h2,h3/k,k,k,k/h0,h1,h2,h3/k,k,k,k -/3/-/- 1", "team 0 (seats 0 and 2) has won"),
+        ("4 k,k,k,k,t0/-/t40,h0,h1,h2,h3/- 2/-/-/- 0 mode=solo", "seat 2 has won"),
+    ],
+)
+def test_show_and_moves_name_the_winner_in_words(notation: str, words: str) -> None:
+    shown = runner.invoke(app, ["dog", "show", notation])
+    assert shown.exit_code == 0 and f"\n{words}\n" in shown.stdout
+    listed = runner.invoke(app, ["dog", "moves", notation])
+    assert listed.exit_code == 0
+    assert listed.stdout.endswith(f"0 legal plays (the game is over: {words})\n")
 
 
 def test_simulate_json() -> None:

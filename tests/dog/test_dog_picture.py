@@ -22,7 +22,10 @@ def test_picture_shows_every_seat_pawn_and_hand() -> None:
 
 def test_picture_marks_the_winner_and_empty_chairs() -> None:
     won = parse_notation("4 h0,h1,h2,h3/t5,k,k,k/h0,h1,h2,h3/k,k,k,k 2/3/-/- 1")
-    assert "team 0 (0, 2) has won" in picture_text(won)
+    # in words, as simulate names a winner (it printed the tuples "(0, 2)" and "(2,)")
+    assert "team 0 (seats 0 and 2) has won" in picture_text(won).splitlines()
+    alone = parse_notation("4 k,k,k,k,t0/-/t40,h0,h1,h2,h3/- 2/-/-/- 0 mode=solo")
+    assert "seat 2 has won" in picture_text(alone).splitlines()
     solo = parse_notation("4 k,k,k,k,t0/-/k,k,k,k,t32/- 2/-/3/- 2 mode=solo stock=5")
     text = picture_text(solo)
     assert "seat 1: empty chair" in text and "stock: 1 cards, top 5" in text
