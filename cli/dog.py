@@ -113,10 +113,13 @@ class ProtectionChoice(StrEnum):
     fresh = "fresh"
 
 
-PolicyOpt = Annotated[PolicyChoice, typer.Option(help="How each seat picks its play.")]
-ModeOpt = Annotated[ModeChoice, typer.Option(help="Who plays with whom.")]
+PolicyOpt = Annotated[
+    PolicyChoice, typer.Option(case_sensitive=False, help="How each seat picks its play.")
+]
+ModeOpt = Annotated[ModeChoice, typer.Option(case_sensitive=False, help="Who plays with whom.")]
 ProtectionOpt = Annotated[
-    ProtectionChoice, typer.Option(help="Which pawns on a start are safe (R3).")
+    ProtectionChoice,
+    typer.Option(case_sensitive=False, help="Which pawns on a start are safe (R3)."),
 ]
 #: The most games one ``simulate`` plays: a few hours with the random policy.
 MAX_GAMES = 100_000
@@ -356,7 +359,10 @@ def convert(
     position: PositionArg,
     to: Annotated[
         Format | None,
-        typer.Option(help="Output format (default: notation; Agent DOG: json, its only one)."),
+        typer.Option(
+            case_sensitive=False,
+            help="Output format (default: notation; Agent DOG: json, its only one).",
+        ),
     ] = None,
 ) -> None:
     """Check a position and print it as JSON or one-line notation (Agent DOG: JSON only)."""
@@ -380,7 +386,9 @@ def convert(
 @app.command("simulate")
 def simulate_cmd(
     seats: Annotated[Board, typer.Option(help="Board seats.")] = Board.four,
-    variant: Annotated[Variant, typer.Option(help="Which game.")] = Variant.dog,
+    variant: Annotated[
+        Variant, typer.Option(case_sensitive=False, help="Which game.")
+    ] = Variant.dog,
     seed: Annotated[int, typer.Option(min=0, help="Random seed.")] = 0,
     games: Annotated[
         int,

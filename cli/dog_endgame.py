@@ -203,6 +203,7 @@ def solve(
         MethodChoice,
         typer.Option(
             "--method",
+            case_sensitive=False,
             help="alphabeta (default: exact value and line, prunes) or retrograde (every node).",
         ),
     ] = MethodChoice.alphabeta,
@@ -422,6 +423,7 @@ def advise_command(
         AdviseMethodChoice,
         typer.Option(
             "--method",
+            case_sensitive=False,
             help="auto (exact while a sample solves within --max-nodes, else playout),"
             " exact, or playout (greedy play to the end of the round).",
         ),

@@ -110,6 +110,19 @@ def test_show_and_moves_name_the_winner_in_words(notation: str, words: str) -> N
     assert listed.stdout.endswith(f"0 legal plays (the game is over: {words})\n")
 
 
+def test_choices_take_any_case(spec_file: Path) -> None:
+    """As in the wolf commands (``--model VALID``): ``--mode SOLO``, ``--to JSON`` were exit 2."""
+    args = ["--mode", "SOLO", "--players", "2", "--seed", "1", "--policy", "Random"]
+    upper = runner.invoke(app, ["dog", "simulate", *args, "--protection", "POSITIONAL"])
+    lower = runner.invoke(app, ["dog", "simulate", *[a.lower() for a in args]])
+    assert upper.exit_code == 0, upper.stderr
+    assert upper.stdout == lower.stdout and "seat 2 wins" in upper.stdout
+    agent = runner.invoke(app, ["dog", "simulate", "--variant", "AGENT-DOG", "--players", "2"])
+    assert agent.exit_code == 0 and agent.stdout.startswith("seed 0: seat 2 wins")
+    converted = runner.invoke(app, ["dog", "convert", str(spec_file), "--to", "JSON"])
+    assert converted.exit_code == 0 and json.loads(converted.stdout)["variant"] == "dog"
+
+
 def test_simulate_json() -> None:
     result = runner.invoke(
         app, ["dog", "simulate", "--seats", "6", "--seed", "2", "--policy", "greedy", "--json"]

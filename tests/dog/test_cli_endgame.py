@@ -535,3 +535,16 @@ def test_ctrl_c_during_a_failed_graph_write_is_the_usual_line(
     result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--graph", str(graph)])
     assert result.exit_code == 130 and result.stderr == "Error: interrupted\n"
     assert result.stdout == "" and not graph.exists()
+
+
+def test_method_choices_take_any_case(tmp_path: Path, win_file: Path) -> None:
+    """As in the wolf commands (``--model VALID``): ``--method RETROGRADE`` was exit 2."""
+    lower = runner.invoke(app, ["dog", "solve", str(win_file), "--json", "--method", "retrograde"])
+    upper = runner.invoke(app, ["dog", "solve", str(win_file), "--json", "--method", "RETROGRADE"])
+    assert upper.exit_code == 0, upper.stderr
+    assert json.loads(upper.stdout)["value"] == json.loads(lower.stdout)["value"] == "WIN"
+    hidden = write(tmp_path, "hidden.txt", WIN_IN_ONE.replace("/9/", "/?/"))
+    args = ["dog", "advise", str(hidden), "--samples", "2", "--json", "--method", "Exact"]
+    advised = runner.invoke(app, args)
+    assert advised.exit_code == 0, advised.stderr
+    assert json.loads(advised.stdout)["method"] == "exact"
