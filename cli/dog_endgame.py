@@ -30,9 +30,10 @@ from sheepdog.cli.common import (
 )
 from sheepdog.cli.dog import app, typed_notation
 from sheepdog.cli.main import stop_words
-from sheepdog.cli.progress import progress_bar
+from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.generators.dog import (
     DEFAULT_ATTEMPTS,
+    GeneratedPuzzle,
     PuzzleFileExists,
     generate_puzzles,
     stored_answer_warning,
@@ -684,27 +685,46 @@ def generate(
     """Endgame puzzles: the team to move forces the finish with exactly one first play."""
 
     def body() -> None:
-        with progress_bar("puzzles", count) as update:
-            written = generate_puzzles(
-                out,
-                count=count,
-                seed=seed,
-                cards=cards,
-                force=force,
-                resume=resume,
-                max_nodes=max_nodes,
-                attempts=attempts,
-                progress=lambda found, _, tried: update(found, detail=f"{tried} endgames tried"),
+        saved = [0, 0]  # puzzle files written, kept from an earlier run
+
+        def on_saved(puzzle: GeneratedPuzzle, written: bool) -> None:
+            saved[0 if written else 1] += 1
+            if not json_out:  # each line as its file is written (the README's promise)
+                kept = "" if written else "  (already there)"
+                echo(f"{puzzle.path}: {puzzle.grade}, WIN in {_plies(puzzle.plies)}{kept}")
+
+        try:
+            with progress_bar("puzzles", count) as update:
+                puzzles = generate_puzzles(
+                    out,
+                    count=count,
+                    seed=seed,
+                    cards=cards,
+                    force=force,
+                    resume=resume,
+                    max_nodes=max_nodes,
+                    attempts=attempts,
+                    progress=lambda found, _, tried: update(
+                        found, detail=f"{tried} endgames tried"
+                    ),
+                    on_saved=on_saved,
+                )
+        except KeyboardInterrupt as exc:
+            word, code = stop_words(exc)
+            if not any(saved):
+                fail(f"{word}; no puzzle file written", code)
+            kept = f", {saved[1]} kept from before" if saved[1] else ""
+            fail(
+                f"{word}; {counted(saved[0], 'puzzle file')} written{kept}, {sum(saved)} of"
+                f" {count} done in {out}; the same command with --resume continues",
+                code,
             )
         if json_out:
             print_json(
                 {
-                    "written": [str(p.path) for p in written],
-                    "puzzles": [p.summary() for p in written],
+                    "written": [str(p.path) for p in puzzles],
+                    "puzzles": [p.summary() for p in puzzles],
                 }
             )
-            return
-        for puzzle in written:
-            typer.echo(f"{puzzle.path}: {puzzle.grade}, WIN in {_plies(puzzle.plies)}")
 
     _run(body)

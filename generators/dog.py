@@ -277,21 +277,30 @@ def generate_puzzles(
     max_nodes: int = 200_000,
     attempts: int = DEFAULT_ATTEMPTS,
     progress: Callable[[int, int, int], None] | None = None,
+    on_saved: Callable[[GeneratedPuzzle, bool], None] | None = None,
 ) -> list[GeneratedPuzzle]:
     """Find puzzles (:func:`find_puzzles`) and write each atomically to ``folder`` as it is
     found, so a run stopped halfway keeps the puzzles found so far.  An existing file is never
     replaced without ``force``; with ``resume`` one that holds exactly the puzzle found (an
     earlier run of the same search wrote it) is kept.  A ``folder`` that is a file, or that
-    this user cannot write to, is refused before the search."""
+    this user cannot write to, is refused before the search.
+
+    ``on_saved(puzzle, written)`` is called as each puzzle's file is written (``written``
+    True) or kept from an earlier run (False), in the order they are found."""
+    expect_function(on_saved, "on_saved")
     check_folder(folder)
 
     def write(puzzle: GeneratedPuzzle) -> None:
         text = json.dumps(puzzle.to_json(), indent=2) + "\n"
+        written = True
         if not force and os.path.lexists(puzzle.path):
-            if resume and _holds(puzzle.path, text):
-                return  # written by an earlier run of this search: kept
-            raise PuzzleFileExists(puzzle.path, resumed=resume)
-        write_atomic(puzzle.path, text, force=force)
+            if not (resume and _holds(puzzle.path, text)):
+                raise PuzzleFileExists(puzzle.path, resumed=resume)
+            written = False  # written by an earlier run of this search: kept
+        else:
+            write_atomic(puzzle.path, text, force=force)
+        if on_saved is not None:
+            on_saved(puzzle, written)
 
     return find_puzzles(
         folder,

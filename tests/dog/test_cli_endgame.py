@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -423,12 +424,13 @@ def test_generate_reports_puzzles_and_attempts(tmp_path: Path, bars: BarRecorder
 def test_generate_gives_up_after_its_attempts(tmp_path: Path) -> None:
     args = ["dog", "generate", "--count", "3", "--cards", "4", "--seed", "3", "--attempts", "1"]
     result = runner.invoke(app, [*args, "--out", str(tmp_path)])
-    assert result.exit_code == 1 and result.stdout == ""
+    assert result.exit_code == 1
     assert result.stderr == (
         "Error: found only 1 of 3 puzzles in 3 tries; try another seed or more attempts\n"
     )
-    found = list(tmp_path.iterdir())  # the one found is written, whole
+    found = list(tmp_path.iterdir())  # the one found is written, whole, and listed
     assert len(found) == 1 and load_position(found[0]).seats == 4
+    assert result.stdout.startswith(f"{found[0]}: ") and result.stdout.count("\n") == 1
 
 
 def test_no_progress_on_stderr_when_it_is_not_a_terminal(tmp_path: Path) -> None:
@@ -548,3 +550,37 @@ def test_method_choices_take_any_case(tmp_path: Path, win_file: Path) -> None:
     advised = runner.invoke(app, args)
     assert advised.exit_code == 0, advised.stderr
     assert json.loads(advised.stdout)["method"] == "exact"
+
+
+def test_generate_lists_each_puzzle_as_it_is_written_and_ctrl_c_counts_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``dog generate`` listed its files only once all were found: a Ctrl-C left the puzzles
+    written so far unlisted and said only "Error: interrupted"."""
+    from sheepdog.generators import dog as generator
+
+    def stopped_after_two(*args: Any, **kwargs: Any) -> Any:
+        saved = kwargs["on_saved"]
+
+        def on_saved(puzzle: Any, written: bool) -> None:
+            saved(puzzle, written)
+            if len(list(tmp_path.iterdir())) == 2:
+                raise KeyboardInterrupt
+
+        return generator.generate_puzzles(*args, **{**kwargs, "on_saved": on_saved})
+
+    monkeypatch.setattr("sheepdog.cli.dog_endgame.generate_puzzles", stopped_after_two)
+    args = ["dog", "generate", "--count", "5", "--cards", "1", "--seed", "1", "--out"]
+    result = runner.invoke(app, [*args, str(tmp_path)])
+    assert result.exit_code == 130
+    files = sorted(str(p) for p in tmp_path.iterdir())
+    assert sorted(line.split(": ")[0] for line in result.stdout.splitlines()) == files
+    assert result.stderr == (
+        f"Error: interrupted; 2 puzzle files written, 2 of 5 done in {tmp_path}; the same"
+        " command with --resume continues\n"
+    )
+    monkeypatch.undo()  # the real generator goes on
+    resumed = runner.invoke(app, [*args, str(tmp_path), "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    lines = resumed.stdout.splitlines()
+    assert len(lines) == 5 and sum(line.endswith("  (already there)") for line in lines) == 2

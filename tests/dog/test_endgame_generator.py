@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from sheepdog.generators.dog import (
+    GeneratedPuzzle,
     PuzzleFileExists,
     find_puzzles,
     generate_puzzles,
@@ -49,6 +50,21 @@ def test_written_puzzles_are_position_files_and_are_not_overwritten(tmp_path: Pa
         generate_puzzles(tmp_path, count=2, seed=1, cards=1)
     again = generate_puzzles(tmp_path, count=2, seed=1, cards=1, force=True)
     assert [p.path for p in again] == [p.path for p in written]
+
+
+def test_on_saved_hears_of_each_file_once_it_is_there(tmp_path: Path) -> None:
+    heard: list[tuple[str, bool, bool]] = []
+
+    def on_saved(puzzle: GeneratedPuzzle, written: bool) -> None:
+        heard.append((puzzle.path.name, written, puzzle.path.is_file()))
+
+    first = generate_puzzles(tmp_path, count=2, seed=1, cards=1, on_saved=on_saved)
+    assert sorted(heard) == sorted((p.path.name, True, True) for p in first)
+    heard.clear()
+    generate_puzzles(tmp_path, count=2, seed=1, cards=1, resume=True, on_saved=on_saved)
+    assert sorted(heard) == sorted((p.path.name, False, True) for p in first)  # kept
+    with pytest.raises(SheepdogError, match="on_saved must be a function or None"):
+        generate_puzzles(tmp_path, count=1, on_saved=1)  # type: ignore[arg-type]
 
 
 def test_random_endgames_are_valid_and_unfinished() -> None:
