@@ -259,7 +259,7 @@ def perft_cmd(
                     nodes = perft(pos, d, max_nodes=max_nodes, progress=report)
             except PerftBudgetExceeded as exc:
                 fail(
-                    f"perft budget exceeded: more than {exc.max_nodes} nodes at depth"
+                    f"perft budget exceeded: more than {exc.max_nodes:,} nodes at depth"
                     f" {exc.depth} (raise --max-nodes)"
                 )
         seconds = time.perf_counter() - start
@@ -270,9 +270,9 @@ def perft_cmd(
             print_json(out)
             return
         for text, n in parts:
-            typer.echo(f"{text}: {n}")
+            typer.echo(f"{text}: {n:,}")
         rate = f" ({nodes / seconds:,.0f}/s)" if seconds > 0 else ""
-        typer.echo(f"perft {d}: {nodes} in {seconds:.3f}s{rate}")
+        typer.echo(f"perft {d}: {nodes:,} in {seconds:.3f}s{rate}")
 
     run(body)
 

@@ -284,7 +284,7 @@ def colourings(
             else "start the record where fewer pieces are undercover"
         )
         raise SheepdogError(
-            f"{count} colourings are consistent with {whose} (at most {limit} are followed):"
+            f"{count:,} colourings are consistent with {whose} (at most {limit:,} are followed):"
             f" {narrow}"
         )
     if view.history_from is None:

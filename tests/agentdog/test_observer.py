@@ -88,7 +88,7 @@ def test_too_many_colourings_are_refused_before_any_is_listed() -> None:
     }
     view = view_from_json(obj)
     assert colouring_count(view) == math.factorial(16) // math.factorial(4) ** 4 == 63_063_000
-    with pytest.raises(SheepdogError, match=r"63063000 colourings .* \(at most 50000 are"):
+    with pytest.raises(SheepdogError, match=r"63,063,000 colourings .* \(at most 50,000 are"):
         colourings(view)
     recorded = view_from_json({**obj, "history": {"from": obj, "plays": []}})
     with pytest.raises(SheepdogError, match="the game record's first view .* start the record"):

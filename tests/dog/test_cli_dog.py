@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -121,6 +122,19 @@ def test_choices_take_any_case(spec_file: Path) -> None:
     assert agent.exit_code == 0 and agent.stdout.startswith("seed 0: seat 2 wins")
     converted = runner.invoke(app, ["dog", "convert", str(spec_file), "--to", "JSON"])
     assert converted.exit_code == 0 and json.loads(converted.stdout)["variant"] == "dog"
+
+
+def test_perft_text_groups_thousands_and_json_does_not() -> None:
+    """The text line read ``perft 3: 7126 in ...`` beside a rate with commas."""
+    text = runner.invoke(app, ["dog", "perft", PARTNER_PHASE, "--depth", "3"])
+    assert text.exit_code == 0 and text.stdout.startswith("perft 3: 7,126 in ")
+    divided = runner.invoke(app, ["dog", "perft", PARTNER_PHASE, "--depth", "4", "--divide"])
+    *plays, total = divided.stdout.splitlines()
+    assert total.startswith("perft 4: 141,817 in ")
+    assert sum(int(line.rsplit(": ", 1)[1].replace(",", "")) for line in plays) == 141_817
+    assert any(re.search(r": \d{1,3}(,\d{3})+$", line) for line in plays)
+    machine = runner.invoke(app, ["dog", "perft", PARTNER_PHASE, "--depth", "3", "--json"])
+    assert json.loads(machine.stdout)["nodes"] == 7126
 
 
 def test_simulate_json() -> None:
@@ -268,7 +282,7 @@ def test_perft_budget_is_one_error_line() -> None:
     result = runner.invoke(app, [*args, "--max-nodes", "7927"])
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == (
-        "Error: perft budget exceeded: more than 7927 nodes at depth 3 (raise --max-nodes)\n"
+        "Error: perft budget exceeded: more than 7,927 nodes at depth 3 (raise --max-nodes)\n"
     )
     result = runner.invoke(app, [*args, "--max-nodes", "7928", "--divide", "--json"])
     assert result.exit_code == 0 and json.loads(result.stdout)["nodes"] == 7126
