@@ -93,6 +93,7 @@ from sheepdog.solver.agentdog.solve import solve_position  # noqa: E402
 from sheepdog.solver.dog.board import KENNEL  # noqa: E402
 from sheepdog.solver.dog.graph import PositionTooBig  # noqa: E402
 from sheepdog.solver.dog.perftfile import read_perft_file as read_classic_file  # noqa: E402
+from sheepdog.solver.words import counted  # noqa: E402
 
 AGENT_FILE = ROOT / "cases" / "agentdog" / "perft.txt"
 CLASSIC_FILE = ROOT / "cases" / "dog" / "perft.txt"
@@ -154,7 +155,7 @@ def perft_part(repeat: int) -> None:
         "classic": lambda: classic_run_once(classic),
         "classic-build": lambda: classic_build_once(classic, 3),
     }
-    print(f"perft throughput, {repeat} run(s); {load()}", flush=True)
+    print(f"perft throughput, {counted(repeat, 'run')}; {load()}", flush=True)
     for i in range(repeat):
         for key, measure in measures.items():
             nodes, wall, cpu = measure()
@@ -699,7 +700,10 @@ def record_view(seed: int, plays: int) -> dict[str, Any]:
 
 
 def record_part(records: int, plays: int) -> None:
-    print(f"record: {records} seeded records of {plays} plays from 25,200 colourings (CPU)")
+    print(
+        f"record: {counted(records, 'seeded record')} of {counted(plays, 'play')} from 25,200"
+        " colourings (CPU)"
+    )
     per_step: list[float] = []
     for seed in range(1, records + 1):
         view = view_from_json(record_view(seed, plays))
@@ -709,8 +713,9 @@ def record_part(records: int, plays: int) -> None:
         steps = _replays(view)  # colourings carried through a play, all plays together
         per_step.append(took / steps * 1e6)
         print(
-            f"  record {seed}: {len(view.history)} plays, {took:.2f} s, {len(left)} colouring(s)"
-            f" left, {steps:,} colouring-plays, {per_step[-1]:.0f} us each"
+            f"  record {seed}: {counted(len(view.history), 'play')}, {took:.2f} s,"
+            f" {counted(len(left), 'colouring')} left, {steps:,} colouring-plays,"
+            f" {per_step[-1]:.0f} us each"
         )
     print(
         f"  per colouring-play: median {statistics.median(per_step):.0f} us, p95"

@@ -29,6 +29,7 @@ from sheepdog.solver.dog.perftfile import PerftCase, read_perft_file  # noqa: E4
 from sheepdog.solver.dog.position import Position, parse_notation, to_notation, winner  # noqa: E402
 from sheepdog.solver.dog.rules import Rules  # noqa: E402
 from sheepdog.solver.dog.simulate import Table  # noqa: E402
+from sheepdog.solver.words import counted  # noqa: E402
 
 PERFT_FILE = ROOT / "cases" / "dog" / "perft.txt"
 
@@ -178,7 +179,8 @@ def main() -> None:
         p95 = values[max(0, round(0.05 * (len(values) - 1)))]  # the slow end of the throughput
         print(
             f"{len(cases)} positions, {label}: median {statistics.median(values):,.0f}/s,"
-            f" p95 (slow end) {p95:,.0f}/s, best {values[-1]:,.0f}/s over {len(values)} runs"
+            f" p95 (slow end) {p95:,.0f}/s, best {values[-1]:,.0f}/s"
+            f" over {counted(len(values), 'run')}"
         )
 
 

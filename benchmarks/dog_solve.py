@@ -37,6 +37,7 @@ from sheepdog.solver.dog.graph import PositionTooBig
 from sheepdog.solver.dog.position import Position, to_notation
 from sheepdog.solver.dog.search import solved_networkx
 from sheepdog.solver.dog.solve import solve_position
+from sheepdog.solver.words import counted
 
 LIMIT_SECONDS = 60.0
 #: the issues' targets, CPU seconds for every position of a rung (issue 15: whole rounds)
@@ -172,8 +173,8 @@ def main() -> None:
             retrograde_rung(args.family, cards, args.positions, args.max_nodes)
     print(
         f"largest rung with every position of it and of the rungs below it from"
-        f" {args.min_cards} card(s) solved within {LIMIT_SECONDS:.0f} CPU s:"
-        f" {largest if largest >= args.min_cards else 'none'} card(s) per hand"
+        f" {counted(args.min_cards, 'card')} solved within {LIMIT_SECONDS:.0f} CPU s:"
+        f" {counted(largest, 'card') + ' per hand' if largest >= args.min_cards else 'none'}"
         f" (load average now {os.getloadavg()[0]:.1f})"
     )
 

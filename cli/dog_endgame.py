@@ -544,7 +544,7 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
     """Agent DOG ``advise`` in words: the colour chances of the undercover fields, then every
     play with its exact risk of knocking out her own side and its sampled win share."""
     lines = [
-        f"Seat {out['seat']} to play; {out['colourings']} colouring(s) of the undercover"
+        f"Seat {out['seat']} to play; {counted(out['colourings'], 'colouring')} of the undercover"
         " pieces fit what is public (each counted once).",
     ]
     for field_name, chances in out["undercover"].items():
@@ -557,8 +557,8 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
         " the one exact solve (nothing is hidden):"
         if exact
         else f"Plays: chance of knocking out her own side's piece (exact), then wins-draws-losses"
-        f" over {solved} sampled deal(s) of the hidden cards, each solved exactly (win share ±"
-        " one standard error of the sampled estimate):"
+        f" over {counted(solved, 'sampled deal')} of the hidden cards, each solved exactly"
+        " (win share ± one standard error of the sampled estimate):"
         if solved
         else "Plays: chance of knocking out her own side's piece (exact):"
     )
@@ -588,8 +588,8 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
             else ""
         )
         lines.append(
-            f"Stopped by the time limit (--seconds) after {solved} whole sample(s){cut}; each"
-            " play is counted on the same samples."
+            f"Stopped by the time limit (--seconds) after {counted(solved, 'whole sample')}{cut};"
+            " each play is counted on the same samples."
         )
     return lines
 
@@ -621,11 +621,11 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
     elif out["stopped"] == "settled":  # "the best play is settled; best play settled at ..."
         verdict = f"at {level} confidence"
     lines = [
-        f"{n} sample(s) of {out['hidden_cards']} hidden card(s), {how}.",
+        f"{counted(n, 'sample')} of {counted(out['hidden_cards'], 'hidden card')}, {how}.",
         f"Stopped after {out['seconds']:.1f} s: {STOPPED[out['stopped']]}"
         + (f" {verdict}" if out["stopped"] == "settled" else f"; best play {verdict}")
         + (
-            f" ({out['tied_with_best']} play(s) tied with it in every sample)."
+            f" ({counted(out['tied_with_best'], 'play')} tied with it in every sample)."
             if out["tied_with_best"]
             else "."
         ),

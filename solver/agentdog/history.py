@@ -19,6 +19,7 @@ from sheepdog.solver.agentdog.moves import play_by_words
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.words import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +195,7 @@ def same_turn(pos: AgentPosition, hands: Hands, to_move: int, last_card: str | N
         return f"seat {pos.to_move} is to move, but the view says seat {to_move}"
     for seat, (was, now) in enumerate(zip(pos.hands, hands, strict=True)):
         if len(was) != len(now):
-            return f"seat {seat} holds {len(was)} card(s), but the view shows {len(now)}"
+            return f"seat {seat} holds {counted(len(was), 'card')}, but the view shows {len(now)}"
         known_was = Counter(c for c in was if c != UNKNOWN)
         known_now = Counter(c for c in now if c != UNKNOWN)
         extra = known_now - known_was

@@ -64,7 +64,7 @@ class RecordOutOfTime(SheepdogError):
         self.play, self.plays, self.followed = play, plays, followed
         super().__init__(
             f"following the game record ('history') ran out of time at play {play} of {plays},"
-            f" with {followed:,} colouring(s) still followed"
+            f" with {followed:,} colouring{'' if followed == 1 else 's'} still followed"
         )
 
 

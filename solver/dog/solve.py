@@ -33,6 +33,7 @@ from sheepdog.solver.dog.search import (
 from sheepdog.solver.dog.table import TableSearch
 from sheepdog.solver.dog.value import LEAST_WIN, decode, up_one_ply
 from sheepdog.solver.errors import SheepdogError, expect, expect_function, expect_variant
+from sheepdog.solver.words import listed
 
 
 class SeatedPosition(Hashable, Protocol):
@@ -160,8 +161,12 @@ class HiddenCardsError(SheepdogError):
     them)."""
 
     def __init__(self, seats: Sequence[int]) -> None:
-        listed = ", ".join(str(seat) for seat in seats)
-        self.problem = f"solve needs every hand known; seat(s) {listed} hold '?' cards"
+        who = (
+            f"seat {seats[0]} holds"
+            if len(seats) == 1
+            else f"seats {listed([str(seat) for seat in seats])} hold"
+        )
+        self.problem = f"solve needs every hand known; {who} '?' cards"
         super().__init__(f"{self.problem} (advise() samples hidden hands)")
         self.seats = tuple(seats)
 

@@ -565,7 +565,7 @@ def _check_guess(game: Game, wolf: int) -> None:
     if table.position < track_length(roster, table.side) and not out_of_witnesses:
         left = track_length(roster, table.side) - table.position
         raise SheepdogError(
-            f"no guess yet: the wolf is {left} space(s) from the final space of the track "
+            f"no guess yet: the wolf is {counted(left, 'space')} from the final space of the track "
             "(a guess is the last chance there, or when no tile is left)"
         )
     if game.turn.called:

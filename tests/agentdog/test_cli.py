@@ -213,7 +213,7 @@ def test_a_record_past_its_time_budget_is_one_error_line(tmp_path: Path) -> None
     assert result.exit_code == 1
     assert result.stderr == (
         f"Error: {path}: following the game record ('history') ran out of time at play 1 of"
-        f" {len(plays)}, with 1 colouring(s) still followed (--record-seconds 0): give it more"
+        f" {len(plays)}, with 1 colouring still followed (--record-seconds 0): give it more"
         " time, or start the record from a later view, with fewer pieces undercover\n"
     )
     assert _json("dog", "advise", str(path), "--samples", "0", "--json")["colourings"] == 1
@@ -378,3 +378,14 @@ def test_a_two_player_view_where_a_seat_has_won_names_the_seat(tmp_path: Path) -
     path.write_text(json.dumps(view), encoding="utf-8")
     result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0"])
     assert result.exit_code == 1 and "the game is over: seat 0 has won" in result.stderr
+
+
+def test_advice_counts_in_words() -> None:
+    """It said "2 colouring(s)" and "over 1 sampled deal(s)"."""
+    view = EXAMPLE.parent / "view.json"
+    result = _run("dog", "advise", str(view), "--samples", "1", "--seconds", "60")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Seat 0 to play; 2 colourings of the undercover pieces fit")
+    assert " over 1 sampled deal of the hidden cards, " in result.stdout
+    assert "(s)" not in result.stdout

@@ -51,8 +51,11 @@ def test_a_record_must_follow_the_turn_order_and_the_hands() -> None:
         colourings(view_from_json(turned))
     seat = next(k for k in range(4) if end.hands[k] and k != end.to_move)
     more = {**obj, "hands": {**obj["hands"], str(seat): ["?", *obj["hands"][str(seat)]]}}
-    with pytest.raises(HistoryMismatch, match=f"seat {seat} holds .* but the view shows"):
+    was = len(end.hands[seat])
+    with pytest.raises(HistoryMismatch, match=f"seat {seat} holds .* but the view shows") as told:
         colourings(view_from_json(more))
+    # the count in words ("holds 1 card(s)" was the message)
+    assert f"seat {seat} holds {was} card{'' if was == 1 else 's'}, but" in str(told.value)
 
 
 def test_a_record_may_run_into_a_new_round() -> None:

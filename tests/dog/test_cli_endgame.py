@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -181,7 +182,7 @@ def test_advise_says_how_it_valued_and_why_it_stopped(tmp_path: Path) -> None:
     result = runner.invoke(app, ["dog", "advise", str(path)])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].endswith("sample(s) of 3 hidden card(s), each solved exactly.")
+    assert re.fullmatch(r"\d+ samples of 3 hidden cards, each solved exactly\.", lines[0])
     assert "the best play is settled at 95 % confidence." in lines[1]
     assert lines[3].startswith("   1. 3: t62→h0: 100% ± 7% wins (")
     assert "7.00 home" in lines[4] and lines[4].endswith(" samples")
@@ -344,7 +345,7 @@ def test_library_errors_get_the_command_line_wording(tmp_path: Path) -> None:
     result = runner.invoke(app, ["dog", "solve", str(hidden)])
     assert result.exit_code == 1
     assert result.stderr == (
-        "Error: solve needs every hand known; seat(s) 1 hold '?' cards"
+        "Error: solve needs every hand known; seat 1 holds '?' cards"
         " (use 'sheepdog dog advise' for hidden hands)\n"
     )
     five = write(

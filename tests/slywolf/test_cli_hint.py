@@ -530,7 +530,7 @@ def test_play_undo_the_suspects_and_the_guess_rules(tmp_path: Path) -> None:
     assert out[3].startswith("> interviews recorded") and "Suspects (16)" in out[3]
     assert out[4].startswith("> undone: interview harp, guitar, red jacket. Suspects (16)")
     assert "Honest for sure: trumpet" in out[5]
-    assert "Error: no guess yet: the wolf is 9 space(s) from the final space" in result.stderr
+    assert "Error: no guess yet: the wolf is 9 spaces from the final space" in result.stderr
     assert out[6].startswith("> > undone: interview harp, trumpet, red jacket")
     assert out[9].startswith("> undone: top harp")
     assert result.stderr.endswith("Error: nothing to undo\n")

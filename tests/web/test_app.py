@@ -815,3 +815,16 @@ def test_special_treats_calls_announce_the_vegetable_on_the_page(client: TestCli
         "found tomato",
     ]
     assert game["state"]["treats"] == ["tomato"]
+
+
+def test_the_tops_still_to_enter_are_counted_in_words(client: TestClient) -> None:
+    """The page said "3 top(s) to enter"."""
+    game = new(client, side="one_star")
+    base = f"/api/wolf/games/{game['id']}"
+    counts = []
+    for sheep in ("harp", "guitar", "drum set", "banjo"):
+        page = client.get(game["url"]).text
+        counts.append(re.findall(r"· (\d+ tops? to enter)", page))
+        assert client.post(base + "/entries", json={"line": f"top {sheep}"}).status_code == 201
+    assert "top(s)" not in page
+    assert counts[-1] == ["1 top to enter"] and counts[-2] == ["2 tops to enter"], counts
