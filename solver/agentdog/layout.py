@@ -129,7 +129,7 @@ def layout_from_json(obj: Any) -> Layout:
     unknown = sorted(set(obj) - set(_LAYOUT_KEYS))
     if unknown:
         raise FileFormatError(
-            f"unknown layout key(s): {', '.join(unknown)};"
+            f"unknown layout key{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)};"
             f" valid keys are: {', '.join(_LAYOUT_KEYS)}"
         )
     f = obj.get("fields_per_seat", 16)

@@ -460,7 +460,8 @@ def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> d
     unknown = sorted(set(obj) - set(valid))
     if unknown:
         raise FileFormatError(
-            f"unknown key(s) {', '.join(map(repr, unknown))}; valid keys are: {', '.join(valid)}"
+            f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))};"
+            f" valid keys are: {', '.join(valid)}"
         )
     for key in ("pawns", "hands", "to_move"):
         if key not in obj:

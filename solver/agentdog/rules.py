@@ -46,8 +46,8 @@ def rules_from_json(obj: Any) -> AgentRules:
     unknown = sorted(set(obj) - set(RULE_KEYS))
     if unknown:
         raise FileFormatError(
-            f"unknown rule option(s): {', '.join(unknown)}; valid options are: "
-            + ", ".join(RULE_KEYS)
+            f"unknown rule option{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)};"
+            " valid options are: " + ", ".join(RULE_KEYS)
         )
     flags = {}
     for key in ("partner_burns", "partner_ignores_start_block"):

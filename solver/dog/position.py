@@ -411,7 +411,8 @@ def position_from_json(obj: Any) -> Position:
     extra = sorted(set(obj) - set(POSITION_KEYS))
     if extra:
         raise FileFormatError(
-            f"unknown key(s) {', '.join(map(repr, extra))} in a DOG position;"
+            f"unknown key{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))} in a"
+            " DOG position;"
             f" valid keys are: {', '.join(POSITION_KEYS)}"
         )
     for key in ("seats", "pawns", "hands", "to_move"):
@@ -428,7 +429,8 @@ def position_from_json(obj: Any) -> Position:
         unknown = set(r) - {"mode", "protection"}
         if unknown:
             raise FileFormatError(
-                f"unknown rule option(s): {', '.join(sorted(unknown))};"
+                f"unknown rule option{'s' if len(unknown) > 1 else ''}:"
+                f" {', '.join(sorted(unknown))};"
                 " valid options are: mode, protection"
             )
         rules = Rules(
@@ -529,11 +531,12 @@ def _split_seats(text: str, seats: int, what: str) -> list[list[str]]:
     if len(groups) != seats:
         if "1/11" in text:  # the spec's card name: its '/' reads as a seat separator here
             raise FileFormatError(
-                f"notation: {what} has {len(groups)} seat group(s) separated by '/', expected"
+                f"notation: {what} has {len(groups)} seat groups separated by '/', expected"
                 f" {seats}: the card 1/11 is written 1 (or 11) in notation"
             )
         raise FileFormatError(
-            f"notation: {what} has {len(groups)} seat group(s) separated by '/', expected {seats}"
+            f"notation: {what} has {len(groups)} seat group{'s' if len(groups) > 1 else ''}"
+            f" separated by '/', expected {seats}"
         )
     out: list[list[str]] = []
     for seat, group in enumerate(groups):

@@ -108,8 +108,8 @@ def test_advice_with_one_completion_is_exact(tmp_path: Path) -> None:
     ("change", "message"),
     [
         ({"variant": "agent-cat"}, "valid variants are: dog, agent-dog"),
-        ({"to_mvoe": 0}, "unknown key(s) 'to_mvoe'"),
-        ({"rules": {"partner_burn": True}}, "unknown rule option(s): partner_burn"),
+        ({"to_mvoe": 0}, "unknown key 'to_mvoe'"),
+        ({"rules": {"partner_burn": True}}, "unknown rule option: partner_burn"),
         ({"layout": {"fields_per_seat": 16, "holes": ["t4"], "meeting_points": ["t9"]}}, "A1"),
         ({"last_card": "copy"}, "never 'copy'"),
         ({"stock": ["5"]}, "only used with 2 or 3 players"),
