@@ -66,8 +66,7 @@ def render_advice(data: dict[str, Any]) -> str:
     if turn is not None:
         lines.append(track_line(turn))
         if turn["guess"] is not None:
-            g = turn["guess"]
-            lines.append(f"Guess {g['wolf']}: right with probability {percent(g['probability'])}.")
+            lines.extend(guess_lines(turn["guess"], data["probabilities"], data["ranking"]))
         plan = turn["plan"]
         if plan is not None:
             lines.append(render_plan(plan, turn["called"], turn["to_interview"]))
@@ -89,6 +88,27 @@ def render_advice(data: dict[str, Any]) -> str:
         for n, h in enumerate(shown, start=1):
             lines.append(f"{n:2}. {h['sheep']:<12} {h['score']:5.2f}  {h['reason']}")
     return "\n".join(lines)
+
+
+def guess_lines(
+    guess: dict[str, Any], probabilities: dict[str, float], ranking: list[Any]
+) -> list[str]:
+    """The guess on the final space: every suspect as likely as the best named (the advice
+    names one; any of them is as good), and with every sheep heard each one's chance."""
+    top = guess["probability"]
+    tied = [wolf for wolf, p in probabilities.items() if p == top]
+    if guess["wolf"] in tied and len(tied) > 1:
+        tied.remove(guess["wolf"])
+        text = (
+            f"Guess {guess['wolf']} (or {listed(tied, 'or')}, as likely): each is right with"
+            f" probability {percent(top)}."
+        )
+    else:
+        text = f"Guess {guess['wolf']}: right with probability {percent(top)}."
+    if ranking:
+        return [text]
+    ranked = sorted(probabilities.items(), key=lambda kv: -kv[1])
+    return [f"Chances: {', '.join(f'{wolf} {percent(p)}' for wolf, p in ranked)}.", text]
 
 
 def best_guess_lines(probabilities: dict[str, float]) -> list[str]:
@@ -200,17 +220,25 @@ def resume_line(game: Game) -> str:
     """Where a game stands when its file is opened again: interviews, track, the turn."""
     roster, table, turn = game.roster, game.table, game.turn
     heard = len(game.puzzle.interviews)
+    # during a turn the figurine has moved already: the wolf moves first [Turn 1]
+    space = table.position + 1 if turn.called else table.position
     parts = [
         f"{counted(heard, 'interview')} heard",
-        f"the wolf on space {table.position} of {track_length(roster, table.side)}"
+        f"the wolf on space {space} of {track_length(roster, table.side)}"
         f" ({table.side.replace('_', '-')} side)",
     ]
     if game.guessed is not None:
         parts.append(f"{roster.wolves[game.guessed].name} was guessed: the game is over")
     elif turn.called:
-        called = ", ".join(roster.sheep[s].name for s in turn.called)
-        found = f", found {', '.join(turn.found)}" if turn.found else ""
-        parts.append(f"this turn: called {called}{found}")
+        called = []
+        for n, s in enumerate(turn.called):
+            words = roster.sheep[s].name
+            if n < len(turn.treats):
+                words += f" for {turn.treats[n]}"
+            if n < len(turn.found):
+                words += f" (found {turn.found[n]})"
+            called.append(words)
+        parts.append(f"this turn: called {', '.join(called)}")
     return "Game resumed: " + "; ".join(parts) + ". `hint` advises, `help` lists the lines."
 
 

@@ -83,7 +83,7 @@ from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
 from sheepdog.solver.percent import percent as chance_in_percent
 from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import counted, listed
 
 HERE = Path(__file__).resolve().parent
 #: The API's addresses (``/api``, ``/api/...``, ``//api/...``): their errors are JSON.
@@ -693,7 +693,15 @@ def plan_sentence(view: dict[str, Any]) -> str | None:
     turn = hint["turn"]
     if turn.get("guess") is not None:
         g = turn["guess"]
-        return f"Guess {g['wolf']}: right with probability {percent(g['probability'])}."
+        chance = percent(g["probability"])
+        probabilities = hint.get("probabilities", {})
+        tied = [w for w, p in probabilities.items() if p == g["probability"] and w != g["wolf"]]
+        if tied:  # any of them is as good a guess
+            return (
+                f"Guess {g['wolf']} (or {listed(tied, 'or')}, as likely): each is right with"
+                f" probability {chance}."
+            )
+        return f"Guess {g['wolf']}: right with probability {chance}."
     if turn.get("plan") is None:
         return None
     return render_plan(turn["plan"], turn["called"], turn["to_interview"])

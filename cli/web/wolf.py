@@ -47,7 +47,13 @@ from sheepdog.solver.slywolf.session import (
     top_needs_under,
     waiting_stacks,
 )
-from sheepdog.solver.slywolf.turn import SIDES, Options, track_length, wanted_kinds
+from sheepdog.solver.slywolf.turn import (
+    SIDES,
+    Options,
+    track_length,
+    turns_left,
+    wanted_kinds,
+)
 
 #: Why ``hint`` is refused as an entry (it changes nothing; the game's page shows the hint).
 HINT_IS_NO_ENTRY = "a hint is not an entry: the game's page shows it (API: GET the game)"
@@ -342,7 +348,14 @@ class WolfGame:
                 and j not in table.visible
                 and j not in table.discarded
             ]
-            out["over"] = game.guessed is not None or out["solved"] is not None
+            # solved mid-turn, the other sheep called with their vegetables are still
+            # interviewed (both tiles are flipped before the players think): nothing else is
+            pending = bool(out["to_interview"]) and len(game.turn.found) == len(game.turn.called)
+            if out["solved"] is not None:
+                out["callable"], out["unknown_tops"] = [], 0
+            out["over"] = game.guessed is not None or (out["solved"] is not None and not pending)
+            # Picky Eaters may send every sheep left away before the final space
+            out["track"]["turns_left"] = turns_left(roster, table)
         return out
 
 

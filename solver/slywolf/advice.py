@@ -329,6 +329,8 @@ def advice(
     begun = any(s in heard for s in so_far.called)
     top = max(d.weights) / d.total
     treats = dict(zip(so_far.called, so_far.treats, strict=False))
+    if table.options.special_treats:  # a sheep an earlier version called announced nothing
+        treats.update({s: "" for s in so_far.called if s not in treats})
     if left == 1:
         # The last turn with interviews: the guess comes next, so an interview is worth what it
         # adds to the top suspect's chance, exactly (its expected top probability afterwards);

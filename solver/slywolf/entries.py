@@ -27,6 +27,7 @@ The lines (names are case-insensitive; lists are separated by commas)::
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 
@@ -228,11 +229,7 @@ def parse_entry(roster: Roster, line: str) -> Entry:
         under = roster.sheep_index(parts[1]) if len(parts) == 2 else None
         return Top(roster.sheep_index(parts[0]), under)
     if verb == "call":
-        parts = re.split(r"\s+for(?:\s+|$)", rest, maxsplit=1, flags=re.IGNORECASE)
-        if len(parts) == 2 and not parts[1].strip():
-            raise SheepdogError("type: call SHEEP for VEGETABLE (the vegetable announced)")
-        treat = roster.bag.vegetable(parts[1]) if len(parts) == 2 else None
-        return Call(roster.sheep_index(parts[0]), treat)
+        return _call(roster, rest)
     if verb in ("found", "wrong", "spoiled"):
         kind = roster.bag.vegetable(rest)
         return Found(kind) if verb == "found" else Wrong(kind) if verb == "wrong" else Spoiled(kind)
@@ -256,6 +253,28 @@ def parse_entry(roster: Roster, line: str) -> Entry:
             raise SheepdogError("type just: undo (it takes back the last entry)")
         return Undo()
     raise UnknownEntry(f"unknown entry {shown(verb)!r}; valid entries: {', '.join(VERBS)}")
+
+
+def _call(roster: Roster, rest: str) -> Call:
+    """``call SHEEP`` or ``call SHEEP for VEGETABLE``: a sheep's own name may hold the word
+    "for" ("song for harp"), so the whole rest is tried as a sheep first, then each " for "
+    from the last."""
+    with contextlib.suppress(SheepdogError):
+        return Call(roster.sheep_index(rest))
+    splits = list(re.finditer(r"\s+for(?:\s+|$)", rest, flags=re.IGNORECASE))
+    for match in reversed(splits):
+        left, right = rest[: match.start()], rest[match.end() :]
+        try:
+            sheep = roster.sheep_index(left)
+        except SheepdogError:
+            continue
+        if not right.strip():
+            raise SheepdogError("type: call SHEEP for VEGETABLE (the vegetable announced)")
+        return Call(sheep, roster.bag.vegetable(right))
+    if splits and not rest[splits[0].end() :].strip():
+        raise SheepdogError("type: call SHEEP for VEGETABLE (the vegetable announced)")
+    # no sheep before any "for": the error names the sheep as first typed
+    return Call(roster.sheep_index(rest[: splits[0].start()] if splits else rest))
 
 
 def entry_line(roster: Roster, entry: Entry) -> str:

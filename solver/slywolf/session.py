@@ -246,6 +246,10 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
         except UnknownNameError as exc:
             raise FileFormatError(f"{where}: turn.{key}: {exc}") from None
     found, treats = kinds["found"], kinds["treats"]
+    if table.options.special_treats and "treats" not in turn:
+        # a file of an earlier version, which kept no vegetable announced: each sheep with its
+        # vegetable was announced that one; a sheep still drawing takes any it wants (as then)
+        treats = found
     _check_turn(puzzle, table, Turn(called, found, treats), where)
     # every sheep neither heard nor discarded is a tile in a stack (sheep heard before the game
     # began may still be counted there: older versions dealt them; typed on top, they are set
@@ -369,7 +373,9 @@ def _check_turn(puzzle: Puzzle, table: Table, turn: Turn, where: str) -> None:
                 f"{where}: 'turn.called': {name!r} is neither on top of a stack nor interviewed"
             )
     special = table.options.special_treats
-    if special and len(turn.treats) != len(called):
+    # one per called sheep; the last one may be missing in a file of an earlier version (see
+    # game_of), whose last sheep still draws for any vegetable it wants
+    if special and len(turn.treats) not in {len(called), len(found)}:
         raise FileFormatError(
             f"{where}: 'turn.treats' must hold the vegetable announced for each called sheep "
             f"(options.special_treats), not {len(turn.treats)} for {len(called)}"
@@ -485,7 +491,9 @@ def apply(game: Game, entry: Entry) -> Game:
                 raise SheepdogError("call a sheep before drawing a vegetable")
             sheep = turn.called[-1]
             wants = kind in wanted_kinds(roster, sheep, turn.found)
-            if turn.treats:  # Special Treats: only the vegetable announced is found
+            if turn.treats and len(turn.treats) == len(turn.called):
+                # Special Treats: only the vegetable announced is found (a turn of an earlier
+                # version's file announced none for its last sheep: any it wants is)
                 _check_treat_drawn(game, entry, sheep, turn.treats[-1])
             if isinstance(entry, Found):
                 if not wants and kind in turn.found and kind in roster.sheep[sheep].likes:
@@ -497,7 +505,10 @@ def apply(game: Game, entry: Entry) -> Game:
                     raise SheepdogError(
                         f"{roster.sheep[sheep].name!r} does not want {kind}; type `wrong {kind}`"
                     )
-                return replace(game, turn=replace(turn, found=turn.found + (kind,)))
+                treats = turn.treats
+                if table.options.special_treats and len(treats) < len(turn.called):
+                    treats += (kind,)  # an earlier version's turn: what was found was announced
+                return replace(game, turn=replace(turn, found=turn.found + (kind,), treats=treats))
             if isinstance(entry, Wrong) and wants and not table.options.special_treats:
                 # a ripe vegetable the sheep wants is found [Turn 2A]; only with Special Treats
                 # is one other than the vegetable announced a failure

@@ -467,7 +467,7 @@ class TurnPlanner:
     ) -> None:
         self.roster = roster
         # Special Treats: the vegetables already announced for the sheep called (a draw for
-        # one of them aims at it, not at the best one)
+        # one of them aims at it, not at the best one; "": none was, and any it wants counts)
         self.treats = treats or {}
         self.table = table
         self.interviewing = interviewing  # the turn's interviews have begun: no more calls
@@ -490,9 +490,11 @@ class TurnPlanner:
     def draw_for(self, sheep: int, found: Sequence[str]) -> Draw:
         tokens = bag_tokens(self.roster, self.table.spoiled_found, found)
         wanted = wanted_kinds(self.roster, sheep, found)
+        opts = self.table.options
+        if self.treats.get(sheep) == "":  # called in an earlier version: any it wants counts
+            return draw_chances(self.roster, tokens, wanted, opts.skill)
         if sheep in self.treats:
             wanted = [self.treats[sheep]]
-        opts = self.table.options
         return draw_chances(self.roster, tokens, wanted, opts.skill, opts.special_treats)
 
     def _fail(self, sheep: int, draw: Draw) -> float:

@@ -888,3 +888,61 @@ def test_out_of_witnesses_the_track_line_says_why_only_the_guess_is_left(tmp_pat
         " guess is left."
     )
     assert lines[2].startswith("Guess ")
+
+
+def test_on_the_final_space_the_guess_names_the_suspects_as_likely(tmp_path: Path) -> None:
+    """Three suspects at 33% each: the guess named one, as if it were the best."""
+    data = json.loads(
+        (Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "turn.json").read_text()
+    )
+    data["game"]["track"] = {"side": "one_star", "position": 14}
+    result = runner.invoke(app, ["wolf", "hint", str(write(tmp_path / "g.json", data))])
+    assert result.stdout.splitlines()[2] == (
+        "Guess Lupin (or Howler or Ashby, as likely): each is right with probability 33%."
+    )
+
+
+def test_a_game_whose_every_sheep_is_heard_gives_the_chances_with_its_guess(
+    tmp_path: Path,
+) -> None:
+    data = _every_sheep_heard_two_suspects_left()
+    data["game"] = {
+        "stacks": [{"top": None, "tiles": 0} for _ in range(4)],
+        "track": {"side": "one_star", "position": 10},
+    }
+    result = runner.invoke(app, ["wolf", "hint", str(write(tmp_path / "g.json", data))])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    first, second = json.loads(
+        runner.invoke(app, ["wolf", "hint", str(tmp_path / "g.json"), "--json"]).stdout
+    )["suspects"]
+    assert lines[1].startswith("Counting every case")  # no valid case: two wolves fit
+    assert lines[2].endswith("no sheep is left to call: only the guess is left.")
+    assert lines[3] == f"Chances: {first} 50%, {second} 50%."
+    assert (
+        lines[4] == f"Guess {first} (or {second}, as likely): each is right with probability 50%."
+    )
+
+
+def test_a_sheep_whose_name_holds_for_is_called(tmp_path: Path) -> None:
+    """`call song for harp` read "harp" as the vegetable announced: the sheep could never be
+    called, with or without Special Treats."""
+    from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
+
+    roster = roster_to_dict(load_roster("default"))
+    roster["sheep"][1]["name"] = "song for harp"
+    (tmp_path / "r.json").write_text(json.dumps(roster))
+    tops = ["top song for harp", "top guitar", "top violin", "top maraca"]
+    plain = runner.invoke(
+        app,
+        ["wolf", "play", str(tmp_path / "a.json"), "--new", "--roster", str(tmp_path / "r.json")],
+        input="\n".join([*tops, "call song for harp"]),
+    )
+    assert plain.stderr == "" and "> called song for harp: it wants" in plain.stdout
+    treats = runner.invoke(
+        app,
+        ["wolf", "play", str(tmp_path / "b.json"), "--new", "--special-treats"]
+        + ["--roster", str(tmp_path / "r.json")],
+        input="\n".join([*tops, "call Song For Harp FOR tomato"]),
+    )
+    assert treats.stderr == "" and "> called song for harp for tomato" in treats.stdout

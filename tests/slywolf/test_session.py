@@ -814,3 +814,31 @@ def test_a_special_treats_turn_in_a_file_is_checked(turn: dict[str, Any], messag
     data["game"]["turn"] = turn
     with pytest.raises(FileFormatError, match=re.escape(message)):
         game_of(puzzle_from_dict(data))
+
+
+def test_a_special_treats_turn_saved_by_an_earlier_version_still_opens() -> None:
+    """0.1 kept no vegetable announced: its files with a turn in progress were refused
+    ("'turn.treats' must hold ..."), stranded.  Each sheep with its vegetable was announced
+    that one; the sheep still drawing takes any it wants, as then."""
+    treats = Options(0.5, False, True)
+    game = play(fresh("one_star", treats), "top harp", "top banjo")
+    data = game.to_puzzle().to_dict()
+    data["game"]["turn"] = {"called": ["harp", "banjo"], "found": ["pumpkin"]}
+    old = game_of(puzzle_from_dict(data))
+    assert old is not None and old.turn.treats == ("pumpkin",)
+    found = play(old, "found cucumber")  # any vegetable banjo wants (not announced then)
+    assert found.turn.treats == ("pumpkin", "cucumber") and reread(found) == found
+
+
+def test_a_reopened_game_says_where_it_stands_mid_turn() -> None:
+    """During a turn the figurine has moved already [Turn 1]: "space 0" in turn 1 was one
+    behind; the vegetables announced are named."""
+    from sheepdog.cli.hint_text import resume_line
+
+    game = play(fresh("one_star", Options(0.5, False, True)), "top harp", "call harp for tomato")
+    assert resume_line(game) == (
+        "Game resumed: 0 interviews heard; the wolf on space 1 of 14 (one-star side); this turn:"
+        " called harp for tomato. `hint` advises, `help` lists the lines."
+    )
+    game = play(game, "found tomato")
+    assert "called harp for tomato (found tomato)." in resume_line(game)

@@ -828,3 +828,67 @@ def test_the_tops_still_to_enter_are_counted_in_words(client: TestClient) -> Non
         assert client.post(base + "/entries", json={"line": f"top {sheep}"}).status_code == 201
     assert "top(s)" not in page
     assert counts[-1] == ["1 top to enter"] and counts[-2] == ["2 tops to enter"], counts
+
+
+def test_solved_mid_turn_the_page_keeps_the_other_called_sheep_s_interview(
+    client: TestClient,
+) -> None:
+    """An interview that settles the case mid-turn closed the page ("The game is over") with no
+    form for the other sheep called, which the rules still interview (both tiles are flipped
+    before the players think)."""
+    import json as json_module
+
+    case = json_module.loads(
+        (Path(__file__).resolve().parents[2] / "cases" / "easy" / "easy-1-001.json").read_text()
+    )
+    said = {iv["sheep"]: iv for iv in case["interviews"]}
+    roster = load_roster("default")
+    likes = {s.name: s.likes for s in roster.sheep}
+    game = new(client, side="one_star")
+    base = f"/api/wolf/games/{game['id']}"
+
+    def enter(line: str) -> None:
+        r = client.post(base + "/entries", json={"line": line})
+        assert r.status_code == 201, (line, r.text)
+
+    def heard(sheep: str) -> str:
+        iv = said[sheep]
+        return f"interview {sheep}, {iv['points_to']}, {iv['testimony']}"
+
+    stacks = [
+        list(s)
+        for s in (
+            ("drum set", "harp", "clarinet", "trumpet"),
+            ("accordion", "tambourine", "violin", "saxophone"),
+            ("xylophone", "jembe", "pan flute", "banjo"),
+            ("guitar", "maraca", "balalaika", "grand piano"),
+        )
+    ]
+    for stack in stacks:
+        enter(f"top {stack[0]}")
+    for k in range(8):
+        stack = stacks[k // 4]
+        sheep = stack.pop(0)
+        enter(f"call {sheep}")
+        enter(f"found {likes[sheep][0]}")
+        enter(heard(sheep))
+        if stack:
+            enter(f"top {stack[0]} under {sheep}")
+    # two sheep called in one turn; the first interview settles the case
+    first, second = "xylophone", "guitar"
+    kind = next(k for k in likes[first] if k in likes[second])
+    enter(f"call {first}")
+    enter(f"found {kind}")
+    enter(f"call {second}")
+    enter(f"found {next(k for k in likes[second] if k != kind)}")
+    enter(heard(first))
+    view = client.get(base).json()
+    assert view["state"]["solved"] is not None  # nine of the case's interviews settle it
+    assert view["state"]["over"] is False and view["state"]["to_interview"] == [second]
+    assert view["state"]["callable"] == []
+    page = client.get(game["url"]).text
+    assert "Case solved" in page and 'name="action" value="interview"' in page
+    assert 'name="action" value="call"' not in page
+    enter(heard(second))
+    view = client.get(base).json()
+    assert view["state"]["over"] is True and view["state"]["called"] == []

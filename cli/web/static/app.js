@@ -312,6 +312,12 @@
       form.removeAttribute("data-stale");  // a note only: the next tap is taken
       return;
     }
+    if (missed >= MISSED) {  // out of reach: the browser would leave for its offline page
+      e.preventDefault();
+      markStale(form, "Not sent: the page is offline. Tap again once it is back.");
+      form.removeAttribute("data-stale");  // a note only: the next tap is taken
+      return;
+    }
     sending = true;
     shownError = null;
     try {
