@@ -9,6 +9,7 @@ is transient: once the command is done (or interrupted) it is gone and only the 
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Protocol
@@ -82,15 +83,25 @@ def progress_bar(
         yield update
 
 
+#: :func:`late_progress_bar` draws its bar once the work has run this long (seconds).
+LATE = 0.5
+
+
 @contextmanager
-def late_progress_bar(label: str) -> Iterator[Update]:
-    """:func:`progress_bar`, drawn only from its first update on: for work that is usually
-    quick and only sometimes runs long (a contradiction's search), so the quick case shows no
-    bar at all."""
+def late_progress_bar(label: str, after: float = LATE) -> Iterator[Update]:
+    """:func:`progress_bar`, drawn only once an update comes ``after`` seconds or more after
+    the first: for work that is usually quick and only sometimes runs long (a contradiction's
+    search), so the quick case shows no bar at all."""
     with ExitStack() as stack:
         bar: list[Update] = []
+        first: list[float] = []
 
         def update(done: int, total: int | None = None, detail: str = "") -> None:
+            now = time.monotonic()
+            if not first:
+                first.append(now)
+            if not bar and now - first[0] < after:
+                return
             if not bar:
                 bar.append(stack.enter_context(progress_bar(label)))
             bar[0](done, total, detail)

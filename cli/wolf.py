@@ -26,6 +26,7 @@ from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle, load_puzzle
 from sheepdog.solver.slywolf.roster import ONE_OUTFIT
 from sheepdog.solver.slywolf.valid import MODELS, Model
 from sheepdog.solver.slywolf.worlds import Deduction
+from sheepdog.solver.words import counted
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -131,9 +132,9 @@ def conflict_size(conflict: Conflict) -> str:
     if conflict.smallest:
         return "the smallest such set"
     n, low = len(conflict.interviews), conflict.at_least
-    fewer = f"{low}" if low == n - 1 else f"{low} to {n - 1}"
+    fewer = counted(low, "interview") if low == n - 1 else f"{low} to {n - 1} interviews"
     why = "its time budget (--seconds)" if conflict.stopped == "time" else "its round budget"
-    return f"minimal; a smaller set of {fewer} interviews may exist: the search stopped at {why}"
+    return f"minimal; a smaller set of {fewer} may exist: the search stopped at {why}"
 
 
 def render_solution(

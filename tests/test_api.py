@@ -105,12 +105,18 @@ def test_type_hints_of_the_public_objects_resolve() -> None:
         if name in TYPE_ALIASES or not callable(value) or name == "solved_networkx":
             continue
         hints = typing.get_type_hints(value)
-        if not isinstance(value, type):
+        if isinstance(value, type):  # and its constructor (ContradictionError's, AgentSolution's)
+            init = next(vars(c)["__init__"] for c in value.__mro__ if "__init__" in vars(c))
+            typing.get_type_hints(init)
+        else:
             params = inspect.signature(value).parameters
             assert set(hints) - {"return"} <= set(params), name
     perft = typing.get_type_hints(sheepdog.perft)
     assert perft["pos"] is sheepdog.Position and perft["depth"] is int
     assert typing.get_type_hints(sheepdog.solve_puzzle)["seconds"] == float | None
+    raised = typing.get_type_hints(sheepdog.ContradictionError.__init__)
+    assert raised["conflict"] == sheepdog.Conflict | None
+    assert "seconds" in typing.get_type_hints(sheepdog.AgentSolution.__init__)
 
 
 def python_prints(code: str) -> str:

@@ -405,3 +405,31 @@ def test_an_existing_output_file_names_only_force(
     )
     assert code == 1 and err == f"Error: {target} already exists; use --force to overwrite it\n"
     assert target.read_bytes() == b"mine"
+
+
+def test_a_late_bar_is_drawn_only_for_work_that_runs_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The contradiction's bar flashed on every search, even one of 10 ms."""
+    from contextlib import contextmanager
+
+    import sheepdog.cli.progress as progress
+
+    drawn: list[tuple[int, str]] = []
+
+    @contextmanager
+    def bar(label: str, total: int | None = None, **_: object):  # type: ignore[no-untyped-def]
+        yield lambda done, total=None, detail="": drawn.append((done, detail))
+
+    clock = [100.0]
+    monkeypatch.setattr(progress, "progress_bar", bar)
+    monkeypatch.setattr("sheepdog.cli.progress.time.monotonic", lambda: clock[0])
+    with progress.late_progress_bar("search") as update:
+        update(1, None, "quick")
+        clock[0] += 0.2
+        update(2, None, "still quick")
+    assert drawn == []
+    with progress.late_progress_bar("search") as update:
+        update(1, None, "a")
+        clock[0] += 0.6
+        update(2, None, "b")
+        update(3, None, "c")
+    assert drawn == [(2, "b"), (3, "c")]

@@ -191,7 +191,7 @@ def load_print_set(
     """Every case file of ``folder`` (sorted by name), checked; one roster for all.
     ``progress(done, total)`` follows the cases checked."""
     cases: list[PrintCase] = []
-    ids: dict[str, str] = {}
+    ids: dict[str, tuple[str, str]] = {}  # as printed: the file and the id as written
     roster: Roster | None = None
     first = ""
     paths = case_files(folder)
@@ -216,12 +216,13 @@ def load_print_set(
             )
         shown = printed_as(case.case_id)
         if shown in ids:  # the slips of two cases would carry the same id
-            same = "the id" if shown == case.case_id else f"printed as {shown!r}, the id"
+            other, other_id = ids[shown]
+            same = "the id" if other_id == case.case_id else f"printed as {shown!r}, as the id"
             raise SheepdogError(
-                f"{path}: its case id {case.case_id!r} is {same} of {ids[shown]} too; every "
+                f"{path}: its case id {case.case_id!r} is {same} of {other} too; every "
                 "printed case needs an id of its own (the slips carry it)"
             )
-        ids[shown] = str(path)
+        ids[shown] = (str(path), case.case_id)
         cases.append(case)
     assert roster is not None  # case_files never returns an empty list
     _check_names(roster)
@@ -230,7 +231,9 @@ def load_print_set(
 
 #: Dashes a reader cannot tell from a hyphen-minus on paper ("hard‑7‑001" with U+2011
 #: non-breaking hyphens printed as "hard-7-001").
-_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d", "-"))
+_DASHES = str.maketrans(
+    dict.fromkeys("\u02d7\u058a\u2010\u2011\u2012\u2013\u2043\u2212\ufe63\uff0d", "-")
+)
 
 
 def printed_as(text: str) -> str:

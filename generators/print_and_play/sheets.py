@@ -590,16 +590,8 @@ def _case_card(
     draw_wolf(pdf, case.culprit.wears, x + 4 + figure * 0.3, ay + 1, figure)
     pdf.set_text_color(60, 60, 60)
     tx = x + 6 + figure * 0.6
-    fit_name(
-        pdf,
-        tx,
-        ay + 1.5,
-        x + w - 2 - tx,
-        3,
-        f"case {case.case_id}: the culprit is",
-        size=6.5,
-        align="L",
-    )
+    # the card's id is above the fold: repeated here, a long one broke across the panel
+    fit_cell(pdf, tx, ay + 1.5, x + w - 2 - tx, 3, "the culprit is", size=6.5, align="L")
     pdf.set_text_color(0, 0, 0)
     fit_name(pdf, tx, ay + 4.8, x + w - 2 - tx, 6, case.culprit.name, size=13, style="B", align="L")
     fit_block(

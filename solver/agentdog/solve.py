@@ -24,7 +24,11 @@ from sheepdog.solver.agentdog.position import (
 from sheepdog.solver.dog.board import HOME
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, Edge, GameGraph, GraphProgress
 from sheepdog.solver.dog.search import Method, Solution, pv_nodes, solve_game
-from sheepdog.solver.dog.solve import RoundSolution, check_budget
+from sheepdog.solver.dog.solve import (  # Q: typing.get_type_hints of the inherited __init__
+    Q,  # noqa: F401
+    RoundSolution,
+    check_budget,
+)
 from sheepdog.solver.errors import SheepdogError, expect, expect_function
 
 TEAMS = ((0, 2), (1, 3))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
+from sheepdog.solver.slywolf.contradiction import Conflict
 from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
     LEAVES,
@@ -57,7 +58,6 @@ from sheepdog.solver.slywolf.worlds import Deduction, Observation
 from sheepdog.solver.words import counted, listed
 
 if TYPE_CHECKING:
-    from sheepdog.solver.slywolf.contradiction import Conflict
     from sheepdog.solver.slywolf.findings import Findings
 
 

@@ -139,6 +139,10 @@ def check_search(seconds: object, progress: object, max_rounds: object) -> None:
             continue
         expect(value, kinds, name)
         assert isinstance(value, int | float)
+        try:
+            float(value)
+        except OverflowError:  # an int beyond any float: no clock reaches it
+            raise SheepdogError(f"{name} is too large (at most about 1e308)") from None
         if not value >= 0:  # nan too
             raise SheepdogError(f"{name} must be 0 or more, not {value}")
 

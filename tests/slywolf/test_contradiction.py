@@ -219,6 +219,7 @@ def test_a_time_budget_stops_the_search_and_progress_is_reported() -> None:
         ({"max_rounds": 2.5}, "max_rounds must be an int, not float"),
         ({"max_rounds": -2}, "max_rounds must be 0 or more, not -2"),
         ({"progress": 3}, "progress must be a function or None, not int"),
+        ({"seconds": 10**400}, "seconds is too large (at most about 1e308)"),
     ],
 )
 def test_solve_puzzle_checks_the_search_budgets(kwargs: dict[str, Any], message: str) -> None:
@@ -234,3 +235,18 @@ def test_solve_puzzle_passes_the_budgets_to_the_search() -> None:
     assert out["at_least"] == 1 and out["stopped"] == "time" and out["smallest"] is False
     rounds = solve_puzzle(_two_cycles(), max_rounds=1).conflict
     assert rounds is not None and rounds.stopped == "rounds" and rounds.at_least >= 1
+
+
+def test_the_words_for_a_search_stopped_early() -> None:
+    """ "a smaller set of 1 interviews may exist" (a conflict of two, stopped at once)."""
+    from sheepdog.cli.wolf import conflict_size
+    from sheepdog.solver.slywolf.contradiction import Conflict
+
+    two = Conflict((0, 1), False, at_least=1, stopped="time")
+    assert conflict_size(two) == (
+        "minimal; a smaller set of 1 interview may exist: the search stopped at its time"
+        " budget (--seconds)"
+    )
+    five = Conflict((0, 1, 2, 3, 4), False, at_least=2, stopped="rounds")
+    assert conflict_size(five).startswith("minimal; a smaller set of 2 to 4 interviews may")
+    assert conflict_size(Conflict((0, 1), True)) == "the smallest such set"

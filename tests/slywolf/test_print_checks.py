@@ -240,7 +240,7 @@ def test_two_ids_that_print_alike_are_refused(tmp_path: Path) -> None:
     result, out = _two_ids(tmp_path, "日本", "中国")
     folder = tmp_path / "set"
     assert refused(result, out) == (
-        f"Error: {folder / 'b.json'}: its case id '中国' is printed as '??', the id of "
+        f"Error: {folder / 'b.json'}: its case id '中国' is printed as '??', as the id of "
         f"{folder / 'a.json'} too; every printed case needs an id of its own (the slips carry it)"
     )
 
@@ -312,6 +312,6 @@ def test_ids_that_differ_only_in_their_kind_of_hyphen_are_refused(tmp_path: Path
     folder = tmp_path / "set"
     assert refused(result, out) == (
         f"Error: {folder / 'b.json'}: its case id 'hard\u20117\u2011001' is printed as"
-        f" 'hard-7-001', the id of {folder / 'a.json'} too; every printed case needs an id of"
+        f" 'hard-7-001', as the id of {folder / 'a.json'} too; every printed case needs an id of"
         " its own (the slips carry it)"
     )
