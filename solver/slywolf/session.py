@@ -250,7 +250,7 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
         # a file of an earlier version, which kept no vegetable announced: each sheep with its
         # vegetable was announced that one; a sheep still drawing takes any it wants (as then)
         treats = found
-    _check_turn(puzzle, table, Turn(called, found, treats), where)
+    _check_turn(puzzle, table, Turn(called, found, treats), where, legacy="treats" not in turn)
     # every sheep neither heard nor discarded is a tile in a stack (sheep heard before the game
     # began may still be counted there: older versions dealt them; typed on top, they are set
     # aside)
@@ -343,7 +343,9 @@ def _check_spoiled_found(raw: Any, roster: Roster, where: str) -> None:
             )
 
 
-def _check_turn(puzzle: Puzzle, table: Table, turn: Turn, where: str) -> None:
+def _check_turn(
+    puzzle: Puzzle, table: Table, turn: Turn, where: str, *, legacy: bool = False
+) -> None:
     """The turn of a game file must be one that :func:`apply` can reach: at most three sheep
     called, each liking the vegetables found before it [Turn 2A], a vegetable found for each
     (the last may still be drawing), each on top of a stack or interviewed [Turn 3], not all of
@@ -373,9 +375,10 @@ def _check_turn(puzzle: Puzzle, table: Table, turn: Turn, where: str) -> None:
                 f"{where}: 'turn.called': {name!r} is neither on top of a stack nor interviewed"
             )
     special = table.options.special_treats
-    # one per called sheep; the last one may be missing in a file of an earlier version (see
-    # game_of), whose last sheep still draws for any vegetable it wants
-    if special and len(turn.treats) not in {len(called), len(found)}:
+    # one per called sheep; the last one may be missing in a file of an earlier version
+    # (``legacy``: no "treats" key; see game_of), whose last sheep draws for any it wants
+    allowed = {len(called), len(found)} if legacy else {len(called)}
+    if special and len(turn.treats) not in allowed:
         raise FileFormatError(
             f"{where}: 'turn.treats' must hold the vegetable announced for each called sheep "
             f"(options.special_treats), not {len(turn.treats)} for {len(called)}"

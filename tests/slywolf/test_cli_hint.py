@@ -887,7 +887,7 @@ def test_out_of_witnesses_the_track_line_says_why_only_the_guess_is_left(tmp_pat
         "Track (one-star): the wolf on space 8 of 14, but no sheep is left to call: only the"
         " guess is left."
     )
-    assert lines[2].startswith("Guess ")
+    assert lines[2].startswith("Chances: ") and lines[3].startswith("Guess ")  # all heard
 
 
 def test_on_the_final_space_the_guess_names_the_suspects_as_likely(tmp_path: Path) -> None:

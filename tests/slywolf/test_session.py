@@ -801,7 +801,10 @@ def test_special_treats_call_names_the_vegetable_and_only_it_is_found() -> None:
 @pytest.mark.parametrize(
     ("turn", "message"),
     [
-        ({"called": ["harp"], "found": []}, "'turn.treats' must hold the vegetable announced"),
+        (
+            {"called": ["harp"], "found": [], "treats": []},
+            "'turn.treats' must hold the vegetable announced",
+        ),
         ({"called": ["harp"], "found": [], "treats": ["carrot"]}, "does not want carrot"),
         (
             {"called": ["harp"], "found": ["pumpkin"], "treats": ["tomato"]},
