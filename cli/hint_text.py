@@ -97,7 +97,12 @@ def guess_lines(
     names one; any of them is as good), and with every sheep heard each one's chance."""
     top = guess["probability"]
     tied = [wolf for wolf, p in probabilities.items() if p == top]
-    if guess["wolf"] in tied and len(tied) > 1:
+    if len(tied) == len(probabilities) > 3:  # nothing tells them apart: no list of them all
+        text = (
+            f"Guess {guess['wolf']} (any of the {len(tied)} suspects is as likely): right with"
+            f" probability {percent(top)}."
+        )
+    elif guess["wolf"] in tied and len(tied) > 1:
         tied.remove(guess["wolf"])
         text = (
             f"Guess {guess['wolf']} (or {listed(tied, 'or')}, as likely): each is right with"

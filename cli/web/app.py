@@ -696,6 +696,11 @@ def plan_sentence(view: dict[str, Any]) -> str | None:
         chance = percent(g["probability"])
         probabilities = hint.get("probabilities", {})
         tied = [w for w, p in probabilities.items() if p == g["probability"] and w != g["wolf"]]
+        if len(tied) + 1 == len(probabilities) > 3:  # nothing tells them apart
+            return (
+                f"Guess {g['wolf']} (any of the {len(probabilities)} suspects is as likely):"
+                f" right with probability {chance}."
+            )
         if tied:  # any of them is as good a guess
             return (
                 f"Guess {g['wolf']} (or {listed(tied, 'or')}, as likely): each is right with"

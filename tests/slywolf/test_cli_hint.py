@@ -946,3 +946,21 @@ def test_a_sheep_whose_name_holds_for_is_called(tmp_path: Path) -> None:
         input="\n".join([*tops, "call Song For Harp FOR tomato"]),
     )
     assert treats.stderr == "" and "> called song for harp for tomato" in treats.stdout
+
+
+def test_a_guess_among_suspects_all_alike_does_not_list_them_all() -> None:
+    """Out of witnesses with 16 suspects at 6.3% each, the plan listed all 16 names."""
+    from sheepdog import load_roster
+    from sheepdog.cli.hint_text import guess_lines
+
+    wolves = [w.name for w in load_roster("default").wolves]
+    alike = dict.fromkeys(wolves, 1 / 16)
+    lines = guess_lines({"wolf": wolves[0], "probability": 1 / 16}, alike, ["a sheep"])
+    assert lines == [
+        f"Guess {wolves[0]} (any of the 16 suspects is as likely): right with probability 6%."
+    ]
+    three = dict.fromkeys(wolves[:3], 1 / 3)
+    assert guess_lines({"wolf": wolves[0], "probability": 1 / 3}, three, ["a sheep"]) == [
+        f"Guess {wolves[0]} (or {wolves[1]} or {wolves[2]}, as likely): each is right with"
+        " probability 33%."
+    ]
