@@ -39,9 +39,9 @@ from sheepdog.solver.dog.position import (
     parse_notation,
     position_to_json,
     round_over,
-    teams,
     to_notation,
     winner,
+    winner_words,
 )
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, seats_for, simulate
@@ -187,9 +187,9 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
         console = Console()
         line = f"seat {pos.to_move} to move · {counted(len(plays), 'legal play')}"
         if not plays and not isinstance(pos, AgentPosition):
-            won = winner(pos)
+            won = winner_words(pos)
             if won is not None:
-                line += f" (the game is over: {side_words(teams(pos)[won], won)} has won)"
+                line += f" (the game is over: {won} has won)"
             elif round_over(pos):
                 line += " (the round is over: every hand is empty)"
         console.print(line, soft_wrap=True)

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from sheepdog.solver.dog.board import FIELDS_PER_SEAT, HOME, KENNEL, start_field
 from sheepdog.solver.dog.cards import card_token
-from sheepdog.solver.dog.position import Position, team_of, teams, winner
-from sheepdog.solver.words import side_words
+from sheepdog.solver.dog.position import Position, team_of, teams, winner, winner_words
 
 Cell = tuple[str, int | None]
 
@@ -64,7 +63,7 @@ def picture(pos: Position) -> list[list[Cell]]:
         rows.append([(ruler(row, start_field(k)), None)])
     w = winner(pos)
     if w is not None:
-        rows.append([(f"{side_words(teams(pos)[w], w)} has won", None)])
+        rows.append([(f"{winner_words(pos)} has won", None)])
     elif not any(pos.hands):
         rows.append([("the round is over", None)])
     if pos.stock:

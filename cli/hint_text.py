@@ -90,43 +90,49 @@ def render_advice(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def chances_line(probabilities: dict[str, float]) -> str:
+    """Each suspect's chance, likeliest first."""
+    ranked = sorted(probabilities.items(), key=lambda kv: -kv[1])
+    return f"Chances: {', '.join(f'{wolf} {percent(p)}' for wolf, p in ranked)}."
+
+
+def guess_sentence(wolf: str, top: float, probabilities: dict[str, float], chance: str) -> str:
+    """The guess of ``wolf`` (right with probability ``top``, written ``chance``), naming the
+    suspects as likely: the advice names one, any of them is as good a guess (``wolf hint``
+    and the phones' plan alike)."""
+    tied = [w for w, p in probabilities.items() if p == top and w != wolf]
+    if len(tied) + 1 == len(probabilities) > 3:  # nothing tells them apart: no list of all
+        return (
+            f"Guess {wolf} (any of the {len(probabilities)} suspects is as likely): right with"
+            f" probability {chance}."
+        )
+    if tied:
+        return (
+            f"Guess {wolf} (or {listed(tied, 'or')}, as likely): each is right with"
+            f" probability {chance}."
+        )
+    return f"Guess {wolf}: right with probability {chance}."
+
+
 def guess_lines(
     guess: dict[str, Any], probabilities: dict[str, float], ranking: list[Any]
 ) -> list[str]:
-    """The guess on the final space: every suspect as likely as the best named (the advice
-    names one; any of them is as good), and with every sheep heard each one's chance."""
+    """The guess on the final space (:func:`guess_sentence`), after each suspect's chance when
+    every sheep is heard (``ranking`` empty)."""
     top = guess["probability"]
-    tied = [wolf for wolf, p in probabilities.items() if p == top]
-    if len(tied) == len(probabilities) > 3:  # nothing tells them apart: no list of them all
-        text = (
-            f"Guess {guess['wolf']} (any of the {len(tied)} suspects is as likely): right with"
-            f" probability {percent(top)}."
-        )
-    elif guess["wolf"] in tied and len(tied) > 1:
-        tied.remove(guess["wolf"])
-        text = (
-            f"Guess {guess['wolf']} (or {listed(tied, 'or')}, as likely): each is right with"
-            f" probability {percent(top)}."
-        )
-    else:
-        text = f"Guess {guess['wolf']}: right with probability {percent(top)}."
-    if ranking:
-        return [text]
-    ranked = sorted(probabilities.items(), key=lambda kv: -kv[1])
-    return [f"Chances: {', '.join(f'{wolf} {percent(p)}' for wolf, p in ranked)}.", text]
+    text = guess_sentence(guess["wolf"], top, probabilities, percent(top))
+    return [text] if ranking else [chances_line(probabilities), text]
 
 
 def best_guess_lines(probabilities: dict[str, float]) -> list[str]:
     """With every sheep heard and several suspects left, their chances and the best guess
     (the likeliest suspects, all of them when they tie)."""
-    ranked = sorted(probabilities.items(), key=lambda kv: -kv[1])
-    chances = ", ".join(f"{wolf} {percent(p)}" for wolf, p in ranked)
-    top = ranked[0][1]
-    best = [wolf for wolf, p in ranked if p == top]
+    top = max(probabilities.values())
+    best = [wolf for wolf, p in probabilities.items() if p == top]
     each = "each right" if len(best) > 1 else "right"
     return [
         "Every sheep has been heard: no interview is left to narrow it down.",
-        f"Chances: {chances}.",
+        chances_line(probabilities),
         f"Best guess: {listed(best, 'or')}, {each} with probability {percent(top)}.",
     ]
 

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 
+def noun(n: int, singular: str, plural: str | None = None) -> str:
+    """The noun that goes with ``n`` things: "key" for one, "keys" for others.
+
+    >>> noun(1, "key"), noun(2, "key"), noun(0, "ply", "plies")
+    ('key', 'keys', 'plies')
+    """
+    return singular if n == 1 else (plural or singular + "s")
+
+
 def counted(n: int, singular: str, plural: str | None = None) -> str:
     """``n`` and the noun that goes with it: "1 legal play", "3 legal plays", "0 folds".
 
     >>> counted(1, "round"), counted(2, "round"), counted(1, "seat", "seats")
     ('1 round', '2 rounds', '1 seat')
     """
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+    return f"{n} {noun(n, singular, plural)}"
 
 
 def upper_first(text: str) -> str:

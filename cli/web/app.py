@@ -83,7 +83,7 @@ from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
 from sheepdog.solver.percent import percent as chance_in_percent
 from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
-from sheepdog.solver.words import counted, listed
+from sheepdog.solver.words import counted
 
 HERE = Path(__file__).resolve().parent
 #: The API's addresses (``/api``, ``/api/...``, ``//api/...``): their errors are JSON.
@@ -685,7 +685,7 @@ def as_tapped(exc: BadRequest, form: dict[str, str]) -> BadRequest:
 def plan_sentence(view: dict[str, Any]) -> str | None:
     """The turn plan in words (the same sentence as ``wolf hint``; a guess's chance as the
     suspects show it, to a tenth of a per cent)."""
-    from sheepdog.cli.hint_text import render_plan
+    from sheepdog.cli.hint_text import guess_sentence, render_plan
 
     hint = view.get("hint")
     if not hint or not hint.get("turn"):
@@ -693,20 +693,8 @@ def plan_sentence(view: dict[str, Any]) -> str | None:
     turn = hint["turn"]
     if turn.get("guess") is not None:
         g = turn["guess"]
-        chance = percent(g["probability"])
         probabilities = hint.get("probabilities", {})
-        tied = [w for w, p in probabilities.items() if p == g["probability"] and w != g["wolf"]]
-        if len(tied) + 1 == len(probabilities) > 3:  # nothing tells them apart
-            return (
-                f"Guess {g['wolf']} (any of the {len(probabilities)} suspects is as likely):"
-                f" right with probability {chance}."
-            )
-        if tied:  # any of them is as good a guess
-            return (
-                f"Guess {g['wolf']} (or {listed(tied, 'or')}, as likely): each is right with"
-                f" probability {chance}."
-            )
-        return f"Guess {g['wolf']}: right with probability {chance}."
+        return guess_sentence(g["wolf"], g["probability"], probabilities, percent(g["probability"]))
     if turn.get("plan") is None:
         return None
     return render_plan(turn["plan"], turn["called"], turn["to_interview"])

@@ -18,6 +18,7 @@ from typing import Any, Final
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 from sheepdog.solver.errors import FileFormatError
 from sheepdog.solver.pickling import Reduced, by_fields
+from sheepdog.solver.words import noun
 
 SEATS: Final = 4
 MIN_FIELDS_PER_SEAT: Final = 4
@@ -129,7 +130,7 @@ def layout_from_json(obj: Any) -> Layout:
     unknown = sorted(set(obj) - set(_LAYOUT_KEYS))
     if unknown:
         raise FileFormatError(
-            f"unknown layout key{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)};"
+            f"unknown layout {noun(len(unknown), 'key')}: {', '.join(unknown)};"
             f" valid keys are: {', '.join(_LAYOUT_KEYS)}"
         )
     f = obj.get("fields_per_seat", 16)

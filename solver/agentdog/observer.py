@@ -46,6 +46,7 @@ from sheepdog.solver.dog.board import HOME, loc_name
 from sheepdog.solver.dog.entries import normal_words
 from sheepdog.solver.errors import FileFormatError, SheepdogError, expect, naming
 from sheepdog.solver.jsonio import loads_json, read_text
+from sheepdog.solver.words import noun
 
 HIDDEN: Final = "u"
 #: The most colourings a view may have before advice refuses (a few seconds of work each).
@@ -64,7 +65,7 @@ class RecordOutOfTime(SheepdogError):
         self.play, self.plays, self.followed = play, plays, followed
         super().__init__(
             f"following the game record ('history') ran out of time at play {play} of {plays},"
-            f" with {followed:,} colouring{'' if followed == 1 else 's'} still followed"
+            f" with {followed:,} {noun(followed, 'colouring')} still followed"
         )
 
 

@@ -56,6 +56,7 @@ from sheepdog.solver.errors import (
 from sheepdog.solver.jsonio import loads_json, read_text
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
+from sheepdog.solver.words import noun
 
 VARIANT: Final = "agent-dog"
 PIECES: Final = 4
@@ -460,7 +461,7 @@ def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> d
     unknown = sorted(set(obj) - set(valid))
     if unknown:
         raise FileFormatError(
-            f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))};"
+            f"unknown {noun(len(unknown), 'key')} {', '.join(map(repr, unknown))};"
             f" valid keys are: {', '.join(valid)}"
         )
     for key in ("pawns", "hands", "to_move"):

@@ -10,6 +10,7 @@ from typing import Any, Final
 from sheepdog.solver.agentdog.cards import CARDS, DECK_COUNTS
 from sheepdog.solver.errors import FileFormatError, UnknownNameError
 from sheepdog.solver.pickling import Reduced, by_fields
+from sheepdog.solver.words import noun
 
 RULE_KEYS: Final = ("partner_burns", "partner_ignores_start_block", "deck")
 
@@ -46,7 +47,7 @@ def rules_from_json(obj: Any) -> AgentRules:
     unknown = sorted(set(obj) - set(RULE_KEYS))
     if unknown:
         raise FileFormatError(
-            f"unknown rule option{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)};"
+            f"unknown rule {noun(len(unknown), 'option')}: {', '.join(unknown)};"
             " valid options are: " + ", ".join(RULE_KEYS)
         )
     flags = {}

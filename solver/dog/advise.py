@@ -47,7 +47,7 @@ from typing import Any, Literal
 from sheepdog.solver.dog.cards import DECK_COUNTS, UNKNOWN, full_deck, parse_card
 from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
 from sheepdog.solver.dog.moves import successors
-from sheepdog.solver.dog.position import Loc, Position, make_position, winner
+from sheepdog.solver.dog.position import Loc, Position, make_position, winner_words
 from sheepdog.solver.dog.solve import DogGame, check_budget, check_classic, solve_position
 from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, win_key
 from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect, expect_function
@@ -287,9 +287,9 @@ def check_advisable(pos: Position) -> None:
     check_classic(pos, "advise_view, with the view of the seat to move")
     if pos.rules.solo:
         raise SheepdogError("advice needs a partnership game (this position is non-partnership)")
-    won = winner(pos)
+    won = winner_words(pos)
     if won is not None:  # there is nothing to play, or to advise
-        raise SheepdogError(f"the game is over: team {won} has won")
+        raise SheepdogError(f"the game is over: {won} has won")
     if not any(pos.hands):
         raise SheepdogError("the round is over: every hand is empty")
     if UNKNOWN in pos.hands[pos.to_move]:

@@ -59,6 +59,7 @@ from sheepdog.solver.errors import FileFormatError, SheepdogError, naming
 from sheepdog.solver.jsonio import check_text_size, is_number, loads_json, read_text, shown
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
+from sheepdog.solver.words import counted, noun, side_words
 
 __all__ = [
     "Loc",
@@ -227,6 +228,13 @@ def winner(pos: Position) -> int | None:
     """The winning team's index (R13), or None while no team has finished."""
     done = finished_teams(pos)
     return done[0] if done else None
+
+
+def winner_words(pos: Position) -> str | None:
+    """The side that has won, in words (R13): "team 0 (seats 0 and 2)", or "seat 2" for a
+    player without partners; None while nobody has."""
+    won = winner(pos)
+    return None if won is None else side_words(teams(pos)[won], won)
 
 
 def round_over(pos: Position) -> bool:
@@ -411,7 +419,7 @@ def position_from_json(obj: Any) -> Position:
     extra = sorted(set(obj) - set(POSITION_KEYS))
     if extra:
         raise FileFormatError(
-            f"unknown key{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))} in a"
+            f"unknown {noun(len(extra), 'key')} {', '.join(map(repr, extra))} in a"
             " DOG position;"
             f" valid keys are: {', '.join(POSITION_KEYS)}"
         )
@@ -429,7 +437,7 @@ def position_from_json(obj: Any) -> Position:
         unknown = set(r) - {"mode", "protection"}
         if unknown:
             raise FileFormatError(
-                f"unknown rule option{'s' if len(unknown) > 1 else ''}:"
+                f"unknown rule {noun(len(unknown), 'option')}:"
                 f" {', '.join(sorted(unknown))};"
                 " valid options are: mode, protection"
             )
@@ -535,7 +543,7 @@ def _split_seats(text: str, seats: int, what: str) -> list[list[str]]:
                 f" {seats}: the card 1/11 is written 1 (or 11) in notation"
             )
         raise FileFormatError(
-            f"notation: {what} has {len(groups)} seat group{'s' if len(groups) > 1 else ''}"
+            f"notation: {what} has {counted(len(groups), 'seat group')}"
             f" separated by '/', expected {seats}"
         )
     out: list[list[str]] = []

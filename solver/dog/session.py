@@ -68,6 +68,7 @@ from sheepdog.solver.dog.position import (
     position_from_json,
     teammates,
     winner,
+    winner_words,
 )
 from sheepdog.solver.dog.record import Step, TableRecord
 from sheepdog.solver.errors import SheepdogError, shown
@@ -372,7 +373,8 @@ def step(table: DogTable, entry: Entry) -> tuple[Entry, DogTable]:
     if isinstance(entry, Undo):
         raise SheepdogError("an undo is kept by the record (Record.add), not applied to a table")
     if table.phase == "over":
-        raise SheepdogError(f"the game is over: team {table.winner} has won (undo to go back)")
+        won = winner_words(table.position)
+        raise SheepdogError(f"the game is over: {won} has won (undo to go back)")
     if isinstance(entry, Deal):
         return entry, _deal(table, entry)
     if table.phase == "deal":

@@ -32,7 +32,7 @@ from sheepdog.solver.dog.position import (
     pawns_home,
     seat_done,
     steps_to_go,
-    winner,
+    winner_words,
 )
 from sheepdog.solver.dog.search import PlyStep
 from sheepdog.solver.dog.solve import DogGame, play_json, ply_words, worded
@@ -221,9 +221,9 @@ def solve_dog_solitaire(
 
     ``progress(positions so far)`` is called every few thousand positions and at the end."""
     seat = lone_seat(pos)
-    won = winner(pos)
+    won = winner_words(pos)
     if won is not None:
-        raise SheepdogError(f"the game is over: team {won} has won (R13), nothing is left to play")
+        raise SheepdogError(f"the game is over: {won} has won (R13), nothing is left to play")
     # R11: once all her own pawns are home she moves her partner's, and her goal is theirs
     targets = movable_seats(pos, seat) or (seat,)
 

@@ -4,6 +4,7 @@ the simulator that knows every hand; every refusal names the problem; undo and r
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -232,7 +233,9 @@ def test_a_position_start_with_her_hand_given() -> None:
     record = Record(new_table(4, 0, position=position_to_json(pos)))
     record = record.add(parse_entry("seat 0 plays 5: t60→h0"))
     assert record.table.phase == "over" and record.table.winner == 0
-    with pytest.raises(SheepdogError, match="the game is over: team 0 has won"):
+    with pytest.raises(
+        SheepdogError, match=re.escape("the game is over: team 0 (seats 0 and 2) has won")
+    ):
         record.add(parse_entry("seat 1 folds"))
     assert record.add(Undo()).table.phase == "play"
 

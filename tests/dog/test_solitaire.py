@@ -141,7 +141,7 @@ def test_the_closest_is_where_her_cards_run_out_not_halfway() -> None:
 
 def test_a_finished_game_is_no_puzzle() -> None:
     pos = parse_notation("4 t60,h1,h2,h3/h0,h1,h2,h3/t5,h1,h2,h3/h0,h1,h2,h3 5/-/-/- 0")
-    with pytest.raises(SheepdogError, match="the game is over: team 1 has won"):
+    with pytest.raises(SheepdogError, match=r"the game is over: team 1 \(seats 1 and 3\) has won"):
         solve_dog_solitaire(pos)
 
 
@@ -175,3 +175,11 @@ def test_dog_solitaire_solo_wins_with_four_of_five() -> None:
     pos = parse_notation("4 t62,h1,h2,h3,t10/-/t40,k,k,k,k/- 3/-/-/- 0 mode=solo")
     result = solve_dog_solitaire(pos)
     assert result.reachable and result.plays == 1
+
+
+def test_a_finished_game_without_partners_names_the_seat() -> None:
+    """It said "team 1 has won" for seat 2 alone (the teams' index), as `dog simulate` and
+    `dog show` did: every DOG message now names a side by `winner_words`."""
+    pos = parse_notation("4 k,k,k,k,t0/-/t40,h0,h1,h2,h3/- 2/-/-/- 0 mode=solo")
+    with pytest.raises(SheepdogError, match=r"the game is over: seat 2 has won \(R13\)"):
+        solve_dog_solitaire(pos)
