@@ -351,8 +351,8 @@ class WolfGame:
             # solved mid-turn, the other sheep called with their vegetables are still
             # interviewed (both tiles are flipped before the players think): nothing else is
             pending = bool(out["to_interview"]) and len(game.turn.found) == len(game.turn.called)
-            if out["solved"] is not None:
-                out["callable"], out["unknown_tops"] = [], 0
+            if out["solved"] is not None:  # no tile is typed on top once it is solved
+                out["unknown_tops"] = 0
             out["over"] = game.guessed is not None or (out["solved"] is not None and not pending)
             # Picky Eaters may send every sheep left away before the final space
             out["track"]["turns_left"] = turns_left(roster, table)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
-from sheepdog.solver.slywolf.contradiction import Conflict
+from sheepdog.solver.slywolf.contradiction import TABLE_SECONDS, Conflict, smallest_conflict
 from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
     LEAVES,
@@ -75,8 +75,6 @@ class ContradictionError(SheepdogError):
 def _named_conflict(puzzle: Puzzle, exc: ContradictionError) -> ContradictionError:
     """``exc`` with the interviews of ``puzzle`` that cannot all be right, by number (from #1)
     and sheep."""
-    from sheepdog.solver.slywolf.contradiction import TABLE_SECONDS, smallest_conflict
-
     conflict = smallest_conflict(puzzle, seconds=TABLE_SECONDS)
     if conflict is None:  # pragma: no cover - the exact engine found no case, so CP-SAT finds one
         return exc
@@ -129,7 +127,6 @@ def hint_findings(puzzle: Puzzle, model: Model | None = None) -> tuple[Findings,
     (:func:`hint_model`), and why that is not the valid model (None: it is, or ``model`` was
     asked for).  Where no case of that model fits, every case, with the conflict if none fits:
     a game's status line always has its findings (``wolf play``, the table pages)."""
-    from sheepdog.solver.slywolf.contradiction import TABLE_SECONDS
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
 
     try:

@@ -190,7 +190,10 @@ def check_likes(roster: Roster) -> None:
 
 
 def callable_sheep(game: Game) -> list[int]:
-    """The sheep a ``call`` may name now, in stack order (see :func:`_check_call`)."""
+    """The sheep a ``call`` may name now, in stack order (see :func:`_check_call`): none once
+    the case is solved [Game End 1]."""
+    if case_solved(game.puzzle) is not None:
+        return []
     out = []
     for s in game.table.visible:
         try:
