@@ -72,7 +72,7 @@ from sheepdog.solver.words import counted, listed
 
 __all__ = ["app"]
 
-FileArg = Annotated[
+PositionArg = Annotated[
     str,
     typer.Argument(
         help="Position file (JSON, spec section 3, or notation), or the notation itself.",
@@ -188,7 +188,7 @@ def _answer(
 
 @app.command()
 def solve(
-    file: FileArg,
+    position: PositionArg,
     json_out: JsonOpt = False,
     max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES,
     graph: Annotated[
@@ -215,10 +215,10 @@ def solve(
     """Solve the round exactly: WIN, LOSS or DRAW for the team to move, best play and line."""
 
     def body() -> None:
-        found = _found(file)
+        found = _found(position)
         if isinstance(found, ObserverView):
             raise SheepdogError(
-                f"{file}: this is an observer view: solve needs a full-information position"
+                f"{position}: this is an observer view: solve needs a full-information position"
                 " (advise takes views)"
             )
         made: list[Path] = []
@@ -259,7 +259,7 @@ def solve(
         text = _graphml(solution) if graph is not None else ""
         out = solution.to_dict()
         _answer(out, json_out, graph, text, force)
-        _check_stored_answer(file, out)
+        _check_stored_answer(position, out)
 
     _run(body)
 
@@ -321,12 +321,12 @@ def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
 
 @app.command()
 def solitaire(
-    file: FileArg, json_out: JsonOpt = False, max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES
+    position: PositionArg, json_out: JsonOpt = False, max_nodes: MaxNodesOpt = DEFAULT_MAX_NODES
 ) -> None:
     """One seat holds cards: can she bring all her pawns home, in how few plays, and how."""
 
     def body() -> None:
-        pos = _load(file)
+        pos = _load(position)
         with progress_bar("solitaire: positions", max_nodes) as update:
             out = solve_dog_solitaire(pos, max_nodes=max_nodes, progress=update).to_dict()
         if json_out:
@@ -375,7 +375,7 @@ class AdviseMethodChoice(StrEnum):
 )
 def advise_command(
     ctx: typer.Context,
-    file: FileArg,
+    position: PositionArg,
     samples: Annotated[
         int | None,
         typer.Option(
@@ -444,7 +444,7 @@ def advise_command(
     best; Agent DOG gives each play's risk and win share, and the undercover colours)."""
 
     def body() -> None:
-        found = _found(file)
+        found = _found(position)
         if not isinstance(found, ObserverView | AgentPosition) and typed_options(
             ctx, (("--record-seconds", "record_seconds"),)
         ):
@@ -476,10 +476,10 @@ def advise_command(
                         record_progress=lambda done, total: update(done, total, "record plays"),
                     )
                 except HistoryMismatch as exc:  # the file's record of plays: name the file
-                    raise SheepdogError(f"{file}: {exc}") from None
+                    raise SheepdogError(f"{position}: {exc}") from None
                 except RecordOutOfTime as exc:
                     raise SheepdogError(
-                        f"{file}: {exc} (--record-seconds {record_seconds:g}): give it more"
+                        f"{position}: {exc} (--record-seconds {record_seconds:g}): give it more"
                         " time, or start the record from a later view, with fewer pieces"
                         " undercover"
                     ) from None

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
     import typer
-    from typer._click import Command
+    from typer._click import Command, Context, Parameter
 
 EXIT_USAGE = 2
 #: ``EX_SOFTWARE`` of sysexits.h: an internal software error.
@@ -243,7 +243,7 @@ def run_command_line(args: list[str]) -> int:
     import typer
 
     command = typer.main.get_command(build_app(modules_for(args)))
-    _untyped_flags(command)
+    _plain_types(command)
     if os.environ.get(COMPLETE_VARIABLE):
         # Shell completion: Typer answers and exits.
         command.main(args=args, prog_name="sheepdog")
@@ -336,17 +336,59 @@ def _work_done() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
-def _untyped_flags(command: Command) -> None:
-    """No type column for flags in ``--help``: Typer 0.29 shows ``--json <bool>``, which reads
-    as if the flag took a value (``--json true`` is then an unexpected extra argument)."""
-    from typer.core import TyperGroup, TyperOption
+#: Typer's type names in ``--help``, in a player's words: one name for a path whether it is
+#: optional or a list (``<Path>``, ``<list[Path]>``), no ``range`` (the bounds are shown
+#: beside it), ``<number>`` for a decimal.
+_PLAIN_TYPES = {
+    "<str>": "<text>",
+    "<Path>": "<path>",
+    "<list[Path]>": "<path>",
+    "<int range>": "<int>",
+    "<float>": "<number>",
+    "<float range>": "<number>",
+}
+#: Options whose text is a name from a list.
+_NAMED_OPTIONS = {"roster": "<name>"}
+#: What a DOG position argument takes (``dog moves``, ``dog solve``, ...): a file or the
+#: notation itself.
+POSITION_TYPE = "<file|notation>"
 
-    for param in [*command.params, command.get_help_option(command.context_class(command))]:
-        if isinstance(param, TyperOption) and param.is_flag:
-            param.metavar = ""
+
+def _type_label(param: Parameter, ctx: Context) -> str | None:
+    """The type column of ``param`` in ``--help``: none for a flag, else Typer's label in
+    plain words (:data:`_PLAIN_TYPES`)."""
+    from typer.core import TyperArgument, TyperOption
+
+    if isinstance(param, TyperOption) and param.is_flag:
+        return None
+    if param.name in _NAMED_OPTIONS and isinstance(param, TyperOption):
+        return _NAMED_OPTIONS[param.name]
+    if param.name == "position" and isinstance(param, TyperArgument):
+        # DOG positions have a one-line notation, Agent DOG positions (``dog view``) only files
+        return POSITION_TYPE if "notation" in (param.help or "") else "<path>"
+    label = param.display_type(ctx) if isinstance(param, TyperArgument | TyperOption) else None
+    return _PLAIN_TYPES.get(label, label) if label is not None else None
+
+
+def _plain_types(command: Command) -> None:
+    """Every parameter's type in ``--help`` as :func:`_type_label` words it.  Typer 0.29 wrote
+    ``--json <bool>``, which reads as if the flag took a value (``--json true`` is then an
+    unexpected extra argument), and named one input ``<str>``, ``<path>`` or ``<Path>`` from
+    command to command."""
+    from typer.core import TyperGroup
+
+    ctx = command.context_class(command)
+    for param in [*command.params, command.get_help_option(ctx)]:
+        if param is None:
+            continue
+        label = _type_label(param, ctx)
+        # Typer reads the column from this method; an instance's own function shadows it.
+        vars(param)["display_type_rich"] = lambda ctx, label=label: label  # noqa: ARG005 - Typer passes ctx=
+        if label is None:
+            param.metavar = ""  # a flag: no value after it in the usage either
     if isinstance(command, TyperGroup):
         for sub in command.commands.values():
-            _untyped_flags(sub)
+            _plain_types(sub)
 
 
 def main(argv: list[str] | None = None) -> NoReturn:

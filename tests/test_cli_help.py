@@ -354,16 +354,28 @@ def test_help_paragraphs_are_one_line_each_and_keep_their_brackets() -> None:
         assert not re.search(r"\[[a-z][^\]]*[ :][^\]]*\]", text), f"{name}: {text!r}"
 
 
-def test_flags_show_no_value_type(capsys: pytest.CaptureFixture[str]) -> None:
+def test_help_types_in_plain_words(capsys: pytest.CaptureFixture[str]) -> None:
     """Typer 0.29 wrote ``--json <bool>``, as if the flag took a value (``--json true`` is an
-    unexpected extra argument); options with values keep their type."""
+    unexpected extra argument), and named the same input ``<path>``, ``<Path>``,
+    ``<list[Path]>`` or ``<str>`` from command to command; every type column is in plain words
+    now, and every DOG position argument is called ``position``."""
     for path in _commands(get_command(app)):
         code, out, _ = _run_main([*path, "--help"], capsys)
         assert code == 0, path
-        assert "<bool>" not in out, path
+        for typer_word in ("<bool>", "<str>", "<Path>", "<list[", " range>", "<float"):
+            assert typer_word not in out, (path, typer_word)
         assert "--help" in out
+        if path[0] == "dog" and path[-1] in ("moves", "perft", "show", "solve", "advise"):
+            assert "{position}" in out and "<file|notation>" in out, path
     code, out, _ = _run_main(["wolf", "hint", "--help"], capsys)
-    assert "--json " in out and "<int range>" in out and "<uniform|valid>" in out
+    assert "--json " in out and "<int> [x>=0]" in out and "<uniform|valid>" in out
+    assert "{file}" in out and "<path>" in out
+    code, out, _ = _run_main(["wolf", "generate", "--help"], capsys)
+    assert "--roster           <name>" in out
+    code, out, _ = _run_main(["dog", "view", "--help"], capsys)
+    assert "{position}" in out and "<path>" in out  # Agent DOG has no notation
+    code, out, _ = _run_main(["wolf", "grades", "--help"], capsys)
+    assert "folders...      <path>" in out
 
 
 @pytest.mark.parametrize(
