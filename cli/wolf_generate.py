@@ -150,12 +150,24 @@ def generate_command(
         _load_engines()
         show = not quiet and stderr_is_terminal()
         made = [0, 0]  # cases made, draws tried
+        climbs = [0, 0]  # the climb under way for the next case, and the climbs it may take
         updates: list[Update] = []
+
+        def doing() -> str:
+            if not climbs[0]:
+                return f"{made[1]} drawn"
+            # a band of 4 stars or more is climbed: the --attempts budget counts climbs
+            return f"climb {climbs[0]} of {climbs[1]}, {made[1]} graded"
 
         def on_draw() -> None:
             made[1] += 1
             for update in updates:
-                update(made[0], None, f"{made[1]} drawn")
+                update(made[0], None, doing())
+
+        def on_climb(climb: int, budget: int) -> None:
+            climbs[:] = [climb, budget]
+            for update in updates:
+                update(made[0], None, doing())
 
         files = generate_files(
             out,
@@ -169,6 +181,7 @@ def generate_command(
             force=force,
             resume=resume,
             on_draw=on_draw,
+            on_climb=on_climb,
         )
         entries: list[dict[str, Any]] = []
         try:
@@ -176,7 +189,7 @@ def generate_command(
                 updates.append(update)
                 for item in files:
                     made[0] += 1
-                    update(made[0], None, f"{made[1]} drawn")
+                    update(made[0], None, doing())
                     if json_out:
                         entries.append(_entry(item))
                     elif not quiet:

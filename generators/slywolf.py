@@ -311,6 +311,7 @@ def iter_cases(
     validate: Callable[[Puzzle], bool] | None = None,
     confirmed: Callable[[GeneratedCase], bool] | None = None,
     on_draw: Callable[[], None] | None = None,
+    on_climb: Callable[[int, int], None] | None = None,
 ) -> Generator[GeneratedCase, None, None]:
     """The cases of :func:`generate`, each one as soon as it is made.
 
@@ -318,13 +319,18 @@ def iter_cases(
     :class:`CaseConfirmer`);
     ``confirmed(case)`` true skips it for a case known good (a resumed run's case already on disk
     byte for byte, checked when it was written).  ``on_draw()`` is called before each random
-    case is drawn (progress while a demanding band takes many draws).
+    case is drawn (progress while a demanding band takes many draws).  A band of
+    :data:`SEARCH_FROM` stars or more is climbed: ``on_climb(climb, climbs)`` is called as each
+    climb of a case starts (from 1 to the case's ``attempts``), ``on_draw`` for each candidate
+    of a climb.
     """
     expect(band, Band, "band", "Band(low, high): the stars wanted, such as Band(4, 5)")
     check_arguments(roster, mode, count, seed)
     attempts = default_attempts(band) if attempts is None else attempts
     check_bounds(count, attempts)
     expect_function(validate, "validate")
+    expect_function(on_draw, "on_draw")
+    expect_function(on_climb, "on_climb")
     own_check = validate is None
     if validate is None:
         validate = CaseConfirmer(roster, mode)
@@ -336,7 +342,17 @@ def iter_cases(
         repeats = [0]  # cases found again that the run has made already
         if climbing:
             made = _climbed_case(
-                roster, mode, seed, index, attempts, band, roster_ref, seen, on_draw, repeats
+                roster,
+                mode,
+                seed,
+                index,
+                attempts,
+                band,
+                roster_ref,
+                seen,
+                on_draw,
+                repeats,
+                on_climb,
             )
         else:
             made = _drawn_case(
@@ -420,6 +436,7 @@ def _climbed_case(
     seen: set[bytes],
     on_draw: Callable[[], None] | None,
     repeats: list[int],
+    on_climb: Callable[[int, int], None] | None = None,
 ) -> GeneratedCase | None:
     """Case ``index`` by local search (:mod:`sheepdog.generators.slywolf_search`): climb ``r``
     from a random generator seeded with attempt ``r``, for r = 0, 1, ... ``attempts`` - 1."""
@@ -427,6 +444,8 @@ def _climbed_case(
 
     top = Band(MIN_STARS, band.high)
     for attempt in range(attempts):
+        if on_climb is not None:
+            on_climb(attempt + 1, attempts)
         found = climb(
             roster,
             mode,

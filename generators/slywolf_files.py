@@ -275,6 +275,7 @@ def generate_files(
     resume: bool = False,
     validate: Callable[[Puzzle], bool] | None = None,
     on_draw: Callable[[], None] | None = None,
+    on_climb: Callable[[int, int], None] | None = None,
 ) -> CaseRun:
     """Make a run's cases and write each one as soon as it is made (the same files as
     :func:`~sheepdog.generators.slywolf.generate` makes, byte for byte).
@@ -283,7 +284,8 @@ def generate_files(
     the work as the result is iterated.  Without ``force`` an existing file is never replaced.
     With ``resume``, a case whose file already holds exactly what this run writes is kept as it
     is (and not checked by CP-SAT again); a file that differs is an error naming it, unless
-    ``force`` replaces it.
+    ``force`` replaces it.  ``on_draw`` and ``on_climb`` follow the work as in
+    :func:`~sheepdog.generators.slywolf.iter_cases`.
     """
     check_bounds(count, default_attempts(band) if attempts is None else attempts)
     check_mode_possible(roster, mode)
@@ -316,6 +318,7 @@ def generate_files(
         validate=validate,
         confirmed=already_there if resume else None,
         on_draw=on_draw,
+        on_climb=on_climb,
     )
     return CaseRun(cases, out, mode, seed, on_disk, force=force, resume=resume, lock=lock)
 

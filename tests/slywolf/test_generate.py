@@ -25,6 +25,7 @@ from sheepdog.generators.slywolf import (
     Band,
     accomplice_points_at_accomplice,
     generate,
+    iter_cases,
     known_deck_case,
 )
 from sheepdog.generators.slywolf_files import CaseFileDiffers, generate_files
@@ -555,6 +556,39 @@ def test_four_stars_and_up_by_climbing() -> None:
         assert grade_case(c.puzzle) == c.grade
     for c in generate(ROSTER, "hard", 1, seed=5, band=Band(4, 4), validate=_no_cp_sat):
         assert c.grade.stars == 4
+
+
+def test_climbs_are_reported_as_they_start() -> None:
+    """``wolf generate --min-grade 4`` showed the candidates graded as "drawn" while its
+    --attempts budget counts climbs: ``on_climb(climb, climbs)`` says which climb is under way,
+    and ``on_draw`` still counts every candidate."""
+    climbs: list[tuple[int, int]] = []
+    candidates = [0]
+
+    def on_draw() -> None:
+        candidates[0] += 1
+
+    with pytest.raises(SheepdogError, match="no easy case with 5 stars found in 3 climbs"):
+        list(
+            iter_cases(
+                ROSTER,
+                "easy",
+                1,
+                1,
+                band=Band(5, 5),
+                attempts=3,
+                validate=_no_cp_sat,
+                on_draw=on_draw,
+                on_climb=lambda climb, budget: climbs.append((climb, budget)),
+            )
+        )
+    assert climbs == [(1, 3), (2, 3), (3, 3)]
+    assert candidates[0] > len(climbs)  # each climb grades many candidates
+    drawn: list[tuple[int, int]] = []
+    list(iter_cases(ROSTER, "easy", 1, 1, validate=_no_cp_sat, on_climb=lambda *a: drawn.append(a)))
+    assert drawn == []  # a drawn band has no climbs
+    with pytest.raises(SheepdogError, match="on_climb"):
+        list(iter_cases(ROSTER, "easy", 1, 1, on_climb=3))  # type: ignore[arg-type]
 
 
 def test_lower_bands_are_still_drawn_uniformly() -> None:
