@@ -18,7 +18,6 @@ same position in every colouring are one play.  The samples are the same for eve
 from __future__ import annotations
 
 import random
-import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -27,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from sheepdog.solver.agentdog.cards import COPY, UNKNOWN, full_deck
-from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words
+from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words, without_face_up
 from sheepdog.solver.agentdog.observer import (
     ObserverView,
     RecordProgress,
@@ -258,12 +257,8 @@ def _described(done: list[AgentPlay], words: str) -> str:
     if len(said) == 1:
         return done[0].description
     # where a piece went once turned face up is a colour she cannot see: not said (A18)
-    choice = _FACE_UP.sub("", done[0].description.split(";")[0])
+    choice = without_face_up(done[0].description.split(";")[0])
     return choice + "; what follows depends on the undercover colours"
-
-
-#: A5's note on where a piece turned face up in her home went (a colour: not in the choices).
-_FACE_UP = re.compile(r" \(face up: [^)]*\)")
 
 
 def _plays(
@@ -281,7 +276,7 @@ def _plays(
                 words.setdefault((FOLD, play.description), None)
                 continue
             label = f"copy as {view.last_card}" if play.card == COPY else play.card
-            choice = _FACE_UP.sub("", play.description.split(";")[0][len(label) + 2 :])
+            choice = without_face_up(play.description.split(";")[0][len(label) + 2 :])
             words.setdefault((play.card, choice), None)
     groups: dict[tuple[AgentPosition | None, ...], tuple[str, str]] = {}
     out: dict[tuple[str, str], list[Any]] = {}

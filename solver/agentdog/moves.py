@@ -102,7 +102,13 @@ def plain(words: str) -> str:
     up went (:func:`face_up`): a field names a piece, and whose it is may depend on a colour
     revealed during the play (A18), so matching ignores both (a home field keeps its seat:
     every colour has an ``h0``)."""
-    return _FACE_UP.sub("", _SEAT_ON_TRACK.sub("", words))
+    return without_face_up(_SEAT_ON_TRACK.sub("", words))
+
+
+def without_face_up(words: str) -> str:
+    """Words without where a piece turned face up went (:func:`face_up`): a colour, which an
+    observer's choices do not name (A18)."""
+    return _FACE_UP.sub("", words)
 
 
 def face_up(t: Table, before: Pawns, after: Pawns, colour: int, loc: Loc, dest: Loc) -> str:
