@@ -22,7 +22,7 @@ from sheepdog.solver.percent import percent
 from sheepdog.solver.slywolf.contradiction import Conflict
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
 from sheepdog.solver.slywolf.findings import solve_puzzle
-from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle, load_puzzle
+from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle
 from sheepdog.solver.slywolf.roster import ONE_OUTFIT
 from sheepdog.solver.slywolf.valid import MODELS, Model
 from sheepdog.solver.slywolf.worlds import Deduction
@@ -101,6 +101,18 @@ def culprit_warning(puzzle: Puzzle, d: Deduction) -> str | None:
     if recorded not in d.suspects:
         return f"the recorded culprit {name} is cleared by the interviews"
     return None
+
+
+def read_puzzle(file: Path) -> Puzzle:
+    """The puzzle of ``wolf solve`` and ``wolf hint``: its ``"game"`` key checked (though solve
+    ignores it), and a malformed stored grade a warning."""
+    from sheepdog.solver.slywolf.session import load_game_file
+
+    puzzle, _ = load_game_file(file)
+    bad_grade = grade_warning(puzzle, file)
+    if bad_grade is not None:
+        typer.echo(f"Warning: {bad_grade}", err=True)
+    return puzzle
 
 
 def grade_warning(puzzle: Puzzle, file: Path) -> str | None:
@@ -219,13 +231,7 @@ def solve(
     """Exact deductions: suspects with probabilities, sure honest and sure accomplice sheep."""
 
     def body() -> None:
-        from sheepdog.solver.slywolf.session import game_of
-
-        puzzle = load_puzzle(file)
-        game_of(puzzle, f"{file}: game")  # checked as `hint` checks it, though solve ignores it
-        bad_grade = grade_warning(puzzle, file)
-        if bad_grade is not None:
-            typer.echo(f"Warning: {bad_grade}", err=True)
+        puzzle = read_puzzle(file)
         try:
             with late_progress_bar("smallest contradiction, round") as update:
                 findings = solve_puzzle(

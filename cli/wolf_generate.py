@@ -55,7 +55,6 @@ from sheepdog.generators.slywolf_files import (
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import check_not_a_file, missing_folders, remove_made_folders
 from sheepdog.solver.slywolf.grade import grade_case
-from sheepdog.solver.slywolf.puzzle import load_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.words import counted
 
@@ -289,11 +288,10 @@ def grade_command(
             same_grade,
         )
         from sheepdog.solver.slywolf.grade import stored_grade
-        from sheepdog.solver.slywolf.session import game_of
+        from sheepdog.solver.slywolf.session import load_game_file
         from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
-        puzzle = load_puzzle(file)
-        game_of(puzzle, f"{file}: game")  # as solve, hint and print check it
+        puzzle, _ = load_game_file(file)
         try:
             g = grade_case(puzzle)
         except SheepdogError as exc:  # about the case in the file: name it

@@ -99,16 +99,10 @@ def hint(
 
     def body() -> None:
         from sheepdog.cli.hint_text import render_advice
-        from sheepdog.cli.wolf import grade_warning
+        from sheepdog.cli.wolf import read_puzzle
         from sheepdog.solver.errors import SheepdogError
-        from sheepdog.solver.slywolf.puzzle import load_puzzle
-        from sheepdog.solver.slywolf.session import game_of
 
-        puzzle = load_puzzle(file)
-        game_of(puzzle, f"{file}: game")  # a bad "game" key: one line naming the file and key
-        bad_grade = grade_warning(puzzle, file)
-        if bad_grade is not None:
-            typer.echo(f"Warning: {bad_grade}", err=True)
+        puzzle = read_puzzle(file)
         try:
             advice = _advice(puzzle, model)
         except SheepdogError as exc:  # about the interviews in the file: name it

@@ -284,7 +284,15 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
 def load_game(path: str | Path) -> Game | None:
     """The game in a puzzle file, or None when the file has no ``"game"`` key; every problem is
     one :class:`SheepdogError` line naming the file (and the key)."""
-    return game_of(load_puzzle(path), f"{path}: game")
+    return load_game_file(path)[1]
+
+
+def load_game_file(path: str | Path) -> tuple[Puzzle, Game | None]:
+    """The puzzle in a file and its game (None without a ``"game"`` key), both checked: every
+    command that reads a puzzle file checks its ``"game"`` key, even one that does not use it
+    (solve, grade), so a damaged game is found whichever command opens the file first."""
+    puzzle = load_puzzle(path)
+    return puzzle, game_of(puzzle, f"{path}: game")
 
 
 def _check_reachable(roster: Roster, table: Table, where: str) -> None:
