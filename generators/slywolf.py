@@ -536,11 +536,18 @@ def generate(
     attempts: int | None = None,
     validate: Callable[[Puzzle], bool] | None = None,
     progress: Callable[[int], None] | None = None,
+    on_draw: Callable[[], None] | None = None,
+    on_climb: Callable[[int, int], None] | None = None,
 ) -> list[GeneratedCase]:
     """``count`` distinct valid graded cases, the same for the same arguments (in memory; see
     :func:`sheepdog.generators.slywolf_files.generate_files` for a run that writes each case as
     it is made).  ``roster_ref`` is how the files will name the roster: a shipped name is
-    checked here; a path is read from where the files go, so ``generate_files`` checks it."""
+    checked here; a path is read from where the files go, so ``generate_files`` checks it.
+
+    Progress: ``progress(n)`` as case ``n`` is made; while a case is searched for,
+    ``on_draw()`` before each random case drawn (or candidate graded in a climb) and, for a band
+    of 4 stars or more, ``on_climb(climb, climbs)`` as each climb starts.  An exception raised
+    by any of them stops the run (it propagates)."""
     expect_function(progress, "progress")
     expect(roster_ref, str, "roster_ref", "how the files name the roster, or left out")
     out: list[GeneratedCase] = []
@@ -553,6 +560,8 @@ def generate(
         band=band,
         attempts=attempts,
         validate=validate,
+        on_draw=on_draw,
+        on_climb=on_climb,
     ):
         out.append(case)
         if progress is not None:

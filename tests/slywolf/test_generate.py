@@ -584,6 +584,22 @@ def test_climbs_are_reported_as_they_start() -> None:
         )
     assert climbs == [(1, 3), (2, 3), (3, 3)]
     assert candidates[0] > len(climbs)  # each climb grades many candidates
+    # the library's generate_cases reports the same (it gave progress only as a case was made)
+    seen: list[tuple[int, int]] = []
+    with pytest.raises(SheepdogError, match="in 2 climbs"):
+        generate(
+            ROSTER, "easy", 1, 1, band=Band(5, 5), attempts=2, on_climb=lambda *a: seen.append(a)
+        )
+    assert seen == [(1, 2), (2, 2)]
+
+    class Stop(Exception):
+        pass
+
+    def stop() -> None:
+        raise Stop
+
+    with pytest.raises(Stop):  # a caller stops a long search from its callback
+        generate(ROSTER, "easy", 1, 1, band=Band(5, 5), attempts=40, on_draw=stop)
     drawn: list[tuple[int, int]] = []
     list(iter_cases(ROSTER, "easy", 1, 1, validate=_no_cp_sat, on_climb=lambda *a: drawn.append(a)))
     assert drawn == []  # a drawn band has no climbs
