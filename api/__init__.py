@@ -91,7 +91,7 @@ _EXPORTS: dict[str, str] = {
     "TurnAdvice": "sheepdog.solver.slywolf.advice",
     # DOG: the errors worth catching
     "PositionTooBig": "sheepdog.solver.dog.graph",
-    "HiddenCardsError": "sheepdog.solver.dog.solve",
+    "HiddenCardsError": "sheepdog.solver.errors",
     "PerftBudgetExceeded": "sheepdog.solver.dog.moves",
     "UnknownVariant": "sheepdog.solver.dog.position",
     # DOG: the types of arguments named by their values (for annotations)
@@ -278,11 +278,12 @@ if TYPE_CHECKING:
     )
     from sheepdog.solver.dog.search import Method as SolveMethod
     from sheepdog.solver.dog.search import solved_networkx
-    from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
+    from sheepdog.solver.dog.solve import DogSolution, solve_position
     from sheepdog.solver.errors import (
         FileAccessError,
         FileFormatError,
         FolderNotFileError,
+        HiddenCardsError,
         MissingFileError,
         NoPermissionError,
         SheepdogError,
@@ -386,14 +387,18 @@ if not TYPE_CHECKING:
                 # a table's position ("?" in the hands) is for view_of only: the engines and
                 # the position's file know every card
                 mover_only = name in ("agent_legal_plays", "play_by_words")
-                hands = (pos.hands[pos.to_move],) if mover_only else (*pos.hands, pos.stock)
-                if name != "view_of" and any("?" in h for h in hands):
-                    from sheepdog.solver.errors import SheepdogError
+                seats = [pos.to_move] if mover_only else range(len(pos.hands))
+                hidden = [seat for seat in seats if "?" in pos.hands[seat]]
+                stock = not mover_only and "?" in pos.stock
+                if name != "view_of" and (hidden or stock):
+                    from sheepdog.solver.errors import HiddenCardsError
 
-                    whose = " (the seat to move)" if mover_only else ""
-                    raise SheepdogError(
-                        f"{name} needs every hand known{whose}; this position holds '?' cards"
-                        " (view_of(position, seat) then advise_view advises with hidden hands)"
+                    whose = "the hand of the seat to move" if mover_only else "every hand"
+                    raise HiddenCardsError(
+                        hidden,
+                        f"{name} needs {whose} known",
+                        "view_of(position, seat) then advise_view advises with hidden hands",
+                        stock=stock,
                     )
 
         elif variant == "view":

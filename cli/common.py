@@ -22,7 +22,7 @@ from typing import Any, NoReturn, TypeVar
 import typer
 
 from sheepdog.cli.main import stop_words
-from sheepdog.solver.errors import SheepdogError, brief
+from sheepdog.solver.errors import HiddenCardsError, SheepdogError, brief
 from sheepdog.solver.jsonio import shipped_hint
 
 T = TypeVar("T")
@@ -51,6 +51,8 @@ def guard() -> Iterator[None]:
         yield
     except (typer.Exit, BrokenPipeError):
         raise  # a closed pipe (``| head``) ends quietly in ``main``
+    except HiddenCardsError as exc:  # the library names its advice function: name the command
+        fail(f"{exc.problem} ('sheepdog dog advise' advises with hidden hands)")
     except SheepdogError as exc:
         fail(command_line_words(str(exc)))
     except FileNotFoundError as exc:

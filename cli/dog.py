@@ -45,7 +45,7 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, seats_for, simulate
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import HiddenCardsError, SheepdogError
 from sheepdog.solver.variants import AnyPosition, load_any, load_any_position
 from sheepdog.solver.words import counted, side_words
 
@@ -163,14 +163,7 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
         pos = read_position(position)
         hidden = [seat for seat, hand in enumerate(pos.hands) if "?" in hand]
         if hidden:  # spec: with "?" cards only advice can be asked
-            who = (
-                f"seat {hidden[0]} holds"
-                if len(hidden) == 1
-                else f"seats {', '.join(map(str, hidden))} hold"
-            )
-            raise SheepdogError(
-                f"moves needs every hand known; {who} '?' cards (dog advise takes them)"
-            )
+            raise HiddenCardsError(hidden, "moves needs every hand known")
         plays: list[tuple[str | None, str, AnyPosition]] = [
             (p.card, p.description, p.position)
             for p in (agent_plays(pos) if isinstance(pos, AgentPosition) else legal_plays(pos))

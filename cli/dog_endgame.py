@@ -61,7 +61,7 @@ from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
 from sheepdog.solver.dog.position import Position, parse_notation, to_notation
 from sheepdog.solver.dog.search import parse_method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
-from sheepdog.solver.dog.solve import DogSolution, HiddenCardsError, solve_position
+from sheepdog.solver.dog.solve import DogSolution, solve_position
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import check_folder, check_target, remove_made_folders, write_atomic
 from sheepdog.solver.interrupts import held
@@ -118,8 +118,6 @@ def _run(body: Callable[[], None]) -> None:
                 f"position too big: more than {counted(exc.max_nodes, 'position')}"
                 " (raise --max-nodes)"
             )
-        except HiddenCardsError as exc:
-            fail(f"{exc.problem} (use 'sheepdog dog advise' for hidden hands)")
         except PuzzleFileExists as exc:
             if exc.resumed:  # --resume was given: the file is not this run's puzzle
                 fail(

@@ -7,7 +7,7 @@ exit.  Nothing else should escape to a user.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -88,6 +88,35 @@ def _rebuilt(kind: type[BaseException], args: tuple[Any, ...], state: dict[str, 
     for name, value in state.items():
         setattr(error, name, value)
     return error
+
+
+class HiddenCardsError(SheepdogError):
+    """An engine that needs cards known was given ``'?'`` cards: the hands of ``seats`` (and
+    the stock, ``stock``).  ``problem`` says what is missing; the message adds what to use
+    instead (the advice samples hidden hands).  The DOG solve, perft and plays raise it, and
+    Agent DOG's."""
+
+    def __init__(
+        self,
+        seats: Sequence[int],
+        needs: str = "solve needs every hand known",
+        instead: str = "advise_position samples hidden hands",
+        *,
+        stock: bool = False,
+    ) -> None:
+        from sheepdog.solver.words import listed
+
+        self.seats = tuple(seats)
+        self.stock = stock
+        holders = []
+        if self.seats:
+            numbers = [str(seat) for seat in self.seats]
+            holders.append(f"seat{'s' if len(numbers) > 1 else ''} {listed(numbers)}")
+        if stock:
+            holders.append("the stock")
+        one = len(holders) == 1 and len(self.seats) <= 1
+        self.problem = f"{needs}; {' and '.join(holders)} {'holds' if one else 'hold'} '?' cards"
+        super().__init__(f"{self.problem} ({instead})")
 
 
 class FileFormatError(SheepdogError):

@@ -573,3 +573,27 @@ def test_a_solution_names_the_size_its_budget_counts() -> None:
             sheepdog.solved_networkx(lean)
         assert "solve again with a larger max_nodes" in str(info.value)
     assert sheepdog.solved_networkx(sheepdog.solve_position(pos)).number_of_nodes() == kept
+
+
+def test_every_engine_refuses_hidden_cards_with_one_error_type() -> None:
+    """``except sheepdog.HiddenCardsError`` catches every engine's refusal of '?' cards: only
+    the classic solve raised it; perft, legal_plays and the Agent DOG engines raised a plain
+    SheepdogError (whose messages named a function that is not public, ``advise()``)."""
+    classic = sheepdog.parse_position("4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k ?,7/2/?/3 0")
+    agent = sheepdog.load_agent_position(AGENT)
+    hidden = replace(agent, hands=(("?", "?"), *agent.hands[1:]))
+    calls: list[tuple[Callable[[], object], tuple[int, ...]]] = [
+        (lambda: sheepdog.legal_plays(classic), (0,)),
+        (lambda: sheepdog.perft(classic, 1), (0, 2)),
+        (lambda: sheepdog.solve_position(classic), (0, 2)),
+        (lambda: sheepdog.agent_legal_plays(hidden), (0,)),
+        (lambda: sheepdog.agent_perft(hidden, 1), (0,)),
+        (lambda: sheepdog.solve_agent_position(hidden), (0,)),
+    ]
+    for call, seats in calls:
+        with pytest.raises(sheepdog.HiddenCardsError) as caught:
+            call()
+        assert caught.value.seats == seats
+        assert "'?' cards" in str(caught.value) and "advise() " not in str(caught.value)
+        again = pickle.loads(pickle.dumps(caught.value))
+        assert (again.seats, str(again)) == (seats, str(caught.value))

@@ -46,7 +46,7 @@ from sheepdog.solver.dog.movement import (
 )
 from sheepdog.solver.dog.position import Position
 from sheepdog.solver.dog.seven import describe_seven, pawn_text, sevens
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import HiddenCardsError, SheepdogError
 from sheepdog.solver.pickling import Reduced, by_fields
 
 __all__ = [
@@ -131,9 +131,13 @@ def _card_results(board: BoardView, card: str, describe: bool) -> dict[tuple[Paw
 
 
 def _check_known(pos: Position) -> None:
-    if UNKNOWN in pos.hands[pos.to_move] or UNKNOWN in pos.stock:
-        raise SheepdogError(
-            "the hand of the seat to move holds '?' (unknown cards): ask for advice, not moves"
+    hidden = UNKNOWN in pos.hands[pos.to_move]
+    if hidden or UNKNOWN in pos.stock:
+        raise HiddenCardsError(
+            [pos.to_move] if hidden else [],
+            "legal_plays needs the hand of the seat to move known, and the stock",
+            "advise_position samples hidden hands",
+            stock=UNKNOWN in pos.stock,
         )
 
 
@@ -337,8 +341,14 @@ class PerftTally:
 def _check_perft(pos: Position, depth: int) -> None:
     if depth < 0:
         raise SheepdogError(f"perft depth must be 0 or more, not {depth}")
-    if any(UNKNOWN in h for h in pos.hands) or UNKNOWN in pos.stock:
-        raise SheepdogError("perft needs every hand known; this position holds '?' cards")
+    hidden = [seat for seat, hand in enumerate(pos.hands) if UNKNOWN in hand]
+    if hidden or UNKNOWN in pos.stock:
+        raise HiddenCardsError(
+            hidden,
+            "perft needs every card known",
+            "advise_position samples hidden hands",
+            stock=UNKNOWN in pos.stock,
+        )
 
 
 def perft(

@@ -32,8 +32,13 @@ from sheepdog.solver.dog.search import (
 )
 from sheepdog.solver.dog.table import TableSearch
 from sheepdog.solver.dog.value import LEAST_WIN, decode, up_one_ply
-from sheepdog.solver.errors import SheepdogError, expect, expect_function, expect_variant
-from sheepdog.solver.words import listed
+from sheepdog.solver.errors import (
+    HiddenCardsError,
+    SheepdogError,
+    expect,
+    expect_function,
+    expect_variant,
+)
 
 
 class SeatedPosition(Hashable, Protocol):
@@ -154,21 +159,6 @@ class DogGame:
     def home(self, pos: Position, team: int) -> int:
         pawns = pos.pawns
         return sum(1 for seat in self.team_seats[team] for loc in pawns[seat] if loc >= HOME)
-
-
-class HiddenCardsError(SheepdogError):
-    """Solve was given a position with hidden cards (:mod:`sheepdog.solver.dog.advise` samples
-    them)."""
-
-    def __init__(self, seats: Sequence[int]) -> None:
-        who = (
-            f"seat {seats[0]} holds"
-            if len(seats) == 1
-            else f"seats {listed([str(seat) for seat in seats])} hold"
-        )
-        self.problem = f"solve needs every hand known; {who} '?' cards"
-        super().__init__(f"{self.problem} (advise() samples hidden hands)")
-        self.seats = tuple(seats)
 
 
 def check_classic(pos: object, agent_name: str) -> None:

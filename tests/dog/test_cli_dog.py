@@ -196,7 +196,7 @@ def test_simulate_names_the_winner_alike_in_both_variants(
         # spec: with "?" cards only advice, not moves (it listed seat 0's plays)
         (
             ["moves", SPEC.replace("2,S", "2,?").replace("/3/", "/?/")],
-            "Error: moves needs every hand known; seats 1, 2 hold '?'",
+            "Error: moves needs every hand known; seats 1 and 2 hold '?'",
         ),
     ],
 )

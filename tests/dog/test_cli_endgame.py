@@ -346,7 +346,7 @@ def test_library_errors_get_the_command_line_wording(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr == (
         "Error: solve needs every hand known; seat 1 holds '?' cards"
-        " (use 'sheepdog dog advise' for hidden hands)\n"
+        " ('sheepdog dog advise' advises with hidden hands)\n"
     )
     five = write(
         tmp_path,

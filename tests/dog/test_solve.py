@@ -177,7 +177,8 @@ def test_hidden_cards_are_refused() -> None:
         solve_position(pos)
     assert isinstance(refused.value, HiddenCardsError) and refused.value.seats == (1,)
     assert str(refused.value) == (
-        "solve needs every hand known; seat 1 holds '?' cards (advise() samples hidden hands)"
+        "solve needs every hand known; seat 1 holds '?' cards"
+        " (advise_position samples hidden hands)"
     )
     several = parse_notation("4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 ?/?/-/? 0")
     with pytest.raises(HiddenCardsError, match="; seats 0, 1 and 3 hold '[?]' cards"):
