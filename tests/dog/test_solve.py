@@ -26,8 +26,8 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.rules import Rules
 from sheepdog.solver.dog.search import METHODS, Method
-from sheepdog.solver.dog.solve import DogGame, HiddenCardsError, solve_position
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.dog.solve import DogGame, solve_position
+from sheepdog.solver.errors import HiddenCardsError, SheepdogError
 from tests.dog.test_search import Ref, as_ref
 
 
