@@ -84,6 +84,9 @@ _EXPORTS: dict[str, str] = {
     "ContradictionError": "sheepdog.solver.slywolf.advice",
     "SolverTimeout": "sheepdog.solver.slywolf.model",
     "BandOutOfReach": "sheepdog.generators.slywolf",
+    "OutOfCases": "sheepdog.generators.slywolf",
+    "ValidModelUnavailable": "sheepdog.solver.slywolf.valid",
+    "UnknownEntry": "sheepdog.solver.slywolf.entries",
     # Sly Wolf: the types of arguments named by their values (for annotations)
     "Mode": "sheepdog.solver.slywolf.puzzle",
     "Model": "sheepdog.solver.slywolf.valid",
@@ -168,6 +171,9 @@ __all__ = [
     "ContradictionError",
     "SolverTimeout",
     "BandOutOfReach",
+    "OutOfCases",
+    "ValidModelUnavailable",
+    "UnknownEntry",
     "Mode",
     "Model",
     "Entry",
@@ -243,7 +249,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from sheepdog.generators.slywolf import Band, BandOutOfReach, GeneratedCase
+    from sheepdog.generators.slywolf import Band, BandOutOfReach, GeneratedCase, OutOfCases
     from sheepdog.generators.slywolf import generate as generate_cases
     from sheepdog.solver.agentdog.advise import AgentAdvice, PlayAdvice, advise_view
     from sheepdog.solver.agentdog.moves import AgentPlay, play_by_words
@@ -294,7 +300,7 @@ if TYPE_CHECKING:
     from sheepdog.solver.slywolf.advice import ContradictionError, TurnAdvice
     from sheepdog.solver.slywolf.advice import advice as advise_puzzle
     from sheepdog.solver.slywolf.contradiction import Conflict
-    from sheepdog.solver.slywolf.entries import Entry, parse_entry
+    from sheepdog.solver.slywolf.entries import Entry, UnknownEntry, parse_entry
     from sheepdog.solver.slywolf.explain import Explanation, explain
     from sheepdog.solver.slywolf.explain.notebook import Step as ExplanationStep
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
@@ -312,7 +318,7 @@ if TYPE_CHECKING:
     from sheepdog.solver.slywolf.session import Game, Record, load_game, new_game
     from sheepdog.solver.slywolf.session import apply_checked as apply_entry
     from sheepdog.solver.slywolf.turn import Options
-    from sheepdog.solver.slywolf.valid import Model
+    from sheepdog.solver.slywolf.valid import Model, ValidModelUnavailable
 
 
 # Hidden from type checkers: a visible module ``__getattr__`` would make every misspelt

@@ -244,7 +244,11 @@ def solve(
                     ),
                 )
         except SheepdogError as exc:
-            other = " (--model uniform)" if model.model == "valid" else ""
+            from sheepdog.solver.slywolf.valid import ValidModelUnavailable
+
+            # the model's own refusal names the way out
+            named = isinstance(exc, ValidModelUnavailable)
+            other = " (--model uniform)" if model.model == "valid" and not named else ""
             raise SheepdogError(f"{file}: {exc}{other}") from None
         warning = culprit_warning(puzzle, findings.deduction)
         if warning is not None:

@@ -17,6 +17,7 @@ _PLURALS = {
     "colour": "colours",
     "mode": "modes",
     "leaf": "leaves",
+    "entry": "entries",
 }
 
 

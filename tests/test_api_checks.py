@@ -597,3 +597,18 @@ def test_every_engine_refuses_hidden_cards_with_one_error_type() -> None:
         assert "'?' cards" in str(caught.value) and "advise() " not in str(caught.value)
         again = pickle.loads(pickle.dumps(caught.value))
         assert (again.seats, str(again)) == (seats, str(caught.value))
+
+
+def test_the_errors_public_functions_raise_are_exported() -> None:
+    """OutOfCases, ValidModelUnavailable and UnknownEntry reached callers without a public name;
+    an unknown entry is an UnknownNameError, as every unknown name is."""
+    roster = sheepdog.load_roster("default")
+    with pytest.raises(sheepdog.UnknownNameError) as caught:
+        sheepdog.parse_entry(roster, "tpo harp")
+    assert isinstance(caught.value, sheepdog.UnknownEntry)
+    assert caught.value.valid[:2] == ("top", "call") and caught.value.name == "tpo"
+    assert str(caught.value).startswith("unknown entry 'tpo'; valid entries are: top, call,")
+    for name in ("OutOfCases", "ValidModelUnavailable", "UnknownEntry"):
+        assert name in sheepdog.__all__ and issubclass(
+            getattr(sheepdog, name), sheepdog.SheepdogError
+        )

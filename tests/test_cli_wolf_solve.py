@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import sheepdog
 from sheepdog.cli.main import app
 
 runner = CliRunner()
@@ -247,3 +248,8 @@ def test_solve_checks_the_game_key_and_names_the_file_for_the_model(tmp_path: Pa
     result = runner.invoke(app, ["wolf", "solve", str(path), "--model", "valid"])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: {path}: the valid-case model is not available")
+    # the way out, in the command line's words (the library's keyword left out)
+    assert result.stderr.endswith("; the uniform model (--model uniform) counts every case\n")
+    puzzle = sheepdog.load_puzzle(path)
+    with pytest.raises(sheepdog.ValidModelUnavailable, match='model="uniform"'):
+        sheepdog.solve_puzzle(puzzle, "valid")

@@ -31,7 +31,7 @@ import contextlib
 import re
 from dataclasses import dataclass
 
-from sheepdog.solver.errors import SheepdogError, expect, shown
+from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
 from sheepdog.solver.slywolf.puzzle import Interview, check_interview, check_sheep
 from sheepdog.solver.slywolf.roster import Roster
 
@@ -202,8 +202,8 @@ def check_entry_length(line: str) -> None:
         )
 
 
-class UnknownEntry(SheepdogError):
-    """A line whose first word is no entry (the message lists the entries)."""
+class UnknownEntry(UnknownNameError):
+    """A line whose first word is no entry (the message lists the entries, ``.valid``)."""
 
 
 def parse_entry(roster: Roster, line: str) -> Entry:
@@ -252,7 +252,7 @@ def parse_entry(roster: Roster, line: str) -> Entry:
         if rest:
             raise SheepdogError("type just: undo (it takes back the last entry)")
         return Undo()
-    raise UnknownEntry(f"unknown entry {shown(verb)!r}; valid entries: {', '.join(VERBS)}")
+    raise UnknownEntry("entry", verb, VERBS)
 
 
 def _call(roster: Roster, rest: str) -> Call:

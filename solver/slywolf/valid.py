@@ -87,7 +87,10 @@ def available(obs: Observation) -> bool:
 def check(obs: Observation) -> None:
     reason = unavailable_reason(obs)
     if reason is not None:
-        raise ValidModelUnavailable(f"the valid-case model is not available: {reason}")
+        raise ValidModelUnavailable(
+            f"the valid-case model is not available: {reason}; the uniform model"
+            ' (--model uniform, model="uniform") counts every case'
+        )
 
 
 # -- ruling wolves out ---------------------------------------------------------------------------

@@ -434,7 +434,7 @@ def test_play_lists_its_own_words_with_the_entries(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="dance\n")
     assert result.exit_code == 0, result.output
-    assert result.stderr.startswith("Error: unknown entry 'dance'; valid entries: top, call,")
+    assert result.stderr.startswith("Error: unknown entry 'dance'; valid entries are: top, call,")
     assert result.stderr.endswith(", undo, help, quit\n")  # quit and help were left out
 
 

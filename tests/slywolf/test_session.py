@@ -215,7 +215,7 @@ def test_picky_eaters_discard_the_sheep_that_pulled_a_spoiled_token() -> None:
         ),
         (["top harp", "top a", "top b", "top c", "top d"], "unknown sheep 'a'"),
         (["interview harp, guitar"], "type: interview SHEEP, TARGET, ITEM"),
-        (["frobnicate"], "unknown entry 'frobnicate'; valid entries: top, call, found"),
+        (["frobnicate"], "unknown entry 'frobnicate'; valid entries are: top, call, found"),
         (["guess nobody"], "unknown wolf 'nobody'"),
         (["found nothing"], "unknown vegetable 'nothing'"),
     ],
