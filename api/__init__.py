@@ -90,6 +90,7 @@ _EXPORTS: dict[str, str] = {
     # Sly Wolf: the types of arguments named by their values (for annotations)
     "Mode": "sheepdog.solver.slywolf.puzzle",
     "Model": "sheepdog.solver.slywolf.valid",
+    "Side": "sheepdog.solver.slywolf.turn",
     "Entry": "sheepdog.solver.slywolf.entries",
     "TurnAdvice": "sheepdog.solver.slywolf.advice",
     # DOG: the errors worth catching
@@ -176,6 +177,7 @@ __all__ = [
     "UnknownEntry",
     "Mode",
     "Model",
+    "Side",
     "Entry",
     "TurnAdvice",
     "PlayTally",
@@ -317,7 +319,7 @@ if TYPE_CHECKING:
     from sheepdog.solver.slywolf.roster import Item, Roster, load_roster, roster_from_dict
     from sheepdog.solver.slywolf.session import Game, Record, load_game, new_game
     from sheepdog.solver.slywolf.session import apply_checked as apply_entry
-    from sheepdog.solver.slywolf.turn import Options
+    from sheepdog.solver.slywolf.turn import Options, Side
     from sheepdog.solver.slywolf.valid import Model, ValidModelUnavailable
 
 

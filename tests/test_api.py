@@ -76,9 +76,10 @@ TYPE_ALIASES = {
 
 
 def test_type_aliases_are_the_annotation_types() -> None:
-    assert {"Mode", "Model", "Entry", "AdviseMethod", "SolveMethod"} == TYPE_ALIASES
+    assert {"Mode", "Model", "Side", "Entry", "AdviseMethod", "SolveMethod"} == TYPE_ALIASES
     assert typing.get_args(sheepdog.Mode) == ("easy", "hard")
     assert typing.get_args(sheepdog.Model) == ("uniform", "valid")
+    assert typing.get_args(sheepdog.Side) == ("one_star", "two_star")
     entry = sheepdog.parse_entry(sheepdog.load_roster("default"), "hint")
     assert type(entry) in typing.get_args(sheepdog.Entry)
 

@@ -289,7 +289,7 @@ def test_messages_cut_long_input_short() -> None:
         lambda: sheepdog.play_by_words(agent, long, "t1"),
         lambda: sheepdog.play_by_words(agent, agent.hands[agent.to_move][0], long),
         lambda: sheepdog.play_by_words(agent, None, "fold " + long),
-        lambda: sheepdog.new_game(puzzle, side=long),
+        lambda: sheepdog.new_game(puzzle, side=long),  # type: ignore[arg-type]
         lambda: sheepdog.advise_position(classic, method=long),  # type: ignore[arg-type]
         lambda: sheepdog.parse_position("9" * 5000 + " k/k 7 0"),
         lambda: sheepdog.parse_position(NOTATION.replace(" 0", " " + long)),

@@ -106,17 +106,26 @@ def solve_position(
     pos: AgentPosition,
     *,
     max_nodes: int = DEFAULT_MAX_NODES,
+    cutoff: bool = True,
     method: Method = "alphabeta",
     all_plays: bool = False,
     progress: GraphProgress | None = None,
+    keep_graph: bool = True,
 ) -> AgentSolution:
-    """Solve a 4-player Agent DOG position to the end of the round (as classic
-    :func:`sheepdog.solver.dog.solve.solve_position`; the graph is always kept)."""
+    """Solve a 4-player Agent DOG position to the end of the round, with the keywords of
+    classic :func:`sheepdog.solver.dog.solve.solve_position`; the graph is always kept (there
+    is no table search for Agent DOG), so ``keep_graph=False`` is refused."""
     expect_function(progress, "progress")
     started = time.perf_counter()
     check_agent(pos, "solve_position")
     check_budget(max_nodes)
-    expect(all_plays, bool, "all_plays", "True or False")
+    for flag, value in (("cutoff", cutoff), ("all_plays", all_plays), ("keep_graph", keep_graph)):
+        expect(value, bool, flag, "True or False")
+    if not keep_graph:
+        raise SheepdogError(
+            "keep_graph=False: an Agent DOG solve always keeps its graph (only the classic"
+            " alpha-beta search has a table instead); leave keep_graph out"
+        )
     if not pos.teams_play:
         raise SheepdogError("solve needs the 4-player game (teams); this position has 2-3 players")
     game = AgentGame(pos)
@@ -124,6 +133,7 @@ def solve_position(
         game,
         pos,
         max_nodes=max_nodes,
+        cutoff=cutoff,
         method=method,
         estimate=game.estimate(game.team_to_move(pos)),
         all_plays=all_plays,

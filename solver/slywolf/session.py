@@ -150,7 +150,7 @@ class Game:
         return text + ">"
 
 
-def new_game(puzzle: Puzzle, side: str = "one_star", options: Options | None = None) -> Game:
+def new_game(puzzle: Puzzle, side: Side = "one_star", options: Options | None = None) -> Game:
     """A fresh table for ``puzzle``: 4 stacks of tiles [Setup 3] whose tops are still to be typed,
     the wolf at the start of the track side ``side`` (one of ``SIDES``).  The stacks hold the
     sheep not heard yet: a puzzle's interviews are tiles already turned over."""

@@ -6,12 +6,14 @@ import json
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from sheepdog.solver.agentdog.moves import successors
 from sheepdog.solver.agentdog.position import AgentPosition, position_to_json
 from sheepdog.solver.agentdog.solve import solve_position
+from sheepdog.solver.errors import SheepdogError
 from tests.agentdog.games import random_position
 from tests.agentdog.reference import canonical, reference_successors
 
@@ -99,3 +101,19 @@ def test_solve_agrees_with_minimax_over_the_reference(seed: int, plies: int, car
     else:
         assert out["value"] == "DRAW"
         assert tuple(out["progress"]) == (expected[1], -expected[2])
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.integers(20, 120))
+def test_solve_takes_the_classic_keywords(seed: int, plies: int) -> None:
+    """``solve_agent_position(pos, cutoff=..., keep_graph=...)`` raised a bare TypeError naming
+    the inner function: ``cutoff`` gives the same answer either way, as in classic DOG, and
+    ``keep_graph=False`` (the graph is always kept) is a one-line refusal."""
+    pos = random_position(seed, plies, 1)
+    assume(small_tree(pos))
+    with_cutoff = solve_position(pos, cutoff=True, keep_graph=True).to_dict()
+    without = solve_position(pos, cutoff=False).to_dict()
+    for key in ("value", "plies", "progress"):
+        assert with_cutoff[key] == without[key]
+    with pytest.raises(SheepdogError, match="always keeps its graph"):
+        solve_position(pos, keep_graph=False)

@@ -43,7 +43,14 @@ from sheepdog.solver.slywolf.session import (
     top_needs_under,
     waiting_stacks,
 )
-from sheepdog.solver.slywolf.turn import Options, Stack, track_length, turns_left, wanted_kinds
+from sheepdog.solver.slywolf.turn import (
+    Options,
+    Side,
+    Stack,
+    track_length,
+    turns_left,
+    wanted_kinds,
+)
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
 ROSTER = load_roster("default")
@@ -56,7 +63,7 @@ def play(game: Game, *lines: str) -> Game:
     return game
 
 
-def fresh(side: str = "two_star", options: Options | None = None) -> Game:
+def fresh(side: Side = "two_star", options: Options | None = None) -> Game:
     return new_game(new_puzzle(ROSTER, "easy"), side, options)
 
 
@@ -134,7 +141,7 @@ def test_with_no_tile_left_only_the_guess_remains() -> None:
 
 def test_new_game_errors_name_the_parameters() -> None:
     with pytest.raises(SheepdogError, match="unknown side 'three_star'; valid sides are: one_star"):
-        fresh("three_star")
+        fresh("three_star")  # type: ignore[arg-type]
     with pytest.raises(SheepdogError, match="options.skill must be a number from 0 to 1"):
         fresh("one_star", Options(1.5))
 
