@@ -28,7 +28,14 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from math import comb
 
-from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect, expect_function, shown
+from sheepdog.solver.errors import MAX_SEED as ERRORS_MAX_SEED
+from sheepdog.solver.errors import (
+    SheepdogError,
+    UnknownNameError,
+    check_seed,
+    expect,
+    expect_function,
+)
 from sheepdog.solver.slywolf.explain import (
     RULE_TIERS,
     explain_observation,
@@ -51,7 +58,7 @@ DEFAULT_CLIMBS = 40
 MAX_COUNT = 100_000
 #: The largest seed: 18 digits (a case file keeps its seed, and files take numbers of up to 100
 #: digits; the case ids carry it too).
-MAX_SEED = 10**18 - 1
+MAX_SEED = ERRORS_MAX_SEED
 #: The most attempts per case (an unreachable band stops after a few minutes, not never).
 MAX_ATTEMPTS = 1_000_000
 #: Bands from this many stars up are searched by climbing instead of drawn (uniform draws almost
@@ -282,9 +289,7 @@ def check_arguments(roster: Roster, mode: Mode, count: int, seed: int) -> None:
     if mode not in MODES:
         raise UnknownNameError("mode", str(mode), MODES)
     expect(count, int, "count")
-    expect(seed, int, "seed")
-    if not 0 <= seed <= MAX_SEED:
-        raise SheepdogError(f"seed must be 0 or more, at most {MAX_SEED}, not {shown(str(seed))}")
+    check_seed(seed)
 
 
 def check_bounds(count: int, attempts: int) -> None:

@@ -120,6 +120,20 @@ class HiddenCardsError(SheepdogError):
         super().__init__(f"{self.problem} ({instead})")
 
 
+#: The largest random seed any function takes: any seed a person types.
+MAX_SEED = 10**18 - 1
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` when it is a seed (an int from 0 to :data:`MAX_SEED`), else a one-line error:
+    the games' generators and samplers all take the same seeds."""
+    expect(seed, int, "seed", "a whole number from 0, such as 7")
+    assert isinstance(seed, int)
+    if not 0 <= seed <= MAX_SEED:
+        raise SheepdogError(f"seed must be 0 or more, at most {MAX_SEED}, not {shown(str(seed))}")
+    return seed
+
+
 class FileFormatError(SheepdogError):
     """A roster, puzzle, case or position file is malformed."""
 

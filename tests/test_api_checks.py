@@ -188,6 +188,7 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
     nope = frozenset({"nope"})
     hidden = replace(agent, hands=(("?", "?"), *agent.hands[1:]))
     others = replace(agent, hands=(agent.hands[0], ("?", "?"), *agent.hands[2:]))
+    agent_view = sheepdog.view_of(agent, agent.to_move)
     return [
         ("solve_agent_position", lambda: sheepdog.solve_agent_position(classic), "solve_position"),
         ("view_of", lambda: sheepdog.view_of(classic, 0), "Agent DOG position"),
@@ -265,6 +266,14 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
         ("agent_perft", lambda: sheepdog.agent_perft(others, 2), "needs every hand known"),
         ("solve_agent_position", lambda: sheepdog.solve_agent_position(others), "view_of"),
         ("agent_position_to_json", lambda: sheepdog.agent_position_to_json(others), "'?'"),
+        # the cards not yet seen are named: '?' is no card, so not listed among them
+        ("advise_position", lambda: sheepdog.advise_position(classic, unseen={"Q": 3}), "13, sw"),
+        ("advise_position", lambda: sheepdog.advise_position(classic, unseen={"5": -1}), "'5'"),
+        # a seed is 0 or more, as generate_cases' (advice took -1)
+        ("advise_position", lambda: sheepdog.advise_position(classic, seed=-1), "0 or more"),
+        ("advise_view", lambda: sheepdog.advise_view(agent_view, seed=-1), "0 or more"),
+        # the classic notation given to the Agent DOG reader: "invalid JSON: Extra data"
+        ("parse_agent_position", lambda: sheepdog.parse_agent_position(NOTATION), "classic DOG"),
         # a file name no file can have: open() raised a bare ValueError
         ("load_puzzle", lambda: sheepdog.load_puzzle("a\0b"), "cannot hold a NUL character"),
         ("load_position", lambda: sheepdog.load_position("a\0b"), "NUL character"),

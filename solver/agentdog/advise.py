@@ -41,7 +41,7 @@ from sheepdog.solver.agentdog.solve import solve_position
 from sheepdog.solver.dog.advise import share_error
 from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
 from sheepdog.solver.dog.solve import check_budget
-from sheepdog.solver.errors import SheepdogError, expect, expect_function
+from sheepdog.solver.errors import SheepdogError, check_seed, expect, expect_function
 
 DEFAULT_SAMPLES = 12
 DEFAULT_SOLVE_NODES = 20_000
@@ -202,7 +202,7 @@ def advise_view(
     expect_function(record_progress, "record_progress")
     check_view(view)
     expect(samples, int, "samples")
-    expect(seed, int, "seed")
+    check_seed(seed)
     expect(seconds, (int, float), "seconds")
     expect(record_seconds, (int, float), "record_seconds")
     for name, value in (("seconds", seconds), ("record_seconds", record_seconds)):

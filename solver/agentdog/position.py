@@ -561,6 +561,12 @@ def parse_position(text: str, source: str = "position") -> AgentPosition:
     section 3); every error is a :class:`~sheepdog.solver.errors.FileFormatError` that starts
     with ``source``.  A dict: ``json.dumps`` it first, or use :func:`position_from_json`."""
     with naming(source):
+        words = text.split()
+        if len(words) > 1 and words[0].isdigit():  # "4 k,k,k,k/...": the classic notation
+            raise SheepdogError(
+                "an Agent DOG position is a JSON object (spec section 3); the one-line"
+                " notation is classic DOG's (parse_position)"
+            )
         return position_from_json(loads_json(text, source))
 
 

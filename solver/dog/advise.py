@@ -50,8 +50,15 @@ from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Loc, Position, make_position, winner_words
 from sheepdog.solver.dog.solve import DogGame, check_budget, check_classic, solve_position
 from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, win_key
-from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect, expect_function
+from sheepdog.solver.errors import (
+    SheepdogError,
+    UnknownNameError,
+    check_seed,
+    expect,
+    expect_function,
+)
 from sheepdog.solver.percent import percent
+from sheepdog.solver.words import counted
 
 PlayId = tuple[str | None, tuple[tuple[Loc, ...], ...]]
 """A first play across samples: the card played and the pawns after it."""
@@ -266,11 +273,10 @@ def _pool(unseen: Mapping[str, int], pos: Position) -> list[str]:
         expect(name, str, "a card of unseen", "a card name such as '5' or 'joker'")
         expect(count, int, f"unseen[{name!r}]", "a number of copies")
         if count < 0:
-            raise SheepdogError("the pool of unseen cards has a negative count")
-        card = parse_card(name)
-        if card == UNKNOWN:
+            raise SheepdogError(f"unseen[{name!r}] is {count}: a number of copies is 0 or more")
+        if name.strip() == UNKNOWN:
             raise SheepdogError("unseen names the cards not yet seen: '?' is not a card")
-        counts[card] += count
+        counts[parse_card(name, allow_unknown=False)] += count
     seen = Counter(c for hand in pos.hands for c in hand if c != UNKNOWN)
     for card, count in sorted(counts.items()):
         if count + seen[card] > DECK_COUNTS[card]:
@@ -300,7 +306,10 @@ def deal_sample(pos: Position, pool: Sequence[str], rng: random.Random) -> Posit
     """``pos`` with each ``"?"`` replaced by a card drawn without replacement from ``pool``."""
     hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)
     if hidden > len(pool):
-        raise SheepdogError(f"{hidden} hidden cards but only {len(pool)} unseen cards in the deck")
+        raise SheepdogError(
+            f"{counted(hidden, 'hidden card')} but only {counted(len(pool), 'unseen card')}"
+            " in the deck"
+        )
     drawn = iter(rng.sample(list(pool), hidden))
     hands = [[next(drawn) if card == UNKNOWN else card for card in hand] for hand in pos.hands]
     return make_position(
@@ -434,7 +443,7 @@ def advise(
     expect_function(progress, "progress")
     check_advisable(pos)
     expect(samples, int, "samples")
-    expect(seed, int, "seed")
+    check_seed(seed)
     expect(seconds, (int, float), "seconds")
     expect(confidence, (int, float), "confidence")
     if not seconds >= 0:

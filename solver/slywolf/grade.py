@@ -114,7 +114,8 @@ def tiles_of(puzzle: Puzzle) -> frozenset[int]:
 
 
 def grade_case(puzzle: Puzzle) -> Grade:
-    """Grade a case file: every sheep interviewed, exactly one possible culprit."""
+    """Grade a complete case (a loaded :class:`Puzzle`): every sheep interviewed, exactly one
+    possible culprit.  Raises when it is not one."""
     check_puzzle(puzzle)
     interviewed = puzzle.interviewed()
     if len(interviewed) != puzzle.roster.n_sheep or any(
