@@ -61,6 +61,14 @@ PositionArg = Annotated[
         callback=given_position,
     ),
 ]
+ViewOrPositionArg = Annotated[
+    str,
+    typer.Argument(
+        help="Position file (JSON or one-line notation) or observer view (JSON, as 'dog view'"
+        " prints it), or the notation itself.",
+        callback=given_position,
+    ),
+]
 AgentPositionArg = Annotated[
     str,
     typer.Argument(help="Agent DOG position file (JSON).", callback=given_position),
@@ -224,7 +232,7 @@ def perft_cmd(
     ] = DEFAULT_PERFT_NODES,
     json_out: JsonOpt = False,
 ) -> None:
-    """Count the successor positions reachable in exactly DEPTH plies (spec section 4)."""
+    """Count the successor positions reachable in exactly --depth plies (spec section 4)."""
 
     def body() -> None:
         d = depth
@@ -275,7 +283,7 @@ def perft_cmd(
     "Agent DOG: holes, meeting points and undercover pieces are marked, and an observer"
     " view's unknown colours show as ?."  # one line per paragraph: --help keeps line breaks
 )
-def show(position: PositionArg, json_out: JsonOpt = False) -> None:
+def show(position: ViewOrPositionArg, json_out: JsonOpt = False) -> None:
     """Draw the board: each seat's track fields, kennel, home and hand (Agent DOG: holes,
     meeting points and undercover pieces marked, an observer view's unknown colours as ?)."""
 

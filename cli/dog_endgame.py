@@ -22,13 +22,12 @@ from sheepdog.cli.common import (
     existing_file,
     fail,
     file_to_write,
-    given_position,
     number_in,
     print_json,
     run,
     typed_options,
 )
-from sheepdog.cli.dog import app, typed_notation
+from sheepdog.cli.dog import JsonOpt, PositionArg, ViewOrPositionArg, app, typed_notation
 from sheepdog.cli.main import stop_words
 from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.generators.dog import (
@@ -72,14 +71,6 @@ from sheepdog.solver.words import counted, listed
 
 __all__ = ["app"]
 
-PositionArg = Annotated[
-    str,
-    typer.Argument(
-        help="Position file (JSON, spec section 3, or notation), or the notation itself.",
-        callback=given_position,
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 #: The largest node budget of a search: about 25 GB of memory (2,000,000 positions take 2.5).
 MAX_NODES = 20_000_000
 #: The most samples ``advise`` solves, puzzles ``generate`` writes, and endgames it tries per
@@ -373,7 +364,7 @@ class AdviseMethodChoice(StrEnum):
 )
 def advise_command(
     ctx: typer.Context,
-    position: PositionArg,
+    position: ViewOrPositionArg,
     samples: Annotated[
         int | None,
         typer.Option(

@@ -206,7 +206,9 @@ def render_solution(
 @app.command()
 def solve(
     file: Annotated[Path, typer.Argument(help="Puzzle or case file (JSON).", readable=False)],
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout.")
+    ] = False,
     explain: Annotated[
         bool, typer.Option("--explain", help="Also show the solution step by step, by rule.")
     ] = False,

@@ -75,7 +75,8 @@ def _band(grade: int | None, low: int | None, high: int | None) -> Band:
 
 @app.command(
     "generate",
-    help="Write COUNT distinct valid case files (graded, checked by CP-SAT) to OUT.\n\n"
+    help="Write --count distinct valid case files (graded, checked by CP-SAT) to the --out"
+    " folder.\n\n"
     "Each case is written as soon as it is made; a stopped run (Ctrl-C, a full disk, a kill)"
     " continues with the same command and --resume.",  # one line per paragraph (--help)
 )
@@ -130,7 +131,9 @@ def generate_command(
             "this run writes, make the rest.",
         ),
     ] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout.")
+    ] = False,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No progress bar and no list of files.")
     ] = False,
@@ -277,7 +280,9 @@ def grade_command(
     file: Annotated[
         Path, typer.Argument(help="Case file (JSON), every sheep interviewed.", readable=False)
     ],
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout.")
+    ] = False,
 ) -> None:
     """Difficulty of a case: hardest rule needed, steps, fewest interviews, stars."""
 
@@ -334,7 +339,9 @@ def grade_command(
 )
 def grades_command(
     folders: Annotated[list[Path], typer.Argument(help="Folders of case files.", readable=False)],
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout.")
+    ] = False,
     regrade: Annotated[
         bool,
         typer.Option("--regrade", help="Use the recomputed grade where a stored grade disagrees."),
@@ -391,7 +398,9 @@ def print_command(
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout.")
+    ] = False,
     no_slips: Annotated[
         bool, typer.Option("--no-slips", help="Leave out the interview slips.")
     ] = False,

@@ -86,7 +86,9 @@ def hint(
     file: Annotated[
         Path, typer.Argument(help='Puzzle file (JSON); may carry a "game" key.', readable=False)
     ],
-    json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout.")
+    ] = False,
     top: Annotated[
         int,
         typer.Option(
@@ -130,7 +132,7 @@ def play(
             parser=file_to_write("game.json"),
         ),
     ],
-    new: Annotated[bool, typer.Option("--new", help="Start a new game in FILE.")] = False,
+    new: Annotated[bool, typer.Option("--new", help="Start a new game in the file.")] = False,
     roster: Annotated[
         str,
         typer.Option(
@@ -151,7 +153,9 @@ def play(
     ] = 0.5,
     picky: Annotated[bool, typer.Option("--picky-eaters", help="Advanced rule.")] = False,
     special: Annotated[bool, typer.Option("--special-treats", help="Advanced rule.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="With --new: replace FILE.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="With --new: replace an existing file.")
+    ] = False,
     model: ModelAtTable = None,
 ) -> None:
     """Record a game as it is played; every line typed is saved at once. Type `help`.
