@@ -143,7 +143,9 @@ def test_custom_layout_is_in_the_file() -> None:
 def test_bad_files_name_the_line() -> None:
     with pytest.raises(FileFormatError, match="line 2: position: invalid JSON"):
         parse_perft_text('id x\nposition {"variant": \nperft 1 2\n')
-    with pytest.raises(FileFormatError, match="line 2: position: invalid JSON"):
+    with pytest.raises(
+        FileFormatError, match="line 2: position: .* the one-line notation is classic DOG's"
+    ):
         parse_perft_text("id x\nposition 4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0\n")
     classic = '{"variant": "dog", "seats": 4, "pawns": {}, "hands": {}, "to_move": 0}'
     with pytest.raises(FileFormatError, match="line 2: position: 'variant' must be 'agent-dog'"):
