@@ -29,7 +29,7 @@ from typing import Any, Final
 from sheepdog.solver import built
 from sheepdog.solver.agentdog.cards import UNKNOWN, full_deck, parse_card
 from sheepdog.solver.agentdog.history import RecordedPlay, by_place, replay, same_turn
-from sheepdog.solver.agentdog.layout import Layout, parse_field, parse_loc
+from sheepdog.solver.agentdog.layout import SEATS, Layout, parse_field, parse_loc
 from sheepdog.solver.agentdog.position import (
     _KEYS,
     AgentPosition,
@@ -513,7 +513,7 @@ def view_to_json(view: ObserverView) -> dict[str, Any]:
     check_view(view)
     base = position_to_json(view.completion(view.visible, view.hands))
     base["view"] = "observer"
-    base["pawns"] = _pawns_json(view.players, view.visible, view.hidden)
+    base["pawns"] = _pawns_json(view.visible, view.hidden)
     base["undercover"] = [f"t{x}" for x in view.undercover]
     if view.history_from is not None:
         plays: list[dict[str, Any]] = []
@@ -521,17 +521,16 @@ def view_to_json(view: ObserverView) -> dict[str, Any]:
             play: dict[str, Any] = {"seat": rec.seat, "card": rec.card, "play": rec.play}
             if rec.seen is not None:
                 visible, hidden, under = rec.seen
-                play["pawns"] = _pawns_json(view.players, visible, hidden)
+                play["pawns"] = _pawns_json(visible, hidden)
                 play["undercover"] = [f"t{x}" for x in under]
             plays.append(play)
         base["history"] = {"from": view_to_json(view.history_from), "plays": plays}
     return base
 
 
-def _pawns_json(
-    players: Sequence[int], visible: Pawns, hidden: Sequence[int]
-) -> dict[str, list[str]]:
-    return {str(k): [loc_name(x) for x in visible[k]] + [HIDDEN] * hidden[k] for k in players}
+def _pawns_json(visible: Pawns, hidden: Sequence[int]) -> dict[str, list[str]]:
+    # every seat, those not in play with [] (spec section 3)
+    return {str(k): [loc_name(x) for x in visible[k]] + [HIDDEN] * hidden[k] for k in range(SEATS)}
 
 
 def parse_view(text: str, source: str = "view") -> ObserverView:

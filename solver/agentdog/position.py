@@ -540,8 +540,9 @@ def position_to_json(pos: AgentPosition) -> dict[str, Any]:
         "variant": VARIANT,
         "seats": SEATS,
         "layout": layout_to_json(pos.layout),
-        "pawns": {str(k): [loc_name(x) for x in pos.pawns[k]] for k in pos.players},
-        "hands": {str(k): list(pos.hands[k]) for k in pos.players},
+        # every seat, those not in play with [] (spec section 3)
+        "pawns": {str(k): [loc_name(x) for x in pos.pawns[k]] for k in range(SEATS)},
+        "hands": {str(k): list(pos.hands[k]) for k in range(SEATS)},
         "to_move": pos.to_move,
         "last_card": pos.last_card,
     }

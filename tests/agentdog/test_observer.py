@@ -402,3 +402,24 @@ def test_a_solve_the_deadline_stops_drops_its_sample(monkeypatch: pytest.MonkeyP
     from sheepdog.cli.dog_endgame import agent_advice_lines
 
     assert "the limit stopped one of its exact solves" in agent_advice_lines(out)[-1]
+
+
+@pytest.mark.parametrize("players", [[0, 2], [1, 2, 3]])
+def test_seats_not_in_play_are_written_with_empty_lists(players: list[int]) -> None:
+    """Spec section 3: a 2-3 player position lists every seat, those not in play with ``[]``
+    pieces and cards; position and observer view alike, and both read back equal."""
+    pawns = [[-1, -1, -1, -1] if k in players else [] for k in range(4)]
+    hands = [["5"] if k in players else [] for k in range(4)]
+    pos = make_position(pawns, hands, players[0], players=players)
+    data = position_to_json(pos)
+    for key in ("pawns", "hands"):
+        assert sorted(data[key]) == ["0", "1", "2", "3"]
+        assert all(data[key][str(k)] == [] for k in range(4) if k not in players)
+    assert position_from_json(json.loads(json.dumps(data))) == pos
+    view = view_to_json(view_of(pos, players[0]))
+    assert all(
+        view["pawns"][str(k)] == [] and view["hands"][str(k)] == []
+        for k in range(4)
+        if k not in players
+    )
+    assert view_to_json(view_from_json(json.loads(json.dumps(view)))) == view
