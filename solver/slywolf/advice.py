@@ -302,10 +302,16 @@ def advice(
     def answer(ranking: tuple[Hint, ...], turn: TurnAdvice, others: tuple[Hint, ...]) -> Advice:
         return Advice(puzzle, d, ranking, turn, chosen, fallback, others, tuple(visible))
 
-    if game.guessed is not None:  # the game is over: the deduction, and nothing to advise
-        return answer((), TurnAdvice(table, so_far, left, None, None, untyped, game.guessed), ())
     hidden = hidden_sheep(puzzle, table)
     done = sorted(puzzle.interviewed() | set(table.discarded))
+    if game.guessed is not None:  # the game is over: no turn to plan, every sheep left ranked
+        over = (
+            hints_for(obs, names, leaf=leaf, exclude=done, model=chosen)
+            if len(d.suspects) > 1
+            else _settled(puzzle, d, done)
+        )
+        turn = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed)
+        return answer(tuple(over), turn, ())
     ranking, others = _on_top(
         hints_for(obs, names, visible, hidden, leaf=leaf, exclude=done, model=chosen, everyone=True)
         if len(d.suspects) > 1

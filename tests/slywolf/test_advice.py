@@ -325,7 +325,13 @@ def test_after_the_guess_the_game_is_over() -> None:
     lupin = game.roster.wolf_index("Lupin")
     over = advice(apply(game, FinalGuess(lupin)).to_puzzle())
     assert over.turn is not None and over.turn.guess is None and over.turn.plan is None
-    assert over.ranking == () and over.to_dict()["turn"]["guessed"] == "Lupin"
+    assert over.to_dict()["turn"]["guessed"] == "Lupin"
+    # spec section 5: the ranking still has one entry per sheep not yet interviewed
+    left = {s.name for s in game.roster.sheep} - {
+        game.roster.sheep[s].name for s in over.puzzle.interviewed() | set(game.table.discarded)
+    }
+    ranking = [h["sheep"] for h in over.to_dict()["ranking"]]
+    assert set(ranking) == left and len(ranking) == len(left) > 0
     assert render_advice(over.to_dict()).endswith("The game is over: Lupin was guessed.")
     assert "game over" in repr(over.turn)
 
