@@ -29,7 +29,7 @@ class RecordedPlay:
     occupied holes)."""
 
     seat: int
-    card: str
+    card: str | None  # None (or anything) for a fold: its words name the discards
     play: str
     seen: tuple[Pawns, tuple[int, ...], tuple[int, ...]] | None = None
 
@@ -55,6 +55,8 @@ def replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
     label = f"history play {i} (seat {rec.seat}, {rec.card})"
     if rec.play.strip().startswith("fold"):
         return _fold_of_four(pos, rec, label) if pos.teams_play else _fold_of_few(pos, rec, label)
+    if rec.card is None:
+        raise SheepdogError(f"{label}: a play other than a fold names its card")
     held = list(pos.hands[rec.seat])
     if rec.card not in held:
         if UNKNOWN not in held:

@@ -239,7 +239,7 @@ def pile_cards(rec: RecordedPlay) -> list[str]:
     (``"fold: discards 5"``; the record's ``"card"`` is not read for it), else its card."""
     words = rec.play.strip()
     if not words.startswith("fold"):
-        return [rec.card]
+        return [rec.card] if rec.card is not None else []
     try:
         return [parse_card(c) for c in words.partition("discards")[2].split(",") if c.strip()]
     except SheepdogError:
@@ -469,8 +469,15 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
         seat, card, words = p.get("seat"), p.get("card"), p.get("play")
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in view.players:
             raise FileFormatError(f"history play {i}: 'seat' must be a seat in play")
-        if not isinstance(card, str) or not isinstance(words, str):
-            raise FileFormatError(f"history play {i}: 'card' and 'play' must be strings")
+        if not isinstance(words, str):
+            raise FileFormatError(f"history play {i}: 'play' must be a string")
+        # a fold's card is not read (its words name the discards): null, as `moves --json`
+        # writes it, "fold", as advice does, or a card name
+        fold = words.strip().startswith("fold")
+        if not isinstance(card, str) and not (fold and card is None):
+            raise FileFormatError(
+                f"history play {i}: 'card' must be a card name (or null for a fold)"
+            )
         seen = None
         if "undercover" in p and "pawns" not in p:
             raise FileFormatError(
@@ -482,7 +489,7 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
                 pawn_map = seat_map(p["pawns"], f"history play {i} pawns")
                 visible, hidden = _view_pawns(pawn_map, view.players, view.layout, under)
                 seen = (visible, hidden, under)
-            parsed = parse_card(card)
+            parsed = card if fold or card is None else parse_card(card)
         except SheepdogError as exc:
             message = str(exc)
             if not message.startswith(f"'history play {i}"):

@@ -24,7 +24,7 @@ from sheepdog.solver.agentdog.observer import (
     view_to_json,
 )
 from sheepdog.solver.agentdog.position import AgentPosition, make_position
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import FileFormatError, SheepdogError
 from tests.agentdog.games import random_position, recorded_game
 
 
@@ -129,6 +129,16 @@ def test_a_four_player_fold_in_the_record_empties_her_hand() -> None:
     ]
     obj["history"] = {"from": first, "plays": records}
     assert colourings(view_from_json(obj)) == [play.position.pawns]
+    # a fold's card is not read: null as `moves --json` writes it, "fold" as advice does
+    for card in (None, "fold"):
+        folded = [{**records[0], "card": card}, records[1]]
+        again = {**obj, "history": {"from": first, "plays": folded}}
+        assert colourings(view_from_json(again)) == [play.position.pawns]
+        assert view_to_json(view_from_json(again))["history"]["plays"][0]["card"] == card
+    with pytest.raises(FileFormatError, match="history play 2: 'card' must be a card name"):
+        view_from_json(
+            {**obj, "history": {"from": first, "plays": [records[0], {**records[1], "card": None}]}}
+        )
     short = [{**records[0], "play": "fold: discards 2"}, records[1]]
     with pytest.raises(HistoryMismatch, match="a fold discards her whole hand"):
         colourings(view_from_json({**obj, "history": {"from": first, "plays": short}}))
