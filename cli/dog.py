@@ -260,8 +260,8 @@ def perft_cmd(
                     nodes = perft(pos, d, max_nodes=max_nodes, progress=report)
             except PerftBudgetExceeded as exc:
                 fail(
-                    f"perft budget exceeded: more than {exc.max_nodes:,} nodes at depth"
-                    f" {exc.depth} (raise --max-nodes)"
+                    f"perft budget exceeded: more than {exc.max_nodes:,} positions visited,"
+                    f" every ply counted, for depth {exc.depth} (raise --max-nodes)"
                 )
         seconds = time.perf_counter() - start
         if json_out:

@@ -67,7 +67,7 @@ from sheepdog.solver.interrupts import held
 from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.percent import percent
 from sheepdog.solver.variants import AnyPosition, load_any
-from sheepdog.solver.words import counted, listed
+from sheepdog.solver.words import counted, listed, noun
 
 __all__ = ["app"]
 
@@ -106,7 +106,8 @@ def _run(body: Callable[[], None]) -> None:
             body()
         except PositionTooBig as exc:
             fail(
-                f"position too big: more than {counted(exc.max_nodes, 'position')}"
+                f"position too big: more than {exc.max_nodes:,}"
+                f" {noun(exc.max_nodes, 'position')}"
                 " (raise --max-nodes)"
             )
         except PuzzleFileExists as exc:

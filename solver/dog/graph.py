@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import noun
 
 if TYPE_CHECKING:
     import networkx as nx  # imported when a graph is asked for: 150 ms a solve did not need
@@ -72,7 +72,7 @@ class PositionTooBig(SheepdogError):
     """The game graph has more positions than the node budget allows."""
 
     def __init__(self, max_nodes: int, message: str = "") -> None:
-        more = counted(max_nodes, "position")
+        more = f"{max_nodes:,} {noun(max_nodes, 'position')}"
         super().__init__(message or f"position too big: more than {more} (raise max_nodes)")
         self.max_nodes = max_nodes
 

@@ -299,7 +299,8 @@ class PerftBudgetExceeded(SheepdogError):
 
     def __init__(self, max_nodes: int, depth: int) -> None:
         super().__init__(
-            f"perft budget exceeded: more than {max_nodes} nodes at depth {depth} (raise max_nodes)"
+            f"perft budget exceeded: more than {max_nodes:,} positions visited, every ply"
+            f" counted, for depth {depth} (raise max_nodes)"
         )
         self.max_nodes = max_nodes
         self.depth = depth
@@ -372,8 +373,9 @@ def perft(
     >>> try:
     ...     perft(pos, 5, max_nodes=100)
     ... except PerftBudgetExceeded as exc:
-    ...     print(exc)
-    perft budget exceeded: more than 100 nodes at depth 5 (raise max_nodes)
+    ...     print(exc)  # doctest: +NORMALIZE_WHITESPACE
+    perft budget exceeded: more than 100 positions visited, every ply counted,
+    for depth 5 (raise max_nodes)
     """
     _check_perft(pos, depth)
     tally = PerftTally(depth, max_nodes, progress)

@@ -282,7 +282,8 @@ def test_perft_budget_is_one_error_line() -> None:
     result = runner.invoke(app, [*args, "--max-nodes", "7927"])
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == (
-        "Error: perft budget exceeded: more than 7,927 nodes at depth 3 (raise --max-nodes)\n"
+        "Error: perft budget exceeded: more than 7,927 positions visited, every ply counted,"
+        " for depth 3 (raise --max-nodes)\n"
     )
     result = runner.invoke(app, [*args, "--max-nodes", "7928", "--divide", "--json"])
     assert result.exit_code == 0 and json.loads(result.stdout)["nodes"] == 7126

@@ -93,7 +93,8 @@ def test_node_budget_counts_every_ply() -> None:
             count(p, 3, max_nodes=7927)
         assert (caught.value.max_nodes, caught.value.depth) == (7927, 3)
         assert str(caught.value) == (
-            "perft budget exceeded: more than 7927 nodes at depth 3 (raise max_nodes)"
+            "perft budget exceeded: more than 7,927 positions visited, every ply counted, for"
+            " depth 3 (raise max_nodes)"
         )
     with pytest.raises(SheepdogError, match="at least 1"):
         perft(p, 2, max_nodes=0)

@@ -190,6 +190,8 @@ def test_node_budget_names_the_parameter() -> None:
         PositionTooBig, match=r"^position too big: more than 5 positions \(raise max_nodes\)$"
     ):
         solve_position(parse_notation(WIN_IN_ONE), max_nodes=5, method="retrograde", cutoff=False)
+    # large budgets are written with separators, as the command line's --max-nodes default
+    assert str(PositionTooBig(2_000_000)).startswith("position too big: more than 2,000,000 ")
 
 
 def test_fast_progress_matches_the_rules_engine() -> None:
