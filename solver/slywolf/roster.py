@@ -412,6 +412,12 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
                 raise FileFormatError(f"{where}: wolf {name!r} wears two {g}s")
         if not wears:
             raise FileFormatError(f"{where}: wolf {name!r} wears nothing; testimonies need items")
+        extra_keys = sorted(set(raw) - {"name", "wears"})
+        if extra_keys:
+            raise FileFormatError(
+                f"{where}: wolf {name!r}: unknown key {extra_keys[0]!r};"
+                " valid keys are: name, wears"
+            )
         wolves.append(Wolf(name, tuple(wears)))
     _unique([w.name for w in wolves], "wolf", where)
 
@@ -463,8 +469,13 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
     if isinstance(accomplices, bool) or not isinstance(accomplices, int):
         raise FileFormatError(f"{where}: 'accomplices' must be a whole number")
     if not 0 <= accomplices <= len(sheep) - 2:
+        what = (
+            f"{accomplices} accomplices"
+            if "accomplices" in data
+            else (f"'accomplices' is not given, and the box's {accomplices} are too many")
+        )
         raise FileFormatError(
-            f"{where}: {accomplices} accomplices among {len(sheep)} sheep; "
+            f"{where}: {what} among {len(sheep)} sheep; "
             f"allowed are 0 to {len(sheep) - 2} (the honest sheep sit in a circle of at least 2)"
         )
     track = _parse_track(data.get("track"), where)

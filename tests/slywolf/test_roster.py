@@ -76,6 +76,11 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
     [
         (lambda d: d.update(accomplices=2), "allowed are 0 to 1"),
         (lambda d: d.update(accomplices=-1), "allowed are 0 to 1"),
+        (
+            lambda d: d.pop("accomplices"),
+            "'accomplices' is not given, and the box's 4 are too many among 3 sheep;"
+            " allowed are 0 to 1",
+        ),
         (lambda d: d.update(accomplices="four"), "whole number"),
         (lambda d: d["sheep"].pop(), "a roster has 3 to 24"),
         (lambda d: d["sheep"].append({"name": "X"}), "sheep 'X' appears twice"),
@@ -84,6 +89,7 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d["sheep"][0].update(testimony="green hat"), "valid items are"),
         (lambda d: d["sheep"][0].update(likes=["caviar"]), "valid vegetables are"),
         (lambda d: d.update(wolfs=[]), "unknown key 'wolfs'"),
+        (lambda d: d["wolves"][0].update(wear=["red hat"]), "wolf 'A': unknown key 'wear'"),
         (lambda d: d.update(wolves=[]), "non-empty list"),
         (lambda d: d.update(track={"one_star": 0}), "track.one_star"),
         (lambda d: d.update(track={"one_star": 300}), "track.one_star.*from 1 to 60"),
