@@ -16,6 +16,7 @@ traceback); 130 interrupted (Ctrl-C, one line ``Error: interrupted``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -322,11 +323,49 @@ def _closed_streams() -> None:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
 
 
+#: What the text output's few signs become on a terminal that cannot show them (an ASCII
+#: locale, ``PYTHONIOENCODING=ascii``); anything else becomes "?".
+_PLAIN_SIGNS: dict[str, str] = {
+    "\u2192": "->",  # →
+    "\u2194": "<->",  # ↔
+    "\u2014": "--",  # —
+    "\u2013": "-",  # –
+    "\u2026": "...",  # …
+    "\u00d7": "x",  # ×
+    "\u00b1": "+/-",  # ±
+    "\u00b7": ".",  # ·
+    "\u25b6": ">",  # ▶
+    "\u25cf": "*",  # ●
+    "\u25cb": "o",  # ○
+    "\u00b2": "^2",  # ²
+}
+
+
+def _plain_signs(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start : exc.end]
+    return "".join(_PLAIN_SIGNS.get(c, "?") for c in bad), exc.end
+
+
+def _plain_streams() -> None:
+    """Text output on a terminal whose encoding cannot hold a sign the output uses (``→``,
+    ``·``) writes it in ASCII (``->``, ``.``) rather than failing with an internal error;
+    ``--json`` is written in UTF-8 whatever the terminal (:func:`print_json`)."""
+    import codecs
+
+    codecs.register_error("sheepdog-plain", _plain_signs)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # not a text file after all
+                reconfigure(errors="sheepdog-plain")
+
+
 def _work_done() -> None:
     """The run is over: its output is flushed, and a Ctrl-C or SIGTERM from here on is
     ignored.  Python ends by finalising its modules, which takes a moment; a signal then ended
     the process (exit 130 or 143) with no line, after the whole output."""
-    import contextlib
     import signal
 
     # a closed pipe: Python's own flush at the exit says nothing either
@@ -397,6 +436,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
     import signal
 
     _closed_streams()
+    _plain_streams()
     previous_hook = sys.unraisablehook
     previous_term = signal.getsignal(signal.SIGTERM)
     try:

@@ -67,3 +67,29 @@ def test_play_reads_its_lines_with_stdout_closed(tmp_path: Path) -> None:
 def test_errors_still_exit_non_zero_with_stderr_closed(tmp_path: Path) -> None:
     done = run_closed(["wolf", "solve", "missing.json"], tmp_path, 2)
     assert done.returncode == 1 and done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["dog", "moves", "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0"],
+        ["wolf", "solve", str(ROOT / "cases" / "easy" / "easy-1-001.json"), "--explain"],
+    ],
+)
+def test_an_ascii_terminal_gets_the_signs_in_ascii(args: list[str]) -> None:
+    """With an ASCII locale (``PYTHONIOENCODING=ascii``), text output wrote ``→`` and ``·``
+    as an internal error (exit 70); it now writes ``->`` and ``.``, and ``--json`` is UTF-8."""
+    env = {k: v for k, v in os.environ.items() if k != "SHEEPDOG_DEBUG"}
+    env["PYTHONIOENCODING"] = "ascii"
+    done = subprocess.run(
+        [*sheepdog_command(), *args], env=env, capture_output=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.isascii() and done.stdout.strip() and not done.stderr
+    if args[0] == "dog":
+        assert b"t60->t3" in done.stdout
+        as_json = subprocess.run(
+            [*sheepdog_command(), *args, "--json"], env=env, capture_output=True, timeout=300
+        )
+        plays = json.loads(as_json.stdout.decode("utf-8"))["plays"]
+        assert any(p["description"] == "7: t60\u2192t3" for p in plays)
