@@ -6,6 +6,7 @@ exit.  Nothing else should escape to a user.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -50,11 +51,14 @@ def brief(message: str) -> str:
 
 
 def quoted(value: object) -> str:
-    """``value`` as an error names it: a string in quotes, cut by :func:`shown`.
+    """``value`` read from a file as an error names it: a string in quotes, cut by
+    :func:`shown`; true, false and null as the file spells them.
 
-    >>> quoted("magic"), quoted("9" * 50), quoted(None)
-    ("'magic'", "'9999999999999999999999999999999999999999…'", 'None')
+    >>> quoted("magic"), quoted("9" * 50), quoted(None), quoted(True)
+    ("'magic'", "'9999999999999999999999999999999999999999…'", 'null', 'true')
     """
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
     return repr(shown(value)) if isinstance(value, str) else shown(repr(value))
 
 

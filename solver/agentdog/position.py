@@ -56,7 +56,7 @@ from sheepdog.solver.errors import (
 from sheepdog.solver.jsonio import loads_json, read_text
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
-from sheepdog.solver.words import noun
+from sheepdog.solver.words import counted, noun
 
 VARIANT: Final = "agent-dog"
 PIECES: Final = 4
@@ -396,7 +396,7 @@ def validate(pos: AgentPosition, *, observer: bool = False) -> None:
     for name, n in seen.items():
         if n > counts.get(name, 0):
             raise SheepdogError(
-                f"{n} cards {name!r} in the hands, stock and pile;"
+                f"{counted(n, 'card')} {name!r} in the hands, stock and pile;"
                 f" the deck has {counts.get(name, 0)}"
             )
     total = sum(len(h) for h in pos.hands) + len(pos.stock) + (pos.last_card is not None)
