@@ -39,6 +39,7 @@ from sheepdog.generators.dog import (
 )
 from sheepdog.solver.agentdog.advise import DEFAULT_RECORD_SECONDS, advise_view
 from sheepdog.solver.agentdog.advise import DEFAULT_SAMPLES as AGENT_SAMPLES
+from sheepdog.solver.agentdog.cards import UNKNOWN
 from sheepdog.solver.agentdog.observer import (
     HistoryMismatch,
     ObserverView,
@@ -453,6 +454,11 @@ def advise_command(
                     2,
                 )
             seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
+            if UNKNOWN in seen.hands[seen.to_move]:  # the file's problem: name it
+                raise SheepdogError(
+                    f"{position}: advice is for the player to move, seat {seen.to_move}: her"
+                    " hand must be known (her cards in 'hands', not '?')"
+                )
             with progress_bar("advise") as update:
                 try:
                     agent_advice = advise_view(
@@ -535,7 +541,8 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
     play with its exact risk of knocking out her own side and its sampled win share."""
     lines = [
         f"Seat {out['seat']} to play; {counted(out['colourings'], 'colouring')} of the undercover"
-        " pieces fit what is public (each counted once).",
+        f" pieces {'fits' if out['colourings'] == 1 else 'fit'} what is public (each counted"
+        " once).",
     ]
     for field_name, chances in out["undercover"].items():
         shares = ", ".join(f"colour {c}: {p}" for c, p in chances.items())

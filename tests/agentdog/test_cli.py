@@ -389,3 +389,24 @@ def test_advice_counts_in_words() -> None:
     assert lines[0].startswith("Seat 0 to play; 2 colourings of the undercover pieces fit")
     assert " over 1 sampled deal of the hidden cards, " in result.stdout
     assert "(s)" not in result.stdout
+    # one colouring "fits" (it said "1 colouring ... fit")
+    from sheepdog.cli.dog_endgame import agent_advice_lines
+
+    out = _json("dog", "advise", str(view), "--samples", "1", "--seconds", "60", "--json")
+    assert " pieces fit what" in agent_advice_lines(out)[0]
+    assert " pieces fits what" in agent_advice_lines({**out, "colourings": 1})[0]
+
+
+def test_advice_without_her_hand_names_the_file(tmp_path: Path) -> None:
+    """The player to move's cards unseen: an error about the file, naming it."""
+    view = json.loads((EXAMPLE.parent / "view.json").read_text(encoding="utf-8"))
+    seat = str(view["to_move"])
+    view["hands"][seat] = ["?"] * len(view["hands"][seat])
+    path = tmp_path / "blind.json"
+    path.write_text(json.dumps(view), encoding="utf-8")
+    result = _run("dog", "advise", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {path}: advice is for the player to move, seat {seat}: her hand must be known"
+        " (her cards in 'hands', not '?')\n"
+    )
