@@ -294,7 +294,8 @@ def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
         for i, words in enumerate(out["pv"], start=1):
             typer.echo(f"  {i:2d}. {words}")
     typer.echo(
-        f"{out['method']}: {counted(out['nodes'], 'position')} ({out['expanded']} expanded),"
+        f"{out['method']}: {counted(out['nodes'], 'position')}"
+        f" ({counted(out['expanded'], 'expansion')}),"
         f" {counted(out['edges'], 'play')}, {out['seconds']} s."
     )
     unresolved = [entry for entry in out["plays"] if entry["value"] is None]

@@ -68,6 +68,8 @@ def test_solve_human_output(win_file: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("WIN in 1 ply for the team to move (seats 0 and 2).")
     assert "Best play: seat 0: 3: t62→h0" in result.stdout
+    # the table search may expand a position twice: "expansions" (it said "(N expanded)")
+    assert re.search(r"\n[a-z]+: 1 position \(1 expansion\), 3 plays, ", result.stdout)
 
 
 def test_solve_writes_graphml(tmp_path: Path) -> None:
