@@ -530,6 +530,7 @@ STOPPED = {
     "samples": "all samples used",
     "time": "time budget spent",
     "exact": "nothing hidden: one exact solve",
+    "forced": "one legal play, nothing to choose",
 }
 
 
@@ -595,6 +596,12 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
 def advice_lines(out: dict[str, Any]) -> list[str]:
     """The ``advise`` report in words: what was sampled and how, then every first play."""
     n = out["samples"]
+    if out["stopped"] == "forced":
+        (only,) = out["plays"]
+        return [
+            f"Only one play is legal: {only['description']}. Nothing to choose: no sampling"
+            f" beyond one deal of the {counted(out['hidden_cards'], 'hidden card')}."
+        ]
     how = {
         "exact": "each solved exactly",
         "playout": "valued by greedy playouts to the end of the round, not solved ("

@@ -178,7 +178,7 @@ def _mean(values: list[int]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-Stop = Literal["settled", "samples", "time", "exact"]
+Stop = Literal["settled", "samples", "time", "exact", "forced"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +189,9 @@ class Advice:
     ``"settled"`` (the best play passed the test at ``confidence``), ``"samples"`` (the most
     samples were dealt), ``"time"`` (the time budget was spent) or ``"exact"`` (nothing hidden:
     one sample, solved exactly, is the answer; one valued by a playout stops with
-    ``"samples"``); ``tied`` counts the plays that tied the best in every sample."""
+    ``"samples"``) or ``"forced"`` (the mover has one legal play, the same in every sample of a
+    partnership game: nothing to choose, one sample values it); ``tied`` counts the plays
+    that tied the best in every sample."""
 
     plays: list[PlayTally]
     samples: int
@@ -507,6 +509,9 @@ def advise(
         if progress is not None:
             progress(done, samples)
         if hidden == 0 or stopped == "time":
+            break
+        if len(tallies) == 1:  # her hand is known (check_advisable): the same play every time
+            stopped = "forced"
             break
         ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
         ok, tied = settled(ranked, confidence)

@@ -269,6 +269,8 @@ def make_position(
     for k in fresh:
         if not 0 <= k < seats:
             raise FileFormatError(f"fresh seat {k} does not exist on a {seats}-seat board")
+        if mask >> k & 1:
+            raise FileFormatError(f"fresh seat {k} is listed twice")
         mask |= 1 << k
     pos = Position(
         seats=seats,

@@ -22,6 +22,7 @@ from sheepdog.solver.dog.graph import (
     PositionTooBig,
     stop_at,
 )
+from sheepdog.solver.dog.moves import legal_plays
 from sheepdog.solver.dog.position import make_position, parse_notation
 from sheepdog.solver.dog.solve import solve_position
 from sheepdog.solver.dog.value import draw_key, win_key
@@ -186,6 +187,28 @@ def test_sampling_stops_once_the_win_is_settled() -> None:
     first = next(k for k in range(1, 100) if 0.5**k <= 0.05 / (k * (k + 1)) / others)
     assert n == first
     assert out["best"]["description"] == "3: t62→h0" and out["win_share"] == 1.0
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 1000))
+def test_one_legal_play_is_forced_after_one_sample(seed: int) -> None:
+    """Nothing but the fold: nothing to compare, so one sample, not a sign test on one play;
+    the play is every sample's only one (checked against the rules engine on other deals)."""
+    pos = parse_notation("4 k,k,k,k/k,k,k,t16/k,k,k,k/k,k,k,t48 2,3/?,?/?,?/?,? 0")
+    advice = advise(pos, samples=50, seed=seed)
+    out = advice.to_dict()
+    assert out["stopped"] == "forced" and out["samples"] == 1 and not out["settled"]
+    assert [p["description"] for p in out["plays"]] == ["fold: discards 2 3"]
+    pool = sorted(unseen_cards(pos).elements())
+    rng = random.Random(seed)
+    for _ in range(5):
+        assert [p.description for p in legal_plays(deal_sample(pos, pool, rng))] == [
+            "fold: discards 2 3"
+        ]
+    assert advice_lines(out) == [
+        "Only one play is legal: fold: discards 2 3. Nothing to choose: no sampling beyond one"
+        " deal of the 6 hidden cards."
+    ]
 
 
 def test_the_sign_test_needs_every_other_play_beaten_and_reports_ties() -> None:

@@ -107,6 +107,10 @@ def test_load_position_accepts_json_and_notation(tmp_path: Path) -> None:
         ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/-/- 0 mode=threes", "two teams of three"),
         ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/-/- 0 colour=red", "unknown option 'colour'"),
         ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/-/- 0 fresh=0", "only used with protection"),
+        (
+            "4 t0,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/-/- 0 protection=fresh fresh=0,0",
+            "fresh seat 0 is listed twice",
+        ),
         ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/-/- 0 stock=5", "non-partnership"),
         ("4 k,k,k,k", "at least 4 fields"),
     ],
