@@ -487,6 +487,8 @@ def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> d
     for k in players:
         if k not in pawn_map:
             raise FileFormatError(f"'pawns' has no entry for seat {k}")
+        if k not in hand_map:
+            raise FileFormatError(f"'hands' has no entry for seat {k} (an empty hand is [])")
     last = obj.get("last_card")
     if last is not None and not isinstance(last, str):
         raise FileFormatError("'last_card' must be null or a card name")

@@ -453,6 +453,9 @@ def position_from_json(obj: Any) -> Position:
         for k in range(seats):
             if k not in pawn_map:
                 raise FileFormatError(f"'pawns' has no entry for seat {k}")
+    for k in pawn_map if rules.solo else range(seats):
+        if k not in hand_map:
+            raise FileFormatError(f"'hands' has no entry for seat {k} (an empty hand is [])")
     pawns = [[parse_loc(t, seats) for t in pawn_map.get(k, [])] for k in range(seats)]
     hands = [[parse_card(c) for c in hand_map.get(k, [])] for k in range(seats)]
     to_move = obj["to_move"]

@@ -41,6 +41,19 @@ SPEC_EXAMPLE = {
 }
 
 
+def test_a_seat_left_out_of_hands_is_an_error_in_both_variants() -> None:
+    """A seat missing from "hands" read as an empty hand (a round over, a misspelt key): it is
+    named, and an empty hand is written ``[]``."""
+    from sheepdog.solver.agentdog.position import position_from_json as agent_from_json
+    from tests.agentdog.test_observer import EXAMPLE
+
+    for read, example in ((position_from_json, SPEC_EXAMPLE), (agent_from_json, EXAMPLE)):
+        hands = {k: v for k, v in example["hands"].items() if k != "2"}
+        with pytest.raises(FileFormatError, match=r"'hands' has no entry for seat 2 \(an empty"):
+            read({**example, "hands": hands})
+        assert read({**example, "hands": {**hands, "2": []}}).hands[2] == ()
+
+
 def test_spec_example_reads_and_round_trips() -> None:
     p = position_from_json(SPEC_EXAMPLE)
     assert p.seats == 4 and p.to_move == 0
