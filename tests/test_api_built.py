@@ -245,6 +245,31 @@ def test_agent_dog_text_read_as_classic_names_the_text_reader() -> None:
         sheepdog.parse_position(AGENT.read_text())
 
 
+def test_advice_results_are_frozen() -> None:
+    """Results are values: the advice of either variant, and each play in it, cannot be
+    changed after the fact (the plays were a list, the tallies and the Agent DOG advice
+    mutable accumulators)."""
+    import dataclasses
+
+    view = sheepdog.view_of(sheepdog.load_agent_position(AGENT), 0)
+    agent = sheepdog.advise_view(view, samples=2, seed=1)
+    classic = sheepdog.advise_position(
+        sheepdog.parse_position("4 t62,h1,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 3,5/?/?/? 0"),
+        samples=3,
+    )
+    for advice in (agent, classic):
+        assert isinstance(advice.plays, tuple) and advice.plays
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            advice.samples = 0  # type: ignore[misc]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            advice.plays[0].wins += 1  # type: ignore[misc]
+    # every play is counted once per sample in which it can be made
+    counts = [p.wins + p.draws + p.losses + p.unresolved for p in agent.plays]
+    assert agent.samples == 2 and max(counts) == 2 and min(counts) >= 0
+    tally = classic.plays[0]
+    assert isinstance(tally.keys, tuple) and len(tally.keys) == tally.samples == classic.samples
+
+
 def test_an_observer_view_built_in_code_is_checked() -> None:
     """undercover=(0, 1) (no holes) was answered with colour chances for t0 and t1; the other
     fields failed inside with IndexError or TypeError."""

@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -61,7 +61,7 @@ AdviceProgress = Callable[[int, int], None]
 """``progress(solves done, solves in all)``."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PlayAdvice:
     """One of the player's plays with its risk and its sampled results."""
 
@@ -103,14 +103,14 @@ class PlayAdvice:
         }
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class AgentAdvice:
     """The advice for one observer view (:meth:`to_dict` is ``dog advise --json``)."""
 
     seat: int
     colourings: int
     fields: dict[int, dict[int, Fraction]]
-    plays: list[PlayAdvice] = field(default_factory=list)
+    plays: tuple[PlayAdvice, ...] = ()
     samples: int = 0
     seed: int = 0
     #: ``"time"`` when the time limit ended the sampling before ``samples`` were solved.
@@ -219,21 +219,25 @@ def advise_view(
     if won is not None:  # home pieces are face up (A5): every colouring agrees
         who = f"seats {'+'.join(map(str, won))} have" if len(won) > 1 else f"seat {won[0]} has"
         raise SheepdogError(f"the game is over: {who} won")
-    own_hand = tuple((h if k == seat else ()) for k, h in enumerate(view.hands))
-    plays = _plays(view, belief, own_hand)
-    advice = AgentAdvice(seat, len(belief), colour_chances(view, belief), seed=seed)
-    advice.exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)
-    if advice.exact:
+    exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)
+    if exact:
         samples = min(samples, 1)  # every sample would be this one completion
-    advice.plays += [
-        play_advice(card, words, outcomes) for (card, words), outcomes in plays.items()
-    ]
-    if samples and view.teams_play and advice.plays:
+    plays = plays_of(view, belief)
+    sampled = Sampled(plays)
+    if samples and view.teams_play and plays:
         deadline = time.monotonic() + seconds  # the record followed has its own budget
         pool = _unseen(view)
-        sample_plays(view, belief, pool, advice, samples, seed, max_nodes, deadline, progress)
-    advice.seconds = time.perf_counter() - started
-    return advice
+        sampled = sample_plays(
+            view, belief, pool, plays, samples, seed, max_nodes, deadline, progress
+        )
+    return sampled.advice(view, belief, seed, time.perf_counter() - started, exact=exact)
+
+
+def plays_of(view: ObserverView, belief: Sequence[Pawns]) -> tuple[PlayAdvice, ...]:
+    """Every play of the player to move with its exact knock-out risk, before sampling."""
+    own_hand = tuple((h if k == view.to_move else ()) for k, h in enumerate(view.hands))
+    plays = _plays(view, belief, own_hand)
+    return tuple(play_advice(card, words, outcomes) for (card, words), outcomes in plays.items())
 
 
 def play_advice(card: str, words: str, outcomes: list[AgentPlay | None]) -> PlayAdvice:
@@ -241,9 +245,8 @@ def play_advice(card: str, words: str, outcomes: list[AgentPlay | None]) -> Play
     the colourings in which it can be made (``outcomes``: the play in each colouring, None
     where it cannot be made, or, for a fold whose draw is not seen, in none)."""
     done = [p for p in outcomes if p is not None]
-    item = PlayAdvice(card, words, _described(done, words), possible=len(done))
-    item.knocks = sum(1 for p in done if p.out_of_round)
-    return item
+    knocks = sum(1 for p in done if p.out_of_round)
+    return PlayAdvice(card, words, _described(done, words), knocks, possible=len(done))
 
 
 def _described(done: list[AgentPlay], words: str) -> str:
@@ -262,7 +265,7 @@ def _described(done: list[AgentPlay], words: str) -> str:
 
 
 def _plays(
-    view: ObserverView, belief: list[Pawns], own_hand: Hands
+    view: ObserverView, belief: Sequence[Pawns], own_hand: Hands
 ) -> dict[tuple[str, str], list[Any]]:
     """The player's plays, each the first words of a group of choices that give the same
     position in every colouring, with the play in each colouring (in ``belief``'s order)."""
@@ -289,7 +292,7 @@ def _plays(
     return out
 
 
-def blind_folds(view: ObserverView, belief: list[Pawns], own_hand: Hands) -> list[str]:
+def blind_folds(view: ObserverView, belief: Sequence[Pawns], own_hand: Hands) -> list[str]:
     """With 2-3 players and nothing playable she folds: discards one card and draws the top of
     the stock (A17), which nobody has seen in a view (an empty stock is the discard pile to be
     shuffled, unseen too; the table knows no stock).  Her choices are then the discards, each
@@ -315,37 +318,85 @@ def _try(pos: AgentPosition, card: str, words: str) -> AgentPlay | None:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class Sampled:
+    """What the sampling gave: each play with its results, the samples counted, and why it
+    stopped early (``"time"``, and whether a solve under way was cut)."""
+
+    plays: tuple[PlayAdvice, ...]
+    samples: int = 0
+    stopped: str | None = None
+    solve_stopped: bool = False
+
+    def advice(
+        self,
+        view: ObserverView,
+        belief: Sequence[Pawns],
+        seed: int,
+        seconds: float,
+        *,
+        exact: bool = False,
+    ) -> AgentAdvice:
+        """The advice these results make for the player to move in ``view``."""
+        return AgentAdvice(
+            view.to_move,
+            len(belief),
+            colour_chances(view, belief),
+            self.plays,
+            self.samples,
+            seed,
+            self.stopped,
+            exact,
+            self.solve_stopped,
+            seconds,
+        )
+
+
 def sample_plays(
     view: ObserverView,
-    belief: list[Pawns],
+    belief: Sequence[Pawns],
     pool: list[str],
-    advice: AgentAdvice,
+    plays: tuple[PlayAdvice, ...],
     samples: int,
     seed: int,
     max_nodes: int,
     deadline: float | None,
     progress: AdviceProgress | None,
-) -> None:
+) -> Sampled:
     """Count each play's wins, draws and losses over ``samples`` completions: a colouring of
     ``belief`` drawn uniformly, the hidden hands dealt from ``pool``, every play solved exactly
     (unresolved over ``max_nodes``).  Every play is counted on the same samples: past the
-    ``deadline`` the sampling stops (``advice.stopped = "time"``), even within a solve, and a
-    sample cut short counts for no play."""
+    ``deadline`` the sampling stops (``stopped`` ``"time"``), even within a solve, and a sample
+    cut short counts for no play."""
     rng = random.Random(seed)
     team = view.to_move % 2
-    total = samples * len(advice.plays)
-    done = 0
+    total = samples * len(plays)
+    done = counted = 0
+    tally: list[Counter[str]] = [Counter() for _ in plays]
+
+    def result(stopped: str | None = None, solve_stopped: bool = False) -> Sampled:
+        counts = [
+            replace(
+                item,
+                wins=n["WIN"],
+                draws=n["DRAW"],
+                losses=n["LOSS"],
+                unresolved=n["UNRESOLVED"],
+            )
+            for item, n in zip(plays, tally, strict=True)
+        ]
+        return Sampled(tuple(counts), counted, stopped, solve_stopped)
+
     for _ in range(samples):
         if deadline is not None and time.monotonic() > deadline:
-            advice.stopped = "time"
-            return
+            return result("time")
         pawns = belief[rng.randrange(len(belief))]
         pos = view.completion(pawns, _deal(view, pool, rng))
-        values: list[tuple[PlayAdvice, str]] = []
-        for item in advice.plays:
+        values: list[tuple[int, str]] = []
+        for i, item in enumerate(plays):
             if deadline is not None and time.monotonic() > deadline:
-                advice.stopped = "time"  # a sample counts whole or not at all: the plays are
-                return  # compared on the same samples
+                # a sample counts whole or not at all: the plays are compared on the same samples
+                return result("time")
             made = _try(pos, item.card, item.words)
             if made is None:
                 continue  # not a play in this sample's colouring
@@ -358,19 +409,12 @@ def sample_plays(
             except PositionTooBig:
                 value = "UNRESOLVED"
             except OutOfTime:  # a solve under way at the deadline: the sample counts for none
-                advice.stopped, advice.solve_stopped = "time", True
-                return
-            values.append((item, value))
+                return result("time", solve_stopped=True)
+            values.append((i, value))
             done += 1
             if progress is not None:
                 progress(done, total)
-        for item, value in values:
-            if value == "WIN":
-                item.wins += 1
-            elif value == "LOSS":
-                item.losses += 1
-            elif value == "DRAW":
-                item.draws += 1
-            else:
-                item.unresolved += 1
-        advice.samples += 1
+        for i, value in values:
+            tally[i][value if value in ("WIN", "LOSS", "DRAW") else "UNRESOLVED"] += 1
+        counted += 1
+    return result()

@@ -20,13 +20,13 @@ from sheepdog.solver.agentdog.advise import (
     DEFAULT_SOLVE_NODES,
     AdviceProgress,
     AgentAdvice,
-    _plays,
+    Sampled,
     _unseen,
-    play_advice,
+    plays_of,
     sample_plays,
 )
 from sheepdog.solver.agentdog.cards import UNKNOWN
-from sheepdog.solver.agentdog.observer import ObserverView, colour_chances
+from sheepdog.solver.agentdog.observer import ObserverView
 from sheepdog.solver.agentdog.position import Pawns
 from sheepdog.solver.errors import SheepdogError
 
@@ -60,15 +60,12 @@ def advise_belief(
     hidden = sum(h.count(UNKNOWN) for h in view.hands)
     if len(pool) < hidden:
         raise SheepdogError(f"{hidden} hidden cards but only {len(pool)} cards not yet seen")
-    own_hand = tuple((h if k == seat else ()) for k, h in enumerate(view.hands))
-    plays = _plays(view, colourings, own_hand)
-    advice = AgentAdvice(seat, len(colourings), colour_chances(view, colourings), seed=seed)
     # as advise_view: a description true in every colouring, the risk over those it fits
-    advice.plays += [
-        play_advice(card, words, outcomes) for (card, words), outcomes in plays.items()
-    ]
-    if samples and view.teams_play and advice.plays:
+    plays = plays_of(view, colourings)
+    sampled = Sampled(plays)
+    if samples and view.teams_play and plays:
         deadline = None if seconds is None else clock + seconds
-        sample_plays(view, colourings, pool, advice, samples, seed, max_nodes, deadline, progress)
-    advice.seconds = time.perf_counter() - started
-    return advice
+        sampled = sample_plays(
+            view, colourings, pool, plays, samples, seed, max_nodes, deadline, progress
+        )
+    return sampled.advice(view, colourings, seed, time.perf_counter() - started)

@@ -40,7 +40,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -87,23 +87,23 @@ def share_error(wins: int, samples: int) -> float | None:
     return math.sqrt(p * (1 - p) / samples)
 
 
-@dataclass(slots=True)
-class PlayTally:
-    """How one first play fared over the samples; ``keys[i]`` is its value key
-    (:mod:`sheepdog.solver.dog.value`, from the mover's team's side) in sample ``i``."""
+class _Stats:
+    """What a tally says, read from its counts: shared by the frozen :class:`PlayTally` the
+    advice gives and the accumulator that sampling fills (:class:`_Tally`)."""
 
+    __slots__ = ()
     card: str | None
     description: str
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    home: int = 0
-    steps: int = 0
-    draw_home: int = 0
-    draw_steps: int = 0
-    win_plies: list[int] = field(default_factory=list)
-    loss_plies: list[int] = field(default_factory=list)
-    keys: list[int] = field(default_factory=list)
+    wins: int
+    draws: int
+    losses: int
+    home: int
+    steps: int
+    draw_home: int
+    draw_steps: int
+    win_plies: Sequence[int]
+    loss_plies: Sequence[int]
+    keys: Sequence[int]
 
     def __repr__(self) -> str:
         return (
@@ -114,26 +114,6 @@ class PlayTally:
     @property
     def samples(self) -> int:
         return self.wins + self.draws + self.losses
-
-    def add(self, key: int, progress: tuple[int, int]) -> None:
-        """Count one sample: the play's value key and its team's progress at the end."""
-        self.keys.append(key)
-        value, plies, _ = decode(key)
-        home, steps = progress
-        self.home += home
-        self.steps += steps
-        if value == "WIN":
-            self.wins += 1
-            assert plies is not None
-            self.win_plies.append(plies)
-        elif value == "DRAW":
-            self.draws += 1
-            self.draw_home += home
-            self.draw_steps += steps
-        else:
-            self.losses += 1
-            assert plies is not None
-            self.loss_plies.append(plies)
 
     def to_dict(self) -> dict[str, Any]:
         """One entry of ``plays`` in the ``sheepdog dog advise --json`` object."""
@@ -174,7 +154,91 @@ class PlayTally:
         )
 
 
-def _mean(values: list[int]) -> float:
+@dataclass(frozen=True, slots=True, repr=False)
+class PlayTally(_Stats):
+    """How one first play fared over the samples; ``keys[i]`` is its value key
+    (:mod:`sheepdog.solver.dog.value`, from the mover's team's side) in sample ``i``.
+    :meth:`of` counts a list of samples."""
+
+    card: str | None
+    description: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    home: int = 0
+    steps: int = 0
+    draw_home: int = 0
+    draw_steps: int = 0
+    win_plies: tuple[int, ...] = ()
+    loss_plies: tuple[int, ...] = ()
+    keys: tuple[int, ...] = ()
+
+    @classmethod
+    def of(
+        cls, card: str | None, description: str, samples: Iterable[tuple[int, tuple[int, int]]]
+    ) -> PlayTally:
+        """The tally of a play valued ``(key, (pawns home, steps to go))`` in each sample."""
+        tally = _Tally(card, description)
+        for key, progress in samples:
+            tally.add(key, progress)
+        return tally.frozen()
+
+
+@dataclass(slots=True, repr=False)
+class _Tally(_Stats):
+    """A play's tally while the samples come in (:class:`PlayTally` once they are done)."""
+
+    card: str | None
+    description: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    home: int = 0
+    steps: int = 0
+    draw_home: int = 0
+    draw_steps: int = 0
+    win_plies: list[int] = field(default_factory=list)
+    loss_plies: list[int] = field(default_factory=list)
+    keys: list[int] = field(default_factory=list)
+
+    def add(self, key: int, progress: tuple[int, int]) -> None:
+        """Count one sample: the play's value key and its team's progress at the end."""
+        self.keys.append(key)
+        value, plies, _ = decode(key)
+        home, steps = progress
+        self.home += home
+        self.steps += steps
+        if value == "WIN":
+            self.wins += 1
+            assert plies is not None
+            self.win_plies.append(plies)
+        elif value == "DRAW":
+            self.draws += 1
+            self.draw_home += home
+            self.draw_steps += steps
+        else:
+            self.losses += 1
+            assert plies is not None
+            self.loss_plies.append(plies)
+
+    def frozen(self) -> PlayTally:
+        return PlayTally(
+            self.card,
+            self.description,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.home,
+            self.steps,
+            self.draw_home,
+            self.draw_steps,
+            tuple(self.win_plies),
+            tuple(self.loss_plies),
+            tuple(self.keys),
+        )
+
+
+def _mean(values: Sequence[int]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
@@ -193,7 +257,7 @@ class Advice:
     partnership game: nothing to choose, one sample values it); ``tied`` counts the plays
     that tied the best in every sample."""
 
-    plays: list[PlayTally]
+    plays: tuple[PlayTally, ...]
     samples: int
     hidden: int
     nodes: int
@@ -399,7 +463,7 @@ def _binomial_tail(k: int, x: int) -> float:
     return tail
 
 
-def settled(ranked: list[PlayTally], confidence: float) -> tuple[bool, int]:
+def settled(ranked: Sequence[_Stats], confidence: float) -> tuple[bool, int]:
     """Whether ``ranked[0]`` is settled after ``n`` paired samples (module docstring), and how
     many plays tied it in every sample."""
     best = ranked[0]
@@ -465,7 +529,7 @@ def advise(
     pool = sorted(unseen_cards(pos).elements()) if unseen is None else _pool(unseen, pos)
     rng = random.Random(seed)
     game = DogGame.for_position(pos)
-    tallies: dict[PlayId, PlayTally] = {}
+    tallies: dict[PlayId, _Tally] = {}
     nodes = exact = playouts = 0
     stopped: Stop = "exact" if hidden == 0 else "samples"
     tied = 0
@@ -501,7 +565,7 @@ def advise(
         for ident, card, description, key, end in values:
             tally = tallies.get(ident)
             if tally is None:
-                tally = tallies[ident] = PlayTally(card, description)
+                tally = tallies[ident] = _Tally(card, description)
             elif description and not tally.description:
                 tally.description = description
             tally.add(key, end)
@@ -513,7 +577,7 @@ def advise(
         if len(tallies) == 1:  # her hand is known (check_advisable): the same play every time
             stopped = "forced"
             break
-        ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
+        ranked = sorted(tallies.values(), key=_Tally.score, reverse=True)
         ok, tied = settled(ranked, confidence)
         if ok:
             stopped = "settled"
@@ -523,10 +587,10 @@ def advise(
             break
     if stopped == "exact" and exact == 0:  # nothing hidden, but too big to solve: a playout
         stopped = "samples"
-    ranked = sorted(tallies.values(), key=PlayTally.score, reverse=True)
     _describe(pos, tallies)
+    ranked = sorted(tallies.values(), key=_Tally.score, reverse=True)
     return Advice(
-        ranked,
+        tuple(tally.frozen() for tally in ranked),
         done,
         hidden,
         nodes,
@@ -542,7 +606,7 @@ def advise(
     )
 
 
-def _describe(pos: Position, tallies: dict[PlayId, PlayTally]) -> None:
+def _describe(pos: Position, tallies: dict[PlayId, _Tally]) -> None:
     """Fill in the engine's words for plays that only playouts valued (they skip them): the
     first plays depend only on the mover's hand and the pawns, so ``pos`` itself describes
     them (the move generator never looks at the other hands' cards)."""

@@ -213,10 +213,7 @@ def test_one_legal_play_is_forced_after_one_sample(seed: int) -> None:
 
 def test_the_sign_test_needs_every_other_play_beaten_and_reports_ties() -> None:
     def tally(keys: list[int]) -> PlayTally:
-        t = PlayTally("8", "")
-        for key in keys:
-            t.add(key, (0, 1))
-        return t
+        return PlayTally.of("8", "", [(key, (0, 1)) for key in keys])
 
     win, draw = win_key(3), draw_key((1, 50))
     best = tally([win] * 12)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,7 +49,11 @@ def test_a_seat_left_out_of_hands_is_an_error_in_both_variants() -> None:
     from sheepdog.solver.agentdog.position import position_from_json as agent_from_json
     from tests.agentdog.test_observer import EXAMPLE
 
-    for read, example in ((position_from_json, SPEC_EXAMPLE), (agent_from_json, EXAMPLE)):
+    readers: list[tuple[Callable[[Any], Any], dict[str, Any]]] = [
+        (position_from_json, SPEC_EXAMPLE),
+        (agent_from_json, EXAMPLE),
+    ]
+    for read, example in readers:
         hands = {k: v for k, v in example["hands"].items() if k != "2"}
         with pytest.raises(FileFormatError, match=r"'hands' has no entry for seat 2 \(an empty"):
             read({**example, "hands": hands})
