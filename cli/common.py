@@ -22,6 +22,7 @@ from typing import Any, NoReturn, TypeVar
 import typer
 
 from sheepdog.cli.main import stop_words
+from sheepdog.cli.progress import echo
 from sheepdog.solver.errors import HiddenCardsError, SheepdogError, brief
 from sheepdog.solver.jsonio import shipped_hint
 
@@ -31,7 +32,7 @@ T = TypeVar("T")
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``Error: message`` (one line, long quoted values cut: :func:`brief`) on stderr and
     exit non-zero."""
-    typer.echo(f"Error: {brief(message)}", err=True)
+    echo(f"Error: {brief(message)}", err=True)
     raise typer.Exit(code)
 
 

@@ -271,9 +271,9 @@ def perft_cmd(
             print_json(out)
             return
         for text, n in parts:
-            typer.echo(f"{text}: {n:,}")
+            echo(f"{text}: {n:,}")
         rate = f" ({nodes / seconds:,.0f}/s)" if seconds > 0 else ""
-        typer.echo(f"perft {d}: {nodes:,} in {seconds:.3f}s{rate}")
+        echo(f"perft {d}: {nodes:,} in {seconds:.3f}s{rate}")
 
     run(body)
 
@@ -379,7 +379,7 @@ def convert(
         elif to is Format.json:
             print_json(position_to_json(pos))
         else:
-            typer.echo(to_notation(pos))
+            echo(to_notation(pos))
 
     run(body)
 

@@ -268,7 +268,7 @@ def _check_stored_answer(arg: str, solved: dict[str, Any]) -> None:
         return
     problem = stored_answer_warning(raw["puzzle"], solved)
     if problem is not None:
-        typer.echo(f"Warning: {arg}: {problem}", err=True)
+        echo(f"Warning: {arg}: {problem}", err=True)
 
 
 def _report(out: dict[str, Any], json_out: bool, graph: Path | None) -> None:
@@ -282,33 +282,31 @@ def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
     seats = listed([str(seat) for seat in out["seats"]])
     value = out["value"]
     plies = f" in {_plies(out['plies'])}" if out["plies"] is not None else ""
-    typer.echo(f"{value}{plies} for the team to move (seats {seats}).")
+    echo(f"{value}{plies} for the team to move (seats {seats}).")
     home, steps = out["progress"]
-    typer.echo(f"Progress with best play: {home} pawns home, {steps} steps to go.")
+    echo(f"Progress with best play: {home} pawns home, {steps} steps to go.")
     if out["best"] is None:
-        typer.echo("Best play: none to choose (a fold, or the round or the game is over).")
+        echo("Best play: none to choose (a fold, or the round or the game is over).")
     else:
-        typer.echo(f"Best play: {out['pv'][0]}")
+        echo(f"Best play: {out['pv'][0]}")
     if out["pv"]:
-        typer.echo("Principal variation:")
+        echo("Principal variation:")
         for i, words in enumerate(out["pv"], start=1):
-            typer.echo(f"  {i:2d}. {words}")
-    typer.echo(
+            echo(f"  {i:2d}. {words}")
+    echo(
         f"{out['method']}: {counted(out['nodes'], 'position')}"
         f" ({counted(out['expanded'], 'expansion')}),"
         f" {counted(out['edges'], 'play')}, {out['seconds']} s."
     )
     unresolved = [entry for entry in out["plays"] if entry["value"] is None]
     if out["plays"] and not unresolved:
-        typer.echo("First plays:")
+        echo("First plays:")
         for entry in out["plays"]:
             plies = f" in {_plies(entry['plies'])}" if entry["plies"] is not None else ""
             home, steps = entry["progress"]
-            typer.echo(
-                f"  {entry['description']}: {entry['value']}{plies} ({home} home, {steps} to go)"
-            )
+            echo(f"  {entry['description']}: {entry['value']}{plies} ({home} home, {steps} to go)")
     if graph is not None:
-        typer.echo(f"Solved graph written to {graph}.")
+        echo(f"Solved graph written to {graph}.")
 
 
 @app.command()
@@ -334,18 +332,18 @@ def solitaire(
             whose = f"{pos.rules.home_to_win} of her {len(pos.pawns[seat])} pawns"
         if out["possible"]:
             plays = f"{out['plays']} play" + ("" if out["plays"] == 1 else "s")
-            typer.echo(f"Seat {seat} can bring {whose} home in {plays}:")
+            echo(f"Seat {seat} can bring {whose} home in {plays}:")
             lines = out["line"]
         else:
             home, steps = out["closest"]
-            typer.echo(
+            echo(
                 f"Seat {seat} cannot bring {whose} home this round; at best {home} home"
                 f" and {steps} steps to go:"
             )
             lines = out["closest_line"]
         for i, words in enumerate(lines, start=1):
-            typer.echo(f"  {i:2d}. {words}")
-        typer.echo(f"{counted(out['nodes'], 'position')}.")
+            echo(f"  {i:2d}. {words}")
+        echo(f"{counted(out['nodes'], 'position')}.")
 
     _run(body)
 
@@ -490,9 +488,9 @@ def advise_command(
                 print_json(out)
             else:
                 for line in agent_advice_lines(out):
-                    typer.echo(line)
+                    echo(line)
                 if "note" in out:
-                    typer.echo(f"Note: {out['note']}.")
+                    echo(f"Note: {out['note']}.")
             return
         if isinstance(found, ObserverView):  # pragma: no cover - handled above
             return
@@ -520,7 +518,7 @@ def advise_command(
             print_json(out)
             return
         for line in advice_lines(out):
-            typer.echo(line)
+            echo(line)
 
     _run(body)
 

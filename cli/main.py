@@ -142,7 +142,7 @@ def _show_version(value: bool) -> None:
         from sheepdog import __version__
         from sheepdog.solver.native import engine_build
 
-        typer.echo(f"sheepdog {__version__}\n{engine_build()}")
+        sys.stdout.write(f"sheepdog {__version__}\n{engine_build()}\n")
         raise typer.Exit()
 
 
@@ -338,6 +338,7 @@ _PLAIN_SIGNS: dict[str, str] = {
     "\u25cf": "*",  # ●
     "\u25cb": "o",  # ○
     "\u00b2": "^2",  # ²
+    "\u2605": "*",  # ★
 }
 
 

@@ -35,11 +35,14 @@ def stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def echo(line: str) -> None:
-    """Print ``line`` on stdout while a bar may be drawn: through ``sys.stdout``, which the bar
-    redirects above itself when both are the terminal (``typer.echo`` writes to the stream
-    beneath and would land on the bar's line)."""
-    sys.stdout.write(line + "\n")
+def echo(line: str = "", *, nl: bool = True, err: bool = False) -> None:
+    """Print ``line`` (on stderr with ``err``) through ``sys.stdout``/``sys.stderr``: the
+    streams a bar redirects above itself when both are the terminal, and whose encoding errors
+    the command line writes in ASCII on an ASCII terminal (``cli.main``).  ``typer.echo``
+    writes to the streams beneath: it landed on the bar's line, and wrote UTF-8 to an ASCII
+    terminal."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(line + ("\n" if nl else ""))
 
 
 @contextmanager

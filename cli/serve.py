@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheepdog.cli.common import os_error_message, run
+from sheepdog.cli.progress import echo
 
 if TYPE_CHECKING:
     import uvicorn
@@ -150,13 +151,13 @@ def serve(
             http=JsonErrorProtocol,
         )
         server = _stopping_server(config, app.state.stop_work)
-        typer.echo(f"sheepdog serve: {url}  (games in {store.path})")
+        echo(f"sheepdog serve: {url}  (games in {store.path})")
         if local:
-            typer.echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")
+            echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")
         else:
-            typer.echo("Each game has a secret token in its address (its page shows a QR code).")
+            echo("Each game has a secret token in its address (its page shows a QR code).")
         segno.make(url, error="m").terminal(compact=True)
-        typer.echo("Ctrl-C stops the server.")
+        echo("Ctrl-C stops the server.")
         # uvicorn stops gracefully on SIGTERM too, then raises the signal again: without a
         # handler of ours that ends the process on the spot, before the hint worker's queues
         # are cleaned up (Python warned of leaked semaphores); this one exits 143 properly

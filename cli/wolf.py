@@ -16,7 +16,7 @@ from rich.table import Table
 
 from sheepdog.cli.common import number_in, print_json, run
 from sheepdog.cli.explain_text import explanation_lines
-from sheepdog.cli.progress import late_progress_bar
+from sheepdog.cli.progress import echo, late_progress_bar
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.percent import percent
 from sheepdog.solver.slywolf.contradiction import Conflict
@@ -111,7 +111,7 @@ def read_puzzle(file: Path) -> Puzzle:
     puzzle, _ = load_game_file(file)
     bad_grade = grade_warning(puzzle, file)
     if bad_grade is not None:
-        typer.echo(f"Warning: {bad_grade}", err=True)
+        echo(f"Warning: {bad_grade}", err=True)
     return puzzle
 
 
@@ -254,7 +254,7 @@ def solve(
             raise SheepdogError(f"{file}: {exc}{other}") from None
         warning = culprit_warning(puzzle, findings.deduction)
         if warning is not None:
-            typer.echo(f"Warning: {file}: {warning}", err=True)
+            echo(f"Warning: {file}: {warning}", err=True)
         steps = explain_puzzle(puzzle) if explain else None
         if json_out:
             data = findings.to_dict()
@@ -264,11 +264,11 @@ def solve(
         else:
             render_solution(Console(), puzzle, findings.deduction, findings.conflict)
             if model.model == "valid":
-                typer.echo(VALID_NOTE)
+                echo(VALID_NOTE)
             if steps is not None:
-                typer.echo("\nStep by step:")
-                typer.echo("\n".join(explanation_lines(steps)))
+                echo("\nStep by step:")
+                echo("\n".join(explanation_lines(steps)))
                 if set(steps.suspects) != set(findings.deduction.suspects):
-                    typer.echo(STEPS_NOTE)
+                    echo(STEPS_NOTE)
 
     run(body)

@@ -303,17 +303,17 @@ def grade_command(
             raise SheepdogError(f"{file}: {exc}") from None
         warning = culprit_warning(puzzle, deduce_puzzle(puzzle, marginals=False))
         if warning is not None:  # the recorded culprit is checked, not trusted (as solve does)
-            typer.echo(f"Warning: {file}: {warning}", err=True)
+            echo(f"Warning: {file}: {warning}", err=True)
         try:  # so is a stored grade: a malformed one is reported, the grade still given
             stored = stored_grade(puzzle, str(file))
         except SheepdogError as exc:
-            typer.echo(f"Warning: {exc}; the recomputed grade is given here", err=True)
+            echo(f"Warning: {exc}; the recomputed grade is given here", err=True)
             stored = None
         if stored is not None and not same_grade(stored, g):
             shown = grade_text(stored)
             if shown == grade_text(g):  # the difference is in what the text leaves out
                 shown = f"{shown}, {grade_details(stored)}"
-            typer.echo(
+            echo(
                 f"Warning: {file}: the stored grade ({shown}) disagrees with the "
                 "recomputed one given here",
                 err=True,
@@ -323,10 +323,10 @@ def grade_command(
             print_json(data)
             return
         exact = "" if g.fewest_exact else " (at most; search budget reached)"
-        typer.echo(f"Grade: {'*' * g.stars} ({g.stars} of 5 stars)")
-        typer.echo(f"Hardest rule needed: {g.hardest_rule} (tier {g.tier})")
-        typer.echo(f"Steps: {g.steps}")
-        typer.echo(f"Fewest interviews before the culprit is certain: {g.fewest_interviews}{exact}")
+        echo(f"Grade: {'*' * g.stars} ({g.stars} of 5 stars)")
+        echo(f"Hardest rule needed: {g.hardest_rule} (tier {g.tier})")
+        echo(f"Steps: {g.steps}")
+        echo(f"Fewest interviews before the culprit is certain: {g.fewest_interviews}{exact}")
 
     run(body)
 
@@ -361,7 +361,7 @@ def grades_command(
         if json_out:
             print_json({"sets": [s.to_dict() for s in summaries]})
         else:
-            typer.echo(grade_table(summaries), nl=False)
+            echo(grade_table(summaries), nl=False)
 
     run(body)
 
@@ -463,7 +463,7 @@ def print_command(
         the_paper = PAPERS[paper.value] if paper is not None else default_paper()
         unknown_size = papersize_warning() if paper is None else None
         if unknown_size is not None:
-            typer.echo(f"Warning: {unknown_size}; printing on {the_paper.name}", err=True)
+            echo(f"Warning: {unknown_size}; printing on {the_paper.name}", err=True)
         with progress_bar("checking cases") as update:
             pset = load_print_set(folder, regrade=regrade, progress=update)
         missing = unprintable_characters(set_texts(pset))
@@ -471,9 +471,9 @@ def print_command(
             listed = ", ".join(
                 f"U+{ord(ch):04X}" + (f" {ch}" if ch.isprintable() else "") for ch in missing
             )
-            typer.echo(f"Warning: not in the PDF font, printed as '?': {listed}", err=True)
+            echo(f"Warning: not in the PDF font, printed as '?': {listed}", err=True)
         for warning in play_warnings(pset.roster, roster_sheets=not no_roster_sheets):
-            typer.echo(f"Warning: {command_line_words(warning)}", err=True)
+            echo(f"Warning: {command_line_words(warning)}", err=True)
         with progress_bar("laying out pages") as update:
             printed = print_set_pdf(
                 pset,
@@ -501,6 +501,6 @@ def print_command(
         else:
             parts = ", ".join(f"{name} {n}" for name, n in printed.parts if n)
             pages = counted(printed.pages, f"{the_paper.name} page")
-            typer.echo(f"{out}: {counted(cases, 'case')} on {pages} ({parts})")
+            echo(f"{out}: {counted(cases, 'case')} on {pages} ({parts})")
 
     run(body)

@@ -41,6 +41,7 @@ from sheepdog.cli.common import (
     run,
     typed_options,
 )
+from sheepdog.cli.progress import echo
 from sheepdog.cli.wolf import ModeChoice, ModelAtTable, ModelChoice, app
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def hint(
         if json_out:  # every sheep not yet interviewed (the spec's contract): --top is for text
             print_json(advice.to_dict())
         else:
-            typer.echo(render_advice(advice.best(top).to_dict()))
+            echo(render_advice(advice.best(top).to_dict()))
 
     run(body)
 
@@ -214,9 +215,7 @@ def play(
                 check_likes(base.roster)
                 game = new_game(base, side.value, Options(skill, picky, special))
                 _save(file, game, force=force)
-                typer.echo(
-                    f"New game in {file}. Type the four stack tops: top SHEEP. `help` lists all."
-                )
+                echo(f"New game in {file}. Type the four stack tops: top SHEEP. `help` lists all.")
             else:
                 loaded = load_game(file)
                 check_writable(file)  # every line typed is saved to it
@@ -268,7 +267,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     rebuilt = resumed(game) if game.log else None
     record, log = rebuilt or Record.begin(game), game.log
     if game.log and sys.stdin is not None and sys.stdin.isatty():  # scripts read replies only
-        typer.echo(resume_line(record.game))
+        echo(resume_line(record.game))
     while True:
         line = _read_line("> ")
         if line is None:
@@ -277,12 +276,10 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         words = text.lower().split()
         if words and words[0] in PROMPT_WORDS:  # names are case-insensitive, these too
             if len(words) > 1:
-                typer.echo(
-                    f"Error: {words[0]} takes nothing after it: type just {words[0]}", err=True
-                )
+                echo(f"Error: {words[0]} takes nothing after it: type just {words[0]}", err=True)
                 continue
             if words[0] == "help":
-                typer.echo(HELP)
+                echo(HELP)
                 continue
             break
         if not text:
@@ -290,7 +287,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         try:
             check_entry_length(text)
         except SheepdogError as exc:
-            typer.echo("Error: " + str(exc), err=True)
+            echo("Error: " + str(exc), err=True)
             continue
         log += (text,)  # refused, but typed: the log keeps it
         try:
@@ -307,7 +304,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
                     " rebuild its game; `correct SHEEP, TARGET, ITEM` fixes an interview typed"
                     " before)"
                 )
-            typer.echo("Error: " + brief(message), err=True)
+            echo("Error: " + brief(message), err=True)
             continue
         before, record = record, after
         _save(file, replace(record.game, log=log), line=text)
@@ -319,7 +316,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
                 message = brief(str(exc))
                 if CONTRADICTION_HINT in message:
                     message += "; `correct SHEEP, TARGET, ITEM` fixes an interview typed wrong"
-                typer.echo("Error: " + message, err=True)
+                echo("Error: " + message, err=True)
                 continue
         elif isinstance(entry, Undo):
             last = before.last_in_force()
@@ -332,7 +329,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
             # one line, so a reply is always one line (scripts read them line by line)
             answer = f"{answer}. " + " · ".join(status_lines(findings))
         if answer:
-            typer.echo(answer)
+            echo(answer)
 
 
 def _save(file: Path, game: Game, *, force: bool = True, line: str | None = None) -> None:
@@ -383,5 +380,5 @@ def _read_line(prompt: str) -> str | None:
         return input(prompt)
     except EOFError:
         if stdin.isatty():  # Ctrl-D at the prompt: end its line, so the shell's starts afresh
-            typer.echo()
+            echo()
         return None

@@ -74,6 +74,17 @@ def test_errors_still_exit_non_zero_with_stderr_closed(tmp_path: Path) -> None:
     [
         ["dog", "moves", "4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 7,J/2,S/3/13 0"],
         ["wolf", "solve", str(ROOT / "cases" / "easy" / "easy-1-001.json"), "--explain"],
+        # these printed through typer.echo, which writes UTF-8 to an ASCII stream
+        ["dog", "solve", str(ROOT / "cases" / "dog" / "puzzles" / "03ply-medium-162bc0ff84.json")],
+        ["wolf", "grades", str(ROOT / "cases" / "hard")],
+        [
+            "dog",
+            "perft",
+            str(ROOT / "cases" / "agentdog" / "example.json"),
+            "--depth",
+            "1",
+            "--divide",
+        ],
     ],
 )
 def test_an_ascii_terminal_gets_the_signs_in_ascii(args: list[str]) -> None:
@@ -87,6 +98,8 @@ def test_an_ascii_terminal_gets_the_signs_in_ascii(args: list[str]) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.isascii() and done.stdout.strip() and not done.stderr
     if args[0] == "dog":
+        assert b"->" in done.stdout
+    if args[:2] == ["dog", "moves"]:
         assert b"t60->t3" in done.stdout
         as_json = subprocess.run(
             [*sheepdog_command(), *args, "--json"], env=env, capture_output=True, timeout=300
