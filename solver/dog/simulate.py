@@ -34,6 +34,7 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.rules import DEFAULT_RULES, Rules
 from sheepdog.solver.errors import SheepdogError, UnknownNameError
+from sheepdog.solver.words import listed
 
 Policy = Callable[[Position, list[Play], random.Random], Play]
 
@@ -208,7 +209,8 @@ def seats_for(seats: int, rules: Rules, players: int | None = None) -> tuple[int
         if n not in SOLO_SEATS or SOLO_SEATS[n][-1] >= seats:
             allowed = [k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats]
             raise SheepdogError(
-                f"the non-partnership game is for {', '.join(map(str, allowed))} players on the"
+                f"the non-partnership game is for {listed([str(k) for k in allowed], 'or')}"
+                " players on the"
                 f" {seats}-seat board (rulebook 'Dog for 2, 3 or 5 Players'), not {n}"
             )
         return SOLO_SEATS[n]

@@ -70,6 +70,7 @@ from typing import Any, Literal
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
 from sheepdog.solver.slywolf.puzzle import STACKS, Puzzle, sheep_list
 from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.words import counted
 
 Side = Literal["one_star", "two_star"]
 SIDES: tuple[Side, ...] = ("one_star", "two_star")
@@ -293,7 +294,8 @@ def table_from_dict(
         stacks.append(Stack(top, tiles, under))
     if len(raw_stacks) != STACKS:  # [Setup 3]; an empty stack stays in the list, 0 tiles
         raise FileFormatError(
-            f"{where}: 'stacks' lists {len(raw_stacks)} stacks; the game has {STACKS} (a stack "
+            f"{where}: 'stacks' lists {counted(len(raw_stacks), 'stack')}; the game has"
+            f" {STACKS} (a stack "
             'that ran out stays in the list as {"top": null, "tiles": 0})'
         )
     tops = [s.top for s in stacks if s.top is not None]

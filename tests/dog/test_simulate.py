@@ -104,7 +104,10 @@ def test_bad_simulation_requests() -> None:
     ("args", "message"),
     [
         (["--players", "3"], "Error: a partnership game on 4 seats has 4 players\n"),
-        (["--mode", "solo", "--players", "4"], "Error: the non-partnership game is for 2, 3"),
+        (
+            ["--mode", "solo", "--players", "4"],
+            "Error: the non-partnership game is for 2 or 3 players",
+        ),
         (["--seats", "6", "--mode", "solo", "--players", "6"], "Error: the non-partnership"),
     ],
 )

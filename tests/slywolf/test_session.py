@@ -270,6 +270,7 @@ def test_game_key_errors_are_file_errors() -> None:
             {"stacks": [{"tiles": 4}] * 4 + [{"tiles": 1}]},
             "'stacks' lists 5 stacks; the game has 4",
         ),
+        ({"stacks": [{"tiles": 4}]}, "'stacks' lists 1 stack; the game has 4"),
         (
             {
                 "stacks": [{"tiles": 4}] * 4,
