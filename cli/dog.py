@@ -45,7 +45,7 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, seats_for, simulate
-from sheepdog.solver.errors import HiddenCardsError, SheepdogError
+from sheepdog.solver.errors import MAX_SEED, HiddenCardsError, SheepdogError
 from sheepdog.solver.variants import AnyPosition, load_any, load_any_position
 from sheepdog.solver.words import counted, side_words
 
@@ -390,7 +390,7 @@ def simulate_cmd(
     variant: Annotated[
         Variant, typer.Option(case_sensitive=False, help="Which game.")
     ] = Variant.dog,
-    seed: Annotated[int, typer.Option(min=0, help="Random seed.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Random seed.")] = 0,
     games: Annotated[
         int,
         typer.Option(min=1, max=MAX_GAMES, help="Number of games (seeds SEED, SEED+1, ...)."),

@@ -62,7 +62,7 @@ from sheepdog.solver.dog.position import Position, parse_notation, to_notation
 from sheepdog.solver.dog.search import parse_method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, solve_position
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import MAX_SEED, SheepdogError
 from sheepdog.solver.fileio import check_folder, check_target, remove_made_folders, write_atomic
 from sheepdog.solver.interrupts import held
 from sheepdog.solver.jsonio import read_json
@@ -78,7 +78,6 @@ MAX_NODES = 20_000_000
 #: puzzle.
 MAX_SAMPLES = 10_000
 MAX_COUNT = 1_000
-MAX_SEED = 10**18 - 1  # as the Sly Wolf generator's: any seed a person types
 MAX_ATTEMPTS = 10_000
 MaxNodesOpt = Annotated[
     int,
@@ -380,7 +379,9 @@ def advise_command(
             ),
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed of the sampling.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=MAX_SEED, help="Random seed of the sampling.")
+    ] = 0,
     seconds: Annotated[
         float,
         typer.Option(

@@ -218,7 +218,23 @@ def usage_error_line(exc: Exception) -> str | None:
     if low is not None and high is not None and "Input should be" in message:
         kind = "a whole number" if whole in message else "one"
         message = re.sub(r"Input should be [^(]*", f"give {kind} from {low:,} to {high:,}", message)
+    if low is not None and high is None and "Input should be" in message:
+        kind = "a whole number" if whole in message else "one"
+        message = re.sub(r"Input should be [^(]*", f"give {kind} of {low:,} or more ", message)
     message = message.replace(f"Input should be {whole}", "give a whole number")
+    # a number of thousands of digits: Python refuses to read it
+    span = (
+        f"from {low:,} to {high:,}"
+        if low is not None and high is not None
+        else f"of {low:,} or more"
+        if low is not None
+        else "shorter than that"
+    )
+    message = re.sub(
+        r"Unable to parse input string as an integer, exceeded maximum size[^(]*",
+        f"give a whole number {span} ",
+        message,
+    )
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
         if message.startswith("No such command"):
