@@ -690,9 +690,12 @@ def generate(
 
     def body() -> None:
         saved = [0, 0]  # puzzle files written, kept from an earlier run
+        kept_paths: set[Path] = set()
 
         def on_saved(puzzle: GeneratedPuzzle, written: bool) -> None:
             saved[0 if written else 1] += 1
+            if not written:
+                kept_paths.add(puzzle.path)
             if not json_out:  # each line as its file is written (the README's promise)
                 kept = "" if written else "  (already there)"
                 echo(f"{puzzle.path}: {puzzle.grade}, WIN in {_plies(puzzle.plies)}{kept}")
@@ -726,7 +729,9 @@ def generate(
         if json_out:
             print_json(
                 {
-                    "written": [str(p.path) for p in puzzles],
+                    # easiest first, as "puzzles"; --resume's files already there apart
+                    "written": [str(p.path) for p in puzzles if p.path not in kept_paths],
+                    "kept": [str(p.path) for p in puzzles if p.path in kept_paths],
                     "puzzles": [p.summary() for p in puzzles],
                 }
             )

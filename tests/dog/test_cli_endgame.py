@@ -207,6 +207,15 @@ def test_generate_writes_puzzles(tmp_path: Path) -> None:
         assert json.loads(solved.stdout)["value"] == "WIN"
     again = runner.invoke(app, [*args, "--out", str(tmp_path)])
     assert again.exit_code == 1 and "--force" in again.stderr
+    # --resume with one more: the two files there are kept, not listed as written
+    more = ["dog", "generate", "--count", "3", "--cards", "1", "--seed", "3"]
+    resumed = runner.invoke(app, [*more, "--out", str(tmp_path), "--json", "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    listed = json.loads(resumed.stdout)
+    assert sorted(listed["kept"]) == sorted(out["written"]) and len(listed["written"]) == 1
+    assert sorted(listed["written"] + listed["kept"]) == sorted(
+        p["path"] for p in listed["puzzles"]
+    )
 
 
 def test_alphabeta_graph_marks_bounds(tmp_path: Path) -> None:
