@@ -339,12 +339,12 @@ def create_app(
     env.filters["counted"] = counted
 
     def authorize(request: Request, row: GameRow) -> None:
-        if not require_token:
-            return
         given = request.query_params.get("token")
         header = request.headers.get("authorization", "")
         if header.lower().startswith("bearer "):
             given = header[7:].strip()
+        if not require_token and not given:
+            return  # this machine only: no token needed, but one given must be the game's
         if not given:
             raise ApiError(
                 401,

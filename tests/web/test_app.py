@@ -357,6 +357,20 @@ def test_a_roster_object_and_a_known_deck_whose_unseen_tiles_stay_hidden(
     assert len(view["solve"]["suspects"]) == len(view["solve"]["probabilities"])
 
 
+def test_on_this_machine_a_token_given_must_still_be_the_games(
+    client: TestClient, store: Store
+) -> None:
+    """No token is needed on this machine, but a wrong one (a stale or mixed-up link) was let
+    through to the game; it is refused as beyond the machine, and the right one still works."""
+    game = new(client)
+    base = f"/api/wolf/games/{game['id']}"
+    assert client.get(base).status_code == 200
+    assert client.get(base + f"?token={game['token']}").status_code == 200
+    assert "wrong token" in one_line_error(client.get(base + "?token=xxx"), 403)
+    r = client.post(base + "/interviews", json=GUITAR, headers={"Authorization": "Bearer nope"})
+    assert "wrong token" in one_line_error(r, 403) and store.version(game["id"]) == 0
+
+
 @pytest.fixture
 def token_client(store: Store) -> Iterator[TestClient]:
     app = create_app(store, require_token=True)
