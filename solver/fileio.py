@@ -150,6 +150,16 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
         missing = missing_folders(folder)
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        if isinstance(exc, FileExistsError) and os.path.islink(folder):
+            try:  # a link to nowhere, or a loop: mkdir says only "file exists"
+                os.stat(folder)
+            except FileNotFoundError:
+                raise SheepdogError(
+                    f"cannot create the folder {folder}: it is a link to"
+                    f" {os.readlink(folder)}, which does not exist"
+                ) from None
+            except OSError as target:
+                exc = target
         raise SheepdogError(f"cannot create the folder {folder}: {os_reason(exc)}") from None
     try:
         fd, probe = _create_temp(folder / WRITE_CHECK)

@@ -312,3 +312,16 @@ def test_the_first_write_to_a_folder_removes_what_a_killed_run_left(
     assert names(tmp_path) == sorted(["a.json", young.name])
     write_atomic(tmp_path / "b.json", "two")
     assert looks == [tmp_path]  # once per folder
+
+
+def test_a_folder_that_is_a_broken_link_says_why_it_cannot_be_made(tmp_path: Path) -> None:
+    """mkdir says only "file exists" of a link to nowhere or a loop of links; the folder
+    check says what the link is (the readers said "too many levels of symbolic links")."""
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    (tmp_path / "dangling").symlink_to(tmp_path / "gone")
+    with pytest.raises(SheepdogError, match="loop1: too many levels of symbolic links"):
+        fileio.check_folder(tmp_path / "loop1")
+    with pytest.raises(SheepdogError, match=r"dangling: it is a link to .*gone, which does not"):
+        fileio.check_folder(tmp_path / "dangling")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dangling", "loop1", "loop2"]
