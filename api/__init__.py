@@ -86,6 +86,7 @@ _EXPORTS: dict[str, str] = {
     "BandOutOfReach": "sheepdog.generators.slywolf",
     "OutOfCases": "sheepdog.generators.slywolf",
     "ValidModelUnavailable": "sheepdog.solver.slywolf.valid",
+    "NoValidCase": "sheepdog.solver.slywolf.valid",
     "UnknownEntry": "sheepdog.solver.slywolf.entries",
     # Sly Wolf: the types of arguments named by their values (for annotations)
     "Mode": "sheepdog.solver.slywolf.puzzle",
@@ -174,6 +175,7 @@ __all__ = [
     "BandOutOfReach",
     "OutOfCases",
     "ValidModelUnavailable",
+    "NoValidCase",
     "UnknownEntry",
     "Mode",
     "Model",
@@ -320,7 +322,7 @@ if TYPE_CHECKING:
     from sheepdog.solver.slywolf.session import Game, Record, load_game, new_game
     from sheepdog.solver.slywolf.session import apply_checked as apply_entry
     from sheepdog.solver.slywolf.turn import Options, Side
-    from sheepdog.solver.slywolf.valid import Model, ValidModelUnavailable
+    from sheepdog.solver.slywolf.valid import Model, NoValidCase, ValidModelUnavailable
 
 
 # Hidden from type checkers: a visible module ``__getattr__`` would make every misspelt
@@ -446,10 +448,10 @@ if not TYPE_CHECKING:
                 from sheepdog.solver.dog.solve import check_budget
 
                 check_budget(kwargs["max_nodes"])
-            if kwargs.get("progress") is not None and not callable(kwargs["progress"]):
-                from sheepdog.solver.errors import WrongTypeError
+            if "progress" in kwargs:
+                from sheepdog.solver.errors import expect_function
 
-                raise WrongTypeError("progress must be a function (or None)")
+                expect_function(kwargs["progress"], "progress")
             if name == "play_by_words":
                 card = args[0] if args else kwargs.get("card")
                 words = args[1] if len(args) > 1 else kwargs.get("words")

@@ -405,7 +405,12 @@ def _wrong_kinds() -> list[tuple[str, Callable[[], object], str]]:
         ("max_nodes", lambda: sheepdog.perft(pos, 2, max_nodes=text), "max_nodes must be an int"),
         ("agent budget", lambda: sheepdog.agent_perft(agent, 2, max_nodes=half), "max_nodes"),
         ("words", lambda: sheepdog.play_by_words(agent, "partner", number), "words must be a str"),
-        ("progress", lambda: sheepdog.perft(pos, 1, progress=text), "progress must be a"),
+        (
+            "progress",
+            lambda: sheepdog.perft(pos, 1, progress=text),
+            "progress must be a function or None, not str",
+        ),
+        ("a number", lambda: sheepdog.agent_perft(agent, 1, progress=number), "or None, not int"),
         ("solve", lambda: sheepdog.solve_position(pos, progress=text), "progress must be a"),
         (
             "attempts",

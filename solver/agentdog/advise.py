@@ -42,6 +42,7 @@ from sheepdog.solver.dog.advise import share_error
 from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
 from sheepdog.solver.dog.solve import check_budget
 from sheepdog.solver.errors import SheepdogError, check_seed, expect, expect_function
+from sheepdog.solver.words import counted
 
 DEFAULT_SAMPLES = 12
 DEFAULT_SOLVE_NODES = 20_000
@@ -103,7 +104,7 @@ class PlayAdvice:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class AgentAdvice:
     """The advice for one observer view (:meth:`to_dict` is ``dog advise --json``)."""
 
@@ -121,6 +122,14 @@ class AgentAdvice:
     solve_stopped: bool = False
     #: Wall time of the advice, in seconds.
     seconds: float = field(default=0.0, compare=False)
+
+    def __repr__(self) -> str:
+        """Who is advised, over what, and how much was sampled (the plays are in ``plays``)."""
+        stopped = f", stopped: {self.stopped}" if self.stopped else ""
+        return (
+            f"AgentAdvice(seat {self.seat}, {counted(self.colourings, 'colouring')},"
+            f" {counted(len(self.plays), 'play')}, {counted(self.samples, 'sample')}{stopped})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -196,7 +205,10 @@ def advise_view(
     risks are always exact and complete).  Following the view's game record, if it has one, is
     needed for every colouring, before the sampling: it stops with
     :class:`~sheepdog.solver.agentdog.observer.RecordOutOfTime` after ``record_seconds``, and
-    ``record_progress`` hears of each play followed."""
+    ``record_progress`` hears of each play followed.  ``progress(solves done, solves in all)``
+    is called after each exact solve: every play in every sample, so ``samples`` times the
+    number of plays in all (``advise_position``'s counts samples).  ``samples=0`` gives the
+    exact knock-out risks and colour chances only."""
     started, clock = time.perf_counter(), time.monotonic()
     expect_function(progress, "progress")
     expect_function(record_progress, "record_progress")

@@ -515,7 +515,7 @@ def advise(
     if not seconds >= 0:
         raise SheepdogError(f"seconds must be 0 or more, not {seconds}")
     if samples < 1:
-        raise SheepdogError(f"the number of samples must be at least 1, not {samples}")
+        raise SheepdogError(f"samples must be at least 1, not {samples}")
     if not 0.5 <= confidence < 1:
         raise SheepdogError(f"the confidence must be at least 0.5 and below 1, not {confidence}")
     if method not in METHODS:

@@ -50,6 +50,7 @@ from sheepdog.solver.slywolf.turn import (
 )
 from sheepdog.solver.slywolf.valid import (
     Model,
+    NoValidCase,
     check_model,
     deduce_with,
     unavailable_reason,
@@ -113,10 +114,7 @@ def hint_model(obs: Observation, model: Model | None = None) -> tuple[Model, Ded
                 "no valid case (exactly one wolf fitting every interview) fits the interviews"
             )
         elif uniform.consistent:
-            raise SheepdogError(
-                "no valid case (exactly one wolf fitting every interview) agrees with these "
-                "interviews; the uniform model counts every case"
-            )
+            raise NoValidCase()
     if not d.consistent:
         raise ContradictionError("the interviews contradict each other: no case fits them")
     return chosen, d, fallback

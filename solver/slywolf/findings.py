@@ -16,7 +16,7 @@ from typing import Any
 from sheepdog.solver.errors import SheepdogError, expect, expect_function
 from sheepdog.solver.slywolf.contradiction import Conflict, ConflictProgress, smallest_conflict
 from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
-from sheepdog.solver.slywolf.valid import Model, check_model, deduce_with
+from sheepdog.solver.slywolf.valid import Model, NoValidCase, check_model, deduce_with
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce_puzzle
 
 
@@ -177,10 +177,7 @@ def solve_puzzle(
     if d.consistent and model == "valid":
         d = deduce_with(Observation.from_puzzle(puzzle), "valid")
         if not d.consistent:
-            raise SheepdogError(
-                "no valid case (exactly one wolf fitting every interview) agrees with these "
-                "interviews; the uniform model counts every case"
-            )
+            raise NoValidCase()
     if d.consistent:
         return Findings(puzzle, d, model=model)
     conflict = smallest_conflict(puzzle, seconds=seconds, progress=progress, max_rounds=max_rounds)

@@ -60,6 +60,17 @@ class ValidModelUnavailable(SheepdogError):
     """The valid-case model cannot be counted exactly for this roster and mode."""
 
 
+class NoValidCase(ValidModelUnavailable):
+    """No valid case (exactly one wolf fitting every interview) agrees with the interviews,
+    though some case of the uniform model does: the valid-case model has nothing to count."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "no valid case (exactly one wolf fitting every interview) agrees with these"
+            ' interviews; the uniform model (--model uniform, model="uniform") counts every case'
+        )
+
+
 def check_model(model: object) -> Model:
     """``model`` when it names a model, else an error listing the valid names."""
     for name in MODELS:
@@ -395,7 +406,7 @@ class WorldSampler:
         self.rng = rng
         self.deduction = deduce_valid(obs, marginals=False)
         if not self.deduction.total:
-            raise SheepdogError("no valid case fits these interviews")
+            raise NoValidCase()
         self.elim = Elimination.of(obs)
         self._given: dict[int, tuple[list[bool | None], list[int], int, int, Standing]] = {}
 

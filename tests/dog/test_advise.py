@@ -134,8 +134,8 @@ def test_a_game_already_won_is_no_position_to_advise(notation: str, team: int) -
 
 
 def test_samples_must_be_positive() -> None:
-    with pytest.raises(SheepdogError, match="at least 1"):
-        advise(parse_notation(WIN_NOW), samples=0)
+    with pytest.raises(SheepdogError, match="^samples must be at least 1, not 0$"):
+        advise(parse_notation(WIN_NOW), samples=0)  # the parameter named, as elsewhere
 
 
 def test_advice_repr_names_the_recommended_play() -> None:

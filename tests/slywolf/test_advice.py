@@ -27,7 +27,7 @@ from sheepdog.solver.slywolf.hints import (
 from sheepdog.solver.slywolf.optimal import small_roster
 from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle, puzzle_from_dict
 from sheepdog.solver.slywolf.sample import random_case
-from sheepdog.solver.slywolf.valid import Model, deduce_valid
+from sheepdog.solver.slywolf.valid import Model, NoValidCase, deduce_valid
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 from .strategies import small_puzzles
@@ -244,7 +244,7 @@ def test_no_valid_case_falls_back_to_uniform_unless_asked() -> None:
         .startswith("Counting every case, not only valid ones: no valid case")
     )
     assert advice(puzzle, model="uniform").to_dict()["model_note"] is None  # asked for
-    with pytest.raises(SheepdogError, match="no valid case"):
+    with pytest.raises(NoValidCase, match="no valid case"):
         advice(puzzle, model="valid")
 
 

@@ -6,9 +6,11 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from typer.testing import CliRunner
 
+import sheepdog
 from sheepdog.cli.main import app
 from sheepdog.solver.slywolf.optimal import small_roster
 from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
@@ -70,6 +72,11 @@ def test_solve_valid_model_errors_are_one_line(tmp_path: Path) -> None:
     assert bad.exit_code == 1
     path = tmp_path / "case.json"
     assert bad.stderr.startswith(f"Error: {path}: no valid case") and bad.stderr.count("\n") == 1
+    # the way out in the command line's words; the library raises the exported subclass
+    assert bad.stderr.endswith("; the uniform model (--model uniform) counts every case\n")
+    with pytest.raises(sheepdog.NoValidCase, match='model="uniform"') as refused:
+        sheepdog.solve_puzzle(sheepdog.load_puzzle(path), "valid")
+    assert isinstance(refused.value, sheepdog.ValidModelUnavailable)
     # hard mode with as many accomplices as honest sheep: the valid model does not apply
     roster_data["accomplices"] = 2
     data["mode"] = "hard"
