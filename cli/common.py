@@ -45,15 +45,27 @@ def usage(check: Callable[[], object]) -> None:
         fail(str(exc), 2)
 
 
+#: The position file the command read (:func:`position_read`), named by an error about its
+#: cards; None for a position typed as notation.
+_position_file: list[str | None] = [None]
+
+
+def position_read(source: str | None) -> None:
+    """Say which position file the command read (None: typed as notation)."""
+    _position_file[0] = source
+
+
 @contextmanager
 def guard() -> Iterator[None]:
     """Turn every expected failure into a one-line error."""
+    _position_file[0] = None
     try:
         yield
     except (typer.Exit, BrokenPipeError):
         raise  # a closed pipe (``| head``) ends quietly in ``main``
     except HiddenCardsError as exc:  # the library names its advice function: name the command
-        fail(f"{exc.problem} ('sheepdog dog advise' advises with hidden hands)")
+        where = f"{_position_file[0]}: " if _position_file[0] else ""
+        fail(f"{where}{exc.problem} ('sheepdog dog advise' advises with hidden hands)")
     except SheepdogError as exc:
         fail(command_line_words(str(exc)))
     except FileNotFoundError as exc:

@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from sheepdog.cli.common import fail, given_position, print_json, run, usage
+from sheepdog.cli.common import fail, given_position, position_read, print_json, run, usage
 from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.solver.agentdog.moves import legal_plays as agent_plays
 from sheepdog.solver.agentdog.moves import perft as agent_perft
@@ -149,6 +149,7 @@ def read_position(arg: str) -> AnyPosition:
     notation typed on the command line."""
     if typed_notation(arg):
         return parse_notation(arg)
+    position_read(arg)
     return load_any_position(Path(arg))
 
 

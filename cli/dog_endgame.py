@@ -23,6 +23,7 @@ from sheepdog.cli.common import (
     fail,
     file_to_write,
     number_in,
+    position_read,
     print_json,
     run,
     typed_options,
@@ -128,6 +129,7 @@ def _found(arg: str) -> AnyPosition | ObserverView:
     """A position typed inline (classic notation), or a file of either variant (or a view)."""
     if typed_notation(arg):
         return parse_notation(arg)
+    position_read(arg)
     return load_any(existing_file(Path(arg)))
 
 

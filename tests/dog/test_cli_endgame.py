@@ -355,10 +355,12 @@ def test_library_errors_get_the_command_line_wording(tmp_path: Path) -> None:
     )
     result = runner.invoke(app, ["dog", "solve", str(hidden)])
     assert result.exit_code == 1
-    assert result.stderr == (
-        "Error: solve needs every hand known; seat 1 holds '?' cards"
+    assert result.stderr == (  # the file named, as every other problem with its position
+        f"Error: {hidden}: solve needs every hand known; seat 1 holds '?' cards"
         " ('sheepdog dog advise' advises with hidden hands)\n"
     )
+    typed = runner.invoke(app, ["dog", "moves", hidden.read_text().strip()])
+    assert typed.stderr.startswith("Error: moves needs every hand known; seat 1 holds")
     five = write(
         tmp_path,
         "five.txt",
