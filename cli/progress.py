@@ -43,6 +43,7 @@ def echo(line: str = "", *, nl: bool = True, err: bool = False) -> None:
     terminal."""
     stream = sys.stderr if err else sys.stdout
     stream.write(line + ("\n" if nl else ""))
+    stream.flush()  # as typer.echo did: a reader sees each line as it comes, in order
 
 
 @contextmanager
