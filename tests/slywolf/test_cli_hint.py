@@ -471,7 +471,10 @@ def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str
         (["wolf", "play", "{dir}/", "--new"], "names a folder: name the file, such as"),
         (["wolf", "play", "{dir}/g.json", "--new", "--side", "three_star"], "'three_star' is not"),
         (["wolf", "play", "{dir}/g.json", "--new", "--mode", "medium"], "'medium' is not one of"),
-        (["wolf", "hint", "cases/puzzles/example.json", "--top", "-1"], "'--top': Input should"),
+        (
+            ["wolf", "hint", "cases/puzzles/example.json", "--top", "-1"],
+            "'--top': give one of 0 or more (see",
+        ),
     ],
 )
 def test_bad_option_values_are_one_line_usage_errors(
