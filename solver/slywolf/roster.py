@@ -369,6 +369,16 @@ def _unique(names: list[str], what: str, where: str) -> None:
         seen.add(fold(name))
 
 
+def _known_keys(raw: dict[str, Any], known: set[str], where: str, prefix: str = "") -> None:
+    """Refuse the first unknown key of a table (``prefix``: the table's own name, as
+    ``bag.``), listing the valid ones: a misspelt key would be ignored."""
+    extra = sorted(set(raw) - known)
+    if extra:
+        raise FileFormatError(
+            f"{where}: unknown key '{prefix}{extra[0]}'; valid keys are: {', '.join(sorted(known))}"
+        )
+
+
 def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
     """Validate a parsed roster file; every problem is a one-line :class:`FileFormatError`."""
     expect(source, str, "source", "the name the errors give the data")
@@ -376,11 +386,7 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: expected a table/object at the top level")
     known = {"name", "accomplices", "colors", "garments", "wolves", "sheep", "bag", "track"}
-    extra = sorted(set(data) - known)
-    if extra:
-        raise FileFormatError(
-            f"{where}: unknown key {extra[0]!r}; valid keys are: {', '.join(sorted(known))}"
-        )
+    _known_keys(data, known, where)
     colors = _str_list(data, "colors", where, MAX_COLORS)
     garments = _str_list(data, "garments", where, MAX_GARMENTS)
     _unique(colors, "colour", where)
@@ -412,12 +418,7 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
                 raise FileFormatError(f"{where}: wolf {name!r} wears two {g}s")
         if not wears:
             raise FileFormatError(f"{where}: wolf {name!r} wears nothing; testimonies need items")
-        extra_keys = sorted(set(raw) - {"name", "wears"})
-        if extra_keys:
-            raise FileFormatError(
-                f"{where}: wolf {name!r}: unknown key {extra_keys[0]!r};"
-                " valid keys are: name, wears"
-            )
+        _known_keys(raw, {"name", "wears"}, f"{where}: wolf {name!r}")
         wolves.append(Wolf(name, tuple(wears)))
     _unique([w.name for w in wolves], "wolf", where)
 
@@ -455,12 +456,7 @@ def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
                 raise FileFormatError(
                     f"{where}: sheep {name!r} testifies about {testimony}, which no wolf wears"
                 )
-        extra_keys = sorted(set(raw) - {"name", "likes", "testimony"})
-        if extra_keys:
-            raise FileFormatError(
-                f"{where}: sheep {name!r}: unknown key {extra_keys[0]!r}; "
-                "valid keys are: likes, name, testimony"
-            )
+        _known_keys(raw, {"name", "likes", "testimony"}, f"{where}: sheep {name!r}")
         sheep.append(Sheep(name, tuple(likes), testimony))
     _unique([s.name for s in sheep], "sheep", where)
     _typable([s.name for s in sheep], "sheep", where)
@@ -500,11 +496,7 @@ def _parse_bag(raw: Any, where: str) -> Bag:
     sizes_raw = raw.get("sizes", {size: list(kinds) for size, kinds in BOX_BAG_SIZES.items()})
     if not isinstance(sizes_raw, dict) or not sizes_raw:
         raise FileFormatError(f"{where}: 'bag.sizes' must map size names to lists of vegetables")
-    extra = sorted(set(raw) - {"sizes", "ripe", "spoiled"})
-    if extra:
-        raise FileFormatError(
-            f"{where}: unknown key 'bag.{extra[0]}'; valid keys are: ripe, sizes, spoiled"
-        )
+    _known_keys(raw, {"sizes", "ripe", "spoiled"}, where, "bag.")
     sizes: list[tuple[str, tuple[str, ...]]] = []
     all_kinds: list[str] = []
     for size, kinds in sizes_raw.items():
@@ -531,11 +523,7 @@ def _parse_track(raw: Any, where: str) -> Track:
         return Track()
     if not isinstance(raw, dict):
         raise FileFormatError(f"{where}: 'track' must be a table")
-    extra = sorted(set(raw) - {"one_star", "two_star"})
-    if extra:
-        raise FileFormatError(
-            f"{where}: unknown key 'track.{extra[0]}'; valid keys are: one_star, two_star"
-        )
+    _known_keys(raw, {"one_star", "two_star"}, where, "track.")
     values: dict[str, int] = {}
     for key, default in (("one_star", 14), ("two_star", 10)):
         value = raw.get(key, default)
