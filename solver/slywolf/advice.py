@@ -281,15 +281,21 @@ def advice(
     leaf = default_leaf(chosen) if leaf is None else leaf
     game = game_of(puzzle)
     names = [s.name for s in puzzle.roster.sheep]
+
+    def ranked(
+        done: list[int], visible: list[int] | None, hidden: list[int] | None = None
+    ) -> list[Hint]:
+        """Every sheep not in ``done``, best first (any order once the case is settled)."""
+        if len(d.suspects) <= 1:
+            return _settled(puzzle, d, done)
+        return hints_for(
+            obs, names, visible, hidden, leaf=leaf, exclude=done, model=chosen, everyone=True
+        )
+
     if game is None:
         visible = list(puzzle.visible) if puzzle.visible is not None else None
         done = sorted(puzzle.interviewed())
-        ranking, others = _on_top(
-            hints_for(obs, names, visible, exclude=done, leaf=leaf, model=chosen, everyone=True)
-            if len(d.suspects) > 1
-            else _settled(puzzle, d, done),
-            visible,
-        )
+        ranking, others = _on_top(ranked(done, visible), visible)
         tops = tuple(visible) if visible is not None else None
         return Advice(puzzle, d, ranking, model=chosen, fallback=fallback, others=others, tops=tops)
     table, so_far = game.table, game.turn
@@ -300,22 +306,12 @@ def advice(
     def answer(ranking: tuple[Hint, ...], turn: TurnAdvice, others: tuple[Hint, ...]) -> Advice:
         return Advice(puzzle, d, ranking, turn, chosen, fallback, others, tuple(visible))
 
-    hidden = hidden_sheep(puzzle, table)
     done = sorted(puzzle.interviewed() | set(table.discarded))
     if game.guessed is not None:  # the game is over: no turn to plan, every sheep left ranked
-        over = (
-            hints_for(obs, names, leaf=leaf, exclude=done, model=chosen)
-            if len(d.suspects) > 1
-            else _settled(puzzle, d, done)
-        )
         turn = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed)
-        return answer(tuple(over), turn, ())
-    ranking, others = _on_top(
-        hints_for(obs, names, visible, hidden, leaf=leaf, exclude=done, model=chosen, everyone=True)
-        if len(d.suspects) > 1
-        else _settled(puzzle, d, done),
-        visible,
-    )
+        return answer(tuple(ranked(done, None)), turn, ())
+    hidden = hidden_sheep(puzzle, table)
+    ranking, others = _on_top(ranked(done, visible, hidden), visible)
     if len(d.suspects) <= 1:
         return answer(ranking, TurnAdvice(table, so_far, left, None, None, untyped), others)
     if left > 0 and not visible and untyped and not so_far.called:

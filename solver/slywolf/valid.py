@@ -61,8 +61,9 @@ class ValidModelUnavailable(SheepdogError):
 
 
 class NoValidCase(ValidModelUnavailable):
-    """No valid case (exactly one wolf fitting every interview) agrees with the interviews,
-    though some case of the uniform model does: the valid-case model has nothing to count."""
+    """No valid case (exactly one wolf fitting every interview) agrees with the interviews:
+    the valid-case model has nothing to count (the uniform model may still count cases; when it
+    finds none either, the interviews contradict each other)."""
 
     def __init__(self) -> None:
         super().__init__(
