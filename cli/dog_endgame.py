@@ -38,9 +38,8 @@ from sheepdog.generators.dog import (
     generate_puzzles,
     stored_answer_warning,
 )
-from sheepdog.solver.agentdog.advise import DEFAULT_RECORD_SECONDS, advise_view
+from sheepdog.solver.agentdog.advise import DEFAULT_RECORD_SECONDS, advise_view, check_own_hand
 from sheepdog.solver.agentdog.advise import DEFAULT_SAMPLES as AGENT_SAMPLES
-from sheepdog.solver.agentdog.cards import UNKNOWN
 from sheepdog.solver.agentdog.observer import (
     HistoryMismatch,
     ObserverView,
@@ -456,11 +455,10 @@ def advise_command(
                     2,
                 )
             seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
-            if UNKNOWN in seen.hands[seen.to_move]:  # the file's problem: name it
-                raise SheepdogError(
-                    f"{position}: advice is for the player to move, seat {seen.to_move}: her"
-                    " hand must be known (her cards in 'hands', not '?')"
-                )
+            try:
+                check_own_hand(seen)
+            except SheepdogError as exc:  # the file's problem: name it
+                raise SheepdogError(f"{position}: {exc}") from None
             with progress_bar("advise") as update:
                 try:
                     agent_advice = advise_view(

@@ -220,9 +220,7 @@ def advise_view(
     for name, value in (("seconds", seconds), ("record_seconds", record_seconds)):
         if not value >= 0:
             raise SheepdogError(f"{name} must be 0 or more, not {value}")
-    seat = view.to_move
-    if UNKNOWN in view.hands[seat]:
-        raise SheepdogError(f"advice is for the player to move: seat {seat}'s hand must be known")
+    check_own_hand(view)
     if samples < 0:
         raise SheepdogError(f"samples must be 0 or more, not {samples}")
     check_budget(max_nodes)
@@ -243,6 +241,16 @@ def advise_view(
             view, belief, pool, plays, samples, seed, max_nodes, deadline, progress
         )
     return sampled.advice(view, belief, seed, time.perf_counter() - started, exact=exact)
+
+
+def check_own_hand(view: ObserverView) -> None:
+    """Advice is for the player to move, who knows her own cards: none of them may be "?"."""
+    seat = view.to_move
+    if UNKNOWN in view.hands[seat]:
+        raise SheepdogError(
+            f"advice is for the player to move, seat {seat}: her hand must be known (her cards"
+            " in 'hands', not '?')"
+        )
 
 
 def plays_of(view: ObserverView, belief: Sequence[Pawns]) -> tuple[PlayAdvice, ...]:

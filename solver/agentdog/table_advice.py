@@ -22,6 +22,7 @@ from sheepdog.solver.agentdog.advise import (
     AgentAdvice,
     Sampled,
     _unseen,
+    check_own_hand,
     plays_of,
     sample_plays,
 )
@@ -48,9 +49,7 @@ def advise_belief(
     and the hidden cards are dealt from ``unseen`` (default: the view's own count, as
     ``advise_view``); the sampling stops after ``seconds``."""
     started, clock = time.perf_counter(), time.monotonic()
-    seat = view.to_move
-    if UNKNOWN in view.hands[seat]:
-        raise SheepdogError(f"advice is for the player to move: seat {seat}'s hand must be known")
+    check_own_hand(view)
     if samples < 0:
         raise SheepdogError(f"samples must be 0 or more, not {samples}")
     if not belief:
