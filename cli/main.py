@@ -219,20 +219,20 @@ def usage_error_line(exc: Exception) -> str | None:
         kind = "a whole number" if whole in message else "one"
         message = re.sub(r"Input should be [^(]*", f"give {kind} from {low:,} to {high:,}", message)
     if low is not None and high is None and "Input should be" in message:
-        kind = "a whole number" if whole in message else "one"
-        message = re.sub(r"Input should be [^(]*", f"give {kind} of {low:,} or more ", message)
+        kind = "a whole number, " if whole in message else ""
+        message = re.sub(r"Input should be [^(]*", f"give {kind}{low:,} or more ", message)
     message = message.replace(f"Input should be {whole}", "give a whole number")
     # a number of thousands of digits: Python refuses to read it
     span = (
-        f"from {low:,} to {high:,}"
+        f" from {low:,} to {high:,}"
         if low is not None and high is not None
-        else f"of {low:,} or more"
+        else f", {low:,} or more"
         if low is not None
-        else "shorter than that"
+        else " shorter than that"
     )
     message = re.sub(
         r"Unable to parse input string as an integer, exceeded maximum size[^(]*",
-        f"give a whole number {span} ",
+        f"give a whole number{span} ",
         message,
     )
     ctx = getattr(exc, "ctx", None)

@@ -49,6 +49,7 @@ from sheepdog.solver.slywolf.roster import (
     roster_reference,
     roster_to_dict,
 )
+from sheepdog.solver.words import counted
 
 #: The default band: every grade.
 EVERY_GRADE = Band()
@@ -190,7 +191,8 @@ def prepare_folder(
             )
     if there and not force and not resume:
         first = there[0][1]
-        more = f" (and {len(there) - 1} more files of this run)" if len(there) > 1 else ""
+        rest = counted(len(there) - 1, "more file")
+        more = f" (and {rest} of this run)" if len(there) > 1 else ""
         raise SheepdogError(
             f"{first} already exists{more}; use --force (force=True) to overwrite, or --resume "
             "(resume=True) to continue a stopped run"

@@ -258,7 +258,7 @@ def puzzle_from_dict(
         )
     ref = data.get("roster", "default")
     if isinstance(ref, dict):  # the roster itself (a table game's own roster, exported)
-        inline = roster_from_dict(ref, source=f"{where}: roster")
+        inline = roster_from_dict(ref, source=f"{where}: roster", where=f"{where}: roster")
         roster, ref = roster or inline, INLINE
     if not isinstance(ref, str) or not ref.strip():  # "" read as the folder "."
         raise FileFormatError(

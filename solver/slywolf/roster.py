@@ -379,10 +379,13 @@ def _known_keys(raw: dict[str, Any], known: set[str], where: str, prefix: str = 
         )
 
 
-def roster_from_dict(data: Any, *, source: str = "<roster>") -> Roster:
-    """Validate a parsed roster file; every problem is a one-line :class:`FileFormatError`."""
+def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None = None) -> Roster:
+    """Validate a parsed roster file; every problem is a one-line :class:`FileFormatError`,
+    starting ``roster SOURCE: `` (or ``WHERE: `` when given: a roster inside another file)."""
     expect(source, str, "source", "the name the errors give the data")
-    where = f"roster {source}"
+    if where is not None:
+        expect(where, str, "where", "the place the errors name")
+    where = f"roster {source}" if where is None else where
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: expected a table/object at the top level")
     known = {"name", "accomplices", "colors", "garments", "wolves", "sheep", "bag", "track"}

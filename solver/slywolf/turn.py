@@ -299,8 +299,10 @@ def table_from_dict(
             'that ran out stays in the list as {"top": null, "tiles": 0})'
         )
     tops = [s.top for s in stacks if s.top is not None]
-    if len(set(tops)) != len(tops):
-        raise FileFormatError(f"{where}: a sheep is on top of two stacks")
+    twice = [t for n, t in enumerate(tops) if t in tops[:n]]
+    if twice:
+        name = roster.sheep[twice[0]].name
+        raise FileFormatError(f"{where}: {name!r} is on top of two stacks")
     if sum(s.tiles for s in stacks) > roster.n_sheep:
         raise FileFormatError(f"{where}: the stacks hold more tiles than the roster has sheep")
     if any(s.top is not None and s.tiles == 0 for s in stacks):

@@ -239,13 +239,13 @@ def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
         (["perft", SPEC, "--depth", "x"], "'--depth' / '-d': give a whole number from 0 to 110"),
         (["simulate", "--games", "0"], "give one from 1 to 100,000"),
         # a lower bound alone, and seeds capped as the generators' are (they had no cap)
-        (["simulate", "--players", "1"], "'--players': give one of 2 or more (see"),
+        (["simulate", "--players", "1"], "'--players': give 2 or more (see"),
         (["simulate", "--seed", "-1"], "'--seed': give one from 0 to 999,999,999,999,999,999"),
         (["simulate", "--seed", "1" + "0" * 18], "give one from 0 to 999,999,999,999,999,999"),
         (["advise", SPEC, "--seed", "1" + "0" * 18], "give one from 0 to 999,999,999,999"),
         # thousands of digits: Python will not read them, and says so in its own words
         (["simulate", "--seed", "9" * 5000], "'--seed': give a whole number from 0 to 999,"),
-        (["simulate", "--players", "9" * 5000], "'--players': give a whole number of 2 or more"),
+        (["simulate", "--players", "9" * 5000], "'--players': give a whole number, 2 or more"),
     ],
 )
 def test_bad_option_values_are_one_usage_error_line(

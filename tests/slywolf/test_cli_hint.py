@@ -473,7 +473,7 @@ def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str
         (["wolf", "play", "{dir}/g.json", "--new", "--mode", "medium"], "'medium' is not one of"),
         (
             ["wolf", "hint", "cases/puzzles/example.json", "--top", "-1"],
-            "'--top': give one of 0 or more (see",
+            "'--top': give 0 or more (see",
         ),
     ],
 )

@@ -275,7 +275,7 @@ def test_generate_files_round_trip_and_force(tmp_path: Path) -> None:
     first = made[0].path
     before = first.read_text()
     first.write_text("{}")
-    with pytest.raises(SheepdogError, match="already exists .and 1 more.*--force.*--resume"):
+    with pytest.raises(SheepdogError, match="and 1 more file of this run.*--force.*--resume"):
         generate_files(tmp_path, ROSTER, "easy", 2, seed=1, validate=_no_cp_sat)
     assert first.read_text() == "{}"  # nothing was touched
     list(generate_files(tmp_path, ROSTER, "easy", 2, seed=1, validate=_no_cp_sat, force=True))

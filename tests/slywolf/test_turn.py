@@ -185,6 +185,7 @@ def test_table_file_round_trip_and_errors() -> None:
         ({"colour": 1}, "unknown key"),
         ({"discarded": ["harp", "Harp"]}, "names a sheep twice"),
         ({"discarded": ["harpp"]}, "discarded: unknown sheep 'harpp'.*harp"),
+        ({"stacks": [{"top": "harp"}, {"top": "drum set"}, {"top": "harp"}, {}]}, "'harp' is on"),
     ]
     for raw, words in [*bad, ({"track": {"side": "one_star"}}, "missing key 'stacks'")]:
         if "stacks" not in raw and "stacks" not in words:
