@@ -9,7 +9,9 @@ committed to the database).
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import logging
 import os
 import signal
 import socket
@@ -51,10 +53,22 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("sheepdog", appauthor=False))
 
 
-def public_address(host: str) -> str:
-    """The address other devices use: ``host``, or for a wildcard this machine's address on
-    the local network (found without sending anything)."""
-    if host not in ("0.0.0.0", "::", ""):
+def is_wildcard(address: str) -> bool:
+    """Every interface: ``0.0.0.0``, ``::`` or ``::ffff:0.0.0.0`` (what a socket bound to
+    ``0``, ``::0`` or ``0000::`` reports), or no address at all."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address == ""
+    mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+    return ip.is_unspecified or (mapped is not None and mapped.is_unspecified)
+
+
+def public_address(host: str, bound: str | None = None) -> str:
+    """The address other devices use: ``host``, or when the server listens on every interface
+    (``bound``: the address its socket reports, else ``host``) this machine's address on the
+    local network (found without sending anything)."""
+    if not is_wildcard(host if bound is None else bound):
         return host
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
@@ -64,6 +78,19 @@ def public_address(host: str) -> str:
         return "127.0.0.1"
     finally:
         probe.close()
+
+
+class _QuietStop(logging.Filter):
+    """uvicorn's words when it stops with a request still arriving (a phone on a weak network
+    sent its headers, not all its body): after the grace period it cancels the request, says
+    so, and logs the cancellation with a traceback.  Nothing was confirmed to that request, so
+    nothing is lost, and the stop stays one line (``Error: interrupted``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, asyncio.CancelledError):
+            return False
+        return "timeout graceful shutdown exceeded" not in record.getMessage()
 
 
 def _terminated(signum: int, _frame: object) -> None:
@@ -112,6 +139,9 @@ def serve(
         from sheepdog.cli.web.store import DamagedDatabase, FolderInUse, Store
         from sheepdog.solver.errors import SheepdogError
 
+        nonlocal host
+        if host.startswith("[") and host.endswith("]"):  # an IPv6 address as in a URL
+            host = host[1:-1]
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         # IPPROTO_TCP spelled out: asyncio sets TCP_NODELAY only on sockets that say so (without
         # it a keep-alive answer waits 40 ms for the delayed ACK of its headers)
@@ -123,7 +153,8 @@ def serve(
         except OSError as exc:
             sock.close()
             why = (exc.strerror or str(exc)).lower()
-            raise SheepdogError(f"cannot listen on {host}:{port}: {why}") from None
+            named = host if host and host.strip() == host else repr(host)  # ' 127.0.0.1'
+            raise SheepdogError(f"cannot listen on {named}:{port}: {why}") from None
         # the port first: a busy one leaves no data folder or database behind
         folder = data if data is not None else default_data_dir()
         try:
@@ -139,7 +170,7 @@ def serve(
             sock.close()
             raise SheepdogError(f"cannot open the games database in {folder}: {exc}") from None
         local = is_loopback(host)
-        shown = public_address(host)
+        shown = public_address(host, str(sock.getsockname()[0]))
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
         app = create_app(store, require_token=not local, local_only=local, public_url=url)
         config = uvicorn.Config(
@@ -151,6 +182,7 @@ def serve(
             http=JsonErrorProtocol,
         )
         server = _stopping_server(config, app.state.stop_work)
+        logging.getLogger("uvicorn.error").addFilter(_QuietStop())  # after Config set logging
         echo(f"sheepdog serve: {url}  (games in {store.path})")
         if local:
             echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")

@@ -4,6 +4,7 @@ in the middle of a game it loses nothing it confirmed; Ctrl-C stops it with one 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import os
 import signal
@@ -20,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from sheepdog.cli.serve import default_data_dir, is_loopback
+from sheepdog.cli.serve import default_data_dir, is_loopback, is_wildcard, public_address
 
 
 def free_port() -> int:
@@ -257,6 +258,30 @@ def test_sigterm_stops_it_cleanly_hint_worker_and_all(tmp_path: Path) -> None:
     assert not any(alive(pid) for pid in children)
 
 
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_while_a_request_is_still_arriving_is_one_line(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    """A phone on a weak network has sent its headers and part of its body: the stop waits out
+    uvicorn's grace period, which then cancelled the request and printed a traceback."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    with socket.create_connection(("127.0.0.1", port)) as phone:
+        phone.sendall(
+            b"POST /api/wolf/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 50\r\n"
+            b'Content-Type: application/json\r\n\r\n{"mode":'
+        )
+        time.sleep(0.5)  # the request has reached the app, waiting for the rest of its body
+        server.send_signal(sig)
+        _out, err = server.communicate(timeout=30)
+    if sig == signal.SIGINT:
+        assert (server.returncode, err) == (130, "Error: interrupted\n")
+    else:
+        assert (server.returncode, err) == (143, "")
+    with sqlite3.connect(tmp_path / "data" / "games.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+
+
 def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -279,6 +304,41 @@ def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
         )
     assert done.returncode == 1
     assert done.stderr == f"Error: cannot listen on 127.0.0.1:{port}: address already in use\n"
+
+
+def test_a_host_with_a_stray_space_is_shown_quoted(tmp_path: Path) -> None:
+    """It read "cannot listen on  127.0.0.1:8765", an address that looks right."""
+    done = subprocess.run(
+        [sys.executable, "-m", "sheepdog.cli.main", "serve", "--host", " 127.0.0.1"]
+        + ["--port", str(free_port()), "--data", str(tmp_path / "d")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("Error: cannot listen on ' 127.0.0.1':")
+    assert done.stderr.count("\n") == 1 and not (tmp_path / "d").exists()
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "0", "::", "::0", "0000::", "::ffff:0.0.0.0"])
+def test_every_spelling_of_every_interface_gives_the_phones_this_machines_address(
+    host: str,
+) -> None:
+    """``--host 0`` listened everywhere but gave the phones ``http://0:8765/``, an address
+    they cannot open: the bound socket's own address says it is a wildcard."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        bound = str(sock.getsockname()[0])
+    assert is_wildcard(bound)
+    shown = public_address(host, bound)
+    assert shown != host and not is_wildcard(shown)
+    assert ipaddress.ip_address(shown).version == 4
+
+
+def test_an_address_that_is_not_a_wildcard_is_shown_as_given() -> None:
+    for host in ("127.0.0.1", "192.168.1.5", "localhost", "::1", "table.lan"):
+        assert not is_wildcard(host) and public_address(host) == host
 
 
 def test_loopback_and_the_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
