@@ -94,7 +94,9 @@ def piece_name(t: Table, colour: int, loc: Loc) -> str:
 
 
 _SEAT_ON_TRACK = re.compile(r"\[seat \d\] (?=t\d)")
-_FACE_UP = re.compile(r" \(face up: [^)]*\)")
+#: What followed a sub-move, in brackets after it: where a piece turned face up went, and the
+#: pieces it knocked out or burned (:func:`knock_words`).
+_FACE_UP = re.compile(r" \((?:face up: |knocks out |burns )[^)]*\)")
 
 
 def plain(words: str) -> str:
@@ -107,8 +109,37 @@ def plain(words: str) -> str:
 
 def without_face_up(words: str) -> str:
     """Words without where a piece turned face up went (:func:`face_up`): a colour, which an
-    observer's choices do not name (A18)."""
+    observer's choices do not name (A18); nor the pieces a sub-move knocked out
+    (:func:`knock_words`), which follow from the choice."""
     return _FACE_UP.sub("", words)
+
+
+def knock_words(
+    t: Table, occ: Sequence[int], loc: Loc, steps: int, dest: Loc, burns: bool = False
+) -> str:
+    """The pieces a sub-move of ``steps`` from ``loc`` to ``dest`` knocks out, in words after
+    it, as classic DOG says its captures and burns: ``" (knocks out [seat 1] t9)"`` for the
+    piece it lands on, ``" (burns t2 and [seat 2] t3)"`` for the pieces it passes when it
+    ``burns`` (a Partner sub-move under option O1; with the one it lands on); nothing when it
+    knocks out none.  The fields of :meth:`Table.submoves` (A4-A6, O1), found again for the
+    words only (``occ``: the occupancy before the sub-move)."""
+    if loc >= HOME or (dest >= HOME and not burns):
+        return ""  # inside home, or into one without burning: nothing is knocked out
+    n = t.n
+    if dest >= HOME:  # it passes the fields up to the start of the home it enters (A5)
+        home = t.mover if t.is_hole(loc) else occ[loc]
+        path = [(loc + i) % n for i in range(1, (t.f * home - loc) % n + 1)]
+    elif burns:
+        path = [(loc + i) % n for i in range(1, steps + 1)]
+    else:
+        path = [dest]
+    hit = [x for x in path if occ[x] != EMPTY]
+    if not hit:
+        return ""
+    if hit != [dest]:
+        names = " and ".join(piece_name(t, occ[x], x) for x in hit)
+        return f" (burns {names})"
+    return f" (knocks out {piece_name(t, occ[dest], dest)})"
 
 
 def face_up(t: Table, before: Pawns, after: Pawns, colour: int, loc: Loc, dest: Loc) -> str:
@@ -175,14 +206,16 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
                 moves.append((occ[start], start, KENNEL))
             moves.append((c, KENNEL, start))
             who = "" if c == t.mover else f"[seat {c}] "
-            res.add(relocate(pawns, moves), knocked, (), f"{who}out to t{start}")
+            knocks = f" (knocks out {piece_name(t, occ[start], start)})" if knocked else ""
+            res.add(relocate(pawns, moves), knocked, (), f"{who}out to t{start}{knocks}")
     for steps in FORWARD[kind]:
         for c, loc in t.movable():
             for dest, moved, knocked, landed in t.submoves(pawns, occ, c, loc, steps, False, prot):
                 words = ""
                 if res.describe:
                     shown_up = face_up(t, pawns, moved, c, loc, dest)
-                    words = f"{piece_name(t, c, loc)}→{loc_name(dest)}{shown_up}"
+                    knocks = knock_words(t, occ, loc, steps, dest) if knocked else ""
+                    words = f"{piece_name(t, c, loc)}→{loc_name(dest)}{knocks}{shown_up}"
                 res.add(moved, knocked, arrive((), landed, t.meeting_at), words)
 
 
@@ -247,7 +280,8 @@ class _Split:
                     said = ""
                     if describe:
                         shown_up = face_up(t, pawns, moved, c, loc, dest)
-                        said = f"{name}→{loc_name(dest)}{shown_up}"
+                        knocks = knock_words(t, occ, loc, steps, dest, self.burns) if hit else ""
+                        said = f"{name}→{loc_name(dest)}{knocks}{shown_up}"
                     if target is not None and (done >= len(target) or target[done] != plain(said)):
                         continue
                     met = arrive(arrivals, landed, self.meeting_at)

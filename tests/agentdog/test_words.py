@@ -4,6 +4,7 @@ move named; the words players type (without that note) still find the play."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hypothesis import given, settings
@@ -64,3 +65,60 @@ def test_every_play_is_found_by_its_own_words(obj: dict[str, Any]) -> None:
         words = play.description.split(": ", 1)[1].split("; ")[0]
         assert play_by_words(pos, play.card, words).position == play.position
         assert play_by_words(pos, play.card, plain(words)).position == play.position
+
+
+def test_the_pieces_knocked_out_are_named() -> None:
+    """Under option O1 a Partner sub-move burns what it passes; the words said only "knocks
+    out her side's piece", never the pieces, nor anything when they were the other side's."""
+    pawns = {"0": ["t1", "k", "k", "k"], "1": ["t2", "k", "k", "k"], "2": ["t3", "k", "k", "k"]}
+    obj: dict[str, Any] = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "pawns": {**pawns, "3": ["k"] * 4},
+        "hands": {"0": ["partner", "2"], "1": ["2"], "2": ["2"], "3": ["2"]},
+        "to_move": 0,
+        "last_card": None,
+        "rules": {"partner_burns": True},
+    }
+    said = {p.description for p in legal_plays(position_from_json(obj))}
+    assert "partner: t1→t5 (burns [seat 1] t2 and [seat 2] t3); " + A6 in said
+    assert "partner: t1→t2 (knocks out [seat 1] t2), [seat 2] t3→t6" in said
+    assert "2: t1→t3 (knocks out [seat 2] t3); " + A6 in said
+    assert "partner: [seat 2] t3→t7" in said
+    obj["rules"] = {"partner_burns": False}
+    said = {p.description for p in legal_plays(position_from_json(obj))}
+    assert "partner: t1→t5" in said  # passing burns nothing without O1
+    # a kennel exit onto another side's piece, and a landing on a hole (undercover: no seat)
+    obj["pawns"] = {"0": ["t30", "k", "k", "k"], "1": ["t36", "k", "k", "k"], "2": ["k"] * 4}
+    obj["pawns"]["3"] = ["t0", "k", "k", "k"]
+    obj["hands"]["0"] = ["13", "6"]
+    said = {p.description for p in legal_plays(position_from_json(obj))}
+    assert "13: out to t0 (knocks out [seat 3] t0)" in said
+    assert "6: t30→t36 (knocks out t36)" in said
+
+
+A6 = "knocks out her side's piece: out of the round (A6)"
+_KNOCKS = re.compile(r"\((?:knocks out|burns) ([^)]*)\)")
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_as_many_pieces_are_named_as_go_to_a_kennel(obj: dict[str, Any]) -> None:
+    """The knock-out notes name one piece for each piece the play sends to a kennel (plays
+    with a meeting, whose pulls are said apart, or a partner's piece turned face up into its
+    kennel, which is no knock-out, left out)."""
+    pos = position_from_json(obj)
+    for play in legal_plays(pos):
+        words = play.description
+        if play.card is None or words.startswith("fold") or "meeting" in words:
+            continue
+        if "goes to its kennel" in words:
+            continue
+        named = sum(len(m.split(" and ")) for m in _KNOCKS.findall(words))
+        sent = sum(
+            after.count(KENNEL) - before.count(KENNEL)
+            for before, after in zip(pos.pawns, play.position.pawns, strict=True)
+        )
+        exits = words.count("out to t")
+        assert named == sent + exits, (words, pos.pawns, play.position.pawns)

@@ -153,7 +153,7 @@ def test_a_sure_knock_out_of_her_own_side_is_not_called_a_risk(client: TestClien
     )
     game = new(client, position=view_to_json(view_of(pos, 0)), hand=None, players=None)
     page = client.get(game["url"] + "&card=5").text
-    assert "5: t0→t5 <small>(knocks out the mover's side)</small>" in page
+    assert "5: t0→t5 (knocks out [seat 2] t5) <small>(knocks out the mover's side)</small>" in page
     assert "may knock out" not in page and "1 of 1" not in page
 
 
