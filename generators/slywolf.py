@@ -282,14 +282,16 @@ def default_attempts(band: Band) -> int:
     return DEFAULT_CLIMBS if band.low >= SEARCH_FROM else DEFAULT_ATTEMPTS
 
 
-def check_arguments(roster: Roster, mode: Mode, count: int, seed: int) -> None:
-    """The arguments a library caller gives: a loaded roster, a mode by its exact name, whole
-    numbers (a seed of 0 or more)."""
+def check_arguments(roster: Roster, mode: str, count: int, seed: int) -> Mode:
+    """The arguments a library caller gives: a loaded roster, a mode by its name (in any
+    case, as puzzle files read it), whole numbers (a seed of 0 or more).  Returns the mode."""
     expect(roster, Roster, "roster", 'load_roster("default") loads the shipped one')
-    if mode not in MODES:
+    expect(mode, str, "mode", '"easy" or "hard"')
+    if mode.lower() not in MODES:  # as puzzle files and Puzzle() read it: "EASY" is easy
         raise UnknownNameError("mode", str(mode), MODES)
     expect(count, int, "count")
     check_seed(seed)
+    return "easy" if mode.lower() == "easy" else "hard"
 
 
 def check_bounds(count: int, attempts: int) -> None:
@@ -330,7 +332,7 @@ def iter_cases(
     of a climb.
     """
     expect(band, Band, "band", "Band(low, high): the stars wanted, such as Band(4, 5)")
-    check_arguments(roster, mode, count, seed)
+    mode = check_arguments(roster, mode, count, seed)
     attempts = default_attempts(band) if attempts is None else attempts
     check_bounds(count, attempts)
     expect_function(validate, "validate")

@@ -22,6 +22,7 @@ from sheepdog.generators.slywolf import (
     Band,
     GeneratedCase,
     case_id,
+    check_arguments,
     check_bounds,
     check_mode_possible,
     default_attempts,
@@ -289,6 +290,7 @@ def generate_files(
     ``force`` replaces it.  ``on_draw`` and ``on_climb`` follow the work as in
     :func:`~sheepdog.generators.slywolf.iter_cases`.
     """
+    mode = check_arguments(roster, mode, count, seed)
     check_bounds(count, default_attempts(band) if attempts is None else attempts)
     check_mode_possible(roster, mode)
     roster_ref = roster_ref or roster_reference(roster)

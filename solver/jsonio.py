@@ -129,6 +129,8 @@ def read_bytes(path: str | Path, source: str | None = None) -> bytes:
     # open() takes an int as a file descriptor, read it and closed it: the caller's file
     expect(path, (str, os.PathLike), "path", "a file's name")
     name = str(path)  # whole: the user typed it, and may need all of it to find the fault
+    if name == "":
+        raise MissingFileError("no such file: the file name is empty")
     if "\0" in name:  # open() would raise a bare ValueError
         raise FileAccessError(f"cannot read {name!r}: a file name cannot hold a NUL character")
     try:

@@ -452,6 +452,19 @@ def _wrong_kinds() -> list[tuple[str, Callable[[], object], str]]:
             lambda: sheepdog.generate_cases(ROSTER, "easy", 1, 1, roster_ref=lines[:0]),
             "roster_ref must be a str",
         ),
+        # methods of results and values (a bare TypeError, IndexError or AttributeError)
+        (
+            "tally",
+            lambda: sheepdog.PlayTally.of("7", "x", [number, number]),
+            "samples must be (key,",
+        ),
+        ("no tally", lambda: sheepdog.PlayTally.of("7", "x", nothing), "not NoneType"),
+        ("tally card", lambda: sheepdog.PlayTally.of(number, "x", []), "card must be a str"),
+        ("node", lambda: sheepdog.solve_position(pos).value(text), "node must be an int"),
+        ("colouring", lambda: sheepdog.load_view(VIEW).completion(nothing), "pawns must be"),
+        ("logged", lambda: game.logged(number), "line must be a str"),
+        ("leaf", lambda: sheepdog.advise_puzzle(game.puzzle, number), "leaf must be a str"),
+        ("worn", lambda: ROSTER.parse_item("red jacket", worn=text), "worn must be a bool"),
     ]
 
 
@@ -463,6 +476,40 @@ def test_wrong_kinds_of_argument_are_one_line_errors(case: int) -> None:
     with pytest.raises(WrongTypeError, match=re.escape(words)) as info:
         call()
     assert "\n" not in str(info.value)
+
+
+def test_a_result_asked_about_a_node_it_has_not_says_how_many_it_has() -> None:
+    solution = sheepdog.solve_position(sheepdog.parse_position(NOTATION))
+    size = len(solution.graph)
+    for node in (size, -1):
+        with pytest.raises(sheepdog.SheepdogError, match=f"numbered 0 to {size - 1}$"):
+            solution.value(node)
+    assert solution.value(size - 1) in ("WIN", "LOSS", "DRAW")
+    # a fold, the only play: no best play to choose, as to_dict() says (the repr named it)
+    fold = sheepdog.solve_position(
+        sheepdog.parse_position("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7/5/-/- 0")
+    )
+    assert fold.to_dict()["best"] is None and "best play none to choose" in repr(fold)
+    assert repr(sheepdog.PlayTally.of("7", "x", [])) == "PlayTally('x': 0 wins, 0 draws, 0 losses)"
+
+
+def test_an_empty_file_name_is_said_to_be_empty() -> None:
+    """It read "is a directory, not a file: ." (Path("") is ".") or "no such file: "."""
+    readers: list[Callable[[str], object]] = [
+        sheepdog.load_puzzle,
+        sheepdog.load_game,
+        sheepdog.load_roster,
+        sheepdog.load_position,
+        sheepdog.load_agent_position,
+        sheepdog.load_view,
+    ]
+    for reader in readers:
+        with pytest.raises(FileNotFoundError, match="name is empty$"):
+            reader("")
+
+
+def test_generating_takes_a_mode_in_any_case_as_a_puzzle_does() -> None:
+    assert sheepdog.generate_cases(ROSTER, "HARD", 1, 1)[0].puzzle.mode == "hard"  # type: ignore[arg-type]
 
 
 def test_a_puzzle_built_in_code_writes_a_file_that_loads(tmp_path: Path) -> None:

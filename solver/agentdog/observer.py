@@ -96,6 +96,9 @@ class ObserverView:
 
     def completion(self, pawns: Pawns, hands: Hands | None = None) -> AgentPosition:
         """The full-information position with these pieces (a colouring) and hands."""
+        expect(pawns, tuple, "pawns", "a colouring of the view's pieces, as colourings() gives")
+        if hands is not None:
+            expect(hands, tuple, "hands", "every seat's hand, a tuple of tuples of cards")
         return AgentPosition(
             pawns,
             self.hands if hands is None else hands,

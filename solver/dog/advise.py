@@ -53,9 +53,11 @@ from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, wi
 from sheepdog.solver.errors import (
     SheepdogError,
     UnknownNameError,
+    WrongTypeError,
     check_seed,
     expect,
     expect_function,
+    shown,
 )
 from sheepdog.solver.percent import percent
 from sheepdog.solver.words import counted
@@ -107,8 +109,9 @@ class _Stats:
 
     def __repr__(self) -> str:
         return (
-            f"PlayTally({self.description or self.card or 'fold'!r}: {self.wins} wins,"
-            f" {self.draws} draws, {self.losses} losses)"
+            f"PlayTally({self.description or self.card or 'fold'!r}:"
+            f" {counted(self.wins, 'win')}, {counted(self.draws, 'draw')},"
+            f" {counted(self.losses, 'loss', 'losses')})"
         )
 
     @property
@@ -178,9 +181,28 @@ class PlayTally(_Stats):
         cls, card: str | None, description: str, samples: Iterable[tuple[int, tuple[int, int]]]
     ) -> PlayTally:
         """The tally of a play valued ``(key, (pawns home, steps to go))`` in each sample."""
+        expect(card, (str, type(None)), "card", "a card's name, or None for a fold")
+        expect(description, str, "description")
+        if not isinstance(samples, Iterable) or isinstance(samples, str | bytes):
+            raise WrongTypeError(
+                f"samples must be a list of (key, (pawns home, steps to go)) pairs, not"
+                f" {type(samples).__name__}"
+            )
         tally = _Tally(card, description)
-        for key, progress in samples:
-            tally.add(key, progress)
+        for sample in samples:
+            if not (
+                isinstance(sample, tuple)
+                and len(sample) == 2
+                and type(sample[0]) is int
+                and isinstance(sample[1], tuple)
+                and len(sample[1]) == 2
+                and all(type(x) is int for x in sample[1])
+            ):
+                raise WrongTypeError(
+                    "samples must be (key, (pawns home, steps to go)) pairs of whole numbers,"
+                    f" not {shown(repr(sample))}"
+                )
+            tally.add(sample[0], sample[1])
         return tally.frozen()
 
 
@@ -283,8 +305,9 @@ class Advice:
         else:
             first = "no play"
         return (
-            f"Advice({first}, {len(self.plays)} plays, {self.samples} samples of"
-            f" {self.hidden} hidden cards, stopped: {self.stopped})"
+            f"Advice({first}, {counted(len(self.plays), 'play')},"
+            f" {counted(self.samples, 'sample')} of {counted(self.hidden, 'hidden card')},"
+            f" stopped: {self.stopped})"
         )
 
     @property

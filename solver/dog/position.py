@@ -485,8 +485,8 @@ class UnknownVariant(FileFormatError):
     def __init__(self, name: str, view: bool = False) -> None:
         if name == "agent-dog" and view:
             super().__init__(
-                "this is an Agent DOG observer view: read it with sheepdog.load_view"
-                " (sheepdog.solver.agentdog.observer)"
+                "this is an Agent DOG observer view: read it with sheepdog.load_view (a file)"
+                " or sheepdog.parse_view (its text)"
             )
         elif name == "agent-dog":
             super().__init__(

@@ -48,7 +48,7 @@ from sheepdog.solver.dog.value import (
     up_one_ply,
     win_key,
 )
-from sheepdog.solver.errors import UnknownNameError, WrongTypeError, expect
+from sheepdog.solver.errors import SheepdogError, UnknownNameError, WrongTypeError, expect
 from sheepdog.solver.words import counted
 
 if TYPE_CHECKING:
@@ -94,8 +94,9 @@ class Solution(Generic[Q]):
     def __repr__(self) -> str:
         """The root's value, its best play and the graph's size (not the graph itself)."""
         best = self.best_index()
-        if best is None:
-            play = "none"
+        first = self.graph.labels[0] if len(self.graph) else []
+        if best is None or (len(first) == 1 and first[0][0] is None):
+            play = "none to choose"  # a fold, the only play: as to_dict()'s null best
         else:
             card, description = self.graph.labels[0][best]
             play = repr(description or card or "fold")
@@ -112,11 +113,25 @@ class Solution(Generic[Q]):
     def root_key(self) -> int:
         return self.keys[0]
 
+    def _node(self, node: object) -> int:
+        """``node`` checked: a whole number naming a position of the graph (0, the root, to
+        ``len(graph) - 1``), else one :class:`SheepdogError`."""
+        expect(node, int, "node", "a position's number in the graph, 0 for the root")
+        assert isinstance(node, int)
+        if not 0 <= node < len(self.keys):
+            raise SheepdogError(
+                f"node {node}: the graph has {counted(len(self.keys), 'position')}, numbered"
+                f" 0 to {len(self.keys) - 1}"
+            )
+        return node
+
     def value(self, node: int = 0) -> Value:
-        return decode(self.keys[node])[0]
+        """WIN, LOSS or DRAW at ``node`` (0: the root), for the root's team."""
+        return decode(self.keys[self._node(node)])[0]
 
     def plies(self, node: int = 0) -> int | None:
-        return decode(self.keys[node])[1]
+        """Plies to the finish at ``node`` with best play (None for a draw)."""
+        return decode(self.keys[self._node(node)])[1]
 
     def best_child(self, node: int) -> int | None:
         """The first child (in play order) whose value is the node's value; ``None`` if terminal."""
@@ -130,12 +145,13 @@ class Solution(Generic[Q]):
 
     def best_index(self, node: int = 0) -> int | None:
         """Index of the best play among the node's edges."""
-        kid = self.best_child(node)
+        kid = self.best_child(self._node(node))
         return None if kid is None else self.graph.children[node].index(kid)
 
     def principal_variation(self, node: int = 0) -> list[PlyStep[Q]]:
         """Best play from ``node`` to the end: the plies, each with its successor position."""
         steps: list[PlyStep[Q]] = []
+        node = self._node(node)
         graph = self.graph
         while True:
             kid = self.best_child(node)
@@ -157,7 +173,7 @@ class Solution(Generic[Q]):
 
     def progress(self, node: int = 0) -> tuple[int, int]:
         """Root team's ``(pawns home, steps to go)`` at the end of best play from ``node``."""
-        return self.progress_of[self.end_of_line(node)]
+        return self.progress_of[self.end_of_line(self._node(node))]
 
     def node_data(self, node: int) -> dict[str, Any]:
         """GraphML-friendly attributes: value, plies (WIN/LOSS), best child."""

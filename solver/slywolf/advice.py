@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from sheepdog.solver.errors import SheepdogError, UnknownNameError
+from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
 from sheepdog.solver.slywolf.contradiction import TABLE_SECONDS, Conflict, smallest_conflict
 from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
@@ -365,6 +365,7 @@ def advice(
 
 
 def _leaf_named(name: object) -> Leaf:
+    expect(name, str, "leaf", f"one of {', '.join(LEAVES)}, a Leaf or a function")
     for leaf in LEAVES.values():
         if name == leaf.name:
             return leaf

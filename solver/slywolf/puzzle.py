@@ -22,6 +22,7 @@ from typing import Any, Literal
 from sheepdog.solver import built
 from sheepdog.solver.errors import (
     FileFormatError,
+    MissingFileError,
     SheepdogError,
     UnknownNameError,
     expect,
@@ -221,6 +222,8 @@ def check_puzzle(value: object) -> None:
 def load_puzzle(path: str | Path) -> Puzzle:
     """Read and validate a puzzle or case file; the roster path is relative to the file."""
     expect(path, (str, Path), "path", "a puzzle file's name; puzzle_from_dict reads a dict")
+    if path == "":  # Path("") is the folder "."
+        raise MissingFileError("no such file: the file name is empty")
     path = Path(path)
     data = read_json(path)  # a missing file, a folder: FileAccessError
     return puzzle_from_dict(data, base=path.parent, source=str(path))

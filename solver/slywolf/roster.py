@@ -217,6 +217,7 @@ class Roster:
     def parse_item(self, text: str, *, worn: bool = True) -> Item:
         """Parse ``"<colour> <garment>"``; with ``worn`` the item must be worn by some wolf."""
         expect(text, str, "text", 'an item such as "red jacket"')
+        expect(worn, bool, "worn")
         item = parse_item(text, self.colors, self.garments)
         if worn and item not in self.items:
             raise SheepdogError(
@@ -296,6 +297,8 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     name = ref.lower() if isinstance(ref, str) else ""
     if name in SHIPPED_ROSTERS:
         return _shipped(name)
+    if ref == "":  # Path("") is the folder "."
+        raise MissingFileError("no such roster file: the name is empty")
     path = Path(ref)
     if base is not None and not path.is_absolute():
         path = base / path

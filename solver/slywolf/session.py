@@ -114,6 +114,7 @@ class Game:
 
     def logged(self, line: str) -> Game:
         """The same game with ``line`` added to its log."""
+        expect(line, str, "line", "a line as typed at the table")
         return replace(self, log=self.log + (line.strip(),))
 
     def to_dict(self) -> dict[str, Any]:
