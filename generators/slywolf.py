@@ -105,6 +105,7 @@ class GeneratedCase:
 
     @property
     def filename(self) -> str:
+        """The case's file name in a generated folder: its id and ``.json``."""
         return f"{self.id}.json"
 
 

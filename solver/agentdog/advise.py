@@ -132,6 +132,7 @@ class AgentAdvice:
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` object of ``sheepdog dog advise`` for an Agent DOG view."""
         return {
             "variant": "agent-dog",
             "seat": self.seat,

@@ -304,7 +304,10 @@ class RoundSolution(Solution[Q]):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class DogSolution(RoundSolution[Position]):
-    """A solved classic DOG round (see :class:`RoundSolution`)."""
+    """A solved classic DOG round: the value for the team to move (WIN, LOSS or DRAW), the
+    best play and its line (:meth:`principal_variation`), each first play's value, and
+    :meth:`to_dict`, the ``dog solve --json`` contract (the methods are
+    :class:`RoundSolution`'s, shared with Agent DOG's solution)."""
 
     @property
     def seats(self) -> tuple[int, ...]:

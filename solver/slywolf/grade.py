@@ -64,6 +64,7 @@ class Grade:
         return stars_for(self.tier, self.fewest_at_least)
 
     def to_dict(self) -> dict[str, Any]:
+        """The ``"grade"`` object a case file carries (and ``wolf grade --json`` prints)."""
         return {
             "stars": self.stars,
             "hardest_rule": self.hardest_rule,

@@ -181,6 +181,8 @@ class Puzzle:
         return recorded
 
     def to_dict(self) -> dict[str, Any]:
+        """The puzzle file's object (docs/cases.md): roster, mode, interviews, and the extra
+        keys (``id``, ``grade``, ``game``, ...) as they were read or set."""
         roster = self.roster
         out: dict[str, Any] = {}
         if "id" in self.extra:
@@ -204,6 +206,7 @@ class Puzzle:
         return out
 
     def to_json(self) -> str:
+        """The puzzle file's text: :meth:`to_dict` as indented JSON, ending in a newline."""
         return json.dumps(self.to_dict(), indent=2) + "\n"
 
     def __repr__(self) -> str:

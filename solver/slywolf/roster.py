@@ -172,6 +172,7 @@ class Roster:
     # -- derived vocabulary -------------------------------------------------------------------
     @property
     def n_sheep(self) -> int:
+        """How many sheep the roster has (16 in the box)."""
         return len(self.sheep)
 
     @property

@@ -47,6 +47,7 @@ class Step:
         return f"<Step {self.rule}: {'; '.join(parts) or 'nothing new'}>"
 
     def to_dict(self, roster: Roster) -> dict[str, Any]:
+        """One step of ``wolf solve --explain --json``, sheep and wolves by their names."""
         return {
             "rule": self.rule,
             "sheep": [roster.sheep[s].name for s in self.sheep],
