@@ -147,7 +147,11 @@ class DogTable:
 
     @property
     def next_deal_size(self) -> int | None:
-        return None if self.cycle is None else DEAL_SIZES[self.cycle]
+        """Cards each in the next deal: None when the game is over (a finished game's page
+        said "next deal 4 cards each" under its winner) or the deal cycle is unknown."""
+        if self.winner is not None or self.cycle is None:
+            return None
+        return DEAL_SIZES[self.cycle]
 
 
 def new_table(

@@ -238,6 +238,10 @@ def test_a_position_start_with_her_hand_given() -> None:
     ):
         record.add(parse_entry("seat 1 folds"))
     assert record.add(Undo()).table.phase == "play"
+    # a game over has no next deal (its page said "next deal 4 cards each" under the winner)
+    fresh = new_table(4, 0)
+    won = replace(fresh, position=record.table.position)
+    assert fresh.next_deal_size == 6 and won.phase == "over" and won.next_deal_size is None
 
 
 def test_undo_keeps_the_entry_and_replay_gives_the_same_table() -> None:

@@ -186,6 +186,9 @@ def test_a_pasted_view_and_the_seen_outcome(client: TestClient) -> None:
             {"index": 1, "label": "t13 shows colour 3", "colourings": 1},
         ]
     }
+    # the POST's labels are the GET's outcomes in the order of their indices (README)
+    labels = [o["label"] for o in sorted(view["question"]["outcomes"], key=lambda o: o["index"])]
+    assert r.json()["question"] == labels
     r = client.post(base + "/plays", json={"seat": 2, "card": "9", "play": 0})
     assert "say first what the table saw" in one_line_error(r, 400)
     r = client.post(base + "/seen", json={"outcome": 1})
