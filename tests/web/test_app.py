@@ -42,6 +42,8 @@ def new(client: TestClient, **setup: Any) -> dict[str, Any]:
 def test_a_notebook_game_matches_wolf_solve_and_wolf_hint(client: TestClient) -> None:
     game = new(client)
     base = f"/api/wolf/games/{game['id']}"
+    # an empty history is no numbered entry (it read "1. nothing yet")
+    assert '<ol class="history"><li class="none">nothing yet' in client.get(game["url"]).text
     r = client.post(base + "/interviews", json=GUITAR)
     assert r.status_code == 201 and r.json()["line"] == "interview guitar, trumpet, yellow pants"
     assert client.post(base + "/interviews", json=BALALAIKA).status_code == 201
