@@ -31,7 +31,6 @@ from math import comb
 from sheepdog.solver.errors import MAX_SEED as ERRORS_MAX_SEED
 from sheepdog.solver.errors import (
     SheepdogError,
-    UnknownNameError,
     check_seed,
     expect,
     expect_function,
@@ -42,7 +41,7 @@ from sheepdog.solver.slywolf.explain import (
     needs_hard_case_reasoning,
 )
 from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS, Grade, grade_explained, stars_for
-from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle
+from sheepdog.solver.slywolf.puzzle import Mode, Puzzle, mode_named
 from sheepdog.solver.slywolf.roster import Roster, check_has_cases, roster_reference
 from sheepdog.solver.slywolf.sample import CompleteCase, random_case
 from sheepdog.solver.slywolf.worlds import Observation, deduce
@@ -287,12 +286,10 @@ def check_arguments(roster: Roster, mode: str, count: int, seed: int) -> Mode:
     """The arguments a library caller gives: a loaded roster, a mode by its name (in any
     case, as puzzle files read it), whole numbers (a seed of 0 or more).  Returns the mode."""
     expect(roster, Roster, "roster", 'load_roster("default") loads the shipped one')
-    expect(mode, str, "mode", '"easy" or "hard"')
-    if mode.lower() not in MODES:  # as puzzle files and Puzzle() read it: "EASY" is easy
-        raise UnknownNameError("mode", str(mode), MODES)
+    named = mode_named(mode)  # as puzzle files and Puzzle() read it: "EASY" is easy
     expect(count, int, "count")
     check_seed(seed)
-    return "easy" if mode.lower() == "easy" else "hard"
+    return named
 
 
 def check_bounds(count: int, attempts: int) -> None:

@@ -120,6 +120,14 @@ def shipped_hint(name: str | Path) -> str:
     return f" (sheepdog ships it as {shipped})" if found else ""
 
 
+def named_path(path: str | Path) -> Path:
+    """``path`` as a :class:`Path`, refused when empty: ``Path("")`` is the folder ``.``,
+    which a reader would call "a directory, not a file"."""
+    if str(path) == "":
+        raise MissingFileError("no such file: the file name is empty")
+    return Path(path)
+
+
 def read_bytes(path: str | Path, source: str | None = None) -> bytes:
     """The bytes of the file at ``path``, at most :data:`MAX_FILE_BYTES` of them; ``source``
     names it in errors.  A missing file, a folder or a file not permitted is a
@@ -128,9 +136,7 @@ def read_bytes(path: str | Path, source: str | None = None) -> bytes:
     error) is a plain :class:`FileAccessError` naming it."""
     # open() takes an int as a file descriptor, read it and closed it: the caller's file
     expect(path, (str, os.PathLike), "path", "a file's name")
-    name = str(path)  # whole: the user typed it, and may need all of it to find the fault
-    if name == "":
-        raise MissingFileError("no such file: the file name is empty")
+    name = str(named_path(path))  # whole: the user typed it, and may need all of it
     if "\0" in name:  # open() would raise a bare ValueError
         raise FileAccessError(f"cannot read {name!r}: a file name cannot hold a NUL character")
     try:

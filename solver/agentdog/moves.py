@@ -133,13 +133,17 @@ def knock_words(
         path = [(loc + i) % n for i in range(1, steps + 1)]
     else:
         path = [dest]
-    hit = [x for x in path if occ[x] != EMPTY]
+    return knocked_words(t, occ, [x for x in path if occ[x] != EMPTY], dest)
+
+
+def knocked_words(t: Table, occ: Sequence[int], hit: Sequence[Loc], landed: Loc) -> str:
+    """The note after a (sub-)move whose pieces on the fields ``hit`` went to their kennels:
+    ``" (knocks out ...)"`` for the one it landed on, ``" (burns ... and ...)"`` when it passed
+    some; nothing for none."""
     if not hit:
         return ""
-    if hit != [dest]:
-        names = " and ".join(piece_name(t, occ[x], x) for x in hit)
-        return f" (burns {names})"
-    return f" (knocks out {piece_name(t, occ[dest], dest)})"
+    names = " and ".join(piece_name(t, occ[x], x) for x in hit)
+    return f" (knocks out {names})" if list(hit) == [landed] else f" (burns {names})"
 
 
 def face_up(t: Table, before: Pawns, after: Pawns, colour: int, loc: Loc, dest: Loc) -> str:
@@ -206,7 +210,7 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
                 moves.append((occ[start], start, KENNEL))
             moves.append((c, KENNEL, start))
             who = "" if c == t.mover else f"[seat {c}] "
-            knocks = f" (knocks out {piece_name(t, occ[start], start)})" if knocked else ""
+            knocks = knocked_words(t, occ, [start] if knocked else [], start)
             res.add(relocate(pawns, moves), knocked, (), f"{who}out to t{start}{knocks}")
     for steps in FORWARD[kind]:
         for c, loc in t.movable():

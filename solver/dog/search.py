@@ -94,9 +94,8 @@ class Solution(Generic[Q]):
     def __repr__(self) -> str:
         """The root's value, its best play and the graph's size (not the graph itself)."""
         best = self.best_index()
-        first = self.graph.labels[0] if len(self.graph) else []
-        if best is None or (len(first) == 1 and first[0][0] is None):
-            play = "none to choose"  # a fold, the only play: as to_dict()'s null best
+        if best is None or self.only_a_fold():
+            play = "none to choose"  # as to_dict()'s null best
         else:
             card, description = self.graph.labels[0][best]
             play = repr(description or card or "fold")
@@ -112,6 +111,11 @@ class Solution(Generic[Q]):
     @property
     def root_key(self) -> int:
         return self.keys[0]
+
+    def only_a_fold(self) -> bool:
+        """The player to move has nothing to choose: her one play is a fold."""
+        first = self.graph.labels[0] if self.graph.labels else []
+        return len(first) == 1 and first[0][0] is None
 
     def _node(self, node: object) -> int:
         """``node`` checked: a whole number naming a position of the graph (0, the root, to

@@ -246,8 +246,7 @@ class RoundSolution(Solution[Q]):
         value, plies, _ = decode(self.root_key)
         pv = self.principal_variation()
         best: dict[str, Any] | None = None
-        first = graph.labels[0]
-        if pv and not (len(first) == 1 and first[0][0] is None):
+        if pv and not self.only_a_fold():
             best = self.play_json(pv[0].card, pv[0].description, pv[0].position)
         out: dict[str, Any] = {
             "value": value,
@@ -266,7 +265,7 @@ class RoundSolution(Solution[Q]):
             ],
             "plays": [
                 self._first_play(kid, card, description)
-                for kid, (card, description) in zip(graph.children[0], first, strict=True)
+                for kid, (card, description) in zip(graph.children[0], graph.labels[0], strict=True)
             ],
             "method": "retrograde" if self.exact is None else "alphabeta",
             **self.sizes(),

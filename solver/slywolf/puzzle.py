@@ -22,13 +22,12 @@ from typing import Any, Literal
 from sheepdog.solver import built
 from sheepdog.solver.errors import (
     FileFormatError,
-    MissingFileError,
     SheepdogError,
     UnknownNameError,
     expect,
     shown,
 )
-from sheepdog.solver.jsonio import check_json_value, read_json
+from sheepdog.solver.jsonio import check_json_value, named_path, read_json
 from sheepdog.solver.slywolf.roster import (
     INLINE,
     SHIPPED_ROSTERS,
@@ -85,10 +84,7 @@ class Puzzle:
         is named in any case, and lists are taken as tuples."""
         expect(self.roster, Roster, "roster", "load_roster(name) loads one")
         check_roster(self.roster)
-        mode = self.mode.lower() if isinstance(self.mode, str) else self.mode
-        if mode not in MODES:
-            raise UnknownNameError("mode", str(self.mode), MODES)
-        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "mode", mode_named(self.mode))
         expect(self.interviews, (tuple, list), "interviews", "a tuple of Interview")
         object.__setattr__(self, "interviews", tuple(self.interviews))
         if self.visible is not None:
@@ -217,6 +213,16 @@ class Puzzle:
         )
 
 
+def mode_named(mode: object) -> Mode:
+    """A mode by its name in any case (spec 1: "EASY" is easy); anything else is one
+    :class:`UnknownNameError` listing the modes."""
+    folded = mode.lower() if isinstance(mode, str) else mode
+    for known in MODES:
+        if folded == known:
+            return known
+    raise UnknownNameError("mode", str(mode), MODES)
+
+
 def check_puzzle(value: object) -> None:
     """A library function's ``puzzle`` argument is a :class:`Puzzle` (not a file's name)."""
     expect(value, Puzzle, "puzzle", "load_puzzle(path) reads a file, puzzle_from_dict(data) a dict")
@@ -225,9 +231,7 @@ def check_puzzle(value: object) -> None:
 def load_puzzle(path: str | Path) -> Puzzle:
     """Read and validate a puzzle or case file; the roster path is relative to the file."""
     expect(path, (str, Path), "path", "a puzzle file's name; puzzle_from_dict reads a dict")
-    if path == "":  # Path("") is the folder "."
-        raise MissingFileError("no such file: the file name is empty")
-    path = Path(path)
+    path = named_path(path)
     data = read_json(path)  # a missing file, a folder: FileAccessError
     return puzzle_from_dict(data, base=path.parent, source=str(path))
 

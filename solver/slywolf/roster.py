@@ -32,7 +32,7 @@ from sheepdog.solver.errors import (
     expect,
     shown,
 )
-from sheepdog.solver.jsonio import loads_json, loads_toml, read_text
+from sheepdog.solver.jsonio import loads_json, loads_toml, named_path, read_text
 
 MIN_SHEEP = 3
 MAX_SHEEP = 24
@@ -298,9 +298,7 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     name = ref.lower() if isinstance(ref, str) else ""
     if name in SHIPPED_ROSTERS:
         return _shipped(name)
-    if ref == "":  # Path("") is the folder "."
-        raise MissingFileError("no such roster file: the name is empty")
-    path = Path(ref)
+    path = named_path(ref)
     if base is not None and not path.is_absolute():
         path = base / path
     where = f"roster {path}"
