@@ -209,9 +209,12 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
                 knocked = (occ[start],)
                 moves.append((occ[start], start, KENNEL))
             moves.append((c, KENNEL, start))
-            who = "" if c == t.mover else f"[seat {c}] "
-            knocks = knocked_words(t, occ, [start] if knocked else [], start)
-            res.add(relocate(pawns, moves), knocked, (), f"{who}out to t{start}{knocks}")
+            words = ""
+            if res.describe:  # words only when asked (perft counts without them)
+                who = "" if c == t.mover else f"[seat {c}] "
+                knocks = knocked_words(t, occ, [start] if knocked else [], start)
+                words = f"{who}out to t{start}{knocks}"
+            res.add(relocate(pawns, moves), knocked, (), words)
     for steps in FORWARD[kind]:
         for c, loc in t.movable():
             for dest, moved, knocked, landed in t.submoves(pawns, occ, c, loc, steps, False, prot):
