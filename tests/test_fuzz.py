@@ -843,6 +843,8 @@ FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line \d+, in (?P<name>\S+)$')
 
 #: the standard library's folder: pip's console script imports ``re`` before sheepdog's main
 STDLIB = sysconfig.get_paths()["stdlib"] + os.sep
+#: setuptools' import hook in a virtual environment's site-packages (every import meets it)
+DISTUTILS_HACK = os.sep + os.path.join("_distutils_hack", "__init__.py")
 
 
 def _script_line(lines: list[str], script: str) -> str:
@@ -886,8 +888,10 @@ def before_main(stderr: str, script: str) -> bool:
         file, name = frame["file"], frame["name"]
         allowed = (
             file.startswith("<frozen ")
-            or (  # the standard library, and what it evaluates (namedtuple's "<string>")
-                (file.startswith(STDLIB) or file == "<string>")
+            or (  # the standard library, and what it evaluates (namedtuple's "<string>"), or
+                # setuptools' finder that a venv's distutils-precedence.pth puts in front of the
+                # import system (seen on a fresh venv: a Ctrl-C in its find_spec)
+                (file.startswith(STDLIB) or file == "<string>" or file.endswith(DISTUTILS_HACK))
                 and _script_line(lines, script) == "import re"
             )
             or (file == script and name == "<module>")
@@ -932,6 +936,14 @@ def test_before_main_tells_start_up_from_later() -> None:
         "KeyboardInterrupt\n"
     )
     assert before_main(in_re, script)  # pip's console script, before any of sheepdog
+    in_hook = in_re.replace(  # setuptools' finder, met by the import of re (a fresh venv)
+        "KeyboardInterrupt\n",
+        '  File "<frozen importlib._bootstrap>", line 1078, in _find_spec\n'
+        '  File "/v/lib/python3.11/site-packages/_distutils_hack/__init__.py", line 89, in'
+        " find_spec\n    def find_spec(self, fullname, path, target=None):\n\nKeyboardInterrupt\n",
+    )
+    assert before_main(in_hook, script)
+    assert not before_main(in_hook.replace("    import re\n", "    from x import y\n"), script)
     in_future = start_up.replace(  # seen in CI: the package root's __future__ import
         "KeyboardInterrupt\n",
         f'  File "{STDLIB}__future__.py", line 81, in <module>\n    class _Feature:\n'
