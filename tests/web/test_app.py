@@ -904,6 +904,27 @@ def test_solved_mid_turn_the_page_keeps_the_other_called_sheep_s_interview(
     enter(f"found {kind}")
     enter(f"call {second}")
     enter(f"found {next(k for k in likes[second] if k != kind)}")
+    # one form per sheep to interview, each leaving its own sheep out of the pointers (one
+    # select of sheep offered each as its own pointer, which the server refused)
+    page = client.get(game["url"]).text
+    forms = page.split('value="interview">')[1:]
+    assert len(forms) == 2
+    for sheep, form in zip((first, second), forms, strict=True):
+        pointers = form.split('name="points_to"')[1].split("</select>")[0]
+        other = second if sheep == first else first
+        assert f'name="sheep" value="{sheep}"' in form and f"Record {sheep}’s interview" in form
+        assert f">{sheep}</option>" not in pointers and f"<option>{other}</option>" in pointers
+    # a refused form comes back in its own sheep's form only
+    post = game["url"].replace(
+        base.replace("/api/wolf/games", "/wolf"),
+        base.replace("/api/wolf/games", "/wolf") + "/entry",
+    )
+    sent = {"action": "interview", "sheep": second, "points_to": second, "testimony": "red pants"}
+    back = client.post(post, data=sent)
+    assert "points at itself" in back.text
+    forms = back.text.split('value="interview">')[1:]
+    assert "<option selected>red pants</option>" in forms[1]
+    assert "selected" not in forms[0].split("</form>")[0]
     enter(heard(first))
     view = client.get(base).json()
     assert view["state"]["solved"] is not None  # nine of the case's interviews settle it
