@@ -77,10 +77,25 @@ class Choice:
     knocks: int = 0
     label: str = ""
     """The card as the engine names it in a description (``copy as 5``)."""
+    meetings: str = ""
+    """The spy meetings' pulls that follow the play (A13; ``"meeting t9: t2→t8"``), which
+    the choices do not choose: the same in every colouring, since a pull moves the nearest
+    piece whatever its colour."""
 
     @property
     def description(self) -> str:
-        return self.words if self.card is None else f"{self.label or self.card}: {self.words}"
+        if self.card is None:
+            return self.words
+        said = f"{self.label or self.card}: {self.words}"
+        return f"{said}; {self.meetings}" if self.meetings else said
+
+
+def _meetings(results: list[AgentPlay | None]) -> str:
+    """The meeting pulls of a play's description in the first colouring where it is a play."""
+    for play in results:
+        if play is not None:
+            return "; ".join(p for p in play.description.split("; ") if p.startswith("meeting "))
+    return ""
 
 
 Plays = list[tuple[str, list[AgentPlay | None]]]
@@ -123,7 +138,12 @@ def choices(table: AgentTable) -> list[Choice]:
         return []
     out = [
         Choice(
-            card, j, said, sum(1 for r in results if r and r.out_of_round), _label_of(table, card)
+            card,
+            j,
+            said,
+            sum(1 for r in results if r and r.out_of_round),
+            _label_of(table, card),
+            _meetings(results),
         )
         for card in _cards_of(table, seat)
         if card != COPY or table.last_card is not None

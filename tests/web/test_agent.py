@@ -157,6 +157,32 @@ def test_a_sure_knock_out_of_her_own_side_is_not_called_a_risk(client: TestClien
     assert "may knock out" not in page and "1 of 1" not in page
 
 
+def test_a_play_button_names_the_meeting_that_follows(client: TestClient) -> None:
+    """Her 8 ends on the meeting point t9: seat 1's piece behind it is pulled to the hole t8
+    (A13).  The button said only "8: t1→t9" while the engine's words (and the advice) have
+    the pull; posting the play moves that piece too."""
+    pos = make_position(
+        [[1, -1, -1, -1], [2, -1, -1, -1], [32, -1, -1, -1], [24, -1, -1, 48]],
+        [["5", "8", "swap"], ["2", "3", "6"], ["9", "10", "12"], ["1/11", "13", "partner"]],
+        0,
+    )
+    game = new(client, position=view_to_json(view_of(pos, 0)), hand=None, players=None)
+    base = f"/api/dog/games/{game['id']}"
+    plays = {p["description"]: p for p in client.get(base).json()["plays"]}
+    assert set(plays) == {"5: t1→t6", "5: t24→t29", "8: t1→t9; meeting t9: t2→t8"}
+    assert plays["8: t1→t9; meeting t9: t2→t8"]["play"] == "t1→t9"  # the choices alone
+    page = client.get(game["url"] + "&card=8").text
+    assert '<button class="btn play">8: t1→t9; meeting t9: t2→t8</button>' in page
+    r = client.post(base + "/plays", json={"seat": 0, "card": "8", "play": 0})
+    assert r.status_code == 201 and r.json()["line"] == "seat 0 plays 8: t1→t9", r.text
+    view = client.get(base).json()
+    assert view["view"]["pawns"]["0"] == ["k", "k", "k", "t9"]
+    assert view["view"]["pawns"]["1"] == ["k", "k", "k", "u"]  # undercover on the hole t8
+    assert {"field": "t8", "colour": 1} in [
+        {k: t[k] for k in ("field", "colour")} for t in view["tracker"]
+    ]
+
+
 def test_a_pasted_view_and_the_seen_outcome(client: TestClient) -> None:
     game = new(client, position=_two_under(), hand=None, players=None)
     base = f"/api/dog/games/{game['id']}"
