@@ -203,7 +203,7 @@ def _folds(
     hand = pos.hands[mover]
     if not pos.rules.solo:
         hands = tuple(() if k == mover else h for k, h in enumerate(pos.hands))
-        text = "fold: discards " + " ".join(card_token(c) for c in hand) if describe else ""
+        text = "fold: discards " + ", ".join(card_token(c) for c in hand) if describe else ""
         return [
             (
                 None,

@@ -198,15 +198,15 @@ def test_one_legal_play_is_forced_after_one_sample(seed: int) -> None:
     advice = advise(pos, samples=50, seed=seed)
     out = advice.to_dict()
     assert out["stopped"] == "forced" and out["samples"] == 1 and not out["settled"]
-    assert [p["description"] for p in out["plays"]] == ["fold: discards 2 3"]
+    assert [p["description"] for p in out["plays"]] == ["fold: discards 2, 3"]
     pool = sorted(unseen_cards(pos).elements())
     rng = random.Random(seed)
     for _ in range(5):
         assert [p.description for p in legal_plays(deal_sample(pos, pool, rng))] == [
-            "fold: discards 2 3"
+            "fold: discards 2, 3"
         ]
     assert advice_lines(out) == [
-        "Only one play is legal: fold: discards 2 3. Nothing to choose: no sampling beyond one"
+        "Only one play is legal: fold: discards 2, 3. Nothing to choose: no sampling beyond one"
         " deal of the 6 hidden cards."
     ]
 
