@@ -504,6 +504,13 @@ def apply(game: Game, entry: Entry) -> Game:
         case Found(kind) | Wrong(kind) | Spoiled(kind):
             if len(turn.called) != len(turn.found) + 1:
                 raise SheepdogError("call a sheep before drawing a vegetable")
+            if not isinstance(entry, Spoiled) and turn.found.count(kind) >= roster.bag.ripe:
+                # the ripe tokens found this turn sit by their sheep until it ends [Turn 2A]
+                # (the kinds found are all different: only a bag of 1 ripe token each gets here)
+                raise SheepdogError(
+                    f"no ripe {kind} is left in the bag: the one found this turn sits by its "
+                    "sheep until the turn ends"
+                )
             sheep = turn.called[-1]
             wants = kind in wanted_kinds(roster, sheep, turn.found)
             if turn.treats and len(turn.treats) == len(turn.called):
@@ -587,6 +594,8 @@ def _check_guess(game: Game, wolf: int) -> None:
     suspected."""
     roster, table = game.roster, game.table
     name = roster.wolves[wolf].name
+    if game.turn.called:  # the wolf has moved for this turn: its space is not the turn's start
+        raise SheepdogError("finish the turn first: a guess comes at the start of a turn")
     out_of_witnesses = all(st.tiles == 0 for st in table.stacks)
     if table.position < track_length(roster, table.side) and not out_of_witnesses:
         left = track_length(roster, table.side) - table.position
@@ -594,8 +603,6 @@ def _check_guess(game: Game, wolf: int) -> None:
             f"no guess yet: the wolf is {counted(left, 'space')} from the final space of the track "
             "(a guess is the last chance there, or when no tile is left)"
         )
-    if game.turn.called:
-        raise SheepdogError("finish the turn first: a guess comes at the start of a turn")
     from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
     d = deduce_puzzle(table_view(game.puzzle))

@@ -575,6 +575,36 @@ def test_the_guess_only_on_the_final_space_on_a_suspect_and_it_closes_the_game()
     assert over.to_dict()["guessed"] == "Lupin"
 
 
+def test_a_guess_during_a_turn_says_to_finish_the_turn() -> None:
+    """The wolf moves when the turn starts: a guess after a call was refused as "1 space from
+    the final space" while the status line had the wolf on the final space."""
+    game = play(fresh(), "top harp", "top guitar", "top drum set", "top banjo")
+    before_last = replace(game, table=replace(game.table, position=9))
+    with pytest.raises(SheepdogError, match="no guess yet: the wolf is 1 space from"):
+        play(before_last, "guess Lupin")
+    with pytest.raises(SheepdogError, match="^finish the turn first: a guess comes at the start"):
+        play(before_last, "call harp", "guess Lupin")
+    with pytest.raises(SheepdogError, match="^finish the turn first"):
+        play(game, "call harp", "guess Lupin")  # not "10 spaces from the final space"
+
+
+def test_a_ripe_vegetable_found_this_turn_is_not_in_the_bag() -> None:
+    """A bag of one ripe token per vegetable: once harp found the pumpkin, the next draw of the
+    turn cannot be a ripe pumpkin, wanted or not (a spoiled one still can)."""
+    roster = replace(ROSTER, bag=replace(ROSTER.bag, ripe=1))
+    game = new_game(new_puzzle(roster, "easy"), "two_star")
+    likes = {s.name: s.likes for s in roster.sheep}
+    second = next(s for s in ("guitar", "drum set", "banjo") if "pumpkin" in likes[s])
+    game = play(game, "top harp", "top guitar", "top drum set", "top banjo", "call harp")
+    game = play(game, "found pumpkin", f"call {second}")
+    for line in ("wrong pumpkin", "found pumpkin"):
+        with pytest.raises(SheepdogError, match="^no ripe pumpkin is left in the bag: the one"):
+            play(game, line)
+    assert play(game, "spoiled pumpkin").table.spoiled_found == ("pumpkin",)
+    # the default bag (3 ripe of each) takes it
+    assert play(fresh(), "top harp", "call harp", "wrong carrot").table.position == 1
+
+
 def test_a_cleared_wolf_cannot_be_guessed() -> None:
     from sheepdog.solver.slywolf.session import case_solved
 
