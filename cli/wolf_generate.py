@@ -211,9 +211,9 @@ def generate_command(
             if isinstance(exc, CaseFileDiffers | OutOfCases):
                 raise
             # the same attempts would fail the same way (they are seeded): more are needed
-            more = (
-                "with more --attempts (or a wider band)" if isinstance(exc, BandOutOfReach) else ""
-            )
+            # (only more attempts: a wider band may take an earlier attempt of a case already
+            # written, which --resume then finds different)
+            more = "with more --attempts" if isinstance(exc, BandOutOfReach) else ""
             raise SheepdogError(f"{exc} ({_so_far(files, count, out, more)})") from None
         if json_out:
             print_json(
@@ -249,7 +249,11 @@ def _load_engines() -> None:
 def _so_far(files: CaseRun, count: int, out: Path, more: str = "") -> str:
     """What a stopped run has done, and how to go on (``more``: what to change first)."""
     kept = f", {files.kept} kept from before" if files.kept else ""
-    how = f"--resume {more} continues" if more else "the same command with --resume continues"
+    how = (
+        f"--resume {more} continues (a wider band may draw other cases: give it another --out)"
+        if more
+        else "the same command with --resume continues"
+    )
     return (
         f"{counted(files.written, 'case file')} written{kept}, {files.written + files.kept} of "
         f"{count} done in {out}; {how}"
@@ -291,6 +295,7 @@ def grade_command(
             grade_details,
             grade_text,
             same_grade,
+            stored_keys,
         )
         from sheepdog.solver.slywolf.grade import stored_grade
         from sheepdog.solver.slywolf.session import load_game_file
@@ -309,7 +314,7 @@ def grade_command(
         except SheepdogError as exc:
             echo(f"Warning: {exc}; the recomputed grade is given here", err=True)
             stored = None
-        if stored is not None and not same_grade(stored, g):
+        if stored is not None and not same_grade(stored, g, stored_keys(puzzle)):
             shown = grade_text(stored)
             if shown == grade_text(g):  # the difference is in what the text leaves out
                 shown = f"{shown}, {grade_details(stored)}"

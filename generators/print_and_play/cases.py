@@ -17,7 +17,7 @@ Any problem is one :class:`~sheepdog.solver.errors.SheepdogError` naming the fil
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,10 +83,21 @@ def grade_details(g: Grade) -> str:
     return f"fewest {'proved' if g.fewest_exact else 'found, not proved'}, rules used: {rules}"
 
 
-def same_grade(a: Grade, b: Grade) -> bool:
-    figures = ("stars", "hardest_rule", "tier", "steps", "fewest_interviews", "fewest_exact")
+def same_grade(a: Grade, b: Grade, given: Collection[str] | None = None) -> bool:
+    """Do two grades agree?  ``given``: the keys a stored grade ``a`` was written with; the
+    keys a grade may leave out (``fewest_exact``, ``rules``) are compared only when given."""
+    figures = ["stars", "hardest_rule", "tier", "steps", "fewest_interviews"]
+    if given is None or "fewest_exact" in given:
+        figures.append("fewest_exact")
     same = all(getattr(a, key) == getattr(b, key) for key in figures)
-    return same and dict(a.rules) == dict(b.rules)
+    rules_given = given is None or "rules" in given
+    return same and (not rules_given or dict(a.rules) == dict(b.rules))
+
+
+def stored_keys(puzzle: Puzzle) -> frozenset[str]:
+    """The keys of the grade stored in a case file (none when it has no grade object)."""
+    raw = puzzle.extra.get("grade")
+    return frozenset(raw) if isinstance(raw, dict) else frozenset()
 
 
 def check_complete(puzzle: Puzzle, where: str) -> None:
@@ -141,7 +152,7 @@ def check_grade(puzzle: Puzzle, where: str, *, regrade: bool) -> Grade:
         raise SheepdogError(
             f"{exc}; the recomputed grade is {grade_text(fresh)} (--regrade, regrade=True, uses it)"
         ) from None
-    if stored is not None and not same_grade(stored, fresh):
+    if stored is not None and not same_grade(stored, fresh, stored_keys(puzzle)):
         shown = [grade_text(stored), grade_text(fresh)]
         if shown[0] == shown[1]:  # the difference is in what the text leaves out
             shown = [

@@ -166,7 +166,10 @@ def grade_from_dict(data: Any, *, n_sheep: int, source: str = "<case>") -> Grade
     """
     where = f"{source}: grade"
     if not isinstance(data, dict):
-        raise SheepdogError(f"{where} must be an object with keys {', '.join(GRADE_KEYS)}")
+        raise SheepdogError(
+            f"{where} must be an object with keys {', '.join(GRADE_KEYS)} (and, if given, "
+            "fewest_exact and rules)"
+        )
     missing = [key for key in GRADE_KEYS if key not in data]
     if missing:
         raise SheepdogError(f"{where}: '{missing[0]}' is missing")

@@ -43,6 +43,7 @@ MAX_NAME_LENGTH = 40
 MAX_COLORS = 32
 MAX_GARMENTS = 16
 MAX_VEGETABLES = 32
+LIKED = 3  # the vegetables on a sheep tile
 MAX_TOKENS = 20  # ripe, and spoiled, tokens of one vegetable
 #: Why a roster whose wolves all wear the same items (:attr:`Roster.one_outfit`) has no case.
 ONE_OUTFIT = (
@@ -449,6 +450,12 @@ def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None =
             likes = [bag.vegetable(veg) for veg in likes_raw]
         except UnknownNameError as exc:
             raise FileFormatError(f"{where}: sheep {name!r} likes an {exc}") from None
+        if likes and len(set(likes)) != LIKED:
+            # each sheep tile shows the 3 vegetables it likes (spec; rulebook, Turn 2A)
+            raise FileFormatError(
+                f"{where}: sheep {name!r} likes {', '.join(likes)}: a sheep likes "
+                f"{LIKED} different vegetables (or leave 'likes' out: interviews only)"
+            )
         testimony: Item | None = None
         if raw.get("testimony") is not None:
             if not isinstance(raw["testimony"], str):

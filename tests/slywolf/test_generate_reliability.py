@@ -261,15 +261,16 @@ def test_the_next_run_cleans_up_a_killed_write(tmp_path: Path) -> None:
 
 def test_a_band_out_of_reach_says_to_resume_with_more_attempts(tmp_path: Path) -> None:
     """Each case's attempts are seeded: "the same command with --resume" would stop at the
-    same case again, so the words ask for more attempts (or a wider band)."""
+    same case again, so the words ask for more attempts.  Not for a wider band: it may take an
+    earlier attempt of case 1, already written, and --resume then refuses the file."""
     out = tmp_path / "g"
     args = ["wolf", "generate", "--mode", "easy", "--grade", "2", "--count", "3"]
     result = runner.invoke(app, [*args, "--seed", "1", "--attempts", "1", "--out", str(out)])
     line = one_error_line(result.stderr)
     assert result.exit_code == 1 and "found in 1 attempt (case 2 of 3)" in line
     assert line.endswith(
-        f"(1 case file written, 1 of 3 done in {out}; --resume with more --attempts (or a wider "
-        "band) continues)"
+        f"(1 case file written, 1 of 3 done in {out}; --resume with more --attempts continues (a "
+        "wider band may draw other cases: give it another --out))"
     )
     assert "same command" not in line
     resumed = [*args, "--seed", "1", "--attempts", "400", "--out", str(out), "--resume"]

@@ -11,7 +11,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
-from sheepdog.solver.slywolf.grade import stars_for
+from sheepdog.solver.slywolf.grade import GRADE_KEYS, stars_for
 from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
@@ -188,6 +188,23 @@ def test_grades_and_grade_check_a_stored_grade_too(tmp_path: Path) -> None:
     one = runner.invoke(app, ["wolf", "grade", str(path)])
     assert one.exit_code == 0 and "(2 of 5 stars)" in one.stdout
     assert one.stderr.startswith(f"Warning: {path}: the stored grade (4 stars")
+
+
+def test_a_grade_written_with_the_five_keys_asked_for_is_taken(tmp_path: Path) -> None:
+    """The message asks for stars, hardest_rule, tier, steps and fewest_interviews; a grade
+    with just those (right) figures was refused: its missing 'rules' read as "none used".
+    What a grade leaves out is not compared; what it gives is."""
+    data = a_case()
+    data["grade"] = {k: data["grade"][k] for k in GRADE_KEYS}
+    result, path, out = print_one(tmp_path, data)
+    assert result.exit_code == 0, result.output
+    for command in (["wolf", "grades", str(path.parent)], ["wolf", "grade", str(path)]):
+        answer = runner.invoke(app, command)
+        assert answer.exit_code == 0 and answer.stderr == "", answer.output
+    data["grade"]["rules"] = {"pointed-at": 1}  # given, and wrong: still refused
+    out.unlink()
+    result, path, out = print_one(tmp_path, data)
+    assert "disagrees with the recomputed grade" in refused(result, out)
 
 
 def test_two_cases_with_one_id_are_not_printed(tmp_path: Path) -> None:

@@ -88,6 +88,12 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d["wolves"][0].update(wears=["red hat", "blue hat"]), "wears two hats"),
         (lambda d: d["sheep"][0].update(testimony="green hat"), "valid items are"),
         (lambda d: d["sheep"][0].update(likes=["caviar"]), "valid vegetables are"),
+        (
+            lambda d: d["sheep"][0].update(likes=["pumpkin", "carrot", "peas", "tomato"]),
+            "likes pumpkin, carrot, peas, tomato: a sheep likes 3 different vegetables",
+        ),
+        (lambda d: d["sheep"][0].update(likes=["pumpkin"]), "a sheep likes 3 different"),
+        (lambda d: d["sheep"][0].update(likes=["peas", "Peas", "carrot"]), "3 different"),
         (lambda d: d.update(wolfs=[]), "unknown key 'wolfs'"),
         (lambda d: d["wolves"][0].update(wear=["red hat"]), "wolf 'A': unknown key 'wear'"),
         (lambda d: d.update(wolves=[]), "non-empty list"),
