@@ -423,7 +423,10 @@ def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None =
             if garments_worn.count(g) > 1:
                 raise FileFormatError(f"{where}: wolf {name!r} wears two {g}s")
         if not wears:
-            raise FileFormatError(f"{where}: wolf {name!r} wears nothing; testimonies need items")
+            raise FileFormatError(
+                f"{where}: wolf {name!r} wears nothing; a wolf wears at least one item (its "
+                "card shows an outfit, and an accomplice names something the culprit wears)"
+            )
         _known_keys(raw, {"name", "wears"}, f"{where}: wolf {name!r}")
         wolves.append(Wolf(name, tuple(wears)))
     _unique([w.name for w in wolves], "wolf", where)
