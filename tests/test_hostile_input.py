@@ -209,7 +209,9 @@ def roster_data() -> dict[str, Any]:
             {"name": "B", "wears": ["red hat", "blue coat"]},
             {"name": "C", "wears": ["blue hat", "blue coat"]},
         ],
-        "sheep": [{"name": n, "likes": ["peas", "carrot", "pumpkin"]} for n in ("x", "y", "z", "w")],
+        "sheep": [
+            {"name": n, "likes": ["peas", "carrot", "pumpkin"]} for n in ("x", "y", "z", "w")
+        ],
     }
 
 
