@@ -210,10 +210,7 @@ def generate_command(
                 raise
             if isinstance(exc, CaseFileDiffers | OutOfCases):
                 raise
-            # the same attempts would fail the same way (they are seeded): more are needed
-            # (only more attempts: a wider band may take an earlier attempt of a case already
-            # written, which --resume then finds different)
-            more = "with more --attempts" if isinstance(exc, BandOutOfReach) else ""
+            more = isinstance(exc, BandOutOfReach)
             raise SheepdogError(f"{exc} ({_so_far(files, count, out, more)})") from None
         if json_out:
             print_json(
@@ -246,12 +243,15 @@ def _load_engines() -> None:
         import sheepdog.solver.slywolf.model  # noqa: F401  (OR-Tools)
 
 
-def _so_far(files: CaseRun, count: int, out: Path, more: str = "") -> str:
-    """What a stopped run has done, and how to go on (``more``: what to change first)."""
+def _so_far(files: CaseRun, count: int, out: Path, more_attempts: bool = False) -> str:
+    """What a stopped run has done, and how to go on.  ``more_attempts``: the band was out of
+    reach, and the same seeded attempts would fail the same way; only more of them keep the
+    cases written (a wider band may take an earlier attempt of one, which --resume refuses)."""
     kept = f", {files.kept} kept from before" if files.kept else ""
     how = (
-        f"--resume {more} continues (a wider band may draw other cases: give it another --out)"
-        if more
+        "--resume with more --attempts continues (a wider band may draw other cases: give it "
+        "another --out)"
+        if more_attempts
         else "the same command with --resume continues"
     )
     return (

@@ -90,12 +90,17 @@ class Choice:
         return f"{said}; {self.meetings}" if self.meetings else said
 
 
-def _meetings(results: list[AgentPlay | None]) -> str:
-    """The meeting pulls of a play's description in the first colouring where it is a play."""
-    for play in results:
-        if play is not None:
-            return "; ".join(p for p in play.description.split("; ") if p.startswith("meeting "))
-    return ""
+def _parts(play: AgentPlay, label: str) -> tuple[str, str]:
+    """A play's description (``"8: t1→t9; meeting t9: t2→t8; knocks out her side's ..."``)
+    as its choices in words (``"t1→t9"``, after the card's ``label``) and its meetings'
+    pulls (A13; the A6 note, which depends on the colouring, is left out)."""
+    said, *rest = play.description.split("; ")
+    return said[len(label) + 2 :], "; ".join(p for p in rest if p.startswith("meeting "))
+
+
+def _meetings(results: list[AgentPlay | None], label: str) -> str:
+    """The meeting pulls of a play in the first colouring where it is a play."""
+    return next((_parts(play, label)[1] for play in results if play is not None), "")
 
 
 Plays = list[tuple[str, list[AgentPlay | None]]]
@@ -110,7 +115,7 @@ def play_choices(table: AgentTable, seat: int, card: str) -> Plays:
     for pawns in table.belief:
         for play in legal_plays(_probe(table, pawns, seat, card)):
             if play.card == card:
-                words.setdefault(play.description.split(";")[0][len(label) + 2 :], None)
+                words.setdefault(_parts(play, label)[0], None)
     groups: set[tuple[tuple[Pawns, bool] | None, ...]] = set()
     out: Plays = []
     for said in words:
@@ -143,7 +148,7 @@ def choices(table: AgentTable) -> list[Choice]:
             said,
             sum(1 for r in results if r and r.out_of_round),
             _label_of(table, card),
-            _meetings(results),
+            _meetings(results, _label_of(table, card)),
         )
         for card in _cards_of(table, seat)
         if card != COPY or table.last_card is not None
