@@ -747,3 +747,39 @@ def test_no_field_number_is_under_a_field(server: str, phone: Page, setup: dict[
         }"""
     )
     assert covered == []
+
+
+def test_two_sheep_to_interview_have_a_form_each_on_a_phone(server: str, phone: Page) -> None:
+    """Two sheep called in one turn: each has its own form, whose pointers leave that sheep
+    out (one list of sheep offered each as its own pointer); the second is recorded first,
+    and the first's form stays, now the only one."""
+    likes = {s.name: s.likes for s in load_roster("default").sheep}
+    tops = ["drum set", "harp", "clarinet", "trumpet"]
+    first, second, kind = next(
+        (a, b, k) for a in tops for b in tops if a != b for k in likes[a] if k in likes[b]
+    )
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    lines = [f"top {t}" for t in tops] + [f"call {first}", f"found {kind}", f"call {second}"]
+    lines.append(f"found {next(k for k in likes[second] if k != kind)}")
+    for line in lines:
+        api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
+    phone.goto(server + game["url"])
+    settled(phone)
+    for sheep, other in ((first, second), (second, first)):
+        button = phone.get_by_role("button", name=f"Record {sheep}’s interview", exact=True)
+        pointers = phone.locator("form", has=button).locator("select[name=points_to] option")
+        offered = pointers.all_inner_texts()
+        assert sheep not in offered and other in offered
+    fits_the_phone(phone)
+    form = phone.locator(
+        "form", has=phone.get_by_role("button", name=f"Record {second}’s interview")
+    )
+    form.locator("select[name=points_to]").select_option(first)
+    form.locator("select[name=testimony]").select_option("red pants")
+    tap(phone, f"Record {second}’s interview")
+    expect(phone.locator("ol.history li").last).to_have_text(
+        f"interview {second}, {first}, red pants"
+    )
+    expect(phone.get_by_role("button", name="Record the interview")).to_have_count(1)
+    expect(phone.locator("input[name=sheep][type=hidden]")).to_have_value(first)
+    fits_the_phone(phone)
