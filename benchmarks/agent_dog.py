@@ -489,6 +489,26 @@ FIXED: list[tuple[str, dict[str, Any]]] = [
         },
     ),
     (
+        "start-block-red-cards",  # O3: 1/11 and 13 move undercover pieces despite the block
+        {
+            "pawns": {
+                "0": ["t0", "t20", "k", "k"],
+                "1": ["t4", "t16", "k", "k"],
+                "2": ["t8", "t30", "k", "k"],
+                "3": ["t12", "t24", "t48", "k"],
+            },
+            "hands": {
+                "0": ["1/11", "13", "5"],
+                "1": ["2", "13"],
+                "2": ["1/11", "6"],
+                "3": ["9", "copy"],
+            },
+            "to_move": 0,
+            "last_card": "13",
+            "rules": {"start_cards_ignore_start_block": True},
+        },
+    ),
+    (
         "knock-out-side",  # landings on her partner's pieces put the mover out (A6)
         {
             "pawns": {

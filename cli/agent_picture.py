@@ -107,6 +107,8 @@ def _header(pos: Table, view: bool) -> str:
         parts.append("Partner burns (O1)")
     if rules.partner_ignores_start_block != DEFAULT_RULES.partner_ignores_start_block:
         parts.append("Partner respects the start block (O2)")
+    if rules.start_cards_ignore_start_block:
+        parts.append("1/11 and 13 ignore the start block (O3)")
     if rules.deck:
         changed = ", ".join(f"{name}×{n} (not {DECK_COUNTS[name]})" for name, n in rules.deck)
         parts.append(f"deck {changed}")

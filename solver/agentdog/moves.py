@@ -1,11 +1,13 @@
 """Agent DOG legal plays as distinct successor positions, and perft (spec section 4).
 
 Per card (A7-A12): an ordinary card moves one piece (:meth:`Table.ordinary_pieces`), 1/11 and
-13 may bring a piece out instead (A9), Swap exchanges two undercover pieces (A10), Partner splits
-4 steps into sub-moves (A11), Copy plays as ``last_card`` (A12).  After the play: the spy
-meetings (A13, :mod:`~sheepdog.solver.agentdog.meeting`), the knock-out penalty (A6: her hand is
-discarded), ``last_card``, the winner (A15) and the turn (A16, shared with classic DOG:
-:func:`sheepdog.solver.dog.moves.next_to_move`).  No playable card: the fold (A14, A17).
+13 may bring a piece out instead (A9) and under option O3 move undercover pieces despite the
+start block (:meth:`Table.start_card_pieces`), Swap exchanges two undercover pieces (A10),
+Partner splits 4 steps into sub-moves (A11), Copy plays as ``last_card`` (A12).  After the
+play: the spy meetings (A13, :mod:`~sheepdog.solver.agentdog.meeting`), the knock-out penalty
+(A6: her hand is discarded), ``last_card``, the winner (A15) and the turn (A16, shared with
+classic DOG: :func:`sheepdog.solver.dog.moves.next_to_move`).  No playable card: the fold (A14,
+A17).
 
 Rulings where the spec is silent (also in docs/agent-dog.md):
 
@@ -215,8 +217,9 @@ def _ordinary(t: Table, kind: str, res: _Results) -> None:
                 knocks = knocked_words(t, occ, [start] if knocked else [], start)
                 words = f"{who}out to t{start}{knocks}"
             res.add(relocate(pawns, moves), knocked, (), words)
+    pieces = t.start_card_pieces() if kind in EXITS else t.movable()
     for steps in FORWARD[kind]:
-        for c, loc in t.movable():
+        for c, loc in pieces:
             for dest, moved, knocked, landed in t.submoves(pawns, occ, c, loc, steps, False, prot):
                 words = ""
                 if res.describe:

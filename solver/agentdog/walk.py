@@ -143,6 +143,7 @@ class Table:
         "mover",
         "n",
         "_pieces",
+        "_start_card_pieces",
         "occ",
         "partner",
         "penalised",
@@ -165,6 +166,7 @@ class Table:
         self.occ = occupancy(pos.pawns, self.n)
         """:func:`occupancy` of the position's pieces."""
         self._pieces: list[tuple[int, Loc]] | None = None
+        self._start_card_pieces: list[tuple[int, Loc]] | None = None
         # A6 (A17 with 2-3 players: her own colour only)
         self.penalised = frozenset(
             (self.mover,) if self.partner is None else (self.mover, self.partner)
@@ -217,6 +219,18 @@ class Table:
         if self._pieces is None:
             self._pieces = self.ordinary_pieces(self.pos.pawns, self.occ)
         return self._pieces
+
+    def start_card_pieces(self) -> list[tuple[int, Loc]]:
+        """The pieces 1/11 and 13 may move forward: :meth:`movable`, or under option O3
+        (``start_cards_ignore_start_block``) every undercover piece whatever the start block."""
+        if not self.pos.rules.start_cards_ignore_start_block or not self.start_blocked(self.occ):
+            return self.movable()
+        if self._start_card_pieces is None:
+            out: list[tuple[int, Loc]] = []
+            self.add_visible(self.pos.pawns, self.controlled(self.pos.pawns), out)
+            self.add_undercover(self.occ, out)
+            self._start_card_pieces = out
+        return self._start_card_pieces
 
     def costs_round(self, knocked: tuple[int, ...]) -> bool:
         """A6: whether knocking out these colours puts the mover out of the round."""

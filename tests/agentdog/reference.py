@@ -120,6 +120,7 @@ class Table:
     mover: int
     partner_burns: bool
     partner_ignores_start_block: bool
+    start_cards_ignore_start_block: bool = False
 
     @property
     def track_size(self) -> int:
@@ -310,10 +311,13 @@ def walk(
 # ---------------------------------------------------------------------------------------------
 
 
-def ordinary_movable(table: Table, pieces: list[Piece]) -> list[int]:
-    """A7/A8: visible pieces of the controlled colour; undercover pieces unless start-blocked."""
+def ordinary_movable(table: Table, pieces: list[Piece], start_card: bool = False) -> list[int]:
+    """A7/A8: visible pieces of the controlled colour; undercover pieces unless start-blocked
+    (a start card under O3: never blocked)."""
     colour = controlled_colour(table, pieces)
-    blocked = start_block(table, pieces)
+    blocked = start_block(table, pieces) and not (
+        start_card and table.start_cards_ignore_start_block
+    )
     found = []
     for i, p in enumerate(pieces):
         if p.loc.kind == "k":
@@ -326,10 +330,12 @@ def ordinary_movable(table: Table, pieces: list[Piece]) -> list[int]:
     return found
 
 
-def ordinary_moves(table: Table, progress: Progress, steps: int) -> list[Progress]:
+def ordinary_moves(
+    table: Table, progress: Progress, steps: int, start_card: bool = False
+) -> list[Progress]:
     """One piece exactly ``steps`` forward (blue cards, 1/11 as 1 or 11, 13 as 13)."""
     out = []
-    for i in ordinary_movable(table, progress.pieces):
+    for i in ordinary_movable(table, progress.pieces, start_card):
         for path in paths(table, progress.pieces[i], steps):
             done = walk(table, progress, i, path, burns=False)
             if done is not None:
@@ -430,11 +436,11 @@ def card_plays(
     elif card == "1/11":
         moves = (
             kennel_exits(table, progress)
-            + ordinary_moves(table, progress, 1)
-            + ordinary_moves(table, progress, 11)
+            + ordinary_moves(table, progress, 1, start_card=True)
+            + ordinary_moves(table, progress, 11, start_card=True)
         )
     elif card == "13":
-        moves = kennel_exits(table, progress) + ordinary_moves(table, progress, 13)
+        moves = kennel_exits(table, progress) + ordinary_moves(table, progress, 13, start_card=True)
     elif card == "swap":
         moves = swaps(table, progress)
     elif card == "partner":
@@ -511,6 +517,9 @@ def normalised(obj: dict[str, Any]) -> dict[str, Any]:
     rules: dict[str, Any] = {
         "partner_burns": bool(given_rules.get("partner_burns", False)),
         "partner_ignores_start_block": bool(given_rules.get("partner_ignores_start_block", True)),
+        "start_cards_ignore_start_block": bool(
+            given_rules.get("start_cards_ignore_start_block", False)
+        ),
     }
     if "deck" in given_rules:
         rules["deck"] = dict(given_rules["deck"])
@@ -554,6 +563,7 @@ def read_table(norm: dict[str, Any]) -> Table:
         mover=norm["to_move"],
         partner_burns=norm["rules"]["partner_burns"],
         partner_ignores_start_block=norm["rules"]["partner_ignores_start_block"],
+        start_cards_ignore_start_block=norm["rules"]["start_cards_ignore_start_block"],
     )
 
 

@@ -252,6 +252,8 @@ def build_position(ch: Chooser, player_counts: Sequence[int] = (4, 4, 3, 2)) -> 
             rules["partner_burns"] = chance(ch, 1, 2)
         if chance(ch, 2, 3):
             rules["partner_ignores_start_block"] = chance(ch, 1, 2)
+        if chance(ch, 1, 2):
+            rules["start_cards_ignore_start_block"] = chance(ch, 1, 2)
         obj["rules"] = rules
     if count < SEATS and chance(ch, 3, 4):
         obj["stock"] = draw_cards(ch, pool, ch.integer(0, 4), CARD_ORDER)

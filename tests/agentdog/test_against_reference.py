@@ -258,6 +258,7 @@ def test_random_games_agree(seed: int, players: list[int], small: bool) -> None:
         rules = {
             "partner_burns": rng.random() < 0.4,
             "partner_ignores_start_block": rng.random() < 0.6,
+            "start_cards_ignore_start_block": rng.random() < 0.5,
         }
         compared += play_random_game(rng, players, layout, rules, plies=120)
     assert compared >= 60

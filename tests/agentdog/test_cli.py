@@ -110,6 +110,10 @@ def test_advice_with_one_completion_is_exact(tmp_path: Path) -> None:
         ({"variant": "agent-cat"}, "valid variants are: dog, agent-dog"),
         ({"to_mvoe": 0}, "unknown key 'to_mvoe'"),
         ({"rules": {"partner_burn": True}}, "unknown rule option: partner_burn"),
+        (
+            {"rules": {"start_cards_ignore_start_block": "yes"}},
+            "'start_cards_ignore_start_block' must be true or false",
+        ),
         ({"layout": {"fields_per_seat": 16, "holes": ["t4"], "meeting_points": ["t9"]}}, "A1"),
         ({"last_card": "copy"}, "never 'copy'"),
         ({"stock": ["5"]}, "only used with 2 or 3 players"),

@@ -51,6 +51,7 @@ def test_perft_file_covers_every_kind_of_game() -> None:
     assert all(p.stock for p in positions if len(p.players) < 4)
     assert any(p.rules.partner_burns for p in positions)  # O1
     assert any(not p.rules.partner_ignores_start_block for p in positions)  # O2
+    assert any(p.rules.start_cards_ignore_start_block for p in positions)  # O3
     assert {p.layout.fields_per_seat for p in positions} == {8, 16}
     held = {card for p in positions for hand in p.hands for card in hand}
     assert {"swap", "copy", "partner"} <= held

@@ -158,7 +158,12 @@ def test_three_players_custom_layout_options_winner_and_stock() -> None:
         hands={"0": ["5"], "1": [], "2": ["swap"]},
         players=[0, 1, 2],
         stock=["partner", "2"],
-        rules={"partner_burns": True, "partner_ignores_start_block": False, "deck": {"2": 9}},
+        rules={
+            "partner_burns": True,
+            "partner_ignores_start_block": False,
+            "start_cards_ignore_start_block": True,
+            "deck": {"2": 9},
+        },
         last_card=None,
     )
     text = picture_text(pos)
@@ -166,7 +171,8 @@ def test_three_players_custom_layout_options_winner_and_stock() -> None:
     assert lines[0] == (
         "Agent DOG · 3 players (seats 0, 1, 2) · each for herself · last card none (Copy"
         " unplayable) · Partner burns (O1) · Partner respects the start block (O2)"
-        " · deck 2×9 (not 8) · layout 5 fields a seat, 2 holes, 1 meeting points"
+        " · 1/11 and 13 ignore the start block (O3) · deck 2×9 (not 8)"
+        " · layout 5 fields a seat, 2 holes, 1 meeting points"
     )
     cells = read_fields(text, per_row=5)
     assert cells == {x: expected_cell(pos, x) for x in range(20)}

@@ -88,7 +88,11 @@ def test_canonical_fills_defaults_and_sorts() -> None:
     norm = json.loads(canonical(obj))
     assert norm["pawns"]["0"] == ["k", "t2", "t5", "h3"]
     assert norm["hands"]["0"] == ["1/11", "2", "10", "partner"]
-    assert norm["rules"] == {"partner_burns": False, "partner_ignores_start_block": True}
+    assert norm["rules"] == {
+        "partner_burns": False,
+        "partner_ignores_start_block": True,
+        "start_cards_ignore_start_block": False,
+    }
     assert norm["players"] == [0, 1, 2, 3]
     assert norm["stock"] == [] and norm["winner"] is None
 
@@ -477,6 +481,42 @@ def test_o2_false_partner_respects_the_block_before_each_sub_move() -> None:
     rules = {"partner_ignores_start_block": False}
     obj = make({0: "t0,k,k,k", 1: "t20,k,k,k"}, {0: "partner"}, rules=rules)
     assert after(obj, (0, 1)) == SPLITS_AFTER_LEAVING_START
+
+
+# --- O3 start_cards_ignore_start_block (the project's option) ----------------------------------
+
+O3 = {"start_cards_ignore_start_block": True}
+BLOCKED = {0: "t0,k,k,k", 1: "t20,k,k,k"}
+"""Seat 0 on its own start t0 (the block), seat 1 undercover on the hole t20."""
+
+
+def test_o3_default_start_cards_respect_the_block() -> None:
+    # A7/A8 as the spec reads them: 1/11 and 13 are ordinary cards, only t0 may move
+    assert after(make(BLOCKED, {0: "13"}), (0, 1)) == {"k,k,k,t13/k,k,k,t20"}
+    blocked = {"k,k,k,t1/k,k,k,t20", "k,k,k,t11/k,k,k,t20"}
+    assert after(make(BLOCKED, {0: "1/11"}), (0, 1)) == blocked
+
+
+def test_o3_start_cards_move_undercover_pieces_despite_the_block() -> None:
+    assert after(make(BLOCKED, {0: "13"}, rules=O3), (0, 1)) == {
+        "k,k,k,t13/k,k,k,t20",
+        "k,k,k,t0/k,k,k,t33",
+    }
+    assert after(make(BLOCKED, {0: "1/11"}, rules=O3), (0, 1)) == {
+        "k,k,k,t1/k,k,k,t20",
+        "k,k,k,t11/k,k,k,t20",
+        "k,k,k,t0/k,k,k,t21",
+        "k,k,k,t0/k,k,k,t31",
+    }
+
+
+def test_o3_blue_cards_still_respect_the_block() -> None:
+    assert after(make(BLOCKED, {0: "2"}, rules=O3), (0, 1)) == {"k,k,k,t2/k,k,k,t20"}
+
+
+def test_o3_copy_follows_the_copied_start_card() -> None:
+    copied = make(BLOCKED, {0: "copy"}, last_card="13", rules=O3)
+    assert after(copied, (0, 1)) == {"k,k,k,t13/k,k,k,t20", "k,k,k,t0/k,k,k,t33"}
 
 
 # --- A12 copy -----------------------------------------------------------------------------------
