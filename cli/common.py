@@ -65,7 +65,8 @@ def guard() -> Iterator[None]:
         raise  # a closed pipe (``| head``) ends quietly in ``main``
     except HiddenCardsError as exc:  # the library names its advice function: name the command
         where = f"{_position_file[0]}: " if _position_file[0] else ""
-        fail(f"{where}{exc.problem} ('sheepdog dog advise' advises with hidden hands)")
+        advise = " ('sheepdog dog advise' advises with hidden hands)" if exc.instead else ""
+        fail(f"{where}{exc.problem}{advise}")
     except SheepdogError as exc:
         fail(command_line_words(str(exc)))
     except FileNotFoundError as exc:

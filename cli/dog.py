@@ -31,6 +31,7 @@ from sheepdog.solver.agentdog.position import position_to_json as agent_json
 from sheepdog.solver.dog.moves import (
     DEFAULT_PERFT_NODES,
     PerftBudgetExceeded,
+    advice_hint,
     legal_plays,
     perft,
     perft_divide,
@@ -172,7 +173,11 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
         pos = read_position(position)
         hidden = [seat for seat, hand in enumerate(pos.hands) if "?" in hand]
         if hidden:  # spec: with "?" cards only advice can be asked
-            raise HiddenCardsError(hidden, "moves needs every hand known")
+            raise HiddenCardsError(
+                hidden,
+                "moves needs every hand known",
+                "advise_view" if isinstance(pos, AgentPosition) else advice_hint(pos),
+            )
         plays: list[tuple[str | None, str, AnyPosition]] = [
             (p.card, p.description, p.position)
             for p in (agent_plays(pos) if isinstance(pos, AgentPosition) else legal_plays(pos))

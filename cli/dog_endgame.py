@@ -463,7 +463,10 @@ def advise_command(
                 try:
                     agent_advice = advise_view(
                         seen,
-                        samples=agent_samples if samples is None else samples,
+                        # not asked for and no teams: no sample, and no note saying why
+                        samples=(agent_samples if seen.teams_play else 0)
+                        if samples is None
+                        else samples,
                         seed=seed,
                         max_nodes=max_nodes,
                         seconds=seconds,
@@ -480,11 +483,6 @@ def advise_command(
                         " undercover"
                     ) from None
             out = agent_advice.to_dict()
-            if samples and not seen.teams_play:  # asked for, but no teams: no sample to play
-                out["note"] = (
-                    f"win shares need 4 players (teams); with {len(seen.players)} each plays"
-                    " alone, so only the exact risks are given"
-                )
             if json_out:
                 print_json(out)
             else:

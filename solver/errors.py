@@ -98,14 +98,14 @@ def _rebuilt(kind: type[BaseException], args: tuple[Any, ...], state: dict[str, 
 class HiddenCardsError(SheepdogError):
     """An engine that needs cards known was given ``'?'`` cards: the hands of ``seats`` (and
     the stock, ``stock``).  ``problem`` says what is missing; the message adds what to use
-    instead (the advice samples hidden hands).  The DOG solve, perft and plays raise it, and
-    Agent DOG's."""
+    instead (the advice samples hidden hands), unless ``instead`` is None.  The DOG solve, perft
+    and plays raise it, and Agent DOG's."""
 
     def __init__(
         self,
         seats: Sequence[int],
         needs: str = "solve needs every hand known",
-        instead: str = "advise_position samples hidden hands",
+        instead: str | None = "advise_position samples hidden hands",
         *,
         stock: bool = False,
     ) -> None:
@@ -121,7 +121,10 @@ class HiddenCardsError(SheepdogError):
             holders.append("the stock")
         one = len(holders) == 1 and len(self.seats) <= 1
         self.problem = f"{needs}; {' and '.join(holders)} {'holds' if one else 'hold'} '?' cards"
-        super().__init__(f"{self.problem} ({instead})")
+        #: What to use instead, or None when nothing advises on such a position (a
+        #: non-partnership classic game).
+        self.instead = instead
+        super().__init__(self.problem if instead is None else f"{self.problem} ({instead})")
 
 
 #: The largest random seed any function takes: any seed a person types.

@@ -122,6 +122,8 @@ class AgentAdvice:
     solve_stopped: bool = False
     #: Wall time of the advice, in seconds.
     seconds: float = field(default=0.0, compare=False)
+    #: Why no sample was played although some were asked for (2-3 players: no teams), or None.
+    note: str | None = None
 
     def __repr__(self) -> str:
         """Who is advised, over what, and how much was sampled (the plays are in ``plays``)."""
@@ -147,7 +149,7 @@ class AgentAdvice:
             "solve_stopped": self.solve_stopped,
             "seconds": round(self.seconds, 3),
             "plays": [p.to_dict(self.colourings, self.exact) for p in self.plays],
-        }
+        } | ({"note": self.note} if self.note is not None else {})
 
 
 def _unseen(view: ObserverView) -> list[str]:
@@ -241,7 +243,14 @@ def advise_view(
         sampled = sample_plays(
             view, belief, pool, plays, samples, seed, max_nodes, deadline, progress
         )
-    return sampled.advice(view, belief, seed, time.perf_counter() - started, exact=exact)
+    advice = sampled.advice(view, belief, seed, time.perf_counter() - started, exact=exact)
+    if samples and not view.teams_play:  # asked for, but no teams: no sample to play
+        note = (
+            f"win shares need 4 players (teams); with {len(view.players)} each plays alone, so"
+            " only the exact risks are given"
+        )
+        advice = replace(advice, note=note)
+    return advice
 
 
 def check_own_hand(view: ObserverView) -> None:

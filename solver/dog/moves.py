@@ -130,13 +130,18 @@ def _card_results(board: BoardView, card: str, describe: bool) -> dict[tuple[Paw
     return results
 
 
+def advice_hint(pos: Position) -> str | None:
+    """What advises on ``pos`` with its hidden hands (none for a non-partnership game)."""
+    return None if pos.rules.solo else "advise_position samples hidden hands"
+
+
 def _check_known(pos: Position) -> None:
     hidden = UNKNOWN in pos.hands[pos.to_move]
     if hidden or UNKNOWN in pos.stock:
         raise HiddenCardsError(
             [pos.to_move] if hidden else [],
             "legal_plays needs the hand of the seat to move known, and the stock",
-            "advise_position samples hidden hands",
+            advice_hint(pos),
             stock=UNKNOWN in pos.stock,
         )
 
@@ -347,7 +352,7 @@ def _check_perft(pos: Position, depth: int) -> None:
         raise HiddenCardsError(
             hidden,
             "perft needs every card known",
-            "advise_position samples hidden hands",
+            advice_hint(pos),
             stock=UNKNOWN in pos.stock,
         )
 

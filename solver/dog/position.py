@@ -463,7 +463,9 @@ def position_from_json(obj: Any) -> Position:
         raise FileFormatError("'to_move' must be a seat number")
     fresh = obj.get("fresh", [])
     stock = obj.get("stock", [])
-    if not isinstance(fresh, list) or not all(isinstance(x, int) for x in fresh):
+    if not isinstance(fresh, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in fresh
+    ):
         raise FileFormatError("'fresh' must be a list of seat numbers")
     if not isinstance(stock, list) or not all(isinstance(x, str) for x in stock):
         raise FileFormatError("'stock' must be a list of card names")

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
+from sheepdog.solver.agentdog.advise import advise_view
 from sheepdog.solver.agentdog.moves import legal_plays, perft
 from sheepdog.solver.agentdog.observer import colourings, view_from_json, view_of, view_to_json
 from sheepdog.solver.agentdog.position import load_position, position_from_json, position_to_json
@@ -244,6 +245,14 @@ def test_advise_says_what_it_cannot_do_for_agent_dog(tmp_path: Path) -> None:
     text = _run("dog", "advise", str(path), "--samples", "4").stdout
     assert text.rstrip().endswith("only the exact risks are given.")
     assert "note" not in json.loads(_run("dog", "advise", str(path), "--json").stdout)
+    # the library's object is the command's: the note is part of it
+    asked = advise_view(view_of(three, three.to_move), samples=4).to_dict()
+    assert asked["note"] == out["note"]
+    assert {k: v for k, v in asked.items() if k != "seconds"} == {
+        k: v for k, v in out.items() if k != "seconds"
+    }
+    none = advise_view(view_of(three, three.to_move), samples=0).to_dict()
+    assert "note" not in none
 
 
 def test_a_bad_history_names_the_file_and_the_key(tmp_path: Path) -> None:

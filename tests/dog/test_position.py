@@ -161,6 +161,10 @@ def test_json_errors_are_named() -> None:
         position_from_json({**SPEC_EXAMPLE, "variant": "chess"})
     with pytest.raises(FileFormatError, match="a JSON object"):
         position_from_json([1, 2])
+    fresh = {**SPEC_EXAMPLE, "rules": {"protection": "fresh"}}
+    for bad_fresh in ([True], [1.0], ["1"]):  # a JSON true was read as seat 1
+        with pytest.raises(FileFormatError, match="'fresh' must be a list of seat numbers"):
+            position_from_json({**fresh, "fresh": bad_fresh})
 
 
 def test_locations() -> None:

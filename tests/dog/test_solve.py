@@ -12,8 +12,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sheepdog.generators.dog import random_endgame
+from sheepdog.solver.dog.advise import advise as advise_position
 from sheepdog.solver.dog.graph import PositionTooBig
-from sheepdog.solver.dog.moves import legal_plays
+from sheepdog.solver.dog.moves import legal_plays, perft
 from sheepdog.solver.dog.position import (
     Position,
     make_position,
@@ -183,6 +184,20 @@ def test_hidden_cards_are_refused() -> None:
     several = parse_notation("4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 ?/?/-/? 0")
     with pytest.raises(HiddenCardsError, match="; seats 0, 1 and 3 hold '[?]' cards"):
         solve_position(several)  # (it said "seat(s) 0, 1, 3 hold")
+
+
+def test_hidden_cards_of_a_non_partnership_game_name_no_advice() -> None:
+    # advise_position refuses a non-partnership game, so the error does not send one there
+    solo = parse_notation("4 t62,t5,k,k,k/-/k,k,k,k,k/- 7/-/?/- 0 mode=solo")
+    with pytest.raises(HiddenCardsError) as refused:
+        perft(solo, 2)
+    assert str(refused.value) == "perft needs every card known; seat 2 holds '?' cards"
+    assert refused.value.instead is None
+    mover = parse_notation("4 t62,t5,k,k,k/-/k,k,k,k,k/- ?/-/5/- 0 mode=solo")
+    with pytest.raises(HiddenCardsError, match=r"seat 0 holds .[?]. cards$"):
+        legal_plays(mover)
+    with pytest.raises(SheepdogError, match="needs a partnership game"):
+        advise_position(solo)
 
 
 def test_node_budget_names_the_parameter() -> None:
