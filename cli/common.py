@@ -42,7 +42,7 @@ def usage(check: Callable[[], object]) -> None:
     try:
         check()
     except SheepdogError as exc:
-        fail(str(exc), 2)
+        fail(command_line_words(str(exc)), 2)
 
 
 #: The position file the command read (:func:`position_read`), named by an error about its

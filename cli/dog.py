@@ -26,8 +26,9 @@ from sheepdog.solver.agentdog.moves import legal_plays as agent_plays
 from sheepdog.solver.agentdog.moves import perft as agent_perft
 from sheepdog.solver.agentdog.moves import perft_divide as agent_divide
 from sheepdog.solver.agentdog.observer import ObserverView, view_of, view_to_json
-from sheepdog.solver.agentdog.position import AgentPosition
+from sheepdog.solver.agentdog.position import AgentPosition, winning_side
 from sheepdog.solver.agentdog.position import position_to_json as agent_json
+from sheepdog.solver.agentdog.position import round_over as agent_round_over
 from sheepdog.solver.dog.moves import (
     DEFAULT_PERFT_NODES,
     PerftBudgetExceeded,
@@ -193,17 +194,30 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
             return
         console = Console()
         line = f"seat {pos.to_move} to move · {counted(len(plays), 'legal play')}"
-        if not plays and not isinstance(pos, AgentPosition):
-            won = winner_words(pos)
-            if won is not None:
-                line += f" (the game is over: {won} has won)"
-            elif round_over(pos):
-                line += " (the round is over: every hand is empty)"
+        if not plays:
+            line += _why_no_play(pos)
         console.print(line, soft_wrap=True)
         for i, (_, text, _) in enumerate(plays, 1):
             console.print(f"{i:3}. {text}", markup=False, highlight=False, soft_wrap=True)
 
     run(body)
+
+
+def _why_no_play(pos: AnyPosition) -> str:
+    """Why a position has no legal play, in words: the game won or the round over."""
+    if isinstance(pos, AgentPosition):
+        side = winning_side(pos)
+        won = None if side is None else f"seats {'+'.join(map(str, side))} have"
+        if side is not None and len(side) == 1:
+            won = f"seat {side[0]} has"
+        over = agent_round_over(pos)
+    else:
+        words = winner_words(pos)
+        won = None if words is None else f"{words} has"
+        over = round_over(pos)
+    if won is not None:
+        return f" (the game is over: {won} won)"
+    return " (the round is over: every hand is empty)" if over else ""
 
 
 #: The deepest perft: every ply takes at least one card from the hands, and a position holds at

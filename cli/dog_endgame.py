@@ -44,6 +44,7 @@ from sheepdog.solver.agentdog.observer import (
     HistoryMismatch,
     ObserverView,
     RecordOutOfTime,
+    TooManyColourings,
     view_of,
 )
 from sheepdog.solver.agentdog.position import AgentPosition
@@ -474,7 +475,7 @@ def advise_command(
                         record_seconds=record_seconds,
                         record_progress=lambda done, total: update(done, total, "record plays"),
                     )
-                except HistoryMismatch as exc:  # the file's record of plays: name the file
+                except (HistoryMismatch, TooManyColourings) as exc:  # the file's: name it
                     raise SheepdogError(f"{position}: {exc}") from None
                 except RecordOutOfTime as exc:
                     raise SheepdogError(

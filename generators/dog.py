@@ -3,7 +3,8 @@
 A candidate is a random 4-seat endgame (:func:`random_endgame`): a few pawns per seat still on the
 track a short way behind their start field, the rest home, and every hand dealt from one shuffled
 deck.  It is solved exactly (:mod:`sheepdog.solver.dog.solve`); it becomes a puzzle when the value
-is WIN and exactly one first play keeps the win (every other play draws or loses).  Puzzles are
+is WIN and exactly one first play keeps the win (every other play draws or loses; there must be
+another play, so that the winning one is a choice).  Puzzles are
 graded by the length of the forced finish and written one per file as the position's JSON plus a
 ``"puzzle"`` object (value, plies, grade, solution, principal variation), so every puzzle file is
 also a position file that ``sheepdog dog solve`` reads.
@@ -23,6 +24,7 @@ from typing import Any
 from sheepdog.solver.dog.board import HOME, KENNEL, start_field, track_size
 from sheepdog.solver.dog.cards import full_deck
 from sheepdog.solver.dog.graph import PositionTooBig
+from sheepdog.solver.dog.moves import legal_plays
 from sheepdog.solver.dog.position import Position, make_position, position_to_json, to_notation
 from sheepdog.solver.dog.solve import winning_first_plays
 from sheepdog.solver.dog.value import decode
@@ -192,7 +194,10 @@ def stored_answer_warning(raw: Any, solved: Mapping[str, Any]) -> str | None:
 
 
 def unique_win(pos: Position, max_nodes: int) -> tuple[int, dict[str, Any]] | None:
-    """``(plies, solution json)`` when exactly one first play of ``pos`` forces a win."""
+    """``(plies, solution json)`` when exactly one first play of ``pos`` forces a win, and at
+    least one other play does not (a position with one legal play is no puzzle)."""
+    if len(legal_plays(pos)) < 2:
+        return None
     solution, wins = winning_first_plays(pos, max_nodes=max_nodes)
     value, plies, _ = decode(solution.root_key)
     if value != "WIN" or plies is None or len(wins) != 1:
@@ -282,8 +287,9 @@ def generate_puzzles(
     """Find puzzles (:func:`find_puzzles`) and write each atomically to ``folder`` as it is
     found, so a run stopped halfway keeps the puzzles found so far.  An existing file is never
     replaced without ``force``; with ``resume`` one that holds exactly the puzzle found (an
-    earlier run of the same search wrote it) is kept.  A ``folder`` that is a file, or that
-    this user cannot write to, is refused before the search.
+    earlier run of the same search wrote it) is kept (with both, the others are replaced, as
+    :func:`~sheepdog.generators.slywolf_files.generate_files` does).  A ``folder`` that is a
+    file, or that this user cannot write to, is refused before the search.
 
     ``on_saved(puzzle, written)`` is called as each puzzle's file is written (``written``
     True) or kept from an earlier run (False), in the order they are found."""
@@ -293,10 +299,11 @@ def generate_puzzles(
     def write(puzzle: GeneratedPuzzle) -> None:
         text = json.dumps(puzzle.to_json(), indent=2) + "\n"
         written = True
-        if not force and os.path.lexists(puzzle.path):
-            if not (resume and _holds(puzzle.path, text)):
-                raise PuzzleFileExists(puzzle.path, resumed=resume)
+        there = os.path.lexists(puzzle.path)
+        if there and resume and _holds(puzzle.path, text):
             written = False  # written by an earlier run of this search: kept
+        elif there and not force:
+            raise PuzzleFileExists(puzzle.path, resumed=resume)
         else:
             write_atomic(puzzle.path, text, force=force)
         if on_saved is not None:

@@ -232,6 +232,8 @@ def advise_view(
     if won is not None:  # home pieces are face up (A5): every colouring agrees
         who = f"seats {'+'.join(map(str, won))} have" if len(won) > 1 else f"seat {won[0]} has"
         raise SheepdogError(f"the game is over: {who} won")
+    if not any(view.hands):  # as classic DOG's advice: nobody is left to play
+        raise SheepdogError("the round is over: every hand is empty")
     exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)
     if exact:
         samples = min(samples, 1)  # every sample would be this one completion

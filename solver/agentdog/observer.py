@@ -121,6 +121,11 @@ class HistoryMismatch(SheepdogError):
     colourings are followed, so a reader of the file names the file itself."""
 
 
+class TooManyColourings(SheepdogError):
+    """A view (or its record's first view) with more colourings than are followed: the file's
+    problem, so a reader of the file names the file."""
+
+
 def check_view(view: object) -> None:
     """A function of observer views is given one (an Agent DOG position is not one)."""
     hint = "view_of(position, seat) makes one; load_view(path) reads one"
@@ -287,7 +292,7 @@ def colourings(
             if start is view
             else "start the record where fewer pieces are undercover"
         )
-        raise SheepdogError(
+        raise TooManyColourings(
             f"{count:,} colourings are consistent with {whose} (at most {limit:,} are followed):"
             f" {narrow}"
         )

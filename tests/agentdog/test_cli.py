@@ -423,3 +423,51 @@ def test_advice_without_her_hand_names_the_file(tmp_path: Path) -> None:
         f"Error: {path}: advice is for the player to move, seat {seat}: her hand must be known"
         " (her cards in 'hands', not '?')\n"
     )
+
+
+def test_no_play_says_why_and_advice_refuses_a_finished_round(tmp_path: Path) -> None:
+    """As classic DOG: `moves` gives the reason for 0 plays, `advise` refuses a round that is
+    over (it printed "Seat 0 to play" with no plays, exit 0)."""
+    over = json.loads(EXAMPLE.read_text())
+    over["hands"] = {seat: [] for seat in over["hands"]}
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(over))
+    moves = _run("dog", "moves", str(path))
+    assert moves.stdout.splitlines()[0] == (
+        "seat 0 to move · 0 legal plays (the round is over: every hand is empty)"
+    )
+    view = tmp_path / "view.json"
+    view.write_text(_run("dog", "view", str(path)).stdout)
+    refused = _run("dog", "advise", str(view), "--samples", "2")
+    assert refused.exit_code == 1
+    assert refused.stderr == "Error: the round is over: every hand is empty\n"
+    won = json.loads(EXAMPLE.read_text())
+    won["pawns"]["0"] = won["pawns"]["2"] = ["h0", "h1", "h2", "h3"]
+    won["to_move"] = 1
+    won["hands"]["0"] = []
+    path.write_text(json.dumps(won))
+    moves = _run("dog", "moves", str(path))
+    assert moves.exit_code == 0, moves.stderr
+    assert moves.stdout.splitlines()[0].endswith("(the game is over: seats 0+2 have won)")
+
+
+def test_too_many_colourings_names_the_view_file(tmp_path: Path) -> None:
+    """The colouring limit is the file's problem, as a bad game record is: the error names it."""
+    holes = [4, 8, 12, 20, 24, 28, 36, 40, 44, 52, 56, 60]  # the default layout's 12 holes
+    view = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "view": "observer",
+        "pawns": {"0": ["u", "u", "u", "k"], "1": ["u", "u", "u", "k"], "2": ["u"] * 3 + ["k"]}
+        | {"3": ["u", "u", "u", "k"]},
+        "undercover": [f"t{x}" for x in holes],
+        "hands": {"0": ["5", "2"], "1": ["?"], "2": ["?"], "3": ["?"]},
+        "to_move": 0,
+        "last_card": "9",
+    }
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(view))
+    result = _run("dog", "advise", str(path), "--samples", "0")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {path}: 369,600 colourings are consistent with")
+    assert len(result.stderr.splitlines()) == 1

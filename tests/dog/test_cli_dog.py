@@ -324,3 +324,10 @@ def test_no_progress_on_stderr_when_it_is_not_a_terminal() -> None:
     ):
         result = runner.invoke(app, ["dog", *args])
         assert result.exit_code == 0 and result.stderr == "" and result.stdout
+
+
+def test_a_usage_error_names_the_option_not_the_keyword() -> None:
+    # the library's remedy names both ("--seats 6 (seats=6)"); the command line the option only
+    result = runner.invoke(app, ["dog", "simulate", "--mode", "threes"])
+    assert result.exit_code == 2
+    assert result.stderr == "Error: two teams of three need the 6-seat board: --seats 6\n"

@@ -22,9 +22,11 @@ from sheepdog.solver.dog.value import decode, up_one_ply
 from sheepdog.solver.errors import SheepdogError
 
 
-def test_puzzles_have_exactly_one_winning_first_play(tmp_path: Path) -> None:
-    puzzles = find_puzzles(tmp_path, count=3, seed=5, cards=1)
-    assert len(puzzles) == 3
+@pytest.mark.parametrize(("count", "seed"), [(3, 5), (10, 3)])
+def test_puzzles_have_exactly_one_winning_first_play(tmp_path: Path, count: int, seed: int) -> None:
+    # seed 3 with 1 card each kept 4 positions of one legal play: no choice, no puzzle
+    puzzles = find_puzzles(tmp_path, count=count, seed=seed, cards=1)
+    assert len(puzzles) == count
     assert [p.plies for p in puzzles] == sorted(p.plies for p in puzzles)
     for puzzle in puzzles:
         # independent check: every node of the full graph valued by retrograde analysis
@@ -32,6 +34,7 @@ def test_puzzles_have_exactly_one_winning_first_play(tmp_path: Path) -> None:
         assert (full.value(), full.plies()) == ("WIN", puzzle.plies)
         first = [decode(up_one_ply(full.keys[kid]))[0] for kid in full.graph.children[0]]
         assert first.count("WIN") == 1
+        assert len(first) >= 2  # the winning play is a choice
         assert puzzle.grade == grade(puzzle.plies)
         assert puzzle.solution["best"]["card"] is not None
         assert repr(puzzle) == (
@@ -151,6 +154,20 @@ def test_each_puzzle_is_written_as_found_and_resume_keeps_them(tmp_path: Path) -
     first[0].write_text("{}", encoding="utf-8")  # a file that differs: resume refuses it
     with pytest.raises(PuzzleFileExists):
         generate_puzzles(tmp_path, count=2, seed=1, cards=1, resume=True)
+    # both, as wolf generate: the identical file is kept, the one that differs replaced
+    saved: list[tuple[str, bool]] = []
+    generate_puzzles(
+        tmp_path,
+        count=2,
+        seed=1,
+        cards=1,
+        resume=True,
+        force=True,
+        on_saved=lambda p, written: saved.append((p.path.name, written)),
+    )
+    other = next(p.path.name for p in whole if p.path.name != first[0].name)
+    assert dict(saved) == {first[0].name: True, other: False}
+    assert first[0].read_bytes() == kept
 
 
 def test_a_folder_that_cannot_be_made_is_refused_before_the_search(tmp_path: Path) -> None:
