@@ -212,6 +212,7 @@ class Advice:
                     "score": round(h.score, 4),
                     "p_settle": h.p_settle,
                     "expected_suspects": h.expected_suspects,
+                    "expected_resolved_suspects": h.expected_resolved_suspects,
                     "liar_probability": h.liar_probability,
                     "uncover_bonus": round(h.uncover_bonus, 4),
                     "reason": h.reason,

@@ -198,20 +198,35 @@ def entropy(weights: Sequence[int]) -> float:
     return -sum(w / total * math.log2(w / total) for w in weights if w)
 
 
-def resolved_entropy(weights: Sequence[int], obs: Observation) -> float:
-    """Entropy (bits) of the culprit once the status of every sheep whose testimony is known
-    were revealed too.  A known testimony's sheep lies exactly when the culprit wears its item,
-    so its status is a function of the culprit: this is H(culprit | those statuses)."""
+def _status_groups(weights: Sequence[int], obs: Observation) -> list[list[int]]:
+    """The suspects' weights grouped by what they say of the sheep whose testimony is known: a
+    known testimony's sheep lies exactly when the culprit wears its item, so each culprit fixes
+    every such status, and culprits of one group are told apart by no status."""
     heard = [i for i in obs.testimony if i is not None]
     groups: dict[tuple[bool, ...], list[int]] = {}
     for c, w in enumerate(weights):
         if w:
             pattern = tuple(i in obs.wears[c] for i in heard)
             groups.setdefault(pattern, []).append(w)
+    return list(groups.values())
+
+
+def resolved_entropy(weights: Sequence[int], obs: Observation) -> float:
+    """Entropy (bits) of the culprit once the status of every sheep whose testimony is known
+    were revealed too: H(culprit | those statuses), exact (:func:`_status_groups`)."""
     total = sum(weights)
     if not total:
         return 0.0
-    return sum(sum(ws) / total * entropy(ws) for ws in groups.values())
+    return sum(sum(ws) / total * entropy(ws) for ws in _status_groups(weights, obs))
+
+
+def resolved_suspects(weights: Sequence[int], obs: Observation) -> float:
+    """The expected number of suspects left once it is known which sheep whose testimony is
+    known lied (:func:`_status_groups`): the size of the culprit's group, averaged."""
+    total = sum(weights)
+    if not total:
+        return 0.0
+    return sum(sum(ws) / total * len(ws) for ws in _status_groups(weights, obs))
 
 
 LeafEstimate = Callable[[Sequence[int], Observation], float]
@@ -303,6 +318,9 @@ class Score:
     p_certain: float  # chance this interview settles the culprit
     expected_suspects: float
     expected_top: float  # expected probability of the most probable suspect afterwards
+    #: expected suspects after it once it is known which heard sheep lied
+    #: (:func:`resolved_suspects`)
+    expected_resolved: float = 0.0
 
 
 def score_sheep(
@@ -315,18 +333,20 @@ def score_sheep(
     """One sheep's exact one-step expectations (``leaf`` None: the model's default)."""
     leaf = default_leaf(model) if leaf is None else leaf
     pred = predictive(obs, sheep, total, model=model)
-    value = exp_top = 0.0
+    value = exp_top = resolved = 0.0
     certain = suspects = 0  # in worlds, exact: a sure outcome is exactly 1.0, not 0.99999...
     for t, i, count, weights in pred.outcomes:
         p = count / total
-        value += p * leaf(weights, observe(obs, sheep, t, i))
+        after = observe(obs, sheep, t, i)
+        value += p * leaf(weights, after)
         n_sus = suspects_of(weights)
         if n_sus == 1:
             certain += count
         suspects += count * n_sus
         exp_top += p * max(weights) / sum(weights)  # count merges alike outcomes
+        resolved += p * resolved_suspects(weights, after)
     exp_top = min(exp_top, 1.0)
-    return Score(sheep, value, certain / total, suspects / total, exp_top)
+    return Score(sheep, value, certain / total, suspects / total, exp_top, resolved)
 
 
 def candidates(obs: Observation, allowed: Sequence[int] | None = None) -> list[int]:
@@ -453,6 +473,9 @@ class Hint:
     uncover_bonus: float  # interviews saved, on average, by the tile it uncovers
     expected_top: float  # expected probability of the top suspect after this interview
     reason: str
+    #: expected suspects after it once it is known which heard sheep lied (testimonies heard
+    #: whose sheep later pointers may show honest or not; the leaf's H_res counts them)
+    expected_resolved_suspects: float = 0.0
 
 
 def uncover_bonus(
@@ -482,6 +505,8 @@ def reason_for(
     (``hard``: the game is in hard mode, where accomplices may point at accomplices)."""
     p_liar = float(d.liar_probability(sheep))
     after = f"about {score.expected_suspects:.1f} suspects left after it"
+    if score.expected_resolved < score.expected_suspects - 0.05:  # what the rank also counts
+        after += f", {score.expected_resolved:.1f} once it is known which heard sheep lied"
     if score.p_certain > 0.0:
         after = f"{percent(score.p_certain)} chance it settles the case, {after}"
     if p_liar == 0.0:
@@ -583,6 +608,7 @@ def _hints(
                 liar_probability=float(d.liar_probability(s)),
                 uncover_bonus=bonus,
                 expected_top=sc.expected_top,
+                expected_resolved_suspects=sc.expected_resolved,
                 reason=reason_for(
                     s, sc, d, pointed_by, names, obs.testimony[s] is not None, hard=obs.hard
                 ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import re
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sheepdog.solver.slywolf.brute import enumerate_counts
+from sheepdog.solver.slywolf.brute import enumerate_counts, honest_cycles
 from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
     LEAVES,
@@ -29,6 +30,7 @@ from sheepdog.solver.slywolf.hints import (
     random_policy,
     rank,
     resolved_entropy,
+    resolved_suspects,
     score_sheep,
     untouched,
     untouched_first_policy,
@@ -141,6 +143,51 @@ def test_resolved_entropy_is_the_culprit_s_entropy_less_the_statuses(
         patterns[key] = patterns.get(key, 0) + w
     expected = entropy(weights) - entropy(list(patterns.values()))
     assert math.isclose(resolved_entropy(weights, obs), expected, abs_tol=1e-9)
+
+
+def _worlds_by_statuses(obs: Observation) -> dict[tuple[int, ...], dict[int, int]]:
+    """Every complete case consistent with ``obs`` (the spec's definition, not the engine's
+    counting), grouped by which heard sheep lie: the culprits' world counts in each group."""
+    heard = [s for s in range(obs.n) if obs.testimony[s] is not None]
+    out: dict[tuple[int, ...], dict[int, int]] = {}
+    for liars in itertools.combinations(range(obs.n), obs.k):
+        honest = tuple(s for s in range(obs.n) if s not in liars)
+        options = [
+            [t for t in range(obs.n) if t != a and (obs.hard or t not in liars)] for a in liars
+        ]
+        pointers = 0
+        for succ in honest_cycles(honest):
+            for targets in itertools.product(*options):
+                pointer = {**succ, **dict(zip(liars, targets, strict=True))}
+                if all(obs.pointer[s] in (None, pointer[s]) for s in range(obs.n)):
+                    pointers += 1
+        for culprit, wears in enumerate(obs.wears):
+            ways = pointers
+            for s in range(obs.n):
+                said = obs.testimony[s]
+                fits = [i for i in range(obs.n_items) if (i in wears) == (s in liars)]
+                ways *= len(fits) if said is None else int(said in fits)
+            if ways:
+                group = out.setdefault(tuple(s for s in heard if s in liars), {})
+                group[culprit] = group.get(culprit, 0) + ways
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_puzzles(max_sheep=5))
+def test_resolved_suspects_counts_the_culprits_left_once_the_liars_are_known(
+    puzzle: Puzzle,
+) -> None:
+    """The suspects left once it is known which heard sheep lied, averaged over the worlds:
+    against every complete case grouped by its liars among the heard sheep."""
+    obs = Observation.from_puzzle(puzzle)
+    d = deduce(obs, marginals=False)
+    assume(d.total > 0)
+    groups = _worlds_by_statuses(obs)
+    total = sum(sum(g.values()) for g in groups.values())
+    expected = sum(Fraction(sum(g.values()), total) * len(g) for g in groups.values())
+    assert total == d.total
+    assert math.isclose(resolved_suspects(d.weights, obs), float(expected), abs_tol=1e-9)
 
 
 @settings(max_examples=30, deadline=None)
