@@ -35,6 +35,7 @@ from sheepdog.cli.web.board import Ring
 from sheepdog.cli.web.entries import NOT_LISTED, BadRequest
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_game import (
+    ENTRY_EXTRAS,
     Advice,
     Checks,
     TableGame,
@@ -96,7 +97,7 @@ SETUP_KEYS = ("variant", "players", "me", "hand", "position", "starts", "gave", 
 
 
 #: The checks of a request's cards (Agent DOG's names) and seats (0 to 3).
-CHECKS = Checks(parse_card, '"5", "1/11", "swap", "copy"', 3)
+CHECKS = Checks(parse_card, '"5", "1/11", "swap", "copy"', 3, most_cards=5)
 
 
 def check_setup(raw: Any) -> dict[str, Any]:
@@ -207,7 +208,7 @@ class AgentGame(TableGame[Record]):
         """``{"seat", "card", "play": index or words}``, ``{"seat", "play": "fold",
         "cards"?}`` (4 players), ``{"seat", "play": "fold", "discard", "drawn"?}`` (2-3
         players) or ``{"seat", "play": "discard", "card"}`` (after a 2-3 player fold's draw)."""
-        known_keys(raw, ("card", "cards", "discard", "drawn", "play", "seat"))
+        known_keys(raw, ("card", "cards", "discard", "drawn", "play", "seat"), ENTRY_EXTRAS)
         seat = CHECKS.entry_seat(raw)
         play = raw.get("play")
         if isinstance(play, str) and play.strip().lower() in ("fold", "discard"):

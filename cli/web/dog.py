@@ -25,6 +25,7 @@ from sheepdog.cli.web.board import Ring
 from sheepdog.cli.web.entries import NOT_LISTED, BadRequest
 from sheepdog.cli.web.store import GameRow
 from sheepdog.cli.web.table_game import (
+    ENTRY_EXTRAS,
     Advice,
     Checks,
     TableGame,
@@ -75,7 +76,7 @@ ADVICE_SAMPLES = 24
 #: Seconds after which the advice starts no new sample.
 ADVICE_SECONDS = 2.5
 
-SETUP_KEYS = ("seats", "me", "hand", "position", "starts", "gave", "got")
+SETUP_KEYS = ("variant", "seats", "me", "hand", "position", "starts", "gave", "got")
 
 
 #: The checks of a request's cards (no "?") and seats (0 to 5).
@@ -128,7 +129,7 @@ class DogGame(TableGame[Record]):
     def play_entry(raw: Any) -> Entry:
         """``{"seat", "card", "play": index or description}`` or ``{"seat", "play": "fold",
         "cards"?}``."""
-        known_keys(raw, ("seat", "card", "play", "cards"))
+        known_keys(raw, ("seat", "card", "play", "cards"), ENTRY_EXTRAS)
         seat = CHECKS.entry_seat(raw)
         play = raw.get("play")
         if isinstance(play, str) and play.strip().lower() in ("fold",):

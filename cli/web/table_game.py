@@ -38,14 +38,19 @@ def whole(raw: Any, key: str, low: int, high: int) -> int:
     return value
 
 
-def known_keys(raw: Any, keys: Sequence[str]) -> dict[str, Any]:
-    """``raw``, a JSON object of no keys but ``keys`` (named in that order when one is not)."""
+def known_keys(raw: Any, keys: Sequence[str], also: Sequence[str] = ()) -> dict[str, Any]:
+    """``raw``, a JSON object of no keys but ``keys`` (named in that order when one is not,
+    with ``also``, the keys a caller took out before, such as an entry's ``"version"``)."""
     if not isinstance(raw, dict):
         raise BadRequest("expected a JSON object")
     unknown = sorted(set(raw) - set(keys))
     if unknown:
-        raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(keys)}")
+        raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join([*keys, *also])}")
     return raw
+
+
+#: What an entry's body may carry beside its own keys (:func:`~.entries.take_version`).
+ENTRY_EXTRAS = ("version",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,8 @@ class Checks:
     parse_card: Callable[[str], str]
     examples: str
     last_seat: int
+    #: The most cards a hand holds.
+    most_cards: int = 6
 
     def card(self, value: Any, key: str) -> str:
         if not isinstance(value, str):
@@ -66,8 +73,8 @@ class Checks:
             raise BadRequest(f"{key!r}: {exc}") from None
 
     def hand(self, value: Any, key: str = "hand") -> list[str]:
-        if not isinstance(value, list) or len(value) > 6:
-            raise BadRequest(f"{key!r} must be a list of at most 6 card names")
+        if not isinstance(value, list) or len(value) > self.most_cards:
+            raise BadRequest(f"{key!r} must be a list of at most {self.most_cards} card names")
         return [self.card(c, key) for c in value]
 
     def seat(self, raw: Any, key: str, seats: int | None = None) -> int:
@@ -95,7 +102,7 @@ class Checks:
     def deal(self, raw: Any) -> tuple[tuple[str, ...], str | None, str | None, int | None]:
         """A deal ``{"hand", "gave"?, "got"?, "starts"?}``: the hand, the card she gave, the
         one she got, who starts."""
-        known_keys(raw, ("hand", "gave", "got", "starts"))
+        known_keys(raw, ("hand", "gave", "got", "starts"), ENTRY_EXTRAS)
         if "hand" not in raw:
             raise BadRequest("'hand' is missing: the cards dealt to you")
         hand = self.hand(raw["hand"])

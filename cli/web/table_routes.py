@@ -181,15 +181,18 @@ class TableRoutes(Generic[GamesT]):
         its plays, whether a fold is open, the join link, its QR code and the form's error.
 
         A card picked on an earlier version of the game (``?v=``: another entry came since,
-        perhaps another seat's turn) is not kept picked."""
+        perhaps another seat's turn) is not kept picked, and the page says so (``dropped``:
+        the card's name), as a form that changed under her says so."""
         picked = request.query_params.get("card")
         seen_at = request.query_params.get("v")
-        card = None
-        if picked and (seen_at is None or seen_at == str(view["version"])):
+        named = None
+        if picked:
             try:
-                card = parse_card(picked)
+                named = parse_card(picked)
             except SheepdogError:
-                card = None
+                named = None
+        current = seen_at is None or seen_at == str(view["version"])
+        card, dropped = (named, None) if current else (None, named)
         plays = view["plays"]
         cards = list(dict.fromkeys(p["card"] for p in plays if p["card"] is not None))
         join, qr = self.h.qr(request, self.url(row))
@@ -198,6 +201,7 @@ class TableRoutes(Generic[GamesT]):
             "cards": cards,
             "card": card if card in cards else None,
             "card_plays": [p for p in plays if p["card"] == card],
+            "dropped": dropped,
             "can_fold": any(p["card"] is None for p in plays),
             "token": row.token,
             "join": join,

@@ -238,7 +238,9 @@ class WolfGame:
             raise BadRequest("expected a JSON object")
         unknown = sorted(set(raw) - {"sheep", "points_to", "testimony"})
         if unknown:
-            raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: sheep, points_to, testimony")
+            raise BadRequest(
+                f"unknown key {unknown[0]!r}; valid keys: sheep, points_to, testimony, version"
+            )
         roster = self.roster
         sheep = raw.get("sheep")
         if not isinstance(sheep, str):

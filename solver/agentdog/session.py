@@ -109,7 +109,7 @@ from sheepdog.solver.agentdog.table import (
 from sheepdog.solver.dog.board import KENNEL
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.dog.record import Step, TableRecord
-from sheepdog.solver.dog.session import check_shown_hand
+from sheepdog.solver.dog.session import check_hand_fits, check_shown_hand
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import shown
 from sheepdog.solver.words import counted
@@ -206,6 +206,7 @@ def new_table(
             raise SheepdogError(
                 f"the position gives seat {me} {len(held)} cards; the hand has {len(cards)}"
             )
+        check_hand_fits(cards, held, me)
         hands = list(table.hands)
         hands[me] = sort_hand(cards)
         table = replace(table, hands=tuple(hands))

@@ -183,6 +183,8 @@ def new_table(
             raise SheepdogError(
                 f"the table companion records partnership games, not mode {pos.rules.mode!r}"
             )
+        if starts is not None:  # the round is on: who starts belongs to the next deal
+            raise SheepdogError("'starts' belongs to a deal: the position's round is on")
         following = (pos.to_move + 1) % seats  # who started this round is not known
         # how many cards were dealt and played before is not known, so neither is the draw pile
         table = DogTable(pos, me, stock=None, cycle=None, next_starter=following)
@@ -197,6 +199,7 @@ def new_table(
             raise SheepdogError(
                 f"the position gives seat {me} {len(held)} cards; the hand has {len(cards)}"
             )
+        check_hand_fits(cards, held, me)
         hands = list(table.position.hands)
         hands[me] = sort_hand(cards)
         table = replace(table, position=_with_hands(table.position, hands))
@@ -204,6 +207,19 @@ def new_table(
         raise SheepdogError(f"your hand (seat {me}) must be known: give 'hand'")
     _check_seen(table)
     return table
+
+
+def check_hand_fits(cards: Sequence[str], held: Sequence[str], me: int) -> None:
+    """A hand given beside a pasted position must hold every card the position shows her
+    holding (its ``"?"`` cards may be any)."""
+    known = [c for c in held if c != UNKNOWN]
+    missing = Counter(known) - Counter(cards)
+    if missing:
+        raise SheepdogError(
+            f"the position shows seat {me} holding {', '.join(known)}; the hand given"
+            f" ({', '.join(cards)}) does not hold {', '.join(sorted(missing.elements()))}:"
+            " leave 'hand' out, or make the two agree"
+        )
 
 
 def _with_hands(pos: Position, hands: list[tuple[str, ...]]) -> Position:

@@ -192,6 +192,15 @@ def test_a_copy_at_a_round_start_and_the_setup_errors() -> None:
         new_table(4, 0, position=position_to_json(pos), stock=98)
     with pytest.raises(SheepdogError, match="the position gives seat 0 3 cards; the hand has 1"):
         new_table(4, 0, position=position_to_json(pos), hand=["2"])
+    # a hand that contradicts the position's was taken silently, replacing it
+    with pytest.raises(
+        SheepdogError,
+        match="holding swap, swap, swap; the hand given \\(2, 3, swap\\) does not hold swap, swap:",
+    ):
+        new_table(4, 0, position=position_to_json(pos), hand=["2", "3", "swap"])
+    assert new_table(4, 0, position=position_to_json(pos), hand=["swap"] * 3).hands[0] == (
+        ("swap",) * 3
+    )
     with pytest.raises(SheepdogError, match="the position has 4 players, the game 2"):
         new_table(2, 0, position=position_to_json(pos))
 

@@ -222,8 +222,17 @@ def test_deals_follow_the_cycle_and_the_card_passed_is_known() -> None:
 
 def test_a_position_start_with_her_hand_given() -> None:
     pos = parse_notation("4 t60,h1,h2,h3/t20,k,k,k/h0,h1,h2,h3/t40,k,k,k 5,7/?,?/?,?/?,? 0")
-    table = new_table(4, 0, position=position_to_json(pos), hand=["3", "joker"])
+    unseen = parse_notation("4 t60,h1,h2,h3/t20,k,k,k/h0,h1,h2,h3/t40,k,k,k ?,?/?,?/?,?/?,? 0")
+    table = new_table(4, 0, position=position_to_json(unseen), hand=["3", "joker"])
     assert table.position.hands[0] == ("3", "joker")
+    same = new_table(4, 0, position=position_to_json(pos), hand=["7", "5"])
+    assert same.position.hands[0] == ("5", "7")
+    # a hand that contradicts the position's was taken silently, replacing it
+    refused = r"holding 5, 7; the hand given \(3, joker\) does not hold 5, 7:"
+    with pytest.raises(SheepdogError, match=refused):
+        new_table(4, 0, position=position_to_json(pos), hand=["3", "joker"])
+    with pytest.raises(SheepdogError, match="'starts' belongs to a deal: the position's round"):
+        new_table(4, 0, position=position_to_json(pos), starts=2)  # it was dropped silently
     with pytest.raises(SheepdogError, match="the position gives seat 0 2 cards; the hand has 1"):
         new_table(4, 0, position=position_to_json(pos), hand=["3"])
     hidden = parse_notation("4 t60,h1,h2,h3/t20,k,k,k/h0,h1,h2,h3/t40,k,k,k ?,?/?,?/?,?/?,? 0")

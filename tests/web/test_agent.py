@@ -298,6 +298,12 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
             "'stock' (the draw pile's size) goes with a pasted 'position'",
         ),
         ("/api/dog/games", b'{"variant": "agent-dog", "colour": 1}', 400, "unknown key 'colour'"),
+        (  # an Agent DOG hand holds 5 cards at most (the message said 6)
+            "/api/dog/games",
+            b'{"variant": "agent-dog", "hand": ["2", "3", "5", "6", "8", "9"]}',
+            400,
+            "'hand' must be a list of at most 5 card names",
+        ),
         ("GAME/plays", b'{"seat": 1, "card": "13", "play": 0}', 400, "seat 0 is to move"),
         ("GAME/plays", b'{"seat": 0, "card": "8", "play": 0}', 400, "8 is not in your hand"),
         ("GAME/plays", b'{"seat": 0, "card": "swap", "play": 0}', 400, "swap has no legal play"),

@@ -207,6 +207,15 @@ def test_the_unseen_cards_add_up_over_rounds_with_folds(client: TestClient) -> N
         ("/api/dog/games", b'{"position": {"seats": 4}}', 400, "position is missing 'pawns'"),
         ("/api/dog/games", b'{"position": 3}', 400, "'position' must be a DOG position"),
         ("/api/dog/games", b'{"colour": "red"}', 400, "unknown key 'colour'"),
+        # the keys the request may carry, all of them ("variant" and "version" were left out)
+        (
+            "/api/dog/games",
+            b'{"colour": "red"}',
+            400,
+            "valid keys: variant, seats, me, hand, position, starts, gave, got",
+        ),
+        ("GAME/plays", b'{"zzz": 1}', 400, "valid keys: seat, card, play, cards, version"),
+        ("GAME/deals", b'{"zzz": 1}', 400, "valid keys: hand, gave, got, starts, version"),
         ("/api/dog/games", b"\xff\xfe", 400, "not UTF-8"),
         ("GAME/plays", b'{"seat": 1, "card": "13", "play": 0}', 400, "seat 0 is to move"),
         ("GAME/plays", b'{"seat": 0, "card": "8", "play": 0}', 400, "8 is not in your hand"),
@@ -348,8 +357,12 @@ def test_a_form_or_a_picked_card_from_an_older_page_records_nothing(client: Test
     assert again.headers["location"].endswith("&stale=1")
     assert client.get(api, headers=token).json()["version"] == 1
     # the card picked at version 0 is not kept at version 1 (seat 3's turn now)
-    assert "The 13:" not in client.get(url + "&card=13&v=0").text
-    assert "The 13:" in client.get(url + "&card=13&v=1").text
+    stale = client.get(url + "&card=13&v=0").text
+    assert "The 13:" not in stale
+    # and the page says so (the pick was dropped without a word)
+    assert "The game moved on since you picked the 13: pick the card again." in stale
+    current = client.get(url + "&card=13&v=1").text
+    assert "The 13:" in current and "moved on" not in current
     # two undos tapped on one page: the second is refused, one entry is taken back
     undo = {"action": "undo", "version": "1"}
     assert client.post(post, data=undo, follow_redirects=False).headers["location"] == url
