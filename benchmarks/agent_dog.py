@@ -55,10 +55,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.common import Parser, run_main, whole, wholes  # noqa: E402
 from benchmarks.dog_perft import build_once as classic_build_once  # noqa: E402
 from benchmarks.dog_perft import run_once as classic_run_once  # noqa: E402
 from sheepdog.solver.agentdog import observer  # noqa: E402
-from sheepdog.solver.agentdog.cards import full_deck  # noqa: E402
+from sheepdog.solver.agentdog.cards import DEAL, full_deck  # noqa: E402
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, Layout, layout_from_json  # noqa: E402
 from sheepdog.solver.agentdog.moves import PerftBudgetExceeded, legal_plays, perft  # noqa: E402
 from sheepdog.solver.agentdog.observer import (  # noqa: E402
@@ -763,24 +764,45 @@ def _replays(view: ObserverView) -> int:
     return calls
 
 
+def child_job(text: str) -> tuple[int, int]:
+    """An argparse ``type``: the child's ``cards,index``."""
+    cards, _, index = text.partition(",")
+    try:
+        return whole(1, DEAL)(cards), whole(0, 10**6)(index)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"not cards,index: {text!r}") from None
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--part", choices=["perft", "solve", "record", "both"], default="both")
-    parser.add_argument("--records", type=int, default=5, help="records for part record")
-    parser.add_argument("--plays", type=int, default=12, help="plays per record")
+    parser.add_argument(
+        "--records", type=whole(1, 1_000), default=5, help="records for part record"
+    )
+    parser.add_argument("--plays", type=whole(1, 1_000), default=12, help="plays per record")
     parser.add_argument("--quick", action="store_true", help="1 perft run, 3 endgames per rung")
-    parser.add_argument("--repeat", type=int, default=3, help="perft runs")
-    parser.add_argument("--positions", type=int, default=10, help="endgames per rung")
-    parser.add_argument("--cards", default="2,3", help="rungs: cards per hand, e.g. 2,3")
-    parser.add_argument("--out", type=int, default=2, help="pieces not home per team, at most")
-    parser.add_argument("--reach", type=int, default=0, help="steps to go per team, at most")
-    parser.add_argument("--max-nodes", type=int, default=2_000_000, help="node budget per solve")
-    parser.add_argument("--cpu-limit", type=int, default=300, help="CPU seconds per solve")
+    parser.add_argument("--repeat", type=whole(1, 1_000), default=3, help="perft runs")
+    parser.add_argument("--positions", type=whole(1, 1_000), default=10, help="endgames per rung")
+    parser.add_argument(
+        "--cards", type=wholes(1, DEAL), default="2,3", help="rungs: cards per hand, e.g. 2,3"
+    )
+    parser.add_argument(
+        "--out", type=whole(1, 8), default=2, help="pieces not home per team, at most"
+    )
+    parser.add_argument(
+        "--reach", type=whole(0, 10_000), default=0, help="steps to go per team, at most"
+    )
+    parser.add_argument(
+        "--max-nodes", type=whole(1, 10**12), default=2_000_000, help="node budget per solve"
+    )
+    parser.add_argument(
+        "--cpu-limit", type=whole(1, 86_400), default=300, help="CPU seconds per solve"
+    )
     parser.add_argument("--regenerate", action="store_true", help="print a fresh perft file")
-    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--child", type=child_job, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        cards, index = map(int, args.child.split(","))
+        cards, index = args.child
         solve_child(cards, index, args.out, args.reach, args.max_nodes)
         return
     if args.regenerate:
@@ -791,10 +813,10 @@ def main() -> None:
     if args.part in ("perft", "both"):
         perft_part(args.repeat)
     if args.part in ("solve", "both"):
-        solve_part(args, [int(c) for c in args.cards.split(",")])
+        solve_part(args, args.cards)
     if args.part == "record":
         record_part(args.records, args.plays)
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -11,18 +11,28 @@ seconds; then the median and p95 of both.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from sheepdog.generators.dog import random_endgame
-from sheepdog.solver.dog.advise import advise
-from sheepdog.solver.dog.cards import UNKNOWN
-from sheepdog.solver.dog.moves import legal_plays
-from sheepdog.solver.dog.position import Position, make_position, to_notation, winner
-from sheepdog.solver.dog.rules import Rules
-from sheepdog.solver.dog.simulate import Table, greedy_policy
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import Parser, run_main, whole  # noqa: E402
+from sheepdog.generators.dog import random_endgame  # noqa: E402
+from sheepdog.solver.dog.advise import advise  # noqa: E402
+from sheepdog.solver.dog.cards import UNKNOWN  # noqa: E402
+from sheepdog.solver.dog.moves import legal_plays  # noqa: E402
+from sheepdog.solver.dog.position import (  # noqa: E402
+    Position,
+    make_position,
+    to_notation,
+    winner,
+)
+from sheepdog.solver.dog.rules import Rules  # noqa: E402
+from sheepdog.solver.dog.simulate import Table, greedy_policy  # noqa: E402
 
 CARDS = 5
 
@@ -63,8 +73,8 @@ FAMILIES = {"endgame": endgame_position, "game": game_position}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=10)
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=whole(1, 1_000), default=10)
     parser.add_argument("--family", choices=sorted(FAMILIES), default="endgame")
     args = parser.parse_args()
     walls: list[float] = []
@@ -96,4 +106,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -14,7 +14,6 @@ machine); then median, p95 (the slow end) and best over the runs.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -24,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.common import Parser, run_main, whole  # noqa: E402
 from sheepdog.solver.dog.moves import legal_plays, perft, successors  # noqa: E402
 from sheepdog.solver.dog.perftfile import PerftCase, read_perft_file  # noqa: E402
 from sheepdog.solver.dog.position import Position, parse_notation, to_notation, winner  # noqa: E402
@@ -146,13 +146,13 @@ def regenerate() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--file", type=Path, default=PERFT_FILE)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=whole(1, 1_000), default=3)
     parser.add_argument("--regenerate", action="store_true")
     parser.add_argument(
         "--build",
-        type=int,
+        type=whole(1, 9),
         metavar="D",
         default=0,
         help="instead of perft, build every successor position to depth D (no last-ply shortcut)",
@@ -185,4 +185,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

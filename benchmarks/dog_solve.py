@@ -6,7 +6,7 @@ solves the same seeded random endgames (``sheepdog.generators.dog.random_endgame
 fresh process, and prints per position the value, the positions searched, the wall and CPU
 seconds and the peak memory (the process's maximum resident set), then per rung the median, p95
 and maximum of the seconds and the memory, and the largest rung whose every position was solved
-within 60 s of CPU.  Families:
+within 60 s of CPU (within ``--cpu-limit`` if that is less).  Families:
 
 * ``endgame`` (default): each seat has one pawn on the track at most 16 fields behind its start
   field and three pawns home;
@@ -31,18 +31,25 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
-from sheepdog.generators.dog import random_endgame
-from sheepdog.solver.dog.graph import PositionTooBig
-from sheepdog.solver.dog.position import Position, to_notation
-from sheepdog.solver.dog.search import solved_networkx
-from sheepdog.solver.dog.solve import solve_position
-from sheepdog.solver.words import counted
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import Parser, run_main, whole  # noqa: E402
+from sheepdog.generators.dog import random_endgame  # noqa: E402
+from sheepdog.solver.dog.graph import PositionTooBig  # noqa: E402
+from sheepdog.solver.dog.position import Position, to_notation  # noqa: E402
+from sheepdog.solver.dog.search import solved_networkx  # noqa: E402
+from sheepdog.solver.dog.solve import solve_position  # noqa: E402
+from sheepdog.solver.words import counted  # noqa: E402
 
 LIMIT_SECONDS = 60.0
 #: the issues' targets, CPU seconds for every position of a rung (issue 15: whole rounds)
 TARGETS = {3: 10.0, 4: 60.0, 5: 10.0, 6: 60.0}
 FAMILIES = {"endgame": ((1, 1), 16), "wide": ((1, 2), 20)}
+#: the most cards per hand (R14: the largest deal)
+MAX_CARDS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,24 +120,48 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
 
 
+def child_job(text: str) -> tuple[int, int]:
+    """An argparse ``type``: the child's ``cards,index``."""
+    cards, _, index = text.partition(",")
+    try:
+        return whole(1, MAX_CARDS)(cards), whole(0, 10**6)(index)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"not cards,index: {text!r}") from None
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=10, help="positions per rung")
-    parser.add_argument("--min-cards", type=int, default=1, help="bottom rung (cards per hand)")
-    parser.add_argument("--max-cards", type=int, default=6, help="top rung (cards per hand)")
+    parser = Parser(description=__doc__.splitlines()[0])
+    hand = whole(1, MAX_CARDS)
+    parser.add_argument("--positions", type=whole(1, 1_000), default=10, help="positions per rung")
+    parser.add_argument("--min-cards", type=hand, default=1, help="bottom rung (cards per hand)")
+    parser.add_argument("--max-cards", type=hand, default=6, help="top rung (cards per hand)")
     parser.add_argument("--family", choices=sorted(FAMILIES), default="endgame")
     parser.add_argument("--search", choices=["table", "graph"], default="table")
-    parser.add_argument("--max-nodes", type=int, default=20_000_000, help="node budget")
-    parser.add_argument("--cpu-limit", type=int, default=600, help="CPU seconds per position")
     parser.add_argument(
-        "--retrograde-cards", type=int, default=0, help="also run full retrograde up to here"
+        "--max-nodes", type=whole(1, 10**12), default=20_000_000, help="node budget"
     )
-    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--cpu-limit", type=whole(1, 86_400), default=600, help="CPU seconds per position"
+    )
+    parser.add_argument(
+        "--retrograde-cards",
+        type=whole(0, MAX_CARDS),
+        default=0,
+        help="also run full retrograde up to here",
+    )
+    parser.add_argument("--child", type=child_job, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        cards, index = map(int, args.child.split(","))
+        cards, index = args.child
         solve_one(args.family, cards, index, args.search, args.max_nodes)
         return
+    if args.min_cards > args.max_cards:
+        parser.error(
+            f"--min-cards {args.min_cards} is above --max-cards {args.max_cards}; the bottom"
+            " rung must not be above the top one"
+        )
+    # a position over the CPU limit is stopped: none is solved in more than the limit
+    limit_seconds = min(LIMIT_SECONDS, float(args.cpu_limit))
     print(
         f"family {args.family}, {args.positions} positions per rung, search {args.search},"
         f" load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
@@ -151,7 +182,7 @@ def main() -> None:
                 within = False
                 continue
             runs.append(run)
-            within = within and run.cpu <= LIMIT_SECONDS
+            within = within and run.cpu <= limit_seconds
             print(
                 f"{cards:>5} {index:>2} {run.value:>8} {run.nodes:>9} {run.expanded:>9}"
                 f" {run.seconds:>8.2f} {run.cpu:>8.2f} {run.peak_mb:>8.0f}   {to_notation(pos)}",
@@ -173,7 +204,7 @@ def main() -> None:
             retrograde_rung(args.family, cards, args.positions, args.max_nodes)
     print(
         f"largest rung with every position of it and of the rungs below it from"
-        f" {counted(args.min_cards, 'card')} solved within {LIMIT_SECONDS:.0f} CPU s:"
+        f" {counted(args.min_cards, 'card')} solved within {limit_seconds:.0f} CPU s:"
         f" {counted(largest, 'card') + ' per hand' if largest >= args.min_cards else 'none'}"
         f" (load average now {os.getloadavg()[0]:.1f})"
     )
@@ -222,4 +253,4 @@ def retrograde_rung(family: str, cards: int, positions: int, max_nodes: int) -> 
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

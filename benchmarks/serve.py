@@ -28,7 +28,6 @@ Starts a real server (``sheepdog serve`` in a subprocess: uvicorn, SQLite in WAL
 
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
 import socket
@@ -44,6 +43,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# sheepdog first (benchmarks.common imports it): without it, stop here, before any server
+from benchmarks.common import Parser, fail, number, run_main, whole  # noqa: E402
+
+#: the shipped easy cases, whose interviews (a), (b) and (c) enter
+EASY_CASES = ROOT / "cases" / "easy"
+#: seconds the server may take to start
+START_SECONDS = 60.0
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -68,7 +76,7 @@ def request(conn: http.client.HTTPConnection, method: str, path: str, body: Any 
 
 
 def interviews_of_cases(count: int) -> list[list[dict[str, Any]]]:
-    files = sorted((ROOT / "cases" / "easy").glob("*.json"))[:count]
+    files = sorted(EASY_CASES.glob("*.json"))[:count]
     return [json.loads(f.read_text())["interviews"] for f in files]
 
 
@@ -211,43 +219,109 @@ def load(
                     confirmed.append((game["id"], answer["line"]))
         conn.close()
 
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(clients)]
+    threads = [threading.Thread(target=worker, args=(n,), daemon=True) for n in range(clients)]
     start = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    except KeyboardInterrupt:  # Ctrl-C: no more posts; each client ends its request, then stops
+        with lock:
+            budget[0] = 0
+        for t in threads:
+            if t.is_alive():
+                t.join(timeout=10)
+        raise
     return len(confirmed), time.perf_counter() - start, confirmed
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=8, help="shipped easy cases for (a)")
-    parser.add_argument(
-        "--browser-cases", type=int, default=4, help="shipped easy cases for (c); 0 skips it"
-    )
-    parser.add_argument("--clients", type=int, default=8, help="concurrent clients for (b)")
-    parser.add_argument("--entries", type=int, default=2000, help="at most this many in (b)")
-    parser.add_argument("--seconds", type=float, default=60.0, help="at most this long in (b)")
-    args = parser.parse_args()
-    if not (1 <= args.clients <= 64 and 1 <= args.entries <= 100_000 and args.seconds <= 600):
-        parser.error("--clients 1-64, --entries 1-100000, --seconds at most 600")
-    cases = interviews_of_cases(args.cases)
-    with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "sheepdog.cli.main", "serve", "--port", str(port)]
-            + ["--data", folder],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+def last_line(path: Path) -> str:
+    """The last line that says something in the file at ``path`` (without ``Error: ``)."""
+    try:
+        lines = [line.strip() for line in path.read_text(errors="replace").splitlines()]
+    except OSError:
+        return "(no output)"
+    said = [line for line in lines if line]
+    return said[-1].removeprefix("Error: ") if said else "(no output)"
+
+
+def wait_for(server: subprocess.Popen[bytes], port: int, out: Path, err: Path) -> None:
+    """Until the server started by us listens on ``port``: it says so (after binding the
+    port, so the server answering is ours) and takes a connection; stop if it ends first."""
+    ready = f"127.0.0.1:{port}/"
+    deadline = time.monotonic() + START_SECONDS
+    while True:
+        if server.poll() is not None:
+            fail(f"the server did not start: {last_line(err)}")
         try:
-            for _ in range(600):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.05)
+            said = out.read_text(errors="replace")
+        except OSError:
+            said = ""
+        if ready in said:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                if server.poll() is None:
+                    return
+            except OSError:
+                pass
+        if time.monotonic() > deadline:
+            fail(
+                f"the server did not start in {START_SECONDS:.0f} s (port {port}): {last_line(err)}"
+            )
+        time.sleep(0.05)
+
+
+def main() -> None:
+    most = len(list(EASY_CASES.glob("*.json")))
+    if not most:
+        fail(f"no shipped easy cases in {EASY_CASES}")
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--cases",
+        type=whole(1, most),
+        default=min(8, most),
+        help=f"shipped easy cases for (a), 1 to {most}",
+    )
+    parser.add_argument(
+        "--browser-cases",
+        type=whole(0, most),
+        default=None,
+        help="shipped easy cases for (c), at most --cases; 0 skips it (default 4)",
+    )
+    parser.add_argument(
+        "--clients", type=whole(1, 64), default=8, help="concurrent clients for (b)"
+    )
+    parser.add_argument(
+        "--entries", type=whole(1, 100_000), default=2000, help="at most this many in (b)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=number(0, 600, above=True),
+        default=60.0,
+        help="at most this long in (b)",
+    )
+    args = parser.parse_args()
+    if args.browser_cases is None:
+        args.browser_cases = min(4, args.cases)
+    if args.browser_cases > args.cases:
+        parser.error(
+            f"--browser-cases {args.browser_cases} is more than --cases {args.cases}: (c) plays"
+            " the first cases of (a)"
+        )
+    cases = interviews_of_cases(args.cases)
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as logs:
+        port = free_port()
+        out, err = Path(logs) / "stdout.txt", Path(logs) / "stderr.txt"
+        with out.open("wb") as out_file, err.open("wb") as err_file:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "sheepdog.cli.main", "serve", "--port", str(port)]
+                + ["--data", folder],
+                stdout=out_file,
+                stderr=err_file,
+            )
+        try:
+            wait_for(server, port, out, err)
             page_times, api_times = tap_to_update(port, cases)
             for what, times in (("tap to page", page_times), ("API POST+GET", api_times)):
                 ms = [1000 * t for t in times]
@@ -272,7 +346,11 @@ def main() -> None:
             count, wall, confirmed = load(port, cases, args.clients, args.entries, args.seconds)
         finally:
             server.terminate()
-            server.wait(timeout=30)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
         db = sqlite3.connect(Path(folder) / "games.sqlite3")
         stored = set(db.execute("SELECT game, line FROM entries").fetchall())
         db.close()
@@ -284,4 +362,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

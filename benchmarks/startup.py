@@ -17,7 +17,6 @@ Commands that need no CP-SAT model should import neither OR-Tools nor PySAT.
 
 from __future__ import annotations
 
-import argparse
 import os
 import resource
 import statistics
@@ -27,6 +26,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import Parser, run_main, whole  # noqa: E402
+
 WOLF_PUZZLE = ROOT / "cases" / "puzzles" / "example.json"
 DOG_POSITION = ROOT / "cases" / "dog" / "puzzles" / "01ply-easy-c14ce117d5.json"
 
@@ -87,14 +90,14 @@ def p95(values: list[float]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=20, help="runs of each command (default 20)")
+    parser = Parser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--runs", type=whole(1, 10_000), default=20, help="runs of each command (default 20)"
+    )
     parser.add_argument(
         "--module", action="store_true", help="run python -m sheepdog.cli.main, not the script"
     )
     options = parser.parse_args()
-    if options.runs < 1:
-        parser.error("--runs must be at least 1")
     base = launcher(options.module)
     print(f"launcher: {' '.join(base)}; {options.runs} runs per command; {os.cpu_count()} cores")
     walls: dict[str, list[float]] = {name: [] for name, _ in COMMANDS}
@@ -116,4 +119,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -17,16 +17,22 @@ rounds per second of the long ones.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 
-from sheepdog.solver.slywolf.contradiction import MAX_ROUNDS, smallest_conflict
-from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle, new_puzzle
-from sheepdog.solver.slywolf.roster import load_roster
-from sheepdog.solver.slywolf.sample import random_case
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import Parser, run_main, whole  # noqa: E402
+from sheepdog.solver.errors import MAX_SEED  # noqa: E402
+from sheepdog.solver.slywolf.contradiction import MAX_ROUNDS, smallest_conflict  # noqa: E402
+from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle, new_puzzle  # noqa: E402
+from sheepdog.solver.slywolf.roster import load_roster  # noqa: E402
+from sheepdog.solver.slywolf.sample import random_case  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -70,10 +76,10 @@ def cycles(rng: random.Random, roster_name: str, lengths: tuple[int, ...]) -> Pu
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--puzzles", type=int, default=20, help="everyday puzzles")
-    parser.add_argument("--cycles", type=int, default=4, help="cycle puzzles, 1 to 4")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--puzzles", type=whole(1, 10_000), default=20, help="everyday puzzles")
+    parser.add_argument("--cycles", type=whole(1, 4), default=4, help="cycle puzzles, 1 to 4")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     smallest_conflict(everyday(rng))  # CP-SAT and PySAT load once, outside the timings
@@ -117,4 +123,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -9,15 +9,21 @@ Prints median and p95 per interview count and overall, easy and hard mode.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle
-from sheepdog.solver.slywolf.roster import load_roster
-from sheepdog.solver.slywolf.sample import random_case
-from sheepdog.solver.slywolf.worlds import Observation, deduce
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import Parser, run_main, whole  # noqa: E402
+from sheepdog.solver.errors import MAX_SEED  # noqa: E402
+from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle  # noqa: E402
+from sheepdog.solver.slywolf.roster import load_roster  # noqa: E402
+from sheepdog.solver.slywolf.sample import random_case  # noqa: E402
+from sheepdog.solver.slywolf.worlds import Observation, deduce  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -26,9 +32,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--states", type=int, default=40, help="states per interview count")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--states", type=whole(1, 100_000), default=40, help="states per interview count"
+    )
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=1)
     parser.add_argument("--roster", default="default", help='"default" or a roster file')
     args = parser.parse_args()
     roster = load_roster(args.roster)
@@ -71,4 +79,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

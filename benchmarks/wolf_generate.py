@@ -21,13 +21,22 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
-from sheepdog.generators.slywolf import MAX_SEED, Band, generate
-from sheepdog.solver.slywolf.puzzle import Mode
-from sheepdog.solver.slywolf.roster import load_roster
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import Parser, names, run_main, whole  # noqa: E402
+from sheepdog.generators.slywolf import MAX_SEED, Band, generate  # noqa: E402
+from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS  # noqa: E402
+from sheepdog.solver.slywolf.puzzle import Mode  # noqa: E402
+from sheepdog.solver.slywolf.roster import load_roster  # noqa: E402
+
+MODES: tuple[Mode, ...] = ("easy", "hard")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -44,19 +53,41 @@ def parse_band(text: str) -> Band:
     return Band(int(low), int(high or low))
 
 
+def bands(text: str) -> list[Band]:
+    """An argparse ``type``: star bands separated by commas (``1-5,4-5,5``)."""
+    found: list[Band] = []
+    for part in text.split(","):
+        try:
+            band = parse_band(part)
+        except ValueError:  # not a number, or a band Band refuses (SheepdogError)
+            raise argparse.ArgumentTypeError(
+                f"no star band {part.strip()!r}; give bands of stars from {MIN_STARS} to"
+                f" {MAX_STARS} (low-high, low <= high, or one number) separated by commas,"
+                " e.g. 1-5,4-5,5"
+            ) from None
+        found.append(band)
+    return found
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--count", type=int, default=200, help="cases per mode and band")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--roster", default="default")
-    parser.add_argument("--modes", default="easy,hard", help="comma-separated: easy,hard")
+    parser = Parser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
-        "--bands", default="1-5", help="comma-separated star bands, e.g. 1-5,4-5,5 (default 1-5)"
+        "--count", type=whole(1, 100_000), default=200, help="cases per mode and band"
+    )
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=1)
+    parser.add_argument("--roster", default="default")
+    parser.add_argument(
+        "--modes", type=names(MODES), default="easy,hard", help="comma-separated: easy,hard"
+    )
+    parser.add_argument(
+        "--bands",
+        type=bands,
+        default="1-5",
+        help="comma-separated star bands, e.g. 1-5,4-5,5 (default 1-5)",
     )
     args = parser.parse_args()
     roster = load_roster(args.roster)
-    modes: list[Mode] = [m for m in ("easy", "hard") if m in args.modes.split(",")]
-    bands = [parse_band(b) for b in args.bands.split(",")]
+    modes: list[Mode] = [m for m in MODES if m in args.modes]
     generate(roster, "easy", 1, seed=MAX_SEED)  # warm-up (a seed no run uses): imports, caches
     print(
         f"{'mode':5} {'band':5} {'cases':>6} {'wall s':>7} {'cases/s':>8} {'cpu s':>7} "
@@ -64,7 +95,7 @@ def main() -> None:
         f"{'tries/case':>10}  stars"
     )
     for mode in modes:
-        for band in bands:
+        for band in args.bands:
             stamps: list[float] = []
             start = time.perf_counter()
             cpu_start = time.process_time()
@@ -88,4 +119,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

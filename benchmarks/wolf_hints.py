@@ -49,7 +49,6 @@ the model's default leaf is marked ``*``.
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import os
 import random
@@ -62,7 +61,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.common import Parser, names, number, quiet_worker, run_main, whole  # noqa: E402
 from sheepdog.generators.slywolf import generate  # noqa: E402
+from sheepdog.solver.errors import MAX_SEED  # noqa: E402
 from sheepdog.solver.slywolf.advice import advice  # noqa: E402
 from sheepdog.solver.slywolf.hints import (  # noqa: E402
     LEAVES,
@@ -91,6 +92,7 @@ from sheepdog.solver.slywolf.worlds import Observation, deduce  # noqa: E402
 SMALL_FULL = [(6, 2, 3, 2), (7, 2, 3, 2), (8, 2, 3, 2), (8, 2, 2, 2), (6, 2, 4, 3)]
 SMALL_QUICK = [(6, 2, 3, 2)]
 MODES: tuple[Mode, ...] = ("easy", "hard")
+PARTS = ("a", "b", "c", "d", "e", "f", "g")
 
 
 def pct(a: float, b: float) -> str:
@@ -308,7 +310,7 @@ def part_c(quick: bool, seed: int, skill: float, games: int, sides: list[Side], 
     for side in sides:
         work = [(seed, g, side, skill) for g in range(games)]
         if jobs > 1:
-            with multiprocessing.Pool(jobs) as pool:
+            with multiprocessing.Pool(jobs, initializer=quiet_worker) as pool:
                 results = pool.map(_game, work, chunksize=4)
         else:
             results = [_game(job) for job in work]
@@ -397,7 +399,7 @@ def part_e(quick: bool, seed: int, skill: float, cases: int, jobs: int) -> None:
     roster = load_roster("default")
     work = [(seed, g) for g in range(cases)]
     if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
+        with multiprocessing.Pool(jobs, initializer=quiet_worker) as pool:
             curves = pool.map(_curve, work, chunksize=4)
     else:
         curves = [_curve(job) for job in work]
@@ -542,58 +544,73 @@ def part_g(quick: bool, seed: int, cases: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--quick", action="store_true", help="small sizes, two to three minutes on a 2-core machine"
     )
-    parser.add_argument("--parts", default="a,b,c,d,e", help="comma-separated subset of a-g")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--skill", type=float, default=0.5)
-    parser.add_argument("--games", type=int, default=0, help="(c): games per cell")
-    parser.add_argument("--cases", type=int, default=0, help="(b), (e), (f), (g): cases per mode")
     parser.add_argument(
-        "--rollouts", type=int, default=0, help="(b) --model valid: add the rollout policy"
+        "--parts",
+        type=names(PARTS),
+        default="a,b,c,d,e",
+        help="comma-separated subset of a-g",
+    )
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=1)
+    parser.add_argument("--skill", type=number(0, 1), default=0.5)
+    parser.add_argument("--games", type=whole(1, 100_000), default=0, help="(c): games per cell")
+    parser.add_argument(
+        "--cases",
+        type=whole(1, 100_000),
+        default=0,
+        help="(b), (e), (f), (g): cases per mode",
+    )
+    parser.add_argument(
+        "--rollouts",
+        type=whole(0, 100_000),
+        default=0,
+        help="(b) --model valid: add the rollout policy",
     )
     parser.add_argument(
         "--orders",
-        type=int,
+        type=whole(1, 10_000),
         default=10,
         help="(b) --model valid: random orders averaged per case for the second baseline",
     )
-    parser.add_argument("--modes", default="easy,hard", help="(b): easy, hard or both")
     parser.add_argument(
-        "--model", default="uniform", help="(a), (b), (d), (f): uniform or valid (issue 16)"
+        "--modes", type=names(MODES), default="easy,hard", help="(b): easy, hard or both"
     )
-    parser.add_argument("--sides", default="one_star,two_star", help="(c): track sides")
     parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="(c), (e): worker processes"
+        "--model",
+        type=str.lower,
+        choices=MODELS,
+        default="uniform",
+        help="(a), (b), (d), (f): uniform or valid (issue 16)",
+    )
+    parser.add_argument(
+        "--sides", type=names(SIDES), default="one_star,two_star", help="(c): track sides"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=whole(1, 1_000),
+        default=os.cpu_count() or 1,
+        help="(c), (e): worker processes",
     )
     args = parser.parse_args()
-    parts = set(args.parts.split(","))
-    for flag, given, valid in (
-        ("--parts", parts, ("a", "b", "c", "d", "e", "f", "g")),
-        ("--modes", set(args.modes.split(",")), MODES),
-        ("--sides", set(args.sides.split(",")), SIDES),
-        ("--model", {args.model}, MODELS),
-    ):
-        unknown = sorted(set(given) - set(valid))
-        if unknown:
-            parser.error(f"{flag}: unknown {unknown[0]!r}; valid: {', '.join(valid)}")
+    parts = set(args.parts)
     t0 = time.time()
     if "a" in parts:
         part_a(args.quick, args.model)
     if "b" in parts:
-        modes = [mode for mode in MODES if mode in args.modes.split(",")]
+        modes = [mode for mode in MODES if mode in args.modes]
         part_b(args.quick, args.seed, args.cases, modes, args.model, args.rollouts, args.orders)
     if "c" in parts:
-        sides = [side for side in SIDES if side in args.sides.split(",")]
+        sides = [side for side in SIDES if side in args.sides]
         part_c(args.quick, args.seed, args.skill, args.games, sides, args.jobs)
     if "d" in parts:
         part_d(args.quick, args.seed, args.model)
     if "e" in parts:
         part_e(args.quick, args.seed, args.skill, args.cases, args.jobs)
     if "f" in parts:
-        modes = [mode for mode in MODES if mode in args.modes.split(",")]
+        modes = [mode for mode in MODES if mode in args.modes]
         part_f(args.quick, args.seed, args.cases, modes, args.model)
     if "g" in parts:
         part_g(args.quick, args.seed, args.cases)
@@ -601,8 +618,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except KeyboardInterrupt:  # Ctrl-C: one line, as the tool's own commands
-        print("Error: interrupted", file=sys.stderr)
-        sys.exit(130)
+    run_main(main)  # Ctrl-C: one line, as the tool's own commands

@@ -8,24 +8,30 @@ check the cases (complete, valid, regraded) and to lay out the PDF.  In-process.
 
 from __future__ import annotations
 
-import argparse
+import sys
 import time
 from pathlib import Path
 
-from sheepdog.generators.print_and_play import PAPERS, load_print_set, print_set_pdf
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import Parser, fail, run_main  # noqa: E402
+from sheepdog.generators.print_and_play import PAPERS, load_print_set, print_set_pdf  # noqa: E402
+
 SETS = ("cases/easy", "cases/hard", "cases/known-deck")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("sets", nargs="*", default=list(SETS), help="folders of case files")
     parser.add_argument(
         "--paper", action="append", choices=sorted(PAPERS), help="paper (repeat for several)"
     )
     args = parser.parse_args()
     papers = args.paper or ["a4", "letter"]
+    for folder in args.sets:  # every folder is there before the first is measured
+        if not (Path(folder).is_dir() or (ROOT / folder).is_dir()):
+            fail(f"no folder {folder} (here or in {ROOT})")
     print(
         f"{'set':<18} {'paper':<7} {'cases':>5} {'pages':>5} {'KiB':>6} {'check s':>8} "
         f"{'layout s':>8}  parts"
@@ -48,4 +54,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

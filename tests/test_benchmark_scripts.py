@@ -1,11 +1,17 @@
 """The benchmark scripts the README quotes still run (smallest sizes; the figures are not
-checked, only that each prints its table and exits 0)."""
+checked, only that each prints its table and exits 0); bad options and Ctrl-C give one line
+``Error: ...``, never a traceback."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,3 +45,156 @@ def test_wolf_contradiction_benchmark_runs() -> None:
     assert budget == "budget: 2,000 rounds, no time budget"
     assert everyday.startswith("everyday    2 puzzles: median ") and "proved smallest" in everyday
     assert cycles.startswith("cycles      1 puzzles: median ")
+
+
+#: Bad input to each script, refused before any work: (script, arguments, exit status).
+BAD_INPUT: list[tuple[str, list[str], int]] = [
+    ("wolf_deduce.py", ["--roster", "nosuch"], 1),
+    ("wolf_deduce.py", ["--states", "0"], 2),
+    ("wolf_deduce.py", ["--states", "-3"], 2),
+    ("wolf_deduce.py", ["--states", "x"], 2),
+    ("wolf_deduce.py", ["--no-such-option"], 2),
+    ("wolf_contradiction.py", ["--cycles", "0"], 2),
+    ("wolf_contradiction.py", ["--cycles", "5"], 2),
+    ("wolf_contradiction.py", ["--puzzles", "0", "--cycles", "1"], 2),
+    ("wolf_generate.py", ["--bands", "6"], 2),
+    ("wolf_generate.py", ["--bands", "5-4"], 2),
+    ("wolf_generate.py", ["--count", "0"], 2),
+    ("wolf_generate.py", ["--roster", "nosuch"], 1),
+    ("wolf_generate.py", ["--modes", "medium"], 2),
+    ("wolf_generate.py", ["--modes", "easy,"], 2),
+    ("wolf_print.py", ["nosuch"], 1),
+    ("wolf_print.py", ["cases/puzzles"], 1),
+    ("wolf_print.py", ["--paper", "a3"], 2),
+    ("dog_perft.py", ["--repeat", "0"], 2),
+    ("dog_perft.py", ["--file", "nosuch"], 1),
+    ("dog_perft.py", ["--build", "0"], 2),
+    ("dog_advise.py", ["--positions", "0"], 2),
+    ("dog_solve.py", ["--positions", "0"], 2),
+    ("dog_solve.py", ["--positions", "-2"], 2),
+    ("dog_solve.py", ["--max-cards", "0"], 2),
+    ("dog_solve.py", ["--min-cards", "3", "--max-cards", "2"], 2),
+    ("dog_solve.py", ["--cpu-limit", "0"], 2),
+    ("agent_dog.py", ["--part", "solve", "--cards", "x"], 2),
+    ("agent_dog.py", ["--part", "solve", "--cards", "9"], 2),
+    ("agent_dog.py", ["--part", "perft", "--repeat", "0"], 2),
+    ("agent_dog.py", ["--part", "record", "--records", "0"], 2),
+    ("agent_dog.py", ["--part", "nosuch"], 2),
+    ("wolf_hints.py", ["--skill", "2", "--parts", "c", "--quick"], 2),
+    ("wolf_hints.py", ["--games", "0", "--parts", "c"], 2),
+    ("wolf_hints.py", ["--cases", "0"], 2),
+    ("wolf_hints.py", ["--parts", "a,z"], 2),
+    ("serve.py", ["--cases", "0", "--browser-cases", "0"], 2),
+    ("serve.py", ["--cases", "99"], 2),
+    ("startup.py", ["--runs", "0"], 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "code"),
+    BAD_INPUT,
+    ids=[f"{script} {' '.join(args)}" for script, args, _ in BAD_INPUT],
+)
+def test_bad_input_is_one_error_line(script: str, args: list[str], code: int) -> None:
+    result = subprocess.run(
+        [sys.executable, f"benchmarks/{script}", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert "Traceback" not in result.stderr
+    assert result.returncode == code, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    assert result.stdout == "" or script in ("wolf_print.py",), result.stdout
+
+
+SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if p.stem[0] != "_")
+
+
+@pytest.mark.parametrize("script", [s for s in SCRIPTS if s != "common.py"])
+def test_without_sheepdog_a_script_stops_at_once(script: str) -> None:
+    """Run without the environment's packages (``python -S``: no site-packages), a script stops
+    before it starts anything, with one line naming the missing package."""
+    probe = subprocess.run([sys.executable, "-S", "-c", "import sheepdog"], check=False)
+    if probe.returncode == 0:
+        pytest.skip("sheepdog is importable without site-packages here")
+    result = subprocess.run(
+        [sys.executable, "-S", f"benchmarks/{script}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith("Error: No module named 'sheepdog'")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_serve_stops_when_its_server_does_not_start() -> None:
+    """The port taken by another listener: the benchmark's own server cannot listen, and the
+    benchmark says so (in the server's words) instead of measuring whatever answers there."""
+    code = (
+        "import socket, sys\n"
+        "sys.argv = ['serve.py', '--cases', '1', '--browser-cases', '0']\n"
+        "taken = socket.socket()\n"
+        "taken.bind(('127.0.0.1', 0))\n"
+        "taken.listen(8)\n"
+        "import benchmarks.serve as serve\n"
+        "serve.free_port = lambda: taken.getsockname()[1]\n"
+        "serve.run_main(serve.main)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.startswith("Error: the server did not start: cannot listen on 127.0.0.1:")
+    assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        # worker processes (a multiprocessing pool)
+        ["wolf_hints.py", "--quick", "--parts", "c", "--jobs", "2", "--games", "2000"],
+        # one process
+        ["wolf_deduce.py", "--states", "100000"],
+        # a child process per position
+        ["dog_solve.py", "--positions", "1000"],
+    ],
+    ids=["pool", "single", "children"],
+)
+def test_ctrl_c_is_one_line(argv: list[str]) -> None:
+    """Ctrl-C to the whole process group (as a terminal sends it), once the run is under way:
+    ``Error: interrupted``, exit 130, nothing from the workers."""
+    process = subprocess.Popen(
+        [sys.executable, f"benchmarks/{argv[0]}", *argv[1:]],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stdout is not None
+        process.stdout.readline()  # the first line: the imports are done, the work started
+        time.sleep(2)
+        os.killpg(process.pid, signal.SIGINT)
+        _out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, err
+    assert err == "Error: interrupted\n"

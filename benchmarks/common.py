@@ -1,0 +1,170 @@
+"""What every benchmark script shares: one line ``Error: ...`` for a bad option value (exit 2)
+or a runtime problem (exit 1), ``Error: interrupted`` for Ctrl-C (exit 130), never a traceback.
+
+    parser = Parser(description=...)
+    parser.add_argument("--count", type=whole(1, 100_000), default=200)
+    parser.add_argument("--modes", type=names(("easy", "hard")), default="easy,hard")
+    ...
+    if __name__ == "__main__":
+        run_main(main)
+
+Worker processes (``multiprocessing.Pool(jobs, initializer=quiet_worker)``) ignore Ctrl-C: the
+parent stops them, so a Ctrl-C sent to the whole process group prints one line, not a
+``Process ForkPoolWorker-1:`` traceback per worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import os
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from types import TracebackType
+from typing import NoReturn
+
+try:
+    from sheepdog.solver.errors import SheepdogError, brief
+except ModuleNotFoundError as exc:  # the system's python, not the project's environment
+    print(f"Error: {exc} (run the benchmarks with the project's .venv/bin/python)", file=sys.stderr)
+    sys.exit(1)
+
+
+def _uncaught(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+    """Ctrl-C before :func:`run_main` runs (while the script imports its modules): one line."""
+    if issubclass(kind, KeyboardInterrupt):
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        with contextlib.suppress(OSError, ValueError):
+            print("Error: interrupted", file=sys.stderr, flush=True)
+        os._exit(130)
+    sys.__excepthook__(kind, value, tb)
+
+
+sys.excepthook = _uncaught
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Print ``Error: message`` (one line) on stderr and exit with ``code``."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    print(f"Error: {brief(message)}", file=sys.stderr, flush=True)
+    sys.exit(code)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line ``Error: ...`` (exit 2), with no usage."""
+
+    def error(self, message: str) -> NoReturn:
+        message = message.removeprefix("argument ")
+        fail(f"{message} (see 'python benchmarks/{self.prog} --help')", 2)
+
+
+def _count(value: int | float) -> str:
+    return f"{value:,}" if isinstance(value, int) else f"{value:g}"
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"give a whole number from {_count(low)} to {_count(high)}, not {text!r}"
+            )
+        return value
+
+    return parse
+
+
+def number(low: float, high: float, *, above: bool = False) -> Callable[[str], float]:
+    """An argparse ``type``: a number from ``low`` (or, with ``above``, more than ``low``) to
+    ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text.strip())
+        except ValueError:
+            value = math.nan
+        if not (low < value if above else low <= value) or not value <= high:
+            start = f"more than {_count(low)}" if above else f"from {_count(low)}"
+            raise argparse.ArgumentTypeError(
+                f"give a number {start} to {_count(high)}, not {text!r}"
+            )
+        return value
+
+    return parse
+
+
+def names(valid: Sequence[str]) -> Callable[[str], list[str]]:
+    """An argparse ``type``: one or more of ``valid``, separated by commas (any case, spaces
+    allowed), as a list in the order of ``valid`` without repeats."""
+
+    def parse(text: str) -> list[str]:
+        given = [part.strip().lower() for part in text.split(",")]
+        unknown = [part for part in given if part not in valid]
+        if unknown:
+            raise argparse.ArgumentTypeError(
+                f"unknown {unknown[0]!r}; give one or more of {', '.join(valid)},"
+                " separated by commas"
+            )
+        return [name for name in valid if name in given]
+
+    return parse
+
+
+def wholes(low: int, high: int) -> Callable[[str], list[int]]:
+    """An argparse ``type``: whole numbers from ``low`` to ``high`` separated by commas, as
+    given."""
+    one = whole(low, high)
+
+    def parse(text: str) -> list[int]:
+        try:
+            return [one(part) for part in text.split(",")]
+        except argparse.ArgumentTypeError:
+            raise argparse.ArgumentTypeError(
+                f"give whole numbers from {_count(low)} to {_count(high)} separated by commas,"
+                f" not {text!r}"
+            ) from None
+
+    return parse
+
+
+def quiet_worker() -> None:
+    """A pool initializer: the worker ignores Ctrl-C (its parent stops the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_main(main: Callable[[], None]) -> NoReturn:
+    """Run ``main`` and exit: 0 when it returns, one line ``Error: ...`` otherwise (130 for
+    Ctrl-C, 1 for a runtime problem such as a missing file), never a traceback."""
+    try:
+        main()
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: still one line
+        fail("interrupted", 130)
+    except BrokenPipeError:  # the reader went away (``... | head``): stop quietly
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+    except (SheepdogError, OSError) as exc:
+        fail(str(exc) or type(exc).__name__, 1)
+    except SystemExit as exc:
+        if isinstance(exc.code, str):  # ``raise SystemExit("what went wrong")``
+            fail(exc.code, 1)
+        raise
+    except Exception as exc:  # a bug: one line all the same, unless SHEEPDOG_DEBUG=1
+        if os.environ.get("SHEEPDOG_DEBUG") == "1":
+            raise
+        fail(f"internal error: {type(exc).__name__}: {exc} (SHEEPDOG_DEBUG=1 shows where)", 1)
+    # the run is over: a Ctrl-C while Python shuts down is no error
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(0)
