@@ -24,7 +24,8 @@ SEATS: Final = 4
 MIN_FIELDS_PER_SEAT: Final = 4
 MAX_FIELDS_PER_SEAT: Final = 24
 
-_LOC_RE = re.compile(r"^(?:(k)|t([0-9]{1,3})|h([0-3]))$")  # ASCII digits: not "t５"
+#: ASCII digits (not "t５"), without a leading zero (not "t01": every field has one name)
+_LOC_RE = re.compile(r"^(?:(k)|t(0|[1-9][0-9]{0,2})|h([0-3]))$")
 _LAYOUT_KEYS: Final = ("fields_per_seat", "holes", "meeting_points")
 
 
@@ -112,7 +113,7 @@ def parse_field(text: Any, n: int, what: str) -> int:
     """A track field ``"tN"`` on a track of ``n`` fields."""
     if not isinstance(text, str):
         raise FileFormatError(f"{what}: {text!r} is not a track field name like 't9'")
-    m = re.fullmatch(r"t([0-9]{1,3})", text.strip())
+    m = re.fullmatch(r"t(0|[1-9][0-9]{0,2})", text.strip())
     if m is None:
         raise FileFormatError(f"{what}: {text!r} is not a track field name like 't9'")
     x = int(m.group(1))
@@ -173,7 +174,10 @@ def parse_loc(text: str, layout: Layout) -> Loc:
                 "'u' (an undercover piece of unknown colour) belongs in an observer view"
                 ' ("view": "observer"); a position names every piece\'s field'
             )
-        raise FileFormatError(f"bad piece location {text!r}: use 'k', 'tN' or 'hJ' (J in 0..3)")
+        raise FileFormatError(
+            f"bad piece location {text!r}: use 'k', 'tN' (N without a leading zero) or 'hJ'"
+            " (J in 0..3)"
+        )
     if m.group(1):
         return KENNEL
     if m.group(2) is not None:

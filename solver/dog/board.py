@@ -31,7 +31,8 @@ HOME_FIELDS: Final = 4
 FIELDS_PER_SEAT: Final = 16
 BOARD_SEATS: Final = (4, 6)
 
-_LOC_RE = re.compile(r"^(?:(k)|t([0-9]{1,2})|h([0-3]))$")  # ASCII digits: not "t５"
+#: ASCII digits (not "t５"), without a leading zero (not "t01": every field has one name)
+_LOC_RE = re.compile(r"^(?:(k)|t(0|[1-9][0-9]?)|h([0-3]))$")
 
 
 def track_size(seats: int) -> int:
@@ -66,7 +67,8 @@ def parse_loc(text: str, seats: int) -> Loc:
     m = _LOC_RE.match(text.strip())
     if m is None:
         raise FileFormatError(
-            f"bad pawn location {shown(text)!r}: use 'k', 'tN' or 'hJ' (J in 0..3)"
+            f"bad pawn location {shown(text)!r}: use 'k', 'tN' (N without a leading zero) or"
+            " 'hJ' (J in 0..3)"
         )
     if m.group(1):
         return KENNEL

@@ -130,6 +130,21 @@ def test_advice_with_one_completion_is_exact(tmp_path: Path) -> None:
             {"layout": {"fields_per_seat": 16, "holes": ["t\uff14"], "meeting_points": []}},
             "is not a track field name",
         ),
+        (  # "t04" was read as t4: every field has one name
+            {"layout": {"fields_per_seat": 16, "holes": ["t04"], "meeting_points": []}},
+            "is not a track field name",
+        ),
+        (
+            {
+                "pawns": {
+                    "0": ["t08", "t21", "h3", "k"],
+                    "1": ["k", "k", "k", "t16"],
+                    "2": ["h3", "h2", "t44", "t5"],
+                    "3": ["t48", "k", "k", "k"],
+                }
+            },
+            "'t08': use 'k', 'tN' (N without a leading zero)",
+        ),
     ],
 )
 def test_bad_files_are_one_line_errors(

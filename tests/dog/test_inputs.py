@@ -103,6 +103,7 @@ def test_a_json_list_or_an_empty_argument_is_named(
     ("text", "message"),
     [
         (SPEC.replace("t60", "t\uff16\uff10"), "bad pawn location"),  # full-width "６０"
+        (SPEC.replace("t60", "t060"), "N without a leading zero"),  # every field has one name
         (SPEC[:-1] + "\u0660", "seat to move '\u0660' is not a seat number"),  # Arabic-Indic 0
         (SPEC + " mode=solo mode=partners", "option 'mode' is given twice"),
         (SPEC + " fresh=\uff11", "is not a list of seats"),
