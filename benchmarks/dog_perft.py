@@ -163,6 +163,8 @@ def main() -> None:
         print(regenerate())
         return
     cases = read_perft_file(args.file)
+    if not cases:  # nothing to measure: "0 positions ... 0/s" is no figure
+        raise SystemExit(f"{args.file}: no perft position in the file")
     rates: list[float] = []
     cpu_rates: list[float] = []
     for i in range(args.repeat):

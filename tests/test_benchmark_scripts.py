@@ -68,6 +68,7 @@ BAD_INPUT: list[tuple[str, list[str], int]] = [
     ("wolf_print.py", ["--paper", "a3"], 2),
     ("dog_perft.py", ["--repeat", "0"], 2),
     ("dog_perft.py", ["--file", "nosuch"], 1),
+    ("dog_perft.py", ["--file", "/dev/null"], 1),  # no position: it measured "0/s"
     ("dog_perft.py", ["--build", "0"], 2),
     ("dog_advise.py", ["--positions", "0"], 2),
     ("dog_solve.py", ["--positions", "0"], 2),

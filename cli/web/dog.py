@@ -335,7 +335,7 @@ def form_setup(form: dict[str, str]) -> dict[str, Any]:
     """The setup of the new-game form (the page's fields as the API's keys)."""
     setup: dict[str, Any] = {}
     form_seating(form, setup, "seats")
-    form_position(form, setup, ("seats",), notation=notation_position)
+    form_position(form, setup, ("seats", "starts"), notation=notation_position)
     return setup
 
 

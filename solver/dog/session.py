@@ -218,7 +218,7 @@ def check_hand_fits(cards: Sequence[str], held: Sequence[str], me: int) -> None:
         raise SheepdogError(
             f"the position shows seat {me} holding {', '.join(known)}; the hand given"
             f" ({', '.join(cards)}) does not hold {', '.join(sorted(missing.elements()))}:"
-            " leave 'hand' out, or make the two agree"
+            " leave your hand out, or make the two agree"
         )
 
 

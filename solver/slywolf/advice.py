@@ -378,7 +378,9 @@ def _settled(puzzle: Puzzle, d: Deduction, done: Sequence[int]) -> list[Hint]:
     assert d.culprit is not None
     wolf = puzzle.roster.wolves[d.culprit].name
     return [
-        Hint(s, 0.0, 1.0, 1.0, float(d.liar_probability(s)), 0.0, 1.0, f"no need: {wolf} did it")
+        Hint(
+            s, 0.0, 1.0, 1.0, float(d.liar_probability(s)), 0.0, 1.0, f"no need: {wolf} did it", 1.0
+        )
         for s in range(puzzle.roster.n_sheep)
         if s not in done
     ]

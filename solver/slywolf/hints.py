@@ -473,9 +473,10 @@ class Hint:
     uncover_bonus: float  # interviews saved, on average, by the tile it uncovers
     expected_top: float  # expected probability of the top suspect after this interview
     reason: str
-    #: expected suspects after it once it is known which heard sheep lied (testimonies heard
-    #: whose sheep later pointers may show honest or not; the leaf's H_res counts them)
-    expected_resolved_suspects: float = 0.0
+    #: expected suspects after it once it is known which sheep of known testimony lie (the
+    #: heard ones, whose status later pointers may show; with a known deck, every sheep): the
+    #: leaf's H_res counts them
+    expected_resolved_suspects: float
 
 
 def uncover_bonus(
@@ -500,12 +501,16 @@ def reason_for(
     names: Sequence[str],
     known_testimony: bool,
     hard: bool = False,
+    heard_only: bool = True,
 ) -> str:
     """A one-line reason a player understands, from the same numbers that rank the sheep
-    (``hard``: the game is in hard mode, where accomplices may point at accomplices)."""
+    (``hard``: the game is in hard mode, where accomplices may point at accomplices;
+    ``heard_only``: the known testimonies are those of the sheep heard, not a known deck's)."""
     p_liar = float(d.liar_probability(sheep))
     after = f"about {score.expected_suspects:.1f} suspects left after it"
-    if score.expected_resolved < score.expected_suspects - 0.05:  # what the rank also counts
+    if heard_only and score.expected_resolved < score.expected_suspects - 0.05:
+        # what the rank counts too; with a known deck every sheep's testimony is known, so the
+        # figure is not about the heard sheep (and is 1 on a valid case): left out
         after += f", {score.expected_resolved:.1f} once it is known which heard sheep lied"
     if score.p_certain > 0.0:
         after = f"{percent(score.p_certain)} chance it settles the case, {after}"
@@ -592,6 +597,8 @@ def _hints(
     hidden: Sequence[int] | None,
 ) -> list[Hint]:
     """The hints of ``ranked``, best first (see :func:`hints_for`)."""
+    heard = interviewed(obs)
+    heard_only = all(s in heard for s, said in enumerate(obs.testimony) if said is not None)
     out: list[Hint] = []
     for s in ranked:
         sc = scores[s]
@@ -610,7 +617,14 @@ def _hints(
                 expected_top=sc.expected_top,
                 expected_resolved_suspects=sc.expected_resolved,
                 reason=reason_for(
-                    s, sc, d, pointed_by, names, obs.testimony[s] is not None, hard=obs.hard
+                    s,
+                    sc,
+                    d,
+                    pointed_by,
+                    names,
+                    obs.testimony[s] is not None,
+                    hard=obs.hard,
+                    heard_only=heard_only,
                 ),
             )
         )

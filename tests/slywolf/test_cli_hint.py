@@ -295,6 +295,30 @@ def test_hint_on_a_settled_case_still_lists_every_open_sheep(tmp_path: Path) -> 
     assert out["culprit"] == roster.wolves[case.culprit].name
     assert len(out["ranking"]) == roster.n_sheep - len(puzzle.interviews)
     assert all(e["score"] == 0.0 and out["culprit"] in e["reason"] for e in out["ranking"])
+    # one suspect left: so once the liars are known too (it read 0.0)
+    assert all(e["expected_resolved_suspects"] == 1.0 for e in out["ranking"])
+
+
+def test_a_known_deck_hint_gives_no_heard_sheep_figure(tmp_path: Path) -> None:
+    """With a known deck every sheep's testimony is printed, so "once it is known which heard
+    sheep lied" would count every sheep, not the heard ones (it read 1.0 on every line)."""
+    import random
+
+    from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle
+    from sheepdog.solver.slywolf.roster import load_roster
+    from sheepdog.solver.slywolf.sample import random_case
+
+    roster = load_roster("known-deck")
+    case = random_case(roster, "easy", random.Random(2))
+    puzzle = new_puzzle(roster, "easy")
+    for s in range(3):
+        puzzle = puzzle.with_interview(Interview(s, case.points_to[s], None))
+    path = tmp_path / "deck.json"
+    path.write_text(puzzle.to_json(), encoding="utf-8")
+    result = runner.invoke(app, ["wolf", "hint", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    ranking = json.loads(result.stdout)["ranking"]
+    assert ranking and not any("heard sheep lied" in e["reason"] for e in ranking)
 
 
 def test_shipped_example_turn_plans_a_legal_call() -> None:
