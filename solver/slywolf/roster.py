@@ -343,6 +343,23 @@ def _str_list(data: Any, key: str, where: str, most: int) -> list[str]:
     return [_name(v, f"each of '{key}'", where) for v in value]
 
 
+def _one_spelling(colors: list[str], garments: list[str], where: str) -> None:
+    """Refuse colours and garments that spell one item two ways ("dark" + "blue jacket" and
+    "dark blue" + "jacket"): a testimony typed that way would be read as the first found."""
+    seen: dict[str, tuple[str, str]] = {}
+    for color in colors:
+        for garment in garments:
+            key = fold(f"{color} {garment}")
+            other = seen.get(key)
+            if other is not None:
+                raise FileFormatError(
+                    f"{where}: {other[0]!r} + {other[1]!r} and {color!r} + {garment!r} both spell"
+                    f" '{color} {garment}': rename a colour or a garment so that every item has"
+                    " one spelling"
+                )
+            seen[key] = (color, garment)
+
+
 def _typable(names: list[str], what: str, where: str) -> None:
     """Refuse names that an entry line could not tell apart from its own words: an interview
     is ``interview SHEEP, TARGET, ITEM`` with ``?`` for a part not heard, and a tile is ``top
@@ -399,6 +416,7 @@ def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None =
     _unique(garments, "garment", where)
     _typable(colors, "colour", where)
     _typable(garments, "garment", where)
+    _one_spelling(colors, garments, where)
     colors_t, garments_t = tuple(colors), tuple(garments)
 
     raw_wolves = data.get("wolves")

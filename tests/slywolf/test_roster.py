@@ -120,6 +120,11 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d["sheep"][0].update(name="thunder"), None),
         (lambda d: d.update(colors=["red", "dark,blue"]), "colour 'dark,blue' holds a comma"),
         (lambda d: d.update(garments=["?"]), "garment '\\?' is no name"),
+        # one item, two spellings: "dark blue hat" was read as whichever matched first
+        (
+            lambda d: d.update(colors=["red", "dark", "dark blue"], garments=["hat", "blue hat"]),
+            "'dark' \\+ 'blue hat' and 'dark blue' \\+ 'hat' both spell 'dark blue hat'",
+        ),
     ],
 )
 def test_bad_rosters_are_named(change: Any, message: str | None) -> None:
