@@ -663,8 +663,16 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     if heard and not _set_aside(game, sheep):
         raise SheepdogError(f"{name!r} is already interviewed: its tile is on no stack")
     waiting = waiting_stacks(table)
+    if under is not None and not any(table.stacks[j].under == under for j in waiting):
+        moved = _misjudged(table, under)
+        if moved is not None:  # the stack it left was thought empty: it was a taller one
+            table = moved
+            waiting = waiting_stacks(table)
     if not waiting:
-        raise SheepdogError("no stack has an unknown top tile")
+        raise SheepdogError(
+            "no stack has an unknown top tile; a tile on a stack thought empty says which: "
+            f"`top {name} under SHEEP`, the sheep whose tile left that stack last"
+        )
     labels = {j: table.stacks[j].under for j in waiting}
     named = [j for j in waiting if under is not None and labels[j] == under]
     fresh = [j for j in waiting if labels[j] is None]
@@ -698,6 +706,29 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     stacks[slot] = (
         Stack(None, stacks[slot].tiles - 1, sheep) if heard else Stack(sheep, stacks[slot].tiles)
     )
+    return replace(table, stacks=tuple(stacks))
+
+
+def _misjudged(table: Table, under: int) -> Table | None:
+    """The table once a tile is found under ``under`` on a stack thought empty, or None when no
+    stack has an unseen tile to spare.  When the tiles do not split evenly the stacks' sizes are
+    a guess (the first stacks typed get the extra tiles: :func:`new_game`), so that stack was
+    one of the taller ones and another was not: one unseen tile moves over from the stack with
+    the most (the first of them).  The tiles in all stay as they are."""
+    empty = [j for j, st in enumerate(table.stacks) if st.under == under and st.tiles == 0]
+    if not empty:
+        return None
+
+    def unseen(st: Stack) -> int:
+        return st.tiles - (st.top is not None)
+
+    donors = [k for k, st in enumerate(table.stacks) if k != empty[0] and unseen(st) > 0]
+    if not donors:
+        return None
+    k = max(donors, key=lambda j: (unseen(table.stacks[j]), -j))
+    stacks = list(table.stacks)
+    stacks[k] = replace(stacks[k], tiles=stacks[k].tiles - 1)
+    stacks[empty[0]] = Stack(None, 1, under)
     return replace(table, stacks=tuple(stacks))
 
 

@@ -883,3 +883,35 @@ def test_a_reopened_game_says_where_it_stands_mid_turn() -> None:
     )
     game = play(game, "found tomato")
     assert "called harp for tomato (found tomato)." in resume_line(game)
+
+
+def test_a_tile_under_a_stack_thought_empty_moves_over_from_a_taller_one() -> None:
+    """5 tiles left for 4 stacks: the first stack typed is taken to hold 2. At the table the
+    second one held them: its next tile was refused ("no stack has an unknown top tile"), so
+    that sheep could never be called."""
+    rng = random.Random(3)
+    while True:  # a case that 12 interviews do not settle
+        case = random_case(ROSTER, "easy", rng)
+        puzzle = new_puzzle(ROSTER, "easy")
+        for s in range(11):  # heard before the game: 5 tiles are dealt into the 4 stacks
+            puzzle = puzzle.with_interview(Interview(s, case.points_to[s], case.testimony[s]))
+        twelve = puzzle.with_interview(Interview(12, case.points_to[12], case.testimony[12]))
+        if deduce_puzzle(twelve).culprit is None:
+            break
+    game = new_game(puzzle, "one_star")
+    assert [st.tiles for st in game.table.stacks] == [2, 1, 1, 1]
+    names = [sheep.name for sheep in ROSTER.sheep]
+    a, b, c, d, e = names[11:16]
+    heard = ROSTER.sheep[12]
+    target = names[case.points_to[12]]
+    game = play(game, f"top {a}", f"top {b}", f"top {c}", f"top {d}", f"call {b}")
+    game = play(game, f"found {heard.likes[0]}", f"interview {b}, {target}, {case.testimony[12]}")
+    assert [st.tiles for st in game.table.stacks] == [2, 0, 1, 1]
+    game = play(game, f"top {e} under {b}")  # b's stack was the taller one, not a's
+    assert [(st.top, st.tiles) for st in game.table.stacks] == [
+        (11, 1),
+        (15, 1),
+        (13, 1),
+        (14, 1),
+    ]
+    assert sum(st.tiles for st in game.table.stacks) == 4  # the tiles in all: as before
