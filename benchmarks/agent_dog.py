@@ -55,7 +55,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import Parser, run_main, whole, wholes  # noqa: E402
+from benchmarks.common import Parser, child_job, run_main, whole, wholes  # noqa: E402
 from benchmarks.dog_perft import build_once as classic_build_once  # noqa: E402
 from benchmarks.dog_perft import run_once as classic_run_once  # noqa: E402
 from sheepdog.solver.agentdog import observer  # noqa: E402
@@ -764,15 +764,6 @@ def _replays(view: ObserverView) -> int:
     return calls
 
 
-def child_job(text: str) -> tuple[int, int]:
-    """An argparse ``type``: the child's ``cards,index``."""
-    cards, _, index = text.partition(",")
-    try:
-        return whole(1, DEAL)(cards), whole(0, 10**6)(index)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f"not cards,index: {text!r}") from None
-
-
 def main() -> None:
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--part", choices=["perft", "solve", "record", "both"], default="both")
@@ -799,7 +790,7 @@ def main() -> None:
         "--cpu-limit", type=whole(1, 86_400), default=300, help="CPU seconds per solve"
     )
     parser.add_argument("--regenerate", action="store_true", help="print a fresh perft file")
-    parser.add_argument("--child", type=child_job, help=argparse.SUPPRESS)
+    parser.add_argument("--child", type=child_job(DEAL), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         cards, index = args.child

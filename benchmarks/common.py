@@ -136,6 +136,21 @@ def wholes(low: int, high: int) -> Callable[[str], list[int]]:
     return parse
 
 
+def child_job(most_cards: int) -> Callable[[str], tuple[int, int]]:
+    """An argparse ``type`` for a solve benchmark's child process: ``cards,index``, the cards
+    per hand (1 to ``most_cards``) and the position's number."""
+    cards_of, index_of = whole(1, most_cards), whole(0, 10**6)
+
+    def parse(text: str) -> tuple[int, int]:
+        cards, _, index = text.partition(",")
+        try:
+            return cards_of(cards), index_of(index)
+        except argparse.ArgumentTypeError:
+            raise argparse.ArgumentTypeError(f"not cards,index: {text!r}") from None
+
+    return parse
+
+
 def quiet_worker() -> None:
     """A pool initializer: the worker ignores Ctrl-C (its parent stops the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

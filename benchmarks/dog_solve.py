@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import Parser, run_main, whole  # noqa: E402
+from benchmarks.common import Parser, child_job, run_main, whole  # noqa: E402
 from sheepdog.generators.dog import random_endgame  # noqa: E402
 from sheepdog.solver.dog.graph import PositionTooBig  # noqa: E402
 from sheepdog.solver.dog.position import Position, to_notation  # noqa: E402
@@ -120,15 +120,6 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
 
 
-def child_job(text: str) -> tuple[int, int]:
-    """An argparse ``type``: the child's ``cards,index``."""
-    cards, _, index = text.partition(",")
-    try:
-        return whole(1, MAX_CARDS)(cards), whole(0, 10**6)(index)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f"not cards,index: {text!r}") from None
-
-
 def main() -> None:
     parser = Parser(description=__doc__.splitlines()[0])
     hand = whole(1, MAX_CARDS)
@@ -149,7 +140,7 @@ def main() -> None:
         default=0,
         help="also run full retrograde up to here",
     )
-    parser.add_argument("--child", type=child_job, help=argparse.SUPPRESS)
+    parser.add_argument("--child", type=child_job(MAX_CARDS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         cards, index = args.child
