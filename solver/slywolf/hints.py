@@ -530,6 +530,14 @@ def reason_for(
             else ("its pointer shows one more honest sheep")
         )
         return f"honest{who}: {what}; {after}"
+    if known_testimony:  # a known deck's printed tile: its testimony is counted already
+        status = (
+            "an accomplice"
+            if p_liar == 1.0
+            else f"{'likely an accomplice' if p_liar > 0.5 else 'status open'}"
+            f" ({percent(p_liar)} accomplice)"
+        )
+        return f"{status}: only its pointer is new (its printed testimony is counted); {after}"
     if p_liar == 1.0:
         return f"an accomplice: its testimony names what the culprit wears; {after}"
     if p_liar > 0.5:

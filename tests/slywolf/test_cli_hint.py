@@ -319,6 +319,10 @@ def test_a_known_deck_hint_gives_no_heard_sheep_figure(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     ranking = json.loads(result.stdout)["ranking"]
     assert ranking and not any("heard sheep lied" in e["reason"] for e in ranking)
+    # its printed testimony is counted already: only the pointer is new (it said "it shows
+    # where its pointer goes and what it says")
+    assert not any("what it says" in e["reason"] for e in ranking)
+    assert any("only its pointer is new" in e["reason"] for e in ranking)
 
 
 def test_shipped_example_turn_plans_a_legal_call() -> None:

@@ -900,6 +900,7 @@ def test_a_tile_under_a_stack_thought_empty_moves_over_from_a_taller_one() -> No
             break
     game = new_game(puzzle, "one_star")
     assert [st.tiles for st in game.table.stacks] == [2, 1, 1, 1]
+    assert game.table.sizes_guessed and reread(game).table.sizes_guessed  # kept in the file
     names = [sheep.name for sheep in ROSTER.sheep]
     a, b, c, d, e = names[11:16]
     heard = ROSTER.sheep[12]
@@ -915,3 +916,23 @@ def test_a_tile_under_a_stack_thought_empty_moves_over_from_a_taller_one() -> No
         (14, 1),
     ]
     assert sum(st.tiles for st in game.table.stacks) == 4  # the tiles in all: as before
+
+
+def test_the_box_s_even_stacks_take_no_fifth_tile() -> None:
+    """16 tiles make 4 stacks of 4 [Setup 3]: the sizes are known, so a tile under a sheep
+    whose stack ran out is a mistake (it was taken, making a stack of 5)."""
+    game = fresh("one_star")
+    assert not game.table.sizes_guessed and not reread(game).table.sizes_guessed
+    names = [sheep.name for sheep in ROSTER.sheep]
+    game = play(game, *(f"top {n}" for n in names[:4]))
+    for k in range(3):  # the first stack's 4 tiles, one by one
+        called, below = names[4 * k] if k == 0 else names[3 + k], names[4 + k]
+        veg = ROSTER.sheep[names.index(called)].likes[0]
+        game = play(game, f"call {called}", f"found {veg}", f"interview {called}, ?, ?")
+        game = play(game, f"top {below} under {called}")
+    last = names[6]
+    veg = ROSTER.sheep[6].likes[0]
+    game = play(game, f"call {last}", f"found {veg}", f"interview {last}, ?, ?")
+    assert game.table.stacks[0].tiles == 0
+    with pytest.raises(SheepdogError, match="^no stack has an unknown top tile$"):
+        play(game, f"top {names[7]} under {last}")
