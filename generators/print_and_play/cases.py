@@ -79,19 +79,24 @@ def grade_text(g: Grade) -> str:
 
 
 def grade_details(g: Grade) -> str:
-    rules = ", ".join(f"{rule} {n}" for rule, n in sorted(g.rules)) or "none"
+    if g.rules is None:
+        rules = "not recorded"
+    else:
+        rules = ", ".join(f"{rule} {n}" for rule, n in sorted(g.rules)) or "none"
     return f"fewest {'proved' if g.fewest_exact else 'found, not proved'}, rules used: {rules}"
 
 
 def same_grade(a: Grade, b: Grade, given: Collection[str] | None = None) -> bool:
-    """Do two grades agree?  ``given``: the keys a stored grade ``a`` was written with; the
-    keys a grade may leave out (``fewest_exact``, ``rules``) are compared only when given."""
+    """Do two grades agree?  ``given``: the keys a stored grade ``a`` was written with;
+    ``fewest_exact``, which a grade may leave out, is compared only when given, and the rules
+    only when both grades record them."""
     figures = ["stars", "hardest_rule", "tier", "steps", "fewest_interviews"]
     if given is None or "fewest_exact" in given:
         figures.append("fewest_exact")
     same = all(getattr(a, key) == getattr(b, key) for key in figures)
-    rules_given = given is None or "rules" in given
-    return same and (not rules_given or dict(a.rules) == dict(b.rules))
+    if a.rules is None or b.rules is None:  # a stored grade that does not record its rules
+        return same
+    return same and dict(a.rules) == dict(b.rules)
 
 
 def stored_keys(puzzle: Puzzle) -> frozenset[str]:

@@ -50,7 +50,9 @@ class Grade:
     steps: int
     fewest_interviews: int
     fewest_exact: bool
-    rules: tuple[tuple[str, int], ...]
+    #: How often each rule is used; None in a grade read from a file that leaves it out (not
+    #: recorded, which is not "no rule used").
+    rules: tuple[tuple[str, int], ...] | None
     #: Fewer interviews never settle the case (the sizes the search covered in full); equal to
     #: ``fewest_interviews`` when it is exact, 0 when not known (a grade read from a file).
     fewest_at_least: int = field(default=0, compare=False, repr=False)
@@ -72,8 +74,7 @@ class Grade:
             "steps": self.steps,
             "fewest_interviews": self.fewest_interviews,
             "fewest_exact": self.fewest_exact,
-            "rules": dict(self.rules),
-        }
+        } | ({"rules": dict(self.rules)} if self.rules is not None else {})
 
 
 def stars_for(tier: int, fewest: int) -> int:
@@ -193,8 +194,10 @@ def grade_from_dict(data: Any, *, n_sheep: int, source: str = "<case>") -> Grade
     exact = data.get("fewest_exact", True)
     if not isinstance(exact, bool):
         raise SheepdogError(f"{where}: 'fewest_exact' must be true or false, not {quoted(exact)}")
-    rules_raw = data.get("rules", {})
-    if not isinstance(rules_raw, dict) or not all(
+    rules_raw = data.get("rules")
+    if rules_raw is not None and not isinstance(rules_raw, dict):
+        raise SheepdogError(f"{where}: 'rules' must map rule names to counts of at least 1")
+    if rules_raw is not None and not all(
         name in RULE_TIERS and isinstance(n, int) and not isinstance(n, bool) and n >= 1
         for name, n in rules_raw.items()
     ):
@@ -208,7 +211,8 @@ def grade_from_dict(data: Any, *, n_sheep: int, source: str = "<case>") -> Grade
             f"{where}: 'stars' is {stars} but tier {tier} and {fewest} fewest interviews "
             f"give {stars_for(tier, fewest)}"
         )
-    return Grade(stars, rule, tier, steps, fewest, exact, tuple(rules_raw.items()))
+    rules = tuple(rules_raw.items()) if rules_raw is not None else None  # None: not recorded
+    return Grade(stars, rule, tier, steps, fewest, exact, rules)
 
 
 def stored_grade(puzzle: Puzzle, source: str = "<case>") -> Grade | None:

@@ -41,6 +41,7 @@ def test_grade_of_a_case_matches_its_explanation() -> None:
     g = grade_case(p)
     assert g.hardest_rule == ex.hardest_rule and g.steps == len(ex.steps)
     assert g.stars == stars_for(g.tier, g.fewest_interviews)
+    assert g.rules is not None  # a fresh grade records its rules
     assert sum(dict(g.rules).values()) == g.steps
     assert g.to_dict()["rules"] == ex.rules_used
 
@@ -88,3 +89,16 @@ def test_a_grade_cut_short_above_a_band_agrees_with_the_stars(folder: str) -> No
             assert (cut is None) == (grade.stars > band), (path.name, band)
             if cut is not None:
                 assert cut == grade
+
+
+def test_a_stored_grade_without_rules_records_none_not_no_rule() -> None:
+    """A grade left without 'rules' read as "no rule used" (an empty tuple); it is "not
+    recorded" (None), and written back without the key."""
+    rng = random.Random(9)
+    g = grade_case(random_case(ROSTER, "hard", rng).puzzle(ROSTER, "hard"))
+    stored = {k: v for k, v in g.to_dict().items() if k != "rules"}
+    read = grade_from_dict(stored, n_sheep=ROSTER.n_sheep)
+    assert read.rules is None and "rules" not in read.to_dict()
+    assert read.to_dict() == stored
+    given = grade_from_dict({**stored, "rules": {}}, n_sheep=ROSTER.n_sheep)
+    assert given.rules == ()  # given empty: no rule used
