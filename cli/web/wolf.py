@@ -44,7 +44,6 @@ from sheepdog.solver.slywolf.session import (
     check_likes,
     new_game,
     table_view,
-    thought_empty,
     top_needs_under,
     waiting_stacks,
 )
@@ -330,8 +329,6 @@ class WolfGame:
             out["top_under"] = named if top_needs_under(table) else []
             # ... and whether a stack never uncovered yet waits too (a plain `top` fills it)
             out["top_fresh"] = None in labels
-            # stacks thought empty that may hold a tile yet (their sizes were a guess)
-            out["top_thought_empty"] = [roster.sheep[u].name for u in thought_empty(table)]
             out["called"] = [roster.sheep[s].name for s in game.turn.called]
             out["callable"] = [roster.sheep[s].name for s in callable_sheep(game)]
             out["found"] = list(game.turn.found)
@@ -358,7 +355,6 @@ class WolfGame:
             pending = bool(out["to_interview"]) and len(game.turn.found) == len(game.turn.called)
             if out["solved"] is not None:  # no tile is typed on top once it is solved
                 out["unknown_tops"] = 0
-                out["top_thought_empty"] = []
             out["over"] = game.guessed is not None or (out["solved"] is not None and not pending)
             # Picky Eaters may send every sheep left away before the final space
             out["track"]["turns_left"] = turns_left(roster, table)

@@ -172,8 +172,7 @@ def new_game(puzzle: Puzzle, side: Side = "one_star", options: Options | None = 
     # up beside them (a tile typed on top later could only be set aside again)
     n = puzzle.roster.n_sheep - len(puzzle.interviewed())
     sizes = [n // STACKS + (1 if j < n % STACKS else 0) for j in range(STACKS)]
-    stacks = tuple(Stack(None, tiles) for tiles in sizes)
-    table = Table(stacks, (), track, 0, (), options, sizes_guessed=n % STACKS != 0)
+    table = Table(tuple(Stack(None, tiles) for tiles in sizes), (), track, 0, (), options)
     return Game(_without_game(puzzle), table)
 
 
@@ -664,22 +663,8 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     if heard and not _set_aside(game, sheep):
         raise SheepdogError(f"{name!r} is already interviewed: its tile is on no stack")
     waiting = waiting_stacks(table)
-    guess = table.sizes_guessed
-    if guess and under is not None and not any(table.stacks[j].under == under for j in waiting):
-        moved = _misjudged(table, under)
-        if moved is not None:  # the stack it left was thought empty: it was a taller one
-            table = moved
-            waiting = waiting_stacks(table)
     if not waiting:
-        raise SheepdogError(
-            "no stack has an unknown top tile"
-            + (
-                "; a tile on a stack thought empty says which: "
-                f"`top {name} under SHEEP`, the sheep whose tile left that stack last"
-                if guess
-                else ""
-            )
-        )
+        raise SheepdogError("no stack has an unknown top tile")
     labels = {j: table.stacks[j].under for j in waiting}
     named = [j for j in waiting if under is not None and labels[j] == under]
     fresh = [j for j in waiting if labels[j] is None]
@@ -713,43 +698,6 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     stacks[slot] = (
         Stack(None, stacks[slot].tiles - 1, sheep) if heard else Stack(sheep, stacks[slot].tiles)
     )
-    return replace(table, stacks=tuple(stacks))
-
-
-def thought_empty(table: Table) -> list[int]:
-    """The sheep whose stacks are thought empty but may still hold a tile (the sizes were a
-    guess and another stack has an unseen tile to spare): ``top X under`` one of them is taken
-    (:func:`_misjudged`)."""
-    if not table.sizes_guessed:
-        return []
-    return [
-        st.under
-        for st in table.stacks
-        if st.tiles == 0 and st.under is not None and _misjudged(table, st.under) is not None
-    ]
-
-
-def _misjudged(table: Table, under: int) -> Table | None:
-    """The table once a tile is found under ``under`` on a stack thought empty, or None when no
-    stack has an unseen tile to spare.  When the tiles do not split evenly (``sizes_guessed``)
-    the stacks' sizes are a guess (the first stacks typed get the extra tiles:
-    :func:`new_game`), so that stack was one of the taller ones and another was not: one unseen
-    tile moves over from the stack with the most (the first of them).  The tiles in all stay as
-    they are."""
-    empty = [j for j, st in enumerate(table.stacks) if st.under == under and st.tiles == 0]
-    if not empty:
-        return None
-
-    def unseen(st: Stack) -> int:
-        return st.tiles - (st.top is not None)
-
-    donors = [k for k, st in enumerate(table.stacks) if k != empty[0] and unseen(st) > 0]
-    if not donors:
-        return None
-    k = max(donors, key=lambda j: (unseen(table.stacks[j]), -j))
-    stacks = list(table.stacks)
-    stacks[k] = replace(stacks[k], tiles=stacks[k].tiles - 1)
-    stacks[empty[0]] = Stack(None, 1, under)
     return replace(table, stacks=tuple(stacks))
 
 

@@ -106,10 +106,6 @@ class Table:
     position: int = 0
     discarded: tuple[int, ...] = ()
     options: Options = field(default_factory=Options)
-    #: The stacks' sizes are a guess: the tiles did not split evenly at the start, so a tile
-    #: may turn up on a stack thought empty (``wolf play`` then moves one over, see
-    #: :func:`sheepdog.solver.slywolf.session.new_game`).  False when the sizes are known.
-    sizes_guessed: bool = False
 
     @property
     def visible(self) -> tuple[int, ...]:
@@ -257,16 +253,7 @@ def table_from_dict(
     keys the caller has read already (the session's ``"guessed"``), listed as valid too."""
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: 'game' must be an object")
-    known = {
-        "stacks",
-        "sizes_guessed",
-        "spoiled_found",
-        "track",
-        "discarded",
-        "options",
-        "turn",
-        "log",
-    }
+    known = {"stacks", "spoiled_found", "track", "discarded", "options", "turn", "log"}
     extra = sorted(set(data) - known)
     if extra:
         valid = ", ".join(sorted(known | set(also)))
@@ -373,10 +360,7 @@ def table_from_dict(
     log = data.get("log", [])
     if not isinstance(log, list) or not all(isinstance(v, str) for v in log):
         raise FileFormatError(f"{where}: 'log' must be a list of lines")
-    guessed = data.get("sizes_guessed", False)
-    if not isinstance(guessed, bool):
-        raise FileFormatError(f"{where}: 'sizes_guessed' must be true or false")
-    return Table(tuple(stacks), tuple(found), side, position, discarded, options, guessed)
+    return Table(tuple(stacks), tuple(found), side, position, discarded, options)
 
 
 def table_to_dict(table: Table, roster: Roster) -> dict[str, Any]:
@@ -387,7 +371,6 @@ def table_to_dict(table: Table, roster: Roster) -> dict[str, Any]:
             for s in table.stacks
         ],
         "spoiled_found": list(table.spoiled_found),
-        **({"sizes_guessed": True} if table.sizes_guessed else {}),
         "track": {"side": table.side, "position": table.position},
         "discarded": [roster.sheep[s].name for s in table.discarded],
         "options": {

@@ -936,26 +936,3 @@ def test_solved_mid_turn_the_page_keeps_the_other_called_sheep_s_interview(
     enter(heard(second))
     view = client.get(base).json()
     assert view["state"]["over"] is True and view["state"]["called"] == []
-
-
-def test_the_page_offers_a_stack_thought_empty_when_the_sizes_were_a_guess(
-    client: TestClient,
-) -> None:
-    """6 tiles in 4 stacks: the sizes are a guess (2, 2, 1, 1). Once a stack thought to hold
-    one tile runs out, a tile may still be found on it: the page offered no form for it."""
-    roster = roster_to_dict(load_roster("default"))
-    roster.update(name="six", accomplices=2, sheep=roster["sheep"][:6])
-    game = new(client, roster=roster, side="one_star")
-    base = f"/api/wolf/games/{game['id']}"
-    names = [sheep["name"] for sheep in roster["sheep"]]
-    veg = roster["sheep"][2]["likes"][0]
-    for line in (*(f"top {n}" for n in names[:4]), f"call {names[2]}", f"found {veg}"):
-        assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
-    line = f"interview {names[2]}, ?, ?"
-    assert client.post(base + "/entries", json={"line": line}).status_code == 201
-    page = client.get(game["url"]).text
-    assert f'<option value="{names[2]}">{names[2]} (thought empty)</option>' in page
-    assert 'value="top"' in page  # the tile form is there
-    line = f"top {names[4]} under {names[2]}"
-    assert client.post(base + "/entries", json={"line": line}).status_code == 201
-    assert names[4] in client.get(base).json()["state"]["visible"]
