@@ -215,7 +215,7 @@ def play(
                 check_likes(base.roster)
                 game = new_game(base, side.value, Options(skill, picky, special))
                 _save(file, game, force=force)
-                echo(f"New game in {file}. Type the four stack tops: top SHEEP. `help` lists all.")
+                echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
             else:
                 loaded = load_game(file)
                 check_writable(file)  # every line typed is saved to it
@@ -382,3 +382,19 @@ def _read_line(prompt: str) -> str | None:
         if stdin.isatty():  # Ctrl-D at the prompt: end its line, so the shell's starts afresh
             echo()
         return None
+
+
+def _tops_to_type(game: Game) -> str:
+    """What to type first: the stack tops, and, when the tiles do not split evenly, that the
+    stacks typed first are taken to be the taller ones (the game has no other way to know)."""
+    sizes = [st.tiles for st in game.table.stacks if st.tiles]
+    words = ["one", "two", "three", "four"]
+    count = words[len(sizes) - 1] if 1 <= len(sizes) <= len(words) else str(len(sizes))
+    text = f"Type the {count} stack {'top' if len(sizes) == 1 else 'tops'}: top SHEEP."
+    if len(set(sizes)) > 1:
+        shown = ", ".join(map(str, sizes))
+        text += (
+            f" The tiles do not split evenly (stacks of {shown}): type the tops of the taller"
+            " stacks first."
+        )
+    return text

@@ -995,3 +995,28 @@ def test_a_guess_among_suspects_all_alike_does_not_list_them_all() -> None:
         f"Guess {wolves[0]} (or {wolves[1]} or {wolves[2]}, as likely): each is right with"
         " probability 33%."
     ]
+
+
+def test_a_new_game_says_which_stacks_to_type_first_when_they_are_uneven(
+    tmp_path: Path,
+) -> None:
+    """A roster of 6 sheep makes stacks of 2, 2, 1, 1: the stacks typed first are taken to be
+    the taller ones, and nothing said so (the prompt asked for "the four stack tops" even of
+    3 sheep)."""
+    from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
+
+    data = roster_to_dict(load_roster("default"))
+    for size, stacks in ((6, "2, 2, 1, 1"), (3, None), (16, None)):
+        roster = {**data, "accomplices": 1, "sheep": data["sheep"][:size]}
+        roster_file = tmp_path / f"r{size}.json"
+        roster_file.write_text(json.dumps(roster), encoding="utf-8")
+        path = tmp_path / f"g{size}.json"
+        new = ["wolf", "play", str(path), "--new", "--roster", str(roster_file)]
+        result = runner.invoke(app, new, input="")
+        assert result.exit_code == 0, result.output
+        first = result.stdout.splitlines()[0]
+        count = {6: "four", 3: "three", 16: "four"}[size]
+        assert f"Type the {count} stack tops: top SHEEP." in first
+        assert ("taller stacks first" in first) == (stacks is not None)
+        if stacks is not None:
+            assert f"(stacks of {stacks})" in first
