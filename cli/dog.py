@@ -49,7 +49,7 @@ from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, seats_for, simulate
 from sheepdog.solver.errors import MAX_SEED, HiddenCardsError, SheepdogError
 from sheepdog.solver.variants import AnyPosition, load_any, load_any_position
-from sheepdog.solver.words import counted, side_words
+from sheepdog.solver.words import counted, seats_won, side_words
 
 if TYPE_CHECKING:  # imported when Agent DOG games are played, not at every start
     from sheepdog.solver.agentdog.simulate import GameRecord as AgentGameRecord
@@ -207,16 +207,14 @@ def _why_no_play(pos: AnyPosition) -> str:
     """Why a position has no legal play, in words: the game won or the round over."""
     if isinstance(pos, AgentPosition):
         side = winning_side(pos)
-        won = None if side is None else f"seats {'+'.join(map(str, side))} have"
-        if side is not None and len(side) == 1:
-            won = f"seat {side[0]} has"
+        won = None if side is None else seats_won(side)
         over = agent_round_over(pos)
     else:
         words = winner_words(pos)
-        won = None if words is None else f"{words} has"
+        won = None if words is None else f"{words} has won"
         over = round_over(pos)
     if won is not None:
-        return f" (the game is over: {won} won)"
+        return f" (the game is over: {won})"
     return " (the round is over: every hand is empty)" if over else ""
 
 

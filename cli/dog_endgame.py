@@ -460,14 +460,15 @@ def advise_command(
                 check_own_hand(seen)
             except SheepdogError as exc:  # the file's problem: name it
                 raise SheepdogError(f"{position}: {exc}") from None
+            # not asked for: without teams none, and no note saying why
+            wanted = samples
+            if wanted is None:
+                wanted = agent_samples if seen.teams_play else 0
             with progress_bar("advise") as update:
                 try:
                     agent_advice = advise_view(
                         seen,
-                        # not asked for and no teams: no sample, and no note saying why
-                        samples=(agent_samples if seen.teams_play else 0)
-                        if samples is None
-                        else samples,
+                        samples=wanted,
                         seed=seed,
                         max_nodes=max_nodes,
                         seconds=seconds,

@@ -54,3 +54,15 @@ def side_words(seats: list[int] | tuple[int, ...], team: int | None = None) -> s
         return f"seat {seats[0]}"
     number = min(seats) if team is None else team
     return f"team {number} (seats {listed([str(k) for k in seats])})"
+
+
+def seats_won(seats: list[int] | tuple[int, ...]) -> str:
+    """Who has won Agent DOG, as its messages say it: "seats 0+2 have won" for a side of two,
+    "seat 1 has won" for a player alone.
+
+    >>> seats_won((0, 2)), seats_won((1,))
+    ('seats 0+2 have won', 'seat 1 has won')
+    """
+    if len(seats) == 1:
+        return f"seat {seats[0]} has won"
+    return f"seats {'+'.join(map(str, seats))} have won"

@@ -42,7 +42,7 @@ from sheepdog.solver.dog.advise import share_error
 from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
 from sheepdog.solver.dog.solve import check_budget
 from sheepdog.solver.errors import SheepdogError, check_seed, expect, expect_function
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import counted, seats_won
 
 DEFAULT_SAMPLES = 12
 DEFAULT_SOLVE_NODES = 20_000
@@ -230,8 +230,7 @@ def advise_view(
     belief = colourings(view, deadline=clock + record_seconds, progress=record_progress)
     won = winning_side(view.completion(belief[0], view.hands)) if belief else None
     if won is not None:  # home pieces are face up (A5): every colouring agrees
-        who = f"seats {'+'.join(map(str, won))} have" if len(won) > 1 else f"seat {won[0]} has"
-        raise SheepdogError(f"the game is over: {who} won")
+        raise SheepdogError(f"the game is over: {seats_won(won)}")
     if not any(view.hands):  # as classic DOG's advice: nobody is left to play
         raise SheepdogError("the round is over: every hand is empty")
     exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)

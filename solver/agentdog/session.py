@@ -112,7 +112,7 @@ from sheepdog.solver.dog.record import Step, TableRecord
 from sheepdog.solver.dog.session import check_hand_fits, check_shown_hand
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import shown
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import counted, seats_won
 
 __all__ = [
     "MAX_BELIEF",
@@ -288,8 +288,8 @@ def step(table: AgentTable, entry: Entry) -> tuple[Entry, AgentTable]:
         raise SheepdogError(f"say first what the table saw after the last play: {labels}")
     phase = table.phase
     if phase == "over":
-        won = "+".join(map(str, table.winning_seats or ()))
-        raise SheepdogError(f"the game is over: seats {won} have won (undo to go back)")
+        won = seats_won(table.winning_seats or ())  # "seats 1 have won" with 2-3 players
+        raise SheepdogError(f"the game is over: {won} (undo to go back)")
     if isinstance(entry, Deal):
         return entry, _deal(table, entry)
     if phase == "deal":
