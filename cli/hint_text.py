@@ -71,12 +71,18 @@ def render_advice(data: dict[str, Any]) -> str:
         if plan is not None:
             lines.append(render_plan(plan, turn["called"], turn["to_interview"]))
         untyped = turn.get("untyped_tops", 0)
-        if untyped and plan is None and turn["guess"] is None:
+        maybe = turn.get("maybe_tops", 0)
+        if (untyped or maybe) and plan is None and turn["guess"] is None:
             lines.append(
                 "Type the stack tops (top SHEEP) to plan the turn; meanwhile, every sheep left:"
             )
         elif untyped and turn["guess"] is None:
             lines.append(f"{counted(untyped, 'stack top')} not typed yet (top SHEEP).")
+        if maybe and turn["guess"] is None:
+            lines.append(
+                f"{counted(maybe, 'stack')} counted out may still hold a tile (the deal was "
+                "uneven): type its top if it shows one."
+            )
     if turn is not None and turn["guess"] is not None:
         return "\n".join(lines)  # only the guess is left: no interview can come (--json ranks)
     # the sheep on top of the stacks; with none known, every sheep left

@@ -385,16 +385,21 @@ def _read_line(prompt: str) -> str | None:
 
 
 def _tops_to_type(game: Game) -> str:
-    """What to type first: the stack tops, and, when the tiles do not split evenly, that the
-    stacks typed first are taken to be the taller ones (the game has no other way to know)."""
-    sizes = [st.tiles for st in game.table.stacks if st.tiles]
+    """What to type first: the stack tops, and, when the tiles do not split evenly, that some
+    stacks hold one tile more (the game learns which as their tiles are uncovered)."""
+    from sheepdog.solver.slywolf.turn import extra_tiles
+    from sheepdog.solver.words import counted
+
+    extra = extra_tiles(game.puzzle, game.table)
+    tiles = sum(st.tiles for st in game.table.stacks) + extra
+    stacks = min(tiles, len(game.table.stacks))  # with fewer tiles than stacks, some are empty
     words = ["one", "two", "three", "four"]
-    count = words[len(sizes) - 1] if 1 <= len(sizes) <= len(words) else str(len(sizes))
-    text = f"Type the {count} stack {'top' if len(sizes) == 1 else 'tops'}: top SHEEP."
-    if len(set(sizes)) > 1:
-        shown = ", ".join(map(str, sizes))
+    count = words[stacks - 1] if 1 <= stacks <= len(words) else str(stacks)
+    text = f"Type the {count} stack {'top' if stacks == 1 else 'tops'}: top SHEEP."
+    if extra and tiles > len(game.table.stacks):
         text += (
-            f" The tiles do not split evenly (stacks of {shown}): type the tops of the taller"
-            " stacks first."
+            f" The {tiles} tiles do not split evenly: {counted(extra, 'stack')} of the 4"
+            f" {'holds' if extra == 1 else 'hold'} one more; when a stack counted out still"
+            " shows a tile, type it too."
         )
     return text

@@ -322,6 +322,10 @@ class WolfGame:
             out["track"] = {"side": table.side, "position": table.position, "length": length}
             out["visible"] = [roster.sheep[s].name for s in table.visible]
             out["unknown_tops"] = sum(st.top is None and st.tiles > 0 for st in table.stacks)
+            # emptied stacks that may hold one tile more (the deal was uneven)
+            out["maybe_tops"] = sum(
+                st.top is None and st.tiles == 0 and st.maybe_more for st in table.stacks
+            )
             # stacks of different sizes waiting for their top: the form asks which (by the sheep
             # last taken off each)
             labels = [table.stacks[j].under for j in waiting_stacks(table)]
@@ -354,7 +358,7 @@ class WolfGame:
             # interviewed (both tiles are flipped before the players think): nothing else is
             pending = bool(out["to_interview"]) and len(game.turn.found) == len(game.turn.called)
             if out["solved"] is not None:  # no tile is typed on top once it is solved
-                out["unknown_tops"] = 0
+                out["unknown_tops"] = out["maybe_tops"] = 0
             out["over"] = game.guessed is not None or (out["solved"] is not None and not pending)
             # Picky Eaters may send every sheep left away before the final space
             out["track"]["turns_left"] = turns_left(roster, table)

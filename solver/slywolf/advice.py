@@ -148,6 +148,9 @@ class TurnAdvice:
     plan: TurnPlanner | None = field(compare=False)
     untyped_tops: int = 0  # stacks with tiles whose top sheep nobody has typed yet
     guessed: int | None = None  # the wolf guessed: the game is over, nothing is left to advise
+    #: emptied stacks whose top nobody has typed that may still hold one tile (the deal was
+    #: uneven: :attr:`~sheepdog.solver.slywolf.turn.Stack.maybe_more`)
+    maybe_tops: int = 0
 
     @property
     def drawing(self) -> bool:
@@ -165,7 +168,7 @@ class TurnAdvice:
         what = "guess" if self.guess is not None else "plan" if self.plan is not None else "solved"
         if self.guessed is not None:
             what = "game over"
-        if self.guess is None and self.plan is None and self.untyped_tops:
+        if self.guess is None and self.plan is None and (self.untyped_tops or self.maybe_tops):
             what = "stack tops to type"
         return (
             f"<TurnAdvice: {counted(self.turns_left, 'turn')} with interviews left, "
@@ -251,7 +254,7 @@ class Advice:
                 else:
                     verb = "draw for" if turn.drawing else "call"
                     text += f", {verb} {roster.sheep[called].name}"
-            elif turn.untyped_tops:
+            elif turn.untyped_tops or turn.maybe_tops:
                 text += ", type the stack tops"
         return text + ">"
 
@@ -303,25 +306,32 @@ def advice(
     visible = [s for s in table.visible if s not in table.discarded]
     left = turns_left(puzzle.roster, table)
     untyped = sum(1 for st in table.stacks if st.tiles > 0 and st.top is None)
+    maybe = sum(1 for st in table.stacks if st.tiles == 0 and st.maybe_more and st.top is None)
 
     def answer(ranking: tuple[Hint, ...], turn: TurnAdvice, others: tuple[Hint, ...]) -> Advice:
         return Advice(puzzle, d, ranking, turn, chosen, fallback, others, tuple(visible))
 
     done = sorted(puzzle.interviewed() | set(table.discarded))
     if game.guessed is not None:  # the game is over: no turn to plan, every sheep left ranked
-        turn = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed)
+        turn = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed, maybe)
         return answer(tuple(ranked(done, None)), turn, ())
     hidden = hidden_sheep(puzzle, table)
     ranking, others = _on_top(ranked(done, visible, hidden), visible)
     if len(d.suspects) <= 1:
-        return answer(ranking, TurnAdvice(table, so_far, left, None, None, untyped), others)
-    if left > 0 and not visible and untyped and not so_far.called:
+        return answer(
+            ranking, TurnAdvice(table, so_far, left, None, None, untyped, maybe_tops=maybe), others
+        )
+    if left > 0 and not visible and (untyped or maybe) and not so_far.called:
         # nobody on top is known yet: no turn to plan, but every sheep left is ranked (all are
         # below the tops, ranked among themselves: the ranking ``everyone`` gave)
-        return answer(others, TurnAdvice(table, so_far, left, None, None, untyped), ())
+        return answer(
+            others, TurnAdvice(table, so_far, left, None, None, untyped, maybe_tops=maybe), ()
+        )
     if left == 0 or not ranking:
         return answer(
-            ranking, TurnAdvice(table, so_far, left, guess(d.weights), None, untyped), others
+            ranking,
+            TurnAdvice(table, so_far, left, guess(d.weights), None, untyped, maybe_tops=maybe),
+            others,
         )
     heard = puzzle.interviewed()
     begun = any(s in heard for s in so_far.called)
@@ -344,7 +354,11 @@ def advice(
             interviewing=begun,
             treats=treats,
         )
-        return answer(ranking, TurnAdvice(table, so_far, left, None, planner, untyped), others)
+        return answer(
+            ranking,
+            TurnAdvice(table, so_far, left, None, planner, untyped, maybe_tops=maybe),
+            others,
+        )
     # Interviews still needed, in interview units: least squares on seeded random-order games
     # gives about intercept + slope (leaf - 1) (Leaf, solver.slywolf.hints; docs/hints.md).
     units = leaf if isinstance(leaf, Leaf) else BLEND_LEAF
@@ -362,7 +376,9 @@ def advice(
     planner = TurnPlanner(
         puzzle.roster, table, gains, loss, worth, interviewing=begun, treats=treats
     )
-    return answer(ranking, TurnAdvice(table, so_far, left, None, planner, untyped), others)
+    return answer(
+        ranking, TurnAdvice(table, so_far, left, None, planner, untyped, maybe_tops=maybe), others
+    )
 
 
 def _leaf_named(name: object) -> Leaf:
@@ -416,6 +432,7 @@ def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[s
         "found": list(found),
         "treats": list(turn.so_far.treats),
         "untyped_tops": turn.untyped_tops,
+        "maybe_tops": turn.maybe_tops,
         "guessed": roster.wolves[turn.guessed].name if turn.guessed is not None else None,
         "guess": None,
         "plan": None,

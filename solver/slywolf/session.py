@@ -78,6 +78,7 @@ from sheepdog.solver.slywolf.turn import (
     Stack,
     Table,
     can_join,
+    extra_tiles,
     table_from_dict,
     table_to_dict,
     track_length,
@@ -138,7 +139,11 @@ class Game:
     def __repr__(self) -> str:
         roster, table = self.roster, self.table
         tops = "/".join(
-            roster.sheep[st.top].name if st.top is not None else "?" if st.tiles else "-"
+            roster.sheep[st.top].name
+            if st.top is not None
+            else "?"
+            if st.tiles or st.maybe_more
+            else "-"
             for st in table.stacks
         )
         text = (
@@ -171,9 +176,19 @@ def new_game(puzzle: Puzzle, side: Side = "one_star", options: Options | None = 
     # the sheep heard before the game are off the stacks already: their tiles are dealt face
     # up beside them (a tile typed on top later could only be set aside again)
     n = puzzle.roster.n_sheep - len(puzzle.interviewed())
-    sizes = [n // STACKS + (1 if j < n % STACKS else 0) for j in range(STACKS)]
-    table = Table(tuple(Stack(None, tiles) for tiles in sizes), (), track, 0, (), options)
+    table = Table(_dealt(n), (), track, 0, (), options)
     return Game(_without_game(puzzle), table)
+
+
+def _dealt(n: int, taller_first: bool = False) -> tuple[Stack, ...]:
+    """``n`` tiles dealt into 4 stacks [Setup 3].  When they do not split evenly, which stacks
+    got the extra tiles is not typed: each stack counts the smaller size and may hold one more
+    (``maybe_more``).  (``taller_first``: how versions before 2026-12-04 dealt them, the first
+    stacks typed taking the extra tiles; :func:`resumed` rebuilds such files.)"""
+    if taller_first or n % STACKS == 0:
+        sizes = [n // STACKS + (1 if j < n % STACKS else 0) for j in range(STACKS)]
+        return tuple(Stack(None, tiles) for tiles in sizes)
+    return tuple(Stack(None, n // STACKS, None, True) for _ in range(STACKS))
 
 
 def check_likes(roster: Roster) -> None:
@@ -260,7 +275,15 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
     # aside)
     unplaced = roster.n_sheep - len(done | set(table.discarded))
     tiles = sum(st.tiles for st in table.stacks)
-    if tiles < unplaced:
+    marked = sum(st.maybe_more for st in table.stacks)
+    if marked and not 0 < unplaced - tiles < marked:
+        raise FileFormatError(
+            f"{where}: stacks: they hold {counted(tiles, 'tile')} and {counted(marked, 'stack')}"
+            f" may hold one more, but {unplaced} sheep are neither interviewed nor discarded: the"
+            f" tiles not placed yet ({unplaced - tiles}) must be at least 1 and fewer than the"
+            " stacks that may hold them"
+        )
+    if tiles < unplaced and not marked:
         raise FileFormatError(
             f"{where}: stacks: they hold {counted(tiles, 'tile')}, but {unplaced} sheep are "
             "neither interviewed nor discarded, and each of them is a tile in a stack"
@@ -304,15 +327,15 @@ def _check_reachable(roster: Roster, table: Table, where: str) -> None:
     most = -(-roster.n_sheep // STACKS)  # the largest of the 4 stacks dealt
     unders: set[int] = set()
     for n, st in enumerate(table.stacks, start=1):
-        if st.tiles > most:
+        if st.tiles + st.maybe_more > most:
             raise FileFormatError(
-                f"{where}: stack #{n} holds {st.tiles} tiles, but {roster.n_sheep} sheep are "
+                f"{where}: stack #{n} holds {_size(st)}, but {roster.n_sheep} sheep are "
                 f"dealt into 4 stacks of at most {most}, and a stack never grows"
             )
         if st.under is None:
             continue
         name = roster.sheep[st.under].name
-        if st.tiles >= most:
+        if st.tiles + st.maybe_more >= most:
             raise FileFormatError(
                 f"{where}: stack #{n} holds {st.tiles} tiles, but a tile left it (under "
                 f"{name!r}): at most {most - 1}"
@@ -596,7 +619,7 @@ def _check_guess(game: Game, wolf: int) -> None:
     name = roster.wolves[wolf].name
     if game.turn.called:  # the wolf has moved for this turn: its space is not the turn's start
         raise SheepdogError("finish the turn first: a guess comes at the start of a turn")
-    out_of_witnesses = all(st.tiles == 0 for st in table.stacks)
+    out_of_witnesses = all(st.tiles == 0 and not st.maybe_more for st in table.stacks)
     if table.position < track_length(roster, table.side) and not out_of_witnesses:
         left = track_length(roster, table.side) - table.position
         raise SheepdogError(
@@ -638,15 +661,26 @@ def case_solved(puzzle: Puzzle) -> str | None:
 
 
 def waiting_stacks(table: Table) -> list[int]:
-    """The stacks whose next tile is not typed yet (in stack order)."""
-    return [j for j, st in enumerate(table.stacks) if st.top is None and st.tiles > 0]
+    """The stacks whose next tile is not typed yet (in stack order), those that may hold one
+    more tile (``maybe_more``) included."""
+    return [
+        j for j, st in enumerate(table.stacks) if st.top is None and (st.tiles > 0 or st.maybe_more)
+    ]
 
 
 def top_needs_under(table: Table) -> bool:
     """Whether a tile uncovered under a sheep must say which stack (``under``): stacks of
     different sizes wait, so which one the tile is on changes what the table holds."""
     waiting = [table.stacks[j] for j in waiting_stacks(table)]
-    return len({st.tiles for st in waiting}) > 1 and any(st.under is not None for st in waiting)
+    sizes = {(st.tiles, st.maybe_more) for st in waiting}
+    return len(sizes) > 1 and any(st.under is not None for st in waiting)
+
+
+def _size(st: Stack) -> str:
+    """A stack's tiles in words: "3 tiles", or "3 or 4 tiles" when it may hold one more."""
+    if st.maybe_more:
+        return f"{st.tiles} or {counted(st.tiles + 1, 'tile')}"
+    return counted(st.tiles, "tile")
 
 
 def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
@@ -680,7 +714,7 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
         }
         listed = ", ".join(
             ("one not uncovered yet" if u is None else f"under {roster.sheep[u].name}")
-            + f" ({counted(table.stacks[j].tiles, 'tile')})"
+            + f" ({_size(table.stacks[j])})"
             for j, u in labels.items()
         )
         example = f"`top {name} under {next(iter(sizes))}`" if sizes else f"`top {name}`"
@@ -694,9 +728,16 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
             f"e.g. {example}"
         )
     stacks = list(table.stacks)
+    st = stacks[slot]
+    if st.tiles == 0:  # a stack that may hold one more tile does: it was dealt one of the taller
+        st = Stack(None, 1)
+        if extra_tiles(game.puzzle, table) == 1:  # the last extra tile: the others got none
+            stacks = [replace(other, maybe_more=False) for other in stacks]
     # a sheep heard before the game: its tile is turned over at once and leaves the stack
     stacks[slot] = (
-        Stack(None, stacks[slot].tiles - 1, sheep) if heard else Stack(sheep, stacks[slot].tiles)
+        replace(st, top=None, tiles=st.tiles - 1, under=sheep)
+        if heard
+        else (replace(st, top=sheep, under=None))
     )
     return replace(table, stacks=tuple(stacks))
 
@@ -794,7 +835,7 @@ def _left_stack(table: Table, roster: Roster, sheep: int) -> Table:
     for j, st in enumerate(table.stacks):
         if st.top == sheep:
             stacks = list(table.stacks)
-            stacks[j] = Stack(None, st.tiles - 1, sheep)
+            stacks[j] = replace(st, top=None, tiles=st.tiles - 1, under=sheep)
             return replace(table, stacks=tuple(stacks))
     raise SheepdogError(f"{roster.sheep[sheep].name!r} is not on top of a stack")
 
@@ -978,16 +1019,26 @@ def resumed(game: Game) -> Record | None:
     heard, or was written by hand or by a server."""
     if game.puzzle.interviews and not game.log:
         return None
-    try:
-        start = new_game(replace(game.puzzle, interviews=()), game.table.side, game.table.options)
-        record = Record.begin(start)
-        for line in game.log:
-            try:
-                record = record.add(parse_entry(start.roster, line), line)
-            except SheepdogError:  # refused when typed, and refused again
-                continue
-    except SheepdogError:
-        return None
-    if replace(record.game, log=game.log) != game:
-        return None
-    return replace(record, game=game)
+    for taller_first in (False, True):  # a file of an earlier version dealt the other way
+        try:
+            start = new_game(
+                replace(game.puzzle, interviews=()), game.table.side, game.table.options
+            )
+            if taller_first:
+                start = replace(
+                    start,
+                    table=replace(
+                        start.table, stacks=_dealt(start.roster.n_sheep, taller_first=True)
+                    ),
+                )
+            record = Record.begin(start)
+            for line in game.log:
+                try:
+                    record = record.add(parse_entry(start.roster, line), line)
+                except SheepdogError:  # refused when typed, and refused again
+                    continue
+        except SheepdogError:
+            return None
+        if replace(record.game, log=game.log) == game:
+            return replace(record, game=game)
+    return None

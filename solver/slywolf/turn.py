@@ -5,7 +5,9 @@ file's ``"game"`` key::
 
     "game": {
       "stacks": [{"top": "harp", "tiles": 4}, ...],   # top tile (or null) and tiles left, per stack
-                                                     # ("under": the sheep last taken off it)
+                                                     # ("under": the sheep last taken off it;
+                                                     # "maybe_more": true, it may hold one
+                                                     # tile more, see below)
       "spoiled_found": ["pumpkin"],                     # spoiled tokens found (they left the bag)
       "track": {"side": "one_star", "position": 3},     # spaces the wolf figurine has moved
       "discarded": ["banjo"],                           # Picky Eaters: sheep that left the valley
@@ -22,6 +24,13 @@ valley (sheep heard before the game began may still be tiles, as older versions 
 typed on top, such a tile is set aside); every other key may be left out: no spoiled token
 found, the 1-star side's first space, nobody discarded, the default options, no turn begun, an
 empty log.
+
+When the tiles do not split evenly (a roster of 13 sheep, or a game begun after some
+interviews), the deal makes some stacks one tile taller, and which ones nobody types: every
+stack then starts at the smaller size with ``"maybe_more": true``.  A tile typed on such a
+stack once its counted tiles have left shows it was one of the taller ones; once every extra
+tile is found, the other stacks lose the mark (:func:`extra_tiles` counts the tiles not placed
+yet).
 
 Rulings and modelling choices (rulebook sections in brackets):
 
@@ -93,6 +102,9 @@ class Stack:
     #: The sheep whose tile last left this stack: it names the stack while its next top is not
     #: typed (``top TILE under SHEEP``), which matters when stacks of different sizes wait.
     under: int | None = None
+    #: The deal may have made this stack one tile taller than ``tiles`` (the tiles did not
+    #: split evenly, and nobody has seen yet whether this stack got an extra one).
+    maybe_more: bool = False
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -112,7 +124,7 @@ class Table:
         return tuple(st.top for st in self.stacks if st.top is not None)
 
     def __repr__(self) -> str:
-        tiles = "+".join(str(st.tiles) for st in self.stacks)
+        tiles = "+".join(f"{st.tiles}{'?' if st.maybe_more else ''}" for st in self.stacks)
         known = sum(st.top is not None for st in self.stacks)
         rules = [f"skill {self.options.skill:g}"]
         rules += ["picky eaters"] if self.options.picky_eaters else []
@@ -223,7 +235,7 @@ def track_length(roster: Roster, side: Side) -> int:
 def turns_left(roster: Roster, table: Table) -> int:
     """Turns with interviews still to play (0: this turn is the guess): none once no tile is
     left to call (Picky Eaters: "if you run out of witnesses, you may ... guess")."""
-    if all(st.tiles == 0 for st in table.stacks):
+    if all(st.tiles == 0 and not st.maybe_more for st in table.stacks):
         return 0
     return max(0, track_length(roster, table.side) - table.position)
 
@@ -265,10 +277,14 @@ def table_from_dict(
         raise FileFormatError(f"{where}: 'stacks' must be a list of {{top, tiles}} objects")
     stacks: list[Stack] = []
     for n, raw in enumerate(raw_stacks, start=1):
-        if not isinstance(raw, dict) or set(raw) - {"top", "tiles", "under"}:
+        if not isinstance(raw, dict) or set(raw) - {"top", "tiles", "under", "maybe_more"}:
             raise FileFormatError(
-                f"{where}: stack #{n} must be an object with 'top' and 'tiles' (and 'under')"
+                f"{where}: stack #{n} must be an object with 'top' and 'tiles' (and 'under', "
+                "'maybe_more')"
             )
+        maybe_more = raw.get("maybe_more", False)
+        if not isinstance(maybe_more, bool):
+            raise FileFormatError(f"{where}: stack #{n}: 'maybe_more' must be true or false")
         top_name = raw.get("top")
         tiles = raw.get("tiles", 1 if top_name is not None else 0)
         if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles < 0:
@@ -291,7 +307,7 @@ def table_from_dict(
                 under = roster.sheep_index(raw["under"])
             except SheepdogError as exc:
                 raise FileFormatError(f"{where}: stack #{n}: under: {exc}") from None
-        stacks.append(Stack(top, tiles, under))
+        stacks.append(Stack(top, tiles, under, maybe_more))
     if len(raw_stacks) != STACKS:  # [Setup 3]; an empty stack stays in the list, 0 tiles
         raise FileFormatError(
             f"{where}: 'stacks' lists {counted(len(raw_stacks), 'stack')}; the game has"
@@ -368,6 +384,7 @@ def table_to_dict(table: Table, roster: Roster) -> dict[str, Any]:
         "stacks": [
             {"top": roster.sheep[s.top].name if s.top is not None else None, "tiles": s.tiles}
             | ({"under": roster.sheep[s.under].name} if s.under is not None else {})
+            | ({"maybe_more": True} if s.maybe_more else {})
             for s in table.stacks
         ],
         "spoiled_found": list(table.spoiled_found),
@@ -397,7 +414,7 @@ def table_of(puzzle: Puzzle) -> Table | None:
 
 def hidden_sheep(puzzle: Puzzle, table: Table) -> list[int]:
     """Sheep that may lie under the stack tops: not interviewed, not discarded, not on top."""
-    if all(st.tiles <= 1 for st in table.stacks):
+    if all(st.tiles + st.maybe_more <= 1 for st in table.stacks):
         return []
     done = puzzle.interviewed()
     return [
@@ -405,6 +422,16 @@ def hidden_sheep(puzzle: Puzzle, table: Table) -> list[int]:
         for s in range(puzzle.roster.n_sheep)
         if s not in done and s not in table.discarded and s not in table.visible
     ]
+
+
+def extra_tiles(puzzle: Puzzle, table: Table) -> int:
+    """The tiles dealt onto stacks marked ``maybe_more`` that nobody has placed yet: every sheep
+    neither interviewed nor discarded is a tile, and the stacks' counts leave these out (0 when
+    no stack is marked)."""
+    if not any(st.maybe_more for st in table.stacks):
+        return 0
+    hidden = puzzle.roster.n_sheep - len(puzzle.interviewed() | set(table.discarded))
+    return max(0, hidden - sum(st.tiles for st in table.stacks))
 
 
 def remove_top(table: Table, sheep: int, new_top: int | None) -> Table:

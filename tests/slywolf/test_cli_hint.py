@@ -997,16 +997,16 @@ def test_a_guess_among_suspects_all_alike_does_not_list_them_all() -> None:
     ]
 
 
-def test_a_new_game_says_which_stacks_to_type_first_when_they_are_uneven(
+def test_a_new_game_says_when_the_tiles_do_not_split_evenly(
     tmp_path: Path,
 ) -> None:
-    """A roster of 6 sheep makes stacks of 2, 2, 1, 1: the stacks typed first are taken to be
-    the taller ones, and nothing said so (the prompt asked for "the four stack tops" even of
-    3 sheep)."""
+    """A roster of 6 sheep makes stacks of 2, 2, 1, 1, and nobody types which are taller: the
+    prompt says two stacks hold one more (the game learns which as tiles show), in any order;
+    3 sheep make three stacks of one (the prompt asked for "the four stack tops" once)."""
     from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 
     data = roster_to_dict(load_roster("default"))
-    for size, stacks in ((6, "2, 2, 1, 1"), (3, None), (16, None)):
+    for size, extra in ((6, 2), (3, None), (16, None), (13, 1)):
         roster = {**data, "accomplices": 1, "sheep": data["sheep"][:size]}
         roster_file = tmp_path / f"r{size}.json"
         roster_file.write_text(json.dumps(roster), encoding="utf-8")
@@ -1015,8 +1015,10 @@ def test_a_new_game_says_which_stacks_to_type_first_when_they_are_uneven(
         result = runner.invoke(app, new, input="")
         assert result.exit_code == 0, result.output
         first = result.stdout.splitlines()[0]
-        count = {6: "four", 3: "three", 16: "four"}[size]
+        count = {6: "four", 3: "three", 16: "four", 13: "four"}[size]
         assert f"Type the {count} stack tops: top SHEEP." in first
-        assert ("taller stacks first" in first) == (stacks is not None)
-        if stacks is not None:
-            assert f"(stacks of {stacks})" in first
+        assert ("do not split evenly" in first) == (extra is not None)
+        if extra is not None:
+            verb = "holds" if extra == 1 else "hold"
+            assert f"The {size} tiles do not split evenly: {extra} stack" in first
+            assert f"of the 4 {verb} one more" in first

@@ -93,7 +93,9 @@ def test_a_game_from_a_puzzle_deals_only_the_sheep_not_heard() -> None:
     heard = [Interview(ROSTER.sheep_index(n), None, None) for n in ("harp", "banjo", "jembe")]
     puzzle = replace(new_puzzle(ROSTER, "easy"), interviews=tuple(heard))
     game = new_game(puzzle)
-    assert [st.tiles for st in game.table.stacks] == [4, 3, 3, 3]
+    # 13 tiles: one stack in four holds one more, and nobody has typed which
+    assert [st.tiles for st in game.table.stacks] == [3, 3, 3, 3]
+    assert all(st.maybe_more for st in game.table.stacks)
     with pytest.raises(
         SheepdogError, match="'harp' is already interviewed: its tile is on no stack"
     ):

@@ -705,6 +705,33 @@ def test_the_top_form_asks_which_stack_when_sizes_differ(client: TestClient) -> 
     assert client.get(base).json()["state"]["top_under"] == []  # one stack waits now
 
 
+def test_a_stack_counted_out_may_hold_one_more_tile_when_the_deal_was_uneven(
+    client: TestClient,
+) -> None:
+    """6 sheep: two stacks of 2 and two of 1, and nobody says which.  A stack whose counted tile
+    was heard may still hold one: the page says so and offers the top form, and a tile entered
+    there is taken (it was refused when the stacks typed first were taken to be the taller)."""
+    data = roster_to_dict(load_roster("default"))
+    roster = {**data, "accomplices": 1, "sheep": data["sheep"][:6]}
+    game = new(client, roster=roster, side="one_star")
+    base = f"/api/wolf/games/{game['id']}"
+    lines = ["top harp", "top trumpet", "top drum set", "top clarinet", "call harp"]
+    lines += ["found pumpkin", "interview harp, trumpet, red jacket"]
+    for line in lines:
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
+    state = client.get(base).json()["state"]
+    assert state["maybe_tops"] == 1 and state["unknown_tops"] == 0
+    page = html.unescape(client.get(game["url"]).text)
+    assert "1 stack counted out may still hold a tile" in page
+    assert 'aria-label="tile uncovered"' in page  # the top form, for that tile
+    r = client.post(base + "/entries", json={"line": "top accordion"})
+    assert r.status_code == 201, r.text
+    state = client.get(base).json()["state"]
+    assert state["maybe_tops"] == 0 and "accordion" in state["visible"]
+    stacks = client.get(base).json()["puzzle"]["game"]["stacks"]
+    assert sum(st.get("maybe_more", False) for st in stacks) == 3  # one tall stack still unseen
+
+
 def test_a_refused_draw_button_names_the_button_to_tap(client: TestClient) -> None:
     """A player who tapped a draw button typed nothing: the refusal names the other button."""
     game = new(client, side="one_star")

@@ -1,0 +1,220 @@
+"""Stacks dealt unevenly [Setup 3]: when the tiles do not split into 4 equal stacks, nobody
+types which stacks got the extra tiles, so every stack counts the smaller size and may hold one
+more (``maybe_more``) until its tiles show it.  Checked against a table whose real stacks the
+test knows: players type what they see, in any order, and the game never refuses it."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.slywolf.entries import parse_entry
+from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle, puzzle_from_dict
+from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict, roster_to_dict
+from sheepdog.solver.slywolf.sample import CompleteCase, random_case
+from sheepdog.solver.slywolf.session import (
+    Game,
+    _dealt,
+    apply,
+    case_solved,
+    game_of,
+    new_game,
+    resumed,
+)
+from sheepdog.solver.slywolf.turn import Stack, extra_tiles, wanted_kinds
+
+DEFAULT = load_roster("default")
+
+
+def roster_of(n: int) -> Roster:
+    """The box's wolves, ``n`` of its sheep, and a track long enough to hear every sheep."""
+    data = roster_to_dict(DEFAULT)
+    data |= {
+        "accomplices": 1,
+        "sheep": data["sheep"][:n],
+        "track": {"one_star": 20, "two_star": 20},
+    }
+    return roster_from_dict(data, source="test")
+
+
+def play(game: Game, *lines: str) -> Game:
+    for line in lines:
+        game = apply(game.logged(line), parse_entry(game.roster, line))
+    return game
+
+
+class RealTable:
+    """The tiles as they really lie: ``piles[k]`` top first, and the sheep last taken off each."""
+
+    def __init__(self, hidden: list[int], rng: random.Random) -> None:
+        rng.shuffle(hidden)
+        n = len(hidden)
+        tall = set(rng.sample(range(4), n % 4))
+        sizes = [n // 4 + (k in tall) for k in range(4)]
+        self.piles: list[list[int]] = []
+        for size in sizes:
+            self.piles.append(hidden[:size])
+            hidden = hidden[size:]
+        self.typed = [False] * 4
+        self.under: list[int | None] = [None] * 4
+
+
+def matches(game: Game, real: RealTable) -> bool:
+    """Some way to pair the game's stacks with the real ones agrees on every typed top and
+    counts each real stack's tiles (one more where the game says it may hold one more)."""
+    for order in itertools.permutations(range(4)):
+        ok = True
+        for j, k in enumerate(order):
+            st, pile = game.table.stacks[j], real.piles[k]
+            top = pile[0] if pile and real.typed[k] else None
+            if st.top != top or len(pile) not in (st.tiles, st.tiles + st.maybe_more):
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def step(game: Game, real: RealTable, case: CompleteCase, rng: random.Random) -> Game | None:
+    """What the players do next at the real table (None: nothing is left to do)."""
+    if case_solved(game.puzzle) is not None:
+        return None  # [Game End 1]
+    names = [s.name for s in game.roster.sheep]
+    untyped = [k for k in range(4) if real.piles[k] and not real.typed[k]]
+    if untyped:  # a tile shows that nobody has typed: type it, naming its stack if asked
+        k = rng.choice(untyped)
+        line = f"top {names[real.piles[k][0]]}"
+        try:
+            game = play(game, line)
+        except SheepdogError as exc:
+            under = real.under[k]
+            assert under is not None and "say which" in str(exc), str(exc)
+            game = play(game, f"{line} under {names[under]}")
+        real.typed[k] = True
+        return game
+    tops = [k for k in range(4) if real.piles[k]]
+    if not tops:
+        return None
+    k = rng.choice(tops)
+    sheep = real.piles[k][0]
+    wanted = wanted_kinds(game.roster, sheep, ())
+    said = f"{names[case.points_to[sheep]]}, {case.testimony[sheep]}"
+    game = play(
+        game, f"call {names[sheep]}", f"found {wanted[0]}", f"interview {names[sheep]}, {said}"
+    )
+    real.piles[k].pop(0)
+    real.typed[k] = False
+    real.under[k] = sheep
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(3, 16),
+    heard=st.integers(0, 3),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_players_typing_what_they_see_in_any_order_are_never_refused(
+    n: int, heard: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    roster = roster_of(n)
+    heard = min(heard, n - 1)
+    case = random_case(roster, "easy", rng)
+    before = rng.sample(range(n), heard)
+    interviews = tuple(Interview(s, case.points_to[s], case.testimony[s]) for s in before)
+    puzzle = replace(new_puzzle(roster, "easy"), interviews=interviews)
+    game = new_game(puzzle)
+    left = n - heard
+    marked = left % 4 != 0
+    assert all(st.maybe_more == marked for st in game.table.stacks)
+    assert extra_tiles(game.puzzle, game.table) == (left % 4 if left > 4 or marked else 0)
+    real = RealTable([s for s in range(n) if s not in before], rng)
+    while True:
+        assert matches(game, real), game.table
+        tiles = sum(st.tiles for st in game.table.stacks)
+        assert tiles + extra_tiles(game.puzzle, game.table) == sum(map(len, real.piles))
+        assert game_of(game.to_puzzle()) == game  # the file round-trips at every step
+        nxt = step(game, real, case, rng)
+        if nxt is None:
+            break
+        game = nxt
+    if case_solved(game.puzzle) is None:  # every tile heard: nothing may still wait
+        assert not any(st.maybe_more or st.tiles for st in game.table.stacks)
+
+
+def test_a_tile_on_a_stack_counted_out_shows_it_was_taller_and_the_rest_were_not() -> None:
+    roster = roster_of(6)  # 6 tiles: two stacks of 2, two of 1, which not typed
+    game = new_game(new_puzzle(roster, "easy"))
+    assert game.table.stacks == (Stack(None, 1, None, True),) * 4
+    case = random_case(roster, "easy", random.Random(5))
+    names = [s.name for s in roster.sheep]
+    game = play(game, *(f"top {names[s]}" for s in range(4)))
+    said = f"{names[case.points_to[0]]}, {case.testimony[0]}"
+    wanted = wanted_kinds(roster, 0, ())[0]
+    game = play(game, f"call {names[0]}", f"found {wanted}", f"interview {names[0]}, {said}")
+    assert game.table.stacks[0] == Stack(None, 0, 0, True)  # empty, or one tile more
+    game = play(game, f"top {names[4]}")  # it held one more
+    assert game.table.stacks[0] == Stack(4, 1)
+    assert [st.maybe_more for st in game.table.stacks] == [False, True, True, True]
+    assert extra_tiles(game.puzzle, game.table) == 1
+    said = f"{names[case.points_to[1]]}, {case.testimony[1]}"
+    wanted = wanted_kinds(roster, 1, ())[0]
+    game = play(game, f"call {names[1]}", f"found {wanted}", f"interview {names[1]}, {said}")
+    game = play(game, f"top {names[5]}")  # the second tall stack: no stack may hold more now
+    assert [st.maybe_more for st in game.table.stacks] == [False] * 4
+    assert [st.tiles for st in game.table.stacks] == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("stacks", "message"),
+    [
+        # 6 tiles in stacks of 1 that may hold one more: 2 tiles not placed, 4 marks
+        ([{"tiles": 1, "maybe_more": "yes"}] * 4, "'maybe_more' must be true or false"),
+        (
+            [{"tiles": 1, "maybe_more": True}] * 2 + [{"tiles": 2}] * 2,
+            "they hold 6 tiles and 2 stacks may hold one more, but 6 sheep are neither "
+            "interviewed nor discarded: the tiles not placed yet \\(0\\) must be at least 1",
+        ),
+        (
+            [{"tiles": 1, "maybe_more": True}] + [{"tiles": 1}] * 3,
+            "they hold 4 tiles and 1 stack may hold one more, but 6 sheep .* not placed yet "
+            "\\(2\\) must be at least 1 and fewer than the stacks that may hold them",
+        ),
+        (
+            [{"tiles": 2, "maybe_more": True}] + [{"tiles": 1, "maybe_more": True}] * 3,
+            "stack #1 holds 2 or 3 tiles, but 6 sheep are dealt into 4 stacks of at most 2",
+        ),
+    ],
+)
+def test_a_file_whose_marks_no_deal_allows_is_refused(
+    stacks: list[dict[str, Any]], message: str
+) -> None:
+    roster = roster_of(6)
+    data = {"roster": roster_to_dict(roster), "mode": "easy", "interviews": []}
+    with pytest.raises(FileFormatError, match=message):
+        game_of(puzzle_from_dict({**data, "game": {"stacks": stacks}}))
+
+
+def test_a_file_dealt_taller_first_by_an_earlier_version_keeps_its_undo_history() -> None:
+    roster = roster_of(6)
+    names = [s.name for s in roster.sheep]
+    start = new_game(new_puzzle(roster, "easy"))
+    old = replace(start, table=replace(start.table, stacks=_dealt(6, taller_first=True)))
+    assert [st.tiles for st in old.table.stacks] == [2, 2, 1, 1]
+    lines = [f"top {names[0]}", f"top {names[1]}", f"call {names[0]}"]
+    rebuilt = resumed(play(old, *lines))
+    assert rebuilt is not None and rebuilt.start.table == old.table
+    assert [s.line for s in rebuilt.steps] == lines
+    assert [st.tiles for st in rebuilt.game.table.stacks] == [2, 2, 1, 1]
+    # a game of this version rebuilds from its own deal
+    rebuilt = resumed(play(start, *lines))
+    assert rebuilt is not None and rebuilt.start.table == start.table
+    assert rebuilt.game.table.stacks[0] == Stack(0, 1, None, True)
