@@ -623,10 +623,10 @@ def form_setup(form: dict[str, str]) -> dict[str, Any]:
     setup: dict[str, Any] = {"variant": KIND}
     form_seating(form, setup, "players")
     if form.get("stock", "").strip():
-        try:
-            setup["stock"] = int(form["stock"])
-        except ValueError:
-            raise BadRequest("the draw pile's size is a whole number") from None
+        stock = form["stock"].strip()
+        if not is_number(stock) or len(stock) > 4:  # int() takes "4_0" and "٤" too
+            raise BadRequest("the draw pile's size is a whole number")
+        setup["stock"] = int(stock)
     form_position(form, setup, ("players", "starts"))
     return setup
 

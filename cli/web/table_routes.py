@@ -247,13 +247,13 @@ def form_deal(form: dict[str, str]) -> dict[str, Any]:
 def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> None:
     """How many seat at the table (``count``: the variant's key, 4 unless said), her seat, who
     starts, her hand and the cards passed, of the new-game form as the API's keys."""
-    try:
-        setup[count] = int(form.get(count, "4"))
-        setup["me"] = int(form.get("me", "0"))
-        if form.get("starts"):
-            setup["starts"] = int(form["starts"])
-    except ValueError:
-        raise BadRequest(f"{count} and seat numbers are whole numbers") from None
+    for key, default in ((count, "4"), ("me", "0"), ("starts", "")):
+        value = form.get(key) or default
+        if not value:
+            continue
+        if not is_number(value) or len(value) > 2:  # int() takes " 4", "4_0" and "٤" too
+            raise BadRequest(f"{count} and seat numbers are whole numbers")
+        setup[key] = int(value)
     seats = setup[count]
     # DOG's seats are 0 to seats-1 (Agent DOG's 2 players sit at 0 and 2: the API checks
     # theirs); the form's words for them (the API checks the count itself)

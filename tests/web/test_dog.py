@@ -326,6 +326,12 @@ def test_the_pages_create_a_game_and_play_a_turn(client: TestClient) -> None:
     r = client.post(post, data={"action": "undo"}, follow_redirects=False)
     page = client.get(url).text
     assert "(undone)" in page and "Seat 3 to move" in page
+    # seat numbers are ASCII digits, as the API's: int() read "٤" as 4 and "4_0" as 40
+    for bad in ("\u0664", "4_0"):
+        r = client.post("/dog/new", data={"seats": bad, "me": "0", "hand0": "2"})
+        assert r.status_code == 400 and "seats and seat numbers are whole numbers" in r.text
+    r = client.post("/agent/new", data={"players": "4", "me": "0", "stock": "4_0"})
+    assert r.status_code == 400 and "the draw pile&#39;s size is a whole number" in r.text
     # a bad new game comes back to the start page with the error and the form as it was sent
     sent = {"seats": "6", "me": "4", "starts": "5", "hand0": "2", "gave": "9", "got": "joker"}
     r = client.post("/dog/new", data=sent)
