@@ -25,7 +25,7 @@ from sheepdog.solver.slywolf.entries import (
     Wrong,
 )
 from sheepdog.solver.slywolf.puzzle import Interview
-from sheepdog.solver.slywolf.session import Game, callable_sheep, case_solved
+from sheepdog.solver.slywolf.session import Game, callable_sheep, case_solved, waiting_stacks
 from sheepdog.solver.slywolf.turn import track_length, wanted_kinds
 from sheepdog.solver.words import counted, listed
 
@@ -220,8 +220,8 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
         case Heard():
             if after.turn.called:
                 return "interview recorded"
-            if case_solved(after.puzzle) is not None:
-                return "interviews recorded; the turn is over"
+            if case_solved(after.puzzle) is not None or not waiting_stacks(after.table):
+                return "interviews recorded; the turn is over"  # no tile to type
             return "interviews recorded; the turn is over (type `top SHEEP` for new tiles)"
         case Corrected(Interview(sheep)):
             return f"{roster.sheep[sheep].name}'s interview corrected"
@@ -256,6 +256,8 @@ def resume_line(game: Game) -> str:
                 words += f" (found {turn.found[n]})"
             called.append(words)
         parts.append(f"this turn: called {', '.join(called)}")
+    if game.guessed is None and (culprit := case_solved(game.puzzle)) is not None:
+        parts.append(f"the case is solved: the culprit is {culprit}")
     return "Game resumed: " + "; ".join(parts) + ". `hint` advises, `help` lists the lines."
 
 

@@ -382,6 +382,10 @@ def _read_line(prompt: str) -> str | None:
         if stdin.isatty():  # Ctrl-D at the prompt: end its line, so the shell's starts afresh
             echo()
         return None
+    except KeyboardInterrupt:
+        if stdin.isatty():  # Ctrl-C at the prompt: the error on a line of its own, not after
+            echo()  # the half-typed line ("> call guiError: interrupted")
+        raise
 
 
 def _tops_to_type(game: Game) -> str:

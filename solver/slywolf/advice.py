@@ -191,8 +191,13 @@ class Advice:
 
     def best(self, n: int) -> Advice:
         """The same advice with only the ``n`` best sheep ranked (0: all of them; the sheep
-        below the stack tops are then left out too)."""
-        return replace(self, ranking=self.ranking[:n], others=()) if n > 0 else self
+        below the stack tops are then left out too, unless no top is typed: then they are the
+        ranking, and the ``n`` best of them are kept)."""
+        if n <= 0:
+            return self
+        if not self.ranking:
+            return replace(self, others=self.others[:n])
+        return replace(self, ranking=self.ranking[:n], others=())
 
     def to_dict(self) -> dict[str, Any]:
         """The ``wolf hint --json`` object: ``ranking`` best first, the deductions, the turn.

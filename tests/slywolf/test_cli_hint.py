@@ -1022,3 +1022,75 @@ def test_a_new_game_says_when_the_tiles_do_not_split_evenly(
             verb = "holds" if extra == 1 else "hold"
             assert f"The {size} tiles do not split evenly: {extra} stack" in first
             assert f"of the 4 {verb} one more" in first
+
+
+def test_top_n_on_the_final_space_with_no_top_typed_changes_nothing_but_the_count(
+    tmp_path: Path,
+) -> None:
+    """With no stack top typed, `--top 2` emptied the ranking, and the text then read it as
+    "every sheep heard" and printed the chances before the guess."""
+    data = json.loads(
+        (Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "turn.json").read_text()
+    )
+    data["game"]["track"] = {"side": "one_star", "position": 14}
+    for stack in data["game"]["stacks"]:
+        stack["top"] = None
+    path = write(tmp_path / "g.json", data)
+    plain = runner.invoke(app, ["wolf", "hint", str(path)])
+    top = runner.invoke(app, ["wolf", "hint", str(path), "--top", "2"])
+    assert plain.exit_code == top.exit_code == 0, top.output
+    assert top.stdout == plain.stdout and "Chances:" not in plain.stdout
+    from sheepdog.solver.slywolf.advice import advice
+    from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+
+    best = advice(puzzle_from_dict(data)).best(2).to_dict()  # the 2 best of the sheep below
+    assert [h["on_top"] for h in best["ranking"]] == [False, False]
+
+
+def test_a_solved_game_reopens_saying_it_is_solved(tmp_path: Path) -> None:
+    """A game reopened after its case was solved said nothing of it (a guessed one does)."""
+    from sheepdog.cli.hint_text import resume_line
+    from sheepdog.solver.slywolf.session import load_game
+
+    data = json.loads(
+        (Path(__file__).resolve().parents[2] / "cases" / "easy" / "easy-1-001.json").read_text()
+    )
+    culprit = data["culprit"]
+    data = {k: data[k] for k in ("roster", "mode", "interviews")}
+    data["game"] = {
+        "stacks": [{"top": None, "tiles": 0}] * 4,
+        "track": {"side": "one_star", "position": 9},
+    }
+    game = load_game(write(tmp_path / "g.json", data))
+    assert game is not None
+    assert resume_line(game) == (
+        "Game resumed: 16 interviews heard; the wolf on space 9 of 14 (one-star side); the case "
+        f"is solved: the culprit is {culprit}. `hint` advises, `help` lists the lines."
+    )
+
+
+def test_the_last_interview_asks_for_no_tile_when_no_stack_holds_one() -> None:
+    """Picky Eaters sent three of four sheep away; the fourth's interview said "type `top
+    SHEEP` for new tiles" with every stack empty."""
+    from sheepdog.cli.hint_text import reply
+    from sheepdog.solver.slywolf.entries import parse_entry
+    from sheepdog.solver.slywolf.puzzle import new_puzzle
+    from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict, roster_to_dict
+    from sheepdog.solver.slywolf.session import apply, case_solved, new_game
+    from sheepdog.solver.slywolf.turn import Options, wanted_kinds
+
+    data = roster_to_dict(load_roster("default"))
+    roster = roster_from_dict({**data, "accomplices": 1, "sheep": data["sheep"][:4]})
+    game = new_game(new_puzzle(roster, "easy"), options=Options(0.5, picky_eaters=True))
+    names = [s.name for s in roster.sheep]
+    lines = [f"top {n}" for n in names]
+    for n, kind in zip(names[:3], ("pumpkin", "carrot", "peas"), strict=True):
+        lines += [f"call {n}", f"spoiled {kind}"]
+    lines += [f"call {names[3]}", f"found {wanted_kinds(roster, 3, ())[0]}"]
+    for line in lines:
+        game = apply(game, parse_entry(roster, line))
+    assert len(game.table.discarded) == 3
+    entry = parse_entry(roster, f"interview {names[3]}, {names[0]}, red jacket")
+    after = apply(game, entry)
+    assert case_solved(after.puzzle) is None and not any(st.tiles for st in after.table.stacks)
+    assert reply(game, entry, after) == "interviews recorded; the turn is over"

@@ -12,6 +12,7 @@ import errno
 import functools
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -597,63 +598,93 @@ def test_undecodable_input_is_a_refused_line_not_a_crash(tmp_path: Path) -> None
 # -- 5. line editing and history in a terminal ---------------------------------------------------
 
 
+class Terminal:
+    """``wolf play`` on ``path`` in a pseudo-terminal: :meth:`type` sends keys, :meth:`wait_for`
+    reads until a text shows."""
+
+    def __init__(self, path: Path) -> None:
+        import pty
+
+        self.leader, follower = pty.openpty()
+        env = dict(os.environ, TERM="xterm")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            env=env,
+            preexec_fn=_default_sigint,
+            close_fds=True,
+        )
+        os.close(follower)
+        self.seen = b""
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.leader, keys)
+
+    def wait_for(self, text: bytes, after: bytes = b"") -> None:
+        """Read until ``text`` shows (after the last ``after``, when given)."""
+
+        def shown() -> bool:
+            start = self.seen.rfind(after) + len(after) if after else 0
+            return after in self.seen and text in self.seen[start:]
+
+        deadline = time.monotonic() + 60
+        while not shown():
+            assert time.monotonic() < deadline, self.seen
+            ready, _, _ = select.select([self.leader], [], [], 1.0)
+            if ready:
+                try:
+                    self.seen += os.read(self.leader, 4096)
+                except OSError:  # the session ended
+                    break
+        assert shown(), self.seen
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.leader)
+
+
 def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
     """In a terminal, the up arrow brings back the line typed before (readline), and Ctrl-D
     ends the prompt's line."""
     pytest.importorskip("readline")
-    import pty
-
     path = new_game_file(tmp_path / "g.json", TYPED[:4])
-    leader, follower = pty.openpty()
-    env = dict(os.environ, TERM="xterm")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=env,
-        preexec_fn=_default_sigint,
-        close_fds=True,
-    )
-    os.close(follower)
-    seen = b""
-
-    def wait_for(text: bytes, after: bytes = b"") -> None:
-        """Read until ``text`` shows (after the last ``after``, when given)."""
-        nonlocal seen
-
-        def shown() -> bool:
-            start = seen.rfind(after) + len(after) if after else 0
-            return after in seen and text in seen[start:]
-
-        deadline = time.monotonic() + 60
-        while not shown():
-            assert time.monotonic() < deadline, seen
-            ready, _, _ = select.select([leader], [], [], 1.0)
-            if ready:
-                try:
-                    seen += os.read(leader, 4096)
-                except OSError:  # the session ended
-                    break
-        assert shown(), seen
-
+    term = Terminal(path)
     try:
-        wait_for(b"> ")
-        os.write(leader, b"call harp\r")
-        wait_for(b"called harp")
-        os.write(leader, b"\x1b[A\r")  # up arrow: "call harp" again, refused (already called)
-        wait_for(b"already called")
-        wait_for(b"> ", after=b"already called")  # the next prompt is up: readline waits
-        os.write(leader, b"\x04")  # Ctrl-D at an empty prompt: the end of the input
-        assert proc.wait(timeout=60) == 0
+        term.wait_for(b"> ")
+        term.type(b"call harp\r")
+        term.wait_for(b"called harp")
+        term.type(b"\x1b[A\r")  # up arrow: "call harp" again, refused (already called)
+        term.wait_for(b"already called")
+        term.wait_for(b"> ", after=b"already called")  # the next prompt is up: readline waits
+        term.type(b"\x04")  # Ctrl-D at an empty prompt: the end of the input
+        assert term.proc.wait(timeout=60) == 0
         # the prompt's line is ended: the shell's prompt started on the same line as "> "
-        wait_for(b"\n", after=b"> ")
+        term.wait_for(b"\n", after=b"> ")
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(leader)
+        term.close()
     assert log_of(path)[-2:] == ["call harp", "call harp"]
+
+
+def test_ctrl_c_with_a_line_half_typed_puts_the_error_on_its_own_line(tmp_path: Path) -> None:
+    """Ctrl-C at the prompt with "call gui" typed printed "> call guiError: interrupted"."""
+    pytest.importorskip("readline")
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    term = Terminal(path)
+    try:
+        term.wait_for(b"> ")
+        term.type(b"call gui")
+        term.wait_for(b"call gui")
+        term.proc.send_signal(signal.SIGINT)  # Ctrl-C (the pty is not its controlling one)
+        assert term.proc.wait(timeout=60) == 130
+        term.wait_for(b"Error: interrupted")
+    finally:
+        term.close()
+    assert re.search(rb"(^|\n)Error: interrupted", term.seen), term.seen
+    assert log_of(path) == TYPED[:4]  # nothing half-typed was stored
 
 
 def _without_root_overrides() -> list[str]:
