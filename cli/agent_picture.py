@@ -37,6 +37,7 @@ from sheepdog.solver.agentdog.position import PIECES, AgentPosition
 from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.words import seats_won
 
 __all__ = ["RULER_EVERY", "Cell", "Table", "picture", "picture_text", "ruler", "view_picture"]
 
@@ -232,8 +233,7 @@ def picture(
         rows.append([(ruler(row, first, f), None)])
     side = _winning_side(pos, pawns)
     if side is not None:
-        who = f"team {_team_name(side)}" if teams else f"seat {side[0]}"
-        rows.append([(f"{who} has won", None)])
+        rows.append([(seats_won(tuple(side)), None)])  # as `dog moves` and the advice say it
     elif not any(pos.hands):
         rows.append([("the round is over", None)])
     if pos.stock:

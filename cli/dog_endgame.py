@@ -285,7 +285,7 @@ def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
     plies = f" in {_plies(out['plies'])}" if out["plies"] is not None else ""
     echo(f"{value}{plies} for the team to move (seats {seats}).")
     home, steps = out["progress"]
-    echo(f"Progress with best play: {home} pawns home, {steps} steps to go.")
+    echo(f"Progress with best play: {counted(home, 'pawn')} home, {counted(steps, 'step')} to go.")
     if out["best"] is None:
         echo("Best play: none to choose (a fold, or the round or the game is over).")
     else:

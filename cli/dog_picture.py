@@ -26,10 +26,12 @@ def picture(pos: Position) -> list[list[Cell]]:
     rows: list[list[Cell]] = []
     mode = {"partners": "partnerships", "threes": "two teams of three", "solo": "no partners"}
     team_list = ", ".join("{" + ",".join(str(k) for k in t) + "}" for t in teams(pos))
+    # without partners each seat plays for herself: no team to name (R13)
+    sides = "" if pos.rules.solo else f" · teams {team_list}"
     rows.append(
         [
             (
-                f"DOG · {pos.seats} seats · {mode[pos.rules.mode]} · teams {team_list}"
+                f"DOG · {pos.seats} seats · {mode[pos.rules.mode]}{sides}"
                 f" · protection {pos.rules.protection}",
                 None,
             )
@@ -42,7 +44,8 @@ def picture(pos: Position) -> list[list[Cell]]:
             row.append((f"{marker} seat {k}: empty chair", None))
             rows.append(row)
             continue
-        row.append((f"{marker} seat {k} (team {team_of(pos, k)})  t{start_field(k):<3}", None))
+        team = "" if pos.rules.solo else f" (team {team_of(pos, k)})"
+        row.append((f"{marker} seat {k}{team}  t{start_field(k):<3}", None))
         for f in range(start_field(k), start_field(k) + 16):
             o = occ.get(f)
             text = "·" if o is None else str(o)

@@ -43,6 +43,7 @@ from sheepdog.solver.agentdog.position import (
 )
 from sheepdog.solver.agentdog.walk import EMPTY, Table, occupancy, relocate
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
+from sheepdog.solver.dog.entries import normal_words
 from sheepdog.solver.dog.moves import (
     DEFAULT_PERFT_NODES,
     PerftBudgetExceeded,
@@ -192,7 +193,8 @@ class _Results:
         if pulls:
             text += "; " + "; ".join(pulls)
         if penalty:
-            text += "; knocks out her side's piece: out of the round (A6)"
+            whose = "her side's piece" if self.t.teams else "her own piece"  # 2-3: no sides
+            text += f"; knocks out {whose}: out of the round (A6)"
         self.found[key] = text
 
 
@@ -546,11 +548,11 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     if is_terminal(pos):
         raise SheepdogError("the round is over or a side has won: there is no play to make")
     mover = pos.to_move
-    words = words.replace("<->", "↔").replace("->", "→")
-    if card is None or words.strip().startswith("fold"):
+    words = normal_words(words)  # spacing around arrows and commas, case, as typed at a table
+    if card is None or words.startswith("fold"):
         folds = [p for p in legal_plays(pos) if p.description.startswith("fold")]
         for play in folds:
-            if play.description == words.strip():
+            if normal_words(play.description) == words:
                 return play
         if not folds:
             raise SheepdogError(

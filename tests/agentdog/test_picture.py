@@ -192,7 +192,7 @@ def test_the_team_that_won_and_the_end_of_a_round() -> None:
         hands={"0": [], "1": ["2"], "2": [], "3": []},
         to_move=1,
     )
-    assert "team 0+2 has won" in picture_text(won).splitlines()
+    assert "seats 0+2 have won" in picture_text(won).splitlines()  # as `dog moves` says
     over = position(hands={"0": [], "1": [], "2": [], "3": []})
     lines = picture_text(over).splitlines()
     assert lines[-1] == "the round is over" and "hand —" in lines[2]

@@ -122,3 +122,38 @@ def test_as_many_pieces_are_named_as_go_to_a_kennel(obj: dict[str, Any]) -> None
         )
         exits = words.count("out to t")
         assert named == sent + exits, (words, pos.pawns, play.position.pawns)
+
+
+def test_play_words_are_read_with_any_spacing_and_case() -> None:
+    """ "t21 -> t25", "T21->T25" and "t23->t25,t7->t9" were refused as illegal plays: only the
+    engine's own spacing was read."""
+    obj: dict[str, Any] = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "pawns": {"0": ["t7", "t23", "k", "k"], "1": ["k"] * 4, "2": ["k"] * 4, "3": ["k"] * 4},
+        "hands": {"0": ["partner"], "1": ["2"], "2": ["2"], "3": ["2"]},
+        "to_move": 0,
+        "last_card": None,
+    }
+    pos = position_from_json(obj)
+    exact = play_by_words(pos, "partner", "t23→t25, t7→t9")
+    for typed in ("t23 -> t25, t7 -> t9", "T23->T25,T7->T9", "  t23 →t25 ,  t7→ t9 "):
+        assert play_by_words(pos, "partner", typed).position == exact.position, typed
+
+
+def test_with_two_or_three_players_a_knock_out_is_of_her_own_piece() -> None:
+    """With 2-3 players there are no sides: the A6 note said "her side's piece"."""
+    obj: dict[str, Any] = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "players": [0, 2],
+        "pawns": {"0": ["t1", "t3", "k", "k"], "1": [], "2": ["k"] * 4, "3": []},
+        "hands": {"0": ["2"], "1": [], "2": ["2"], "3": []},
+        "to_move": 0,
+        "last_card": None,
+        "stock": ["5"],
+    }
+    said = {p.description for p in legal_plays(position_from_json(obj))}
+    assert "2: t1→t3 (knocks out t3); knocks out her own piece: out of the round (A6)" in said

@@ -96,6 +96,21 @@ def test_show_draws_the_board(spec_file: Path) -> None:
     assert SPEC in result.stdout
 
 
+def test_show_names_no_teams_without_partners_and_solve_counts_in_words() -> None:
+    """A 2-player game without partners was shown with "teams {0}, {2}" and "seat 0 (team 0)";
+    `dog solve` said "1 pawns home"."""
+    solo = "4 t0,k,k,k,k/-/t32,k,k,k,k/- 2,3/-/5/- 0 mode=solo"
+    shown_ = runner.invoke(app, ["dog", "show", solo])
+    assert shown_.exit_code == 0, shown_.output
+    assert "teams" not in shown_.stdout and "(team" not in shown_.stdout
+    assert "no partners" in shown_.stdout and "seat 0  t0" in shown_.stdout
+    solved = runner.invoke(
+        app, ["dog", "solve", "4 h3,k,k,k/t20,k,k,k/t33,k,k,k/t50,k,k,k 2,3/5/6/8 0"]
+    )
+    assert solved.exit_code == 0, solved.output
+    assert "Progress with best play: 1 pawn home, " in solved.stdout
+
+
 @pytest.mark.parametrize(
     ("notation", "words"),
     [
