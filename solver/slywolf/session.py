@@ -185,7 +185,7 @@ def _dealt(n: int, taller_first: bool = False) -> tuple[Stack, ...]:
     got the extra tiles is not typed: each stack counts the smaller size and may hold one more
     (``maybe_more``).  (``taller_first``: how versions before 2026-12-04 dealt them, the first
     stacks typed taking the extra tiles; :func:`resumed` rebuilds such files.)"""
-    if taller_first or n % STACKS == 0:
+    if taller_first or n % STACKS == 0 or n < STACKS:  # under 4 tiles: one on each of n stacks
         sizes = [n // STACKS + (1 if j < n % STACKS else 0) for j in range(STACKS)]
         return tuple(Stack(None, tiles) for tiles in sizes)
     return tuple(Stack(None, n // STACKS, None, True) for _ in range(STACKS))
@@ -283,6 +283,8 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
             f" tiles not placed yet ({unplaced - tiles}) must be at least 1 and fewer than the"
             " stacks that may hold them"
         )
+    if marked:
+        _check_uneven_deal(roster, table, unplaced - tiles, unplaced, where)
     if tiles < unplaced and not marked:
         raise FileFormatError(
             f"{where}: stacks: they hold {counted(tiles, 'tile')}, but {unplaced} sheep are "
@@ -337,7 +339,7 @@ def _check_reachable(roster: Roster, table: Table, where: str) -> None:
         name = roster.sheep[st.under].name
         if st.tiles + st.maybe_more >= most:
             raise FileFormatError(
-                f"{where}: stack #{n} holds {st.tiles} tiles, but a tile left it (under "
+                f"{where}: stack #{n} holds {_size(st)}, but a tile left it (under "
                 f"{name!r}): at most {most - 1}"
             )
         if st.under in unders:
@@ -355,6 +357,32 @@ def _check_reachable(roster: Roster, table: Table, where: str) -> None:
             f"{where}: 'discarded' holds {counted(len(table.discarded), 'sheep', 'sheep')}, but"
             f" only {spoiled} spoiled tokens were found: under Picky Eaters a sheep leaves the"
             " valley on a spoiled draw"
+        )
+
+
+def _check_uneven_deal(roster: Roster, table: Table, extra: int, unplaced: int, where: str) -> None:
+    """Stacks marked ``maybe_more`` are what some uneven deal of the tiles leaves [Setup 3]:
+    ``n`` tiles (the sheep not heard before the game: at least those still unplaced, at most
+    the roster) make ``n mod 4`` taller stacks, those confirmed (unmarked) and the ``extra``
+    tiles not placed yet; a marked stack counts at most ``n // 4`` tiles, a taller one one more,
+    and one fewer once a tile has left it (``under``)."""
+    taller = sum(not st.maybe_more for st in table.stacks)
+
+    def fits(n: int) -> bool:
+        if n % STACKS != extra + taller or n < STACKS:
+            return False
+        for st in table.stacks:
+            dealt = n // STACKS + (0 if st.maybe_more else 1)
+            if st.tiles > dealt - (st.under is not None):
+                return False
+        return True
+
+    if not any(fits(n) for n in range(unplaced, roster.n_sheep + 1)):
+        sizes = ", ".join(_size(st) for st in table.stacks)
+        raise FileFormatError(
+            f"{where}: stacks: no deal of the tiles into 4 stacks leaves these ({sizes}, with "
+            f"{counted(extra, 'tile')} not placed yet): an uneven deal of n tiles makes n mod 4 "
+            "stacks one tile taller, and a stack is marked maybe_more until its extra tile shows"
         )
 
 
@@ -1019,6 +1047,7 @@ def resumed(game: Game) -> Record | None:
     heard, or was written by hand or by a server."""
     if game.puzzle.interviews and not game.log:
         return None
+    records: list[Record] = []
     for taller_first in (False, True):  # a file of an earlier version dealt the other way
         try:
             start = new_game(
@@ -1039,6 +1068,20 @@ def resumed(game: Game) -> Record | None:
                     continue
         except SheepdogError:
             return None
+        records.append(record)
         if replace(record.game, log=game.log) == game:
-            return replace(record, game=game)
+            return replace(record, game=game) if not taller_first else _untold(records, game)
     return None
+
+
+def _untold(records: list[Record], game: Game) -> Record:
+    """The record of an earlier version's file, which took the stacks typed first to be the
+    taller ones (``records``: the same lines from this version's deal, then from that one):
+    this version's, when the lines read alike from both deals and leave the same game but for
+    the stacks, so that a tile on a stack the file counted out is taken; else the file's own."""
+    untold, told = records
+    same = [(s.line, s.undone) for s in untold.steps] == [(s.line, s.undone) for s in told.steps]
+    table = replace(untold.game.table, stacks=game.table.stacks)
+    if same and replace(untold.game, table=table, log=game.log) == game:
+        return replace(untold, game=replace(untold.game, log=game.log))
+    return replace(told, game=game)

@@ -133,9 +133,9 @@ def test_players_typing_what_they_see_in_any_order_are_never_refused(
     puzzle = replace(new_puzzle(roster, "easy"), interviews=interviews)
     game = new_game(puzzle)
     left = n - heard
-    marked = left % 4 != 0
+    marked = left % 4 != 0 and left > 4  # under 4 tiles: one on each of `left` stacks
     assert all(st.maybe_more == marked for st in game.table.stacks)
-    assert extra_tiles(game.puzzle, game.table) == (left % 4 if left > 4 or marked else 0)
+    assert extra_tiles(game.puzzle, game.table) == (left % 4 if marked else 0)
     real = RealTable([s for s in range(n) if s not in before], rng)
     while True:
         assert matches(game, real), game.table
@@ -190,7 +190,11 @@ def test_a_tile_on_a_stack_counted_out_shows_it_was_taller_and_the_rest_were_not
         ),
         (
             [{"tiles": 2, "maybe_more": True}] + [{"tiles": 1, "maybe_more": True}] * 3,
-            "stack #1 holds 2 or 3 tiles, but 6 sheep are dealt into 4 stacks of at most 2",
+            "no deal of the tiles into 4 stacks leaves these \\(2 or 3 tiles, 1 or 2 tiles,",
+        ),
+        (  # 3 extra tiles not placed, where a deal of 6 makes 2
+            [{"tiles": 0, "maybe_more": True}] + [{"tiles": 1, "maybe_more": True}] * 3,
+            "no deal of the tiles .* with 3 tiles not placed yet",
         ),
     ],
 )
@@ -203,18 +207,52 @@ def test_a_file_whose_marks_no_deal_allows_is_refused(
         game_of(puzzle_from_dict({**data, "game": {"stacks": stacks}}))
 
 
-def test_a_file_dealt_taller_first_by_an_earlier_version_keeps_its_undo_history() -> None:
+def test_marks_no_deal_of_13_tiles_leaves_are_refused_saying_each_stack_s_two_sizes() -> None:
+    roster = roster_of(13)
+    data = {"roster": roster_to_dict(roster), "mode": "easy", "interviews": []}
+    # 2 tiles not placed, where 13 tiles make one taller stack; and a stack of 2 none has left
+    stacks = [{"tiles": 3, "maybe_more": True}] * 2 + [{"tiles": 2, "maybe_more": True}]
+    stacks += [{"tiles": 3, "maybe_more": True}]
+    with pytest.raises(FileFormatError, match="no deal of the tiles into 4 stacks"):
+        game_of(puzzle_from_dict({**data, "game": {"stacks": stacks}}))
+    names = [s.name for s in roster.sheep]
+    heard = [{"sheep": names[1], "points_to": names[0], "testimony": None}]
+    stacks = [{"tiles": 3, "maybe_more": True, "under": names[1]}]
+    stacks += [{"top": names[j], "tiles": 3, "maybe_more": True} for j in (2, 3)]
+    stacks += [{"top": names[4], "tiles": 2, "maybe_more": True}]
+    game = {"stacks": stacks, "track": {"side": "one_star", "position": 1}}
+    # a stack a tile has left holds at most 2 (or 3 if taller) of a deal of 13 or 14 tiles
+    with pytest.raises(FileFormatError, match="leaves these \\(3 or 4 tiles, 3 or 4 tiles,"):
+        game_of(puzzle_from_dict({**data, "interviews": heard, "game": game}))
+
+
+def test_a_file_dealt_taller_first_by_an_earlier_version_is_taken_up_as_this_version_deals() -> (
+    None
+):
+    """Earlier versions took the stacks typed first to be the taller ones, and refused a tile
+    on a stack they had counted out.  Reopened, such a game is rebuilt from its log, undo
+    history and all, as this version deals: the tile is taken."""
     roster = roster_of(6)
     names = [s.name for s in roster.sheep]
+    case = random_case(roster, "easy", random.Random(2))
     start = new_game(new_puzzle(roster, "easy"))
     old = replace(start, table=replace(start.table, stacks=_dealt(6, taller_first=True)))
     assert [st.tiles for st in old.table.stacks] == [2, 2, 1, 1]
-    lines = [f"top {names[0]}", f"top {names[1]}", f"call {names[0]}"]
-    rebuilt = resumed(play(old, *lines))
-    assert rebuilt is not None and rebuilt.start.table == old.table
-    assert [s.line for s in rebuilt.steps] == lines
-    assert [st.tiles for st in rebuilt.game.table.stacks] == [2, 2, 1, 1]
+    said = f"{names[case.points_to[2]]}, {case.testimony[2]}"
+    wanted = wanted_kinds(roster, 2, ())[0]
+    lines = [f"top {n}" for n in names[:4]]
+    lines += [f"call {names[2]}", f"found {wanted}", f"interview {names[2]}, {said}"]
+    played = play(old, *lines)  # the stack names[2] left was counted as 1 tile: empty now
+    really_taller = f"top {names[4]} under {names[2]}"
+    with pytest.raises(SheepdogError, match="no stack has an unknown top tile"):
+        play(played, really_taller)
+    rebuilt = resumed(played)
+    assert rebuilt is not None and rebuilt.start.table == start.table
+    assert [s.line for s in rebuilt.steps] == lines and rebuilt.game.log == played.log
+    assert rebuilt.game.table.stacks[2] == Stack(None, 0, 2, True)
+    after = rebuilt.add(parse_entry(roster, really_taller), really_taller)
+    assert after.game.table.stacks[2] == Stack(4, 1)
+    assert rebuilt.add(parse_entry(roster, "undo"), "undo").game.puzzle.interviews == ()
     # a game of this version rebuilds from its own deal
     rebuilt = resumed(play(start, *lines))
     assert rebuilt is not None and rebuilt.start.table == start.table
-    assert rebuilt.game.table.stacks[0] == Stack(0, 1, None, True)
