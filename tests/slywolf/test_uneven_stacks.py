@@ -211,8 +211,8 @@ def test_marks_no_deal_of_13_tiles_leaves_are_refused_saying_each_stack_s_two_si
     roster = roster_of(13)
     data = {"roster": roster_to_dict(roster), "mode": "easy", "interviews": []}
     # 2 tiles not placed, where 13 tiles make one taller stack; and a stack of 2 none has left
-    stacks = [{"tiles": 3, "maybe_more": True}] * 2 + [{"tiles": 2, "maybe_more": True}]
-    stacks += [{"tiles": 3, "maybe_more": True}]
+    stacks: list[dict[str, Any]] = [{"tiles": 3, "maybe_more": True}] * 2
+    stacks += [{"tiles": 2, "maybe_more": True}, {"tiles": 3, "maybe_more": True}]
     with pytest.raises(FileFormatError, match="no deal of the tiles into 4 stacks"):
         game_of(puzzle_from_dict({**data, "game": {"stacks": stacks}}))
     names = [s.name for s in roster.sheep]
