@@ -488,7 +488,7 @@ def advise_command(
             if json_out:
                 print_json(out)
             else:
-                for line in agent_advice_lines(out):
+                for line in agent_advice_lines(out, seen.teams_play):
                     echo(line)
                 if "note" in out:
                     echo(f"Note: {out['note']}.")
@@ -537,9 +537,11 @@ STOPPED = {
 agent_samples = AGENT_SAMPLES
 
 
-def agent_advice_lines(out: dict[str, Any]) -> list[str]:
+def agent_advice_lines(out: dict[str, Any], teams: bool = True) -> list[str]:
     """Agent DOG ``advise`` in words: the colour chances of the undercover fields, then every
-    play with its exact risk of knocking out her own side and its sampled win share."""
+    play with its exact risk of knocking out her own side (her own piece with 2-3 players, who
+    have no sides: ``teams`` False) and its sampled win share."""
+    own = "her own side's piece" if teams else "her own piece"
     lines = [
         f"Seat {out['seat']} to play; {counted(out['colourings'], 'colouring')} of the undercover"
         f" pieces {'fits' if out['colourings'] == 1 else 'fit'} what is public (each counted"
@@ -551,14 +553,14 @@ def agent_advice_lines(out: dict[str, Any]) -> list[str]:
     solved = out["samples"]
     exact = solved and all(e["win_share_se"] == 0 for e in out["plays"])
     lines.append(
-        "Plays: chance of knocking out her own side's piece (exact), then wins-draws-losses of"
+        f"Plays: chance of knocking out {own} (exact), then wins-draws-losses of"
         " the one exact solve (nothing is hidden):"
         if exact
-        else f"Plays: chance of knocking out her own side's piece (exact), then wins-draws-losses"
+        else f"Plays: chance of knocking out {own} (exact), then wins-draws-losses"
         f" over {counted(solved, 'sampled deal')} of the hidden cards, each solved exactly"
         " (win share ± one standard error of the sampled estimate):"
         if solved
-        else "Plays: chance of knocking out her own side's piece (exact):"
+        else f"Plays: chance of knocking out {own} (exact):"
     )
     for i, entry in enumerate(out["plays"], start=1):
         risk = entry["knocks_own_side"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from sheepdog.solver.agentdog.cards import DEAL, UNKNOWN, parse_card, sort_hand
-from sheepdog.solver.agentdog.moves import play_by_words
+from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
@@ -104,8 +104,10 @@ def _fold_of_few(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosi
     """A 2-3 player fold (A17), as ``moves`` writes it: ``"fold: discard 2, draw 13, play 13:
     out to t0"``, ``"..., draw 13, discard 5"`` or, with the stock empty, ``"fold: discard 2,
     discard 3"``.  Each card discarded or played must be one she may hold (the card drawn
-    joins her hand); a known top of the stock must be the card drawn.  Whether her hand had
-    nothing playable cannot be checked when it is unseen; the record's ``"card"`` is not read."""
+    joins her hand); a known top of the stock must be the card drawn; with cards in the stock
+    she draws.  Whether her hand had nothing playable (and, after the draw, still has nothing:
+    L2) is checked where it is seen, not when it holds unseen cards; the record's ``"card"`` is
+    not read."""
     found = _FOLD_OF_FEW.fullmatch(" ".join(rec.play.split()))
     if found is None:
         raise SheepdogError(
@@ -115,6 +117,14 @@ def _fold_of_few(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosi
         )
     held = list(pos.hands[rec.seat])
     stock = pos.stock
+    if UNKNOWN not in held and _playable(pos):  # her hand is seen: a fold is checked (A17)
+        raise SheepdogError(
+            f"{label}: she holds {', '.join(held)}, and a card of it can move: no fold (A17)"
+        )
+    if found["drawn"] is None and stock:
+        raise SheepdogError(
+            f"{label}: the stock holds {counted(len(stock), 'card')}: a fold draws one (A17)"
+        )
 
     def give_up(card: str) -> None:
         name = parse_card(card.strip())
@@ -139,6 +149,12 @@ def _fold_of_few(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosi
                 )
             held.append(drawn)
             stock = stock[1:]
+            drew = replace(pos, hands=_hand_set(pos.hands, rec.seat, sort_hand(held)), stock=stock)
+            if found["second"] is not None and UNKNOWN not in held and _playable(drew):
+                raise SheepdogError(
+                    f"{label}: with the {drawn} drawn a card of her hand can move, so she plays"
+                    " one (L2), not discards"
+                )
         if found["second"] is not None:
             give_up(found["second"])
         elif found["play"] is None and held:
@@ -159,6 +175,16 @@ def _fold_of_few(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosi
         raise SheepdogError(f"{label}: {exc}") from None
     after = _hand_set(pos.hands, rec.seat, sort_hand(held))
     return replace(pos, hands=after, to_move=next_to_move(after, rec.seat, pos.pawns), stock=stock)
+
+
+def _playable(pos: AgentPosition) -> bool:
+    """Whether the seat to move has a play other than a fold (when the fold's draw cannot be
+    listed, the stock's top being unseen, she has none: only a fold is left)."""
+    try:
+        plays = legal_plays(pos)
+    except SheepdogError:
+        return False
+    return any(not play.description.startswith("fold") for play in plays)
 
 
 def _hand_set(hands: Hands, seat: int, hand: tuple[str, ...]) -> Hands:

@@ -176,7 +176,7 @@ class _Results:
     def add(
         self, pawns: Pawns, knocked: tuple[int, ...], arrivals: tuple[int, ...], words: str
     ) -> None:
-        if self.target is not None and plain(words) != plain(self.target):
+        if self.target is not None and plain(normal_words(words)) != plain(self.target):
             return
         final = pawns
         pulls: Sequence[str] = ()  # no meeting, no pull (a tuple: nothing allocated)

@@ -481,7 +481,7 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
             raise FileFormatError(f"history play {i}: 'play' must be a string")
         # a fold's card is not read (its words name the discards): null, as `moves --json`
         # writes it, "fold", as advice does, or a card name
-        fold = words.strip().startswith("fold")
+        fold = words.strip().lower().startswith("fold")  # any case, as the words are read
         if not isinstance(card, str) and not (fold and card is None):
             raise FileFormatError(
                 f"history play {i}: 'card' must be a card name (or null for a fold)"

@@ -80,15 +80,30 @@ def _cards(text: str) -> tuple[str, ...]:
     return tuple(parse_card(t, allow_unknown=False) for t in text.replace(",", " ").split())
 
 
+_SWAPPED = re.compile(r"((?:\[seat \d+\] )?[a-z]+\d+) ↔ ((?:\[seat \d+\] )?[a-z]+\d+)")
+_SEAT_OF = re.compile(r"\[seat \d+\] ")
+
+
+def _swap_in_order(found: re.Match[str]) -> str:
+    """A Swap's two pawns in one order, whichever was said first (a swap is symmetric)."""
+    ends = sorted(found.groups(), key=lambda end: (_SEAT_OF.sub("", end), end))
+    return " ↔ ".join(ends)
+
+
 def normal_words(description: str) -> str:
     """A description as typed, compared with the engine's: arrows, spacing around arrows,
-    commas and burns' ``[seat N]``, and case (Agent DOG's entries compare the same way)."""
+    commas and colons, burns' ``[seat N]``, and case (Agent DOG's entries compare the same
+    way); a Swap's two pawns and a 4-player fold's discards in either order."""
     text = description.replace("<->", "↔").replace("->", "→")
     text = re.sub(r"\s*([→↔])\s*", r"\1", text)
     text = re.sub(r"\s*,\s*", ", ", text)
+    text = re.sub(r"\s*:\s*", ": ", text)
     text = re.sub(r"\[\s*seat\s*(\d+)\s*\]\s*", r"[seat \1] ", text, flags=re.IGNORECASE)
     text = re.sub(r"\s+", " ", text).strip().lower()
-    return text.replace("↔", " ↔ ")
+    text = _SWAPPED.sub(_swap_in_order, text.replace("↔", " ↔ "))
+    if text.startswith("fold: discards "):
+        text = "fold: discards " + ", ".join(sorted(text[len("fold: discards ") :].split(", ")))
+    return text
 
 
 _SEAT = re.compile(r"^seat\s+([0-9]+)\s*:?\s+(plays|folds)\b\s*(.*)$", re.IGNORECASE)

@@ -486,3 +486,24 @@ def test_too_many_colourings_names_the_view_file(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: {path}: 369,600 colourings are consistent with")
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_advice_with_two_players_speaks_of_her_own_piece(tmp_path: Path) -> None:
+    """With 2-3 players there are no sides: the header said "her own side's piece"."""
+    position = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "players": [0, 2],
+        "pawns": {"0": ["t1", "t3", "k", "k"], "1": [], "2": ["k"] * 4, "3": []},
+        "hands": {"0": ["2"], "1": [], "2": ["5"], "3": []},
+        "to_move": 0,
+        "last_card": None,
+        "stock": ["5"],
+    }
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(position), encoding="utf-8")
+    result = _run("dog", "advise", str(path), "--samples", "0")
+    assert result.exit_code == 0, result.output
+    assert "Plays: chance of knocking out her own piece (exact):" in result.stdout
+    assert "side" not in result.stdout

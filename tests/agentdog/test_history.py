@@ -312,3 +312,61 @@ def test_a_one_card_fold_counts_the_card_it_discards_not_the_records_card() -> N
     pool = Counter(_unseen(view))
     deck = Counter(full_deck(view.rules.deck_counts()))
     assert pool["swap"] == deck["swap"] - 6 and pool["5"] == deck["5"] - 1
+
+
+def test_a_two_player_fold_of_a_seen_hand_is_checked_as_the_table_checks_it() -> None:
+    """A 2-3 player fold in a record was never checked: a hand that could move folded, a card
+    drawn that could move was discarded (L2), and a fold drew nothing from a stock of cards."""
+    k = -1
+    pawns = [[k] * 4, [], [32, k, k, k], []]
+
+    def record(hand: list[str], stock: list[str], words: list[str]) -> list[str]:
+        """What following a record that folds in ``words`` says, per words ("" if it fits)."""
+        start = make_position(pawns, [hand, [], ["5"], []], 0, players=[0, 2], stock=stock)
+        end = next(p.position for p in legal_plays(start) if p.description.startswith("fold"))
+        first = view_to_json(view_of(start, 0))
+        out = []
+        for said in words:
+            obj = view_to_json(view_of(end, 0))
+            obj["history"] = {"from": first, "plays": [{"seat": 0, "card": None, "play": said}]}
+            try:
+                colourings(view_from_json(obj))
+                out.append("")
+            except SheepdogError as exc:
+                out.append(str(exc))
+        return out
+
+    # nothing can leave the kennel with a 2 and a 3: she folds and draws a 5, which cannot either
+    fits, no_draw = record(
+        ["2", "3"], ["5", "6"], ["fold: discard 2, draw 5, discard 3", "fold: discard 2, discard 3"]
+    )
+    assert fits == ""
+    assert "the stock holds 2 cards: a fold draws one (A17)" in no_draw
+    # a 13 drawn can bring a piece out: she plays it (L2)
+    (discarded,) = record(["2", "3"], ["13", "6"], ["fold: discard 2, draw 13, discard 3"])
+    assert "with the 13 drawn a card of her hand can move, so she plays one (L2)" in discarded
+    # a 13 in hand: no fold at all
+    start = make_position(pawns, [["13", "3"], [], ["5"], []], 0, players=[0, 2], stock=["5"])
+    played = legal_plays(start)[0].position
+    obj = view_to_json(view_of(played, 0))
+    said = "fold: discard 13, draw 5, discard 3"
+    obj["history"] = {
+        "from": view_to_json(view_of(start, 0)),
+        "plays": [{"seat": 0, "card": None, "play": said}],
+    }
+    with pytest.raises(SheepdogError, match="she holds 3, 13, and a card of it can move: no fold"):
+        colourings(view_from_json(obj))
+
+
+def test_a_record_fold_may_be_written_in_capitals() -> None:
+    """'Fold: discards swap' with "card": null was refused: 'card' must be a card name."""
+    kennel = -1
+    pawns = [[kennel] * 4, [16, kennel, kennel, kennel], [32] + [kennel] * 3, [48] + [kennel] * 3]
+    start = make_position(pawns, [["5"], ["swap"] * 5, ["2", "8"], ["3", "9"]], 0, "swap")
+    (fold,) = legal_plays(start)
+    obj = view_to_json(view_of(fold.position, 1))
+    obj["history"] = {
+        "from": view_to_json(view_of(start, 1)),
+        "plays": [{"seat": 0, "card": None, "play": fold.description.upper()}],
+    }
+    assert colourings(view_from_json(obj)) == [fold.position.pawns]

@@ -7,11 +7,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 
 from sheepdog.solver.agentdog.moves import legal_plays, plain, play_by_words
-from sheepdog.solver.agentdog.position import AgentPosition, position_from_json
+from sheepdog.solver.agentdog.position import AgentPosition, make_position, position_from_json
 from sheepdog.solver.dog.board import HOME, KENNEL
+from sheepdog.solver.errors import SheepdogError
 from tests.agentdog.strategies import positions
 
 
@@ -157,3 +159,25 @@ def test_with_two_or_three_players_a_knock_out_is_of_her_own_piece() -> None:
     }
     said = {p.description for p in legal_plays(position_from_json(obj))}
     assert "2: t1→t3 (knocks out t3); knocks out her own piece: out of the round (A6)" in said
+
+
+def test_a_swap_and_a_four_player_fold_are_read_in_either_order() -> None:
+    """ "t44 <-> t8" was refused where the engine says "t8 ↔ t44", and "fold: discards 9, 8"
+    where it says "8, 9"; so was "fold:discards 8, 9" (no space after the colon)."""
+    k = -1
+    pos = make_position(
+        [[8, k, k, k], [44, k, k, k], [], []], [["swap"], ["2"], [], []], 0, players=[0, 1]
+    )
+    swaps = [p for p in legal_plays(pos) if p.card == "swap"]
+    for play in swaps:
+        a, b = play.description.split(": ", 1)[1].split(" ↔ ")
+        for typed in (f"{b} <-> {a}", f"{a.upper()}<->{b}"):
+            assert play_by_words(pos, "swap", typed).position == play.position, typed
+        with pytest.raises(SheepdogError, match="is not a legal play here"):
+            play_by_words(pos, "swap", f"{a} -> {b}")  # a move is no swap
+    pawns = [[k] * 4, [16, k, k, k], [32] + [k] * 3, [48] + [k] * 3]
+    stuck = make_position(pawns, [["9", "8"], ["2"], ["2"], ["2"]], 0, "swap")
+    (fold,) = legal_plays(stuck)
+    assert fold.description == "fold: discards 8, 9"
+    for typed in ("fold: discards 9, 8", "fold:discards 8,9", "FOLD : discards 9 ,8"):
+        assert play_by_words(stuck, None, typed).position == fold.position, typed

@@ -399,3 +399,21 @@ def test_a_play_typed_with_other_spacing_is_the_engine_s_play(line: str) -> None
     after = record.add(parse_entry(line))
     assert after.table.position != record.table.position
     assert after.table.position.hands[0] == ()
+
+
+@pytest.mark.parametrize(
+    ("typed", "engine"),
+    [
+        ("swap: t44 <-> t8", "swap: t8 ↔ t44"),
+        ("SWAP:[Seat 2]t38<->t8", "swap: t8 ↔ [seat 2] t38"),
+        ("7:t60->t62,t8->t13", "7: t60→t62, t8→t13"),
+        ("fold: discards 9, 8", "fold: discards 8, 9"),
+    ],
+)
+def test_typed_words_read_as_the_engine_s_in_any_order_and_spacing(typed: str, engine: str) -> None:
+    """A Swap's two pawns in the other order, no space after a colon, a fold's discards in
+    another order: the same play (they were refused as not legal)."""
+    from sheepdog.solver.dog.entries import normal_words
+
+    assert normal_words(typed) == normal_words(engine)
+    assert normal_words("swap: t8 -> t44") != normal_words("swap: t8 <-> t44")  # a move, no swap
