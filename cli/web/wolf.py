@@ -58,7 +58,7 @@ from sheepdog.solver.slywolf.turn import (
 #: Why ``hint`` is refused as an entry (it changes nothing; the game's page shows the hint).
 HINT_IS_NO_ENTRY = "a hint is not an entry: the game's page shows it (API: GET the game)"
 
-SETUP_KEYS = ("roster", "mode", "side", "skill", "picky_eaters", "special_treats")
+SETUP_KEYS = ("roster", "mode", "side", "skill", "picky_eaters", "special_treats", "stacks")
 
 
 def load_named_roster(name: str) -> Roster:
@@ -90,6 +90,10 @@ def check_setup(raw: Any) -> dict[str, Any]:
     if side is not None and side not in SIDES:
         raise BadRequest(f"unknown side {shown(side)!r}; valid sides: {', '.join(SIDES)}")
     setup["side"] = side
+    if raw.get("stacks", "untold") != "untold":  # a stored setup says it (WolfGame.start)
+        raise BadRequest("'stacks' is \"untold\" (which stacks are taller is not typed)")
+    if side is not None:  # stacks dealt unevenly are "untold" (maybe_more): see WolfGame.start
+        setup["stacks"] = "untold"
     skill = raw.get("skill", 0.5)
     if isinstance(skill, bool) or not isinstance(skill, int | float) or not 0 <= skill <= 1:
         raise BadRequest("'skill' must be a number from 0 to 1")
@@ -113,6 +117,22 @@ def check_setup(raw: Any) -> dict[str, Any]:
     except SheepdogError as exc:
         raise BadRequest(str(exc)) from None
     return setup
+
+
+def _untold(setup: dict[str, Any], told: Record, rows: list[tuple[str, bool]]) -> Record:
+    """A game stored before 2026-12-04, whose uneven stacks were dealt with the first typed the
+    taller ones (``told``): replayed from this version's deal (nobody says which stacks are
+    taller) when that refuses no entry the old deal took, so a tile on a stack the old deal
+    counted out is taken; else as it was dealt, every entry it took kept."""
+    start = told.start
+    untold_start = new_game(start.puzzle, start.table.side, start.table.options)
+    if untold_start.table == start.table:  # the tiles split evenly: one deal
+        return told
+    untold = Record.replay(untold_start, rows, lenient=True)
+    refused = {n for n, step in enumerate(told.steps) if step.refused is not None}
+    if all(step.refused is None or n in refused for n, step in enumerate(untold.steps)):
+        return untold
+    return told
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +164,10 @@ class WolfGame:
         if setup.get("side") is None:
             return cls(setup, puzzle, None, ())
         options = Options(setup["skill"], setup["picky_eaters"], setup["special_treats"])
-        record = Record.begin(new_game(puzzle, setup["side"], options))
+        # a game stored before 2026-12-04 was dealt with the stacks typed first the taller
+        # ones: it replays as it was dealt, so that no entry it took is refused now
+        told = setup.get("stacks") != "untold"
+        record = Record.begin(new_game(puzzle, setup["side"], options, taller_first=told))
         return cls(setup, record.game.to_puzzle(), record, ())
 
     @classmethod
@@ -155,6 +178,8 @@ class WolfGame:
         game = cls.start(setup, new=False)
         if game.record is not None:
             record = Record.replay(game.record.start, rows, lenient=True)
+            if setup.get("stacks") != "untold":  # stored before 2026-12-04: see _untold
+                record = _untold(setup, record, rows)
             return cls(setup, record.game.to_puzzle(), record, record.steps)
         roster = game.puzzle.roster
         puzzle = game.puzzle

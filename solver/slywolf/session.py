@@ -31,6 +31,7 @@ Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.sol
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -156,10 +157,20 @@ class Game:
         return text + ">"
 
 
-def new_game(puzzle: Puzzle, side: Side = "one_star", options: Options | None = None) -> Game:
+def new_game(
+    puzzle: Puzzle,
+    side: Side = "one_star",
+    options: Options | None = None,
+    *,
+    taller_first: bool = False,
+) -> Game:
     """A fresh table for ``puzzle``: 4 stacks of tiles [Setup 3] whose tops are still to be typed,
     the wolf at the start of the track side ``side`` (one of ``SIDES``).  The stacks hold the
-    sheep not heard yet: a puzzle's interviews are tiles already turned over."""
+    sheep not heard yet: a puzzle's interviews are tiles already turned over.  Tiles that do
+    not split evenly leave every stack at the smaller size, marked ``maybe_more``; with
+    ``taller_first``, as versions before 2026-12-04 dealt them, the stacks typed first hold
+    the extra tiles (for games stored by those versions)."""
+    expect(taller_first, bool, "taller_first", "True or False")
     check_puzzle(puzzle)
     check_has_cases(puzzle.roster, "no game can be played on it")
     expect(side, str, "side", "one_star or two_star")
@@ -176,7 +187,7 @@ def new_game(puzzle: Puzzle, side: Side = "one_star", options: Options | None = 
     # the sheep heard before the game are off the stacks already: their tiles are dealt face
     # up beside them (a tile typed on top later could only be set aside again)
     n = puzzle.roster.n_sheep - len(puzzle.interviewed())
-    table = Table(_dealt(n), (), track, 0, (), options)
+    table = Table(_dealt(n, taller_first), (), track, 0, (), options)
     return Game(_without_game(puzzle), table)
 
 
@@ -1051,15 +1062,11 @@ def resumed(game: Game) -> Record | None:
     for taller_first in (False, True):  # a file of an earlier version dealt the other way
         try:
             start = new_game(
-                replace(game.puzzle, interviews=()), game.table.side, game.table.options
+                replace(game.puzzle, interviews=()),
+                game.table.side,
+                game.table.options,
+                taller_first=taller_first,
             )
-            if taller_first:
-                start = replace(
-                    start,
-                    table=replace(
-                        start.table, stacks=_dealt(start.roster.n_sheep, taller_first=True)
-                    ),
-                )
             record = Record.begin(start)
             for line in game.log:
                 try:
@@ -1077,11 +1084,11 @@ def resumed(game: Game) -> Record | None:
 def _untold(records: list[Record], game: Game) -> Record:
     """The record of an earlier version's file, which took the stacks typed first to be the
     taller ones (``records``: the same lines from this version's deal, then from that one):
-    this version's, when the lines read alike from both deals and leave the same game but for
-    the stacks, so that a tile on a stack the file counted out is taken; else the file's own."""
+    this version's, when it takes every line that one took (and perhaps a tile that one
+    refused, on a stack it had counted out), so that the game goes on as the table is; else
+    the file's own."""
     untold, told = records
-    same = [(s.line, s.undone) for s in untold.steps] == [(s.line, s.undone) for s in told.steps]
-    table = replace(untold.game.table, stacks=game.table.stacks)
-    if same and replace(untold.game, table=table, log=game.log) == game:
+    took = Counter(step.line for step in told.steps)
+    if not took - Counter(step.line for step in untold.steps):  # every line told took
         return replace(untold, game=replace(untold.game, log=game.log))
     return replace(told, game=game)

@@ -253,6 +253,32 @@ def test_a_file_dealt_taller_first_by_an_earlier_version_is_taken_up_as_this_ver
     after = rebuilt.add(parse_entry(roster, really_taller), really_taller)
     assert after.game.table.stacks[2] == Stack(4, 1)
     assert rebuilt.add(parse_entry(roster, "undo"), "undo").game.puzzle.interviews == ()
+    # the file's log holds that tile, refused then (the log keeps refused lines): taken now
+    refused = played.logged(really_taller)
+    rebuilt = resumed(refused)
+    assert rebuilt is not None and rebuilt.game.table.stacks[2] == Stack(4, 1)
+    assert rebuilt.game.log == refused.log
     # a game of this version rebuilds from its own deal
     rebuilt = resumed(play(start, *lines))
     assert rebuilt is not None and rebuilt.start.table == start.table
+    # an earlier file whose lines this version's deal would not all take keeps its own deal:
+    # 13 tiles, the first stack typed taken to hold 4; two stacks wait with 2 tiles each there
+    # (a plain `top` fits either), but with 1 or 2 and 2 or 3 tiles here (`under` is needed)
+    roster = roster_of(13)
+    names = [s.name for s in roster.sheep]
+    case = random_case(roster, "easy", random.Random(4))
+    start = new_game(new_puzzle(roster, "easy"))
+    old = replace(start, table=replace(start.table, stacks=_dealt(13, taller_first=True)))
+
+    def heard(s: int) -> list[str]:
+        said = f"{names[case.points_to[s]]}, {case.testimony[s]}"
+        wanted = wanted_kinds(roster, s, ())[0]
+        return [f"call {names[s]}", f"found {wanted}", f"interview {names[s]}, {said}"]
+
+    lines = [f"top {n}" for n in names[:4]] + heard(0) + [f"top {names[4]}"]
+    lines += heard(4) + heard(1) + [f"top {names[5]}"]
+    kept = play(old, *lines)
+    with pytest.raises(SheepdogError, match="stacks of different sizes wait"):
+        play(start, *lines)
+    rebuilt = resumed(kept)
+    assert rebuilt is not None and rebuilt.start.table == old.table and rebuilt.game == kept

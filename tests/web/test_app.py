@@ -963,3 +963,55 @@ def test_solved_mid_turn_the_page_keeps_the_other_called_sheep_s_interview(
     enter(heard(second))
     view = client.get(base).json()
     assert view["state"]["over"] is True and view["state"]["called"] == []
+
+
+def test_a_game_stored_before_untold_stacks_replays_without_losing_an_entry() -> None:
+    """Games stored when the stacks typed first were taken to be the taller ones: replayed
+    from the new deal, a plain `top` the old deal took (its two waiting stacks the same size
+    there) was refused, and every entry after it.  Such a game replays as it was dealt, unless
+    the new deal takes every entry (then a tile the old deal refused is taken too)."""
+    import random
+
+    from sheepdog.cli.web.wolf import WolfGame, check_setup
+    from sheepdog.solver.slywolf.sample import random_case
+    from sheepdog.solver.slywolf.turn import wanted_kinds
+
+    data = roster_to_dict(load_roster("default"))
+    inline = {**data, "accomplices": 1, "sheep": data["sheep"][:13]}
+    setup = check_setup({"roster": inline, "mode": "easy", "side": "one_star"})
+    assert setup["stacks"] == "untold"
+    old = {k: v for k, v in setup.items() if k != "stacks"}
+    roster = WolfGame.roster_of(setup)[0]
+    names = [s.name for s in roster.sheep]
+    case = random_case(roster, "easy", random.Random(4))
+
+    def heard(s: int) -> list[str]:
+        said = f"{names[case.points_to[s]]}, {case.testimony[s]}"
+        return [
+            f"call {names[s]}",
+            f"found {wanted_kinds(roster, s, ())[0]}",
+            f"interview {names[s]}, {said}",
+        ]
+
+    lines = [f"top {n}" for n in names[:4]] + heard(0) + [f"top {names[4]}"]
+    lines += heard(4) + heard(1) + [f"top {names[5]}"]  # two stacks of 2 wait in the old deal
+    rows = [(line, False) for line in lines]
+    kept = WolfGame.replay(old, rows)
+    assert [s.refused for s in kept.steps] == [None] * len(lines)
+    assert kept.record is not None and not any(
+        st.maybe_more for st in kept.record.game.table.stacks
+    )
+    assert any(s.refused for s in WolfGame.replay(setup, rows).steps)  # the new deal would not
+    # a game the new deal takes whole is taken up in it: the old deal's refused tile is taken
+    # (the third stack typed was the taller one: its fourth tile shows under its third)
+    lines = [f"top {n}" for n in names[:4]] + heard(2) + [f"top {names[4]}"] + heard(4)
+    lines += [f"top {names[5]}"] + heard(5) + [f"top {names[6]} under {names[5]}"]
+    rows = [(line, False) for line in lines]
+    from sheepdog.solver.slywolf.session import Record
+
+    told = WolfGame.start(old).record
+    assert told is not None and told.start.table.stacks[0].tiles == 4  # the old deal
+    assert Record.replay(told.start, rows, lenient=True).steps[-1].refused is not None
+    up = WolfGame.replay(old, rows)
+    assert up.record is not None and all(s.refused is None for s in up.steps)
+    assert roster.sheep_index(names[6]) in up.record.game.table.visible
