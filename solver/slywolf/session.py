@@ -758,9 +758,15 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
         )
         example = f"`top {name} under {next(iter(sizes))}`" if sizes else f"`top {name}`"
         if under is not None:
+            why = (  # its stack's top was typed, maybe plainly on the other of two alike
+                " (its top was typed: if that tile lay on another stack, `undo` it and type both"
+                " with `under`)"
+                if under in game.puzzle.interviewed() and _left_in_game(game, under)
+                else ""
+            )
             raise SheepdogError(
-                f"no stack waits under {roster.sheep[under].name}; the stacks waiting for their "
-                f"top tile: {listed} (e.g. {example})"
+                f"no stack waits under {roster.sheep[under].name}{why}; the stacks waiting for"
+                f" their top tile: {listed} (e.g. {example})"
             )
         raise SheepdogError(
             f"stacks of different sizes wait for their top tile ({listed}): say which, "
@@ -779,6 +785,19 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
         else (replace(st, top=sheep, under=None))
     )
     return replace(table, stacks=tuple(stacks))
+
+
+def _left_in_game(game: Game, sheep: int) -> bool:
+    """Whether ``sheep`` was interviewed in this game (its tile left a stack, which its name
+    labels until a tile is typed there; a puzzle's earlier interviews left none)."""
+    for line in game.log:
+        try:
+            entry = parse_entry(game.roster, line)
+        except SheepdogError:
+            continue
+        if isinstance(entry, Heard) and entry.interview.sheep == sheep:
+            return True
+    return False
 
 
 def _set_aside(game: Game, sheep: int) -> bool:

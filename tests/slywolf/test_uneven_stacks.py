@@ -282,3 +282,30 @@ def test_a_file_dealt_taller_first_by_an_earlier_version_is_taken_up_as_this_ver
         play(start, *lines)
     rebuilt = resumed(kept)
     assert rebuilt is not None and rebuilt.start.table == old.table and rebuilt.game == kept
+
+
+def test_a_stack_whose_top_was_typed_plainly_says_so_when_named_again() -> None:
+    """Two stacks of one size wait: a plain `top` takes the first (either fits the counts).
+    Naming that stack for the next tile was refused with only "no stack waits under ..."."""
+    roster = roster_of(13)
+    names = [s.name for s in roster.sheep]
+    case = random_case(roster, "easy", random.Random(4))
+
+    def heard(s: int) -> list[str]:
+        said = f"{names[case.points_to[s]]}, {case.testimony[s]}"
+        wanted = wanted_kinds(roster, s, ())[0]
+        return [f"call {names[s]}", f"found {wanted}", f"interview {names[s]}, {said}"]
+
+    game = play(new_game(new_puzzle(roster, "easy")), *(f"top {n}" for n in names[:4]))
+    game = play(game, *heard(0), *heard(2), f"top {names[4]}")  # taken as under names[0]
+    line = f"top {names[5]} under {names[0]}"
+    with pytest.raises(SheepdogError) as told:
+        play(game, line)
+    assert str(told.value).startswith(
+        f"no stack waits under {names[0]} (its top was typed: if that tile lay on another stack,"
+        " `undo` it and type both with `under`); the stacks waiting for their top tile: under "
+        f"{names[2]} (2 or 3 tiles)"
+    )
+    with pytest.raises(SheepdogError) as plain:  # a sheep never taken off: no such remark
+        play(game, f"top {names[5]} under {names[7]}")
+    assert "its top was typed" not in str(plain.value)
