@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sheepdog
+from sheepdog.solver.dog.rules import Rules
 from sheepdog.solver.errors import SheepdogError, UnknownNameError, WrongTypeError
 from sheepdog.solver.slywolf.entries import Call, FinalGuess, Found, Heard, Top
 from sheepdog.solver.slywolf.puzzle import Interview
@@ -47,6 +48,13 @@ R = dataclasses.replace
         ({"hands": (("swap", "7"), ("2",), ("3",), ("13",))}, SheepdogError, "canonical form"),
         ({"pawns": ([-1, 60, 102, 103], (-1,) * 3 + (16,), (100,), ())}, TypeError, "tuple"),
         ({"fresh": 99}, SheepdogError, "bit mask"),
+        # rules no file may hold: the engines played them, and the file written was unreadable
+        ({"rules": Rules(mode=cast(Any, "zz"))}, UnknownNameError, "mode 'zz'"),
+        (
+            {"rules": Rules(protection=cast(Any, "zz"))},
+            UnknownNameError,
+            "protection 'zz'",
+        ),
     ],
 )
 def test_a_classic_position_built_in_code_is_checked(
@@ -74,6 +82,8 @@ def test_an_agent_position_built_in_code_is_checked() -> None:
         ({"last_card": "copy"}, "never 'copy'"),
         ({"to_move": 9}, "to_move 9 is not a seat in play"),
         ({"hands": (("copy", "Partner"), ("2", "swap"), ("3",), ("13",))}, "written 'partner'"),
+        ({"rules": R(pos.rules, deck=(("zz", 3),))}, "rules: unknown card 'zz'"),
+        ({"rules": R(pos.rules, deck=(("5", 10**9),))}, "rules: deck: the count of '5'"),
     ):
         bad = R(pos, **changes)
         for call in (
@@ -348,3 +358,24 @@ def test_a_field_kind_without_arguments_is_read() -> None:
 
     assert wrong_field(_Bare([1, "a"], {1: 2})) is None
     assert wrong_field(_Bare(cast(Any, (1,)), {})) == "field 'xs' is (1,) (tuple), not List"
+
+
+def test_a_leaf_function_giving_no_number_is_named() -> None:
+    """A leaf returning a string was a TypeError from inside the ranking."""
+    puzzle = sheepdog.load_puzzle(ROOT / "cases" / "puzzles" / "turn.json")
+    for value in ("x", None, float("nan"), True):
+
+        def leaf(weights: Any, obs: Any, v: Any = value) -> Any:
+            return v
+
+        with pytest.raises(WrongTypeError, match="leaf must return a finite number"):
+            sheepdog.advise_puzzle(puzzle, leaf)
+    assert sheepdog.advise_puzzle(puzzle, lambda weights, obs: 2.0).ranking
+
+
+def test_a_tally_of_values_no_solve_gives_is_refused() -> None:
+    """Keys outside the coded ranges counted as a loss of -5 plies or a win of -9e18."""
+    for sample in ((-5, (-3, -7)), (10**19, (0, 0)), (1, (2, -1))):
+        with pytest.raises(SheepdogError, match="is no value a solve gives"):
+            sheepdog.PlayTally.of("5", "5: t1→t6", [sample])
+    assert sheepdog.PlayTally.of("5", "5: t1→t6", [(1, (2, 3))]).losses == 1

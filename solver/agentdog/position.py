@@ -336,6 +336,12 @@ def validate(pos: AgentPosition, *, observer: bool = False) -> None:
     With ``observer`` the hands may hold ``"?"`` and the pawns ``"u"`` are checked elsewhere
     (:mod:`~sheepdog.solver.agentdog.observer`)."""
     players, layout = pos.players, pos.layout
+    if not isinstance(pos.rules, AgentRules):
+        raise SheepdogError(f"'rules' must be an AgentRules, not {type(pos.rules).__name__}")
+    try:  # a position built in code is held to what a file may say (cards, counts, flags)
+        rules_from_json(rules_to_json(pos.rules))
+    except (SheepdogError, TypeError, ValueError) as exc:
+        raise SheepdogError(f"rules: {exc}") from None
     if not 2 <= len(players) <= SEATS or any(not 0 <= k < SEATS for k in players):
         raise SheepdogError("'players' lists 2, 3 or 4 distinct seats among 0..3")
     track: dict[int, int] = {}

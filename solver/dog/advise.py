@@ -49,7 +49,7 @@ from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
 from sheepdog.solver.dog.moves import successors
 from sheepdog.solver.dog.position import Loc, Position, make_position, winner_words
 from sheepdog.solver.dog.solve import DogGame, check_budget, check_classic, solve_position
-from sheepdog.solver.dog.value import decode, draw_key, loss_key, up_one_ply, win_key
+from sheepdog.solver.dog.value import decode, draw_key, is_key, loss_key, up_one_ply, win_key
 from sheepdog.solver.errors import (
     SheepdogError,
     UnknownNameError,
@@ -201,6 +201,11 @@ class PlayTally(_Stats):
                 raise WrongTypeError(
                     "samples must be (key, (pawns home, steps to go)) pairs of whole numbers,"
                     f" not {shown(repr(sample))}"
+                )
+            if not is_key(sample[0]) or min(sample[1]) < 0:
+                raise SheepdogError(
+                    f"samples: {shown(repr(sample))} is no value a solve gives (a key of"
+                    " sheepdog.solver.dog.value, and pawns home and steps to go of 0 or more)"
                 )
             tally.add(sample[0], sample[1])
         return tally.frozen()

@@ -288,6 +288,10 @@ def make_position(
 def validate(pos: Position) -> None:
     """Reject a position that cannot happen, with an error naming the problem (spec section 3)."""
     seats, rules = pos.seats, pos.rules
+    if not isinstance(rules, Rules):
+        raise SheepdogError(f"'rules' must be a Rules, not {type(rules).__name__}")
+    parse_mode(rules.mode)  # a position built in code is held to the file's names
+    parse_protection(rules.protection)
     if seats not in BOARD_SEATS:
         raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
     if rules.mode == "threes" and seats != 6:

@@ -87,6 +87,16 @@ def down_one_ply(key: int) -> int:
     return key
 
 
+def is_key(key: int) -> bool:
+    """Whether ``key`` codes a value: a loss, a draw or a win within the plies and progress
+    the keys can code.
+
+    >>> is_key(win_key(3)), is_key(draw_key((2, 40))), is_key(-1), is_key(INF)
+    (True, True, False, False)
+    """
+    return 0 <= key < _SPAN or _DRAW <= key < _DRAW + _SPAN * _SPAN or LEAST_WIN <= key <= _WIN
+
+
 def decode(key: int) -> tuple[Value, int | None, tuple[int, int] | None]:
     """``(value, plies, draw progress)`` of a key; plies only for WIN/LOSS, progress only DRAW."""
     if key >= LEAST_WIN:

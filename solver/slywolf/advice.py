@@ -17,11 +17,18 @@ into interviews with that leaf's calibration.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
+from sheepdog.solver.errors import (
+    SheepdogError,
+    UnknownNameError,
+    WrongTypeError,
+    expect,
+    shown,
+)
 from sheepdog.solver.slywolf.contradiction import TABLE_SECONDS, Conflict, smallest_conflict
 from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
@@ -264,6 +271,26 @@ class Advice:
         return text + ">"
 
 
+def _checked_leaf(leaf: LeafEstimate) -> LeafEstimate:
+    """A caller's leaf function whose every value is checked to be a finite number (a wrong
+    one was a TypeError from deep inside the ranking)."""
+
+    def checked(weights: Sequence[int], obs: Observation) -> float:
+        value = leaf(weights, obs)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            raise WrongTypeError(
+                f"leaf must return a finite number (the interviews still needed), not"
+                f" {shown(repr(value))}"
+            )
+        return float(value)
+
+    return checked
+
+
 def advice(
     puzzle: Puzzle, leaf: LeafEstimate | str | None = None, model: Model | None = None
 ) -> Advice:
@@ -282,6 +309,8 @@ def advice(
         puzzle = table_view(puzzle)
     if isinstance(leaf, str) or not (leaf is None or callable(leaf)):
         leaf = _leaf_named(leaf)
+    elif leaf is not None and not isinstance(leaf, Leaf):
+        leaf = _checked_leaf(leaf)
     obs = Observation.from_puzzle(puzzle)
     try:
         chosen, d, fallback = hint_model(obs, model)

@@ -965,7 +965,9 @@ class Record:
     leave a state that the entries themselves could not reach.
 
     ``sheepdog wolf play`` keeps one in memory for its session; ``sheepdog serve`` stores
-    every step as a database row and rebuilds the record from the rows."""
+    every step as a database row and rebuilds the record from the rows.  Make one with
+    :meth:`begin`, :meth:`of` or :meth:`replay`, which apply the steps: the constructor checks
+    the types only and takes ``game`` as given."""
 
     start: Game
     steps: tuple[Step, ...]
