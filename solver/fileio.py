@@ -167,7 +167,10 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
         os.unlink(probe)
     except OSError as exc:
         remove_made_folders(missing)
-        raise SheepdogError(f"cannot write in {folder}: {os_reason(exc)}") from None
+        reason = os_reason(exc)
+        if exc.errno == errno.ENOENT and folder.is_dir():  # /proc, /sys: no file is made there
+            reason = "this folder takes no new files"
+        raise SheepdogError(f"cannot write in {folder}: {reason}") from None
     return missing
 
 

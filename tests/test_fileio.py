@@ -325,3 +325,13 @@ def test_a_folder_that_is_a_broken_link_says_why_it_cannot_be_made(tmp_path: Pat
     with pytest.raises(SheepdogError, match=r"dangling: it is a link to .*gone, which does not"):
         fileio.check_folder(tmp_path / "dangling")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dangling", "loop1", "loop2"]
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="no /proc on this system")
+def test_a_folder_that_takes_no_files_says_so() -> None:
+    """/proc refuses a new file with "no such file or directory", which the message passed on
+    for a folder that plainly exists."""
+    with pytest.raises(
+        SheepdogError, match="^cannot write in /proc: this folder takes no new files$"
+    ):
+        fileio.check_folder(Path("/proc"))
