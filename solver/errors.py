@@ -252,9 +252,11 @@ def expect_variant(
     if type(pos).__name__ == other_class:
         article = "an" if variant[0] in "AEIOU" else "a"
         raise WrongTypeError(
-            f"this needs {wanted}, not {article} {variant} position ({variant}: {function})"
+            f"pos must be {wanted}, not {article} {variant} position ({variant}: {function})"
         )
-    raise WrongTypeError(f"this needs {wanted}, not {shown(repr(pos))}: {readers}")
+    raise WrongTypeError(
+        f"pos must be {wanted}, not {type(pos).__name__} {shown(repr(pos))}: {readers}"
+    )
 
 
 class UnknownNameError(SheepdogError):

@@ -209,15 +209,15 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
         ("explain", lambda: sheepdog.explain(puzzle, rules=nope), "unknown rule 'nope'"),
         ("load_position", lambda: sheepdog.load_position(VIEW), "read it with sheepdog.load_view"),
         # the compiled engines' entry points raised a bare TypeError from inside
-        ("legal_plays", lambda: sheepdog.legal_plays(text), "needs a classic DOG position"),
+        ("legal_plays", lambda: sheepdog.legal_plays(text), "pos must be a classic DOG position"),
         # text is read first: the readers are named (it named the Agent DOG engine)
         ("solve_position", lambda: sheepdog.solve_position(text), "parse_position(text) or"),
         ("agent_perft", lambda: sheepdog.agent_perft(text, 1), "parse_agent_position(text)"),
         ("legal_plays", lambda: sheepdog.legal_plays(agent), "agent_legal_plays"),
-        ("perft", lambda: sheepdog.perft(text, 1), "needs a classic DOG position"),
+        ("perft", lambda: sheepdog.perft(text, 1), "pos must be a classic DOG position"),
         ("perft", lambda: sheepdog.perft(classic, text), "depth must be an int"),
         ("agent_legal_plays", lambda: sheepdog.agent_legal_plays(classic), "legal_plays)"),
-        ("agent_perft", lambda: sheepdog.agent_perft(text, 1), "needs an Agent DOG position"),
+        ("agent_perft", lambda: sheepdog.agent_perft(text, 1), "pos must be an Agent DOG position"),
         ("agent_perft", lambda: sheepdog.agent_perft(agent, depth=text), "depth must be"),
         ("advise_position", lambda: sheepdog.advise_position(classic, unseen=text), "unseen"),
         (
