@@ -787,17 +787,19 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     return replace(table, stacks=tuple(stacks))
 
 
+def _logged(game: Game) -> Iterable[Entry]:
+    """The entries of the game's log that still read as entries, in order."""
+    for line in game.log:
+        try:
+            yield parse_entry(game.roster, line)
+        except SheepdogError:
+            continue
+
+
 def _left_in_game(game: Game, sheep: int) -> bool:
     """Whether ``sheep`` was interviewed in this game (its tile left a stack, which its name
     labels until a tile is typed there; a puzzle's earlier interviews left none)."""
-    for line in game.log:
-        try:
-            entry = parse_entry(game.roster, line)
-        except SheepdogError:
-            continue
-        if isinstance(entry, Heard) and entry.interview.sheep == sheep:
-            return True
-    return False
+    return any(isinstance(e, Heard) and e.interview.sheep == sheep for e in _logged(game))
 
 
 def _set_aside(game: Game, sheep: int) -> bool:
@@ -810,11 +812,7 @@ def _set_aside(game: Game, sheep: int) -> bool:
         return False
     if any(st.under == sheep for st in table.stacks):
         return False  # set aside already: a stack still waits under it
-    for line in game.log:  # heard or set aside in this game: its tile left a stack then
-        try:
-            entry = parse_entry(game.roster, line)
-        except SheepdogError:
-            continue
+    for entry in _logged(game):  # heard or set aside in this game: its tile left a stack then
         if isinstance(entry, Heard) and entry.interview.sheep == sheep:
             return False
         if isinstance(entry, Top) and entry.sheep == sheep:
