@@ -16,15 +16,20 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_wolf_generate_benchmark_runs() -> None:
-    result = subprocess.run(
-        [sys.executable, "benchmarks/wolf_generate.py", "--count", "2", "--modes", "easy"],
+def python(*argv: str, timeout: int = 60) -> subprocess.CompletedProcess[str]:
+    """``python ARGV...`` from the repository root, its output captured as text."""
+    return subprocess.run(
+        [sys.executable, *argv],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=timeout,
         check=False,
     )
+
+
+def test_wolf_generate_benchmark_runs() -> None:
+    result = python("benchmarks/wolf_generate.py", "--count", "2", "--modes", "easy", timeout=300)
     assert result.returncode == 0, result.stderr
     header, row = result.stdout.strip().splitlines()[-2:]
     assert header.split()[:3] == ["mode", "band", "cases"]
@@ -32,13 +37,8 @@ def test_wolf_generate_benchmark_runs() -> None:
 
 
 def test_wolf_contradiction_benchmark_runs() -> None:
-    result = subprocess.run(
-        [sys.executable, "benchmarks/wolf_contradiction.py", "--puzzles", "2", "--cycles", "1"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
+    result = python(
+        "benchmarks/wolf_contradiction.py", "--puzzles", "2", "--cycles", "1", timeout=300
     )
     assert result.returncode == 0, result.stderr
     budget, everyday, cycles = result.stdout.strip().splitlines()
@@ -97,14 +97,7 @@ BAD_INPUT: list[tuple[str, list[str], int]] = [
     ids=[f"{script} {' '.join(args)}" for script, args, _ in BAD_INPUT],
 )
 def test_bad_input_is_one_error_line(script: str, args: list[str], code: int) -> None:
-    result = subprocess.run(
-        [sys.executable, f"benchmarks/{script}", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = python(f"benchmarks/{script}", *args)
     assert "Traceback" not in result.stderr
     assert result.returncode == code, result.stderr
     lines = result.stderr.splitlines()
@@ -122,14 +115,7 @@ def test_without_sheepdog_a_script_stops_at_once(script: str) -> None:
     probe = subprocess.run([sys.executable, "-S", "-c", "import sheepdog"], check=False)
     if probe.returncode == 0:
         pytest.skip("sheepdog is importable without site-packages here")
-    result = subprocess.run(
-        [sys.executable, "-S", f"benchmarks/{script}"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = python("-S", f"benchmarks/{script}")
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.startswith("Error: No module named 'sheepdog'")
@@ -149,14 +135,7 @@ def test_serve_stops_when_its_server_does_not_start() -> None:
         "serve.free_port = lambda: taken.getsockname()[1]\n"
         "serve.run_main(serve.main)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = python("-c", code, timeout=120)
     assert result.returncode == 1, result.stderr
     assert result.stdout == ""
     assert result.stderr.startswith("Error: the server did not start: cannot listen on 127.0.0.1:")

@@ -44,14 +44,17 @@ from sheepdog.solver.slywolf.session import (
     check_likes,
     new_game,
     table_view,
+    took_every_entry,
     top_needs_under,
     waiting_stacks,
 )
 from sheepdog.solver.slywolf.turn import (
     SIDES,
     Options,
+    maybe_tops,
     track_length,
     turns_left,
+    untyped_tops,
     wanted_kinds,
 )
 
@@ -119,7 +122,7 @@ def check_setup(raw: Any) -> dict[str, Any]:
     return setup
 
 
-def _untold(setup: dict[str, Any], told: Record, rows: list[tuple[str, bool]]) -> Record:
+def _untold(told: Record, rows: list[tuple[str, bool]]) -> Record:
     """A game stored before 2026-12-04, whose uneven stacks were dealt with the first typed the
     taller ones (``told``): replayed from this version's deal (nobody says which stacks are
     taller) when that refuses no entry the old deal took, so a tile on a stack the old deal
@@ -129,10 +132,7 @@ def _untold(setup: dict[str, Any], told: Record, rows: list[tuple[str, bool]]) -
     if untold_start.table == start.table:  # the tiles split evenly: one deal
         return told
     untold = Record.replay(untold_start, rows, lenient=True)
-    refused = {n for n, step in enumerate(told.steps) if step.refused is not None}
-    if all(step.refused is None or n in refused for n, step in enumerate(untold.steps)):
-        return untold
-    return told
+    return untold if took_every_entry(told, untold) else told
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +179,7 @@ class WolfGame:
         if game.record is not None:
             record = Record.replay(game.record.start, rows, lenient=True)
             if setup.get("stacks") != "untold":  # stored before 2026-12-04: see _untold
-                record = _untold(setup, record, rows)
+                record = _untold(record, rows)
             return cls(setup, record.game.to_puzzle(), record, record.steps)
         roster = game.puzzle.roster
         puzzle = game.puzzle
@@ -346,11 +346,8 @@ class WolfGame:
             length = track_length(roster, table.side)
             out["track"] = {"side": table.side, "position": table.position, "length": length}
             out["visible"] = [roster.sheep[s].name for s in table.visible]
-            out["unknown_tops"] = sum(st.top is None and st.tiles > 0 for st in table.stacks)
-            # emptied stacks that may hold one tile more (the deal was uneven)
-            out["maybe_tops"] = sum(
-                st.top is None and st.tiles == 0 and st.maybe_more for st in table.stacks
-            )
+            out["unknown_tops"] = untyped_tops(table)
+            out["maybe_tops"] = maybe_tops(table)
             # stacks of different sizes waiting for their top: the form asks which (by the sheep
             # last taken off each)
             labels = [table.stacks[j].under for j in waiting_stacks(table)]

@@ -50,9 +50,11 @@ from sheepdog.solver.slywolf.turn import (
     WinChance,
     guess,
     hidden_sheep,
+    maybe_tops,
     table_to_dict,
     track_length,
     turns_left,
+    untyped_tops,
     wanted_kinds,
 )
 from sheepdog.solver.slywolf.valid import (
@@ -155,9 +157,11 @@ class TurnAdvice:
     plan: TurnPlanner | None = field(compare=False)
     untyped_tops: int = 0  # stacks with tiles whose top sheep nobody has typed yet
     guessed: int | None = None  # the wolf guessed: the game is over, nothing is left to advise
-    #: emptied stacks whose top nobody has typed that may still hold one tile (the deal was
-    #: uneven: :attr:`~sheepdog.solver.slywolf.turn.Stack.maybe_more`)
-    maybe_tops: int = 0
+
+    @property
+    def maybe_tops(self) -> int:
+        """Stacks counted out that may still hold one tile (:func:`turn.maybe_tops`)."""
+        return maybe_tops(self.table)
 
     @property
     def drawing(self) -> bool:
@@ -339,32 +343,27 @@ def advice(
     table, so_far = game.table, game.turn
     visible = [s for s in table.visible if s not in table.discarded]
     left = turns_left(puzzle.roster, table)
-    untyped = sum(1 for st in table.stacks if st.tiles > 0 and st.top is None)
-    maybe = sum(1 for st in table.stacks if st.tiles == 0 and st.maybe_more and st.top is None)
+    untyped = untyped_tops(table)
 
     def answer(ranking: tuple[Hint, ...], turn: TurnAdvice, others: tuple[Hint, ...]) -> Advice:
         return Advice(puzzle, d, ranking, turn, chosen, fallback, others, tuple(visible))
 
     done = sorted(puzzle.interviewed() | set(table.discarded))
     if game.guessed is not None:  # the game is over: no turn to plan, every sheep left ranked
-        turn = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed, maybe)
+        turn = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed)
         return answer(tuple(ranked(done, None)), turn, ())
     hidden = hidden_sheep(puzzle, table)
     ranking, others = _on_top(ranked(done, visible, hidden), visible)
     if len(d.suspects) <= 1:
-        return answer(
-            ranking, TurnAdvice(table, so_far, left, None, None, untyped, maybe_tops=maybe), others
-        )
-    if left > 0 and not visible and (untyped or maybe) and not so_far.called:
+        return answer(ranking, TurnAdvice(table, so_far, left, None, None, untyped), others)
+    if left > 0 and not visible and (untyped or maybe_tops(table)) and not so_far.called:
         # nobody on top is known yet: no turn to plan, but every sheep left is ranked (all are
         # below the tops, ranked among themselves: the ranking ``everyone`` gave)
-        return answer(
-            others, TurnAdvice(table, so_far, left, None, None, untyped, maybe_tops=maybe), ()
-        )
+        return answer(others, TurnAdvice(table, so_far, left, None, None, untyped), ())
     if left == 0 or not ranking:
         return answer(
             ranking,
-            TurnAdvice(table, so_far, left, guess(d.weights), None, untyped, maybe_tops=maybe),
+            TurnAdvice(table, so_far, left, guess(d.weights), None, untyped),
             others,
         )
     heard = puzzle.interviewed()
@@ -390,7 +389,7 @@ def advice(
         )
         return answer(
             ranking,
-            TurnAdvice(table, so_far, left, None, planner, untyped, maybe_tops=maybe),
+            TurnAdvice(table, so_far, left, None, planner, untyped),
             others,
         )
     # Interviews still needed, in interview units: least squares on seeded random-order games
@@ -410,9 +409,7 @@ def advice(
     planner = TurnPlanner(
         puzzle.roster, table, gains, loss, worth, interviewing=begun, treats=treats
     )
-    return answer(
-        ranking, TurnAdvice(table, so_far, left, None, planner, untyped, maybe_tops=maybe), others
-    )
+    return answer(ranking, TurnAdvice(table, so_far, left, None, planner, untyped), others)
 
 
 def _leaf_named(name: object) -> Leaf:

@@ -1096,18 +1096,23 @@ def resumed(game: Game) -> Record | None:
             return None
         records.append(record)
         if replace(record.game, log=game.log) == game:
-            return replace(record, game=game) if not taller_first else _untold(records, game)
+            if not taller_first:
+                return replace(record, game=game)
+            untold, told = records
+            if took_every_entry(told, untold):  # an earlier version's file, taken up
+                return replace(untold, game=replace(untold.game, log=game.log))
+            return replace(told, game=game)
     return None
 
 
-def _untold(records: list[Record], game: Game) -> Record:
-    """The record of an earlier version's file, which took the stacks typed first to be the
-    taller ones (``records``: the same lines from this version's deal, then from that one):
-    this version's, when it takes every line that one took (and perhaps a tile that one
-    refused, on a stack it had counted out), so that the game goes on as the table is; else
-    the file's own."""
-    untold, told = records
-    took = Counter(step.line for step in told.steps)
-    if not took - Counter(step.line for step in untold.steps):  # every line told took
-        return replace(untold, game=replace(untold.game, log=game.log))
-    return replace(told, game=game)
+def took_every_entry(told: Record, untold: Record) -> bool:
+    """Whether ``untold`` (the entries from this version's deal, where nobody says which stacks
+    are taller) took every entry ``told`` took (from the deal of versions before 2026-12-04,
+    the stacks typed first the taller ones), and perhaps more: a tile on a stack that deal had
+    counted out.  Then a game stored by such a version goes on in this version's deal (in
+    :func:`resumed`, and at a server) and loses nothing."""
+
+    def took(record: Record) -> Counter[str]:
+        return Counter(step.line for step in record.steps if step.refused is None)
+
+    return not took(told) - took(untold)

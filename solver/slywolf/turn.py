@@ -424,6 +424,17 @@ def hidden_sheep(puzzle: Puzzle, table: Table) -> list[int]:
     ]
 
 
+def untyped_tops(table: Table) -> int:
+    """The stacks holding tiles whose top nobody has typed yet."""
+    return sum(st.top is None and st.tiles > 0 for st in table.stacks)
+
+
+def maybe_tops(table: Table) -> int:
+    """The stacks counted out (no tile left by the count) that may still hold one: the deal
+    was uneven and nobody has seen whether they got an extra tile (``maybe_more``)."""
+    return sum(st.top is None and st.tiles == 0 and st.maybe_more for st in table.stacks)
+
+
 def extra_tiles(puzzle: Puzzle, table: Table) -> int:
     """The tiles dealt onto stacks marked ``maybe_more`` that nobody has placed yet: every sheep
     neither interviewed nor discarded is a tile, and the stacks' counts leave these out (0 when
