@@ -29,7 +29,7 @@ import os
 import re
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from sheepdog.solver.errors import (
     FileAccessError,
@@ -312,6 +312,68 @@ def check_json_value(value: Any, source: str) -> None:
             raise FileFormatError(
                 f"{source}: a value of type {type(item).__name__} cannot be written as JSON"
             )
+
+
+class FrozenObject(dict[str, Any]):
+    """A JSON object that belongs to a frozen value (:func:`frozen`): a ``dict``, so ``json``,
+    ``==`` and ``isinstance`` take it as one, whose changing methods raise ``TypeError``."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError(_FROZEN)
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[type[FrozenObject], tuple[dict[str, Any]]]:
+        return FrozenObject, (dict(self),)  # copy and pickle without item assignment
+
+
+class FrozenList(list[Any]):
+    """A JSON list that belongs to a frozen value (:func:`frozen`), as :class:`FrozenObject`."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError(_FROZEN)
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = clear = extend = insert = pop = remove = reverse = sort = _refuse
+
+    def __reduce__(self) -> tuple[type[FrozenList], tuple[list[Any]]]:
+        return FrozenList, (list(self),)
+
+
+_FROZEN = "this value belongs to a frozen object: change a copy (a puzzle's to_dict() is one)"
+
+
+def frozen(value: Any) -> Any:
+    """``value`` (a JSON value, checked by :func:`check_json_value`) as one no one can change:
+    its objects and lists become :class:`FrozenObject` and :class:`FrozenList` (tuples too),
+    copies of the caller's, so a change to the caller's value does not reach the frozen one.
+    A part frozen already is taken as it is.
+
+    >>> f = frozen({"a": [1, 2]})
+    >>> f == {"a": [1, 2]}
+    True
+    >>> f["a"].append(3)
+    Traceback (most recent call last):
+    ...
+    TypeError: this value belongs to a frozen object: change a copy (a puzzle's to_dict() is one)
+    """
+    if isinstance(value, FrozenObject | FrozenList):
+        return value
+    if isinstance(value, dict):
+        return FrozenObject({key: frozen(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return FrozenList(frozen(item) for item in value)
+    return value
+
+
+def thawed(value: Any) -> Any:
+    """A plain copy of a JSON value, frozen or not: new dicts and lists all the way down."""
+    if isinstance(value, dict):
+        return {key: thawed(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [thawed(item) for item in value]
+    return value
 
 
 def read_json(path: str | Path) -> Any:

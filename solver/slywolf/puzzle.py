@@ -25,9 +25,10 @@ from sheepdog.solver.errors import (
     SheepdogError,
     UnknownNameError,
     expect,
+    quoted,
     shown,
 )
-from sheepdog.solver.jsonio import check_json_value, named_path, read_json
+from sheepdog.solver.jsonio import check_json_value, frozen, named_path, read_json, thawed
 from sheepdog.solver.slywolf.roster import (
     INLINE,
     SHIPPED_ROSTERS,
@@ -178,7 +179,8 @@ class Puzzle:
 
     def to_dict(self) -> dict[str, Any]:
         """The puzzle file's object (docs/cases.md): roster, mode, interviews, and the extra
-        keys (``id``, ``grade``, ``game``, ...) as they were read or set."""
+        keys (``id``, ``grade``, ``game``, ...) as they were read or set; a new object each
+        time, the caller's to change."""
         roster = self.roster
         out: dict[str, Any] = {}
         if "id" in self.extra:
@@ -198,7 +200,7 @@ class Puzzle:
         out["interviews"] = ivs
         for key, value in self.extra.items():
             if key != "id":
-                out[key] = value
+                out[key] = thawed(value)  # the caller's to change
         return out
 
     def to_json(self) -> str:
@@ -287,8 +289,9 @@ def puzzle_from_dict(
     mode = data["mode"]
     if isinstance(mode, str):  # names compare case-insensitively (spec 1)
         mode = mode.lower()
-    if mode not in MODES:
-        raise FileFormatError(f"{where}: unknown mode {mode!r}; valid modes are: easy, hard")
+    if mode not in MODES:  # named as the file says it (null, not None)
+        said = quoted(data["mode"])
+        raise FileFormatError(f"{where}: unknown mode {said}; valid modes are: easy, hard")
     raw_ivs = data.get("interviews", [])
     if not isinstance(raw_ivs, list):
         raise FileFormatError(f"{where}: 'interviews' must be a list")
@@ -331,7 +334,8 @@ def puzzle_from_dict(
 
 def _checked_extra(roster: Roster, extra: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of ``extra`` with its ``id`` checked and its ``culprit`` a wolf of ``roster``,
-    spelt as the roster spells it."""
+    spelt as the roster spells it; its values frozen (:func:`frozen`: nothing the caller
+    keeps reaches them)."""
     out = dict(extra)
     for key, value in out.items():  # what a file could not hold would not write back
         check_json_value(value, f"extra: {key}")
@@ -344,7 +348,7 @@ def _checked_extra(roster: Roster, extra: Mapping[str, Any]) -> dict[str, Any]:
             out["culprit"] = roster.wolves[roster.wolf_index(out["culprit"])].name
         except SheepdogError as exc:
             raise SheepdogError(f"culprit: {exc}") from None
-    return out
+    return {key: frozen(value) for key, value in out.items()}
 
 
 def _check_visible(roster: Roster, visible: tuple[int, ...], heard: set[int], where: str) -> None:

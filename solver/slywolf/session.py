@@ -533,6 +533,8 @@ def apply(game: Game, entry: Entry) -> Game:
     expect(game, Game, "game", "new_game(puzzle) starts one")
     expect(entry, ENTRIES, "entry", 'parse_entry(roster, "call harp") reads a typed line')
     check_entry(game.roster, entry)
+    if isinstance(entry, Undo):  # whatever the game's state: it is never applied here
+        raise SheepdogError("undo takes back an entry of a recorded game (see Record)")
     roster, table, turn = game.roster, game.table, game.turn
     if game.guessed is not None and not isinstance(entry, AskHint):
         name = roster.wolves[game.guessed].name
@@ -646,8 +648,8 @@ def apply(game: Game, entry: Entry) -> Game:
             return replace(game, guessed=wolf)
         case AskHint():
             return game
-        case Undo():
-            raise SheepdogError("undo takes back an entry of a recorded game (see Record)")
+        case Undo():  # pragma: no cover - refused above
+            raise AssertionError("unreachable")
 
 
 def _check_guess(game: Game, wolf: int) -> None:

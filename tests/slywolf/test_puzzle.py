@@ -109,6 +109,8 @@ def test_roster_path_is_relative_to_the_file(tmp_path: Path) -> None:
     ("data", "message"),
     [
         ({"mode": "medium"}, "unknown mode 'medium'; valid modes are: easy, hard"),
+        ({"mode": None}, "unknown mode null; valid modes are: easy, hard"),  # was 'None'
+        ({"mode": 2}, "unknown mode 2; valid modes are"),
         ({"interviews": [{"sheep": "kazoo"}]}, "valid sheep are: drum set"),
         ({"interviews": [{"sheep": "harp", "points_to": "harp"}]}, "points at itself"),
         ({"interviews": [{"sheep": "harp"}, {"sheep": "HARP"}]}, "interviewed twice"),
@@ -193,3 +195,36 @@ def test_a_puzzle_built_in_code_names_its_own_roster() -> None:
     with pytest.raises(SheepdogError, match=r"^case\.json: roster: 'colors' must be a list"):
         puzzle_from_dict({"mode": "easy", "roster": {}}, source="case.json")
     assert Puzzle(load_roster("default"), "easy").roster_ref == "default"
+
+
+def test_a_puzzle_keeps_its_extra_keys_to_itself(tmp_path: Path) -> None:
+    """``Puzzle.extra`` was read-only at its top level only: changing the dict ``to_dict()``
+    returned, or the one given to ``puzzle_from_dict``, changed the frozen puzzle's game and
+    grade (what it wrote and the advice it got), while it still compared equal to a fresh
+    load."""
+    import copy
+    import pickle
+
+    from sheepdog.generators.slywolf import generate
+
+    path = CASES / "puzzles" / "turn.json"
+    puzzle = load_puzzle(path)
+    text = puzzle.to_json()
+    mine = puzzle.to_dict()
+    mine["game"]["track"]["position"] = 13
+    mine["game"]["stacks"].clear()
+    assert puzzle.to_json() == text
+    source = json.loads(path.read_text(encoding="utf-8"))
+    read = puzzle_from_dict(source, base=path.parent)
+    source["game"]["track"]["position"] = 13
+    assert read.to_dict()["game"]["track"]["position"] == 4
+    # the puzzle's own values refuse changes; copies and pickles read back the same
+    with pytest.raises(TypeError, match="belongs to a frozen object"):
+        puzzle.extra["game"]["stacks"].append({})
+    with pytest.raises(TypeError, match="belongs to a frozen object"):
+        puzzle.extra["game"]["track"]["position"] = 13
+    for again in (copy.deepcopy(puzzle), pickle.loads(pickle.dumps(puzzle))):
+        assert again == puzzle and again.to_json() == text
+    case = generate(load_roster("default"), "hard", 1, 7)[0]
+    case.puzzle.to_dict()["grade"]["stars"] = 5
+    assert case.puzzle.to_dict()["grade"]["stars"] == case.grade.stars

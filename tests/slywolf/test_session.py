@@ -563,6 +563,29 @@ def test_undo_takes_back_the_last_entry_and_keeps_it_in_the_history() -> None:
     assert parse_entry(ROSTER, "undo") == Undo() and entry_line(ROSTER, Undo()) == "undo"
 
 
+def test_apply_refuses_undo_alike_on_a_game_going_on_and_a_solved_game() -> None:
+    """On a solved game ``apply(game, Undo())`` said the game was over and to use `undo`, the
+    entry it had just refused: undo is Record's in every state of the game."""
+    from sheepdog.solver.slywolf.entries import Undo
+    from sheepdog.solver.slywolf.puzzle import load_puzzle
+    from sheepdog.solver.slywolf.session import Record, case_solved
+
+    example = load_puzzle(Path(__file__).parents[2] / "cases" / "puzzles" / "example.json")
+    lines = ["top harp", "top drum set", "top clarinet", "top accordion", "call harp"]
+    lines += ["found pumpkin", "interview harp, drum set, blue top hat"]
+    record = Record.begin(new_game(example))
+    for line in lines:
+        record = record.add(parse_entry(ROSTER, line), line)
+    assert case_solved(record.game.puzzle) is not None
+    going = play(new_game(example), *lines[:4])
+    for game in (going, record.game):
+        with pytest.raises(SheepdogError) as told:
+            apply(game, Undo())
+        assert str(told.value) == "undo takes back an entry of a recorded game (see Record)"
+    # through the record it works on the solved game
+    assert record.add(Undo(), "undo").game.puzzle.interviews == example.interviews
+
+
 def test_the_guess_only_on_the_final_space_on_a_suspect_and_it_closes_the_game() -> None:
     game = play(fresh(), "top harp", "top guitar")
     with pytest.raises(SheepdogError, match="no guess yet: the wolf is 10 space"):
