@@ -14,7 +14,7 @@ from typing import Final
 from sheepdog.solver.agentdog import position as agent
 from sheepdog.solver.agentdog.observer import ObserverView, view_from_json
 from sheepdog.solver.dog import position as classic
-from sheepdog.solver.errors import FileFormatError, UnknownNameError, naming
+from sheepdog.solver.errors import FileFormatError, UnknownNameError, naming, quoted
 from sheepdog.solver.jsonio import loads_json, read_text
 
 VARIANTS: Final = ("dog", "agent-dog")
@@ -41,7 +41,11 @@ def _parsed(text: str, source: str) -> AnyPosition | ObserverView:
             return view_from_json(obj)
         return agent.position_from_json(obj)
     if variant != "dog":
-        raise UnknownNameError("variant", str(variant), VARIANTS)
+        if not isinstance(variant, str):  # named as the file says it (null, not None)
+            raise FileFormatError(
+                f"unknown variant {quoted(variant)}; valid variants are: {', '.join(VARIANTS)}"
+            )
+        raise UnknownNameError("variant", variant, VARIANTS)
     return classic.position_from_json(obj)
 
 

@@ -80,7 +80,7 @@ from sheepdog.solver.agentdog.session import (
 from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
 from sheepdog.solver.dog.position import position_from_json as classic_position
-from sheepdog.solver.errors import SheepdogError, shown
+from sheepdog.solver.errors import SheepdogError, quoted, shown
 from sheepdog.solver.jsonio import is_number, typed_number
 from sheepdog.solver.percent import percent
 
@@ -551,7 +551,7 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
                 raw = {k: v for k, v in raw.items() if k != "variant"}
             elif isinstance(raw, dict) and "variant" in raw:
                 raise h.error(
-                    400, f"unknown variant {raw['variant']!r}; valid variants: dog, {KIND}"
+                    400, f"unknown variant {quoted(raw['variant'])}; valid variants: dog, {KIND}"
                 )
             body = json.dumps(raw).encode()
             sent = False

@@ -52,8 +52,10 @@ def replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
             f"history play {i}: seat {rec.seat} plays, but seat {pos.to_move} is to move (A16:"
             " the turn passes clockwise to the next seat holding cards)"
         )
-    label = f"history play {i} (seat {rec.seat}, {rec.card})"
-    if rec.play.strip().startswith("fold"):
+    fold = rec.play.strip().startswith("fold")
+    what = rec.card if rec.card is not None else "fold" if fold else "no card"
+    label = f"history play {i} (seat {rec.seat}, {what})"
+    if fold:
         return _fold_of_four(pos, rec, label) if pos.teams_play else _fold_of_few(pos, rec, label)
     if rec.card is None:
         raise SheepdogError(f"{label}: a play other than a fold names its card")

@@ -470,9 +470,12 @@ def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> d
             f"unknown {noun(len(unknown), 'key')} {', '.join(map(repr, unknown))};"
             f" valid keys are: {', '.join(valid)}"
         )
-    for key in ("pawns", "hands", "to_move"):
+    for key in ("pawns", "hands", "to_move", "last_card"):  # last_card: null when none
         if key not in obj:
-            raise FileFormatError(f"position is missing {key!r}")
+            raise FileFormatError(
+                f"position is missing {key!r}"
+                + (" (null when no card was played yet: A12)" if key == "last_card" else "")
+            )
     seats = obj.get("seats", SEATS)
     if isinstance(seats, bool) or not isinstance(seats, int) or seats != SEATS:
         raise FileFormatError(f"an Agent DOG board has {SEATS} seats, not {obj.get('seats')!r}")

@@ -55,7 +55,7 @@ from sheepdog.solver.dog.cards import (
     sort_hand,
 )
 from sheepdog.solver.dog.rules import DEFAULT_RULES, Rules, parse_mode, parse_protection
-from sheepdog.solver.errors import FileFormatError, SheepdogError, naming
+from sheepdog.solver.errors import FileFormatError, SheepdogError, naming, quoted
 from sheepdog.solver.jsonio import check_text_size, is_number, loads_json, read_text, shown
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
@@ -421,7 +421,7 @@ def position_from_json(obj: Any) -> Position:
         raise FileFormatError("a DOG position is a JSON object")
     variant = obj.get("variant", "dog")
     if variant != "dog":
-        raise UnknownVariant(str(variant), view="view" in obj)
+        raise UnknownVariant(variant, view="view" in obj)
     extra = sorted(set(obj) - set(POSITION_KEYS))
     if extra:
         raise FileFormatError(
@@ -488,7 +488,7 @@ class UnknownVariant(FileFormatError):
     """A position of the other game (Agent DOG, or its observer view) given to a classic
     DOG reader, or a ``"variant"`` no game has: the message says which reader to use."""
 
-    def __init__(self, name: str, view: bool = False) -> None:
+    def __init__(self, name: object, view: bool = False) -> None:
         if name == "agent-dog" and view:
             super().__init__(
                 "this is an Agent DOG observer view: read it with sheepdog.load_view (a file)"
@@ -500,7 +500,7 @@ class UnknownVariant(FileFormatError):
                 " (a file) or sheepdog.parse_agent_position (its text)"
             )
         else:
-            super().__init__(f"unknown variant {shown(name)!r}; valid variants are: dog, agent-dog")
+            super().__init__(f"unknown variant {quoted(name)}; valid variants are: dog, agent-dog")
 
 
 def position_to_json(pos: Position) -> dict[str, Any]:

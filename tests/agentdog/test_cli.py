@@ -211,6 +211,40 @@ def test_advise_with_no_samples_gives_the_exact_risks_only(tmp_path: Path) -> No
     )
 
 
+def test_a_missing_last_card_or_a_null_variant_is_said_as_the_file_says_it(
+    tmp_path: Path,
+) -> None:
+    """A position without ``last_card`` (required by the spec; null when none) was read as
+    null, so a Copy had nothing to copy and `moves` listed fewer plays without a word; a null
+    variant was named 'None', which the file does not say."""
+    obj = json.loads(EXAMPLE.read_text())
+    del obj["last_card"]
+    path = tmp_path / "no-last.json"
+    path.write_text(json.dumps(obj))
+    told = "position is missing 'last_card' (null when no card was played yet: A12)"
+    for command in ("moves", "show", "view"):
+        result = _run("dog", command, str(path))
+        assert result.exit_code == 1 and result.stderr == f"Error: {path}: {told}\n"
+    path.write_text(json.dumps({**obj, "last_card": None, "variant": None}))
+    result = _run("dog", "moves", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {path}: unknown variant null; valid variants are: dog, agent-dog\n"
+    )
+
+
+def test_a_record_fold_without_its_card_is_named_a_fold(tmp_path: Path) -> None:
+    """A record's fold (``"card": null``, as `moves --json` writes it) that does not fit was
+    named "(seat 0, None)"."""
+    view = json.loads((EXAMPLE.parent / "view.json").read_text())
+    record = [{"seat": 0, "card": None, "play": "fold: discards copy, partner"}]
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps({**view, "history": {"from": view, "plays": record}}))
+    result = _run("dog", "advise", str(path), "--samples", "0")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {path}: history play 1 (seat 0, fold): ")
+
+
 def test_a_history_that_does_not_fit_names_the_file(tmp_path: Path) -> None:
     view = _json("dog", "view", str(EXAMPLE))
     path = tmp_path / "view.json"

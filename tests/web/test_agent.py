@@ -344,6 +344,7 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
         ("GAME/seen", b'{"outcome": ' + b"9" * 5000 + b"}", 400, "5000 digits"),
         ("/api/dog/games", b'{"variant": "agent-dog", "players": 4.0}', 400, "'players' must be"),
         ("/api/dog/games", b'{"variant": "chess"}', 400, "unknown variant 'chess'; valid variants"),
+        ("/api/dog/games", b'{"variant": null}', 400, "unknown variant null; valid variants"),
         ("GAME/deals", b'{"hand": ["2", "3", "5", "6", "8"]}', 400, "the round is still on"),
         ("GAME/deals", b'{"gave": "2"}', 400, "'hand' is missing"),
         ("GAME/entries", b'{"line": "dance"}', 400, "unknown entry 'dance'"),
