@@ -130,6 +130,19 @@ def check_setup(raw: Any) -> dict[str, Any]:
     return setup
 
 
+def stored_position(obj: Any) -> Any:
+    """A pasted position or view as a stored game's setup holds it, read as it was read when
+    the game was played: before 0.2.0 a missing ``last_card`` (its own, or its record's first
+    view's) was taken as null, and such games open all the same (new ones must give it)."""
+    if not isinstance(obj, dict):
+        return obj
+    out = {"last_card": None, **obj}
+    record = out.get("history")
+    if isinstance(record, dict) and isinstance(record.get("from"), dict):
+        out["history"] = {**record, "from": {"last_card": None, **record["from"]}}
+    return out
+
+
 def is_classic_position(obj: dict[str, Any]) -> bool:
     """Whether ``obj`` loads as a classic DOG position (then it is no Agent DOG one: the
     variants' ``"variant"`` keys differ)."""
@@ -185,6 +198,8 @@ class AgentGame(TableGame[Record]):
         # a pasted view's record is followed within PASTE_RECORD_SECONDS when it is pasted;
         # once accepted, it is rebuilt however long that takes (a busy machine, a restart)
         pasted = setup.get("position") is not None
+        if pasted and not new:
+            setup = {**setup, "position": stored_position(setup["position"])}
         table = None if new or not pasted else PASTED.take(setup)
         if table is None:
             limit = PASTE_RECORD_SECONDS if new else None

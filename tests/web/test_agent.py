@@ -229,6 +229,40 @@ def test_a_pasted_view_and_the_seen_outcome(client: TestClient) -> None:
     assert client.get(base).json()["tracker"][0]["colour"] == 3
 
 
+def test_a_stored_game_whose_pasted_view_has_no_last_card_opens(
+    client: TestClient, store: Store
+) -> None:
+    """Before 0.2.0 a pasted position or view without ``last_card`` was read as null and
+    stored as pasted; once the readers required the key, such a game answered 409 ("the
+    database was changed outside sheepdog") and its entries were out of reach."""
+    import sqlite3
+
+    pasted = _two_under()
+    assert pasted["last_card"] is None
+    game = new(client, position=pasted, hand=None, players=None)
+    base = f"/api/dog/games/{game['id']}"
+    assert client.post(base + "/plays", json={"seat": 0, "card": "8", "play": 0}).status_code == 201
+    before = client.get(base).json()
+    old = {k: v for k, v in pasted.items() if k != "last_card"}  # as the older version stored it
+    with sqlite3.connect(store.path) as db:
+        (raw,) = db.execute("SELECT setup FROM games WHERE id = ?", (game["id"],)).fetchone()
+        setup = json.loads(raw)
+        assert setup["position"] == pasted
+        setup["position"] = old
+        db.execute("UPDATE games SET setup = ? WHERE id = ?", (json.dumps(setup), game["id"]))
+    db.close()
+    # the server restarted: the game is rebuilt from the database
+    with TestClient(create_app(store), raise_server_exceptions=False) as again:
+        after = again.get(base).json()
+        assert after["setup"]["position"] == old  # as stored
+        assert {**after, "setup": None} == {**before, "setup": None}
+        r = again.post(base + "/plays", json={"seat": 1, "card": "2", "play": 0})
+        assert r.status_code == 201
+        # a new game must give it, as a file must
+        r = again.post("/api/dog/games", json={"variant": "agent-dog", "me": 0, "position": old})
+        assert "position is missing 'last_card'" in one_line_error(r, 400)
+
+
 def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
     pos = make_position(
         [[-1, -1, -1, 0], [], [-1, -1, -1, 32], []],
