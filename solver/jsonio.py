@@ -316,7 +316,9 @@ def check_json_value(value: Any, source: str) -> None:
 
 class FrozenObject(dict[str, Any]):
     """A JSON object that belongs to a frozen value (:func:`frozen`): a ``dict``, so ``json``,
-    ``==`` and ``isinstance`` take it as one, whose changing methods raise ``TypeError``."""
+    ``==`` and ``isinstance`` take it as one, whose changing methods raise ``TypeError``.
+    ``copy.copy`` and ``copy.deepcopy`` give plain ones, the caller's to change (a pickle
+    reads back frozen)."""
 
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError(_FROZEN)
@@ -325,7 +327,13 @@ class FrozenObject(dict[str, Any]):
     clear = pop = popitem = setdefault = update = _refuse
 
     def __reduce__(self) -> tuple[type[FrozenObject], tuple[dict[str, Any]]]:
-        return FrozenObject, (dict(self),)  # copy and pickle without item assignment
+        return FrozenObject, (dict(self),)  # pickled without item assignment, frozen again
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)  # a copy is the caller's to change
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return thawed(self)
 
 
 class FrozenList(list[Any]):
@@ -339,6 +347,12 @@ class FrozenList(list[Any]):
 
     def __reduce__(self) -> tuple[type[FrozenList], tuple[list[Any]]]:
         return FrozenList, (list(self),)
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return thawed(self)
 
 
 _FROZEN = "this value belongs to a frozen object: change a copy (a puzzle's to_dict() is one)"

@@ -116,7 +116,8 @@ class Puzzle:
     def __setstate__(self, state: tuple[Any, ...]) -> None:
         for f, value in zip(fields(self), state, strict=True):
             object.__setattr__(self, f.name, value)
-        object.__setattr__(self, "extra", MappingProxyType(self.extra))
+        # frozen again: copy.deepcopy gives plain values (see FrozenObject)
+        object.__setattr__(self, "extra", MappingProxyType(_frozen_values(self.extra)))
 
     # -- convenience -------------------------------------------------------------------------
     def interviewed(self) -> frozenset[int]:
@@ -290,7 +291,7 @@ def puzzle_from_dict(
     if isinstance(mode, str):  # names compare case-insensitively (spec 1)
         mode = mode.lower()
     if mode not in MODES:  # named as the file says it (null, not None)
-        said = quoted(data["mode"])
+        said = repr(mode) if isinstance(mode, str) else quoted(mode)  # brief() cuts a long one
         raise FileFormatError(f"{where}: unknown mode {said}; valid modes are: easy, hard")
     raw_ivs = data.get("interviews", [])
     if not isinstance(raw_ivs, list):
@@ -332,6 +333,10 @@ def puzzle_from_dict(
         raise FileFormatError(f"{where}: {exc}") from None
 
 
+def _frozen_values(extra: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: frozen(value) for key, value in extra.items()}
+
+
 def _checked_extra(roster: Roster, extra: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of ``extra`` with its ``id`` checked and its ``culprit`` a wolf of ``roster``,
     spelt as the roster spells it; its values frozen (:func:`frozen`: nothing the caller
@@ -348,7 +353,7 @@ def _checked_extra(roster: Roster, extra: Mapping[str, Any]) -> dict[str, Any]:
             out["culprit"] = roster.wolves[roster.wolf_index(out["culprit"])].name
         except SheepdogError as exc:
             raise SheepdogError(f"culprit: {exc}") from None
-    return {key: frozen(value) for key, value in out.items()}
+    return _frozen_values(out)
 
 
 def _check_visible(roster: Roster, visible: tuple[int, ...], heard: set[int], where: str) -> None:

@@ -225,6 +225,13 @@ def test_a_puzzle_keeps_its_extra_keys_to_itself(tmp_path: Path) -> None:
         puzzle.extra["game"]["track"]["position"] = 13
     for again in (copy.deepcopy(puzzle), pickle.loads(pickle.dumps(puzzle))):
         assert again == puzzle and again.to_json() == text
+        with pytest.raises(TypeError, match="belongs to a frozen object"):
+            again.extra["game"]["track"]["position"] = 13
+    # a deep copy of a value is the caller's, as the message says
+    game = copy.deepcopy(puzzle.extra["game"])
+    game["track"]["position"] = 5
+    game["stacks"].append({})
+    assert type(game) is dict and puzzle.to_json() == text
     case = generate(load_roster("default"), "hard", 1, 7)[0]
     case.puzzle.to_dict()["grade"]["stars"] = 5
     assert case.puzzle.to_dict()["grade"]["stars"] == case.grade.stars
