@@ -28,7 +28,7 @@ import sys
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
     import typer
     from typer._click import Command, Context, Parameter
@@ -240,8 +240,31 @@ def usage_error_line(exc: Exception) -> str | None:
         if message.startswith("No such command"):
             names = ", ".join(ctx.command.list_commands(ctx))
             message = f"{message} Valid commands are: {names}."
+        elif message.startswith("No such option") and hasattr(exc, "option_name"):
+            options = _option_names(ctx)
+            message = f"{_no_such_option(exc, options)} Valid options are: {', '.join(options)}."
         message += f" (see '{ctx.command_path} --help')"
     return message
+
+
+def _no_such_option(exc: Any, names: list[str]) -> str:
+    """ "No such option: --x.", with the option meant when one is close (a typo)."""
+    import difflib  # only here: the start stays quick (see above)
+
+    close = difflib.get_close_matches(str(exc.option_name), names, n=1, cutoff=0.75)
+    return f"No such option: {exc.option_name}." + (f" Did you mean {close[0]}?" if close else "")
+
+
+def _option_names(ctx: Context) -> list[str]:
+    """The long names of the options the command takes, ``--help`` last."""
+    names = [
+        opt
+        for param in ctx.command.get_params(ctx)
+        if not getattr(param, "hidden", False)
+        for opt in param.opts
+        if opt.startswith("--") and opt != "--help"
+    ]
+    return [*names, "--help"]
 
 
 def _error(line: str) -> None:

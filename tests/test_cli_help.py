@@ -63,7 +63,11 @@ def _run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int,
     [
         (["wolf", "slove", "x"], "No such command 'slove'. Did you mean 'solve'? Valid commands"),
         (["wolf", "solve"], "Missing argument 'file'."),
-        (["wolf", "solve", "x", "--jsn"], "No such option: --jsn"),
+        (["wolf", "solve", "x", "--jsn"], "No such option: --jsn. Did you mean --json? Valid"),
+        (  # every option is listed (click named none, or one odd guess: --bogus for --host)
+            ["serve", "--bogus", "1"],
+            "No such option: --bogus. Valid options are: --host, --port, --data, --help.",
+        ),
         (["dgo"], "Valid commands are: serve, wolf, dog."),
     ],
 )
