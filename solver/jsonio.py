@@ -80,6 +80,16 @@ def number_words(n: int) -> str:
     return "a number of more than 9 digits" if n >= TOO_LARGE else str(n)
 
 
+def seat_words(seat: int) -> str:
+    """A typed seat as a message names it: ``seat 5``, or for more than 9 digits (see
+    :func:`number_words`) what it was.
+
+    >>> seat_words(5), seat_words(TOO_LARGE)
+    ('seat 5', 'a seat number of more than 9 digits')
+    """
+    return "a seat number of more than 9 digits" if seat >= TOO_LARGE else f"seat {seat}"
+
+
 def typed_number(digits: str) -> int:
     """A typed digit string (a play's number ``#K``, a form field) as an integer; one longer
     than 9 digits counts as :data:`TOO_LARGE`, so its range check refuses it as it refuses any

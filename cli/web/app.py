@@ -90,6 +90,8 @@ HERE = Path(__file__).resolve().parent
 API_PATH = re.compile(r"^/+api(?:/|$)")
 #: The largest request body taken (a roster object is a few kilobytes).
 MAX_BODY = 64 * 1024
+#: A form's decimal number as typed: ASCII digits and at most one point ("0.5", ".5", "1").
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 #: The kinds of game the store holds; a row of another kind was edited outside sheepdog.
 GAME_KINDS = ("wolf", DogGames.kind, AgentGames.kind)
 
@@ -499,10 +501,10 @@ def create_app(
         if side != "notebook":
             setup["side"] = side
         try:
-            try:
-                setup["skill"] = float(form.get("skill", "0.5") or "0.5")
-            except ValueError:
-                raise BadRequest("the skill is a number from 0 to 1, such as 0.5") from None
+            skill = form.get("skill", "0.5") or "0.5"
+            if not _DECIMAL.fullmatch(skill):  # float() takes "١", " 0.5", "1_0" and "nan" too
+                raise BadRequest("the skill is a number from 0 to 1, such as 0.5")
+            setup["skill"] = float(skill)
             checked = await run_in_threadpool(check_setup, setup)
             row = await run_in_threadpool(store.create_game, "wolf", checked)
         except BadRequest as exc:  # a full disk too (507)

@@ -55,6 +55,11 @@ def is_local_name(name: str) -> bool:
 def problem(method: str, headers: Headers, *, local_only: bool, public: str | None) -> str | None:
     """Why the request is refused, or None."""
     host = headers.get("host", "")
+    if local_only and not host:
+        return (
+            "the request names no host (its Host header is missing or empty): this server"
+            " answers on this machine only, as localhost or a loopback address (127.0.0.1)"
+        )
     if local_only and not is_local_name(host_name(host)):
         return (
             "this server answers on this machine only, as localhost or a loopback address"

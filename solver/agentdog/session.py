@@ -111,7 +111,7 @@ from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.dog.record import Step, TableRecord
 from sheepdog.solver.dog.session import check_hand_fits, check_shown_hand
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import shown
+from sheepdog.solver.jsonio import seat_words, shown
 from sheepdog.solver.words import counted, seats_won
 
 __all__ = [
@@ -296,7 +296,8 @@ def step(table: AgentTable, entry: Entry) -> tuple[Entry, AgentTable]:
         raise SheepdogError("every hand is empty: enter your hand for the next deal first")
     seat = entry.seat
     if seat not in table.players:
-        raise SheepdogError(f"seat {seat} is not in play ({', '.join(map(str, table.players))})")
+        in_play = ", ".join(map(str, table.players))
+        raise SheepdogError(f"{seat_words(seat)} is not in play ({in_play})")
     if seat != table.to_move:
         raise SheepdogError(f"seat {table.to_move} is to move, not seat {seat}")
     if isinstance(entry, Fold):

@@ -72,7 +72,7 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.record import Step, TableRecord
 from sheepdog.solver.errors import SheepdogError, shown
-from sheepdog.solver.jsonio import number_words
+from sheepdog.solver.jsonio import seat_words
 from sheepdog.solver.words import counted
 
 __all__ = [
@@ -401,9 +401,7 @@ def step(table: DogTable, entry: Entry) -> tuple[Entry, DogTable]:
         raise SheepdogError("every hand is empty: enter your hand for the next deal first")
     seat = entry.seat
     if not 0 <= seat < table.seats:
-        raise SheepdogError(
-            f"seat {number_words(seat)} does not exist at a {table.seats}-seat table"
-        )
+        raise SheepdogError(f"{seat_words(seat)} does not exist at a {table.seats}-seat table")
     if seat != table.position.to_move:
         raise SheepdogError(f"seat {table.position.to_move} is to move, not seat {seat}")
     if isinstance(entry, Fold):
@@ -530,7 +528,7 @@ def _deal(table: DogTable, entry: Deal) -> DogTable:
     seats = table.seats
     starts = entry.starts if entry.starts is not None else table.next_starter
     if not 0 <= starts < seats:
-        raise SheepdogError(f"seat {number_words(starts)} does not exist at a {seats}-seat table")
+        raise SheepdogError(f"{seat_words(starts)} does not exist at a {seats}-seat table")
     needed = n * seats
     stock, discard, discarded = table.stock, table.discard, table.discarded
     if stock is None:  # not known: this deal may have needed the discard pile back (R15)

@@ -379,6 +379,12 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
         ("/api/dog/games", b'{"variant": "agent-dog", "players": 4.0}', 400, "'players' must be"),
         ("/api/dog/games", b'{"variant": "chess"}', 400, "unknown variant 'chess'; valid variants"),
         ("/api/dog/games", b'{"variant": null}', 400, "unknown variant null; valid variants"),
+        (  # it was "seat 1000000000 is not in play"
+            "GAME/entries",
+            b'{"line": "seat 12345678901 plays 5 #0"}',
+            400,
+            "a seat number of more than 9 digits is not in play (0, 1, 2, 3)",
+        ),
         ("GAME/deals", b'{"hand": ["2", "3", "5", "6", "8"]}', 400, "the round is still on"),
         ("GAME/deals", b'{"gave": "2"}', 400, "'hand' is missing"),
         ("GAME/entries", b'{"line": "dance"}', 400, "unknown entry 'dance'"),

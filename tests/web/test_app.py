@@ -424,6 +424,13 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     bad = client.post("/wolf/new", data={"mode": "easy", "skill": "abc"}, follow_redirects=False)
     assert bad.status_code == 400 and "the skill is a number from 0 to 1" in bad.text
     assert "convert" not in bad.text  # was Python's "could not convert string to float"
+    # ASCII digits, as every other field: float() took "١" as 1 (spaces around are trimmed)
+    for typed in ("\u0661", "1_0", "nan", "1e-1", "0.5.1", "."):
+        sent = {"mode": "easy", "skill": typed}
+        bad = client.post("/wolf/new", data=sent, follow_redirects=False)
+        assert bad.status_code == 400 and "the skill is a number from 0 to 1" in bad.text, typed
+    for typed in ("1", "0.", ".25", "0.6"):
+        assert client.post("/wolf/new", data={"mode": "easy", "skill": typed}).status_code == 200
     sent = {"roster": "known-deck", "mode": "hard", "side": "two_star", "skill": "x"}
     bad = client.post("/wolf/new", data={**sent, "picky_eaters": "on"}, follow_redirects=False)
     sent_back = bad.text.split('action="/wolf/new"')[1].split("</form>")[0]  # as it was sent

@@ -190,7 +190,7 @@ def test_the_unseen_cards_add_up_over_rounds_with_folds(client: TestClient) -> N
             "GAME/entries",
             b'{"line": "seat ' + b"9" * 23 + b' folds"}',
             400,
-            "seat a number of more than 9 digits does not exist at a 4-seat table",
+            "a seat number of more than 9 digits does not exist at a 4-seat table",
         ),
         ("/api/dog/games", b"[]", 400, "expected a JSON object"),
         ("/api/dog/games", b'{"seats": 5, "hand": ["2"]}', 400, "'seats' must be 4 or 6"),

@@ -187,6 +187,14 @@ def test_a_name_that_is_not_this_machine_is_refused(host: str) -> None:
     assert problem("GET", Headers({"host": host}), local_only=True, public=None) is not None
 
 
+def test_a_request_without_a_host_is_told_so() -> None:
+    """HTTP/1.0 without a Host header was refused as "not as ''"."""
+    for headers in (Headers({}), Headers({"host": ""})):
+        told = problem("GET", headers, local_only=True, public=None)
+        assert told is not None and told.startswith("the request names no host (its Host header")
+    assert problem("GET", Headers({}), local_only=False, public=None) is None
+
+
 def test_an_entry_stored_as_bytes_is_a_409_not_a_500(client: TestClient, store: Store) -> None:
     """A BLOB in place of an entry's line: the page showed it as refused, the API's GET
     answered 500 (bytes are not JSON) with a traceback in the server's log."""
