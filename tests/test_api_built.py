@@ -379,3 +379,26 @@ def test_a_tally_of_values_no_solve_gives_is_refused() -> None:
         with pytest.raises(SheepdogError, match="is no value a solve gives"):
             sheepdog.PlayTally.of("5", "5: t1→t6", [sample])
     assert sheepdog.PlayTally.of("5", "5: t1→t6", [(1, (2, 3))]).losses == 1
+
+
+def test_view_to_json_checks_a_view_built_in_code() -> None:
+    """view_to_json wrote a view its reader refuses (undercover pieces on fields that are no
+    holes) or failed with a bare TypeError (a seat of None), where advise_view checks it."""
+    view = sheepdog.load_view(ROOT / "cases" / "agentdog" / "view.json")
+    with pytest.raises(SheepdogError, match="not one a file could hold: undercover field t9"):
+        sheepdog.view_to_json(dataclasses.replace(view, undercover=(9, 44)))
+    with pytest.raises(WrongTypeError, match="field 'to_move' is None"):
+        sheepdog.view_to_json(dataclasses.replace(view, to_move=None))  # type: ignore[arg-type]
+    assert sheepdog.parse_view(json.dumps(sheepdog.view_to_json(view))) == view
+
+
+def test_the_text_readers_skip_a_byte_order_mark_as_the_file_readers_do() -> None:
+    """parse_position said "found 112 non-comment lines" of one JSON object after a BOM, and
+    parse_view "Unexpected UTF-8 BOM", where load_* read the same bytes."""
+    for parse, load, path in (
+        (sheepdog.parse_position, sheepdog.load_position, DOG_PUZZLE),
+        (sheepdog.parse_agent_position, sheepdog.load_agent_position, AGENT),
+        (sheepdog.parse_view, sheepdog.load_view, ROOT / "cases" / "agentdog" / "view.json"),
+    ):
+        text = Path(path).read_text(encoding="utf-8")
+        assert parse("\ufeff" + text) == parse(text) == load(path)
