@@ -63,6 +63,30 @@ def card_names(cards: list[str], parse: Callable[[str], str]) -> None:
             )
 
 
+#: The fields of a table entry (DOG, Agent DOG) that hold one card, and those that hold cards.
+_CARD_FIELDS = ("card", "gave", "got", "discard", "drawn")
+_CARDS_FIELDS = ("hand", "cards")
+
+
+def table_entry(entry: object, kinds: tuple[type, ...], parse: Callable[[str], str]) -> None:
+    """A table entry built in code (not read by ``parse_entry``) is one of ``kinds``, its fields
+    of their annotated kinds, its cards cards of the game as the game spells them (``parse``
+    names an unknown one): the table reads them without a check of its own."""
+    hint = "parse_entry(line) reads a typed line"
+    expect(entry, kinds, "entry", hint)
+    wrong = wrong_field(entry)
+    if wrong is not None:
+        raise WrongTypeError(f"this entry's {wrong} ({hint})")
+    for f in dataclasses.fields(entry):  # type: ignore[arg-type]
+        value = getattr(entry, f.name)
+        named = [value] if f.name in _CARD_FIELDS and value is not None else []
+        for card in named + (list(value) if f.name in _CARDS_FIELDS else []):
+            if parse(card) != card:
+                raise SheepdogError(
+                    f"this entry's card {card!r} is written {parse(card)!r} ({hint})"
+                )
+
+
 def same_as_made(pos: object, made: object, builder: str) -> None:
     """``pos`` equals what ``builder`` makes of its fields (its canonical form)."""
     if made != pos:

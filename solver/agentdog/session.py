@@ -106,11 +106,12 @@ from sheepdog.solver.agentdog.table import (
     tracker,
     unseen_cards,
 )
+from sheepdog.solver.built import table_entry
 from sheepdog.solver.dog.board import KENNEL
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.dog.record import Step, TableRecord
-from sheepdog.solver.dog.session import check_hand_fits, check_shown_hand
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.dog.session import check_hand_fits, check_shown_hand, setup_cards
+from sheepdog.solver.errors import SheepdogError, expect
 from sheepdog.solver.jsonio import seat_words, shown
 from sheepdog.solver.words import counted, seats_won
 
@@ -164,6 +165,16 @@ def new_table(
     ``stock``, else not known: see :func:`unseen_cards`).  A view's game record is followed
     through every colouring; ``record_seconds`` bounds that (a paste at a table), None not (a
     table rebuilt from what was accepted)."""
+    expect(players, int, "players", "2, 3 or 4")
+    expect(me, int, "me", "her seat number")
+    hand, gave, got = setup_cards(hand, gave, got, parse_card)
+    for name, number in (("starts", starts), ("stock", stock)):
+        if number is not None:
+            expect(number, int, name, "a whole number, or None")
+    if record_seconds is not None:
+        expect(record_seconds, (int, float), "record_seconds", "seconds, or None")
+    if position is not None:
+        expect(position, Mapping, "position", "the spec's JSON object of a position or view")
     if position is None:
         if players not in PLAYER_SEATS:
             raise SheepdogError(f"Agent DOG is played by 2, 3 or 4 players, not {players}")
@@ -279,6 +290,8 @@ def _pasted(
 def step(table: AgentTable, entry: Entry) -> tuple[Entry, AgentTable]:
     """The entry as it is stored (a play by its words) and the table after it; an entry the
     rules refuse raises :class:`SheepdogError` and changes nothing."""
+    expect(table, AgentTable, "table", "new_table(...) makes one")
+    table_entry(entry, (Deal, PlayCard, Seen, Fold, FoldDraw, Discard, Undo), parse_card)
     if isinstance(entry, Undo):
         raise SheepdogError("an undo is kept by the record (Record.add), not applied to a table")
     if isinstance(entry, Seen):

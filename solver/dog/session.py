@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sheepdog.solver.built import table_entry
 from sheepdog.solver.dog.board import KENNEL
 from sheepdog.solver.dog.cards import (
     DEAL_SIZES,
@@ -71,7 +72,7 @@ from sheepdog.solver.dog.position import (
     winner_words,
 )
 from sheepdog.solver.dog.record import Step, TableRecord
-from sheepdog.solver.errors import SheepdogError, shown
+from sheepdog.solver.errors import SheepdogError, expect, shown
 from sheepdog.solver.jsonio import seat_words
 from sheepdog.solver.words import counted
 
@@ -166,6 +167,13 @@ def new_table(
     """The table at the start: the empty board (every pawn in its kennel) or ``position`` (the
     spec's JSON), and with ``hand`` her cards: a first deal on an empty hand, else her hand in the
     position (as many cards as it gives her)."""
+    expect(seats, int, "seats", "4 or 6")
+    expect(me, int, "me", "her seat number")
+    hand, gave, got = setup_cards(hand, gave, got, lambda c: parse_card(c, allow_unknown=False))
+    if starts is not None:
+        expect(starts, int, "starts", "the seat number of who starts, or None")
+    if position is not None:
+        expect(position, Mapping, "position", "the spec's JSON object of a position")
     if seats not in (4, 6):
         raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
     if not 0 <= me < seats:
@@ -207,6 +215,22 @@ def new_table(
         raise SheepdogError(f"your hand (seat {me}) must be known: give 'hand'")
     _check_seen(table)
     return table
+
+
+def setup_cards(
+    hand: Iterable[str] | None, gave: str | None, got: str | None, parse: Callable[[str], str]
+) -> tuple[list[str] | None, str | None, str | None]:
+    """A new table's ``hand``, ``gave`` and ``got`` (DOG and Agent DOG), each card a string,
+    spelt as ``parse`` spells it (it names an unknown one)."""
+    for name, card in (("gave", gave), ("got", got)):
+        if card is not None:
+            expect(card, str, name, 'a card name such as "5", or None')
+    if hand is not None:
+        expect(hand, (list, tuple), "hand", 'a list of card names such as ["5", "swap"]')
+        for card in hand:
+            expect(card, str, "each card of the hand", 'a card name such as "5"')
+    named = None if hand is None else [parse(card) for card in hand]
+    return named, None if gave is None else parse(gave), None if got is None else parse(got)
 
 
 def check_hand_fits(cards: Sequence[str], held: Sequence[str], me: int) -> None:
@@ -390,6 +414,8 @@ def check_shown_hand(
 def step(table: DogTable, entry: Entry) -> tuple[Entry, DogTable]:
     """The entry as it is stored (a play by its description) and the table after it; an entry
     the rules refuse raises :class:`SheepdogError` and changes nothing."""
+    expect(table, DogTable, "table", "new_table(...) makes one")
+    table_entry(entry, (Deal, PlayCard, Fold, Undo), lambda c: parse_card(c, allow_unknown=False))
     if isinstance(entry, Undo):
         raise SheepdogError("an undo is kept by the record (Record.add), not applied to a table")
     if table.phase == "over":

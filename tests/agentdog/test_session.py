@@ -484,3 +484,25 @@ def test_a_pasted_record_too_long_to_follow_is_refused() -> None:
     with pytest.raises(SheepdogError, match=r"ran out of time at play 1 of 5.*paste a later view"):
         new_table(4, end.to_move, position=view, record_seconds=-1)
     assert new_table(4, end.to_move, position=view) == table  # no limit unless one is given
+
+
+def test_a_table_and_an_entry_built_in_code_are_checked() -> None:
+    """As in classic DOG: ``me=True`` gave her hand to seat 1, an unknown card in an entry
+    built in code was a KeyError, a play of None an AttributeError."""
+    from sheepdog.solver.agentdog.session import step
+    from sheepdog.solver.errors import UnknownNameError, WrongTypeError
+
+    for me in ("0", True):
+        with pytest.raises(WrongTypeError, match=r"^me must be an int, not "):
+            new_table(4, me, hand=HAND)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"^stock must be an int, not str"):
+        new_table(4, 0, hand=HAND, stock="9")  # type: ignore[arg-type]
+    table = new_table(4, 0, hand=HAND)
+    with pytest.raises(UnknownNameError, match=r"^unknown card 'zz'; valid cards are: 1/11"):
+        step(table, Fold(0, ("zz",)))
+    with pytest.raises(WrongTypeError, match=r"^this entry's field 'play' is None"):
+        step(table, PlayCard(0, "13", None))  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"^this entry's field 'seat' is True"):
+        step(table, PlayCard(True, "13", 0))
+    stored, after = step(table, parse_entry("seat 0 plays 13 #0"))
+    assert stored == PlayCard(0, "13", "t0→t13") and after.to_move == 1

@@ -417,3 +417,33 @@ def test_typed_words_read_as_the_engine_s_in_any_order_and_spacing(typed: str, e
 
     assert normal_words(typed) == normal_words(engine)
     assert normal_words("swap: t8 -> t44") != normal_words("swap: t8 <-> t44")  # a move, no swap
+
+
+def test_a_table_and_an_entry_built_in_code_are_checked() -> None:
+    """The table API (what the table companion calls) took ``me="0"`` to a bare TypeError,
+    ``me=True`` as seat 1, a hand of ints, and entries built in code with an unknown card
+    (KeyError), no entry (AttributeError) or a play of None; each is one line naming it."""
+    from sheepdog.solver.dog.session import step
+    from sheepdog.solver.errors import UnknownNameError, WrongTypeError
+
+    for me in ("0", True, None):
+        with pytest.raises(WrongTypeError, match=r"^me must be an int, not "):
+            new_table(4, me, hand=HAND)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"^each card of the hand must be a str, not int"):
+        new_table(4, 0, hand=[5, 7, 13, 1, 2, 3])  # type: ignore[list-item]
+    with pytest.raises(WrongTypeError, match=r"^seats must be an int, not float"):
+        new_table(4.0, 0, hand=HAND)  # type: ignore[arg-type]
+    table = new_table(4, 0, hand=HAND)
+    with pytest.raises(UnknownNameError, match=r"^unknown card 'zz'; valid cards are: 1/11"):
+        step(table, Fold(0, ("zz",)))
+    with pytest.raises(WrongTypeError, match=r"^entry must be a Deal or PlayCard or Fold or"):
+        step(table, None)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"^this entry's field 'play' is None"):
+        step(table, PlayCard(0, "13", None))  # type: ignore[arg-type]
+    with pytest.raises(SheepdogError, match=r"^this entry's card 'S' is written 'swap'"):
+        step(table, PlayCard(0, "S", 0))
+    with pytest.raises(WrongTypeError, match=r"^table must be a DogTable, not dict"):
+        step({}, PlayCard(0, "13", 0))  # type: ignore[arg-type]
+    # what parse_entry reads goes through as before
+    stored, after = step(table, parse_entry("seat 0 plays 13 #0"))
+    assert stored == PlayCard(0, "13", "13: out to t0") and after.position.to_move == 1
