@@ -226,7 +226,9 @@ def setup_cards(
         if card is not None:
             expect(card, str, name, 'a card name such as "5", or None')
     if hand is not None:
-        expect(hand, (list, tuple), "hand", 'a list of card names such as ["5", "swap"]')
+        if isinstance(hand, str) or not isinstance(hand, Iterable):  # "5 7" is no hand
+            expect(hand, list, "hand", 'a list of card names such as ["5", "swap"]')
+        hand = list(hand)
         for card in hand:
             expect(card, str, "each card of the hand", 'a card name such as "5"')
     named = None if hand is None else [parse(card) for card in hand]
