@@ -154,6 +154,25 @@ def test_start_up_prints_the_address_and_a_qr_code_and_ctrl_c_stops_it(tmp_path:
     assert "█" in out or "▀" in out or "▄" in out  # the QR code, in block characters
 
 
+@pytest.mark.parametrize("gap", [0.0, 0.01])
+def test_a_double_ctrl_c_is_one_line(tmp_path: Path, gap: float) -> None:
+    """An impatient double Ctrl-C: the second SIGINT came inside the first one's handler, which
+    held the hint pool's lock, and the server hung for good (gap 0: only kill -9 stopped it), or
+    printed uvicorn's 38-line traceback of the cancelled lifespan (gap 1-50 ms)."""
+    server = start(tmp_path / "data", free_port())
+    time.sleep(0.3)
+    server.send_signal(signal.SIGINT)
+    time.sleep(gap)
+    server.send_signal(signal.SIGINT)
+    try:
+        _out, err = server.communicate(timeout=20)
+    finally:
+        if server.poll() is None:  # hung: stop it for the next test
+            server.kill()
+            server.wait(timeout=10)
+    assert (server.returncode, err) == (130, "Error: interrupted\n")
+
+
 def test_ctrl_c_while_phones_wait_for_hints_is_one_line(tmp_path: Path) -> None:
     """Requests waiting for hints when Ctrl-C came were cancelled by uvicorn at the end of its
     grace period, each with a traceback on the server's stderr (and those arriving after the
