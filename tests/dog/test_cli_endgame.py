@@ -598,3 +598,38 @@ def test_generate_lists_each_puzzle_as_it_is_written_and_ctrl_c_counts_them(
     assert resumed.exit_code == 0, resumed.output
     lines = resumed.stdout.splitlines()
     assert len(lines) == 5 and sum(line.endswith("  (already there)") for line in lines) == 2
+
+
+def test_the_graph_has_a_budget_of_its_own_and_a_bar_while_it_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """networkx builds the whole GraphML document in memory, about 12 kB a position: at the
+    search's default budget (2,000,000) `--graph` could need some 25 GB, and its bar froze at
+    the search's last count for the minutes the export took."""
+    from sheepdog.cli import dog_endgame
+
+    path = write(tmp_path, "draw.txt", DRAW)
+    graph = tmp_path / "g.graphml"
+    bars = BarRecorder()
+    monkeypatch.setattr(dog_endgame, "progress_bar", bars)
+    result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--graph", str(graph)])
+    assert result.exit_code == 0, result.output
+    nodes = json.loads(result.stdout)["nodes"]
+    assert bars.bars == [
+        ("solve: positions", dog_endgame.GRAPH_MAX_NODES),
+        (f"graph: {nodes:,} positions to GraphML", None),
+    ]
+    monkeypatch.setattr(dog_endgame, "GRAPH_MAX_NODES", nodes - 1)
+    result = runner.invoke(app, ["dog", "solve", str(path), "--graph", str(graph), "--force"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: position too big for --graph: more than {nodes - 1:,} positions (writing the"
+        " graph takes about 12 kB of memory a position: raise --max-nodes if the machine has"
+        " it, or leave out --graph)\n"
+    )
+    # a budget given is the budget, and without --graph the search's default holds
+    args = ["dog", "solve", str(path), "--graph", str(graph), "--force", "--max-nodes", str(nodes)]
+    assert runner.invoke(app, args).exit_code == 0
+    bars.bars.clear()
+    assert runner.invoke(app, ["dog", "solve", str(path)]).exit_code == 0
+    assert bars.bars == [("solve: positions", 2_000_000)]
