@@ -165,7 +165,7 @@ def play(
 
     def body() -> None:
         from sheepdog.solver.errors import SheepdogError
-        from sheepdog.solver.fileio import check_writable
+        from sheepdog.solver.fileio import check_target, check_writable
         from sheepdog.solver.filelock import exclusive_lock
         from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
         from sheepdog.solver.slywolf.roster import load_roster
@@ -217,6 +217,9 @@ def play(
                 _save(file, game, force=force)
                 echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
             else:
+                # a pipe or device is refused before it is read (a pipe with no writer
+                # waited for ever), not at the first save
+                check_target(file, force=True)
                 loaded = load_game(file)
                 check_writable(file)  # every line typed is saved to it
                 if loaded is None:

@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from sheepdog.solver import interrupts
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, shown
 
 #: Marks a temporary file of this module: ``.NAME`` + TEMP_MARK + 8 hex digits.
 TEMP_MARK = ".sheepdog-tmp-"
@@ -118,6 +118,11 @@ def check_target(path: Path, *, force: bool = False) -> None:
     try:
         mode = os.stat(path).st_mode
     except OSError:  # nothing there, or a link to nowhere or to itself: the write says
+        if not force and os.path.islink(path):  # nothing to overwrite: say what is there
+            raise SheepdogError(
+                f"{path} is a link that leads to no file ({shown(os.readlink(path), 60)}); use"
+                " --force to write through it"
+            ) from None
         if not force and os.path.lexists(path):
             raise _already_exists(path) from None
         return

@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -432,6 +433,24 @@ def test_a_named_pipe_in_a_case_folder_or_a_resumed_run_does_not_hang(tmp_path: 
     os.mkfifo(puzzle)
     again = ["dog", "generate", "--out", str(out), "--count", "1", "--seed", "0", "--resume"]
     one_error(runner.invoke(app, again), "differs from the puzzle this run writes there")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_wolf_play_on_a_named_pipe_is_refused_before_it_reads(tmp_path: Path) -> None:
+    """With no writer on the pipe `wolf play` waited for ever; with one it took lines and then
+    could not save them ("not a regular file; ... the line 'top harp' was not saved")."""
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    sheepdog = Path(sys.executable).parent / "sheepdog"
+    done = subprocess.run(
+        [str(sheepdog), "wolf", "play", str(pipe)],
+        input="top harp\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == f"Error: {pipe} is not a regular file; sheepdog replaces only files\n"
 
 
 def test_a_puzzle_whose_roster_is_missing_is_named(tmp_path: Path) -> None:
