@@ -261,7 +261,7 @@ def _option_names(ctx: Context) -> list[str]:
         opt
         for param in ctx.command.get_params(ctx)
         if not getattr(param, "hidden", False)
-        for opt in param.opts
+        for opt in (*param.opts, *getattr(param, "secondary_opts", ()))  # --no-X too
         if opt.startswith("--") and opt != "--help"
     ]
     return [*names, "--help"]

@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 
 from sheepdog.solver.errors import SheepdogError, WrongTypeError, expect
 
+T = typing.TypeVar("T")
+
 #: What an object built in code with fields of the wrong kind raises when it is written out.
 FIELD_ERRORS = (TypeError, ValueError, IndexError, KeyError, AttributeError)
 
@@ -68,12 +70,20 @@ _CARD_FIELDS = ("card", "gave", "got", "discard", "drawn")
 _CARDS_FIELDS = ("hand", "cards")
 
 
-def table_entry(entry: object, kinds: tuple[type, ...], parse: Callable[[str], str]) -> None:
-    """A table entry built in code (not read by ``parse_entry``) is one of ``kinds``, its fields
-    of their annotated kinds, its cards cards of the game as the game spells them (``parse``
-    names an unknown one): the table reads them without a check of its own."""
+def table_entry(entry: T, kinds: tuple[type, ...], parse: Callable[[str], str]) -> T:
+    """A table entry built in code (not read by ``parse_entry``), checked: one of ``kinds``,
+    its fields of their annotated kinds, its cards cards of the game as the game spells them
+    (``parse`` names an unknown one), as the table reads it without a check of its own.  A
+    list of cards (``Deal(hand=[...])``) is taken as the tuple the entry holds."""
     hint = "parse_entry(line) reads a typed line"
     expect(entry, kinds, "entry", hint)
+    listed = {
+        f.name: tuple(getattr(entry, f.name))
+        for f in dataclasses.fields(entry)  # type: ignore[arg-type]
+        if f.name in _CARDS_FIELDS and isinstance(getattr(entry, f.name), list)
+    }
+    if listed:
+        entry = dataclasses.replace(entry, **listed)  # type: ignore[type-var]
     wrong = wrong_field(entry)
     if wrong is not None:
         raise WrongTypeError(f"this entry's {wrong} ({hint})")
@@ -85,6 +95,7 @@ def table_entry(entry: object, kinds: tuple[type, ...], parse: Callable[[str], s
                 raise SheepdogError(
                     f"this entry's card {card!r} is written {parse(card)!r} ({hint})"
                 )
+    return entry
 
 
 def same_as_made(pos: object, made: object, builder: str) -> None:

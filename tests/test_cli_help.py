@@ -64,6 +64,11 @@ def _run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int,
         (["wolf", "slove", "x"], "No such command 'slove'. Did you mean 'solve'? Valid commands"),
         (["wolf", "solve"], "Missing argument 'file'."),
         (["wolf", "solve", "x", "--jsn"], "No such option: --jsn. Did you mean --json? Valid"),
+        (  # a flag's --no-X side too: a typo of it was told the flag of the opposite meaning
+            ["dog", "perft", "x", "--no-divid"],
+            "No such option: --no-divid. Did you mean --no-divide? Valid options are: --depth,"
+            " --divide, --no-divide,",
+        ),
         (  # every option is listed (click named none, or one odd guess: --bogus for --host)
             ["serve", "--bogus", "1"],
             "No such option: --bogus. Valid options are: --host, --port, --data, --help.",

@@ -90,8 +90,9 @@ HERE = Path(__file__).resolve().parent
 API_PATH = re.compile(r"^/+api(?:/|$)")
 #: The largest request body taken (a roster object is a few kilobytes).
 MAX_BODY = 64 * 1024
-#: A form's decimal number as typed: ASCII digits and at most one point ("0.5", ".5", "1").
-_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+#: A form's number as a browser's number field takes it: ASCII digits, at most one point, a
+#: sign and an exponent ("0.5", ".5", "1", "5e-1", "-0"), nothing float() takes beyond that.
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 #: The kinds of game the store holds; a row of another kind was edited outside sheepdog.
 GAME_KINDS = ("wolf", DogGames.kind, AgentGames.kind)
 

@@ -291,7 +291,7 @@ def step(table: AgentTable, entry: Entry) -> tuple[Entry, AgentTable]:
     """The entry as it is stored (a play by its words) and the table after it; an entry the
     rules refuse raises :class:`SheepdogError` and changes nothing."""
     expect(table, AgentTable, "table", "new_table(...) makes one")
-    table_entry(entry, (Deal, PlayCard, Seen, Fold, FoldDraw, Discard, Undo), parse_card)
+    entry = table_entry(entry, (Deal, PlayCard, Seen, Fold, FoldDraw, Discard, Undo), parse_card)
     if isinstance(entry, Undo):
         raise SheepdogError("an undo is kept by the record (Record.add), not applied to a table")
     if isinstance(entry, Seen):

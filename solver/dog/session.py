@@ -399,7 +399,9 @@ def check_shown_hand(
     if not shown:
         return
     if len(shown) != len(hand):
-        raise SheepdogError(f"seat {seat} holds {len(hand)} cards; the fold shows {len(shown)}")
+        raise SheepdogError(
+            f"seat {seat} holds {counted(len(hand), 'card')}; the fold shows {len(shown)}"
+        )
     known = Counter(c for c in hand if c != UNKNOWN)
     missing = known - Counter(shown)
     if missing:
@@ -417,7 +419,9 @@ def step(table: DogTable, entry: Entry) -> tuple[Entry, DogTable]:
     """The entry as it is stored (a play by its description) and the table after it; an entry
     the rules refuse raises :class:`SheepdogError` and changes nothing."""
     expect(table, DogTable, "table", "new_table(...) makes one")
-    table_entry(entry, (Deal, PlayCard, Fold, Undo), lambda c: parse_card(c, allow_unknown=False))
+    entry = table_entry(
+        entry, (Deal, PlayCard, Fold, Undo), lambda c: parse_card(c, allow_unknown=False)
+    )
     if isinstance(entry, Undo):
         raise SheepdogError("an undo is kept by the record (Record.add), not applied to a table")
     if table.phase == "over":

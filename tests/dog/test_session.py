@@ -153,6 +153,7 @@ def test_refused_entries_name_the_problem(lines: list[str], message: str) -> Non
     ("hand", "shown", "message"),
     [
         (("5", "?", "?"), ("2", "3"), "seat 1 holds 3 cards; the fold shows 2"),
+        (("?",), ("2", "3"), "seat 1 holds 1 card; the fold shows 2"),  # was "1 cards"
         (("5", "?", "?"), ("2", "3", "4"), "seat 1 is known to hold 5"),
         (("5", "5", "?"), ("5", "3", "3"), "seat 1 is known to hold 5"),
         (("5", "?", "?"), ("5", "8", "8"), "seat 1 cannot hold 2 more of 8"),
@@ -444,6 +445,9 @@ def test_a_table_and_an_entry_built_in_code_are_checked() -> None:
         step(table, PlayCard(0, "S", 0))
     with pytest.raises(WrongTypeError, match=r"^table must be a DogTable, not dict"):
         step({}, PlayCard(0, "13", 0))  # type: ignore[arg-type]
+    # a list of cards is taken as the entry's tuple, as before the check
+    dealt = step(new_table(4, 0), Deal(["5", "7", "8", "13", "swap", "joker"]))[1]  # type: ignore[arg-type]
+    assert dealt.position.hands[0] == ("5", "7", "8", "13", "swap", "joker")
     # what parse_entry reads goes through as before
     stored, after = step(table, parse_entry("seat 0 plays 13 #0"))
     assert stored == PlayCard(0, "13", "13: out to t0") and after.position.to_move == 1

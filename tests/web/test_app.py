@@ -425,11 +425,11 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     assert bad.status_code == 400 and "the skill is a number from 0 to 1" in bad.text
     assert "convert" not in bad.text  # was Python's "could not convert string to float"
     # ASCII digits, as every other field: float() took "١" as 1 (spaces around are trimmed)
-    for typed in ("\u0661", "1_0", "nan", "1e-1", "0.5.1", "."):
+    for typed in ("\u0661", "1_0", "nan", "inf", "0x1", "0.5.1", ".", "1e"):
         sent = {"mode": "easy", "skill": typed}
         bad = client.post("/wolf/new", data=sent, follow_redirects=False)
         assert bad.status_code == 400 and "the skill is a number from 0 to 1" in bad.text, typed
-    for typed in ("1", "0.", ".25", "0.6"):
+    for typed in ("1", "0.", ".25", "0.6", "5e-1", "5E-1", "-0"):  # as a number field sends
         assert client.post("/wolf/new", data={"mode": "easy", "skill": typed}).status_code == 200
     sent = {"roster": "known-deck", "mode": "hard", "side": "two_star", "skill": "x"}
     bad = client.post("/wolf/new", data={**sent, "picky_eaters": "on"}, follow_redirects=False)
