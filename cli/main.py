@@ -28,6 +28,7 @@ import sys
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+    from types import FrameType
     from typing import Any, NoReturn
 
     import typer
@@ -470,6 +471,17 @@ def _plain_types(command: Command) -> None:
             _plain_types(sub)
 
 
+def _first_interrupt(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C, once: later ones while the command stops (an impatient double press) are
+    ignored, so the stop stays one line and exit 130.  A second one used to land in the
+    stopping itself (a progress bar erasing, a large graph being freed, main's own cleanup)
+    and print a second line, leave the cursor hidden, or end the process by the signal."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> NoReturn:
     """Run the command line and exit.  Whatever happens, the user sees output or one line
     ``Error: ...``, never a traceback (unless ``SHEEPDOG_DEBUG=1``)."""
@@ -479,9 +491,12 @@ def main(argv: list[str] | None = None) -> NoReturn:
     _plain_streams()
     previous_hook = sys.unraisablehook
     previous_term = signal.getsignal(signal.SIGTERM)
+    previous_int = signal.getsignal(signal.SIGINT)
     try:
         if previous_term == signal.SIG_DFL:  # not when started with SIGTERM ignored
             signal.signal(signal.SIGTERM, _on_terminate)
+        if previous_int is signal.default_int_handler:  # not when started with it ignored
+            signal.signal(signal.SIGINT, _first_interrupt)
         sys.unraisablehook = _end_on_interrupt(previous_hook)
         args = sys.argv[1:] if argv is None else list(argv)
         code = run_command_line(args)
@@ -507,6 +522,8 @@ def main(argv: list[str] | None = None) -> NoReturn:
         sys.unraisablehook = previous_hook
         if signal.getsignal(signal.SIGTERM) is _on_terminate:
             signal.signal(signal.SIGTERM, previous_term)
+        if signal.getsignal(signal.SIGINT) in (_first_interrupt, signal.SIG_IGN):
+            signal.signal(signal.SIGINT, previous_int)
     if argv is None:  # the console script: the process ends here
         _work_done()
     sys.exit(code)

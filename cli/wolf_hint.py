@@ -197,6 +197,8 @@ def play(
         with exclusive_lock(file, BUSY):
             _remove_stray_temps(file)
             if new:
+                if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
+                    check_target(file, force=True)
                 if os.path.lexists(file) and not force:
                     raise SheepdogError(
                         f"{file} already exists; use --force to start over (its interviews and"

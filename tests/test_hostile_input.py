@@ -451,6 +451,9 @@ def test_wolf_play_on_a_named_pipe_is_refused_before_it_reads(tmp_path: Path) ->
     )
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == f"Error: {pipe} is not a regular file; sheepdog replaces only files\n"
+    # --new said "already exists; use --force", which was then refused as this
+    new = runner.invoke(app, ["wolf", "play", "--new", str(pipe)])
+    one_error(new, f"{pipe} is not a regular file; sheepdog replaces only files")
 
 
 def test_a_puzzle_whose_roster_is_missing_is_named(tmp_path: Path) -> None:

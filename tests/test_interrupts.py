@@ -134,3 +134,23 @@ def test_each_signal_held_is_delivered_once_in_the_order_they_came() -> None:
         assert seen == ["term"]
     finally:
         signal.signal(signal.SIGTERM, before)
+
+
+@pytest.mark.parametrize("gap", [0.002, 0.01])
+def test_a_double_ctrl_c_while_a_command_stops_is_one_line_and_exit_130(gap: float) -> None:
+    """The second Ctrl-C of an impatient double press landed in the stopping itself (a large
+    search graph being freed, main's own clean-up): a second `Error: interrupted` and the
+    process ended by the signal (exit -2), 4 runs of 6 at gaps of 1-20 ms."""
+    import time
+
+    lone = "4 t3,t20,t40,k/k,k,k,k/k,k,k,k/k,k,k,k 1,7,7,J,J,S/-/-/- 0"  # a long solitaire
+    command = [str(Path(sys.executable).parent / "sheepdog"), "dog", "solitaire", lone]
+    running = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(2)  # well into the search, its graph grown
+    running.send_signal(signal.SIGINT)
+    time.sleep(gap)
+    running.send_signal(signal.SIGINT)
+    _out, err = running.communicate(timeout=60)
+    assert (running.returncode, err) == (130, "Error: interrupted\n")
