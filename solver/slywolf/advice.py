@@ -155,8 +155,12 @@ class TurnAdvice:
     # puzzle), so not compared: a planner compares by identity, and two advices of one puzzle
     # (or one pickled and back) are equal
     plan: TurnPlanner | None = field(compare=False)
-    untyped_tops: int = 0  # stacks with tiles whose top sheep nobody has typed yet
     guessed: int | None = None  # the wolf guessed: the game is over, nothing is left to advise
+
+    @property
+    def untyped_tops(self) -> int:
+        """Stacks with tiles whose top sheep nobody has typed yet (:func:`turn.untyped_tops`)."""
+        return untyped_tops(self.table)
 
     @property
     def maybe_tops(self) -> int:
@@ -343,27 +347,27 @@ def advice(
     table, so_far = game.table, game.turn
     visible = [s for s in table.visible if s not in table.discarded]
     left = turns_left(puzzle.roster, table)
-    untyped = untyped_tops(table)
 
     def answer(ranking: tuple[Hint, ...], turn: TurnAdvice, others: tuple[Hint, ...]) -> Advice:
         return Advice(puzzle, d, ranking, turn, chosen, fallback, others, tuple(visible))
 
     done = sorted(puzzle.interviewed() | set(table.discarded))
     if game.guessed is not None:  # the game is over: no turn to plan, every sheep left ranked
-        turn = TurnAdvice(table, so_far, left, None, None, untyped, game.guessed)
+        turn = TurnAdvice(table, so_far, left, None, None, game.guessed)
         return answer(tuple(ranked(done, None)), turn, ())
     hidden = hidden_sheep(puzzle, table)
     ranking, others = _on_top(ranked(done, visible, hidden), visible)
     if len(d.suspects) <= 1:
-        return answer(ranking, TurnAdvice(table, so_far, left, None, None, untyped), others)
-    if left > 0 and not visible and (untyped or maybe_tops(table)) and not so_far.called:
+        return answer(ranking, TurnAdvice(table, so_far, left, None, None), others)
+    unknown = untyped_tops(table) or maybe_tops(table)  # tops nobody has typed
+    if left > 0 and not visible and unknown and not so_far.called:
         # nobody on top is known yet: no turn to plan, but every sheep left is ranked (all are
         # below the tops, ranked among themselves: the ranking ``everyone`` gave)
-        return answer(others, TurnAdvice(table, so_far, left, None, None, untyped), ())
+        return answer(others, TurnAdvice(table, so_far, left, None, None), ())
     if left == 0 or not ranking:
         return answer(
             ranking,
-            TurnAdvice(table, so_far, left, guess(d.weights), None, untyped),
+            TurnAdvice(table, so_far, left, guess(d.weights), None),
             others,
         )
     heard = puzzle.interviewed()
@@ -389,7 +393,7 @@ def advice(
         )
         return answer(
             ranking,
-            TurnAdvice(table, so_far, left, None, planner, untyped),
+            TurnAdvice(table, so_far, left, None, planner),
             others,
         )
     # Interviews still needed, in interview units: least squares on seeded random-order games
@@ -409,7 +413,7 @@ def advice(
     planner = TurnPlanner(
         puzzle.roster, table, gains, loss, worth, interviewing=begun, treats=treats
     )
-    return answer(ranking, TurnAdvice(table, so_far, left, None, planner, untyped), others)
+    return answer(ranking, TurnAdvice(table, so_far, left, None, planner), others)
 
 
 def _leaf_named(name: object) -> Leaf:
