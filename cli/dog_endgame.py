@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, BinaryIO
 
 import typer
 
@@ -64,7 +64,12 @@ from sheepdog.solver.dog.search import parse_method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, solve_position
 from sheepdog.solver.errors import MAX_SEED, SheepdogError
-from sheepdog.solver.fileio import check_folder, check_target, remove_made_folders, write_atomic
+from sheepdog.solver.fileio import (
+    check_folder,
+    check_target,
+    remove_made_folders,
+    staged_write,
+)
 from sheepdog.solver.interrupts import held
 from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.percent import percent
@@ -80,10 +85,10 @@ MAX_NODES = 20_000_000
 MAX_SAMPLES = 10_000
 MAX_COUNT = 1_000
 MAX_ATTEMPTS = 10_000
-#: ``solve --graph``'s default budget: networkx builds the whole GraphML document in memory,
-#: about 12 kB a position (measured: 251,144 positions, 3.1 GB at the peak, where the search
-#: alone held 0.3 GB), so the search's default of 2,000,000 would need some 25 GB.
-GRAPH_MAX_NODES = 250_000
+#: ``solve --graph``'s default budget: the search, its networkx DiGraph and the GraphML written
+#: as it goes take about 2.6 kB a position (measured: 1,833,528 positions, 4.7 GB at the peak,
+#: 211 s; 251,144 positions, 0.6 GB), about twice the search alone, so half its default.
+GRAPH_MAX_NODES = 1_000_000
 MaxNodesOpt = Annotated[
     int,
     typer.Option(
@@ -149,37 +154,42 @@ def _plies(n: int) -> str:
     return f"{n} ply" if n == 1 else f"{n} plies"
 
 
-def _graphml(solution: DogSolution | AgentSolution) -> str:
-    import networkx as nx  # only for --graph: 140 ms every other command does not need
+def _graphml(solution: DogSolution | AgentSolution) -> Callable[[BinaryIO], None]:
+    """What writes the ``--graph`` file: the solved graph as a networkx DiGraph (built now,
+    with a bar), streamed as GraphML into the file it is given."""
+    from sheepdog.cli.graphml import write_graphml  # networkx and lxml: only for --graph
 
-    # networkx builds the whole document before the first line: a bar with no end, so that
-    # the minutes it takes on a large graph do not look like a hang
-    with progress_bar(f"graph: {len(solution.graph):,} positions to GraphML"):
+    with progress_bar(f"graph: {len(solution.graph):,} positions to networkx"):
         if isinstance(solution, AgentSolution):
             digraph = solved_networkx(solution, name=lambda p: json.dumps(agent_json(p)))
         else:
             digraph = solved_networkx(solution, name=to_notation)
-        return "\n".join(nx.generate_graphml(digraph)) + "\n"
+    return lambda out: write_graphml(digraph, out)
 
 
 def _answer(
-    out: dict[str, Any], json_out: bool, graph: Path | None, text: str, force: bool
+    out: dict[str, Any],
+    json_out: bool,
+    graph: Path | None,
+    fill: Callable[[BinaryIO], None] | None,
+    force: bool,
 ) -> None:
-    """The ``--graph`` file written and the answer printed, with Ctrl-C held back between the
-    two: a Ctrl-C just after the write said only "interrupted" and left the whole file, which
-    the same command then refused to overwrite.  A Ctrl-C during the two now comes after the
-    answer, and its line says the file is whole."""
-    if graph is None:
+    """The ``--graph`` file written (by ``fill``) and the answer printed.  Ctrl-C stops the
+    writing, which leaves no file; from the file's being put in place to the answer's being
+    printed it is held back: a Ctrl-C just after the file was in place said only
+    "interrupted" and left the whole file, which the same command then refused to overwrite.
+    A Ctrl-C there now comes after the answer, and its line says the file is whole."""
+    if graph is None or fill is None:
         _report(out, json_out, graph)
         return
     answered = False
     try:
-        with held():
-            write_atomic(graph, text, force=force)
+        with staged_write(graph, fill, force=force) as put, held():
+            put()
             _report(out, json_out, graph)
             answered = True
     except KeyboardInterrupt as exc:
-        if not answered:  # the write failed meanwhile: the usual line
+        if not answered:  # stopped while writing, or the write failed meanwhile: the usual line
             raise
         word, code = stop_words(exc)
         fail(f"{word} after the answer; the graph file {graph} is written whole", code)
@@ -255,7 +265,7 @@ def solve(
                 raise
             fail(
                 f"position too big for --graph: more than {exc.max_nodes:,} positions (writing"
-                " the graph takes about 12 kB of memory a position: raise --max-nodes if the"
+                " the graph takes about 2.6 kB of memory a position: raise --max-nodes if the"
                 " machine has it, or leave out --graph)"
             )
 
@@ -269,8 +279,8 @@ def solve(
                     all_plays=all_plays,
                     progress=update,
                 )
-            text = _graphml(agent_solution) if graph is not None else ""
-            _answer(agent_solution.to_dict(), json_out, graph, text, force)
+            fill = _graphml(agent_solution) if graph is not None else None
+            _answer(agent_solution.to_dict(), json_out, graph, fill, force)
             return
         pos = found
         with progress_bar("solve: positions", budget) as update:
@@ -282,9 +292,9 @@ def solve(
                 progress=update,
                 keep_graph=graph is not None,  # a transposition table unless a graph is asked
             )
-        text = _graphml(solution) if graph is not None else ""
+        fill = _graphml(solution) if graph is not None else None
         out = solution.to_dict()
-        _answer(out, json_out, graph, text, force)
+        _answer(out, json_out, graph, fill, force)
         _check_stored_answer(position, out)
 
     _run(body)

@@ -14,9 +14,10 @@ flushed to disk and then put in place in one step:
 The folder is flushed to disk too, so after a crash the target holds either the old or the new
 contents, never a mix.  Any operating-system error (a full disk, a read-only file system, ...)
 removes the temporary file and raises :class:`~sheepdog.solver.errors.SheepdogError` with one line
-naming the file.  Ctrl-C and SIGTERM wait until the write is done.  A write killed outright
-can leave its temporary file behind: :func:`clean_stray_temps` removes old ones, and the first
-write to a folder in a process (the next run) calls it there.
+naming the file.  Ctrl-C and SIGTERM wait until the write is done (in a :func:`staged_write`,
+only while it is put in place: its contents may take minutes to write, and Ctrl-C stops
+that).  A write killed outright can leave its temporary file behind: :func:`clean_stray_temps`
+removes old ones, and the first write to a folder in a process (the next run) calls it there.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ import re
 import secrets
 import stat
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from sheepdog.solver import interrupts
 from sheepdog.solver.errors import SheepdogError, shown
@@ -85,7 +88,6 @@ def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
-    os.fsync(fd)
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -255,10 +257,85 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
     :mod:`~sheepdog.solver.interrupts`), so they cannot cut it between creating the temporary
     file and noting its name.
     """
+    with (
+        interrupts.held(),
+        staged_write(path, lambda out: _write_all(out.fileno(), data), force=force) as put,
+    ):
+        put()
+
+
+@contextlib.contextmanager
+def staged_write(
+    path: Path, fill: Callable[[BinaryIO], object], *, force: bool = False
+) -> Iterator[Callable[[], None]]:
+    """A write of ``path`` in two steps, for contents too large to hold in memory.
+
+    Entering the ``with`` block runs ``fill``, which writes the contents to the binary file it
+    is given (a temporary file beside ``path``), and flushes them to disk; Ctrl-C stops it
+    there, leaving no file.  The block gets ``put``, which puts the file in place as
+    :func:`write_bytes_atomic` does, with Ctrl-C and SIGTERM held back; ``put`` may be called
+    inside the caller's own :func:`~sheepdog.solver.interrupts.held`, so that what must follow
+    the file (an answer printed) comes with it.  Leaving the block without ``put`` (an error,
+    Ctrl-C) removes the temporary file.  Operating-system errors, ``fill``'s included, raise
+    :class:`~sheepdog.solver.errors.SheepdogError` naming ``path``.
+    """
     path = Path(path)
-    with interrupts.held():
-        _write(path, data, force=force)
-    _clean_once(path.parent)
+    tmp: Path | None = None
+    try:
+        with _naming(path):
+            if not force and os.path.lexists(path):  # early and cheap; the link is the test
+                check_target(path)
+            target = _target_of(path) if force else path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                found = os.stat(target).st_mode if force else None
+            except FileNotFoundError:
+                found = None
+            if found is not None and not stat.S_ISREG(found):
+                # a device, a pipe or a folder is not replaced by a file, even with --force
+                raise _not_a_file(path, found)
+            mode = stat.S_IMODE(found) if found is not None else _umask_mode()
+            with interrupts.held():  # the temporary file's name is noted before a Ctrl-C
+                fd, tmp = _create_temp(target)
+                out = open(fd, "wb")  # noqa: SIM115 (closed just below, by its with)
+            with out:
+                fill(out)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(tmp, mode)
+
+        def put() -> None:
+            nonlocal tmp
+            if tmp is None:
+                raise RuntimeError("staged_write: the file was put in place already")
+            with _naming(path), interrupts.held():
+                if force:
+                    os.replace(tmp, target)
+                else:
+                    _link_new(tmp, target, path)
+                    # The second name goes (gone if renamed; if it stays, a stray temp).
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp)
+                tmp = None
+                _fsync_folder(target.parent)
+            _clean_once(path.parent)
+
+        yield put
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):  # if it stays, clean_stray_temps knows it
+                os.unlink(tmp)
+
+
+@contextlib.contextmanager
+def _naming(path: Path) -> Iterator[None]:
+    """An operating-system error while writing ``path``, as one line naming it."""
+    try:
+        yield
+    except SheepdogError:
+        raise
+    except OSError as exc:
+        raise SheepdogError(f"{os_reason(exc)} writing {path}") from exc
 
 
 #: Folders whose stray temporary files this process has removed (:func:`_clean_once`).
@@ -275,47 +352,6 @@ def _clean_once(folder: Path) -> None:
     _CLEANED.add(key)
     with contextlib.suppress(OSError):  # a folder it may not list: the write itself was done
         clean_stray_temps(Path(key))
-
-
-def _write(path: Path, data: bytes, *, force: bool) -> None:
-    if not force and os.path.lexists(path):  # early and cheap; the link below is the real test
-        check_target(path)
-    tmp: Path | None = None
-    try:
-        target = _target_of(path) if force else path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            found = os.stat(target).st_mode if force else None
-        except FileNotFoundError:
-            found = None
-        if found is not None and not stat.S_ISREG(found):
-            # a device, a pipe or a folder is not replaced by a file, even with --force
-            raise _not_a_file(path, found)
-        mode = stat.S_IMODE(found) if found is not None else _umask_mode()
-        fd, tmp = _create_temp(target)
-        try:
-            _write_all(fd, data)
-        finally:
-            os.close(fd)
-        os.chmod(tmp, mode)
-        if force:
-            os.replace(tmp, target)
-        else:
-            _link_new(tmp, target, path)
-            # The second name goes (already gone if renamed; if it stays, it is a stray temp).
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        tmp = None
-        _fsync_folder(target.parent)
-    except SheepdogError:
-        raise
-    except OSError as exc:
-        reason = os_reason(exc)
-        raise SheepdogError(f"{reason} writing {path}") from exc
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):  # if it stays, clean_stray_temps knows it
-                os.unlink(tmp)
 
 
 def write_atomic(path: Path, text: str, *, force: bool = False) -> None:

@@ -8,6 +8,7 @@ import os
 import stat
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 
@@ -16,6 +17,7 @@ from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import (
     clean_stray_temps,
     is_temp_name,
+    staged_write,
     write_atomic,
     write_bytes_atomic,
 )
@@ -338,3 +340,60 @@ def test_a_folder_that_takes_no_files_says_so() -> None:
         SheepdogError, match="^cannot write in /proc: this folder takes no new files$"
     ):
         fileio.check_folder(Path("/proc"))
+
+
+def test_a_staged_write_is_in_place_only_once_put(tmp_path: Path) -> None:
+    """The contents stream into a temporary file; the target appears only with ``put``, and
+    leaving the block without it leaves nothing."""
+    path = tmp_path / "g.graphml"
+    chunks = [b"<graphml>", b"x" * 100_000, b"</graphml>\n"]
+
+    def fill(out: BinaryIO) -> None:
+        for chunk in chunks:
+            out.write(chunk)
+
+    def first_fill(out: BinaryIO) -> None:
+        fill(out)
+        assert names(tmp_path)[0].startswith(".g.graphml.sheepdog-tmp-")  # only it
+        assert len(names(tmp_path)) == 1
+
+    with staged_write(path, first_fill) as put:
+        assert not path.exists()
+        put()
+        assert path.read_bytes() == b"".join(chunks)
+        with pytest.raises(RuntimeError, match="put in place already"):
+            put()
+    assert names(tmp_path) == ["g.graphml"]
+    # not put: nothing stays; an existing file is kept without force, replaced with it
+    with staged_write(tmp_path / "h.graphml", fill):
+        pass
+    assert names(tmp_path) == ["g.graphml"]
+    with pytest.raises(SheepdogError, match="already exists"), staged_write(path, fill):
+        pass  # refused before the fill
+    with staged_write(path, lambda out: out.write(b"new"), force=True) as put:
+        put()
+    assert path.read_bytes() == b"new" and names(tmp_path) == ["g.graphml"]
+
+
+@pytest.mark.parametrize(
+    "stop", [KeyboardInterrupt(), OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))]
+)
+def test_a_staged_write_stopped_while_filling_leaves_nothing(
+    tmp_path: Path, stop: BaseException
+) -> None:
+    """Ctrl-C (not held back while filling: it may take minutes) or a full disk stop the
+    fill; the error names the file, and no temporary file stays."""
+    path = tmp_path / "g.graphml"
+
+    def fill(out: BinaryIO) -> None:
+        out.write(b"half")
+        raise stop
+
+    expected: type[BaseException] = (
+        KeyboardInterrupt if isinstance(stop, KeyboardInterrupt) else SheepdogError
+    )
+    with pytest.raises(expected) as raised, staged_write(path, fill):
+        pass
+    if expected is SheepdogError:
+        assert str(raised.value) == f"no space left on device writing {path}"
+    assert names(tmp_path) == []

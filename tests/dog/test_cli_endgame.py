@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import networkx as nx
 import pytest
@@ -514,13 +516,23 @@ def test_ctrl_c_just_after_the_graph_is_written_comes_after_the_answer(
     import signal
 
     from sheepdog.cli import dog_endgame
-    from sheepdog.solver.fileio import write_atomic
+    from sheepdog.solver import fileio
 
-    def write_then_ctrl_c(path: Path, text: str, *, force: bool) -> None:
-        write_atomic(path, text, force=force)
-        signal.raise_signal(signal.SIGINT)
+    real = fileio.staged_write
 
-    monkeypatch.setattr(dog_endgame, "write_atomic", write_then_ctrl_c)
+    @contextmanager
+    def staged_then_ctrl_c(
+        path: Path, fill: Callable[[BinaryIO], None], *, force: bool
+    ) -> Iterator[Callable[[], None]]:
+        with real(path, fill, force=force) as put:
+
+            def put_then_ctrl_c() -> None:
+                put()
+                signal.raise_signal(signal.SIGINT)
+
+            yield put_then_ctrl_c
+
+    monkeypatch.setattr(dog_endgame, "staged_write", staged_then_ctrl_c)
     path = write(tmp_path, "draw.txt", DRAW)
     graph = tmp_path / "g.graphml"
     result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--graph", str(graph)])
@@ -539,18 +551,96 @@ def test_ctrl_c_during_a_failed_graph_write_is_the_usual_line(
     import signal
 
     from sheepdog.cli import dog_endgame
+    from sheepdog.solver import fileio
     from sheepdog.solver.errors import SheepdogError
 
-    def ctrl_c_then_full_disk(path: Path, text: str, *, force: bool) -> None:
-        signal.raise_signal(signal.SIGINT)
-        raise SheepdogError(f"cannot write {path}: no space left on device")
+    real = fileio.staged_write
 
-    monkeypatch.setattr(dog_endgame, "write_atomic", ctrl_c_then_full_disk)
+    @contextmanager
+    def ctrl_c_then_full_disk(
+        path: Path, fill: Callable[[BinaryIO], None], *, force: bool
+    ) -> Iterator[Callable[[], None]]:
+        with real(path, fill, force=force):
+
+            def put() -> None:
+                signal.raise_signal(signal.SIGINT)
+                raise SheepdogError(f"cannot write {path}: no space left on device")
+
+            yield put
+
+    monkeypatch.setattr(dog_endgame, "staged_write", ctrl_c_then_full_disk)
     path = write(tmp_path, "draw.txt", DRAW)
     graph = tmp_path / "g.graphml"
     result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--graph", str(graph)])
     assert result.exit_code == 130 and result.stderr == "Error: interrupted\n"
     assert result.stdout == "" and not graph.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["draw.txt"]  # no temporary file
+
+
+def test_ctrl_c_while_the_graph_is_written_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The GraphML is written as it is made (it was built whole in memory first, about 12 kB
+    a position); Ctrl-C while it is written stops it with the usual line, and neither the
+    file nor its temporary file stays."""
+    import signal
+
+    from sheepdog.cli import graphml
+
+    real_write = graphml._Counted.write
+    calls = [0]
+
+    def write_then_ctrl_c(self: graphml._Counted, data: bytes) -> int:
+        calls[0] += 1
+        written = real_write(self, data)
+        signal.raise_signal(signal.SIGINT)
+        return written
+
+    monkeypatch.setattr(graphml._Counted, "write", write_then_ctrl_c)
+    path = write(tmp_path, "draw.txt", DRAW)
+    graph = tmp_path / "g.graphml"
+    result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--graph", str(graph)])
+    assert calls[0] >= 1
+    assert result.exit_code == 130 and result.stderr == "Error: interrupted\n"
+    assert result.stdout == "" and not graph.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["draw.txt"]
+
+
+#: Run in a process of its own: a graph write stopped by an error, then a garbage collection.
+_STOPPED_THEN_COLLECTED = """
+import errno, gc, sys
+from typer.testing import CliRunner
+from sheepdog.cli import graphml
+from sheepdog.cli.main import app
+
+def full(self, data):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+graphml._Counted.write = full
+result = CliRunner().invoke(app, ["dog", "solve", sys.argv[1], "--graph", sys.argv[2]])
+del result
+gc.collect()
+print("collected")
+"""
+
+
+def test_a_graph_write_stopped_midway_is_closed(tmp_path: Path) -> None:
+    """networkx's lxml writer, stopped by an exception, left lxml's incremental writer open,
+    and the next garbage collection crashed the process (a segmentation fault): a library
+    caller that went on after the error, or a test run, died."""
+    import subprocess
+    import sys
+
+    path = write(tmp_path, "draw.txt", DRAW)
+    graph = tmp_path / "g.graphml"
+    done = subprocess.run(
+        [sys.executable, "-c", _STOPPED_THEN_COLLECTED, str(path), str(graph)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stdout) == (0, "collected\n"), done.stderr[-2000:]
+    assert not graph.exists()
 
 
 def test_method_choices_take_any_case(tmp_path: Path, win_file: Path) -> None:
@@ -603,28 +693,34 @@ def test_generate_lists_each_puzzle_as_it_is_written_and_ctrl_c_counts_them(
 def test_the_graph_has_a_budget_of_its_own_and_a_bar_while_it_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """networkx builds the whole GraphML document in memory, about 12 kB a position: at the
-    search's default budget (2,000,000) `--graph` could need some 25 GB, and its bar froze at
-    the search's last count for the minutes the export took."""
-    from sheepdog.cli import dog_endgame
+    """Writing the graph takes about twice the memory of the search (it was 12 kB a position,
+    some 25 GB at the search's default budget of 2,000,000, when networkx built the whole
+    GraphML document in memory), and its bar froze at the search's last count for the minutes
+    the export took: the networkx graph has a bar, and the GraphML one that counts the
+    positions and plays written."""
+    from sheepdog.cli import dog_endgame, graphml
 
     path = write(tmp_path, "draw.txt", DRAW)
     graph = tmp_path / "g.graphml"
     bars = BarRecorder()
     monkeypatch.setattr(dog_endgame, "progress_bar", bars)
+    monkeypatch.setattr(graphml, "progress_bar", bars)
     result = runner.invoke(app, ["dog", "solve", str(path), "--json", "--graph", str(graph)])
     assert result.exit_code == 0, result.output
     nodes = json.loads(result.stdout)["nodes"]
+    plays = nx.read_graphml(graph).number_of_edges()
     assert bars.bars == [
         ("solve: positions", dog_endgame.GRAPH_MAX_NODES),
-        (f"graph: {nodes:,} positions to GraphML", None),
+        (f"graph: {nodes:,} positions to networkx", None),
+        ("graph: GraphML, positions and plays", nodes + plays),
     ]
+    assert bars.updates[-1][0] == nodes + plays  # counted from the document written
     monkeypatch.setattr(dog_endgame, "GRAPH_MAX_NODES", nodes - 1)
     result = runner.invoke(app, ["dog", "solve", str(path), "--graph", str(graph), "--force"])
     assert result.exit_code == 1
     assert result.stderr == (
         f"Error: position too big for --graph: more than {nodes - 1:,} positions (writing the"
-        " graph takes about 12 kB of memory a position: raise --max-nodes if the machine has"
+        " graph takes about 2.6 kB of memory a position: raise --max-nodes if the machine has"
         " it, or leave out --graph)\n"
     )
     # a budget given is the budget, and without --graph the search's default holds
