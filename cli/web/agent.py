@@ -611,7 +611,8 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
         to_move = view["to_move"]
         hand = table.hands[to_move] if to_move is not None else ()
         mover_cards = [c for c in CARDS if c in hand] if UNKNOWN not in hand else list(CARDS)
-        # a fold says nothing can move: a card with a legal play here is no card to discard
+        # a fold (or a fold's second discard) says nothing can move: a card with a legal play
+        # here is no card to discard
         movable = {p["card"] for p in view["plays"] if p["card"] is not None}
         return h.page(
             "agent.html",
@@ -656,6 +657,8 @@ def form_entry(form: dict[str, str]) -> Entry:
         )
     if action == "deal":
         return AgentGame.deal_entry(form_deal(form))
+    if action not in ("fold", "discard", "play"):  # before the seat: it is what is wrong
+        raise BadRequest(f"unknown action {shown(action)!r}")
     seat = form_seat(form, "seat")
     if action == "fold":
         raw: dict[str, Any] = {"seat": seat, "play": "fold"}
@@ -666,8 +669,6 @@ def form_entry(form: dict[str, str]) -> Entry:
         return AgentGame.play_entry(raw)
     if action == "discard":
         return AgentGame.play_entry({"seat": seat, "play": "discard", "card": form.get("card")})
-    if action == "play":
-        return AgentGame.play_entry(
-            {"seat": seat, "card": form.get("card", ""), "play": form_play(form)}
-        )
-    raise BadRequest(f"unknown action {shown(action)!r}")
+    return AgentGame.play_entry(
+        {"seat": seat, "card": form.get("card", ""), "play": form_play(form)}
+    )

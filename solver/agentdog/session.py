@@ -464,7 +464,12 @@ def _fold_draw(table: AgentTable, entry: FoldDraw) -> tuple[Entry, AgentTable]:
     check_stuck(table, seat, entry.discard, "a fold")
     if seat == table.me and entry.drawn is None:
         raise SheepdogError("say which card you drew: 'seat N folds: discard CARD, draw CARD'")
-    drawn = entry.drawn if seat == table.me else None
+    if entry.drawn is not None and seat != table.me and UNKNOWN in hand:
+        raise SheepdogError(
+            f"seat {seat}'s draw is hidden from you: leave out 'draw {entry.drawn}' (a fold"
+            " records the card drawn only for your own seat)"
+        )
+    drawn = entry.drawn
     held = list(hand_without(hand, entry.discard))
     table = replace(
         table,

@@ -419,6 +419,9 @@ def test_a_fold_needs_a_hand_that_cannot_move() -> None:
     assert fold_possible(table, 2) and None in {c.card for c in choices(table)}
     with pytest.raises(SheepdogError, match="a 5 can move: a fold is not allowed"):
         record.add(parse_entry("seat 2 folds: discard 5"))
+    # her draw is hers to see: a card named for it was dropped without a word
+    with pytest.raises(SheepdogError, match="seat 2's draw is hidden from you: leave out 'draw"):
+        record.add(parse_entry("seat 2 folds: discard swap, draw 5"))
     record.add(parse_entry("seat 2 folds: discard swap"))
     # the engine agrees: five Swaps fold, and nothing else does
     pos = make_position(

@@ -285,6 +285,13 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
     view = client.get(base).json()
     assert view["drawn"] and view["to_move"] == 0 and view["unseen"]["stock"] == 2
     assert {p["card"] for p in view["plays"]} >= {"5", None}
+    # the page offers as her second discard only cards that cannot move (it offered all 13)
+    page = client.get(game["url"]).text
+    offered = re.search(r'aria-label="card discarded">(.*?)</select>', page, re.S)
+    assert offered is not None
+    movable = {p["card"] for p in view["plays"] if p["card"] is not None}
+    cards = re.findall(r"<option[^>]*>([^<]+)</option>", offered.group(1))
+    assert "swap" in cards and not movable & set(cards)
     r = client.post(base + "/plays", json={"seat": 0, "play": "discard", "card": "9"})
     assert "a 9 can move: a discard is not allowed" in one_line_error(r, 400)
     r = client.post(base + "/plays", json={"seat": 0, "play": "Discard", "card": "swap"})
@@ -588,6 +595,9 @@ def test_the_pages_ask_what_the_table_saw(client: TestClient) -> None:
     r = client.post(post, data={"action": "seen", "outcome": "1"}, follow_redirects=False)
     page = client.get(url).text
     assert "Seat 2 to move" in page and "seen t13 shows colour 3" in page
+    # an action no page sends is named as what is wrong (it was "'seat' must be a seat number")
+    r = client.post(post, data={"action": "bogus"})
+    assert "unknown action &#39;bogus&#39;" in r.text and "seat number" not in r.text
 
 
 def middle_words(svg: str) -> str:
