@@ -177,6 +177,37 @@ def test_a_choice_not_yet_sent_survives_another_phones_entry(server: str, phone:
     expect(phone.locator("ol.history li").last).to_have_text("top guitar")
 
 
+def test_lines_typed_quickly_are_all_taken(server: str, phone: Page) -> None:
+    """Found by a helper: each line sent reloads the page, and the plan comes in just after;
+    both changes held taps back for a moment, so a second line typed at once was refused with
+    "The page just changed" almost every time.  A typed line says what it is: it is taken.
+    A typed "undo" still waits (it would undo another phone's entry just come in)."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    phone.goto(server + game["url"])
+    settled(phone)
+    tops = ["top harp", "top guitar", "top drum set", "top banjo"]
+    for line in tops:
+        if not phone.locator("details[open] input[name=line]").count():
+            phone.locator("summary", has_text="Type an entry").tap()
+        box = phone.locator("input[name=line]")
+        box.fill(line)
+        with phone.expect_navigation():
+            box.press("Enter")  # at once: the page has just loaded, the plan is on its way
+        expect(phone.locator(".stale-note")).to_have_count(0)
+    settled(phone)
+    assert [li.inner_text() for li in phone.locator("ol.history li").all()] == tops
+    phone.locator("summary", has_text="Type an entry").tap()
+    api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": "call harp"})
+    phone.wait_for_function("document.querySelectorAll('ol.history li').length >= 5")
+    if phone.locator("body[data-settling]").count():  # caught in the moment after the change
+        phone.locator("input[name=line]").fill("undo")
+        phone.locator("input[name=line]").press("Enter")
+        expect(phone.locator(".stale-note")).to_have_text(
+            "The page just changed: look, then tap again."
+        )
+        assert phone.locator("ol.history li").last.inner_text() == "call harp"
+
+
 def test_a_page_out_of_reach_says_so_and_catches_up(server: str, phone: Page) -> None:
     """The network gone, the page went on showing an old state without a word."""
     game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
@@ -282,6 +313,10 @@ def test_a_refused_form_comes_back_as_it_was_sent(server: str, phone: Page) -> N
     expect(phone.locator("ol.history li", has_text="interview harp")).to_have_count(1)
     settled(phone)
     expect(phone.locator("p.error", has_text="points at itself")).to_have_count(1)
+    # it says it was hers: it read as an error about the other phone's entry
+    expect(phone.locator("p.error", has_text="points at itself")).to_contain_text(
+        "(Your entry, not recorded; other entries have come in since.)"
+    )
     for name, value in chosen.items():
         expect(form.locator(f"select[name={name}]")).to_have_value(value)
     form.locator("select[name=points_to]").select_option("guitar")

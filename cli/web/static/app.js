@@ -35,6 +35,7 @@
   var lastPress = 0;
   var SENT = "sheepdog-sent";
   var shownError = null;  // the refusal shown, kept through refreshes until she acts
+  var shownAt = version;  // the game's version when it was shown
   var carried = [];  // forms she filled that a refresh took away: put back if they return
   var QUIET = 700;  // ms after a page or a swap during which a tap is not taken
   var settledAt = Date.now();
@@ -250,7 +251,15 @@
           // the refusal stays until she acts, even once its form is gone (the game moved
           // on): it is all that tells her what she entered was not recorded
           if (shownError && !main.querySelector("p.error:not(.stale-note)")) {
-            main.insertBefore(shownError.cloneNode(true), main.firstChild);  // until she acts
+            var shown = shownError.cloneNode(true);
+            if (version !== shownAt && !shown.querySelector(".since")) {
+              // other entries came in since: the error is hers, not about theirs
+              var since = document.createElement("span");
+              since.className = "since";
+              since.textContent = " (Your entry, not recorded; other entries have come in since.)";
+              shown.appendChild(since);
+            }
+            main.insertBefore(shown, main.firstChild);  // until she acts
           }
           settling();
         }
@@ -303,10 +312,19 @@
   ["change", "input", "focusin"].forEach(function (kind) {
     document.addEventListener(kind, touched, true);
   });
+  // A line she typed says what it is: the page changing as she sends it (its own load after
+  // her last line, the plan coming in) does not change what she meant, so quick typing is
+  // taken.  Not "undo": sent just after another phone's entry, it would undo that one.
+  function typedLine(form) {
+    var els = controls(form);
+    return els.length > 0 && els.every(function (el) {
+      return isText(el) && el.value.trim() !== "" && !/^\s*undo\s*$/i.test(el.value);
+    });
+  }
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.getAttribute("data-stale")) { e.preventDefault(); return; }
-    if (Date.now() < settledAt) {  // the page has just changed under her finger
+    if (Date.now() < settledAt && !typedLine(form)) {  // changed under her finger
       e.preventDefault();
       markStale(form, "The page just changed: look, then tap again.");
       form.removeAttribute("data-stale");  // a note only: the next tap is taken
