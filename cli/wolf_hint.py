@@ -102,7 +102,7 @@ def hint(
 
     def body() -> None:
         from sheepdog.cli.hint_text import render_advice
-        from sheepdog.cli.wolf import read_puzzle
+        from sheepdog.cli.wolf import culprit_warning, read_puzzle
         from sheepdog.solver.errors import SheepdogError
 
         puzzle = read_puzzle(file)
@@ -110,6 +110,9 @@ def hint(
             advice = _advice(puzzle, model)
         except SheepdogError as exc:  # about the interviews in the file: name it
             raise SheepdogError(f"{file}: {exc}") from None
+        warning = culprit_warning(puzzle, advice.deduction)  # checked, not trusted, as solve
+        if warning is not None:
+            echo(f"Warning: {file}: {warning}", err=True)
         if json_out:  # every sheep not yet interviewed (the spec's contract): --top is for text
             print_json(advice.to_dict())
         else:

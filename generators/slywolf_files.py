@@ -570,6 +570,15 @@ def _upper(s: SetSummary) -> str:
     return f" ({n} at most: search budget)" if n else ""
 
 
+def _cell(text: str) -> str:
+    """``text`` in one cell of a Markdown table: a ``|`` in a folder's name split its row
+    into one cell more, and a line break split the row."""
+    return "".join(
+        f"\\u{ord(ch):04x}" if ch.isspace() and ch != " " else ch
+        for ch in text.replace("\\", "\\\\").replace("|", "\\|")
+    )
+
+
 def grade_table(summaries: list[SetSummary]) -> str:
     """A Markdown table of case sets and their grades."""
     head = (
@@ -580,7 +589,7 @@ def grade_table(summaries: list[SetSummary]) -> str:
     for s in summaries:
         rules = ", ".join(f"{rule} {n}" for rule, n in s.hardest)
         rows.append(
-            f"| {s.folder} | {'/'.join(s.modes)} | {s.count} | "
+            f"| {_cell(s.folder)} | {'/'.join(s.modes)} | {s.count} | "
             + " | ".join(str(n) for n in s.stars)
             + f" | {'/'.join(map(str, s.fewest))}{_upper(s)} | {'/'.join(map(str, s.steps))}"
             + f" | {rules} |"

@@ -27,6 +27,7 @@ from sheepdog.generators.print_and_play.cases import (
     Slip,
     load_print_set,
 )
+from sheepdog.generators.print_and_play.drawing import COLORS
 from sheepdog.generators.print_and_play.layout import Frame
 from sheepdog.generators.print_and_play.paper import (
     A4,
@@ -43,7 +44,8 @@ from sheepdog.generators.print_and_play.text import (
     right_to_left,
     unprintable_characters,
 )
-from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.roster import Roster, fold
+from sheepdog.solver.words import listed
 
 __all__ = [
     "A4",
@@ -89,6 +91,14 @@ def play_warnings(roster: Roster, *, roster_sheets: bool) -> list[str]:
             f"roster {roster.name!r} lists no vegetables the sheep like: the sheep cards say "
             "so, and by the rules no sheep can be called; play it as a puzzle (every slip open) "
             "or give the roster's sheep their likes"
+        )
+    grey = [c for c in roster.colors if fold(c) not in COLORS]
+    if grey:
+        names = listed([repr(c) for c in grey], "or")
+        warnings.append(
+            f"roster {roster.name!r}: the pictures know no colour {names}, so"
+            f" {'it is' if len(grey) == 1 else 'they are'} drawn grey; the item names printed"
+            " under the pictures tell the wolves apart (or name the colours in English)"
         )
     if not roster_sheets and not roster.known_deck:
         warnings.append(

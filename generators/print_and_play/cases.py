@@ -220,11 +220,22 @@ def load_print_set(
         if roster is None:
             roster, first = puzzle_roster, str(path)
         elif puzzle_roster != roster:
+            named = (
+                f"({roster.name!r})"
+                if puzzle_roster.name != roster.name
+                else "(named so too, with other wolves, sheep or items)"
+            )
             raise SheepdogError(
                 f"{path}: its roster {puzzle_roster.name!r} is not the roster of {first} "
-                f"({roster.name!r}); print each roster's cases separately"
+                f"{named}; print each roster's cases separately"
             )
         case = print_case(puzzle, path, regrade=regrade)
+        control = next((ch for ch in case.case_id if unicodedata.category(ch) == "Cc"), None)
+        if control is not None:  # a line break printed as "?" on one sheet, broke lines on another
+            raise SheepdogError(
+                f"{path}: its case id {case.case_id!r} holds a control character"
+                f" (U+{ord(control):04X}); a printed id is one line of visible characters"
+            )
         if len(case.case_id) > MAX_ID:
             raise SheepdogError(
                 f"{path}: its case id is {len(case.case_id)} characters long; every slip "

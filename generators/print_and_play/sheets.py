@@ -152,15 +152,18 @@ def _how_to_play_text(
     think = (
         f"{m} of the {n} sheep were at the concert, sitting in one circle: an honest sheep "
         "points at the honest sheep in front of it and tells the truth, so the wolves wearing "
-        f"what it names are innocent: set their cards aside. {_accomplices(k)} Easy cases: "
-        "accomplices "
-        "point at honest sheep, so a sheep pointed at is honest, and two sheep pointing at one "
-        "sheep mean one of them lies. Hard cases: accomplices may point at accomplices, but "
-        "honest sheep still point only at honest ones; a chain of pointing longer than the "
-        "accomplices not yet found ends at an honest sheep; a testimony clearing every "
-        "remaining suspect is a lie, one about wolves already cleared is true; two testimonies "
-        "about one garment in different colours cannot both be lies."
+        f"what it names are innocent: set their cards aside. {_accomplices(k)}"
     )
+    if k:  # the accomplices' rules (a roster without any has nobody they apply to)
+        think += (
+            " Easy cases: accomplices point at honest sheep, so a sheep pointed at is honest,"
+            " and two sheep pointing at one sheep mean one of them lies. Hard cases:"
+            " accomplices may point at accomplices, but honest sheep still point only at"
+            " honest ones; a chain of pointing longer than the accomplices not yet found ends"
+            " at an honest sheep; a testimony clearing every remaining suspect is a lie, one"
+            " about wolves already cleared is true; two testimonies about one garment in"
+            " different colours cannot both be lies."
+        )
     end = (
         "When one suspect is left, lift the case card's flap: if it names your suspect, you all "
         "win; if not, the thief got away. If the coin stands on the last space at the start of "
@@ -729,13 +732,15 @@ def _slip(
 
 
 def answer_key(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...]) -> None:
+    # the case id has room for a generated one on one line (30 characters at 6 pt: in 0.14
+    # of the width the last digits went to a second line at 4 pt, found by a helper)
     columns = (
-        ("case", 0.14),
-        ("mode", 0.07),
-        ("stars", 0.1),
+        ("case", 0.19),
+        ("mode", 0.06),
+        ("stars", 0.09),
         ("culprit", 0.12),
-        ("wears", 0.27),
-        ("hardest rule", 0.16),
+        ("wears", 0.25),
+        ("hardest rule", 0.15),
         ("fewest", 0.07),
         ("steps", 0.07),
     )

@@ -139,6 +139,20 @@ def test_the_answer_key_holds_every_culprit_and_the_cards_no_details() -> None:
     assert "hardest rule: honest-testimony" in cards and "interviews at best" in cards
 
 
+def test_the_longest_generated_id_is_on_one_line_of_the_answer_key(tmp_path: Path) -> None:
+    """Found by a helper: "hard-999999999999999999-001" went onto two lines at 4 pt, the
+    case's number alone on the second, the one character telling two rows apart."""
+    folder = tmp_path / "long"
+    args = ["wolf", "generate", "--mode", "hard", "--count", "2", "--seed", str(10**18 - 1)]
+    assert runner.invoke(app, [*args, "--out", str(folder), "--quiet"]).exit_code == 0
+    result = printed(folder, A4)
+    key = "".join(page_texts(result.data)[i] for i in part_pages(result, "answer key"))
+    sizes = font_sizes(result.data, part_pages(result, "answer key"))
+    for n in (1, 2):
+        assert f"hard-{10**18 - 1}-00{n} hard" in key
+    assert min(sizes) >= 5.5  # (it was 4)
+
+
 def font_sizes(data: bytes, pages: range) -> list[float]:
     """The font size of every printed character of ``pages``, in points."""
     import pypdfium2.raw as raw
@@ -364,3 +378,20 @@ def test_printed_for_the_box_the_how_to_play_page_names_the_box_s_pieces() -> No
     assert "replace the box's case cards and the Booble interpreter" in parts["You need"]
     own = dict(_how_to_play_text(load_roster("default"), roster_sheets=True))
     assert "Move the coin" in own["A turn"] and "from the cup" in own["A turn"]
+
+
+def test_a_roster_without_accomplices_is_not_told_their_rules(tmp_path: Path) -> None:
+    """Found by a helper: "This roster has no accomplices" was followed by the easy and hard
+    cases' rules for accomplices."""
+    from sheepdog.generators.print_and_play.sheets import _how_to_play_text
+
+    text = (CASES / "default.toml").read_text().replace("accomplices = 4", "accomplices = 0")
+    honest = tmp_path / "honest.toml"
+    honest.write_text(text)
+    think = dict(_how_to_play_text(load_roster(str(honest)), roster_sheets=True))[
+        "What the sheep tell you"
+    ]
+    assert think.endswith("This roster has no accomplices: every sheep is honest.")
+    assert "Easy cases" not in think and "Hard cases" not in think
+    usual = dict(_how_to_play_text(load_roster("default"), roster_sheets=True))
+    assert "Easy cases: accomplices point at honest sheep" in usual["What the sheep tell you"]

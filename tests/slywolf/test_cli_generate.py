@@ -308,6 +308,13 @@ def test_grades_table(tmp_path: Path) -> None:
     assert "is a file, not a folder" in error_of(["wolf", "grades", str(Path(__file__))])
     (tmp_path / "empty").mkdir()
     assert "no case files" in error_of(["wolf", "grades", str(tmp_path / "empty")])
+    # a "|" or a line break in a folder's name split its row (found by a helper)
+    odd = tmp_path / "a|b\nc"
+    (tmp_path / "e").rename(odd)
+    table = runner.invoke(app, ["wolf", "grades", str(odd)]).stdout
+    head, _, row = table.splitlines()
+    assert row.startswith(f"| {tmp_path}/a\\|b\\u000ac | easy |")
+    assert row.replace("\\|", "").count("|") == head.count("|") == 12
 
 
 TINY = """

@@ -149,6 +149,18 @@ def test_cases_of_two_rosters(tmp_path: Path) -> None:
     result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
     line = refused(result, out)
     assert f"{folder / 'b.json'}: its roster" in line and "print each roster's cases" in line
+    # two rosters of one name: the message said "its roster 'x' is not the roster of ... ('x')"
+    toml = (CASES / "known-deck" / "roster.toml").read_text()
+    named = tmp_path / "default.toml"
+    named.write_text(toml.replace('name = "known-deck-example"', 'name = "default"', 1))
+    deck["roster"] = str(named)
+    (folder / "b.json").write_text(json.dumps(deck))
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
+    assert refused(result, out) == (
+        f"Error: {folder / 'b.json'}: its roster 'default' is not the roster of"
+        f" {folder / 'a.json'} (named so too, with other wolves, sheep or items); print each"
+        " roster's cases separately"
+    )
 
 
 def test_a_folder_name_that_is_not_utf8_prints(tmp_path: Path) -> None:
@@ -271,6 +283,16 @@ def test_ids_that_differ_only_in_how_an_accent_is_written_or_in_spaces_are_refus
     assert "printed as 'case 1'" in refused(result, out)
 
 
+def test_an_id_with_a_line_break_is_refused(tmp_path: Path) -> None:
+    """Found by a helper: "a\nb" and "a?b" passed the check (which read the line break as a
+    space) and both printed as "a?b", with different culprits on the answer key."""
+    result, out = _two_ids(tmp_path, "a\nb", "a?b")
+    assert refused(result, out) == (
+        f"Error: {tmp_path / 'set' / 'a.json'}: its case id 'a\\nb' holds a control character"
+        " (U+000A); a printed id is one line of visible characters"
+    )
+
+
 def test_an_id_too_long_for_the_slips_is_refused(tmp_path: Path) -> None:
     """Cut short with an ellipsis, two long ids that differ at the end printed alike."""
     long = "spring-tournament-2027-round-3-table-12-blue-cases-number-0"
@@ -278,6 +300,22 @@ def test_an_id_too_long_for_the_slips_is_refused(tmp_path: Path) -> None:
     assert "its case id is 60 characters long; every slip carries it" in refused(result, out)
     ok, out = _two_ids(tmp_path / "ok", "x" * 32, "y" * 32)
     assert ok.exit_code == 0, ok.stderr
+
+
+def test_colours_the_pictures_do_not_know_are_named_in_a_warning(tmp_path: Path) -> None:
+    """Found by a helper: "rouge" and "jaune" were drawn the same grey, without a word."""
+    from sheepdog.generators.print_and_play import play_warnings
+    from sheepdog.solver.slywolf.roster import load_roster
+
+    text = (CASES / "default.toml").read_text()
+    french = tmp_path / "fr.toml"
+    french.write_text(text.replace("red", "rouge").replace("yellow", "jaune"))
+    assert play_warnings(load_roster(str(french)), roster_sheets=True) == [
+        "roster 'default': the pictures know no colour 'rouge' or 'jaune', so they are drawn"
+        " grey; the item names printed under the pictures tell the wolves apart (or name the"
+        " colours in English)"
+    ]
+    assert play_warnings(load_roster("default"), roster_sheets=True) == []
 
 
 def test_a_roster_without_likes_or_tiles_is_printed_with_a_warning(tmp_path: Path) -> None:

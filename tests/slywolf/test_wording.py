@@ -75,6 +75,12 @@ def test_solve_warns_when_the_recorded_culprit_is_not_the_deduced_one(tmp_path: 
     )
     fine = runner.invoke(app, ["wolf", "solve", str(CASES / "easy" / "easy-1-001.json")])
     assert fine.exit_code == 0 and fine.stderr == ""
+    # hint reads the same file: it said nothing (found by a helper)
+    for args in ([], ["--json"]):
+        hinted = runner.invoke(app, ["wolf", "hint", str(path), *args])
+        assert hinted.exit_code == 0 and hinted.stderr == result.stderr
+    fine = runner.invoke(app, ["wolf", "hint", str(CASES / "easy" / "easy-1-001.json")])
+    assert fine.exit_code == 0 and fine.stderr == ""
 
 
 def test_solve_warns_when_the_recorded_culprit_is_cleared(tmp_path: Path) -> None:
