@@ -27,6 +27,7 @@ from typing import NoReturn
 
 try:
     from sheepdog.solver.errors import SheepdogError, brief
+    from sheepdog.solver.interrupts import caused_by_interrupt
 except ModuleNotFoundError as exc:  # the system's python, not the project's environment
     print(f"Error: {exc} (run the benchmarks with the project's .venv/bin/python)", file=sys.stderr)
     sys.exit(1)
@@ -156,6 +157,11 @@ def quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _interrupted() -> NoReturn:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: still one line
+    fail("interrupted", 130)
+
+
 def run_main(main: Callable[[], None]) -> NoReturn:
     """Run ``main`` and exit: 0 when it returns, one line ``Error: ...`` otherwise (130 for
     Ctrl-C, 1 for a runtime problem such as a missing file), never a traceback."""
@@ -164,20 +170,21 @@ def run_main(main: Callable[[], None]) -> NoReturn:
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.flush()
     except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: still one line
-        fail("interrupted", 130)
+        _interrupted()
     except BrokenPipeError:  # the reader went away (``... | head``): stop quietly
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
-    except (SheepdogError, OSError) as exc:
-        fail(str(exc) or type(exc).__name__, 1)
     except SystemExit as exc:
         if isinstance(exc.code, str):  # ``raise SystemExit("what went wrong")``
             fail(exc.code, 1)
         raise
-    except Exception as exc:  # a bug: one line all the same, unless SHEEPDOG_DEBUG=1
-        if os.environ.get("SHEEPDOG_DEBUG") == "1":
+    except Exception as exc:
+        if caused_by_interrupt(exc) is not None:  # e.g. an import that Ctrl-C cut short
+            _interrupted()
+        if isinstance(exc, SheepdogError | OSError):
+            fail(str(exc) or type(exc).__name__, 1)
+        if os.environ.get("SHEEPDOG_DEBUG") == "1":  # a bug: one line, unless asked
             raise
         fail(f"internal error: {type(exc).__name__}: {exc} (SHEEPDOG_DEBUG=1 shows where)", 1)
     # the run is over: a Ctrl-C while Python shuts down is no error

@@ -15,8 +15,9 @@ _previous_hook = sys.excepthook
 def _interrupted_hook(
     kind: type[BaseException], value: BaseException, tb: TracebackType | None
 ) -> None:
-    if issubclass(kind, KeyboardInterrupt):
-        sys.stderr.write("Error: interrupted\n")
+    if issubclass(kind, KeyboardInterrupt):  # main's Terminated (SIGTERM) is one too
+        word = "terminated" if kind.__name__ == "Terminated" else "interrupted"
+        sys.stderr.write(f"Error: {word}\n")
         return
     _previous_hook(kind, value, tb)
 

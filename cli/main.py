@@ -58,7 +58,26 @@ def stop_words(exc: BaseException) -> tuple[str, int]:
 
 
 def _on_terminate(_signum: int, _frame: object) -> None:
+    _stopping()
     raise Terminated
+
+
+def _stopping() -> None:
+    """The run is stopping (Ctrl-C or SIGTERM): a second signal of either kind, an impatient
+    double press or a ``kill`` on top of a Ctrl-C, is ignored while it does, so the stop stays
+    one line and one exit status (it printed a second line, "Error: interrupted" after
+    "terminated", and exit 1)."""
+    import signal
+
+    # a handler that does nothing, not SIG_IGN: a signal that came just before is still
+    # pending in Python, which then said "Signal 15 ignored due to race condition" with a
+    # traceback
+    signal.signal(signal.SIGINT, _ignored)
+    signal.signal(signal.SIGTERM, _ignored)
+
+
+def _ignored(_signum: int, _frame: object) -> None:
+    """A stop signal while the run stops: nothing to do."""
 
 
 #: Set to 1 to see the traceback of an internal error instead of one line.
@@ -249,22 +268,39 @@ def usage_error_line(exc: Exception) -> str | None:
 
 
 def _no_such_option(exc: Any, names: list[str]) -> str:
-    """ "No such option: --x.", with the option meant when one is close (a typo)."""
+    """ "No such option: --x.", with the option meant when one is close: a typo, another case
+    (``--JSON``), the start of one (``--picky``), a short one (``-D`` for ``-d``)."""
     import difflib  # only here: the start stays quick (see above)
 
-    close = difflib.get_close_matches(str(exc.option_name), names, n=1, cutoff=0.75)
-    return f"No such option: {exc.option_name}." + (f" Did you mean {close[0]}?" if close else "")
+    given = str(exc.option_name)
+    options = [opt.split(" ")[0] for opt in names] + [
+        opt[1:-1]
+        for name in names
+        for opt in name.split(" ")[1:]  # "(-d)": -d
+    ]
+    lowered = {opt.lower(): opt for opt in options}
+    starting = [opt for opt in options if opt.startswith(given) and given.startswith("--")]
+    if given.lower() in lowered:
+        meant = lowered[given.lower()]
+    elif len(starting) == 1:
+        meant = starting[0]
+    else:
+        close = difflib.get_close_matches(given.lower(), list(lowered), n=1, cutoff=0.75)
+        meant = lowered[close[0]] if close else ""
+    return f"No such option: {given}." + (f" Did you mean {meant}?" if meant else "")
 
 
 def _option_names(ctx: Context) -> list[str]:
-    """The long names of the options the command takes, ``--help`` last."""
-    names = [
-        opt
-        for param in ctx.command.get_params(ctx)
-        if not getattr(param, "hidden", False)
-        for opt in (*param.opts, *getattr(param, "secondary_opts", ()))  # --no-X too
-        if opt.startswith("--") and opt != "--help"
-    ]
+    """The names of the options the command takes, ``--help`` last: each long one with its
+    short one (``--depth (-d)``), and the ``--no-X`` side of a flag."""
+    names = []
+    for param in ctx.command.get_params(ctx):
+        if getattr(param, "hidden", False):
+            continue
+        short = [opt for opt in param.opts if not opt.startswith("--")]
+        for opt in (*param.opts, *getattr(param, "secondary_opts", ())):  # --no-X too
+            if opt.startswith("--") and opt != "--help":
+                names.append(f"{opt} ({short[0]})" if short and opt in param.opts else opt)
     return [*names, "--help"]
 
 
@@ -335,22 +371,6 @@ def _end_on_interrupt(
             os._exit(code)
 
     return hook
-
-
-def _caused_by_interrupt(exc: BaseException) -> KeyboardInterrupt | None:
-    """The Ctrl-C (or SIGTERM) behind ``exc``, if any.  Python wraps some exceptions it meets
-    in code it calls on its own: one raised by a descriptor's ``__set_name__`` while a class is
-    being built (an import under way when Ctrl-C lands) becomes ``RuntimeError: Error calling
-    __set_name__`` with the ``KeyboardInterrupt`` as its cause.  Such a run was interrupted,
-    not broken."""
-    seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        if isinstance(current, KeyboardInterrupt):
-            return current
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return None
 
 
 def _closed_streams() -> None:
@@ -476,9 +496,7 @@ def _first_interrupt(signum: int, frame: FrameType | None) -> None:
     ignored, so the stop stays one line and exit 130.  A second one used to land in the
     stopping itself (a progress bar erasing, a large graph being freed, main's own cleanup)
     and print a second line, leave the cursor hidden, or end the process by the signal."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _stopping()
     raise KeyboardInterrupt
 
 
@@ -508,7 +526,9 @@ def main(argv: list[str] | None = None) -> NoReturn:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
         code = 1
     except Exception as exc:
-        stop = _caused_by_interrupt(exc)
+        from sheepdog.solver.interrupts import caused_by_interrupt
+
+        stop = caused_by_interrupt(exc)
         if stop is not None:
             word, code = stop_words(stop)
             _error(word)
@@ -520,12 +540,15 @@ def main(argv: list[str] | None = None) -> NoReturn:
             code = EXIT_INTERNAL
     finally:
         sys.unraisablehook = previous_hook
-        if signal.getsignal(signal.SIGTERM) is _on_terminate:
-            signal.signal(signal.SIGTERM, previous_term)
-        if signal.getsignal(signal.SIGINT) in (_first_interrupt, signal.SIG_IGN):
-            signal.signal(signal.SIGINT, previous_int)
-    if argv is None:  # the console script: the process ends here
-        _work_done()
+        if argv is None:  # the console script: the process ends here, signals ignored now
+            _work_done()
+        else:  # called from a program: its handlers back, whatever a command set (serve's)
+            for signum, handler in (
+                (signal.SIGTERM, previous_term),
+                (signal.SIGINT, previous_int),
+            ):
+                if handler is not None:  # (None: set outside Python, and kept there)
+                    signal.signal(signum, handler)
     sys.exit(code)
 
 

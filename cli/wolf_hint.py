@@ -203,6 +203,8 @@ def play(
                 if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
                     check_target(file, force=True)
                 if os.path.lexists(file) and not force:
+                    if not os.path.exists(file):  # a link that leads to no file: says so
+                        check_target(file)
                     raise SheepdogError(
                         f"{file} already exists; use --force to start over (its interviews and"
                         " game are replaced by a new game), or give a new file"

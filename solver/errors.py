@@ -227,7 +227,12 @@ def expect(value: object, kind: type | tuple[type, ...], what: str, hint: str = 
         return
     wanted = " or ".join(k.__name__ for k in kinds)
     article = "an" if wanted[0].lower() in "aeiou" else "a"
-    message = f"{what} must be {article} {wanted}, not {type(value).__name__}"
+    got = type(value)
+    same = [k for k in kinds if k.__name__ == got.__name__]  # another module's of one name
+    named = f"{got.__module__}.{got.__qualname__}" if same else got.__name__
+    message = f"{what} must be {article} {wanted}, not {named}"
+    if same:
+        message += f" (the one wanted is {same[0].__module__}.{same[0].__qualname__})"
     raise WrongTypeError(message + (f" ({hint})" if hint else ""))
 
 

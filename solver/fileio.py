@@ -119,7 +119,12 @@ def check_target(path: Path, *, force: bool = False) -> None:
     ``path`` (never replaced, whatever ``force``), else an existing file without ``force``."""
     try:
         mode = os.stat(path).st_mode
-    except OSError:  # nothing there, or a link to nowhere or to itself: the write says
+    except OSError as exc:  # nothing there, or a link to nowhere or to itself: the write says
+        if exc.errno == errno.ELOOP:  # not even --force can write through a loop of links
+            raise SheepdogError(
+                f"{path} is a link that leads back to itself ({shown(os.readlink(path), 60)});"
+                " remove it, or give another file"
+            ) from None
         if not force and os.path.islink(path):  # nothing to overwrite: say what is there
             raise SheepdogError(
                 f"{path} is a link that leads to no file ({shown(os.readlink(path), 60)}); use"

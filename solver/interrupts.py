@@ -57,3 +57,19 @@ def _deliver(signums: list[int]) -> None:
         signal.raise_signal(signums[0])
     finally:
         _deliver(signums[1:])
+
+
+def caused_by_interrupt(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C (or SIGTERM) behind ``exc``, if any.  Python wraps some exceptions it meets
+    in code it calls on its own: one raised by a descriptor's ``__set_name__`` while a class is
+    being built (an import under way when Ctrl-C lands) becomes ``RuntimeError: Error calling
+    __set_name__`` with the ``KeyboardInterrupt`` as its cause.  Such a run was interrupted,
+    not broken."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None

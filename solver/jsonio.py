@@ -28,6 +28,7 @@ import math
 import os
 import re
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -74,9 +75,11 @@ def number_words(n: int) -> str:
     """A number as a message names it: :data:`TOO_LARGE` (what :func:`typed_number` gives for
     more than 9 digits) as what it stands for.
 
-    >>> number_words(12), number_words(TOO_LARGE)
-    ('12', 'a number of more than 9 digits')
+    >>> number_words(12), number_words(TOO_LARGE), number_words(-(10**12))
+    ('12', 'a number of more than 9 digits', 'a negative number of more than 9 digits')
     """
+    if n <= -TOO_LARGE:
+        return "a negative number of more than 9 digits"
     return "a number of more than 9 digits" if n >= TOO_LARGE else str(n)
 
 
@@ -86,7 +89,11 @@ def seat_words(seat: int) -> str:
 
     >>> seat_words(5), seat_words(TOO_LARGE)
     ('seat 5', 'a seat number of more than 9 digits')
+    >>> seat_words(-(10**12))
+    'a negative seat number of more than 9 digits'
     """
+    if seat <= -TOO_LARGE:
+        return "a negative seat number of more than 9 digits"
     return "a seat number of more than 9 digits" if seat >= TOO_LARGE else f"seat {seat}"
 
 
@@ -328,7 +335,16 @@ class FrozenObject(dict[str, Any]):
     """A JSON object that belongs to a frozen value (:func:`frozen`): a ``dict``, so ``json``,
     ``==`` and ``isinstance`` take it as one, whose changing methods raise ``TypeError``.
     ``copy.copy`` and ``copy.deepcopy`` give plain ones, the caller's to change (a pickle
-    reads back frozen)."""
+    reads back frozen).  Made directly, it freezes what it is given, as :func:`frozen`."""
+
+    __slots__ = ("_made",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if getattr(self, "_made", False):  # __init__ again would change it
+            raise TypeError(_FROZEN)
+        given = dict(*args, **kwargs)
+        super().__init__({key: frozen(item) for key, item in given.items()})
+        self._made = True
 
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError(_FROZEN)
@@ -348,6 +364,14 @@ class FrozenObject(dict[str, Any]):
 
 class FrozenList(list[Any]):
     """A JSON list that belongs to a frozen value (:func:`frozen`), as :class:`FrozenObject`."""
+
+    __slots__ = ("_made",)
+
+    def __init__(self, items: Iterable[Any] = ()) -> None:
+        if getattr(self, "_made", False):  # __init__ again would change it
+            raise TypeError(_FROZEN)
+        super().__init__(frozen(item) for item in items)
+        self._made = True
 
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError(_FROZEN)
@@ -385,9 +409,9 @@ def frozen(value: Any) -> Any:
     if isinstance(value, FrozenObject | FrozenList):
         return value
     if isinstance(value, dict):
-        return FrozenObject({key: frozen(item) for key, item in value.items()})
+        return FrozenObject(value)  # which freezes its items
     if isinstance(value, list | tuple):
-        return FrozenList(frozen(item) for item in value)
+        return FrozenList(value)
     return value
 
 

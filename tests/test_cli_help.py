@@ -66,14 +66,22 @@ def _run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int,
         (["wolf", "solve", "x", "--jsn"], "No such option: --jsn. Did you mean --json? Valid"),
         (  # a flag's --no-X side too: a typo of it was told the flag of the opposite meaning
             ["dog", "perft", "x", "--no-divid"],
-            "No such option: --no-divid. Did you mean --no-divide? Valid options are: --depth,"
-            " --divide, --no-divide,",
+            "No such option: --no-divid. Did you mean --no-divide? Valid options are: --depth"
+            " (-d), --divide, --no-divide,",
         ),
         (  # every option is listed (click named none, or one odd guess: --bogus for --host)
             ["serve", "--bogus", "1"],
             "No such option: --bogus. Valid options are: --host, --port, --data, --help.",
         ),
         (["dgo"], "Valid commands are: serve, wolf, dog."),
+        # another case, the start of one, a short one (found by a helper: no suggestion)
+        (["wolf", "solve", "x", "--JSON"], "No such option: --JSON. Did you mean --json?"),
+        (["wolf", "play", "x", "--picky"], "Did you mean --picky-eaters?"),
+        (
+            ["dog", "perft", "x", "-D", "3"],
+            "No such option: -D. Did you mean -d? Valid options"
+            " are: --depth (-d), --divide, --no-divide,",
+        ),
     ],
 )
 def test_usage_errors_are_one_line(

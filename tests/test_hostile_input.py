@@ -456,6 +456,28 @@ def test_wolf_play_on_a_named_pipe_is_refused_before_it_reads(tmp_path: Path) ->
     one_error(new, f"{pipe} is not a regular file; sheepdog replaces only files")
 
 
+def test_wolf_play_new_on_a_link_to_no_file_says_what_it_is(tmp_path: Path) -> None:
+    """Found by a helper: `wolf play --new` said "already exists; use --force" of a link that
+    leads to no file (every other writer said what it is), and of a link to itself, which
+    not even --force can write through."""
+    dangling, loop = tmp_path / "d.json", tmp_path / "loop.json"
+    dangling.symlink_to("nowhere.json")
+    loop.symlink_to("loop.json")
+    one_error(
+        runner.invoke(app, ["wolf", "play", "--new", str(dangling)], input=""),
+        f"{dangling} is a link that leads to no file (nowhere.json); use --force to write"
+        " through it",
+    )
+    for force in ([], ["--force"]):
+        one_error(
+            runner.invoke(app, ["wolf", "play", "--new", str(loop), *force], input=""),
+            f"{loop} is a link that leads back to itself (loop.json); remove it, or give another"
+            " file",
+        )
+    done = runner.invoke(app, ["wolf", "play", "--new", str(dangling), "--force"], input="")
+    assert done.exit_code == 0 and (tmp_path / "nowhere.json").exists()
+
+
 def test_a_puzzle_whose_roster_is_missing_is_named(tmp_path: Path) -> None:
     """`wolf solve` on a file naming a roster that does not exist said only "no such roster
     file: defualt", unlike every other error of a puzzle."""

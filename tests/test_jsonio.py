@@ -165,3 +165,20 @@ def test_a_missing_shipped_path_says_where_the_package_keeps_it(tmp_path: Path) 
     assert jsonio.shipped_hint("cases/puzzles/nothing-here.json") == ""
     assert jsonio.shipped_hint("cases/../pyproject.toml") == ""
     assert jsonio.shipped_hint(tmp_path / "cases" / "puzzles" / "example.json") == ""
+
+
+def test_a_frozen_object_made_directly_freezes_what_it_is_given() -> None:
+    """Found by a helper: ``FrozenObject({"log": [1]})`` kept its list plain (``frozen`` takes a
+    frozen object as it is, so a puzzle made with it could still change), and ``__init__``
+    called again changed it."""
+    mine = jsonio.FrozenObject({"log": [1], "more": ({"deep": []},)})
+    listed = jsonio.FrozenList([[1], {"a": [2]}])
+    for value in (mine["log"], mine["more"][0]["deep"], listed[0], listed[1]["a"]):
+        with pytest.raises(TypeError, match="belongs to a frozen object"):
+            value.append(2)
+    with pytest.raises(TypeError, match="belongs to a frozen object"):
+        mine.__init__(extra=1)  # type: ignore[misc]
+    with pytest.raises(TypeError, match="belongs to a frozen object"):
+        listed.__init__([3])  # type: ignore[misc]
+    assert mine == {"log": [1], "more": [{"deep": []}]} and listed == [[1], {"a": [2]}]
+    assert jsonio.frozen(mine) is mine and json.loads(json.dumps(mine)) == mine

@@ -73,7 +73,7 @@ from sheepdog.solver.dog.position import (
 )
 from sheepdog.solver.dog.record import Step, TableRecord
 from sheepdog.solver.errors import SheepdogError, expect, shown
-from sheepdog.solver.jsonio import seat_words
+from sheepdog.solver.jsonio import number_words, seat_words
 from sheepdog.solver.words import counted
 
 __all__ = [
@@ -177,9 +177,11 @@ def new_table(
     if seats not in (4, 6):
         raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
     if not 0 <= me < seats:
-        raise SheepdogError(f"your seat must be 0 to {seats - 1}, not {me}")
+        raise SheepdogError(f"your seat must be 0 to {seats - 1}, not {number_words(me)}")
     if starts is not None and not 0 <= starts < seats:
-        raise SheepdogError(f"the seat that starts must be 0 to {seats - 1}, not {starts}")
+        raise SheepdogError(
+            f"the seat that starts must be 0 to {seats - 1}, not {number_words(starts)}"
+        )
     if position is None:
         empty = make_position(seats, [[KENNEL] * 4] * seats, [[]] * seats, starts or 0)
         table = DogTable(empty, me, stock=DECK_SIZE, cycle=0, next_starter=starts or 0)

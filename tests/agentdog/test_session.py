@@ -509,3 +509,17 @@ def test_a_table_and_an_entry_built_in_code_are_checked() -> None:
         step(table, PlayCard(True, "13", 0))
     stored, after = step(table, parse_entry("seat 0 plays 13 #0"))
     assert stored == PlayCard(0, "13", "t0→t13") and after.to_move == 1
+
+
+def test_an_entry_of_the_other_game_is_named_with_its_module() -> None:
+    """Found by a helper: classic DOG's PlayCard given to Agent DOG's table was "entry must be
+    a Deal or PlayCard or ..., not PlayCard"."""
+    from sheepdog.solver.agentdog.session import step
+    from sheepdog.solver.dog.entries import PlayCard as ClassicPlayCard
+    from sheepdog.solver.errors import WrongTypeError
+
+    table = new_table(2, 0, hand=["2", "3", "5", "6", "8"], starts=0)
+    with pytest.raises(WrongTypeError) as told:
+        step(table, ClassicPlayCard(0, "2", 0))  # type: ignore[arg-type]
+    assert "not sheepdog.solver.dog.entries.PlayCard (the one wanted is" in str(told.value)
+    assert "sheepdog.solver.agentdog.entries.PlayCard)" in str(told.value)

@@ -451,3 +451,21 @@ def test_a_table_and_an_entry_built_in_code_are_checked() -> None:
     # what parse_entry reads goes through as before
     stored, after = step(table, parse_entry("seat 0 plays 13 #0"))
     assert stored == PlayCard(0, "13", "13: out to t0") and after.position.to_move == 1
+
+
+def test_a_seat_of_many_digits_is_said_in_words() -> None:
+    """Found by a helper: classic DOG said "not 1000000000000" and printed every digit of
+    -10**12, where Agent DOG says "a number of more than 9 digits"."""
+    from sheepdog.solver.dog.entries import PlayCard
+    from sheepdog.solver.dog.session import new_table, parse_entry, step
+
+    for me, words in ((10**12, "a number"), (-(10**12), "a negative number")):
+        with pytest.raises(SheepdogError) as told:
+            new_table(4, me)
+        assert str(told.value) == f"your seat must be 0 to 3, not {words} of more than 9 digits"
+    _, table = step(new_table(4, 0), parse_entry("deal 2 3 5 6 8 9"))
+    with pytest.raises(SheepdogError) as told:
+        step(table, PlayCard(-(10**12), "2", 0))
+    assert str(told.value) == (
+        "a negative seat number of more than 9 digits does not exist at a 4-seat table"
+    )
