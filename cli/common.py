@@ -21,9 +21,10 @@ from typing import Any, NoReturn, TypeVar
 
 import typer
 
-from sheepdog.cli.main import stop_words
+from sheepdog.cli.main import ignore_stops, stop_words
 from sheepdog.cli.progress import echo
 from sheepdog.solver.errors import HiddenCardsError, SheepdogError, brief
+from sheepdog.solver.interrupts import held
 from sheepdog.solver.jsonio import shipped_hint
 
 T = TypeVar("T")
@@ -34,6 +35,28 @@ def fail(message: str, code: int = 1) -> NoReturn:
     exit non-zero."""
     echo(f"Error: {brief(message)}", err=True)
     raise typer.Exit(code)
+
+
+def answer_with_file(
+    path: Path, put: Callable[[], None], answer: Callable[[], None], what: str
+) -> None:
+    """Put a file in place (``put``) and print the answer, as one step for Ctrl-C and SIGTERM.
+    A stop between the two said only "interrupted" and left the whole file, which the same
+    command then refused to overwrite: now it comes after the answer, and its line says the
+    file (``what``: "the PDF") is whole.  Once the answer is out, a stop is ignored: what is
+    left is freeing memory (a large graph: most of a second), and it said "interrupted"."""
+    answered = False
+    try:
+        with held():
+            put()
+            answer()
+            answered = True
+        ignore_stops()
+    except KeyboardInterrupt as exc:
+        if not answered:  # the write failed meanwhile: the usual line
+            raise
+        word, code = stop_words(exc)
+        fail(f"{word} after the answer; {what} {path} is written whole", code)
 
 
 def usage(check: Callable[[], object]) -> None:

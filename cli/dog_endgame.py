@@ -19,6 +19,7 @@ from typing import Annotated, Any, BinaryIO
 import typer
 
 from sheepdog.cli.common import (
+    answer_with_file,
     existing_file,
     fail,
     file_to_write,
@@ -70,7 +71,6 @@ from sheepdog.solver.fileio import (
     remove_made_folders,
     staged_write,
 )
-from sheepdog.solver.interrupts import held
 from sheepdog.solver.jsonio import read_json
 from sheepdog.solver.percent import percent
 from sheepdog.solver.variants import AnyPosition, load_any
@@ -174,25 +174,13 @@ def _answer(
     fill: Callable[[BinaryIO], None] | None,
     force: bool,
 ) -> None:
-    """The ``--graph`` file written (by ``fill``) and the answer printed.  Ctrl-C stops the
-    writing, which leaves no file; from the file's being put in place to the answer's being
-    printed it is held back: a Ctrl-C just after the file was in place said only
-    "interrupted" and left the whole file, which the same command then refused to overwrite.
-    A Ctrl-C there now comes after the answer, and its line says the file is whole."""
+    """The ``--graph`` file written (by ``fill``; Ctrl-C stops that and leaves no file), then
+    put in place with the answer printed (:func:`~sheepdog.cli.common.answer_with_file`)."""
     if graph is None or fill is None:
         _report(out, json_out, graph)
         return
-    answered = False
-    try:
-        with staged_write(graph, fill, force=force) as put, held():
-            put()
-            _report(out, json_out, graph)
-            answered = True
-    except KeyboardInterrupt as exc:
-        if not answered:  # stopped while writing, or the write failed meanwhile: the usual line
-            raise
-        word, code = stop_words(exc)
-        fail(f"{word} after the answer; the graph file {graph} is written whole", code)
+    with staged_write(graph, fill, force=force) as put:
+        answer_with_file(graph, put, lambda: _report(out, json_out, graph), "the graph file")
 
 
 @app.command()

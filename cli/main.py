@@ -58,22 +58,25 @@ def stop_words(exc: BaseException) -> tuple[str, int]:
 
 
 def _on_terminate(_signum: int, _frame: object) -> None:
-    _stopping()
+    ignore_stops()
     raise Terminated
 
 
-def _stopping() -> None:
-    """The run is stopping (Ctrl-C or SIGTERM): a second signal of either kind, an impatient
-    double press or a ``kill`` on top of a Ctrl-C, is ignored while it does, so the stop stays
-    one line and one exit status (it printed a second line, "Error: interrupted" after
-    "terminated", and exit 1)."""
+def ignore_stops() -> None:
+    """Ctrl-C and SIGTERM ignored from here on: the run is stopping (a second signal of either
+    kind, an impatient double press or a ``kill`` on top of a Ctrl-C, printed a second line,
+    "Error: interrupted" after "terminated", and exit 1), or its answer is out and only
+    freeing memory is left (:func:`sheepdog.cli.common.answer_with_file`).  ``main`` called
+    from a program puts its handlers back."""
     import signal
 
-    # a handler that does nothing, not SIG_IGN: a signal that came just before is still
-    # pending in Python, which then said "Signal 15 ignored due to race condition" with a
-    # traceback
-    signal.signal(signal.SIGINT, _ignored)
-    signal.signal(signal.SIGTERM, _ignored)
+    # only main's own handlers (not a program's that called main, nor a test runner's); a
+    # handler that does nothing, not SIG_IGN: a signal that came just before is still pending
+    # in Python, which then said "Signal 15 ignored due to race condition" with a traceback
+    if signal.getsignal(signal.SIGINT) is _first_interrupt:
+        signal.signal(signal.SIGINT, _ignored)
+    if signal.getsignal(signal.SIGTERM) is _on_terminate:
+        signal.signal(signal.SIGTERM, _ignored)
 
 
 def _ignored(_signum: int, _frame: object) -> None:
@@ -496,7 +499,7 @@ def _first_interrupt(signum: int, frame: FrameType | None) -> None:
     ignored, so the stop stays one line and exit 130.  A second one used to land in the
     stopping itself (a progress bar erasing, a large graph being freed, main's own cleanup)
     and print a second line, leave the cursor hidden, or end the process by the signal."""
-    _stopping()
+    ignore_stops()
     raise KeyboardInterrupt
 
 

@@ -22,6 +22,7 @@ from typing import Annotated, Any
 import typer
 
 from sheepdog.cli.common import (
+    answer_with_file,
     command_line_words,
     fail,
     file_to_write,
@@ -489,23 +490,28 @@ def print_command(
                 card_details=card_details,
                 progress=update,
             )
+        cases = len(pset.cases)
+
+        def answer() -> None:
+            if json_out:
+                print_json(
+                    {
+                        "file": str(out),
+                        "cards": cases,
+                        "pages": printed.pages,
+                        "paper": the_paper.name,
+                        "parts": dict(printed.parts),
+                    }
+                )
+            else:
+                parts = ", ".join(f"{name} {n}" for name, n in printed.parts if n)
+                pages = counted(printed.pages, f"{the_paper.name} page")
+                echo(f"{out}: {counted(cases, 'case')} on {pages} ({parts})")
+
         with exclusive_lock(out, "being written by another print"):
             remove_temps_of(out)  # what a print of it killed outright left (a hidden file)
-            write_bytes_atomic(out, printed.data, force=force)
-        cases = len(pset.cases)
-        if json_out:
-            print_json(
-                {
-                    "file": str(out),
-                    "cards": cases,
-                    "pages": printed.pages,
-                    "paper": the_paper.name,
-                    "parts": dict(printed.parts),
-                }
+            answer_with_file(
+                out, lambda: write_bytes_atomic(out, printed.data, force=force), answer, "the PDF"
             )
-        else:
-            parts = ", ".join(f"{name} {n}" for name, n in printed.parts if n)
-            pages = counted(printed.pages, f"{the_paper.name} page")
-            echo(f"{out}: {counted(cases, 'case')} on {pages} ({parts})")
 
     run(body)

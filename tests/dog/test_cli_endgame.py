@@ -544,6 +544,41 @@ def test_ctrl_c_just_after_the_graph_is_written_comes_after_the_answer(
     )
 
 
+#: The command line run from a program, with a Ctrl-C once the answer is out, as the graph
+#: is freed (``_check_stored_answer`` runs last).
+_CTRL_C_AS_THE_GRAPH_IS_FREED = """
+import os, signal, sys, time
+from sheepdog.cli import dog_endgame
+from sheepdog.cli.main import main
+
+def ctrl_c(arg, out):
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.2)  # (it lands here)
+
+dog_endgame._check_stored_answer = ctrl_c
+main(["dog", "solve", sys.argv[1], "--graph", sys.argv[2]])
+"""
+
+
+def test_ctrl_c_once_the_answer_is_out_is_ignored(tmp_path: Path) -> None:
+    """Found by a helper: a Ctrl-C in the moment after the answer (freeing a large graph takes
+    most of a second) said only "interrupted", exit 130, and left the whole file, which the
+    same command then refused to overwrite."""
+    import subprocess
+    import sys
+
+    path = write(tmp_path, "draw.txt", DRAW)
+    graph = tmp_path / "g.graphml"
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_AS_THE_GRAPH_IS_FREED, str(path), str(graph)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.endswith(f"Solved graph written to {graph}.\n") and graph.exists()
+
+
 def test_ctrl_c_during_a_failed_graph_write_is_the_usual_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
