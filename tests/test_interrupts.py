@@ -156,20 +156,25 @@ def test_a_double_ctrl_c_while_a_command_stops_is_one_line_and_exit_130(gap: flo
     assert (running.returncode, err) == (130, "Error: interrupted\n")
 
 
+#: How a run stopped by Ctrl-C or SIGTERM ends: one line, and its exit status.
+_INTERRUPTED, _TERMINATED = (130, "Error: interrupted\n"), (143, "Error: terminated\n")
+
+
 @pytest.mark.parametrize(
     ("first", "second", "expected"),
     [
-        (signal.SIGTERM, signal.SIGTERM, (143, "Error: terminated\n")),
-        (signal.SIGINT, signal.SIGTERM, (130, "Error: interrupted\n")),
-        (signal.SIGTERM, signal.SIGINT, (143, "Error: terminated\n")),
+        (signal.SIGTERM, signal.SIGTERM, {_TERMINATED}),
+        # both may be pending when Python next looks, and it runs SIGINT's handler first
+        (signal.SIGINT, signal.SIGTERM, {_INTERRUPTED, _TERMINATED}),
+        (signal.SIGTERM, signal.SIGINT, {_INTERRUPTED, _TERMINATED}),
     ],
 )
 def test_a_second_stop_of_either_kind_while_a_command_stops_is_ignored(
-    first: signal.Signals, second: signal.Signals, expected: tuple[int, str]
+    first: signal.Signals, second: signal.Signals, expected: set[tuple[int, str]]
 ) -> None:
     """Found by a helper: only a second Ctrl-C was ignored while a command stopped; a SIGTERM
     on top of either printed a second line ("Error: terminated", then "Error: interrupted")
-    and exit 1, about 1 run in 5 at a 1 ms gap."""
+    and exit 1, about 1 run in 5 at a 1 ms gap.  One stop, one line, its own status."""
     import time
 
     lone = "4 t3,t20,t40,k/k,k,k,k/k,k,k,k/k,k,k,k 1,7,7,J,J,S/-/-/- 0"  # a long solitaire
@@ -182,7 +187,7 @@ def test_a_second_stop_of_either_kind_while_a_command_stops_is_ignored(
     time.sleep(0.001)
     running.send_signal(second)
     _out, err = running.communicate(timeout=60)
-    assert (running.returncode, err) == expected
+    assert (running.returncode, err) in expected
 
 
 #: A program that calls the command line's ``main`` with its own Ctrl-C handler: serve,
