@@ -268,6 +268,7 @@ def puzzle_from_dict(
         raise FileFormatError(
             f"{where}: unknown key {unknown[0]!r}; valid keys are: "
             + ", ".join(sorted(CORE_KEYS + EXTRA_KEYS))
+            + " (another tool's own metadata goes under 'meta', kept as it is)"
         )
     ref = data.get("roster", "default")
     if isinstance(ref, dict):  # the roster itself (a table game's own roster, exported)

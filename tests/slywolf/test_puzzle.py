@@ -235,3 +235,15 @@ def test_a_puzzle_keeps_its_extra_keys_to_itself(tmp_path: Path) -> None:
     case = generate(load_roster("default"), "hard", 1, 7)[0]
     case.puzzle.to_dict()["grade"]["stars"] = 5
     assert case.puzzle.to_dict()["grade"]["stars"] == case.grade.stars
+
+
+def test_another_tool_s_metadata_is_pointed_to_meta() -> None:
+    """A spec tester's case file with a key of its own ("difficulty") was refused with the
+    list of valid keys only; the line says where such metadata goes, and there it is kept."""
+    with pytest.raises(FileFormatError) as told:
+        puzzle_from_dict({"roster": "default", "mode": "easy", "interviews": [], "difficulty": 3})
+    assert str(told.value).endswith(
+        "(another tool's own metadata goes under 'meta', kept as it is)"
+    )
+    data = {"roster": "default", "mode": "easy", "interviews": [], "meta": {"difficulty": 3}}
+    assert puzzle_from_dict(data).to_dict()["meta"] == {"difficulty": 3}
