@@ -91,7 +91,7 @@ COMPLETE_VARIABLE = "_SHEEPDOG_COMPLETE"
 #: The groups, each held by the module of its name in ``sheepdog.cli``, with their help.
 GROUP_HELP = {
     "wolf": "Sly Wolf and the Missing Note.",
-    "dog": "DOG: rules engine and endgame solver.",
+    "dog": "DOG and Agent DOG: rules engines and endgame solvers.",
 }
 GROUP_MODULES = tuple(GROUP_HELP)
 #: The module (in ``sheepdog.cli``) that registers each command of a group, or that holds a

@@ -500,6 +500,12 @@ def _not_found(
             f"made, and {repeats} of the {found} cases already made ({tried} for case {index}); "
             "ask for fewer cases (this roster has few distinct ones)"
         )
+    if mode == "easy" and band.low >= 4:  # more climbs would not help: say what would
+        return (
+            f"no easy case with {stars} found in {tried} (case {index} of {count}); the"
+            " first-game rules solve easy cases, and none has reached 4 stars in any trial:"
+            ' ask for hard cases (--mode hard, mode="hard") or a band below 4 stars'
+        )
     more = "" if attempts >= MAX_ATTEMPTS else " or more attempts"
     return (
         f"no {mode} case with {stars} found in {tried} (case {index} of {count}); try a wider "

@@ -169,8 +169,12 @@ def test_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "'--attempts': give one from 1 to 1,000,000" in usage_error_of(
         gen(tmp_path, "--attempts", "1000001"), capsys
     )
-    assert "no easy case with 5 stars found in 2 climbs" in error_of(
-        gen(tmp_path, "--grade", "5", "--attempts", "2")
+    five = error_of(gen(tmp_path, "--grade", "5", "--attempts", "2"))
+    assert "no easy case with 5 stars found in 2 climbs" in five
+    # more climbs never find one (a helper followed "or more attempts"): it says what would
+    assert five.endswith(
+        "none has reached 4 stars in any trial: ask for hard cases (--mode hard) or a band"
+        " below 4 stars"
     )
     afile = tmp_path / "plain.txt"
     afile.write_text("x")
