@@ -102,10 +102,13 @@ def typed_number(digits: str) -> int:
     than 9 digits counts as :data:`TOO_LARGE`, so its range check refuses it as it refuses any
     number too large (Python refuses to convert more than 4,300 digits at all).
 
-    >>> typed_number("12"), typed_number("9" * 5000) == TOO_LARGE
-    (12, True)
+    Leading zeros do not count ("0000000000" is 0).
+
+    >>> typed_number("12"), typed_number("9" * 5000) == TOO_LARGE, typed_number("0" * 12)
+    (12, True, 0)
     """
-    return int(digits) if len(digits) <= 9 else TOO_LARGE
+    significant = digits.lstrip("0") or "0"
+    return int(significant) if len(significant) <= 9 else TOO_LARGE
 
 
 def decode_utf8(data: bytes, source: str) -> str:

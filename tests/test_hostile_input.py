@@ -476,6 +476,15 @@ def test_wolf_play_new_on_a_link_to_no_file_says_what_it_is(tmp_path: Path) -> N
         )
     done = runner.invoke(app, ["wolf", "play", "--new", str(dangling), "--force"], input="")
     assert done.exit_code == 0 and (tmp_path / "nowhere.json").exists()
+    # a link into a folder that does not exist: it was "no such file or directory locking"
+    into = tmp_path / "into.json"
+    into.symlink_to("sub/x.json")
+    for force in ([], ["--force"]):
+        one_error(
+            runner.invoke(app, ["wolf", "play", "--new", str(into), *force], input=""),
+            f"{into} is a link into a folder that does not exist (sub/x.json): create the"
+            " folder, or give another file",
+        )
 
 
 def test_a_puzzle_whose_roster_is_missing_is_named(tmp_path: Path) -> None:

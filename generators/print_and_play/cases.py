@@ -223,18 +223,18 @@ def load_print_set(
             named = (
                 f"({roster.name!r})"
                 if puzzle_roster.name != roster.name
-                else "(named so too, with other wolves, sheep or items)"
+                else "(named so too, but its wolves, sheep, items, track or bag differ)"
             )
             raise SheepdogError(
                 f"{path}: its roster {puzzle_roster.name!r} is not the roster of {first} "
                 f"{named}; print each roster's cases separately"
             )
         case = print_case(puzzle, path, regrade=regrade)
-        control = next((ch for ch in case.case_id if unicodedata.category(ch) == "Cc"), None)
-        if control is not None:  # a line break printed as "?" on one sheet, broke lines on another
+        unseen = next((ch for ch in case.case_id if _invisible(ch)), None)
+        if unseen is not None:  # "a\nb" printed as "a?b"; "case\u034f-1" as "case-1"
             raise SheepdogError(
-                f"{path}: its case id {case.case_id!r} holds a control character"
-                f" (U+{ord(control):04X}); a printed id is one line of visible characters"
+                f"{path}: its case id {case.case_id!r} holds an invisible or control character"
+                f" (U+{ord(unseen):04X}); a printed id is one line of visible characters"
             )
         if len(case.case_id) > MAX_ID:
             raise SheepdogError(
@@ -254,6 +254,23 @@ def load_print_set(
     assert roster is not None  # case_files never returns an empty list
     _check_names(roster)
     return PrintSet(roster, tuple(cases))
+
+
+#: Characters drawn as nothing besides the format ones (Unicode's default-ignorable code points
+#: outside category Cf): the combining grapheme joiner, Hangul fillers, Khmer inherent vowels,
+#: Mongolian and other variation selectors.
+_IGNORABLE = frozenset(
+    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0]
+    + list(range(0x180B, 0x1810))
+    + list(range(0xFE00, 0xFE10))
+    + list(range(0xE0100, 0xE01F0))
+)
+
+
+def _invisible(ch: str) -> bool:
+    """A character a printed id cannot show: a control, a format character (a zero-width
+    joiner, a direction mark), a line or paragraph separator, or another that draws nothing."""
+    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") or ord(ch) in _IGNORABLE
 
 
 #: Dashes a reader cannot tell from a hyphen-minus on paper ("hard‑7‑001" with U+2011

@@ -36,7 +36,7 @@ from sheepdog.solver.dog.entries import (  # the same in both games
     seat_number,
 )
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import shown, typed_number
+from sheepdog.solver.jsonio import TOO_LARGE, shown, typed_number
 
 __all__ = [
     "Deal",
@@ -155,9 +155,9 @@ def parse_entry(line: str) -> Entry:
         return PlayCard(seat, parse_card(numbered.group(1)), typed_number(numbered.group(2)))
     label, colon, words = rest.partition(":")
     if not colon:
+        who = f"seat {seat}" if seat < TOO_LARGE else "seat N"  # (not the stand-in number)
         raise SheepdogError(
-            f"a play is 'seat {seat} plays CARD: MOVE' or 'seat {seat} plays CARD #K',"
-            f" not {shown(rest)!r}"
+            f"a play is '{who} plays CARD: MOVE' or '{who} plays CARD #K', not {shown(rest)!r}"
         )
     card = card_of_label(label)
     if card == COPY and copied_card(label) is not None:  # the card it copies, checked by step

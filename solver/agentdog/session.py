@@ -112,7 +112,7 @@ from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.dog.record import Step, TableRecord
 from sheepdog.solver.dog.session import check_hand_fits, check_shown_hand, setup_cards
 from sheepdog.solver.errors import SheepdogError, expect
-from sheepdog.solver.jsonio import seat_words, shown
+from sheepdog.solver.jsonio import number_words, seat_words, shown
 from sheepdog.solver.words import counted, seats_won
 
 __all__ = [
@@ -177,7 +177,9 @@ def new_table(
         expect(position, Mapping, "position", "the spec's JSON object of a position or view")
     if position is None:
         if players not in PLAYER_SEATS:
-            raise SheepdogError(f"Agent DOG is played by 2, 3 or 4 players, not {players}")
+            raise SheepdogError(
+                f"Agent DOG is played by 2, 3 or 4 players, not {number_words(players)}"
+            )
         seats = PLAYER_SEATS[players]
         layout = DEFAULT_LAYOUT
         pawns = tuple(

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from sheepdog.solver.dog.cards import JOKER, parse_card
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.jsonio import is_number, shown, typed_number
+from sheepdog.solver.jsonio import TOO_LARGE, is_number, shown, typed_number
 
 __all__ = [
     "Deal",
@@ -154,9 +154,9 @@ def parse_entry(line: str) -> Entry:
         )
     label, colon, _ = rest.partition(":")
     if not colon:
+        who = f"seat {seat}" if seat < TOO_LARGE else "seat N"  # (not the stand-in number)
         raise SheepdogError(
-            f"a play is 'seat {seat} plays CARD: MOVE' or 'seat {seat} plays CARD #K',"
-            f" not {shown(rest)!r}"
+            f"a play is '{who} plays CARD: MOVE' or '{who} plays CARD #K', not {shown(rest)!r}"
         )
     return PlayCard(seat, card_of(rest), rest)
 

@@ -175,7 +175,7 @@ def new_table(
     if position is not None:
         expect(position, Mapping, "position", "the spec's JSON object of a position")
     if seats not in (4, 6):
-        raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
+        raise SheepdogError(f"a DOG board has 4 or 6 seats, not {number_words(seats)}")
     if not 0 <= me < seats:
         raise SheepdogError(f"your seat must be 0 to {seats - 1}, not {number_words(me)}")
     if starts is not None and not 0 <= starts < seats:

@@ -463,6 +463,15 @@ def test_a_seat_of_many_digits_is_said_in_words() -> None:
         with pytest.raises(SheepdogError) as told:
             new_table(4, me)
         assert str(told.value) == f"your seat must be 0 to 3, not {words} of more than 9 digits"
+    with pytest.raises(SheepdogError) as told:
+        new_table(10**5000, 0)  # was a ValueError: too many digits to print
+    assert str(told.value) == "a DOG board has 4 or 6 seats, not a number of more than 9 digits"
+    # typed: the stand-in number was echoed ("seat 1000000000 plays ..."); leading zeros
+    # counted as digits ("seat 0000000000" had more than 9)
+    with pytest.raises(SheepdogError) as told:
+        parse_entry("seat 99999999999 plays 7")
+    assert str(told.value).startswith("a play is 'seat N plays CARD: MOVE'")
+    assert parse_entry("seat 0000000000 folds") == parse_entry("seat 0 folds")
     _, table = step(new_table(4, 0), parse_entry("deal 2 3 5 6 8 9"))
     with pytest.raises(SheepdogError) as told:
         step(table, PlayCard(-(10**12), "2", 0))

@@ -158,7 +158,8 @@ def test_cases_of_two_rosters(tmp_path: Path) -> None:
     result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
     assert refused(result, out) == (
         f"Error: {folder / 'b.json'}: its roster 'default' is not the roster of"
-        f" {folder / 'a.json'} (named so too, with other wolves, sheep or items); print each"
+        f" {folder / 'a.json'} (named so too, but its wolves, sheep, items, track or bag"
+        " differ); print each"
         " roster's cases separately"
     )
 
@@ -288,9 +289,14 @@ def test_an_id_with_a_line_break_is_refused(tmp_path: Path) -> None:
     space) and both printed as "a?b", with different culprits on the answer key."""
     result, out = _two_ids(tmp_path, "a\nb", "a?b")
     assert refused(result, out) == (
-        f"Error: {tmp_path / 'set' / 'a.json'}: its case id 'a\\nb' holds a control character"
-        " (U+000A); a printed id is one line of visible characters"
+        f"Error: {tmp_path / 'set' / 'a.json'}: its case id 'a\\nb' holds an invisible or"
+        " control character (U+000A); a printed id is one line of visible characters"
     )
+    # and one the PDF draws as nothing (a combining grapheme joiner): two rows "case-1"
+    result, out = _two_ids(tmp_path / "cgj", "case-1", "case\u034f-1")
+    assert "holds an invisible or control character (U+034F)" in refused(result, out)
+    result, out = _two_ids(tmp_path / "zwj", "case-1", "case\u200d-1")
+    assert "holds an invisible or control character (U+200D)" in refused(result, out)
 
 
 def test_an_id_too_long_for_the_slips_is_refused(tmp_path: Path) -> None:
