@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -544,6 +546,22 @@ def test_ctrl_c_just_after_the_graph_is_written_comes_after_the_answer(
     )
 
 
+def _solve_in_a_program(
+    tmp_path: Path, script: str
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """``script`` (given the draw position's file and a graph file to write) run in a Python
+    process of its own: what it did, and the graph file's path."""
+    path = write(tmp_path, "draw.txt", DRAW)
+    graph = tmp_path / "g.graphml"
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path), str(graph)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return done, graph
+
+
 #: The command line run from a program, with a Ctrl-C once the answer is out, as the graph
 #: is freed (``_check_stored_answer`` runs last).
 _CTRL_C_AS_THE_GRAPH_IS_FREED = """
@@ -564,17 +582,7 @@ def test_ctrl_c_once_the_answer_is_out_is_ignored(tmp_path: Path) -> None:
     """Found by a helper: a Ctrl-C in the moment after the answer (freeing a large graph takes
     most of a second) said only "interrupted", exit 130, and left the whole file, which the
     same command then refused to overwrite."""
-    import subprocess
-    import sys
-
-    path = write(tmp_path, "draw.txt", DRAW)
-    graph = tmp_path / "g.graphml"
-    done = subprocess.run(
-        [sys.executable, "-c", _CTRL_C_AS_THE_GRAPH_IS_FREED, str(path), str(graph)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done, graph = _solve_in_a_program(tmp_path, _CTRL_C_AS_THE_GRAPH_IS_FREED)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.endswith(f"Solved graph written to {graph}.\n") and graph.exists()
 
@@ -663,17 +671,7 @@ def test_a_graph_write_stopped_midway_is_closed(tmp_path: Path) -> None:
     """networkx's lxml writer, stopped by an exception, left lxml's incremental writer open,
     and the next garbage collection crashed the process (a segmentation fault): a library
     caller that went on after the error, or a test run, died."""
-    import subprocess
-    import sys
-
-    path = write(tmp_path, "draw.txt", DRAW)
-    graph = tmp_path / "g.graphml"
-    done = subprocess.run(
-        [sys.executable, "-c", _STOPPED_THEN_COLLECTED, str(path), str(graph)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done, graph = _solve_in_a_program(tmp_path, _STOPPED_THEN_COLLECTED)
     assert (done.returncode, done.stdout) == (0, "collected\n"), done.stderr[-2000:]
     assert not graph.exists()
 
