@@ -264,25 +264,22 @@ def usage_error_line(exc: Exception) -> str | None:
             names = ", ".join(ctx.command.list_commands(ctx))
             message = f"{message} Valid commands are: {names}."
         elif message.startswith("No such option") and hasattr(exc, "option_name"):
-            options = _option_names(ctx)
-            message = f"{_no_such_option(exc, options)} Valid options are: {', '.join(options)}."
+            options = _options(ctx)
+            listed = ", ".join(f"{name} ({short})" if short else name for name, short in options)
+            message = f"{_no_such_option(exc, options)} Valid options are: {listed}."
         message += f" (see '{ctx.command_path} --help')"
     return message
 
 
-def _no_such_option(exc: Any, names: list[str]) -> str:
+def _no_such_option(exc: Any, options: list[tuple[str, str]]) -> str:
     """ "No such option: --x.", with the option meant when one is close: a typo, another case
     (``--JSON``), the start of one (``--picky``), a short one (``-D`` for ``-d``)."""
     import difflib  # only here: the start stays quick (see above)
 
     given = str(exc.option_name)
-    options = [opt.split(" ")[0] for opt in names] + [
-        opt[1:-1]
-        for name in names
-        for opt in name.split(" ")[1:]  # "(-d)": -d
-    ]
-    lowered = {opt.lower(): opt for opt in options}
-    starting = [opt for opt in options if opt.startswith(given) and given.startswith("--")]
+    names = [name for name, _ in options] + [short for _, short in options if short]
+    lowered = {name.lower(): name for name in names}
+    starting = [name for name in names if name.startswith(given) and given.startswith("--")]
     if given.lower() in lowered:
         meant = lowered[given.lower()]
     elif len(starting) == 1:
@@ -293,18 +290,19 @@ def _no_such_option(exc: Any, names: list[str]) -> str:
     return f"No such option: {given}." + (f" Did you mean {meant}?" if meant else "")
 
 
-def _option_names(ctx: Context) -> list[str]:
-    """The names of the options the command takes, ``--help`` last: each long one with its
-    short one (``--depth (-d)``), and the ``--no-X`` side of a flag."""
-    names = []
+def _options(ctx: Context) -> list[tuple[str, str]]:
+    """The options the command takes, ``--help`` last: each long name with its short one (or
+    ""), and the ``--no-X`` side of a flag."""
+    options = []
     for param in ctx.command.get_params(ctx):
         if getattr(param, "hidden", False):
             continue
-        short = [opt for opt in param.opts if not opt.startswith("--")]
-        for opt in (*param.opts, *getattr(param, "secondary_opts", ())):  # --no-X too
+        short = next((opt for opt in param.opts if not opt.startswith("--")), "")
+        for opt in param.opts:
             if opt.startswith("--") and opt != "--help":
-                names.append(f"{opt} ({short[0]})" if short and opt in param.opts else opt)
-    return [*names, "--help"]
+                options.append((opt, short))
+        options += [(opt, "") for opt in getattr(param, "secondary_opts", ())]  # --no-X
+    return [*options, ("--help", "")]
 
 
 def _error(line: str) -> None:
