@@ -279,7 +279,9 @@ def _no_such_option(exc: Any, options: list[tuple[str, str]]) -> str:
     given = str(exc.option_name)
     names = [name for name, _ in options] + [short for _, short in options if short]
     lowered = {name.lower(): name for name in names}
-    starting = [name for name in names if name.startswith(given) and given.startswith("--")]
+    starting = [
+        name for name in names if name.lower().startswith(given.lower()) and given[:2] == "--"
+    ]
     if given.lower() in lowered:
         meant = lowered[given.lower()]
     elif len(starting) == 1:

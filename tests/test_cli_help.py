@@ -77,6 +77,7 @@ def _run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int,
         # another case, the start of one, a short one (found by a helper: no suggestion)
         (["wolf", "solve", "x", "--JSON"], "No such option: --JSON. Did you mean --json?"),
         (["wolf", "play", "x", "--picky"], "Did you mean --picky-eaters?"),
+        (["wolf", "play", "x", "--PICKY"], "Did you mean --picky-eaters?"),
         (
             ["dog", "perft", "x", "-D", "3"],
             "No such option: -D. Did you mean -d? Valid options"
