@@ -168,18 +168,19 @@ def _graphml(solution: DogSolution | AgentSolution) -> Callable[[BinaryIO], None
 
 
 def _answer(
+    solution: DogSolution | AgentSolution,
     out: dict[str, Any],
     json_out: bool,
     graph: Path | None,
-    fill: Callable[[BinaryIO], None] | None,
     force: bool,
 ) -> None:
-    """The ``--graph`` file written (by ``fill``; Ctrl-C stops that and leaves no file), then
-    put in place with the answer printed (:func:`~sheepdog.cli.common.answer_with_file`)."""
-    if graph is None or fill is None:
+    """The answer printed, and with ``--graph`` the solved graph written first (Ctrl-C stops
+    that and leaves no file), then put in place with the answer printed
+    (:func:`~sheepdog.cli.common.answer_with_file`)."""
+    if graph is None:
         _report(out, json_out, graph)
         return
-    with staged_write(graph, fill, force=force) as put:
+    with staged_write(graph, _graphml(solution), force=force) as put:
         answer_with_file(graph, put, lambda: _report(out, json_out, graph), "the graph file")
 
 
@@ -267,8 +268,7 @@ def solve(
                     all_plays=all_plays,
                     progress=update,
                 )
-            fill = _graphml(agent_solution) if graph is not None else None
-            _answer(agent_solution.to_dict(), json_out, graph, fill, force)
+            _answer(agent_solution, agent_solution.to_dict(), json_out, graph, force)
             return
         pos = found
         with progress_bar("solve: positions", budget) as update:
@@ -280,9 +280,8 @@ def solve(
                 progress=update,
                 keep_graph=graph is not None,  # a transposition table unless a graph is asked
             )
-        fill = _graphml(solution) if graph is not None else None
         out = solution.to_dict()
-        _answer(out, json_out, graph, fill, force)
+        _answer(solution, out, json_out, graph, force)
         _check_stored_answer(position, out)
 
     _run(body)

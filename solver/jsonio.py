@@ -345,8 +345,7 @@ class FrozenObject(dict[str, Any]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if getattr(self, "_made", False):  # __init__ again would change it
             raise TypeError(_FROZEN)
-        given = dict(*args, **kwargs)
-        super().__init__({key: frozen(item) for key, item in given.items()})
+        super().__init__((key, frozen(item)) for key, item in dict(*args, **kwargs).items())
         self._made = True
 
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:

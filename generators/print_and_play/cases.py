@@ -283,8 +283,10 @@ _DASHES = str.maketrans(
 def printed_as(text: str) -> str:
     """What a reader sees of ``text`` on paper: composed accents (NFC: "é" and "e" + U+0301
     print alike), hyphens and short dashes as ``-``, runs of spaces as one, no spaces at the
-    ends, and ``?`` for each character the font lacks."""
-    return printable(" ".join(unicodedata.normalize("NFC", text).translate(_DASHES).split()))
+    ends, nothing for a character drawn as nothing (a combining grapheme joiner: "Wu\u034flfrik"
+    printed as "Wulfrik"), and ``?`` for each character the font lacks."""
+    seen = "".join(ch for ch in text if ord(ch) not in _IGNORABLE)
+    return printable(" ".join(unicodedata.normalize("NFC", seen).translate(_DASHES).split()))
 
 
 def _check_names(roster: Roster) -> None:

@@ -299,6 +299,29 @@ def test_an_id_with_a_line_break_is_refused(tmp_path: Path) -> None:
     assert "holds an invisible or control character (U+200D)" in refused(result, out)
 
 
+def test_names_alike_but_for_a_character_drawn_as_nothing_are_refused(tmp_path: Path) -> None:
+    """The review found the ids' fix one level too high: two wolves "Wulfrik" and
+    "Wu\u034flfrik" (a combining grapheme joiner, which the PDF draws as nothing) passed the
+    names' check and printed alike.  What prints as nothing is left out of what is compared."""
+    from sheepdog.generators.print_and_play.cases import printed_as
+
+    assert printed_as("Wu\u034flfrik") == printed_as("Wulfrik") == "Wulfrik"
+    toml = (CASES / "default.toml").read_text()
+    joined = tmp_path / "joined.toml"
+    joined.write_text(toml.replace('name = "Lupin"', 'name = "Wu\u034flfrik"', 1))
+    folder = tmp_path / "set"
+    folder.mkdir()
+    data = a_case()
+    data["roster"] = str(joined)
+    data["culprit"] = data["culprit"].replace("Lupin", "Wu\u034flfrik")
+    (folder / "c.json").write_text(json.dumps(data))
+    out = tmp_path / "o.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
+    assert "the wolves 'Wulfrik' and 'Wu\u034flfrik' both print as 'Wulfrik'" in refused(
+        result, out
+    )
+
+
 def test_an_id_too_long_for_the_slips_is_refused(tmp_path: Path) -> None:
     """Cut short with an ellipsis, two long ids that differ at the end printed alike."""
     long = "spring-tournament-2027-round-3-table-12-blue-cases-number-0"
