@@ -141,9 +141,9 @@ RoundsOpt = Annotated[
 
 
 def typed_notation(arg: str) -> bool:
-    """Is ``arg`` a position typed as notation (it has spaces), not a file's name (a file of
-    that name, spaces and all, is read as the file)?"""
-    return " " in arg.strip() and not os.path.lexists(arg)
+    """Is ``arg`` a position typed as notation (its fields apart by spaces or tabs), not a
+    file's name (a file of that name, spaces and all, is read as the file)?"""
+    return len(arg.split()) > 1 and not os.path.lexists(arg)
 
 
 def read_position(arg: str) -> AnyPosition:

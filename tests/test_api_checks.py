@@ -644,7 +644,7 @@ def test_every_engine_refuses_hidden_cards_with_one_error_type() -> None:
     agent = sheepdog.load_agent_position(AGENT)
     hidden = replace(agent, hands=(("?", "?"), *agent.hands[1:]))
     calls: list[tuple[Callable[[], object], tuple[int, ...]]] = [
-        (lambda: sheepdog.legal_plays(classic), (0,)),
+        (lambda: sheepdog.legal_plays(classic), (0, 2)),
         (lambda: sheepdog.perft(classic, 1), (0, 2)),
         (lambda: sheepdog.solve_position(classic), (0, 2)),
         (lambda: sheepdog.agent_legal_plays(hidden), (0,)),

@@ -54,6 +54,7 @@ __all__ = [
     "PerftBudgetExceeded",
     "Play",
     "legal_plays",
+    "mover_plays",
     "perft",
     "perft_divide",
     "successors",
@@ -283,7 +284,18 @@ def _order(card: str) -> int:
 def legal_plays(pos: Position) -> list[Play]:
     """One :class:`Play` per distinct successor position, in a deterministic order (the hand's
     cards in canonical order; for each, the moves in generation order).  The fold is the only
-    play when nothing is playable (R12); none when the round is over or a team has won."""
+    play when nothing is playable (R12); none when the round is over or a team has won.
+
+    Every card must be known, as for ``dog moves`` and :func:`perft` (spec section 3: with
+    ``'?'`` cards only advice can be asked); :func:`mover_plays` lists the plays of the seat
+    to move when only her hand and the stock are known."""
+    _check_every_card(pos, "legal_plays")
+    return mover_plays(pos)
+
+
+def mover_plays(pos: Position) -> list[Play]:
+    """:func:`legal_plays` when only the hand of the seat to move and the stock are known (the
+    other hands may hold ``'?'``: their cards do not change her plays), as at the table."""
     return [Play(card, text, p) for card, text, p in successors(pos, describe=True)]
 
 
@@ -344,17 +356,21 @@ class PerftTally:
             self.progress(self.done, self.plays, self.nodes)
 
 
-def _check_perft(pos: Position, depth: int) -> None:
-    if depth < 0:
-        raise SheepdogError(f"perft depth must be 0 or more, not {depth}")
+def _check_every_card(pos: Position, what: str) -> None:
     hidden = [seat for seat, hand in enumerate(pos.hands) if UNKNOWN in hand]
     if hidden or UNKNOWN in pos.stock:
         raise HiddenCardsError(
             hidden,
-            "perft needs every card known",
+            f"{what} needs every card known",
             advice_hint(pos),
             stock=UNKNOWN in pos.stock,
         )
+
+
+def _check_perft(pos: Position, depth: int) -> None:
+    if depth < 0:
+        raise SheepdogError(f"perft depth must be 0 or more, not {depth}")
+    _check_every_card(pos, "perft")
 
 
 def perft(

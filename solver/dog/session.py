@@ -62,7 +62,7 @@ from sheepdog.solver.dog.entries import (
     normal_words,
     parse_entry,
 )
-from sheepdog.solver.dog.moves import Play, legal_plays
+from sheepdog.solver.dog.moves import Play, mover_plays
 from sheepdog.solver.dog.position import (
     Position,
     make_position,
@@ -309,7 +309,7 @@ def plays_of(table: DogTable, seat: int, card: str) -> list[Play]:
     probe = replace(pos, hands=tuple(probe_hands), to_move=seat)
     out = []
     after = _hands_without(pos.hands, seat, card)
-    for play in legal_plays(probe):
+    for play in mover_plays(probe):
         if play.card != card:
             continue  # the fold: this card cannot move
         p = play.position

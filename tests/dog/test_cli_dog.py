@@ -51,6 +51,15 @@ def test_moves_accepts_json_files_and_inline_notation(tmp_path: Path, spec_file:
     assert a == b
 
 
+def test_notation_fields_may_be_apart_by_tabs() -> None:
+    tabbed = "\t".join(SPEC.split())
+    a = runner.invoke(app, ["dog", "moves", tabbed, "--json"])
+    assert a.exit_code == 0, a.output
+    assert json.loads(a.stdout) == json.loads(
+        runner.invoke(app, ["dog", "moves", SPEC, "--json"]).stdout
+    )
+
+
 def test_moves_text(spec_file: Path) -> None:
     result = runner.invoke(app, ["dog", "moves", str(spec_file)])
     assert result.exit_code == 0

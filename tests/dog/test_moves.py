@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheepdog.solver.dog.moves import legal_plays, perft
+from sheepdog.solver.dog.moves import legal_plays, mover_plays, perft
 from sheepdog.solver.dog.position import Position, parse_notation, to_notation, validate, winner
 from sheepdog.solver.dog.rules import Rules
 from sheepdog.solver.dog.simulate import Table
@@ -163,6 +163,20 @@ def test_unknown_cards_refuse_moves_and_perft() -> None:
         legal_plays(p)
     with pytest.raises(SheepdogError, match="'\\?'"):
         perft(p, 1)
+
+
+def test_hidden_hands_of_other_seats_refuse_legal_plays_as_perft_does() -> None:
+    """Spec section 3: with '?' cards only advice is asked; the plays of the seat to move,
+    known at the table, are ``mover_plays`` (the same as with the other hands filled in)."""
+    hidden = parse_notation("4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k 7,3/?,?/-/- 0")
+    known = parse_notation("4 t62,t5,k,k/t9,k,k,k/k,k,k,k/k,k,k,k 7,3/2,8/-/- 0")
+    for engine in (legal_plays, lambda p: perft(p, 1)):
+        with pytest.raises(SheepdogError, match="needs every card known; seat 1 holds '\\?'"):
+            engine(hidden)
+    assert [(p.card, p.description) for p in mover_plays(hidden)] == [
+        (p.card, p.description) for p in legal_plays(known)
+    ]
+    assert len(legal_plays(known)) == perft(known, 1) == 15
 
 
 def test_terminal_positions_have_no_plays() -> None:

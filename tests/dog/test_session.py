@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.solver.dog.cards import DECK_SIZE, UNKNOWN
-from sheepdog.solver.dog.moves import legal_plays
+from sheepdog.solver.dog.moves import mover_plays
 from sheepdog.solver.dog.position import parse_notation, position_to_json, validate
 from sheepdog.solver.dog.rules import DEFAULT_RULES
 from sheepdog.solver.dog.session import (
@@ -285,7 +285,7 @@ def record_a_simulated_game(seats: int, seed: int, me: int, rounds: int) -> int:
             record = record.add(Deal(sim.position.hands[me]))
         while True:
             pos = sim.position
-            plays = legal_plays(pos)
+            plays = mover_plays(pos)
             if not plays:
                 break
             chosen = plays[rng.randrange(len(plays))]
@@ -358,7 +358,7 @@ def test_a_fold_no_hand_allows_is_refused_and_not_offered() -> None:
     hands = list(stuck.hands)
     hands[2] = witness
     dealt = replace(stuck, hands=tuple(hands))
-    plays = legal_plays(dealt)  # the engine agrees: that hand can only fold
+    plays = mover_plays(dealt)  # the engine agrees: that hand can only fold
     assert len(plays) == 1 and plays[0].card is None
     Record(table).add(parse_entry("seat 2 folds"))
 
