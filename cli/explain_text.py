@@ -12,12 +12,18 @@ def _steps(numbers: tuple[int, ...]) -> str:
     return ("step " if len(numbers) == 1 else "steps ") + ", ".join(map(str, numbers))
 
 
-def explanation_lines(ex: Explanation) -> list[str]:
-    """The steps as numbered sentences a player can follow."""
+def explanation_lines(ex: Explanation, roster_only: bool = False) -> list[str]:
+    """The steps as numbered sentences a player can follow; ``roster_only``: no case fits
+    because of the roster alone (its printed tiles), not the interviews."""
     roster = ex.roster
     if not ex.consistent:
         if roster.one_outfit:
             return [f"The roster admits no case ({ONE_OUTFIT}); there is nothing to explain."]
+        if roster_only:
+            return [
+                "The roster alone (with its printed tiles) admits no case; there is nothing to"
+                " explain."
+            ]
         return ["These interviews contradict each other; there is nothing to explain."]
     lines = [
         f"{i}. [{step.rule}] {step.text}" + (f" (uses {_steps(step.after)})" if step.after else "")

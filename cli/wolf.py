@@ -159,7 +159,9 @@ def render_solution(
         f"{len(puzzle.interviews)} of {n} sheep interviewed"
     )
     if not d.consistent:
-        console.print("[bold red]Contradiction:[/bold red] no case fits these interviews.")
+        roster_only = conflict is not None and conflict.roster_only
+        fits = "this roster" if roster_only else "these interviews"
+        console.print(f"[bold red]Contradiction:[/bold red] no case fits {fits}.")
         if conflict is not None and conflict.roster_only:
             why = f": {ONE_OUTFIT}" if roster.one_outfit else ""
             console.print(f"The roster alone (with its printed tiles) admits no case{why}.")
@@ -267,7 +269,9 @@ def solve(
                 echo(VALID_NOTE)
             if steps is not None:
                 echo("\nStep by step:")
-                echo("\n".join(explanation_lines(steps)))
+                conflict = findings.conflict
+                roster_only = conflict is not None and conflict.roster_only
+                echo("\n".join(explanation_lines(steps, roster_only)))
                 if set(steps.suspects) != set(findings.deduction.suspects):
                     echo(STEPS_NOTE)
 

@@ -673,3 +673,25 @@ def test_the_errors_public_functions_raise_are_exported() -> None:
         assert name in sheepdog.__all__ and issubclass(
             getattr(sheepdog, name), sheepdog.SheepdogError
         )
+
+
+def test_each_reader_names_the_reader_of_a_file_of_another_kind() -> None:
+    """A Sly Wolf puzzle given to load_position listed its keys as unknown; an observer view
+    given to load_agent_position, and a position given to load_view, named no reader."""
+    puzzle = ROOT / "cases" / "puzzles" / "example.json"
+    classic = ROOT / "cases" / "dog" / "puzzles" / "03ply-medium-162bc0ff84.json"
+    view = ROOT / "cases" / "agentdog" / "view.json"
+    expected: list[tuple[Callable[[Path], object], Path, str]] = [
+        (sheepdog.load_position, puzzle, "a Sly Wolf puzzle, not a DOG position: .*load_puzzle"),
+        (sheepdog.load_agent_position, puzzle, "a Sly Wolf puzzle, not an Agent DOG position"),
+        (sheepdog.load_view, puzzle, "a Sly Wolf puzzle, not an observer view: .*load_puzzle"),
+        (sheepdog.load_view, classic, "a classic DOG position, not an observer view: .*load_pos"),
+        (sheepdog.load_view, AGENT, "full-information Agent DOG position, not an observer view"),
+        (sheepdog.load_agent_position, classic, "classic DOG position, not an Agent DOG position"),
+        (sheepdog.load_agent_position, view, "observer view: .*sheepdog.load_view reads a view"),
+    ]
+    for reader, path, message in expected:
+        with pytest.raises(sheepdog.FileFormatError, match=message) as caught:
+            reader(path)
+        assert str(caught.value).startswith(f"{path}: this is ")
+    assert sheepdog.load_view(view) and sheepdog.load_position(classic)

@@ -253,3 +253,24 @@ def test_solve_checks_the_game_key_and_names_the_file_for_the_model(tmp_path: Pa
     puzzle = sheepdog.load_puzzle(path)
     with pytest.raises(sheepdog.ValidModelUnavailable, match='model="uniform"'):
         sheepdog.solve_puzzle(puzzle, "valid")
+
+
+def test_a_deck_that_admits_no_case_is_blamed_not_the_interviews(tmp_path: Path) -> None:
+    """Three printed tiles naming the red jacket, one accomplice: with either wolf as culprit
+    the liars are 3 or 0, so the roster alone admits no case; --explain blamed the interviews
+    (there were none)."""
+    (tmp_path / "deck3.toml").write_text(
+        'accomplices = 1\ncolors = ["red", "blue"]\ngarments = ["jacket"]\n'
+        '[[wolves]]\nname = "Ava"\nwears = ["red jacket"]\n'
+        '[[wolves]]\nname = "Bo"\nwears = ["blue jacket"]\n'
+        + "".join(f'[[sheep]]\nname = "{n}"\ntestimony = "red jacket"\n' for n in "xyz")
+    )
+    puzzle = tmp_path / "deck3.json"
+    puzzle.write_text('{"roster": "deck3.toml", "mode": "easy"}')
+    result = runner.invoke(app, ["wolf", "solve", str(puzzle), "--explain"])
+    assert result.exit_code == 0
+    assert "no case fits this roster." in result.stdout
+    assert "interviews" not in result.stdout.split("Step by step:")[1]
+    assert "The roster alone (with its printed tiles) admits no case; there is nothing" in (
+        result.stdout
+    )

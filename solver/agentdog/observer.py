@@ -46,6 +46,7 @@ from sheepdog.solver.dog.board import HOME, loc_name
 from sheepdog.solver.dog.entries import normal_words
 from sheepdog.solver.errors import FileFormatError, SheepdogError, expect, naming
 from sheepdog.solver.jsonio import loads_json, read_text
+from sheepdog.solver.readers import other_kind
 from sheepdog.solver.words import noun
 
 HIDDEN: Final = "u"
@@ -423,6 +424,9 @@ _VIEW_KEYS: Final = (*_KEYS, "view", "undercover", "history")
 def view_from_json(obj: Any, *, nested: bool = False) -> ObserverView:
     """An observer view from its JSON object (spec section 3), checked."""
     if not isinstance(obj, Mapping) or obj.get("view") != "observer":
+        other = None if nested else other_kind(obj, "view", "an observer view")
+        if other is not None:  # a whole file of another kind: its reader is named
+            raise FileFormatError(other)
         raise FileFormatError('an observer view has "view": "observer"')
     keys = tuple(k for k in _VIEW_KEYS if not (nested and k == "history"))
     f = common_fields(obj, keys, observer=True)

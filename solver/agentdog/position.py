@@ -56,6 +56,7 @@ from sheepdog.solver.errors import (
 from sheepdog.solver.jsonio import loads_json, read_text
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
+from sheepdog.solver.readers import other_kind
 from sheepdog.solver.words import counted, noun
 
 VARIANT: Final = "agent-dog"
@@ -462,6 +463,9 @@ def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> d
     if not isinstance(obj, Mapping):
         raise FileFormatError("an Agent DOG position is a JSON object")
     if obj.get("variant") != VARIANT:
+        other = other_kind(obj, VARIANT, "an Agent DOG position")
+        if other is not None:
+            raise FileFormatError(other)
         raise FileFormatError(f"'variant' must be {VARIANT!r} for an Agent DOG position")
     valid = tuple(keys)
     unknown = sorted(set(obj) - set(valid))
@@ -527,6 +531,7 @@ def position_from_json(obj: Any) -> AgentPosition:
     if isinstance(obj, Mapping) and obj.get("view") is not None:
         raise FileFormatError(
             "this is an observer view: moves, perft and solve need a full-information position"
+            " (sheepdog.load_view reads a view, for advice)"
         )
     f = common_fields(obj, _KEYS)
     layout = f["layout"]

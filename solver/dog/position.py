@@ -59,6 +59,7 @@ from sheepdog.solver.errors import FileFormatError, SheepdogError, naming, quote
 from sheepdog.solver.jsonio import check_text_size, is_number, loads_json, read_text, shown
 from sheepdog.solver.native import give_signature
 from sheepdog.solver.pickling import Reduced, by_fields
+from sheepdog.solver.readers import kind_of, other_kind
 from sheepdog.solver.words import counted, noun, side_words
 
 __all__ = [
@@ -419,6 +420,8 @@ def position_from_json(obj: Any) -> Position:
     """A position from the spec's JSON object (already decoded)."""
     if not isinstance(obj, Mapping):
         raise FileFormatError("a DOG position is a JSON object")
+    if kind_of(obj) == "puzzle":
+        raise FileFormatError(str(other_kind(obj, "dog", "a DOG position")))
     variant = obj.get("variant", "dog")
     if variant != "dog":
         raise UnknownVariant(variant, view="view" in obj)

@@ -245,7 +245,9 @@ def puzzle_from_dict(
     """A puzzle from a puzzle or case file's object (already decoded), checked as
     :func:`load_puzzle` checks a file; ``base`` is the folder a roster path is relative to,
     ``source`` names the data in errors, ``roster`` (if given) is used instead of the one the
-    data names.  As in a file, ``"mode"`` must be given: the two modes answer differently.
+    data names (and the puzzle's file names it as its own: the data's name for a roster only
+    when that name loads this roster).  As in a file, ``"mode"`` must be given: the two modes
+    answer differently.
 
     >>> puzzle_from_dict({"roster": "default", "mode": "easy", "interviews": []})
     <Puzzle: roster default, easy mode, 0 of 16 sheep interviewed>
@@ -286,6 +288,8 @@ def puzzle_from_dict(
             if not str(exc).startswith(f"{where}: "):
                 exc.args = (f"{where}: {exc}", *exc.args[1:])
             raise
+    elif ref != INLINE and not _names_roster(ref, roster, base):
+        ref = ""  # the roster given, named as a file names it (shipped name, or written out)
     if "mode" not in data:
         raise FileFormatError(f'{where}: missing key \'mode\' ("easy" or "hard")')
     mode = data["mode"]
@@ -332,6 +336,16 @@ def puzzle_from_dict(
         return Puzzle(roster, mode, tuple(interviews), visible, ref, extra)  # validated
     except SheepdogError as exc:
         raise FileFormatError(f"{where}: {exc}") from None
+
+
+def _names_roster(ref: str, roster: Roster, base: Path | None) -> bool:
+    """Whether ``ref`` (a shipped name or a roster file's path) loads ``roster``: only then
+    does a puzzle given ``roster`` keep the data's name for it (written back, another name would
+    read back another roster)."""
+    try:
+        return load_roster(ref, base=base) == roster
+    except SheepdogError:
+        return False
 
 
 def _frozen_values(extra: Mapping[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -33,6 +34,7 @@ from sheepdog.solver.errors import (
     shown,
 )
 from sheepdog.solver.jsonio import loads_json, loads_toml, named_path, read_text
+from sheepdog.solver.words import counted
 
 MIN_SHEEP = 3
 MAX_SHEEP = 24
@@ -60,8 +62,9 @@ BOX_BAG_SIZES: dict[str, tuple[str, ...]] = {
 
 
 def fold(name: str) -> str:
-    """The comparison form of a name: lower case, single spaces."""
-    return " ".join(str(name).lower().split())
+    """The comparison form of a name: lower case, single spaces, accents composed (an "á"
+    typed as one character or as "a" and a combining accent is one letter)."""
+    return " ".join(unicodedata.normalize("NFC", str(name)).lower().split())
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -166,8 +169,8 @@ class Roster:
 
     def __repr__(self) -> str:
         return (
-            f"<Roster {self.name!r}: {len(self.wolves)} wolves, {self.n_sheep} sheep, "
-            f"{self.accomplices} accomplices>"
+            f"<Roster {self.name!r}: {counted(len(self.wolves), 'wolf', 'wolves')}, "
+            f"{self.n_sheep} sheep, {counted(self.accomplices, 'accomplice')}>"
         )
 
     # -- derived vocabulary -------------------------------------------------------------------
@@ -325,7 +328,13 @@ def _name(value: Any, what: str, where: str) -> str:
     """A name with its white space folded: a non-empty string of at most MAX_NAME_LENGTH."""
     if not isinstance(value, str) or not value.strip():
         raise FileFormatError(f"{where}: {what} must be a non-empty name")
-    name = " ".join(value.split())
+    name = unicodedata.normalize("NFC", " ".join(value.split()))
+    control = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if control is not None:  # an escape sequence would be played on the terminal
+        raise FileFormatError(
+            f"{where}: {what} {name.encode('unicode_escape').decode()[:60]!r} holds a control"
+            f" character (U+{ord(control):04X})"
+        )
     if len(name) > MAX_NAME_LENGTH:
         raise FileFormatError(
             f"{where}: {what} {name[:MAX_NAME_LENGTH]!r}... is longer than "

@@ -149,8 +149,12 @@ def test_bad_files_name_the_line() -> None:
     ):
         parse_perft_text("id x\nposition 4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7/-/-/- 0\n")
     classic = '{"variant": "dog", "seats": 4, "pawns": {}, "hands": {}, "to_move": 0}'
-    with pytest.raises(FileFormatError, match="line 2: position: 'variant' must be 'agent-dog'"):
+    with pytest.raises(
+        FileFormatError, match="line 2: position: this is a classic DOG position, not an Agent"
+    ):
         parse_perft_text(f"id x\nposition {classic}\n")
+    with pytest.raises(FileFormatError, match="line 2: position: 'variant' must be 'agent-dog'"):
+        parse_perft_text('id x\nposition {"variant": "dog"}\n')
     with pytest.raises(FileFormatError, match="line 3: expected 'perft DEPTH NODES'"):
         parse_perft_text(f"id x\nposition {position_line(CASES[0].position)}\nperft one 2\n")
     with pytest.raises(FileFormatError, match="perft case 'x' has no position line"):

@@ -436,3 +436,18 @@ def test_force_finds_a_folder_in_the_way_before_it_rewrites_any_case(tmp_path: P
     message = error_of([*args, "--force"])
     assert message.startswith(f"Error: {out}/easy-9-003.json is not a file (a folder or other)")
     assert [(out / n).read_text() for n in ("easy-9-001.json", "easy-9-002.json")] == ["mine"] * 2
+
+
+def test_a_roster_file_that_cannot_make_the_mode_is_named_by_its_file(tmp_path: Path) -> None:
+    """A copy of the box's roster keeps ``name = "default"``: the refusal named "roster
+    'default'", which has 4 accomplices, not the file given."""
+    shipped = Path(__file__).parents[2] / "cases" / "default.toml"
+    mine = tmp_path / "mybox.toml"
+    mine.write_text(shipped.read_text().replace("accomplices = 4", "accomplices = 1"))
+    out = tmp_path / "gh"
+    result = runner.invoke(
+        app, ["wolf", "generate", "--mode", "hard", "--roster", str(mine), "--out", str(out)]
+    )
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: roster {mine} ('default') has 1 accomplice: ")
+    assert len(result.output.splitlines()) == 1 and not out.exists()

@@ -247,3 +247,24 @@ def test_another_tool_s_metadata_is_pointed_to_meta() -> None:
     )
     data = {"roster": "default", "mode": "easy", "interviews": [], "meta": {"difficulty": 3}}
     assert puzzle_from_dict(data).to_dict()["meta"] == {"difficulty": 3}
+
+
+def test_a_roster_given_is_named_as_its_own_file_would_name_it() -> None:
+    """``puzzle_from_dict(data, roster=R)`` uses R: a shipped name in the data (or "default",
+    the name of a missing one) that is not R was refused as ``roster_ref``, an argument the
+    caller never gave; a name that loads R is kept, any other becomes R's own."""
+    large, default = load_roster("large-24"), load_roster("default")
+    here = Path(__file__).parents[2] / "cases"
+    cases: list[tuple[dict[str, Any], Any, str]] = [
+        ({"mode": "easy"}, large, "large-24"),
+        ({"mode": "easy", "roster": "default"}, large, "large-24"),
+        ({"mode": "easy", "roster": "default"}, default, "default"),
+        ({"mode": "easy", "roster": "default.toml"}, default, "default.toml"),
+        ({"mode": "easy", "roster": "default.toml"}, large, "large-24"),
+        ({"mode": "easy", "roster": "no-such-file.toml"}, default, "default"),
+    ]
+    for data, roster, ref in cases:
+        puzzle = puzzle_from_dict(data, roster=roster, base=here)
+        assert (puzzle.roster, puzzle.roster_ref) == (roster, ref)
+        back = puzzle_from_dict(puzzle.to_dict(), base=here)  # read back: the same roster
+        assert back.roster == roster

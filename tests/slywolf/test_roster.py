@@ -211,3 +211,28 @@ def test_wolves_all_in_one_outfit_load_and_admit_no_case(wolves: int) -> None:
     ]
     data["wolves"][-1] = {"name": "Odd", "wears": outfit[:2]}
     assert roster_from_dict(data).one_outfit == (wolves == 1)  # one wolf: one outfit still
+
+
+def test_the_roster_repr_counts_in_words() -> None:
+    assert repr(roster_from_dict(_small())).endswith(": 2 wolves, 3 sheep, 1 accomplice>")
+
+
+@pytest.mark.parametrize("name", ["harp\x1b[2J", "harp\x07", "ha\x00rp", "harp\x7f"])
+def test_names_with_control_characters_are_refused(name: str) -> None:
+    """A roster from someone else could play escape sequences on the terminal through a name."""
+    data = _small()
+    data["sheep"][0]["name"] = name
+    with pytest.raises(FileFormatError, match=r"holds a control character \(U\+00"):
+        roster_from_dict(data)
+
+
+def test_a_name_with_its_accent_composed_or_not_is_one_name() -> None:
+    """ "h\u00e1rp" and "ha\u0301rp" look alike: two sheep so named are one name twice, and a
+    name typed either way finds the sheep."""
+    data = _small()
+    data["sheep"][0]["name"], data["sheep"][1]["name"] = "h\u00e1rp", "ha\u0301rp"
+    with pytest.raises(FileFormatError, match="twice"):
+        roster_from_dict(data)
+    data["sheep"][1]["name"] = "y"
+    roster = roster_from_dict(data)
+    assert roster.sheep_index("HA\u0301RP") == roster.sheep_index("h\u00e1rp") == 0
