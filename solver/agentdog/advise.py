@@ -287,12 +287,46 @@ def _described(done: list[AgentPlay], words: str) -> str:
     likely a knock-out is)."""
     if not done:  # a fold whose draw is not seen yet: its words say what she does
         return words
-    said = {p.description for p in done}
+    said = list(dict.fromkeys(p.description for p in done))
     if len(said) == 1:
-        return done[0].description
-    # where a piece went once turned face up is a colour she cannot see: not said (A18)
-    choice = without_face_up(done[0].description.split(";")[0])
-    return choice + "; what follows depends on the undercover colours"
+        return said[0]
+    # what happens in every colouring is said (a knock-out, a meeting); what differs is a
+    # colour she cannot see (where a piece turned face up went, a knock-out of her side): A18
+    parts = [d.split("; ") for d in said]
+    sure = [seg for seg in parts[0][1:] if all(seg in other[1:] for other in parts[1:])]
+    rest = "what else follows" if sure else "what follows"
+    return "; ".join([_sure_moves([p[0] for p in parts]), *sure, f"{rest} {_DEPENDS}"])
+
+
+_DEPENDS = "depends on the undercover colours"
+
+
+def _submoves(words: str) -> list[str]:
+    """A play's moves (``"partner: t7→t8 (knocks out t8), t11→t12"``) split at the commas
+    between its sub-moves (not those inside the words in brackets after one)."""
+    items, depth, start = [], 0, 0
+    for i, c in enumerate(words):
+        depth += (c == "(") - (c == ")")
+        if depth == 0 and words.startswith(", ", i):
+            items.append(words[start:i])
+            start = i + 2
+    return [*items, words[start:]]
+
+
+def _sure_moves(firsts: list[str]) -> str:
+    """The moves of a play as the colourings where it can be made all say them: each sub-move
+    with the words after it (what it knocked out, where a piece turned face up went) when they
+    are the same in every colouring, else without them."""
+    split = [_submoves(words) for words in firsts]
+    if len({len(items) for items in split}) != 1 or any(
+        [without_face_up(i) for i in items] != [without_face_up(i) for i in split[0]]
+        for items in split
+    ):
+        return without_face_up(firsts[0])
+    return ", ".join(
+        item if all(other[j] == item for other in split) else without_face_up(item)
+        for j, item in enumerate(split[0])
+    )
 
 
 def _plays(

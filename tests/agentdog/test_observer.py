@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheepdog.solver.agentdog.advise import _card, advise_view
-from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
+from sheepdog.solver.agentdog.advise import _card, _submoves, advise_view
+from sheepdog.solver.agentdog.moves import legal_plays, play_by_words, without_face_up
 from sheepdog.solver.agentdog.observer import (
     HistoryMismatch,
     colour_chances,
@@ -203,6 +203,7 @@ def test_knock_out_risk_is_the_exact_share_of_colourings(seed: int, plies: int) 
         # the words claim a knock-out only when it is certain (A18: colours are unseen)
         claims = "knocks out her side's piece" in item.description
         assert claims == (0 < knocks == possible) or "depends on the undercover" in item.description
+        _said_in_every_colouring(view, pos, item)
 
 
 def test_a_knock_out_in_some_colourings_only_is_a_risk_not_a_claim() -> None:
@@ -226,9 +227,66 @@ def test_a_knock_out_in_some_colourings_only_is_a_risk_not_a_claim() -> None:
     )
     plays = {p.words: p for p in advise_view(view, samples=0).plays}
     assert (plays["t2→t8"].knocks, plays["t2→t8"].possible) == (2, 3)
-    assert plays["t2→t8"].description == (
-        "6: t2→t8; what follows depends on the undercover colours"
+    assert plays["t2→t8"].description == (  # the piece on t8 goes, whatever its colour
+        "6: t2→t8 (knocks out t8); what follows depends on the undercover colours"
     )
+
+
+def test_what_happens_in_every_colouring_is_said_when_the_rest_depends_on_them() -> None:
+    """A Partner play knocks out the pieces on t8 and t12 and meets on t9 (pulling t4's piece
+    to t8) in each of the 12 colourings; only the A6 knock-out of her side depends on them.
+    The play read "partner: t7→t8, t11→t12, [seat 2] t30→t31, t8→t9; what follows depends on
+    the undercover colours": the knock-outs and the meeting, sure, were not said."""
+    pos = position_from_json(
+        {
+            "variant": "agent-dog",
+            "seats": 4,
+            "layout": "default",
+            "pawns": {
+                "0": ["t7", "t11", "t4", "t8"],
+                "1": ["t12", "k", "k", "k"],
+                "2": ["t30", "k", "k", "k"],
+                "3": ["t20", "k", "k", "k"],
+            },
+            "hands": {"0": ["partner"], "1": ["2"], "2": ["2"], "3": ["2"]},
+            "to_move": 0,
+            "last_card": None,
+        }
+    )
+    advice = advise_view(view_of(pos, 0), samples=0)
+    plays = {p.words: p for p in advice.plays}
+    play = plays["t7→t8, t11→t12, [seat 2] t30→t31, t8→t9"]
+    assert play.description == (
+        "partner: t7→t8 (knocks out t8), t11→t12 (knocks out t12), [seat 2] t30→t31, t8→t9;"
+        " meeting t9: t4→t8; what else follows depends on the undercover colours"
+    )
+    assert (play.knocks, play.possible) == (10, 12)
+    assert sum(_said_in_every_colouring(view_of(pos, 0), pos, p) for p in advice.plays) > 100
+
+
+def _said_in_every_colouring(view: Any, pos: Any, item: Any) -> bool:
+    """Every part of a play's words that depend on the colours (sub-moves with what they
+    knocked out, what followed) is said by the play in every colouring where it is made;
+    True when the words had such a part."""
+    head, _, tail = item.description.partition("; what ")
+    if not tail:
+        return False
+    assert tail in (
+        "follows depends on the undercover colours",
+        "else follows depends on the undercover colours",
+    )
+    moves, *after = head.split("; ")
+    for pawns in colourings(view):
+        try:
+            done = play_by_words(view.completion(pawns, pos.hands), _card(item.card), item.words)
+        except SheepdogError:
+            continue
+        first, *rest = done.description.split("; ")
+        items = _submoves(first)
+        bare = [without_face_up(i) for i in items]  # a sub-move said without what it did
+        assert all(m in items or m in bare for m in _submoves(moves)), (moves, first)
+        assert set(after) <= set(rest), (after, rest)
+    return True
 
 
 def test_where_a_piece_turned_face_up_goes_is_not_told_when_it_depends_on_its_colour() -> None:
