@@ -26,6 +26,7 @@ from sheepdog.cli.common import (
     command_line_words,
     fail,
     file_to_write,
+    naming_roster_file,
     print_json,
     roster_ref,
     run,
@@ -43,7 +44,6 @@ from sheepdog.generators.slywolf import (
     Band,
     BandOutOfReach,
     OutOfCases,
-    check_mode_possible,
 )
 from sheepdog.generators.slywolf_files import (
     CaseFile,
@@ -57,7 +57,8 @@ from sheepdog.generators.slywolf_files import (
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import check_not_a_file, missing_folders, remove_made_folders
 from sheepdog.solver.slywolf.grade import grade_case
-from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
+from sheepdog.solver.slywolf.puzzle import Mode
+from sheepdog.solver.slywolf.roster import Roster, load_roster
 from sheepdog.solver.words import counted
 
 __all__ = ["app"]
@@ -149,8 +150,10 @@ def generate_command(
         the_mode = mode.mode
         band = _band(grade, min_grade, max_grade)
         the_roster = load_roster(roster)
-        if roster.lower() not in SHIPPED_ROSTERS:  # a copy of the box's file keeps its name
-            check_mode_possible(the_roster, the_mode, f"roster {roster} ({the_roster.name!r})")
+        with naming_roster_file(roster, the_roster.name):
+            made_files(the_roster, the_mode, band)
+
+    def made_files(the_roster: Roster, the_mode: Mode, band: Band) -> None:
         check_not_a_file(out, "folder for case files (--out)")  # before the engines load
         made_folders = missing_folders(out)  # taken back if the run writes no case
         _load_engines()

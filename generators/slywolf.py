@@ -513,28 +513,25 @@ def _not_found(
     )
 
 
-def check_mode_possible(roster: Roster, mode: Mode, called: str | None = None) -> None:
+def check_mode_possible(roster: Roster, mode: Mode) -> None:
     """A hard case needs an accomplice pointing at an accomplice: two accomplices at least.
     And a valid case needs a culprit no other wolf dresses like: a wolf wearing the same
-    items has the same liars (the sheep naming an item it wears), so it always fits too.
-    ``called`` names the roster in the errors (by default "roster" and its name; a roster file
-    copied from the box keeps the box's name, so the command line names the file)."""
+    items has the same liars (the sheep naming an item it wears), so it always fits too."""
     check_has_cases(roster)
-    called = f"roster {roster.name!r}" if called is None else called
     outfits: dict[frozenset[object], list[str]] = {}
     for wolf in roster.wolves:
         outfits.setdefault(frozenset(wolf.wears), []).append(wolf.name)
     if all(len(names) > 1 for names in outfits.values()):
         twins = next(iter(outfits.values()))
         raise SheepdogError(
-            f"{called} can have no valid case: every wolf wears the same items as"
+            f"roster {roster.name!r} can have no valid case: every wolf wears the same items as"
             f" another (such as {twins[0]!r} and {twins[1]!r}), and with every sheep heard a"
             " culprit's twin always fits too; give some wolf an outfit of its own"
         )
     if mode == "hard" and roster.accomplices < 2:
         have = "no accomplice" if not roster.accomplices else "1 accomplice"
         raise SheepdogError(
-            f"{called} has {have}: a hard case needs an accomplice pointing at "
+            f"roster {roster.name!r} has {have}: a hard case needs an accomplice pointing at "
             'an accomplice, so at least 2 accomplices; use easy mode (--mode easy, mode="easy")'
         )
 

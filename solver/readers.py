@@ -6,25 +6,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+#: Each kind: what it is, and its readers (a file, its text or object).
 _READERS = {
-    "puzzle": (
-        "a Sly Wolf puzzle",
-        "the `sheepdog wolf` commands read it (load_puzzle, puzzle_from_dict)",
-    ),
-    "view": (
-        "an Agent DOG observer view",
-        "read it with load_view (a file) or parse_view (its text)",
-    ),
+    "puzzle": ("a Sly Wolf puzzle", "load_puzzle", "puzzle_from_dict"),
+    "view": ("an Agent DOG observer view", "load_view", "parse_view"),
     "agent-dog": (
         "a full-information Agent DOG position",
-        "read it with load_agent_position (a file) or parse_agent_position (its text);"
-        " view_of(position) makes its observer view",
+        "load_agent_position",
+        "parse_agent_position",
     ),
-    "dog": (
-        "a classic DOG position",
-        "read it with load_position (a file) or parse_position (its text)",
-    ),
+    "dog": ("a classic DOG position", "load_position", "parse_position"),
 }
+
+
+def _commands(kind: str) -> str:
+    return "sheepdog wolf" if kind == "puzzle" else "sheepdog dog"
 
 
 def kind_of(obj: Any) -> str | None:
@@ -46,5 +42,12 @@ def other_kind(obj: Any, wanted: str, called: str) -> str | None:
     kind = kind_of(obj)
     if kind is None or kind == wanted:
         return None
-    what, how = _READERS[kind]
+    what, from_file, from_text = _READERS[kind]
+    if _commands(kind) != _commands(wanted):  # another game: its commands, and its reader
+        how = f"the `{_commands(kind)}` commands read it ({from_file})"
+    else:
+        given = "object" if kind == "puzzle" else "text"
+        how = f"read it with {from_file} (a file) or {from_text} (its {given})"
+    if kind == "agent-dog" and wanted == "view":
+        how += "; view_of(position) makes its observer view"
     return f"this is {what}, not {called}: {how}"

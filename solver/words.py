@@ -2,6 +2,24 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+#: Characters drawn as nothing that are not format characters (category Cf): a combining
+#: grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian and other variation
+#: selectors.
+IGNORABLE = frozenset(
+    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0]
+    + list(range(0x180B, 0x1810))
+    + list(range(0xFE00, 0xFE10))
+    + list(range(0xE0100, 0xE01F0))
+)
+
+
+def unseen(ch: str) -> bool:
+    """A character that shows nothing where it stands: a format character (a zero-width space
+    or joiner, a soft hyphen, a direction mark) or another drawn as nothing (:data:`IGNORABLE`)."""
+    return unicodedata.category(ch) == "Cf" or ord(ch) in IGNORABLE
+
 
 def noun(n: int, singular: str, plural: str | None = None) -> str:
     """The noun that goes with ``n`` things: "key" for one, "keys" for others.

@@ -689,6 +689,9 @@ def test_each_reader_names_the_reader_of_a_file_of_another_kind() -> None:
         (sheepdog.load_view, AGENT, "full-information Agent DOG position, not an observer view"),
         (sheepdog.load_agent_position, classic, "classic DOG position, not an Agent DOG position"),
         (sheepdog.load_agent_position, view, "observer view: .*sheepdog.load_view reads a view"),
+        (sheepdog.load_puzzle, view, "observer view, not a Sly Wolf puzzle: .*dog` .*(load_view)"),
+        (sheepdog.load_puzzle, AGENT, "Agent DOG position, not a Sly Wolf .*load_agent_position"),
+        (sheepdog.load_puzzle, classic, "classic DOG position, not a Sly Wolf .*(load_position)"),
     ]
     for reader, path, message in expected:
         with pytest.raises(sheepdog.FileFormatError, match=message) as caught:

@@ -29,7 +29,7 @@ from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
 from sheepdog.solver.slywolf.roster import Item, Roster, Wolf
 from sheepdog.solver.slywolf.session import game_of
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import IGNORABLE, counted, unseen
 
 #: How many names an error lists before "...".
 LISTED = 5
@@ -259,18 +259,10 @@ def load_print_set(
 #: Characters drawn as nothing besides the format ones (Unicode's default-ignorable code points
 #: outside category Cf): the combining grapheme joiner, Hangul fillers, Khmer inherent vowels,
 #: Mongolian and other variation selectors.
-_IGNORABLE = frozenset(
-    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0]
-    + list(range(0x180B, 0x1810))
-    + list(range(0xFE00, 0xFE10))
-    + list(range(0xE0100, 0xE01F0))
-)
-
-
 def _invisible(ch: str) -> bool:
     """A character a printed id cannot show: a control, a format character (a zero-width
     joiner, a direction mark), a line or paragraph separator, or another that draws nothing."""
-    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") or ord(ch) in _IGNORABLE
+    return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or unseen(ch)
 
 
 #: Dashes a reader cannot tell from a hyphen-minus on paper ("hard‑7‑001" with U+2011
@@ -285,7 +277,7 @@ def printed_as(text: str) -> str:
     print alike), hyphens and short dashes as ``-``, runs of spaces as one, no spaces at the
     ends, nothing for a character drawn as nothing (a combining grapheme joiner: "Wu\u034flfrik"
     printed as "Wulfrik"), and ``?`` for each character the font lacks."""
-    seen = "".join(ch for ch in text if ord(ch) not in _IGNORABLE)
+    seen = "".join(ch for ch in text if ord(ch) not in IGNORABLE)
     return printable(" ".join(unicodedata.normalize("NFC", seen).translate(_DASHES).split()))
 
 

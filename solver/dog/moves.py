@@ -141,7 +141,7 @@ def _check_known(pos: Position) -> None:
     if hidden or UNKNOWN in pos.stock:
         raise HiddenCardsError(
             [pos.to_move] if hidden else [],
-            "legal_plays needs the hand of the seat to move known, and the stock",
+            "the plays need the hand of the seat to move known, and the stock",
             advice_hint(pos),
             stock=UNKNOWN in pos.stock,
         )

@@ -29,6 +29,7 @@ from sheepdog.solver.errors import (
     shown,
 )
 from sheepdog.solver.jsonio import check_json_value, frozen, named_path, read_json, thawed
+from sheepdog.solver.readers import other_kind
 from sheepdog.solver.slywolf.roster import (
     INLINE,
     SHIPPED_ROSTERS,
@@ -261,11 +262,9 @@ def puzzle_from_dict(
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: expected a JSON object")
     unknown = sorted(set(data) - set(CORE_KEYS) - set(EXTRA_KEYS))
-    if unknown and ("pawns" in data or data.get("variant") in ("dog", "agent-dog")):
-        raise FileFormatError(
-            f"{where}: this is a DOG position, not a Sly Wolf puzzle: the `sheepdog dog`"
-            " commands read it (load_position, load_agent_position)"
-        )
+    other = other_kind(data, "puzzle", "a Sly Wolf puzzle") if unknown else None
+    if other is not None:
+        raise FileFormatError(f"{where}: {other}")
     if unknown:
         raise FileFormatError(
             f"{where}: unknown key {unknown[0]!r}; valid keys are: "

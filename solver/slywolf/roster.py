@@ -34,7 +34,7 @@ from sheepdog.solver.errors import (
     shown,
 )
 from sheepdog.solver.jsonio import loads_json, loads_toml, named_path, read_text
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import counted, unseen
 
 MIN_SHEEP = 3
 MAX_SHEEP = 24
@@ -63,8 +63,10 @@ BOX_BAG_SIZES: dict[str, tuple[str, ...]] = {
 
 def fold(name: str) -> str:
     """The comparison form of a name: lower case, single spaces, accents composed (an "á"
-    typed as one character or as "a" and a combining accent is one letter)."""
-    return " ".join(unicodedata.normalize("NFC", str(name)).lower().split())
+    typed as one character or as "a" and a combining accent is one letter), without the
+    characters that show nothing ("Lu\u200bpin" reads "Lupin")."""
+    shown = "".join(ch for ch in unicodedata.normalize("NFC", str(name)) if not unseen(ch))
+    return " ".join(shown.lower().split())
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -324,6 +326,11 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     return roster_from_dict(data, source=str(path))
 
 
+#: Embeddings, overrides and isolates of the text's direction (a right-to-left letter's own
+#: direction is kept: names in any script are welcome).
+_DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _name(value: Any, what: str, where: str) -> str:
     """A name with its white space folded: a non-empty string of at most MAX_NAME_LENGTH."""
     if not isinstance(value, str) or not value.strip():
@@ -332,9 +339,17 @@ def _name(value: Any, what: str, where: str) -> str:
     control = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
     if control is not None:  # an escape sequence would be played on the terminal
         raise FileFormatError(
-            f"{where}: {what} {name.encode('unicode_escape').decode()[:60]!r} holds a control"
+            f"{where}: {what} '{name.encode('unicode_escape').decode()[:60]}' holds a control"
             f" character (U+{ord(control):04X})"
         )
+    turn = next((c for c in name if c in _DIRECTION_CONTROLS), None)
+    if turn is not None:  # the name, and what follows it on a line, would read reordered
+        raise FileFormatError(
+            f"{where}: {what} '{name.encode('unicode_escape').decode()[:60]}' holds a"
+            f" direction override (U+{ord(turn):04X})"
+        )
+    if not fold(name):
+        raise FileFormatError(f"{where}: {what} must be a name that shows (it shows nothing)")
     if len(name) > MAX_NAME_LENGTH:
         raise FileFormatError(
             f"{where}: {what} {name[:MAX_NAME_LENGTH]!r}... is longer than "

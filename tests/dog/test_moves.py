@@ -177,6 +177,9 @@ def test_hidden_hands_of_other_seats_refuse_legal_plays_as_perft_does() -> None:
         (p.card, p.description) for p in legal_plays(known)
     ]
     assert len(legal_plays(known)) == perft(known, 1) == 15
+    mine = parse_notation("4 k,t60,h2,h3/k,k,k,t16/h0,h1,h2,h3/k,k,k,t40 ?,J/2,S/3/13 0")
+    with pytest.raises(SheepdogError, match="^the plays need the hand of the seat to move known"):
+        mover_plays(mine)
 
 
 def test_terminal_positions_have_no_plays() -> None:

@@ -4,6 +4,7 @@ one-line errors with exit code 1."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -451,3 +452,18 @@ def test_a_roster_file_that_cannot_make_the_mode_is_named_by_its_file(tmp_path: 
     assert result.exit_code == 1
     assert result.output.startswith(f"Error: roster {mine} ('default') has 1 accomplice: ")
     assert len(result.output.splitlines()) == 1 and not out.exists()
+
+
+def test_every_refusal_of_a_roster_file_names_the_file(tmp_path: Path) -> None:
+    """The known deck's tiles all naming one item: "no wolf of roster 'known-deck-example'
+    fits the tiles" named the name inside the file, not the file."""
+    shipped = Path(__file__).parents[2] / "cases" / "known-deck" / "roster.toml"
+    text = shipped.read_text()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(re.sub(r'testimony = "[^"]*"', 'testimony = "red top hat"', text))
+    out = tmp_path / "outbad"
+    result = runner.invoke(
+        app, ["wolf", "generate", "--roster", str(bad), "--count", "1", "--out", str(out)]
+    )
+    assert result.exit_code == 1, result.output
+    assert f"roster {bad} ('known-deck-example') fits the tiles" in result.output

@@ -236,3 +236,29 @@ def test_a_name_with_its_accent_composed_or_not_is_one_name() -> None:
     data["sheep"][1]["name"] = "y"
     roster = roster_from_dict(data)
     assert roster.sheep_index("HA\u0301RP") == roster.sheep_index("h\u00e1rp") == 0
+
+
+def test_names_alike_but_for_characters_that_show_nothing_are_one_name() -> None:
+    """Two wolves "Lupin" and "Lu\u200bpin" (a zero-width space) read alike on the terminal;
+    a soft hyphen and a combining grapheme joiner show nothing either."""
+    for hidden in ("\u200b", "\u00ad", "\u034f", "\u2060"):
+        data = _small()
+        data["wolves"][0]["name"], data["wolves"][1]["name"] = "Lupin", f"Lu{hidden}pin"
+        with pytest.raises(FileFormatError, match="twice"):
+            roster_from_dict(data)
+    data = _small()
+    data["sheep"][0]["name"] = "ha\u200brp"
+    assert roster_from_dict(data).sheep_index("HARP") == 0
+    data["sheep"][0]["name"] = "\u200b\u00ad"
+    with pytest.raises(FileFormatError, match="shows nothing"):
+        roster_from_dict(data)
+
+
+@pytest.mark.parametrize("turn", ["\u202e", "\u202d", "\u2067", "\u202a"])
+def test_names_that_turn_the_direction_of_the_line_are_refused(turn: str) -> None:
+    data = _small()
+    data["wolves"][0]["name"] = f"{turn}Lupin"
+    with pytest.raises(FileFormatError, match=f"direction override \\(U\\+{ord(turn):04X}\\)"):
+        roster_from_dict(data)
+    data["wolves"][0]["name"] = "\u05d6\u05d0\u05d1"  # a name in Hebrew letters is welcome
+    assert roster_from_dict(data).wolves[0].name == "\u05d6\u05d0\u05d1"
