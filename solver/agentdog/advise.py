@@ -26,7 +26,15 @@ from fractions import Fraction
 from typing import Any
 
 from sheepdog.solver.agentdog.cards import COPY, UNKNOWN, full_deck
-from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words, without_face_up
+from sheepdog.solver.agentdog.moves import (
+    AgentPlay,
+    legal_plays,
+    plain,
+    play_by_words,
+    said_after,
+    without_face_up,
+    without_seats,
+)
 from sheepdog.solver.agentdog.observer import (
     ObserverView,
     RecordProgress,
@@ -293,9 +301,13 @@ def _described(done: list[AgentPlay], words: str) -> str:
     # what happens in every colouring is said (a knock-out, a meeting); what differs is a
     # colour she cannot see (where a piece turned face up went, a knock-out of her side): A18
     parts = [d.split("; ") for d in said]
-    sure = [seg for seg in parts[0][1:] if all(seg in other[1:] for other in parts[1:])]
+    told = [_sure(seg, [other[1:] for other in parts]) for seg in parts[0][1:]]
+    sure = [seg for seg in told if seg is not None]
+    text = "; ".join([_sure_moves([p[0] for p in parts]), *sure])
+    if all(without_seats(d) == without_seats(text) for d in said):
+        return text  # only whose a moved piece is differs: it is left unsaid
     rest = "what else follows" if sure else "what follows"
-    return "; ".join([_sure_moves([p[0] for p in parts]), *sure, f"{rest} {_DEPENDS}"])
+    return f"{text}; {rest} {_DEPENDS}"
 
 
 _DEPENDS = "depends on the undercover colours"
@@ -314,19 +326,34 @@ def _submoves(words: str) -> list[str]:
 
 
 def _sure_moves(firsts: list[str]) -> str:
-    """The moves of a play as the colourings where it can be made all say them: each sub-move
-    with the words after it (what it knocked out, where a piece turned face up went) when they
-    are the same in every colouring, else without them."""
+    """The moves of a play as every colouring where it can be made says them: each sub-move's
+    piece with its seat only when every colouring gives it that seat (a piece of an unseen
+    colour has none, A18), and what followed it (in brackets) only what every colouring says."""
     split = [_submoves(words) for words in firsts]
     if len({len(items) for items in split}) != 1 or any(
-        [without_face_up(i) for i in items] != [without_face_up(i) for i in split[0]]
-        for items in split
+        [plain(i) for i in items] != [plain(i) for i in split[0]] for items in split
     ):
-        return without_face_up(firsts[0])
-    return ", ".join(
-        item if all(other[j] == item for other in split) else without_face_up(item)
-        for j, item in enumerate(split[0])
-    )
+        return without_seats(without_face_up(firsts[0]))  # not one sub-move by sub-move
+    said = []
+    for j, item in enumerate(split[0]):
+        alike = [other[j] for other in split]
+        moves = {without_face_up(i) for i in alike}
+        move = moves.pop() if len(moves) == 1 else without_seats(without_face_up(item))
+        after = [_sure(a, [said_after(i) for i in alike]) for a in said_after(item)]
+        said.append(move + "".join(a for a in after if a is not None))
+    return ", ".join(said)
+
+
+def _sure(words: str, each: list[list[str]]) -> str | None:
+    """``words`` (what followed a sub-move) as every colouring says it: as they are, or without
+    the seats of the pieces they name when those differ, or None when some colouring does not
+    say it."""
+    if all(words in said for said in each):
+        return words
+    bare = without_seats(words)
+    if all(bare in [without_seats(w) for w in said] for said in each):
+        return bare
+    return None
 
 
 def _plays(

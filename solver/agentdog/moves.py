@@ -110,6 +110,18 @@ def plain(words: str) -> str:
     return without_face_up(_SEAT_ON_TRACK.sub("", words))
 
 
+def said_after(words: str) -> list[str]:
+    """What followed each sub-move of ``words``, in brackets after it (:data:`_FACE_UP`): where
+    a piece turned face up went, the pieces it knocked out or burned; in order."""
+    return _FACE_UP.findall(words)
+
+
+def without_seats(words: str) -> str:
+    """Words without the seat of pieces named by a track field (:func:`plain` keeps what
+    followed the sub-moves)."""
+    return _SEAT_ON_TRACK.sub("", words)
+
+
 def without_face_up(words: str) -> str:
     """Words without where a piece turned face up went (:func:`face_up`): a colour, which an
     observer's choices do not name (A18); nor the pieces a sub-move knocked out
