@@ -96,8 +96,14 @@ class EntryTaken(Stale):
         )
 
 
+class FilesGone(sqlite3.Error):
+    """The database, its write-ahead log or the folder's lock file was removed or replaced
+    while the server ran: what it would write would go into a file nobody reads again."""
+
+
 class NotStored(BadRequest):
-    """The disk refused the write (full, or an I/O error): nothing of the entry is stored."""
+    """The disk refused the write (full, or an I/O error), or the database's files are gone
+    (:class:`FilesGone`): nothing of the entry is stored."""
 
     status = 507
 
@@ -188,6 +194,44 @@ class Store:
         # text that is not UTF-8 (written outside sheepdog) is read, not raised: the game it
         # belongs to is then damaged alone (409), not the list of games (500)
         self._reader.text_factory = _lenient_text
+        self._check_writable()
+        # the files as opened: one removed or replaced while the server runs (a clean-up, a
+        # second server after the lock file was removed) is found before anything is written
+        self._files = {path: _identity(path) for path in self._own_files()}
+        self._files[self.path.parent / LOCK_NAME] = _fd_identity(self._lock_fd)
+
+    def _own_files(self) -> list[Path]:
+        wal = self.path.with_name(self.path.name + "-wal")
+        return [self.path, wal] if os.path.exists(wal) else [self.path]
+
+    def _check_writable(self) -> None:
+        """A database that cannot be written (a read-only file, an immutable one even for
+        root) is refused at the start, not on every entry at the table."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("CREATE TABLE sheepdog_probe (x INTEGER)")
+        except sqlite3.OperationalError as exc:
+            why = f"the games database {self.path} cannot be written: {exc}"
+            raise DamagedDatabase(why) from None
+        finally:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+
+    def _check_files(self) -> None:
+        """Raise :class:`FilesGone` when a file of the store is no longer the one opened."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        if wal not in self._files and os.path.exists(wal):
+            self._files[wal] = _identity(wal)
+        for path, opened in self._files.items():
+            try:
+                now = _identity(path)
+            except FileNotFoundError:
+                now = None
+            if now != opened:
+                raise FilesGone(
+                    f"{path} was {'removed' if now is None else 'replaced'} while the server"
+                    " ran: restart it"
+                )
 
     def close(self) -> None:
         with self._wake:
@@ -212,6 +256,7 @@ class Store:
         row = GameRow(secrets.token_hex(4), kind, secrets.token_urlsafe(16), time.time(), setup)
         with self._lock:
             try:
+                self._check_files()
                 self._db.execute(
                     "INSERT INTO games (id, kind, token, created, setup) VALUES (?, ?, ?, ?, ?)",
                     (row.id, row.kind, row.token, row.created, json.dumps(setup)),
@@ -305,6 +350,7 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
+                self._check_files()  # under the write lock: no other server writes meanwhile
                 for p in batch:
                     self._db.execute("SAVEPOINT entry")
                     try:
@@ -354,6 +400,16 @@ def _setup(text: Any) -> dict[str, Any]:
     except (TypeError, ValueError, RecursionError):
         return {}
     return setup if isinstance(setup, dict) else {}
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    info = os.stat(path)
+    return info.st_dev, info.st_ino
+
+
+def _fd_identity(fd: int) -> tuple[int, int]:
+    info = os.fstat(fd)
+    return info.st_dev, info.st_ino
 
 
 def _lock_folder(path: Path) -> int:

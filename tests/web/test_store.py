@@ -6,6 +6,7 @@ import os
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -250,3 +251,54 @@ def test_a_failed_first_start_leaves_no_data_folder(
         assert (tmp_path / "busy" / "games.sqlite3").exists()
     finally:
         first.close()
+
+
+@pytest.mark.parametrize("gone", [DB_NAME, DB_NAME + "-wal", "games.lock", "replaced"])
+def test_files_removed_while_the_server_runs_store_nothing_more(tmp_path: Path, gone: str) -> None:
+    """With the database (or its write-ahead log) removed, entries went on being confirmed
+    into a file nobody reads again: after a restart the game was gone.  With the lock file
+    removed a second server started on the folder.  Each write checks that the files are
+    still those opened: 503, nothing recorded; what was confirmed before is kept (but for the
+    removed database itself, which the server cannot bring back)."""
+    folder = tmp_path / "d"
+    store = Store(folder)
+    game = store.create_game("wolf", {})
+    store.add_entry(game.id, 1, "top harp")
+    if gone == "replaced":
+        copy = folder / "copy"
+        copy.write_bytes((folder / DB_NAME).read_bytes())
+        os.replace(copy, folder / DB_NAME)
+    else:
+        os.remove(folder / gone)
+    with pytest.raises(NotStored) as refused:
+        store.add_entry(game.id, 2, "top violin")
+    assert refused.value.status == 503
+    assert "while the server ran: restart it" in str(refused.value)
+    assert str(refused.value).endswith("nothing was recorded")
+    with pytest.raises(NotStored):
+        store.create_game("wolf", {})
+    store.close()
+    if gone == "games.lock":  # the lock file, made again, and the database: all confirmed
+        again = Store(folder)
+        assert [e.line for e in again.entries(game.id)] == ["top harp"]
+        again.close()
+
+
+def test_a_database_that_cannot_be_written_is_refused_at_the_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only database (an immutable file, even for root) let the server start, and
+    every entry at the table failed.  SQLite opens such a file read-only, as here."""
+    folder = tmp_path / "d"
+    Store(folder).close()
+    real_connect = sqlite3.connect
+
+    def read_only(path: Path, **kwargs: Any) -> sqlite3.Connection:
+        connection: sqlite3.Connection = real_connect(f"file:{path}?mode=ro", uri=True, **kwargs)
+        return connection
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(DamagedDatabase, match="games.sqlite3 cannot be written: .*readonly"):
+        Store(folder)
+    monkeypatch.undo()
+    Store(folder).close()  # the lock was given back
