@@ -55,7 +55,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import Parser, child_job, run_main, whole, wholes  # noqa: E402
+from benchmarks.common import (  # noqa: E402
+    Parser,
+    child_job,
+    peak_mb,
+    run_main,
+    whole,
+    wholes,
+)
 from benchmarks.dog_perft import build_once as classic_build_once  # noqa: E402
 from benchmarks.dog_perft import run_once as classic_run_once  # noqa: E402
 from sheepdog.solver.agentdog import observer  # noqa: E402
@@ -267,7 +274,7 @@ def solve_child(cards: int, index: int, out: int, reach: int, max_nodes: int) ->
         result = {"value": "over", "nodes": max_nodes}
     result["seconds"] = time.perf_counter() - wall
     result["cpu"] = time.process_time() - cpu
-    result["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    result["peak_mb"] = peak_mb()
     print(json.dumps(result))
 
 

@@ -47,6 +47,19 @@ def _uncaught(kind: type[BaseException], value: BaseException, tb: TracebackType
 sys.excepthook = _uncaught
 
 
+def peak_mb() -> float:
+    """This process's own peak resident memory in MB (``VmHWM``).  ``getrusage``'s
+    ``ru_maxrss`` of a child started by fork and exec counts the parent's memory at the fork
+    too, so a child of a large parent read as large."""
+    with contextlib.suppress(OSError), open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    import resource  # not Linux: the best there is
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``Error: message`` (one line) on stderr and exit with ``code``."""
     with contextlib.suppress(OSError, ValueError):

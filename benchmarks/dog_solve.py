@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import Parser, child_job, run_main, whole  # noqa: E402
+from benchmarks.common import Parser, child_job, peak_mb, run_main, whole  # noqa: E402
 from sheepdog.generators.dog import random_endgame  # noqa: E402
 from sheepdog.solver.dog.graph import PositionTooBig  # noqa: E402
 from sheepdog.solver.dog.position import Position, to_notation  # noqa: E402
@@ -86,7 +86,7 @@ def solve_one(family: str, cards: int, index: int, search: str, max_nodes: int) 
                 "expanded": out["expanded"],
                 "seconds": time.perf_counter() - wall,
                 "cpu": time.process_time() - cpu,
-                "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                "peak_mb": peak_mb(),
             }
         )
     )
