@@ -47,6 +47,21 @@ def _uncaught(kind: type[BaseException], value: BaseException, tb: TracebackType
 sys.excepthook = _uncaught
 
 
+def progress(text: str) -> None:
+    """Show ``text`` as the one progress line on stderr, in a terminal only (a log gets the
+    figures alone); :func:`progress_done` clears it before the next figures are printed."""
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\r\x1b[K{text}")
+        sys.stderr.flush()
+
+
+def progress_done() -> None:
+    """Clear the progress line (:func:`progress`)."""
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
 def peak_mb() -> float:
     """This process's own peak resident memory in MB (``VmHWM``).  ``getrusage``'s
     ``ru_maxrss`` of a child started by fork and exec counts the parent's memory at the fork

@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 # sheepdog first (benchmarks.common imports it): without it, stop here, before any server
-from benchmarks.common import Parser, fail, number, run_main, whole  # noqa: E402
+from benchmarks.common import Parser, fail, number, progress, progress_done, run_main, whole  # noqa: E402
 
 #: the shipped easy cases, whose interviews (a), (b) and (c) enter
 EASY_CASES = ROOT / "cases" / "easy"
@@ -155,7 +155,8 @@ def tap_in_browser(port: int, cases: list[list[dict[str, Any]]]) -> tuple[list[f
         page = browser.new_context(
             viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
         ).new_page()
-        for interviews in cases:
+        for done, interviews in enumerate(cases):
+            progress(f"in the browser: case {done + 1} of {len(cases)}")
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
             game = request(conn, "POST", "/api/wolf/games", {"roster": "default", "mode": "easy"})
             conn.close()  # idle while the browser plays, the server would close it
@@ -188,6 +189,7 @@ def tap_in_browser(port: int, cases: list[list[dict[str, Any]]]) -> tuple[list[f
                 # the plan and the best calls follow; let the page settle before the next tap
                 page.locator("#hint-pending").wait_for(state="detached", timeout=30_000)
         browser.close()
+    progress_done()
     return painted, times
 
 

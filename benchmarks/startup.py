@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import Parser, run_main, whole  # noqa: E402
+from benchmarks.common import Parser, progress, progress_done, run_main, whole  # noqa: E402
 
 WOLF_PUZZLE = ROOT / "cases" / "puzzles" / "example.json"
 DOG_POSITION = ROOT / "cases" / "dog" / "puzzles" / "01ply-easy-c14ce117d5.json"
@@ -102,16 +102,21 @@ def main() -> None:
     print(f"launcher: {' '.join(base)}; {options.runs} runs per command; {os.cpu_count()} cores")
     walls: dict[str, list[float]] = {name: [] for name, _ in COMMANDS}
     cpus: dict[str, list[float]] = {name: [] for name, _ in COMMANDS}
-    for _name, args in COMMANDS:  # one warm-up run each (page cache, .pyc files)
+    for name, args in COMMANDS:  # one warm-up run each (page cache, .pyc files)
+        progress(f"warming up: {name}")
         run_once([*base, *args])
-    for _ in range(options.runs):
+    for run in range(options.runs):
         for name, args in COMMANDS:
+            progress(f"run {run + 1} of {options.runs}: {name}")
             wall, cpu = run_once([*base, *args])
             walls[name].append(wall)
             cpus[name].append(cpu)
+    progress("heavy imports of each command")
+    heavies = {name: ", ".join(heavy_imports(args)) or "none" for name, args in COMMANDS}
+    progress_done()
     print(f"{'command':12} {'median s':>9} {'p95 s':>7} {'cpu s':>7}  heavy imports")
-    for name, args in COMMANDS:
-        heavy = ", ".join(heavy_imports(args)) or "none"
+    for name, _args in COMMANDS:
+        heavy = heavies[name]
         print(
             f"{name:12} {statistics.median(walls[name]):9.3f} {p95(walls[name]):7.3f}"
             f" {statistics.median(cpus[name]):7.3f}  {heavy}"

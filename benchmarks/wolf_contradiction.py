@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import Parser, run_main, whole  # noqa: E402
+from benchmarks.common import Parser, progress, progress_done, run_main, whole  # noqa: E402
 from sheepdog.solver.errors import MAX_SEED  # noqa: E402
 from sheepdog.solver.slywolf.contradiction import MAX_ROUNDS, smallest_conflict  # noqa: E402
 from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle, new_puzzle  # noqa: E402
@@ -102,7 +102,8 @@ def main() -> None:
         seconds: list[float] = []
         proved = 0
         rates: list[float] = []
-        for puzzle in puzzles:
+        for done, puzzle in enumerate(puzzles):
+            progress(f"{name}: puzzle {done + 1} of {len(puzzles)}")
             rounds[0] = 0
             start = time.perf_counter()
             conflict = smallest_conflict(puzzle, progress=count)
@@ -119,6 +120,7 @@ def main() -> None:
         )
         if rates:
             line += f"; long searches {statistics.median(rates):,.0f} rounds/s (median)"
+        progress_done()
         print(line)
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import Parser, names, run_main, whole  # noqa: E402
+from benchmarks.common import Parser, names, progress, progress_done, run_main, whole  # noqa: E402
 from sheepdog.generators.slywolf import MAX_SEED, Band, generate  # noqa: E402
 from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS  # noqa: E402
 from sheepdog.solver.slywolf.puzzle import Mode  # noqa: E402
@@ -44,8 +44,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def _recorder(stamps: list[float]) -> Callable[[int], None]:
-    return lambda _index: stamps.append(time.perf_counter())
+def _recorder(stamps: list[float], what: str, count: int) -> Callable[[int], None]:
+    def record(_index: int) -> None:
+        stamps.append(time.perf_counter())
+        progress(f"{what}: {len(stamps)} of {count} cases")
+
+    return record
 
 
 def parse_band(text: str) -> Band:
@@ -99,9 +103,11 @@ def main() -> None:
             stamps: list[float] = []
             start = time.perf_counter()
             cpu_start = time.process_time()
-            cases = generate(
-                roster, mode, args.count, seed=args.seed, band=band, progress=_recorder(stamps)
-            )
+            what = f"{mode} {band.low}-{band.high} stars"
+            recorder = _recorder(stamps, what, args.count)
+            progress(f"{what}: 0 of {args.count} cases")
+            cases = generate(roster, mode, args.count, seed=args.seed, band=band, progress=recorder)
+            progress_done()
             total = time.perf_counter() - start
             cpu = time.process_time() - cpu_start
             per_case = [b - a for a, b in zip([start, *stamps[:-1]], stamps, strict=True)]

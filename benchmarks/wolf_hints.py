@@ -546,7 +546,7 @@ def part_g(quick: bool, seed: int, cases: int) -> None:
 def main() -> None:
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--quick", action="store_true", help="small sizes, two to three minutes on a 2-core machine"
+        "--quick", action="store_true", help="small sizes, about one minute on a 2-core machine"
     )
     parser.add_argument(
         "--parts",
