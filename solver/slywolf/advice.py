@@ -54,6 +54,7 @@ from sheepdog.solver.slywolf.turn import (
     table_to_dict,
     track_length,
     turns_left,
+    under_chances,
     untyped_tops,
     wanted_kinds,
 )
@@ -329,13 +330,24 @@ def advice(
     names = [s.name for s in puzzle.roster.sheep]
 
     def ranked(
-        done: list[int], visible: list[int] | None, hidden: list[int] | None = None
+        done: list[int],
+        visible: list[int] | None,
+        hidden: list[int] | None = None,
+        under: dict[int, float] | None = None,
     ) -> list[Hint]:
         """Every sheep not in ``done``, best first (any order once the case is settled)."""
         if len(d.suspects) <= 1:
             return _settled(puzzle, d, done)
         return hints_for(
-            obs, names, visible, hidden, leaf=leaf, exclude=done, model=chosen, everyone=True
+            obs,
+            names,
+            visible,
+            hidden,
+            leaf=leaf,
+            exclude=done,
+            model=chosen,
+            everyone=True,
+            under=under,
         )
 
     if game is None:
@@ -356,7 +368,8 @@ def advice(
         turn = TurnAdvice(table, so_far, left, None, None, game.guessed)
         return answer(tuple(ranked(done, None)), turn, ())
     hidden = hidden_sheep(puzzle, table)
-    ranking, others = _on_top(ranked(done, visible, hidden), visible)
+    under = under_chances(puzzle, table)
+    ranking, others = _on_top(ranked(done, visible, hidden, under), visible)
     if len(d.suspects) <= 1:
         return answer(ranking, TurnAdvice(table, so_far, left, None, None), others)
     unknown = untyped_tops(table) or maybe_tops(table)  # tops nobody has typed

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from sheepdog.solver.percent import percent
@@ -560,12 +560,15 @@ def hints_for(
     exclude: Sequence[int] = (),
     model: Model = "uniform",
     everyone: bool = False,
+    under: Mapping[int, float] | None = None,
 ) -> list[Hint]:
     """Ranked hints, best first: every sheep not yet interviewed, or the visible ones.
 
     With ``visible``, the tile uncovered below a called sheep may be any of ``hidden`` (the
     sheep on no stack top and not yet interviewed; all such sheep when not given), and its worth
-    is subtracted from the sheep's expected interviews.  ``everyone``: the other sheep not yet
+    is subtracted from the sheep's expected interviews, times the chance that a tile lies
+    under it (``under``, by visible sheep: :func:`~sheepdog.solver.slywolf.turn.under_chances`;
+    1 when not given, every stack taller than its top).  ``everyone``: the other sheep not yet
     interviewed follow the visible ones, ranked among themselves (no tile below them to
     uncover).  Counts, chances and reasons are under ``model`` (see
     :mod:`sheepdog.solver.slywolf.valid`); ``leaf`` None: the model's default.
@@ -585,7 +588,7 @@ def hints_for(
     scores = {sc.sheep: sc for sc in _scores(obs, scored_pool, total, leaf, model)}
     values = {s: sc.value for s, sc in scores.items()}
     ranked = pool if visible is None else [s for s in pool if s in visible]
-    out = _hints(obs, d, names, ranked, scores, values, visible, hidden)
+    out = _hints(obs, d, names, ranked, scores, values, visible, hidden, under)
     if everyone and visible is not None:
         rest = [s for s in pool if s not in ranked]
         more = _scores(obs, [s for s in rest if s not in scores], total, leaf, model)
@@ -603,6 +606,7 @@ def _hints(
     values: dict[int, float],
     visible: Sequence[int] | None,
     hidden: Sequence[int] | None,
+    under: Mapping[int, float] | None = None,
 ) -> list[Hint]:
     """The hints of ``ranked``, best first (see :func:`hints_for`)."""
     heard = interviewed(obs)
@@ -611,8 +615,9 @@ def _hints(
     for s in ranked:
         sc = scores[s]
         bonus = 0.0
-        if visible is not None and hidden:
-            bonus = uncover_bonus(values, visible, s, hidden)
+        chance = 1.0 if under is None else under.get(s, 0.0)
+        if visible is not None and hidden and chance > 0.0:
+            bonus = chance * uncover_bonus(values, visible, s, hidden)
         pointed_by = [u for u, t in enumerate(obs.pointer) if t == s]
         out.append(
             Hint(

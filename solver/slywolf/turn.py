@@ -424,6 +424,22 @@ def hidden_sheep(puzzle: Puzzle, table: Table) -> list[int]:
     ]
 
 
+def under_chances(puzzle: Puzzle, table: Table) -> dict[int, float]:
+    """For each sheep on top of a stack, the chance that a tile lies under it, uncovered when
+    it is called: 1 on a stack of two tiles or more, 0 on its last tile, and on a last tile
+    that may have an extra one below (``maybe_more``) the extra tiles not placed yet shared
+    among the stacks that may hold them."""
+    marked = sum(st.maybe_more for st in table.stacks)
+    extra = extra_tiles(puzzle, table)
+    out: dict[int, float] = {}
+    for st in table.stacks:
+        if st.top is not None:
+            out[st.top] = (
+                1.0 if st.tiles >= 2 else extra / marked if st.maybe_more and marked else 0.0
+            )
+    return out
+
+
 def untyped_tops(table: Table) -> int:
     """The stacks holding tiles whose top nobody has typed yet."""
     return sum(st.top is None and st.tiles > 0 for st in table.stacks)

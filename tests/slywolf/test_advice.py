@@ -408,3 +408,70 @@ def test_on_the_last_turn_the_plan_values_an_interview_by_the_guess_it_makes() -
     assert plan["call"] == max(values, key=lambda name: values[name]) == "trumpet"
     assert all(sub["call"] is None for sub in plan["if_found"].values())  # then stop
     assert plan["p_win"] == pytest.approx(values["trumpet"], abs=1e-4)
+
+
+def _six_sheep_game(stacks: list[dict[str, Any]]) -> Puzzle:
+    veg = ["pumpkin", "carrot", "tomato"]
+    roster = {
+        "name": "r2",
+        "accomplices": 2,
+        "colors": ["red", "blue"],
+        "garments": ["hat", "coat"],
+        "wolves": [
+            {"name": "Ace", "wears": ["red hat", "red coat"]},
+            {"name": "Bo", "wears": ["red hat", "blue coat"]},
+            {"name": "Cy", "wears": ["blue hat", "red coat"]},
+            {"name": "Dax", "wears": ["blue hat"]},
+            {"name": "Eve", "wears": ["blue hat", "blue coat"]},
+        ],
+        "sheep": [
+            {"name": n, "likes": veg}
+            for n in ("harp", "drum set", "violin", "banjo", "guitar", "maraca")
+        ],
+    }
+    return puzzle_from_dict(
+        {
+            "roster": roster,
+            "mode": "easy",
+            "interviews": [
+                {"sheep": "harp", "points_to": "guitar", "testimony": "blue coat"},
+                {"sheep": "maraca", "points_to": "harp", "testimony": "red hat"},
+            ],
+            "game": {
+                "stacks": stacks,
+                "track": {"side": "one_star", "position": 1},
+                "options": {"skill": 0.5},
+            },
+        }
+    )
+
+
+def test_a_sheep_on_its_stacks_last_tile_uncovers_nothing() -> None:
+    """The four tiles left lie 1 + 1 + 2: only banjo's stack holds a tile under its top
+    (guitar, known to be honest: the best sheep left).  Drum set and violin had the same
+    uncover bonus as banjo, and the plan called drum set (the first of three tied)."""
+    puzzle = _six_sheep_game(
+        [
+            {"top": "drum set", "tiles": 1},
+            {"top": "violin", "tiles": 1},
+            {"top": "banjo", "tiles": 2},
+            {"top": None, "tiles": 0},
+        ]
+    )
+    found = advice(puzzle, model="uniform")
+    names = puzzle.roster.sheep
+    bonus = {names[h.sheep].name: h.uncover_bonus for h in found.ranking}
+    assert bonus["drum set"] == bonus["violin"] == 0.0 < bonus["banjo"]
+    assert names[found.ranking[0].sheep].name == "banjo"
+    assert found.to_dict()["turn"]["plan"]["call"] == "banjo"
+    # every stack two tiles high: each call uncovers a tile, and the three are alike again
+    even = _six_sheep_game(
+        [
+            {"top": "drum set", "tiles": 2},
+            {"top": "violin", "tiles": 1},
+            {"top": "banjo", "tiles": 1},
+            {"top": None, "tiles": 0},
+        ]
+    )
+    again = {h.sheep: h.uncover_bonus for h in advice(even, model="uniform").ranking}
+    assert again[1] == bonus["banjo"] and again[2] == again[3] == 0.0
