@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 #: Characters drawn as nothing that are not format characters (category Cf): a combining
 #: grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian and other variation
 #: selectors.
@@ -15,10 +13,20 @@ IGNORABLE = frozenset(
 )
 
 
+#: Format characters that show nothing and change nothing shown: a soft hyphen, the Arabic
+#: letter mark, the Mongolian vowel separator, a zero-width space, the direction marks, a
+#: word joiner, the invisible operators and a zero-width no-break space.  Not the joiners
+#: (U+200C, U+200D: they change how the letters or the emoji around them are drawn), the tags
+#: of a flag, nor the format characters that are drawn (U+0600-0605, U+06DD, ...).
+INVISIBLE = frozenset(
+    [0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0xFEFF] + list(range(0x2060, 0x2065))
+)
+
+
 def unseen(ch: str) -> bool:
-    """A character that shows nothing where it stands: a format character (a zero-width space
-    or joiner, a soft hyphen, a direction mark) or another drawn as nothing (:data:`IGNORABLE`)."""
-    return unicodedata.category(ch) == "Cf" or ord(ch) in IGNORABLE
+    """A character that shows nothing where it stands and changes nothing shown around it
+    (:data:`INVISIBLE`, :data:`IGNORABLE`)."""
+    return ord(ch) in INVISIBLE or ord(ch) in IGNORABLE
 
 
 def noun(n: int, singular: str, plural: str | None = None) -> str:

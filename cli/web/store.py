@@ -211,6 +211,8 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("CREATE TABLE sheepdog_probe (x INTEGER)")
         except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                return  # another program writes at this moment: the file can be written
             why = f"the games database {self.path} cannot be written: {exc}"
             raise DamagedDatabase(why) from None
         finally:

@@ -262,7 +262,7 @@ def load_print_set(
 def _invisible(ch: str) -> bool:
     """A character a printed id cannot show: a control, a format character (a zero-width
     joiner, a direction mark), a line or paragraph separator, or another that draws nothing."""
-    return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or unseen(ch)
+    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") or unseen(ch)
 
 
 #: Dashes a reader cannot tell from a hyphen-minus on paper ("hard‑7‑001" with U+2011

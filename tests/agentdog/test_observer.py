@@ -514,6 +514,11 @@ def test_a_piece_whose_seat_depends_on_the_colours_is_named_by_its_field() -> No
         "last_card": "5",
     }
     view = view_from_json(obj)
-    described = {p.description for p in advise_view(view, samples=0).plays}
+    advice = advise_view(view, samples=0)
+    described = {p.description for p in advice.plays}
     assert "partner: t21→t23, t44→t45 (knocks out [seat 1] t45), t45→t46" in described
     assert not any("[seat 2] t45→t46" in d for d in described)
+    # the choice itself (`play` in --json, what a page offers) names no such seat either
+    words = {p.words for p in advice.plays}
+    assert "t21→t23, t44→t45, t45→t46" in words
+    assert not any("[seat 2] t45→t46" in w for w in words)

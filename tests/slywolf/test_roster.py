@@ -254,6 +254,28 @@ def test_names_alike_but_for_characters_that_show_nothing_are_one_name() -> None
         roster_from_dict(data)
 
 
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        # the flags of England and Scotland: their tags are what is drawn
+        (
+            "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",
+            "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+        ),
+        ("\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f468\U0001f469\U0001f467"),
+        ("\u0915\u094d\u200d\u0937", "\u0915\u094d\u0937"),  # a joiner changes the letter
+        ("\u0600\u0661", "\u0661"),  # the Arabic number sign is drawn
+    ],
+)
+def test_names_that_show_differently_stay_two_names(one: str, other: str) -> None:
+    """A first version dropped every format character (category Cf) from the names compared:
+    the flags of England and Scotland were one sheep, and `top <Scotland>` put England on top."""
+    data = _small()
+    data["sheep"][0]["name"], data["sheep"][1]["name"] = one, other
+    roster = roster_from_dict(data)
+    assert (roster.sheep_index(one), roster.sheep_index(other)) == (0, 1)
+
+
 @pytest.mark.parametrize("turn", ["\u202e", "\u202d", "\u2067", "\u202a"])
 def test_names_that_turn_the_direction_of_the_line_are_refused(turn: str) -> None:
     data = _small()

@@ -302,3 +302,22 @@ def test_a_database_that_cannot_be_written_is_refused_at_the_start(
         Store(folder)
     monkeypatch.undo()
     Store(folder).close()  # the lock was given back
+
+
+def test_a_database_another_program_is_writing_is_not_refused_at_the_start(
+    tmp_path: Path,
+) -> None:
+    """The start's probe of a writable database met another program's write lock and called
+    the database one that "cannot be written"."""
+    folder = tmp_path / "d"
+    Store(folder).close()
+    other = sqlite3.connect(folder / DB_NAME, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        store = Store(folder)  # the probe waits for the lock (5 s), then lets the start go on
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    game = store.create_game("wolf", {})
+    store.add_entry(game.id, 1, "top harp")
+    store.close()
