@@ -19,14 +19,47 @@ IGNORABLE = frozenset(
 #: (U+200C, U+200D: they change how the letters or the emoji around them are drawn), the tags
 #: of a flag, nor the format characters that are drawn (U+0600-0605, U+06DD, ...).
 INVISIBLE = frozenset(
-    [0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0xFEFF] + list(range(0x2060, 0x2065))
+    [0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0xFEFF]
+    + list(range(0x2060, 0x2070))  # a word joiner, invisible operators, deprecated formats
+    + list(range(0xFFF9, 0xFFFC))  # interlinear annotation marks
+    + list(range(0x1BCA0, 0x1BCA4))  # shorthand format controls
 )
+_JOINERS = (0x200C, 0x200D)
+_BLACK_FLAG = "\U0001f3f4"
 
 
 def unseen(ch: str) -> bool:
     """A character that shows nothing where it stands and changes nothing shown around it
     (:data:`INVISIBLE`, :data:`IGNORABLE`)."""
     return ord(ch) in INVISIBLE or ord(ch) in IGNORABLE
+
+
+def _tag(ch: str) -> bool:
+    return 0xE0000 <= ord(ch) <= 0xE007F
+
+
+def drawn(text: str) -> str:
+    """``text`` without what shows nothing in it: the characters that never do (:func:`unseen`),
+    a joiner (U+200C, U+200D) between letters of scripts that do not join (Latin, Greek,
+    Cyrillic: "Lu\u200dpin" shows "Lupin"; between Arabic or Indic letters, or in an emoji
+    sequence, it changes what is drawn and stays), and tags not after a black flag (after one
+    they draw a subdivision's flag)."""
+    out = []
+    for i, ch in enumerate(text):
+        if unseen(ch):
+            continue
+        if ord(ch) in _JOINERS:
+            near = text[i - 1 : i] + text[i + 1 : i + 2]
+            if not any(ord(c) >= 0x0590 and ord(c) not in _JOINERS for c in near):
+                continue
+        if _tag(ch):
+            j = i
+            while j > 0 and _tag(text[j - 1]):
+                j -= 1
+            if text[j - 1 : j] != _BLACK_FLAG:
+                continue
+        out.append(ch)
+    return "".join(out)
 
 
 def noun(n: int, singular: str, plural: str | None = None) -> str:

@@ -185,7 +185,12 @@ class Store:
         self._closing = False
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         _check_database(self._db)  # before anything is written: a foreign file stays as it was
-        self._db.execute("PRAGMA journal_mode=WAL")
+        mode = str(self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0])
+        if mode.lower() != "wal":  # an older database another program holds at this moment
+            raise DamagedDatabase(
+                f"the games database {self.path} could not be put in WAL mode (it stays in"
+                f" {mode} mode while another program uses it): try again"
+            )
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)

@@ -34,7 +34,7 @@ from sheepdog.solver.errors import (
     shown,
 )
 from sheepdog.solver.jsonio import loads_json, loads_toml, named_path, read_text
-from sheepdog.solver.words import counted, unseen
+from sheepdog.solver.words import counted, drawn
 
 MIN_SHEEP = 3
 MAX_SHEEP = 24
@@ -65,8 +65,7 @@ def fold(name: str) -> str:
     """The comparison form of a name: lower case, single spaces, accents composed (an "á"
     typed as one character or as "a" and a combining accent is one letter), without the
     characters that show nothing ("Lu\u200bpin" reads "Lupin")."""
-    shown = "".join(ch for ch in unicodedata.normalize("NFC", str(name)) if not unseen(ch))
-    return " ".join(shown.lower().split())
+    return " ".join(drawn(unicodedata.normalize("NFC", str(name))).lower().split())
 
 
 @dataclass(frozen=True, slots=True, order=True)

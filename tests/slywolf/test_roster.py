@@ -241,7 +241,8 @@ def test_a_name_with_its_accent_composed_or_not_is_one_name() -> None:
 def test_names_alike_but_for_characters_that_show_nothing_are_one_name() -> None:
     """Two wolves "Lupin" and "Lu\u200bpin" (a zero-width space) read alike on the terminal;
     a soft hyphen and a combining grapheme joiner show nothing either."""
-    for hidden in ("\u200b", "\u00ad", "\u034f", "\u2060"):
+    hiding = ("\u200b", "\u00ad", "\u034f", "\u2060", "\u200d", "\u200c", "\U000e0041")
+    for hidden in (*hiding, "\u206a", "\ufff9", "\U0001bca0", "\u2065"):
         data = _small()
         data["wolves"][0]["name"], data["wolves"][1]["name"] = "Lupin", f"Lu{hidden}pin"
         with pytest.raises(FileFormatError, match="twice"):
@@ -249,9 +250,10 @@ def test_names_alike_but_for_characters_that_show_nothing_are_one_name() -> None
     data = _small()
     data["sheep"][0]["name"] = "ha\u200brp"
     assert roster_from_dict(data).sheep_index("HARP") == 0
-    data["sheep"][0]["name"] = "\u200b\u00ad"
-    with pytest.raises(FileFormatError, match="shows nothing"):
-        roster_from_dict(data)
+    for nothing in ("\u200b\u00ad", "\u200d", "\u200c\u200d", "\U000e0041\U000e0042", "\u206a"):
+        data["sheep"][0]["name"] = nothing
+        with pytest.raises(FileFormatError, match="shows nothing"):
+            roster_from_dict(data)
 
 
 @pytest.mark.parametrize(
@@ -265,6 +267,7 @@ def test_names_alike_but_for_characters_that_show_nothing_are_one_name() -> None
         ("\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f468\U0001f469\U0001f467"),
         ("\u0915\u094d\u200d\u0937", "\u0915\u094d\u0937"),  # a joiner changes the letter
         ("\u0600\u0661", "\u0661"),  # the Arabic number sign is drawn
+        ("\u0645\u06cc\u200c\u062e", "\u0645\u06cc\u062e"),  # a non-joiner parts Persian letters
     ],
 )
 def test_names_that_show_differently_stay_two_names(one: str, other: str) -> None:

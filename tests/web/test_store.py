@@ -321,3 +321,23 @@ def test_a_database_another_program_is_writing_is_not_refused_at_the_start(
     game = store.create_game("wolf", {})
     store.add_entry(game.id, 1, "top harp")
     store.close()
+
+
+def test_an_older_database_that_cannot_be_put_in_wal_mode_now_is_refused(tmp_path: Path) -> None:
+    """Another program writing an older (rollback-journal) database at the start: the switch to
+    WAL did not take, and the server ran the session without it, unsaid."""
+    folder = tmp_path / "d"
+    Store(folder).close()
+    other = sqlite3.connect(folder / DB_NAME, isolation_level=None)
+    assert other.execute("PRAGMA journal_mode=DELETE").fetchone()[0] == "delete"
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises((DamagedDatabase, sqlite3.OperationalError)) as refused:
+            Store(folder)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert "WAL mode" in str(refused.value) or "locked" in str(refused.value)
+    store = Store(folder)  # free again: WAL, as always
+    assert store.journal_mode() == "wal"
+    store.close()
