@@ -86,11 +86,23 @@ def play_warnings(roster: Roster, *, roster_sheets: bool) -> list[str]:
     """What keeps a printed set from being played as printed (each a warning, not an error:
     the set may still serve as a puzzle book)."""
     warnings = []
-    if not any(s.likes for s in roster.sheep):
+    missing = [s.name for s in roster.sheep if not s.likes]
+    if len(missing) == len(roster.sheep):
         warnings.append(
             f"roster {roster.name!r} lists no vegetables the sheep like: the sheep cards say "
             "so, and by the rules no sheep can be called; play it as a puzzle (every slip open) "
             "or give the roster's sheep their likes"
+        )
+    elif missing:
+        named = listed(
+            [repr(n) for n in missing[:3]]
+            + ([f"{len(missing) - 3} more"] if len(missing) > 3 else [])
+        )
+        warnings.append(
+            f"roster {roster.name!r} gives no vegetables ('likes') to {named}: their sheep"
+            " cards say so, and by the rules such a sheep can never be called (`wolf play`"
+            " refuses the roster); play it as a puzzle (every slip open) or give those sheep"
+            " their likes"
         )
     grey = [c for c in roster.colors if fold(c) not in COLORS]
     if grey:

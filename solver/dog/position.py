@@ -396,7 +396,8 @@ def _seat_map(obj: Any, what: str, seats: int) -> dict[int, Any]:
                 f"'{what}' names seat {k}; a {seats}-seat board has 0..{seats - 1}"
             )
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise FileFormatError(f"'{what}' of seat {k} must be a list of strings")
+            example = ' (a hidden card is "?", one per card: ["?", "?"])' if what == "hands" else ""
+            raise FileFormatError(f"'{what}' of seat {k} must be a list of strings{example}")
         out[k] = value
     return out
 

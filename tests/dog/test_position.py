@@ -43,6 +43,19 @@ SPEC_EXAMPLE = {
 }
 
 
+def test_a_hidden_hand_written_as_one_question_mark_says_how_to_write_it() -> None:
+    """`"1": "?"` (the README said "the other hands may be '?'") said only "must be a list of
+    strings"."""
+    with pytest.raises(
+        FileFormatError, match=r'a hidden card is "\?", one per card: \["\?", "\?"\]'
+    ):
+        position_from_json({**SPEC_EXAMPLE, "hands": {**SPEC_EXAMPLE["hands"], "1": "?"}})
+    hidden = position_from_json(
+        {**SPEC_EXAMPLE, "hands": {**SPEC_EXAMPLE["hands"], "1": ["?", "?"]}}
+    )
+    assert hidden.hands[1] == ("?", "?")
+
+
 def test_a_seat_left_out_of_hands_is_an_error_in_both_variants() -> None:
     """A seat missing from "hands" read as an empty hand (a round over, a misspelt key): it is
     named, and an empty hand is written ``[]``."""

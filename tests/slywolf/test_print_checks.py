@@ -347,6 +347,25 @@ def test_colours_the_pictures_do_not_know_are_named_in_a_warning(tmp_path: Path)
     assert play_warnings(load_roster("default"), roster_sheets=True) == []
 
 
+def test_a_roster_giving_some_sheep_no_likes_is_printed_with_a_warning() -> None:
+    """Only one sheep with its likes: the set printed silently, five of its six sheep never
+    callable by the rules (`wolf play` refuses that roster)."""
+    from sheepdog.generators.print_and_play import play_warnings
+    from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict, roster_to_dict
+
+    data = roster_to_dict(load_roster("default"))
+    for sheep in data["sheep"][1:]:
+        sheep.pop("likes", None)
+    roster = roster_from_dict(data)
+    names = [s.name for s in roster.sheep[1:4]]
+    assert play_warnings(roster, roster_sheets=True) == [
+        f"roster {roster.name!r} gives no vegetables ('likes') to {names[0]!r}, {names[1]!r},"
+        f" {names[2]!r} and 12 more: their sheep cards say so, and by the rules such a sheep can"
+        " never be called (`wolf play` refuses the roster); play it as a puzzle (every slip"
+        " open) or give those sheep their likes"
+    ]
+
+
 def test_a_roster_without_likes_or_tiles_is_printed_with_a_warning(tmp_path: Path) -> None:
     folder = tmp_path / "l24"
     made = runner.invoke(
