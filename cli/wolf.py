@@ -162,7 +162,7 @@ def render_solution(
         roster_only = conflict is not None and conflict.roster_only
         fits = "this roster" if roster_only else "these interviews"
         console.print(f"[bold red]Contradiction:[/bold red] no case fits {fits}.")
-        if conflict is not None and conflict.roster_only:
+        if roster_only:
             why = f": {ONE_OUTFIT}" if roster.one_outfit else ""
             console.print(f"The roster alone (with its printed tiles) admits no case{why}.")
         elif conflict is not None:

@@ -101,6 +101,16 @@ def listed(items: list[str] | tuple[str, ...], word: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+def listed_first(items: list[str] | tuple[str, ...], most: int = 3) -> str:
+    """The first ``most`` items in words, and how many more: "a, b, c and 2 more".
+
+    >>> listed_first(["a", "b"]), listed_first(["a", "b", "c", "d", "e"])
+    ('a and b', 'a, b, c and 2 more')
+    """
+    rest = len(items) - most
+    return listed([*items[:most], f"{rest} more"] if rest > 0 else list(items))
+
+
 def side_words(seats: list[int] | tuple[int, ...], team: int | None = None) -> str:
     """A side of the game in words: "seat 2" for a player alone, "team 0 (seats 0 and 2)" for a
     team (``team`` its number, by default its lowest seat, as the teams are numbered when every

@@ -202,12 +202,9 @@ class Store:
         self._check_writable()
         # the files as opened: one removed or replaced while the server runs (a clean-up, a
         # second server after the lock file was removed) is found before anything is written
-        self._files = {path: _identity(path) for path in self._own_files()}
+        self._wal = self.path.with_name(self.path.name + "-wal")
+        self._files = {self.path: _identity(self.path)}
         self._files[self.path.parent / LOCK_NAME] = _fd_identity(self._lock_fd)
-
-    def _own_files(self) -> list[Path]:
-        wal = self.path.with_name(self.path.name + "-wal")
-        return [self.path, wal] if os.path.exists(wal) else [self.path]
 
     def _check_writable(self) -> None:
         """A database that cannot be written (a read-only file, an immutable one even for
@@ -226,9 +223,8 @@ class Store:
 
     def _check_files(self) -> None:
         """Raise :class:`FilesGone` when a file of the store is no longer the one opened."""
-        wal = self.path.with_name(self.path.name + "-wal")
-        if wal not in self._files and os.path.exists(wal):
-            self._files[wal] = _identity(wal)
+        if self._wal not in self._files and os.path.exists(self._wal):
+            self._files[self._wal] = _identity(self._wal)  # made by the first write
         for path, opened in self._files.items():
             try:
                 now = _identity(path)

@@ -45,7 +45,7 @@ from sheepdog.generators.print_and_play.text import (
     unprintable_characters,
 )
 from sheepdog.solver.slywolf.roster import Roster, fold
-from sheepdog.solver.words import listed
+from sheepdog.solver.words import listed, listed_first
 
 __all__ = [
     "A4",
@@ -94,10 +94,7 @@ def play_warnings(roster: Roster, *, roster_sheets: bool) -> list[str]:
             "or give the roster's sheep their likes"
         )
     elif missing:
-        named = listed(
-            [repr(n) for n in missing[:3]]
-            + ([f"{len(missing) - 3} more"] if len(missing) > 3 else [])
-        )
+        named = listed_first([repr(n) for n in missing])
         warnings.append(
             f"roster {roster.name!r} gives no vegetables ('likes') to {named}: their sheep"
             " cards say so, and by the rules such a sheep can never be called (`wolf play`"

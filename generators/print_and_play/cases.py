@@ -29,7 +29,7 @@ from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
 from sheepdog.solver.slywolf.roster import Item, Roster, Wolf
 from sheepdog.solver.slywolf.session import game_of
 from sheepdog.solver.slywolf.worlds import deduce_puzzle
-from sheepdog.solver.words import IGNORABLE, counted, unseen
+from sheepdog.solver.words import counted, drawn, unseen
 
 #: How many names an error lists before "...".
 LISTED = 5
@@ -256,9 +256,6 @@ def load_print_set(
     return PrintSet(roster, tuple(cases))
 
 
-#: Characters drawn as nothing besides the format ones (Unicode's default-ignorable code points
-#: outside category Cf): the combining grapheme joiner, Hangul fillers, Khmer inherent vowels,
-#: Mongolian and other variation selectors.
 def _invisible(ch: str) -> bool:
     """A character a printed id cannot show: a control, a format character (a zero-width
     joiner, a direction mark), a line or paragraph separator, or another that draws nothing."""
@@ -277,8 +274,8 @@ def printed_as(text: str) -> str:
     print alike), hyphens and short dashes as ``-``, runs of spaces as one, no spaces at the
     ends, nothing for a character drawn as nothing (a combining grapheme joiner: "Wu\u034flfrik"
     printed as "Wulfrik"), and ``?`` for each character the font lacks."""
-    seen = "".join(ch for ch in text if ord(ch) not in IGNORABLE)
-    return printable(" ".join(unicodedata.normalize("NFC", seen).translate(_DASHES).split()))
+    seen = drawn(unicodedata.normalize("NFC", text))  # what names are compared by, too
+    return printable(" ".join(seen.translate(_DASHES).split()))
 
 
 def _check_names(roster: Roster) -> None:

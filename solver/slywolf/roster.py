@@ -335,18 +335,19 @@ def _name(value: Any, what: str, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise FileFormatError(f"{where}: {what} must be a non-empty name")
     name = unicodedata.normalize("NFC", " ".join(value.split()))
-    control = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
-    if control is not None:  # an escape sequence would be played on the terminal
-        raise FileFormatError(
-            f"{where}: {what} '{name.encode('unicode_escape').decode()[:60]}' holds a control"
-            f" character (U+{ord(control):04X})"
+    for c in name:
+        # an escape sequence would be played on the terminal; a direction override would
+        # reorder the name and what follows it on a line
+        kind = (
+            "a control character"
+            if unicodedata.category(c) in ("Cc", "Cs")
+            else "a direction override"
+            if c in _DIRECTION_CONTROLS
+            else None
         )
-    turn = next((c for c in name if c in _DIRECTION_CONTROLS), None)
-    if turn is not None:  # the name, and what follows it on a line, would read reordered
-        raise FileFormatError(
-            f"{where}: {what} '{name.encode('unicode_escape').decode()[:60]}' holds a"
-            f" direction override (U+{ord(turn):04X})"
-        )
+        if kind is not None:
+            escaped = name.encode("unicode_escape").decode()[:60]
+            raise FileFormatError(f"{where}: {what} '{escaped}' holds {kind} (U+{ord(c):04X})")
     if not fold(name):
         raise FileFormatError(f"{where}: {what} must be a name that shows (it shows nothing)")
     if len(name) > MAX_NAME_LENGTH:

@@ -85,7 +85,7 @@ from sheepdog.solver.slywolf.turn import (
     track_length,
     wanted_kinds,
 )
-from sheepdog.solver.words import counted
+from sheepdog.solver.words import counted, listed_first
 
 # -- the game ------------------------------------------------------------------------------------
 
@@ -207,11 +207,9 @@ def check_likes(roster: Roster) -> None:
     that gives some sheep none (such a sheep could never be called)."""
     missing = [s.name for s in roster.sheep if not s.likes]
     if missing:
-        named = ", ".join(missing[:3]) + (
-            f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-        )
         raise SheepdogError(
-            f"the roster gives no vegetables ('likes') to {named}, so no such sheep can be "
+            f"the roster gives no vegetables ('likes') to {listed_first(missing)}, so no such"
+            " sheep can be "
             "called at the table"
         )
 
