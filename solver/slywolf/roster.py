@@ -61,6 +61,7 @@ BOX_BAG_SIZES: dict[str, tuple[str, ...]] = {
 }
 
 
+@functools.lru_cache(maxsize=4096)  # every look-up folds every name of the roster
 def fold(name: str) -> str:
     """The comparison form of a name: lower case, single spaces, accents composed (an "á"
     typed as one character or as "a" and a combining accent is one letter), without the
