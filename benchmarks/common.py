@@ -79,6 +79,8 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``Error: message`` (one line) on stderr and exit with ``code``."""
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
+    with contextlib.suppress(OSError, ValueError):
+        progress_done()  # the error on a line of its own, not after a progress line
     print(f"Error: {brief(message)}", file=sys.stderr, flush=True)
     sys.exit(code)
 
