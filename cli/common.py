@@ -241,19 +241,3 @@ def roster_ref(roster: str, folder: Path) -> str:
         shipped = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
         raise SheepdogError(f"{what}: {roster} (the shipped rosters are {shipped})")
     return Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
-
-
-@contextmanager
-def naming_roster_file(given: str, name: str) -> Iterator[None]:
-    """Errors that name the roster by the name written in its file (``roster 'default'``) name
-    the file given as ``--roster`` too: a copy of the box's file keeps the name "default", and
-    "roster 'default'" then blames the shipped roster.  A shipped roster's name is left as it is."""
-    from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
-
-    try:
-        yield
-    except SheepdogError as exc:
-        said, text = f"roster {name!r}", str(exc)
-        if given.lower() not in SHIPPED_ROSTERS and exc.args and exc.args[0] == text:
-            exc.args = (text.replace(said, f"roster {given} ({name!r})"), *exc.args[1:])
-        raise

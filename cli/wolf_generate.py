@@ -26,7 +26,6 @@ from sheepdog.cli.common import (
     command_line_words,
     fail,
     file_to_write,
-    naming_roster_file,
     print_json,
     roster_ref,
     run,
@@ -149,9 +148,7 @@ def generate_command(
     def body() -> None:
         the_mode = mode.mode
         band = _band(grade, min_grade, max_grade)
-        the_roster = load_roster(roster)
-        with naming_roster_file(roster, the_roster.name):
-            made_files(the_roster, the_mode, band)
+        made_files(load_roster(roster), the_mode, band)
 
     def made_files(the_roster: Roster, the_mode: Mode, band: Band) -> None:
         check_not_a_file(out, "folder for case files (--out)")  # before the engines load

@@ -144,7 +144,7 @@ def known_deck_case(roster: Roster, mode: Mode, rng: random.Random) -> CompleteC
         weights.append(comb(len(free), j) * (len(items) - w_c) ** (len(free) - j) * w_c**j)
     if not any(weights):
         raise SheepdogError(
-            f"no wolf of roster {roster.name!r} fits the tiles: every culprit would make a "
+            f"no wolf of {roster.called} fits the tiles: every culprit would make a "
             f"number of tiles other than {k} lie"
         )
     culprit = rng.choices(range(len(roster.wolves)), weights=weights)[0]
@@ -524,14 +524,14 @@ def check_mode_possible(roster: Roster, mode: Mode) -> None:
     if all(len(names) > 1 for names in outfits.values()):
         twins = next(iter(outfits.values()))
         raise SheepdogError(
-            f"roster {roster.name!r} can have no valid case: every wolf wears the same items as"
+            f"{roster.called} can have no valid case: every wolf wears the same items as"
             f" another (such as {twins[0]!r} and {twins[1]!r}), and with every sheep heard a"
             " culprit's twin always fits too; give some wolf an outfit of its own"
         )
     if mode == "hard" and roster.accomplices < 2:
         have = "no accomplice" if not roster.accomplices else "1 accomplice"
         raise SheepdogError(
-            f"roster {roster.name!r} has {have}: a hard case needs an accomplice pointing at "
+            f"{roster.called} has {have}: a hard case needs an accomplice pointing at "
             'an accomplice, so at least 2 accomplices; use easy mode (--mode easy, mode="easy")'
         )
 

@@ -89,14 +89,14 @@ def play_warnings(roster: Roster, *, roster_sheets: bool) -> list[str]:
     missing = [s.name for s in roster.sheep if not s.likes]
     if len(missing) == len(roster.sheep):
         warnings.append(
-            f"roster {roster.name!r} lists no vegetables the sheep like: the sheep cards say "
+            f"{roster.called} lists no vegetables the sheep like: the sheep cards say "
             "so, and by the rules no sheep can be called; play it as a puzzle (every slip open) "
             "or give the roster's sheep their likes"
         )
     elif missing:
         named = listed_first([repr(n) for n in missing])
         warnings.append(
-            f"roster {roster.name!r} gives no vegetables ('likes') to {named}: their sheep"
+            f"{roster.called} gives no vegetables ('likes') to {named}: their sheep"
             " cards say so, and by the rules such a sheep can never be called (`wolf play`"
             " refuses the roster); play it as a puzzle (every slip open) or give those sheep"
             " their likes"
@@ -105,14 +105,14 @@ def play_warnings(roster: Roster, *, roster_sheets: bool) -> list[str]:
     if grey:
         names = listed([repr(c) for c in grey], "or")
         warnings.append(
-            f"roster {roster.name!r}: the pictures know no colour {names}, so"
+            f"{roster.called}: the pictures know no colour {names}, so"
             f" {'it is' if len(grey) == 1 else 'they are'} drawn grey; the item names printed"
             " under the pictures tell the wolves apart (or name the colours in English)"
         )
     if not roster_sheets and not roster.known_deck:
         warnings.append(
             "--no-roster-sheets (roster_sheets=False) leaves out the wolf and sheep cards, but"
-            f" roster {roster.name!r} "
+            f" {roster.called} "
             "is not a box's roster (its sheep have no testimony tiles): the slips' testimonies "
             "and the answer key's wolves are not the box's; print the roster sheets too"
         )

@@ -290,7 +290,7 @@ def _check_names(roster: Roster) -> None:
             shown = printed_as(name)
             if shown in seen:
                 raise SheepdogError(
-                    f"roster {roster.name!r}: the {kind} {seen[shown]!r} and {name!r} both print "
+                    f"{roster.called}: the {kind} {seen[shown]!r} and {name!r} both print "
                     f"as {shown!r} (the PDF font lacks some of their characters); rename one"
                 )
             seen[shown] = name

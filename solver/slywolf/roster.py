@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -144,6 +144,9 @@ class Roster:
     accomplices: int
     bag: Bag = field(default_factory=lambda: Bag(tuple(BOX_BAG_SIZES.items())))
     track: Track = field(default_factory=Track)
+    #: The file it was read from (:func:`load_roster`); None for a shipped roster or one made
+    #: in code.  Not part of the roster: two files with the same contents hold one roster.
+    file: str | None = field(default=None, repr=False, compare=False)
     #: :attr:`items`, computed once (the explainer reads it for every testimony it names).
     _items: tuple[Item, ...] = field(init=False, repr=False, compare=False)
 
@@ -174,6 +177,15 @@ class Roster:
             f"<Roster {self.name!r}: {counted(len(self.wolves), 'wolf', 'wolves')}, "
             f"{self.n_sheep} sheep, {counted(self.accomplices, 'accomplice')}>"
         )
+
+    @property
+    def called(self) -> str:
+        """How a message names the roster: ``roster 'NAME'``, and with the file it was read
+        from, ``roster FILE ('NAME')`` (a copy of the box's file keeps the name "default", and
+        "roster 'default'" alone would blame the shipped roster)."""
+        if self.file is None:
+            return f"roster {self.name!r}"
+        return f"roster {self.file} ({self.name!r})"
 
     # -- derived vocabulary -------------------------------------------------------------------
     @property
@@ -228,7 +240,7 @@ class Roster:
         item = parse_item(text, self.colors, self.garments)
         if worn and item not in self.items:
             raise SheepdogError(
-                f"no wolf of roster {self.name!r} wears {item}, so no sheep can testify about it; "
+                f"no wolf of {self.called} wears {item}, so no sheep can testify about it; "
                 f"items worn: {', '.join(map(str, self.items))}"
             )
         return item
@@ -292,7 +304,7 @@ def check_has_cases(roster: Roster, then: str = "") -> None:
     what cannot be done."""
     if roster.one_outfit:
         rest = f"; {then}" if then else ""
-        raise SheepdogError(f"roster {roster.name!r} admits no case: {ONE_OUTFIT}{rest}")
+        raise SheepdogError(f"{roster.called} admits no case: {ONE_OUTFIT}{rest}")
 
 
 def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
@@ -323,7 +335,7 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     data: Any = (
         loads_json(text, where) if path.suffix.lower() == ".json" else loads_toml(text, where)
     )
-    return roster_from_dict(data, source=str(path))
+    return replace(roster_from_dict(data, source=str(path)), file=str(path))
 
 
 #: Embeddings, overrides and isolates of the text's direction (a right-to-left letter's own

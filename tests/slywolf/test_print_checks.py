@@ -340,9 +340,9 @@ def test_colours_the_pictures_do_not_know_are_named_in_a_warning(tmp_path: Path)
     french = tmp_path / "fr.toml"
     french.write_text(text.replace("red", "rouge").replace("yellow", "jaune"))
     assert play_warnings(load_roster(str(french)), roster_sheets=True) == [
-        "roster 'default': the pictures know no colour 'rouge' or 'jaune', so they are drawn"
-        " grey; the item names printed under the pictures tell the wolves apart (or name the"
-        " colours in English)"
+        f"roster {french} ('default'): the pictures know no colour 'rouge' or 'jaune', so they"
+        " are drawn grey; the item names printed under the pictures tell the wolves apart (or"
+        " name the colours in English)"
     ]
     assert play_warnings(load_roster("default"), roster_sheets=True) == []
 

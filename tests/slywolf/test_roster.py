@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -287,3 +288,19 @@ def test_names_that_turn_the_direction_of_the_line_are_refused(turn: str) -> Non
         roster_from_dict(data)
     data["wolves"][0]["name"] = "\u05d6\u05d0\u05d1"  # a name in Hebrew letters is welcome
     assert roster_from_dict(data).wolves[0].name == "\u05d6\u05d0\u05d1"
+
+
+def test_a_roster_read_from_a_file_names_the_file_in_messages(tmp_path: Path) -> None:
+    """A copy of the box's file keeps ``name = "default"``: its messages said "roster
+    'default'", which blames the shipped roster (the CLI used to rewrite the text afterwards,
+    for `wolf generate` only)."""
+    shipped = load_roster("default")
+    copy = tmp_path / "mybox.toml"
+    copy.write_text((Path(__file__).parents[2] / "cases" / "default.toml").read_text())
+    mine = load_roster(str(copy))
+    assert mine == shipped and hash(mine) == hash(shipped)  # the same roster, read elsewhere
+    assert (shipped.file, mine.file) == (None, str(copy))
+    assert shipped.called == "roster 'default'"
+    assert mine.called == f"roster {copy} ('default')"
+    with pytest.raises(SheepdogError, match=re.escape(f"roster {copy} ('default') has 1 acc")):
+        check_mode_possible(replace(mine, accomplices=1), "hard")
