@@ -96,9 +96,14 @@ class EntryTaken(Stale):
         )
 
 
-class FilesGone(sqlite3.Error):
+class FilesGone(Exception):
     """The database, its write-ahead log or the folder's lock file was removed or replaced
     while the server ran: what it would write would go into a file nobody reads again."""
+
+
+#: What keeps a write from being stored: the database's own errors (a full disk, an I/O
+#: error) and :class:`FilesGone`.
+NOT_WRITTEN = (sqlite3.Error, FilesGone)
 
 
 class NotStored(BadRequest):
@@ -107,7 +112,7 @@ class NotStored(BadRequest):
 
     status = 507
 
-    def __init__(self, exc: sqlite3.Error, what: str = "the entry") -> None:
+    def __init__(self, exc: sqlite3.Error | FilesGone, what: str = "the entry") -> None:
         why = str(exc) or type(exc).__name__
         full = "full" in why
         super().__init__(
@@ -264,7 +269,7 @@ class Store:
                     "INSERT INTO games (id, kind, token, created, setup) VALUES (?, ?, ?, ?, ?)",
                     (row.id, row.kind, row.token, row.created, json.dumps(setup)),
                 )
-            except sqlite3.Error as exc:  # a full disk: nothing stored, one line
+            except NOT_WRITTEN as exc:  # a full disk: nothing stored, one line
                 raise NotStored(exc, "the game") from None
         return row
 
@@ -332,7 +337,7 @@ class Store:
                 batch, self._queue = self._queue, []
             try:
                 refused = self._write(batch)
-            except sqlite3.Error as exc:  # every sender of the batch hears of it
+            except NOT_WRITTEN as exc:  # every sender of the batch hears of it
                 for pending in batch:
                     pending.done.set_exception(NotStored(exc))
             except BaseException as exc:
