@@ -15,17 +15,18 @@ from rich.console import Console
 from rich.table import Table
 
 from sheepdog.cli.common import number_in, print_json, run
-from sheepdog.cli.explain_text import explanation_lines
+from sheepdog.cli.explain_text import explanation_lines, statuses_note
 from sheepdog.cli.progress import echo, late_progress_bar
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.percent import percent
 from sheepdog.solver.slywolf.contradiction import Conflict
+from sheepdog.solver.slywolf.explain import Explanation
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle
 from sheepdog.solver.slywolf.roster import ONE_OUTFIT
 from sheepdog.solver.slywolf.valid import MODELS, Model
-from sheepdog.solver.slywolf.worlds import Deduction
+from sheepdog.solver.slywolf.worlds import Deduction, Observation
 from sheepdog.solver.words import counted
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
@@ -84,6 +85,17 @@ STEPS_NOTE = (
     "(The steps reason as the rulebook does, over every case; the valid model above also rules"
     " out the wolves that only an unsolvable case leaves standing.)"
 )
+
+
+def _steps_notes(steps: Explanation, puzzle: Puzzle, deduction: Deduction) -> list[str]:
+    """What follows the steps: the statuses the culprit settles that no step reached, and why
+    the steps leave more suspects than the valid model does."""
+    notes = []
+    if (said := statuses_note(steps, Observation.from_puzzle(puzzle), deduction)) is not None:
+        notes.append(said)
+    if set(steps.suspects) != set(deduction.suspects):
+        notes.append(STEPS_NOTE)
+    return notes
 
 
 def culprit_warning(puzzle: Puzzle, d: Deduction) -> str | None:
@@ -258,10 +270,12 @@ def solve(
         if warning is not None:
             echo(f"Warning: {file}: {warning}", err=True)
         steps = explain_puzzle(puzzle) if explain else None
+        notes = [] if steps is None else _steps_notes(steps, puzzle, findings.deduction)
         if json_out:
             data = findings.to_dict()
             if steps is not None:
                 data["steps"] = steps.to_dict()["steps"]
+                data["steps_notes"] = notes
             print_json(data)
         else:
             render_solution(Console(), puzzle, findings.deduction, findings.conflict)
@@ -271,8 +285,6 @@ def solve(
                 echo("\nStep by step:")
                 conflict = findings.conflict
                 roster_only = conflict is not None and conflict.roster_only
-                echo("\n".join(explanation_lines(steps, roster_only)))
-                if set(steps.suspects) != set(findings.deduction.suspects):
-                    echo(STEPS_NOTE)
+                echo("\n".join(explanation_lines(steps, roster_only) + notes))
 
     run(body)

@@ -230,6 +230,43 @@ def test_steps_that_stop_short_of_the_valid_model_say_why(tmp_path: Path) -> Non
     )
     uniform = runner.invoke(app, ["wolf", "solve", str(path), "--explain"])
     assert "valid model" not in uniform.stdout  # the steps end where every case does
+    # --json said nothing of it (found by a helper): the notes after the steps are a key too
+    data = json.loads(
+        runner.invoke(
+            app, ["wolf", "solve", str(path), "--model", "valid", "--explain", "--json"]
+        ).stdout
+    )
+    assert data["suspects"] == ["W20"] and len(data["steps_notes"]) == 1
+    assert data["steps_notes"][0].startswith("(The steps reason as the rulebook does")
+    data = json.loads(
+        runner.invoke(app, ["wolf", "solve", str(path), "--explain", "--json"]).stdout
+    )
+    assert data["steps_notes"] == []
+
+
+def test_the_statuses_the_culprit_settles_are_said_after_the_steps() -> None:
+    """The steps stop once one suspect is left: on the shipped easy-1-001 seven sheep that
+    `solve` lists as honest or accomplices were reached by no step, with no word on why."""
+    case = "cases/easy/easy-1-001.json"
+    root = Path(__file__).parents[1]
+    result = runner.invoke(app, ["wolf", "solve", str(root / case), "--explain", "--json"])
+    data = json.loads(result.stdout)
+    said = {name for step in data["steps"] for name in step["honest"] + step["accomplices"]}
+    honest = sorted(set(data["honest"]) - said, key=data["honest"].index)
+    liars = sorted(set(data["accomplices"]) - said, key=data["accomplices"].index)
+    assert len(honest) + len(liars) == 7
+
+    def the(names: list[str]) -> str:
+        named = [f"the {n}" for n in names]
+        return ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+
+    assert data["steps_notes"] == [
+        "With Grimwald the culprit, each testimony shows whether its sheep lies (a lie names"
+        f" something the culprit wears): {the(honest)} are honest; {the(liars)} are"
+        " accomplices."
+    ]
+    text = runner.invoke(app, ["wolf", "solve", str(root / case), "--explain"]).stdout
+    assert text.rstrip().endswith(data["steps_notes"][0])
 
 
 def test_solve_checks_the_game_key_and_names_the_file_for_the_model(tmp_path: Path) -> None:

@@ -4,13 +4,14 @@ each named rule on a position built from the rulebook, and the culprit always re
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheepdog.cli.explain_text import explanation_lines
+from sheepdog.cli.explain_text import explanation_lines, statuses_note
 from sheepdog.solver.slywolf.brute import enumerate_counts
 from sheepdog.solver.slywolf.explain import (
     RULE_TIERS,
@@ -76,6 +77,38 @@ def test_steps_are_sound_against_brute_force(p: Puzzle) -> None:
     assert set(ex.suspects) == set(d.suspects)
     if d.culprit is not None:
         assert ex.culprit == d.culprit
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_puzzles(tiles=True))
+def test_the_note_after_a_settled_case_names_every_status_no_step_reached(p: Puzzle) -> None:
+    """The steps stop at the culprit; the note after them names each sheep the exact answer
+    (here brute force) knows the status of and no step reached, with that status, and no
+    other sheep."""
+    obs = Observation.from_puzzle(p)
+    d = enumerate_counts(obs)
+    ex = explain(p)
+    note = statuses_note(ex, obs, d)
+    if d.culprit is None:
+        assert note is None
+        return
+    reached = set(ex.honest) | set(ex.accomplices)
+    left = {s: "honest" for s in d.honest} | {s: "accomplice" for s in d.accomplices}
+    for s in reached:
+        left.pop(s, None)
+    if not left:
+        assert note is None
+        return
+    assert note is not None
+    said: dict[int, str] = {}
+    for part in re.split(r"[:.;] ", note.rstrip(".")):  # "the a and the b are honest"
+        status = next((w for w in ("honest", "accomplice") if w in part.split()[-1]), None)
+        if status is None:
+            continue
+        for s, sheep in enumerate(p.roster.sheep):
+            if re.search(rf"\bthe {re.escape(sheep.name)}(,| and| is| are)", part):
+                said[s] = status
+    assert said == left
 
 
 @settings(max_examples=100, deadline=None)
