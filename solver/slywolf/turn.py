@@ -9,7 +9,7 @@ file's ``"game"`` key::
                                                      # "maybe_more": true, it may hold one
                                                      # tile more, see below)
       "spoiled_found": ["pumpkin"],                     # spoiled tokens found (they left the bag)
-      "track": {"side": "one_star", "position": 3},     # spaces the wolf figurine has moved
+      "track": {"side": "one_star", "position": 3},     # turns completed (see below)
       "discarded": ["banjo"],                           # Picky Eaters: sheep that left the valley
       "options": {"skill": 0.5, "picky_eaters": false, "special_treats": false},
       "turn": {"called": ["harp"], "found": ["pumpkin"]},   # the turn being played (play;
@@ -24,6 +24,11 @@ valley (sheep heard before the game began may still be tiles, as older versions 
 typed on top, such a tile is set aside); every other key may be left out: no spoiled token
 found, the 1-star side's first space, nobody discarded, the default options, no turn begun, an
 empty log.
+
+``"position"`` counts the turns completed: the spaces the wolf figurine had moved when the
+turn being played began.  A turn moves the figurine first [Turn 1], so while sheep are called
+it stands one space further (``wolf play`` says so when a game is resumed), and ``position``
+rises when the turn ends.
 
 When the tiles do not split evenly (a roster of 13 sheep, or a game begun after some
 interviews), the deal makes some stacks one tile taller, and which ones nobody types: every
@@ -115,6 +120,8 @@ class Table:
     stacks: tuple[Stack, ...]
     spoiled_found: tuple[str, ...] = ()
     side: Side = "one_star"
+    #: Turns completed (the figurine moves first in a turn, so during one it stands a space
+    #: further); ``length - position`` turns with interviews remain.
     position: int = 0
     discarded: tuple[int, ...] = ()
     options: Options = field(default_factory=Options)
