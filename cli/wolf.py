@@ -240,7 +240,8 @@ def solve(
             "--seconds",
             callback=number_in(0.0, MAX_CONFLICT_SECONDS),
             help="When no case fits: time budget, 0 to 86400, of the search for the smallest"
-            " set of interviews that cannot all be right (past it, a minimal set is given).",
+            " set of interviews that cannot all be right, counted from its start (past it, a"
+            " minimal set is given).",
         ),
     ] = CONFLICT_SECONDS,
 ) -> None:
