@@ -71,6 +71,7 @@ from sheepdog.solver.agentdog.session import (
     Seen,
     Undo,
     choices,
+    fold_draws,
     new_table,
     parse_entry,
     table_view,
@@ -614,13 +615,20 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
         # a fold (or a fold's second discard) says nothing can move: a card with a legal play
         # here is no card to discard
         movable = {p["card"] for p in view["plays"] if p["card"] is not None}
+        fold_cards = [c for c in mover_cards if c not in movable]
+        # her own 2-3 player fold draws: only a card some discard lets her draw (the table
+        # refuses the others, and the first option is the one a tap sends)
+        drawable: set[str] = set()
+        if to_move == view["me"] and len(view["players"]) < 4:
+            drawable = drawable.union(*(fold_draws(table, d) for d in fold_cards))
         return h.page(
             "agent.html",
             board=board_svg(table),
             seats=seat_rows(table),
             colours=COLOURS,
             mover_cards=mover_cards,
-            fold_cards=[c for c in mover_cards if c not in movable],
+            fold_cards=fold_cards,
+            draw_cards=[c for c in CARDS if c in drawable],
             all_cards=list(CARDS),
             deck_counts=table.rules.deck_counts(),
             **shared.page_context(request, row, view, CHECKS.parse_card),

@@ -132,6 +132,7 @@ __all__ = [
     "Undo",
     "choices",
     "entry_line",
+    "fold_draws",
     "may_hold",
     "new_table",
     "parse_entry",
@@ -446,6 +447,27 @@ def _fold(table: AgentTable, entry: Fold) -> tuple[Entry, AgentTable]:
     )
 
 
+def _before_draw(table: AgentTable, discard: str) -> AgentTable:
+    """The table as a 2-3 player fold's draw finds it: ``discard`` on the discard pile, and
+    that pile shuffled back in when the draw pile is empty (or may have been)."""
+    table = replace(
+        table,
+        discard=sort_hand((*table.discard, discard)),
+        discarded=table.discarded + 1,
+    )
+    if table.stock == 0:  # (from a pasted start) refilled now
+        table = refilled(table, table.last_card)
+    return may_have_reshuffled(table)  # the draw may have emptied the pile
+
+
+def fold_draws(table: AgentTable, discard: str) -> list[str]:
+    """The cards one's own fold that discards ``discard`` may draw (2-3 players, A17): those
+    with a copy not seen once the discard is on the pile, in deck order; the fold refuses the
+    others."""
+    seen = not_seen(_before_draw(table, discard))
+    return [card for card in table.rules.deck_counts() if seen[card] > 0]
+
+
 def _fold_draw(table: AgentTable, entry: FoldDraw) -> tuple[Entry, AgentTable]:
     seat = entry.seat
     if table.teams_play:
@@ -473,16 +495,9 @@ def _fold_draw(table: AgentTable, entry: FoldDraw) -> tuple[Entry, AgentTable]:
         )
     drawn = entry.drawn
     held = list(hand_without(hand, entry.discard))
-    table = replace(
-        table,
-        discard=sort_hand((*table.discard, entry.discard)),
-        discarded=table.discarded + 1,
-    )
-    if table.stock == 0:  # (from a pasted start) refilled now
-        table = refilled(table, table.last_card)
+    table = _before_draw(table, entry.discard)
     if table.stock == 0:
         raise SheepdogError("the draw pile and the discard pile are empty: nothing to draw")
-    table = may_have_reshuffled(table)  # the draw may have emptied the pile
     if drawn is not None and not_seen(table)[drawn] < 1:
         raise SheepdogError(f"you cannot draw a {drawn}: every copy is in sight or played")
     held.append(drawn if drawn is not None else UNKNOWN)

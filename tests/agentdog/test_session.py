@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
-from sheepdog.solver.agentdog.cards import UNKNOWN
+from sheepdog.solver.agentdog.cards import UNKNOWN, sort_hand
 from sheepdog.solver.agentdog.moves import AgentPlay, successors
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
 from sheepdog.solver.agentdog.offers import fold_possible
@@ -35,8 +35,10 @@ from sheepdog.solver.agentdog.session import (
     Undo,
     choices,
     entry_line,
+    fold_draws,
     new_table,
     parse_entry,
+    step,
     tracker,
     unseen_cards,
 )
@@ -523,3 +525,29 @@ def test_an_entry_of_the_other_game_is_named_with_its_module() -> None:
         step(table, ClassicPlayCard(0, "2", 0))  # type: ignore[arg-type]
     assert "not sheepdog.solver.dog.entries.PlayCard (the one wanted is" in str(told.value)
     assert "sheepdog.solver.agentdog.entries.PlayCard)" in str(told.value)
+
+
+def test_a_fold_draws_only_what_fold_draws_offers() -> None:
+    """The page offered every card for one's own fold's draw, the first selected, though the
+    table refuses a card whose copies are all seen; fold_draws is the list the page offers, and
+    it is what the fold takes (with the draw pile empty, the discard pile goes back in)."""
+    pos = make_position(
+        [[-1, -1, -1, -1], [], [-1, -1, -1, 32], []],
+        [["2", "3"], [], ["9", "12"], []],
+        0,
+        players=[0, 2],
+        stock=["5", "8", "6"],
+    )
+    fresh = new_table(2, 0, position=view_to_json(view_of(pos, 0)))
+    sixes = replace(fresh, discard=sort_hand(("6",) * 8), discarded=8)  # every 6 played
+    empty = replace(sixes, stock=0)
+    for table, without in ((fresh, set()), (sixes, {"6"}), (empty, set())):
+        offered = fold_draws(table, "2")
+        assert set(table.rules.deck_counts()) - set(offered) == without
+        for card in table.rules.deck_counts():
+            entry = parse_entry(f"seat 0 folds: discard 2, draw {card}")
+            if card in offered:
+                assert step(table, entry)[1].hands[0] == sort_hand(("3", card))
+            else:
+                with pytest.raises(SheepdogError, match="every copy is in sight or played"):
+                    step(table, entry)

@@ -302,6 +302,42 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
     assert "you hold a 9, which can move" in one_line_error(r, 400)
 
 
+def test_ones_own_fold_offers_only_cards_she_can_draw(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: a 2-player fold's "and draws" list held all 13 cards, the first
+    (1/11) selected, when every 1/11 was in sight or played: the tap as shown was refused.
+    The list is what the table takes (``fold_draws``, tested with the table itself)."""
+    import sheepdog.cli.web.agent as agent_pages
+
+    pos = make_position(
+        [[-1, -1, -1, -1], [], [-1, -1, -1, 32], []],
+        [["2", "3"], [], ["9", "12"], []],
+        0,
+        players=[0, 2],
+        stock=["5", "8", "6"],
+    )
+    raw = {"variant": "agent-dog", "me": 0, "position": view_to_json(view_of(pos, 0))}
+    game = client.post("/api/dog/games", json=raw).json()
+
+    def drawn_offered() -> list[str]:
+        page = client.get(game["url"]).text
+        found = re.search(r'<select name="drawn">(.*?)</select>', page, re.S)
+        assert found is not None
+        return re.findall(r"<option[^>]*>([^<]+)</option>", found.group(1))
+
+    assert len(drawn_offered()) == 13  # nothing is seen yet
+    calls: list[str] = []
+
+    def only_some(table: AgentTable, discard: str) -> list[str]:
+        calls.append(discard)
+        return ["8", "5"] if discard == "2" else ["swap"]
+
+    monkeypatch.setattr(agent_pages, "fold_draws", only_some)
+    assert drawn_offered() == ["5", "8", "swap"]  # in deck order, for either discard
+    assert sorted(calls) == ["2", "3"]
+
+
 @pytest.mark.parametrize(
     ("path", "body", "status", "message"),
     [
