@@ -464,6 +464,39 @@ def test_the_tile_and_its_stack_are_both_readable_on_a_phone(server: str, phone:
     expect(phone.locator("ol.history li").last).to_have_text(re.compile(r"^top tambourine under "))
 
 
+def test_a_forty_letter_wolf_name_leaves_the_chances_on_the_screen(
+    server: str, phone: Page
+) -> None:
+    """Found by a helper: a 40-letter wolf name with no space (the most a roster takes) made the
+    suspects' table 805 px wide on a 360-px phone, the chances off the screen.  It breaks now,
+    while the box's names stay whole (not "Wulfri|k")."""
+    import tomllib
+
+    roster = tomllib.loads((CASE.parents[1] / "default.toml").read_text())
+    long_name = "W" * 40
+    roster["wolves"][0]["name"] = long_name
+    game = api_post(
+        server, "/api/wolf/games", {"mode": "easy", "side": "one_star", "roster": roster}
+    )
+    phone.goto(server + game["url"])
+    settled(phone)
+    fits_the_phone(phone)
+    names = phone.locator("table.suspects td:first-child")
+    expect(names).to_have_count(16)
+    one_line = names.nth(1).bounding_box()
+    assert one_line is not None
+    for i in range(16):
+        box = names.nth(i).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+        text = names.nth(i).inner_text()
+        if text != long_name:  # a name of the box is on one line, whole
+            assert box["height"] <= one_line["height"] + 1, (text, box)
+    chances = phone.locator("table.suspects td.num")
+    for i in range(16):
+        box = chances.nth(i).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+
+
 def tap(page: Page, name: str) -> None:
     """Tap the button ``name`` and wait for the page it brings."""
     settled(page)
