@@ -335,6 +335,8 @@ def grade_command(
         echo(f"Grade: {'*' * g.stars} ({g.stars} of 5 stars)")
         echo(f"Hardest rule needed: {g.hardest_rule} (tier {g.tier})")
         echo(f"Steps: {g.steps}")
+        if puzzle.roster.known_deck:  # its tiles count as read (spec), as the cards say
+            exact += " (every printed tile read; flipped at their interviews, more may be needed)"
         echo(f"Fewest interviews before the culprit is certain: {g.fewest_interviews}{exact}")
 
     run(body)

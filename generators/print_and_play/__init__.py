@@ -192,7 +192,12 @@ def print_set_pdf(
                 lambda: sheets.interview_slips(pdf, frame, pset.cases, tiles=tiles, on_case=step),
             )
         )
-    plan.append(("answer key", lambda: sheets.answer_key(pdf, frame, pset.cases)))
+    plan.append(
+        (
+            "answer key",
+            lambda: sheets.answer_key(pdf, frame, pset.cases, tiles=pset.roster.known_deck),
+        )
+    )
     # the parts, the file, and a step per case in the cards and in the slips
     steps = len(plan) + 1 + n + (n if slips else 0)
     with ExitStack() as stack:

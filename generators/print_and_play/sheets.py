@@ -731,7 +731,9 @@ def _slip(
     cover_flap(pdf, x, y + name_h + panel, w, panel, "fold up over the middle")
 
 
-def answer_key(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...]) -> None:
+def answer_key(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], tiles: bool = False) -> None:
+    """The answer key; ``tiles``: a known deck's, whose fewest interviews count every printed
+    tile as read (as its case cards say), so that the key says so too."""
     # the case id has room for a generated one on one line (30 characters at 6 pt: in 0.14
     # of the width the last digits went to a second line at 4 pt, found by a helper)
     columns = (
@@ -754,7 +756,13 @@ def answer_key(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...]) -> None:
             frame,
             "Answer key: do not look until a case is over",
             "Fold this page in half or keep it apart. 'fewest': the fewest interviews after which "
-            "the culprit is certain; 'hardest rule': the hardest deduction the case needs.",
+            "the culprit is certain"
+            + (
+                " with every sheep's tile read (flipped at its interview, more may be needed)"
+                if tiles
+                else ""
+            )
+            + "; 'hardest rule': the hardest deduction the case needs.",
         )
         pdf.set_fill_color(225, 225, 225)
         pdf.rect(frame.left, top, frame.width, row_h, style="F")

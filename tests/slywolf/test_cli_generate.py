@@ -191,6 +191,13 @@ def test_grade_command(tmp_path: Path) -> None:
     assert json.loads(result.stdout) == json.loads(case.read_text())["grade"]
     human = runner.invoke(app, ["wolf", "grade", str(case)])
     assert "stars" in human.stdout and "Fewest interviews" in human.stdout
+    assert "tile" not in human.stdout
+    # a known deck's fewest counts every printed tile as read (spec): the text says so
+    deck = Path(__file__).resolve().parents[2] / "cases" / "known-deck" / "easy-1-009.json"
+    assert runner.invoke(app, ["wolf", "grade", str(deck)]).stdout.splitlines()[-1] == (
+        "Fewest interviews before the culprit is certain: 2 (every printed tile read; flipped"
+        " at their interviews, more may be needed)"
+    )
     partial = tmp_path / "partial.json"
     partial.write_text(json.dumps({"mode": "easy", "interviews": [{"sheep": "harp"}]}))
     assert error_of(["wolf", "grade", str(partial)]).startswith(f"Error: {partial}: a grade needs")

@@ -268,6 +268,21 @@ def test_a_known_deck_printed_with_its_sheep_cards_shows_every_tile() -> None:
     slips = " ".join(pages)
     assert slips.count("its testimony: on its sheep card") == 20 * 16
     assert "on its tile" not in slips
+    # the key's "fewest" counts every tile read, as the cards say (found by a helper: 19 of the
+    # 20 cases need 1-3 interviews more when a tile is read only at its interview)
+    key = " ".join(pages[-sum(n for part, n in result.parts if part == "answer key") :])
+    assert "the culprit is certain with every sheep's tile read (flipped at its interview" in key
+
+
+def test_an_answer_key_without_tiles_says_nothing_of_them() -> None:
+    from sheepdog.generators.print_and_play import A4, load_print_set, print_set_pdf
+
+    hard = Path(__file__).resolve().parents[2] / "cases" / "hard"
+    result = print_set_pdf(load_print_set(hard), A4)
+    doc = pdfium.PdfDocument(result.data)
+    key = " ".join(doc[len(doc) - 1].get_textpage().get_text_range().split())
+    assert "'fewest': the fewest interviews after which the culprit is certain;" in key
+    assert "tile" not in key
 
 
 def unshaped_width(text: str, size: float) -> float:
