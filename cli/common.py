@@ -24,6 +24,7 @@ import typer
 from sheepdog.cli.main import ignore_stops, stop_words
 from sheepdog.cli.progress import echo
 from sheepdog.solver.errors import HiddenCardsError, SheepdogError, brief
+from sheepdog.solver.fileio import path_in_file
 from sheepdog.solver.interrupts import held
 from sheepdog.solver.jsonio import shipped_hint
 
@@ -240,4 +241,5 @@ def roster_ref(roster: str, folder: Path) -> str:
         what = "is a directory" if path.is_dir() else "no such roster file"
         shipped = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
         raise SheepdogError(f"{what}: {roster} (the shipped rosters are {shipped})")
-    return Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
+    ref = Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
+    return path_in_file(ref, "the --roster file's path")

@@ -35,6 +35,7 @@ from sheepdog.solver.fileio import (
     check_folder,
     clean_stray_temps,
     os_reason,
+    path_in_file,
     write_atomic,
 )
 from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text, shipped_hint
@@ -241,6 +242,7 @@ def check_roster_ref(roster: Roster, roster_ref: str, out: Path) -> None:
     )
     if roster_ref == INLINE:
         return
+    path_in_file(roster_ref, "roster_ref")
     if roster_ref.lower() in SHIPPED_ROSTERS:
         if not is_shipped_as(roster, roster_ref):
             raise SheepdogError(

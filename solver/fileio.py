@@ -144,6 +144,22 @@ def os_reason(exc: OSError) -> str:
     return (exc.strerror or str(exc) or type(exc).__name__).lower()
 
 
+def path_in_file(path: str, what: str) -> str:
+    """``path`` as a file that names it stores it: refused when it is not text (a name whose
+    bytes the system's encoding cannot read, kept by Python as escapes that no JSON reader
+    takes back, and sheepdog's own refuses: the file could not be opened again)."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+        raise SheepdogError(
+            f"{what} {shown} cannot be written into a file: its name is not text in this"
+            " system's encoding (bytes of another encoding, or a locale that does not read"
+            " UTF-8); rename it, or run with a UTF-8 locale (LANG=C.UTF-8)"
+        ) from None
+    return path
+
+
 def check_not_a_file(folder: Path, what: str = "folder") -> None:
     """Refuse a file where ``folder`` should be (without making anything)."""
     if folder.exists() and not folder.is_dir():

@@ -446,6 +446,34 @@ def test_force_finds_a_folder_in_the_way_before_it_rewrites_any_case(tmp_path: P
     assert [(out / n).read_text() for n in ("easy-9-001.json", "easy-9-002.json")] == ["mine"] * 2
 
 
+def test_a_roster_path_that_is_not_text_is_refused_before_any_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: a folder named in bytes of another encoding ("r\xe9") reached the
+    case files as Python's escapes ("\udce9"), which no reader takes: every case written was
+    refused by `wolf solve`, and a game begun with `wolf play --new` could not be opened again."""
+    import os
+
+    folder = tmp_path / os.fsdecode(b"r\xe9")
+    folder.mkdir()
+    shipped = Path(__file__).parents[2] / "cases" / "known-deck" / "roster.toml"
+    (folder / "roster.toml").write_text(shipped.read_text())
+    monkeypatch.chdir(tmp_path)
+    given = f"{folder.name}/roster.toml"
+    out = tmp_path / "gen"
+    message = error_of(["wolf", "generate", "--roster", given, "--count", "1", "--out", str(out)])
+    assert message.startswith(
+        "Error: the --roster file's path ../r\\xe9/roster.toml cannot be written into a file:"
+    )
+    assert not out.exists()
+    game = tmp_path / "g.json"
+    result = runner.invoke(
+        app, ["wolf", "play", str(game), "--new", "--roster", given], input="top harp\n"
+    )
+    assert result.exit_code == 1 and not game.exists()
+    assert "the --roster file's path r\\xe9/roster.toml cannot be written" in result.output
+
+
 def test_a_roster_file_that_cannot_make_the_mode_is_named_by_its_file(tmp_path: Path) -> None:
     """A copy of the box's roster keeps ``name = "default"``: the refusal named "roster
     'default'", which has 4 accomplices, not the file given."""
