@@ -15,6 +15,7 @@ import logging
 import os
 import signal
 import socket
+import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -199,7 +200,7 @@ def serve(
             echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")
         else:
             echo("Each game has a secret token in its address (its page shows a QR code).")
-        segno.make(url, error="m").terminal(compact=True)
+        segno.make(url, error="m").terminal(compact=_blocks_print())
         echo("Ctrl-C stops the server.")
         # uvicorn stops gracefully on SIGTERM too, then raises the signal again: without a
         # handler of ours that ends the process on the spot, before the hint worker's queues
@@ -213,3 +214,14 @@ def serve(
             store.close()
 
     run(body)
+
+
+def _blocks_print() -> bool:
+    """Whether the terminal's encoding holds the half blocks of the compact QR code; else the
+    code is drawn in reverse-video spaces (ASCII: it scanned as '?' marks on a Latin-1 or ASCII
+    terminal)."""
+    try:
+        "\u2580\u2584\u2588".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True

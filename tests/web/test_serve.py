@@ -30,9 +30,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(data: Path, port: int, *, group: bool = False) -> subprocess.Popen[str]:
+def start(
+    data: Path, port: int, *, group: bool = False, env: dict[str, str] | None = None
+) -> subprocess.Popen[str]:
     """The server on ``port``; with ``group`` in a process group of its own (as a terminal's
-    foreground job: ``os.killpg`` is then the terminal's Ctrl-C)."""
+    foreground job: ``os.killpg`` is then the terminal's Ctrl-C); ``env`` added to ours."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "sheepdog.cli.main", "serve", "--port", str(port)]
         + ["--data", str(data)],
@@ -40,6 +42,7 @@ def start(data: Path, port: int, *, group: bool = False) -> subprocess.Popen[str
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=group,
+        env=None if env is None else {**os.environ, **env},
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -152,6 +155,18 @@ def test_start_up_prints_the_address_and_a_qr_code_and_ctrl_c_stops_it(tmp_path:
     first = out.splitlines()[0]
     assert first.startswith(f"sheepdog serve: http://127.0.0.1:{port}/")
     assert "█" in out or "▀" in out or "▄" in out  # the QR code, in block characters
+
+
+def test_the_qr_code_prints_on_a_terminal_without_block_characters(tmp_path: Path) -> None:
+    """Found by a helper: on a Latin-1 (or ASCII) terminal the compact code's half blocks were
+    written as '?' marks, 17 lines that no phone scans.  It is drawn in reverse-video spaces."""
+    server = start(tmp_path / "data", free_port(), env={"PYTHONIOENCODING": "latin-1"})
+    time.sleep(0.3)
+    server.send_signal(signal.SIGINT)
+    out, _err = server.communicate(timeout=20)
+    code = [line for line in out.splitlines() if "\x1b[7m" in line]
+    assert len(code) > 20 and not any("?" in line for line in code)
+    assert all(set(line) <= set("\x1b[0123456789;m ") for line in code)  # ANSI and spaces
 
 
 @pytest.mark.parametrize("gap", [0.0, 0.01])
