@@ -620,7 +620,7 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
         # refuses the others, and the first option is the one a tap sends)
         drawable: set[str] = set()
         if to_move == view["me"] and len(view["players"]) < 4:
-            drawable = drawable.union(*(fold_draws(table, d) for d in fold_cards))
+            drawable = drawable.union(*(fold_draws(table, to_move, d) for d in fold_cards))
         return h.page(
             "agent.html",
             board=board_svg(table),

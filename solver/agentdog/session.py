@@ -447,11 +447,15 @@ def _fold(table: AgentTable, entry: Fold) -> tuple[Entry, AgentTable]:
     )
 
 
-def _before_draw(table: AgentTable, discard: str) -> AgentTable:
-    """The table as a 2-3 player fold's draw finds it: ``discard`` on the discard pile, and
-    that pile shuffled back in when the draw pile is empty (or may have been)."""
+def _before_draw(table: AgentTable, seat: int, discard: str) -> AgentTable:
+    """The table as a 2-3 player fold's draw finds it: ``discard`` gone from ``seat``'s hand
+    to the discard pile, and that pile shuffled back in when the draw pile is empty (or may
+    have been)."""
+    hands = list(table.hands)
+    hands[seat] = hand_without(hands[seat], discard)
     table = replace(
         table,
+        hands=tuple(hands),
         discard=sort_hand((*table.discard, discard)),
         discarded=table.discarded + 1,
     )
@@ -460,11 +464,11 @@ def _before_draw(table: AgentTable, discard: str) -> AgentTable:
     return may_have_reshuffled(table)  # the draw may have emptied the pile
 
 
-def fold_draws(table: AgentTable, discard: str) -> list[str]:
-    """The cards one's own fold that discards ``discard`` may draw (2-3 players, A17): those
-    with a copy not seen once the discard is on the pile, in deck order; the fold refuses the
-    others."""
-    seen = not_seen(_before_draw(table, discard))
+def fold_draws(table: AgentTable, seat: int, discard: str) -> list[str]:
+    """The cards ``seat``'s fold that discards ``discard`` may draw (2-3 players, A17): those
+    with a copy not seen once the discard has gone from her hand to the pile, in deck order;
+    the fold refuses the others."""
+    seen = not_seen(_before_draw(table, seat, discard))
     return [card for card in table.rules.deck_counts() if seen[card] > 0]
 
 
@@ -495,7 +499,7 @@ def _fold_draw(table: AgentTable, entry: FoldDraw) -> tuple[Entry, AgentTable]:
         )
     drawn = entry.drawn
     held = list(hand_without(hand, entry.discard))
-    table = _before_draw(table, entry.discard)
+    table = _before_draw(table, seat, entry.discard)
     if table.stock == 0:
         raise SheepdogError("the draw pile and the discard pile are empty: nothing to draw")
     if drawn is not None and not_seen(table)[drawn] < 1:

@@ -541,8 +541,11 @@ def test_a_fold_draws_only_what_fold_draws_offers() -> None:
     fresh = new_table(2, 0, position=view_to_json(view_of(pos, 0)))
     sixes = replace(fresh, discard=sort_hand(("6",) * 8), discarded=8)  # every 6 played
     empty = replace(sixes, stock=0)
-    for table, without in ((fresh, set()), (sixes, {"6"}), (empty, set())):
-        offered = fold_draws(table, "2")
+    # 6 of the 8 twos played and one in her hand: the one she discards was counted twice (in
+    # her hand and on the pile), and the last two could not be drawn (found by a helper)
+    twos = replace(fresh, discard=("2",) * 6, discarded=6)
+    for table, without in ((fresh, set()), (sixes, {"6"}), (empty, set()), (twos, set())):
+        offered = fold_draws(table, 0, "2")
         assert set(table.rules.deck_counts()) - set(offered) == without
         for card in table.rules.deck_counts():
             entry = parse_entry(f"seat 0 folds: discard 2, draw {card}")

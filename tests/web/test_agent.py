@@ -329,7 +329,8 @@ def test_ones_own_fold_offers_only_cards_she_can_draw(
     assert len(drawn_offered()) == 13  # nothing is seen yet
     calls: list[str] = []
 
-    def only_some(table: AgentTable, discard: str) -> list[str]:
+    def only_some(table: AgentTable, seat: int, discard: str) -> list[str]:
+        assert seat == 0
         calls.append(discard)
         return ["8", "5"] if discard == "2" else ["swap"]
 
