@@ -79,6 +79,7 @@ def statuses_note(ex: Explanation, obs: Observation, deduction: Deduction) -> st
         )
     if untold := sorted(set(honest + liars) - told):
         text.append(
-            f"Certain too, by the exact count (no step here reaches them): {statuses(untold)}."
+            "Certain too, though the steps stop before showing why (the exact engine finds"
+            f" it over every case): {statuses(untold)}."
         )
     return " ".join(text)
