@@ -261,8 +261,8 @@ def check_roster_ref(roster: Roster, roster_ref: str, out: Path) -> None:
         ) from None
     if named != roster:
         raise SheepdogError(
-            f"roster_ref {roster_ref!r} (a path from {out}) is the roster {named.name!r}, not the"
-            f" cases' roster {roster.name!r}: the case files would be read with the wrong roster"
+            f"roster_ref {roster_ref!r} (a path from {out}) is the {named.called}, not the"
+            f" cases' {roster.called}: the case files would be read with the wrong roster"
         )
 
 

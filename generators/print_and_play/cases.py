@@ -221,12 +221,12 @@ def load_print_set(
             roster, first = puzzle_roster, str(path)
         elif puzzle_roster != roster:
             named = (
-                f"({roster.name!r})"
-                if puzzle_roster.name != roster.name
+                f"({roster.called})"
+                if puzzle_roster.called != roster.called
                 else "(named so too, but its wolves, sheep, items, track or bag differ)"
             )
             raise SheepdogError(
-                f"{path}: its roster {puzzle_roster.name!r} is not the roster of {first} "
+                f"{path}: its {puzzle_roster.called} is not the roster of {first} "
                 f"{named}; print each roster's cases separately"
             )
         case = print_case(puzzle, path, regrade=regrade)

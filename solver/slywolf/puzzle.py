@@ -466,8 +466,8 @@ def validate_interviews(puzzle: Puzzle) -> Puzzle:
         tile = roster.sheep[iv.sheep].testimony
         if tile is not None and iv.testimony is not None and tile != iv.testimony:
             raise SheepdogError(
-                f"sheep {name!r} testifies {iv.testimony}, but its tile in roster "
-                f"{roster.name!r} says {tile}"
+                f"sheep {name!r} testifies {iv.testimony}, but its tile in {roster.called} says"
+                f" {tile}"
             )
     return puzzle
 

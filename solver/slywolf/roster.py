@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -145,8 +145,9 @@ class Roster:
     bag: Bag = field(default_factory=lambda: Bag(tuple(BOX_BAG_SIZES.items())))
     track: Track = field(default_factory=Track)
     #: The file it was read from (:func:`load_roster`); None for a shipped roster or one made
-    #: in code.  Not part of the roster: two files with the same contents hold one roster.
-    file: str | None = field(default=None, repr=False, compare=False)
+    #: in code, :func:`dataclasses.replace` included (a changed copy is not the file's).  Not
+    #: part of the roster: two files with the same contents hold one roster.
+    file: str | None = field(default=None, init=False, repr=False, compare=False)
     #: :attr:`items`, computed once (the explainer reads it for every testimony it names).
     _items: tuple[Item, ...] = field(init=False, repr=False, compare=False)
 
@@ -335,7 +336,9 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     data: Any = (
         loads_json(text, where) if path.suffix.lower() == ".json" else loads_toml(text, where)
     )
-    return replace(roster_from_dict(data, source=str(path)), file=str(path))
+    roster = roster_from_dict(data, source=str(path))
+    object.__setattr__(roster, "file", str(path))  # a new roster, not yet seen by anyone
+    return roster
 
 
 #: Embeddings, overrides and isolates of the text's direction (a right-to-left letter's own

@@ -157,10 +157,8 @@ def test_cases_of_two_rosters(tmp_path: Path) -> None:
     (folder / "b.json").write_text(json.dumps(deck))
     result = runner.invoke(app, ["wolf", "print", str(folder), "--out", str(out)])
     assert refused(result, out) == (
-        f"Error: {folder / 'b.json'}: its roster 'default' is not the roster of"
-        f" {folder / 'a.json'} (named so too, but its wolves, sheep, items, track or bag"
-        " differ); print each"
-        " roster's cases separately"
+        f"Error: {folder / 'b.json'}: its roster {named} ('default') is not the roster of"
+        f" {folder / 'a.json'} (roster 'default'); print each roster's cases separately"
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -302,5 +303,8 @@ def test_a_roster_read_from_a_file_names_the_file_in_messages(tmp_path: Path) ->
     assert (shipped.file, mine.file) == (None, str(copy))
     assert shipped.called == "roster 'default'"
     assert mine.called == f"roster {copy} ('default')"
-    with pytest.raises(SheepdogError, match=re.escape(f"roster {copy} ('default') has 1 acc")):
-        check_mode_possible(replace(mine, accomplices=1), "hard")
+    changed = replace(mine, accomplices=1)  # not the file's roster any more (found by a helper)
+    assert changed.file is None
+    with pytest.raises(SheepdogError, match=re.escape("roster 'default' has 1 accomplice")):
+        check_mode_possible(changed, "hard")
+    assert pickle.loads(pickle.dumps(mine)).file == str(copy)
