@@ -203,7 +203,10 @@ def test_once_a_turn_s_interviews_begin_no_calls_are_offered(client: TestClient)
 
 def suspect_rows(page: str) -> dict[str, str]:
     """The suspects table of a game page: each wolf's chance as shown."""
-    rows = re.findall(r'<tr><td>([^<]+)</td><td>[^<]*</td><td class="num">([^<]+)</td></tr>', page)
+    rows = re.findall(
+        r'<tr><td><span class="name">([^<]+)</span></td><td>[^<]*</td><td class="num">([^<]+)</td>',
+        page,
+    )
     return {html.unescape(wolf): chance for wolf, chance in rows}
 
 
