@@ -10,7 +10,6 @@ choice, so a bad value is a usage error (one ``Error: ...`` line, exit 2, see
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -49,7 +48,6 @@ from sheepdog.solver.agentdog.observer import (
     view_of,
 )
 from sheepdog.solver.agentdog.position import AgentPosition
-from sheepdog.solver.agentdog.position import position_to_json as agent_json
 from sheepdog.solver.agentdog.solve import AgentSolution
 from sheepdog.solver.agentdog.solve import solve_position as solve_agent
 from sheepdog.solver.dog.advise import (
@@ -60,8 +58,8 @@ from sheepdog.solver.dog.advise import (
     advise,
 )
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
-from sheepdog.solver.dog.position import Position, parse_notation, to_notation
-from sheepdog.solver.dog.search import parse_method, solved_networkx
+from sheepdog.solver.dog.position import Position, parse_notation
+from sheepdog.solver.dog.search import Solution, parse_method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, solve_position
 from sheepdog.solver.errors import MAX_SEED, SheepdogError
@@ -160,10 +158,8 @@ def _graphml(solution: DogSolution | AgentSolution) -> Callable[[BinaryIO], None
     from sheepdog.cli.graphml import write_graphml  # networkx and lxml: only for --graph
 
     with progress_bar(f"graph: {len(solution.graph):,} positions to networkx"):
-        if isinstance(solution, AgentSolution):
-            digraph = solved_networkx(solution, name=lambda p: json.dumps(agent_json(p)))
-        else:
-            digraph = solved_networkx(solution, name=to_notation)
+        either: Solution[Any] = solution
+        digraph = solved_networkx(either)  # notation; an Agent DOG position's JSON
     return lambda out: write_graphml(digraph, out)
 
 

@@ -247,7 +247,7 @@ def test_a_puzzle_from_data_must_say_its_mode() -> None:
 def test_a_graph_name_that_is_no_function_is_named() -> None:
     solution = sheepdog.solve_position(sheepdog.load_position(DOG_PUZZLE))
     with pytest.raises(WrongTypeError, match="name must be a function of a position"):
-        sheepdog.solved_networkx(solution, name=None)
+        sheepdog.solved_networkx(solution, name=3)
 
 
 def test_agent_dog_text_read_as_classic_names_the_text_reader() -> None:

@@ -9,6 +9,7 @@ count ``N = 4F`` fields.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
@@ -95,6 +96,12 @@ class AgentSolution(RoundSolution[AgentPosition]):
     @property
     def seats(self) -> tuple[int, ...]:
         return TEAMS[self.graph.root_team]
+
+    def node_name(self, position: AgentPosition) -> str:
+        """An Agent DOG position has no notation: its JSON object (spec section 3) as text,
+        layout, rules and players included (``position_from_json(json.loads(text))`` reads it
+        back)."""
+        return json.dumps(position_to_json(position))
 
     def play_json(
         self, card: str | None, description: str, position: AgentPosition

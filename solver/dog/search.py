@@ -105,6 +105,11 @@ class Solution(Generic[Q]):
             size = f"{len(self.graph)} positions, {len(self.graph.unexpanded)} unexpanded"
         return f"{type(self).__name__}({key_text(self.root_key)}, best play {play}, {size})"
 
+    def node_name(self, position: Q) -> str:
+        """How a graph node names its position (:func:`solved_networkx`): classic DOG's
+        one-line notation (``str``)."""
+        return str(position)
+
     def is_exact(self, node: int) -> bool:
         return self.exact is None or self.exact[node]
 
@@ -222,12 +227,16 @@ def retrograde(graph: GameGraph[P], progress: dict[int, tuple[int, int]]) -> Sol
     return Solution(graph, keys, progress)
 
 
-def solved_networkx(solution: Solution[P], *, name: Any = str) -> nx.DiGraph:
-    """The solved graph as a ``networkx.DiGraph`` with values on the nodes, best edges marked.
+def solved_networkx(solution: Solution[P], *, name: Any = None) -> nx.DiGraph:
+    """The solved graph as a ``networkx.DiGraph`` with values on the nodes, best edges marked;
+    each node's ``position`` is ``name(position)`` (None: :meth:`Solution.node_name`, text a
+    reader takes back: classic DOG's notation, an Agent DOG position's JSON object).
 
     A solution that kept no graph (``regraph`` set) is solved again with its graph kept.
     """
     expect(solution, Solution, "solution", "solve_position or solve_agent_position gives one")
+    if name is None:
+        name = solution.node_name
     if not callable(name):
         raise WrongTypeError(
             f"name must be a function of a position (str, say), not {type(name).__name__}"

@@ -117,3 +117,21 @@ def test_solve_takes_the_classic_keywords(seed: int, plies: int) -> None:
         assert with_cutoff[key] == without[key]
     with pytest.raises(SheepdogError, match="always keeps its graph"):
         solve_position(pos, keep_graph=False)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.integers(20, 120))
+def test_a_graph_node_names_a_position_a_reader_takes_back(seed: int, plies: int) -> None:
+    """Found by a helper: `solved_networkx` named an Agent DOG node by its repr
+    ("<AgentPosition k,t8,...>"), which no reader takes and which leaves out the layout, rules
+    and players; it is the position's JSON object now, as `dog solve --graph` writes it."""
+    from sheepdog.solver.agentdog.position import position_from_json
+    from sheepdog.solver.dog.search import solved_networkx
+
+    pos = random_position(seed, plies, 1)
+    assume(small_tree(pos))
+    solution = solve_position(pos)
+    graph = solved_networkx(solution)
+    for node in range(len(solution.graph)):
+        text = graph.nodes[node]["position"]
+        assert position_from_json(json.loads(text)) == solution.graph.positions[node]
