@@ -29,7 +29,7 @@ from sheepdog.solver.dog.position import Position, make_position, position_to_js
 from sheepdog.solver.dog.solve import winning_first_plays
 from sheepdog.solver.dog.value import decode
 from sheepdog.solver.errors import SheepdogError, expect_function, shown
-from sheepdog.solver.fileio import check_folder, write_atomic
+from sheepdog.solver.fileio import check_folder, check_target, write_atomic
 
 DEFAULT_ATTEMPTS = 400
 """Random endgames tried per puzzle wanted before giving up."""
@@ -303,6 +303,7 @@ def generate_puzzles(
         if there and resume and _holds(puzzle.path, text):
             written = False  # written by an earlier run of this search: kept
         elif there and not force:
+            check_target(puzzle.path, force=True)  # a folder there: no --force replaces it
             raise PuzzleFileExists(puzzle.path, resumed=resume)
         else:
             write_atomic(puzzle.path, text, force=force)

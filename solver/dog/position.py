@@ -438,7 +438,7 @@ def position_from_json(obj: Any) -> Position:
             raise FileFormatError(f"position is missing {key!r}")
     seats = obj["seats"]
     if not isinstance(seats, int) or seats not in BOARD_SEATS:
-        raise FileFormatError(f"a DOG board has 4 or 6 seats, not {seats!r}")
+        raise FileFormatError(f"a DOG board has 4 or 6 seats, not {quoted(seats)}")
     rules = DEFAULT_RULES
     if "rules" in obj:
         r = obj["rules"]

@@ -507,6 +507,14 @@ def test_resume_names_a_file_that_differs(tmp_path: Path) -> None:
     assert again.exit_code == 1
     assert "differs from the puzzle this run writes there" in again.stderr
     assert "--resume" not in again.stderr and written.read_text(encoding="utf-8") == "{}"
+    # a folder where the file goes: said at once (found by a helper: "use --force", which
+    # then refused the folder), with or without --resume
+    written.unlink()
+    written.mkdir()
+    for extra in ([], ["--resume"]):
+        result = runner.invoke(app, [*args, str(tmp_path), *extra])
+        assert result.exit_code == 1
+        assert result.stderr == f"Error: {written} is a directory; sheepdog replaces only files\n"
 
 
 def test_ctrl_c_just_after_the_graph_is_written_comes_after_the_answer(

@@ -149,3 +149,13 @@ def test_a_seat_key_is_a_plain_number() -> None:
         bad = {**obj, "hands": {**{k: v for k, v in obj["hands"].items() if k != "1"}, key: []}}
         with pytest.raises(SheepdogError, match="is not a seat number"):
             position_from_json(bad)
+
+
+@pytest.mark.parametrize(
+    ("seats", "said"), [(True, "true"), (None, "null"), ("4", "'4'"), (5, "5")]
+)
+def test_a_seat_count_is_named_as_the_file_spells_it(seats: object, said: str) -> None:
+    """Found by a helper: `"seats": true` was named in Python's spelling ("not True")."""
+    obj = {**position_to_json(parse_notation(SPEC)), "seats": seats}
+    with pytest.raises(SheepdogError, match=f"^a DOG board has 4 or 6 seats, not {said}$"):
+        position_from_json(obj)
