@@ -168,7 +168,12 @@ def play(
 
     def body() -> None:
         from sheepdog.solver.errors import SheepdogError
-        from sheepdog.solver.fileio import check_target, check_writable
+        from sheepdog.solver.fileio import (
+            check_target,
+            check_writable,
+            missing_folders,
+            remove_made_folders,
+        )
         from sheepdog.solver.filelock import exclusive_lock
         from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
         from sheepdog.solver.slywolf.roster import load_roster
@@ -193,49 +198,55 @@ def play(
                 fail(f"{', '.join(given)} {verb} only with --new (a game file keeps its own)", 2)
         if file.is_dir():
             raise SheepdogError(f"{file} is a directory, not a game file")
+        made: list[Path] = []
         if new:
+            made = missing_folders(file.parent)  # taken back if no game is begun
             file.parent.mkdir(parents=True, exist_ok=True)  # the lock file goes there too
         elif not os.path.lexists(file):
             raise SheepdogError(f"no such file: {file} (--new starts a game in it)")
-        with exclusive_lock(file, BUSY):
-            _remove_stray_temps(file)
-            if new:
-                if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
+        try:
+            with exclusive_lock(file, BUSY):
+                _remove_stray_temps(file)
+                if new:
+                    if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
+                        check_target(file, force=True)
+                    if os.path.lexists(file) and not force:
+                        if not os.path.exists(file):  # a link that leads to no file: says so
+                            check_target(file)
+                        raise SheepdogError(
+                            f"{file} already exists; use --force to start over (its interviews and"
+                            " game are replaced by a new game), or give a new file"
+                        )
+                    load_roster(roster)  # a roster typed wrong is the option's, not the file's
+                    base = puzzle_from_dict(
+                        {
+                            "roster": roster_ref(roster, file.parent),
+                            "mode": mode.mode,
+                            "interviews": [],
+                        },
+                        base=file.parent,
+                        source=str(file),
+                    )
+                    check_likes(base.roster)
+                    game = new_game(base, side.value, Options(skill, picky, special))
+                    _save(file, game, force=force)
+                    echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
+                else:
+                    # a pipe or device is refused before it is read (a pipe with no writer
+                    # waited for ever), not at the first save
                     check_target(file, force=True)
-                if os.path.lexists(file) and not force:
-                    if not os.path.exists(file):  # a link that leads to no file: says so
-                        check_target(file)
-                    raise SheepdogError(
-                        f"{file} already exists; use --force to start over (its interviews and"
-                        " game are replaced by a new game), or give a new file"
-                    )
-                load_roster(roster)  # a roster typed wrong is the option's, not the file's
-                base = puzzle_from_dict(
-                    {
-                        "roster": roster_ref(roster, file.parent),
-                        "mode": mode.mode,
-                        "interviews": [],
-                    },
-                    base=file.parent,
-                    source=str(file),
-                )
-                check_likes(base.roster)
-                game = new_game(base, side.value, Options(skill, picky, special))
-                _save(file, game, force=force)
-                echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
-            else:
-                # a pipe or device is refused before it is read (a pipe with no writer
-                # waited for ever), not at the first save
-                check_target(file, force=True)
-                loaded = load_game(file)
-                check_writable(file)  # every line typed is saved to it
-                if loaded is None:
-                    raise SheepdogError(
-                        f"{file} has no game yet: it is a puzzle; start a game in a new file"
-                        " with --new (a new game starts with no interviews, so keep this file)"
-                    )
-                game = loaded
-            _session(file, game, model)
+                    loaded = load_game(file)
+                    check_writable(file)  # every line typed is saved to it
+                    if loaded is None:
+                        raise SheepdogError(
+                            f"{file} has no game yet: it is a puzzle; start a game in a new file"
+                            " with --new (a new game starts with no interviews, so keep this file)"
+                        )
+                    game = loaded
+                _session(file, game, model)
+        except BaseException:
+            remove_made_folders(made)  # only while empty: a game written keeps its folder
+            raise
 
     run(body)
 

@@ -778,3 +778,17 @@ def test_a_game_file_with_other_names_is_refused(tmp_path: Path) -> None:
         "would keep an old copy: work on a copy of it instead\n"
     )
     assert path.read_bytes() == before == other.read_bytes()
+
+
+def test_a_new_game_that_cannot_begin_leaves_no_folders(tmp_path: Path) -> None:
+    """Found by a helper: `wolf play --new a/b/g.json --roster nope.toml` made the folders a/b
+    before it read the roster, and left them behind empty; a game begun keeps them."""
+    from sheepdog.cli.main import app
+
+    game = tmp_path / "a" / "b" / "g.json"
+    args = ["wolf", "play", "--new", str(game)]
+    result = CliRunner().invoke(app, [*args, "--roster", str(tmp_path / "nope.toml")])
+    assert result.exit_code == 1 and "no such roster file" in result.output
+    assert list(tmp_path.iterdir()) == []
+    result = CliRunner().invoke(app, args, input="top harp\n")
+    assert result.exit_code == 0 and game.is_file()
