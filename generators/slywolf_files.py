@@ -247,7 +247,7 @@ def check_roster_ref(roster: Roster, roster_ref: str, out: Path) -> None:
         if not is_shipped_as(roster, roster_ref):
             raise SheepdogError(
                 f"roster_ref {roster_ref!r} names the shipped roster {roster_ref.lower()!r}, but"
-                f" the cases' roster is {roster.name!r}: leave roster_ref out, and each file"
+                f" the cases' {roster.called} is another: leave roster_ref out, and each file"
                 " holds the roster itself"
             )
         return

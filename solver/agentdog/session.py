@@ -468,7 +468,13 @@ def fold_draws(table: AgentTable, seat: int, discard: str) -> list[str]:
     """The cards ``seat``'s fold that discards ``discard`` may draw (2-3 players, A17): those
     with a copy not seen once the discard has gone from her hand to the pile, in deck order;
     the fold refuses the others."""
-    seen = not_seen(_before_draw(table, seat, discard))
+    expect(table, AgentTable, "table", "new_table(...) makes one")
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in table.players:
+        raise SheepdogError(f"seat must be a seat in play ({table.players}), not {seat!r}")
+    card = parse_card(discard) if isinstance(discard, str) else discard
+    if not isinstance(card, str) or not may_hold(table, seat, card):
+        raise SheepdogError(f"seat {seat} cannot hold a {discard}")
+    seen = not_seen(_before_draw(table, seat, card))
     return [card for card in table.rules.deck_counts() if seen[card] > 0]
 
 

@@ -483,7 +483,7 @@ def _settle_roster_ref(puzzle: Puzzle) -> None:
     elif ref.lower() in SHIPPED_ROSTERS and not is_shipped_as(puzzle.roster, ref):
         raise SheepdogError(
             f"roster_ref {ref!r} names the shipped roster {ref.lower()!r}, but the puzzle's "
-            f"roster is {puzzle.roster.name!r}: leave roster_ref out, and the file holds the "
+            f"{puzzle.roster.called} is another: leave roster_ref out, and the file holds the "
             "roster itself"
         )
 

@@ -554,3 +554,26 @@ def test_a_fold_draws_only_what_fold_draws_offers() -> None:
             else:
                 with pytest.raises(SheepdogError, match="every copy is in sight or played"):
                     step(table, entry)
+
+
+def test_fold_draws_refuses_what_no_fold_could_discard() -> None:
+    """Found by a helper: a card not in her hand, an unknown card, a seat not in play or not a
+    number ended in Python's ValueError, IndexError or TypeError."""
+    pos = make_position(
+        [[-1, -1, -1, -1], [], [-1, -1, -1, 32], []],
+        [["2", "3"], [], ["9", "12"], []],
+        0,
+        players=[0, 2],
+        stock=["5", "8", "6"],
+    )
+    table = new_table(2, 0, position=view_to_json(view_of(pos, 0)))
+    assert "5" in fold_draws(table, 0, "2")
+    for seat, card, message in (
+        (0, "5", "seat 0 cannot hold a 5"),
+        (0, "zz", "unknown card"),
+        (5, "2", "seat must be a seat in play"),
+        (1, "2", "seat must be a seat in play"),
+        ("0", "2", "seat must be a seat in play"),
+    ):
+        with pytest.raises(SheepdogError, match=message):
+            fold_draws(table, seat, card)  # type: ignore[arg-type]

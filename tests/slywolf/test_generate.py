@@ -446,7 +446,8 @@ def test_a_roster_ref_must_name_the_cases_roster_from_their_folder(tmp_path: Pat
     large = load_roster("large-24")
     shutil.copy(CASES / "rosters" / "large-24.toml", tmp_path / "mine.toml")
     refused = {
-        "large-24": "names the shipped roster 'large-24', but the cases' roster is 'default'",
+        "large-24": "names the shipped roster 'large-24', but the cases' roster 'default' is"
+        " another",
         "../../mine.toml": "is the roster .*mine.toml \\('large-24'\\), not the cases' roster"
         " 'default'",
         "../mine.toml": "does not load",

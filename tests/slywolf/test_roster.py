@@ -18,7 +18,7 @@ from sheepdog.solver.slywolf.advice import advice
 from sheepdog.solver.slywolf.entries import Heard, Top, parse_entry
 from sheepdog.solver.slywolf.explain import explain
 from sheepdog.solver.slywolf.findings import solve_puzzle
-from sheepdog.solver.slywolf.puzzle import Interview, Puzzle
+from sheepdog.solver.slywolf.puzzle import Interview, Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import (
     ONE_OUTFIT,
     Item,
@@ -308,3 +308,8 @@ def test_a_roster_read_from_a_file_names_the_file_in_messages(tmp_path: Path) ->
     with pytest.raises(SheepdogError, match=re.escape("roster 'default' has 1 accomplice")):
         check_mode_possible(changed, "hard")
     assert pickle.loads(pickle.dumps(mine)).file == str(copy)
+    # a changed copy named "default" as the shipped one: the refusal names its file
+    other = tmp_path / "three.toml"
+    other.write_text(copy.read_text().replace("accomplices = 4", "accomplices = 3"))
+    with pytest.raises(SheepdogError, match=re.escape(f"puzzle's roster {other} ('default') is")):
+        new_puzzle(load_roster(str(other)), "easy", roster_ref="default")
