@@ -178,16 +178,21 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
         missing = missing_folders(folder)
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        if isinstance(exc, FileExistsError) and os.path.islink(folder):
-            try:  # a link to nowhere, or a loop: mkdir says only "file exists"
-                os.stat(folder)
+        # a link to nowhere on the way (the folder or one above it), or a loop: mkdir says
+        # only "file exists"
+        links = [p for p in (folder, *folder.parents) if os.path.islink(p)]
+        for link in links if isinstance(exc, FileExistsError) else []:
+            try:
+                os.stat(link)
             except FileNotFoundError:
+                which = "it" if link == folder else str(link)
                 raise SheepdogError(
-                    f"cannot create the folder {folder}: it is a link to"
-                    f" {os.readlink(folder)}, which does not exist"
+                    f"cannot create the folder {folder}: {which} is a link to"
+                    f" {os.readlink(link)}, which does not exist"
                 ) from None
             except OSError as target:
                 exc = target
+                break
         raise SheepdogError(f"cannot create the folder {folder}: {os_reason(exc)}") from None
     try:
         fd, probe = _create_temp(folder / WRITE_CHECK)

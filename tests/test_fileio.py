@@ -397,3 +397,18 @@ def test_a_staged_write_stopped_while_filling_leaves_nothing(
     if expected is SheepdogError:
         assert str(raised.value) == f"no space left on device writing {path}"
     assert names(tmp_path) == []
+
+
+def test_a_link_to_nowhere_above_the_folder_is_named(tmp_path: Path) -> None:
+    """Found by a helper: with `lkd` a link to nowhere, `--out lkd/q` said "cannot create the
+    folder lkd/q: file exists", though nothing is at lkd/q; the link is named now."""
+    (tmp_path / "lkd").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(SheepdogError) as told:
+        fileio.check_folder(tmp_path / "lkd" / "q")
+    assert str(told.value) == (
+        f"cannot create the folder {tmp_path / 'lkd' / 'q'}: {tmp_path / 'lkd'} is a link to"
+        f" {tmp_path / 'nowhere'}, which does not exist"
+    )
+    with pytest.raises(SheepdogError, match=": it is a link to .*, which does not exist$"):
+        fileio.check_folder(tmp_path / "lkd")
+    assert not (tmp_path / "nowhere").exists()
