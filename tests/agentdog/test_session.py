@@ -527,10 +527,9 @@ def test_an_entry_of_the_other_game_is_named_with_its_module() -> None:
     assert "sheepdog.solver.agentdog.entries.PlayCard)" in str(told.value)
 
 
-def test_a_fold_draws_only_what_fold_draws_offers() -> None:
-    """The page offered every card for one's own fold's draw, the first selected, though the
-    table refuses a card whose copies are all seen; fold_draws is the list the page offers, and
-    it is what the fold takes (with the draw pile empty, the discard pile goes back in)."""
+def _stuck_with_two_and_three() -> AgentTable:
+    """2 players, seen from seat 0, to move: her pieces in the kennel and a 2 and a 3 in hand,
+    so she folds (discards one, draws one); three cards in the draw pile."""
     pos = make_position(
         [[-1, -1, -1, -1], [], [-1, -1, -1, 32], []],
         [["2", "3"], [], ["9", "12"], []],
@@ -538,7 +537,14 @@ def test_a_fold_draws_only_what_fold_draws_offers() -> None:
         players=[0, 2],
         stock=["5", "8", "6"],
     )
-    fresh = new_table(2, 0, position=view_to_json(view_of(pos, 0)))
+    return new_table(2, 0, position=view_to_json(view_of(pos, 0)))
+
+
+def test_a_fold_draws_only_what_fold_draws_offers() -> None:
+    """The page offered every card for one's own fold's draw, the first selected, though the
+    table refuses a card whose copies are all seen; fold_draws is the list the page offers, and
+    it is what the fold takes (with the draw pile empty, the discard pile goes back in)."""
+    fresh = _stuck_with_two_and_three()
     sixes = replace(fresh, discard=sort_hand(("6",) * 8), discarded=8)  # every 6 played
     empty = replace(sixes, stock=0)
     # 6 of the 8 twos played and one in her hand: the one she discards was counted twice (in
@@ -559,14 +565,7 @@ def test_a_fold_draws_only_what_fold_draws_offers() -> None:
 def test_fold_draws_refuses_what_no_fold_could_discard() -> None:
     """Found by a helper: a card not in her hand, an unknown card, a seat not in play or not a
     number ended in Python's ValueError, IndexError or TypeError."""
-    pos = make_position(
-        [[-1, -1, -1, -1], [], [-1, -1, -1, 32], []],
-        [["2", "3"], [], ["9", "12"], []],
-        0,
-        players=[0, 2],
-        stock=["5", "8", "6"],
-    )
-    table = new_table(2, 0, position=view_to_json(view_of(pos, 0)))
+    table = _stuck_with_two_and_three()
     assert "5" in fold_draws(table, 0, "2")
     for seat, card, message in (
         (0, "5", "seat 0 cannot hold a 5"),
