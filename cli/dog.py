@@ -26,9 +26,8 @@ from sheepdog.solver.agentdog.moves import legal_plays as agent_plays
 from sheepdog.solver.agentdog.moves import perft as agent_perft
 from sheepdog.solver.agentdog.moves import perft_divide as agent_divide
 from sheepdog.solver.agentdog.observer import ObserverView, view_of, view_to_json
-from sheepdog.solver.agentdog.position import AgentPosition, winning_side
+from sheepdog.solver.agentdog.position import AgentPosition
 from sheepdog.solver.agentdog.position import position_to_json as agent_json
-from sheepdog.solver.agentdog.position import round_over as agent_round_over
 from sheepdog.solver.dog.moves import (
     DEFAULT_PERFT_NODES,
     PerftBudgetExceeded,
@@ -40,16 +39,14 @@ from sheepdog.solver.dog.moves import (
 from sheepdog.solver.dog.position import (
     parse_notation,
     position_to_json,
-    round_over,
     to_notation,
     winner,
-    winner_words,
 )
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, seats_for, simulate
 from sheepdog.solver.errors import MAX_SEED, HiddenCardsError, SheepdogError
-from sheepdog.solver.variants import AnyPosition, load_any, load_any_position
-from sheepdog.solver.words import counted, seats_won, side_words
+from sheepdog.solver.variants import AnyPosition, load_any, load_any_position, over_words
+from sheepdog.solver.words import counted, side_words
 
 if TYPE_CHECKING:  # imported when Agent DOG games are played, not at every start
     from sheepdog.solver.agentdog.simulate import GameRecord as AgentGameRecord
@@ -195,27 +192,13 @@ def moves(position: PositionArg, json_out: JsonOpt = False) -> None:
         console = Console()
         line = f"seat {pos.to_move} to move · {counted(len(plays), 'legal play')}"
         if not plays:
-            line += _why_no_play(pos)
+            over = over_words(pos)
+            line += "" if over is None else f" ({over})"
         console.print(line, soft_wrap=True)
         for i, (_, text, _) in enumerate(plays, 1):
             console.print(f"{i:3}. {text}", markup=False, highlight=False, soft_wrap=True)
 
     run(body)
-
-
-def _why_no_play(pos: AnyPosition) -> str:
-    """Why a position has no legal play, in words: the game won or the round over."""
-    if isinstance(pos, AgentPosition):
-        side = winning_side(pos)
-        won = None if side is None else seats_won(side)
-        over = agent_round_over(pos)
-    else:
-        words = winner_words(pos)
-        won = None if words is None else f"{words} has won"
-        over = round_over(pos)
-    if won is not None:
-        return f" (the game is over: {won})"
-    return " (the round is over: every hand is empty)" if over else ""
 
 
 #: The deepest perft: every ply takes at least one card from the hands, and a position holds at

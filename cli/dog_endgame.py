@@ -313,8 +313,10 @@ def _print_solution(out: dict[str, Any], graph: Path | None) -> None:
     echo(f"{value}{plies} for the team to move (seats {seats}).")
     home, steps = out["progress"]
     echo(f"Progress with best play: {counted(home, 'pawn')} home, {counted(steps, 'step')} to go.")
-    if out["best"] is None:
-        echo("Best play: none to choose (a fold, or the round or the game is over).")
+    if out["over"] is not None:
+        echo(f"No play: {out['over']}.")
+    elif out["best"] is None:
+        echo("Best play: none to choose (the only play is a fold).")
     else:
         echo(f"Best play: {out['pv'][0]}")
     if out["pv"]:

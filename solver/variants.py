@@ -16,10 +16,28 @@ from sheepdog.solver.agentdog.observer import ObserverView, view_from_json
 from sheepdog.solver.dog import position as classic
 from sheepdog.solver.errors import FileFormatError, UnknownNameError, naming
 from sheepdog.solver.jsonio import loads_json, read_text
+from sheepdog.solver.words import seats_won
 
 VARIANTS: Final = ("dog", "agent-dog")
 
 AnyPosition = classic.Position | agent.AgentPosition
+
+
+def over_words(pos: AnyPosition) -> str | None:
+    """Why a position has no play, in words, or None while the round goes on: "the game is
+    over: team 1 (seats 1 and 3) has won" (R13; Agent DOG's A15 says "seats 1+3 have won"),
+    or "the round is over: every hand is empty" (R14)."""
+    if isinstance(pos, agent.AgentPosition):
+        side = agent.winning_side(pos)
+        won = None if side is None else seats_won(side)
+        over = agent.round_over(pos)
+    else:
+        words = classic.winner_words(pos)
+        won = None if words is None else f"{words} has won"
+        over = classic.round_over(pos)
+    if won is not None:
+        return f"the game is over: {won}"
+    return "the round is over: every hand is empty" if over else None
 
 
 def parse_any(text: str, source: str = "position") -> AnyPosition | ObserverView:

@@ -39,6 +39,7 @@ from sheepdog.solver.errors import (
     expect_function,
     expect_variant,
 )
+from sheepdog.solver.variants import over_words
 
 
 class SeatedPosition(Hashable, Protocol):
@@ -230,6 +231,12 @@ class RoundSolution(Solution[Q]):
         """The seats of the team to move at the root (the team the values are for)."""
         raise NotImplementedError
 
+    @property
+    def over(self) -> str | None:
+        """Why the root has no play, in words (:func:`~sheepdog.solver.variants.over_words`),
+        or None while the round goes on."""
+        raise NotImplementedError
+
     def play_json(self, card: str | None, description: str, position: Q) -> dict[str, Any]:
         """One play in :meth:`to_dict`, in the variant's position format."""
         raise NotImplementedError
@@ -239,8 +246,9 @@ class RoundSolution(Solution[Q]):
 
         ``best`` is null when the player to move can only fold (or the root is terminal); ``pv``
         is the principal variation in words, ``pv_plays`` the same plies with their positions;
-        ``plays`` values every first play (for the team to move); ``seconds`` is the time the
-        solve took.
+        ``plays`` values every first play (for the team to move); ``over`` says why the root
+        has no play ("the game is over: ..." or "the round is over: ..."), null while the
+        round goes on; ``seconds`` is the time the solve took.
         """
         graph = self.graph
         value, plies, _ = decode(self.root_key)
@@ -267,6 +275,7 @@ class RoundSolution(Solution[Q]):
                 self._first_play(kid, card, description)
                 for kid, (card, description) in zip(graph.children[0], graph.labels[0], strict=True)
             ],
+            "over": self.over,
             "method": "retrograde" if self.exact is None else "alphabeta",
             **self.sizes(),
         }
@@ -311,6 +320,10 @@ class DogSolution(RoundSolution[Position]):
     @property
     def seats(self) -> tuple[int, ...]:
         return teams(self.graph.positions[0])[self.graph.root_team]
+
+    @property
+    def over(self) -> str | None:
+        return over_words(self.graph.positions[0])
 
     def play_json(self, card: str | None, description: str, position: Position) -> dict[str, Any]:
         return play_json(card, description, position)

@@ -498,6 +498,11 @@ def test_no_play_says_why_and_advice_refuses_a_finished_round(tmp_path: Path) ->
     moves = _run("dog", "moves", str(path))
     assert moves.exit_code == 0, moves.stderr
     assert moves.stdout.splitlines()[0].endswith("(the game is over: seats 0+2 have won)")
+    solved = _run("dog", "solve", str(path), "--json")
+    assert solved.exit_code == 0, solved.stderr
+    assert json.loads(solved.stdout)["over"] == "the game is over: seats 0+2 have won"
+    words = _run("dog", "solve", str(path))
+    assert "No play: the game is over: seats 0+2 have won." in words.stdout.splitlines()
 
 
 def test_too_many_colourings_names_the_view_file(tmp_path: Path) -> None:

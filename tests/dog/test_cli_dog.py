@@ -355,3 +355,20 @@ def test_a_usage_error_names_the_option_not_the_keyword() -> None:
     result = runner.invoke(app, ["dog", "simulate", "--mode", "threes"])
     assert result.exit_code == 2
     assert result.stderr == "Error: two teams of three need the 6-seat board: --seats 6\n"
+
+
+def test_solve_says_why_a_finished_game_has_no_play() -> None:
+    """It printed "LOSS in 0 plies" and "none to choose (a fold, or the round or the game is
+    over)", leaving the user to guess which; `--json` gains `over`, null while play goes on."""
+    won = "4 t60,h1,h2,h3/h0,h1,h2,h3/t5,h1,h2,h3/h0,h1,h2,h3 5/-/-/- 0"
+    result = runner.invoke(app, ["dog", "solve", won])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "LOSS in 0 plies for the team to move (seats 0 and 2)."
+    assert lines[2] == "No play: the game is over: team 1 (seats 1 and 3) has won."
+    empty = "4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 -/-/-/- 0"
+    out = json.loads(runner.invoke(app, ["dog", "solve", empty, "--json"]).stdout)
+    assert out["value"] == "DRAW" and out["over"] == "the round is over: every hand is empty"
+    playing = "4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2,2,5/-/-/- 0"
+    going = json.loads(runner.invoke(app, ["dog", "solve", playing, "--json"]).stdout)
+    assert going["over"] is None
