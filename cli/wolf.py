@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sheepdog.cli.common import number_in, print_json, run
-from sheepdog.cli.explain_text import explanation_lines, statuses_note
+from sheepdog.cli.explain_text import explanation_lines
 from sheepdog.cli.progress import echo, late_progress_bar
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.percent import percent
@@ -26,7 +26,7 @@ from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle
 from sheepdog.solver.slywolf.roster import ONE_OUTFIT
 from sheepdog.solver.slywolf.valid import MODELS, Model
-from sheepdog.solver.slywolf.worlds import Deduction, Observation
+from sheepdog.solver.slywolf.worlds import Deduction
 from sheepdog.solver.words import counted
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
@@ -87,12 +87,10 @@ STEPS_NOTE = (
 )
 
 
-def _steps_notes(steps: Explanation, puzzle: Puzzle, deduction: Deduction) -> list[str]:
+def _steps_notes(steps: Explanation, deduction: Deduction) -> list[str]:
     """What follows the steps: the statuses the culprit settles that no step reached, and why
     the steps leave more suspects than the valid model does."""
-    notes = []
-    if (said := statuses_note(steps, Observation.from_puzzle(puzzle), deduction)) is not None:
-        notes.append(said)
+    notes = [] if steps.closing is None else [steps.closing.sentence(steps.roster)]
     if set(steps.suspects) != set(deduction.suspects):
         notes.append(STEPS_NOTE)
     return notes
@@ -271,7 +269,7 @@ def solve(
         if warning is not None:
             echo(f"Warning: {file}: {warning}", err=True)
         steps = explain_puzzle(puzzle) if explain else None
-        notes = [] if steps is None else _steps_notes(steps, puzzle, findings.deduction)
+        notes = [] if steps is None else _steps_notes(steps, findings.deduction)
         if json_out:
             data = findings.to_dict()
             if steps is not None:

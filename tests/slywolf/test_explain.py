@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheepdog.cli.explain_text import explanation_lines, statuses_note
+from sheepdog.cli.explain_text import explanation_lines
 from sheepdog.solver.slywolf.brute import enumerate_counts
 from sheepdog.solver.slywolf.explain import (
     RULE_TIERS,
@@ -88,7 +88,7 @@ def test_the_note_after_a_settled_case_names_every_status_no_step_reached(p: Puz
     obs = Observation.from_puzzle(p)
     d = enumerate_counts(obs)
     ex = explain(p)
-    note = statuses_note(ex, obs, d)
+    note = None if ex.closing is None else ex.closing.sentence(p.roster)
     if d.culprit is None:
         assert note is None
         return
@@ -109,6 +109,34 @@ def test_the_note_after_a_settled_case_names_every_status_no_step_reached(p: Puz
             if re.search(rf"\bthe {re.escape(sheep.name)}(,| and| is| are)", part):
                 said[s] = status
     assert said == left
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_puzzles(tiles=True))
+def test_the_closing_groups_are_the_exact_statuses_no_step_reached(p: Puzzle) -> None:
+    """`Explanation.closing` (the library's, for any caller of `explain`): its four groups
+    together are exactly the statuses brute force knows and no step reached; the "read"
+    groups hold the sheep whose testimony is known, and its JSON names them."""
+    obs = Observation.from_puzzle(p)
+    d = enumerate_counts(obs)
+    ex = explain(p)
+    reached = set(ex.honest) | set(ex.accomplices)
+    closing = ex.closing
+    if closing is None:
+        assert d.culprit is None or set(d.honest) | set(d.accomplices) <= reached
+        return
+    assert d.culprit == ex.culprit == closing.culprit
+    assert set(closing.honest_read) | set(closing.honest_certain) == set(d.honest) - reached
+    assert set(closing.accomplices_read) | set(closing.accomplices_certain) == (
+        set(d.accomplices) - reached
+    )
+    read = closing.honest_read + closing.accomplices_read
+    assert all(obs.testimony[s] is not None for s in read)
+    certain = closing.honest_certain + closing.accomplices_certain
+    assert all(obs.testimony[s] is None for s in certain)
+    out = ex.to_dict()["closing"]
+    assert out["sentence"] == closing.sentence(p.roster)
+    assert out["honest_read"] == [p.roster.sheep[s].name for s in closing.honest_read]
 
 
 @settings(max_examples=100, deadline=None)

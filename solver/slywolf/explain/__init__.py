@@ -10,13 +10,15 @@ concludes, and a sentence.
 - :mod:`.rules`: the named rules, and :data:`RULES`, the one registry of every rule with its tier
   (for the difficulty grade) and whether it is a hard-case hint;
 - :mod:`.general`: the general step, where the named rules stall (minimal conflicting facts);
-- :mod:`.driver`: the loop, :func:`explain`, and its result :class:`Explanation`.
+- :mod:`.driver`: the loop, :func:`explain`, and its result :class:`Explanation`;
+- :mod:`.closing`: once the culprit is found, the statuses no step reached (:class:`Closing`).
 
 Every step is sound: it holds in every world consistent with the interviews (tests check each
 conclusion against :func:`sheepdog.solver.slywolf.worlds.deduce`).  The terminal text of an
 explanation is the CLI's (:mod:`sheepdog.cli.explain_text`).
 """
 
+from sheepdog.solver.slywolf.explain.closing import Closing
 from sheepdog.solver.slywolf.explain.driver import (
     Explanation,
     explain,
@@ -29,6 +31,7 @@ from sheepdog.solver.slywolf.explain.rules import RULE_TIERS, RULES, Rule, diffi
 __all__ = [
     "RULES",
     "RULE_TIERS",
+    "Closing",
     "Explanation",
     "Rule",
     "Step",

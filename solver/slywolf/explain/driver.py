@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheepdog.solver.errors import UnknownNameError, expect
+from sheepdog.solver.slywolf.explain.closing import Closing, closing
 from sheepdog.solver.slywolf.explain.notebook import Notebook, Step
 from sheepdog.solver.slywolf.explain.rules import RULES, TRIAL_ORDER, difficulty
 from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
@@ -24,6 +25,9 @@ class Explanation:
     honest: tuple[int, ...]
     accomplices: tuple[int, ...]
     consistent: bool = True
+    closing: Closing | None = None
+    """Once the culprit is found, the statuses the exact answer knows that no step reached
+    (:class:`~sheepdog.solver.slywolf.explain.closing.Closing`); None when none are left."""
 
     def __repr__(self) -> str:
         """Short: ``<Explanation: 14 steps, culprit Howler>``."""
@@ -52,7 +56,8 @@ class Explanation:
         return max(self.steps, key=lambda s: difficulty(s.rule)).rule
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: steps, culprit, suspects left, hardest rule, rules used (by name)."""
+        """The JSON form: steps, culprit, suspects left, hardest rule, rules used (by name), and
+        the closing statuses (null when none are left unsaid)."""
         roster = self.roster
         return {
             "steps": [step.to_dict(roster) for step in self.steps],
@@ -60,6 +65,7 @@ class Explanation:
             "suspects": [roster.wolves[w].name for w in self.suspects],
             "hardest_rule": self.hardest_rule,
             "rules_used": self.rules_used,
+            "closing": None if self.closing is None else self.closing.to_dict(roster),
         }
 
 
@@ -87,12 +93,15 @@ def explain_observation(
         if step is None:
             break
         nb.add(step)
+    honest, accomplices = tuple(nb.found(True)), tuple(nb.found(False))
+    culprit = nb.suspects[0] if len(nb.suspects) == 1 else None
     return Explanation(
         roster,
         steps=tuple(nb.steps),
         suspects=tuple(nb.suspects),
-        honest=tuple(nb.found(True)),
-        accomplices=tuple(nb.found(False)),
+        honest=honest,
+        accomplices=accomplices,
+        closing=None if culprit is None else closing(obs, culprit, {*honest, *accomplices}),
     )
 
 
