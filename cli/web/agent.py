@@ -617,10 +617,13 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
         movable = {p["card"] for p in view["plays"] if p["card"] is not None}
         fold_cards = [c for c in mover_cards if c not in movable]
         # her own 2-3 player fold draws: only a card some discard lets her draw (the table
-        # refuses the others, and the first option is the one a tap sends)
-        drawable: set[str] = set()
+        # refuses the others, and the first option is the one a tap sends); with the draw
+        # pile empty the discard goes back into it, so each discard lists its own draws
+        # (the page's script greys out the others)
+        draws: dict[str, list[str]] = {}
         if to_move == view["me"] and len(view["players"]) < 4:
-            drawable = drawable.union(*(fold_draws(table, to_move, d) for d in fold_cards))
+            draws = {d: fold_draws(table, to_move, d) for d in fold_cards}
+        drawable = set().union(*draws.values())
         return h.page(
             "agent.html",
             board=board_svg(table),
@@ -629,6 +632,7 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
             mover_cards=mover_cards,
             fold_cards=fold_cards,
             draw_cards=[c for c in CARDS if c in drawable],
+            draws_by_discard=draws,
             all_cards=list(CARDS),
             deck_counts=table.rules.deck_counts(),
             **shared.page_context(request, row, view, CHECKS.parse_card),

@@ -337,6 +337,16 @@ def test_ones_own_fold_offers_only_cards_she_can_draw(
     monkeypatch.setattr(agent_pages, "fold_draws", only_some)
     assert drawn_offered() == ["5", "8", "swap"]  # in deck order, for either discard
     assert sorted(calls) == ["2", "3"]
+    # each discard lists its own draws, for the page's script (they differ only when the
+    # draw pile is empty: the discard goes back into it)
+    page = client.get(game["url"]).text
+    found = re.search(r'<select name="discard">(.*?)</select>', page, re.S)
+    assert found is not None
+    listed = re.findall(r"<option data-draws='([^']*)'>([^<]+)</option>", found.group(1))
+    assert [(json.loads(draws), card) for draws, card in listed] == [
+        (["8", "5"], "2"),
+        (["swap"], "3"),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -7,12 +7,14 @@ where the page asks what the table saw.  They skip, saying why, only without tha
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.test_agent import _two_under
 from tests.web.test_browser import (
     PHONE,
+    api_post,
     browser,
     fits_the_phone,
     phone,
@@ -100,4 +102,44 @@ def test_the_page_asks_what_the_table_saw(server: str, phone: Page) -> None:
     expect(phone.locator("#status")).to_have_text("Seat 2 to move (your partner).")
     expect(phone.locator("g.pawn[data-seat='3'][data-loc='t13']")).to_have_count(1)
     expect(phone.locator("#tracker li[data-loc='t24']")).to_contain_text("colour 1")
+    fits_the_phone(phone)
+
+
+def test_a_fold_offers_only_the_draws_its_discard_allows(server: str, phone: Page) -> None:
+    """With the draw pile empty the discarded card goes back into it: the last unseen 3 is
+    the one she discards, so "discard 3, draw 3" is a fold and "discard 2, draw 3" is not.
+    The page offered the union of the two lists beside either discard; the draw now follows
+    the discard (greyed out where it does not fit), and the pair sent is recorded."""
+    view = {
+        "variant": "agent-dog",
+        "layout": "default",
+        "view": "observer",
+        "pawns": {"0": ["k"] * 4, "1": ["k", "k", "k", "t21"], "2": ["k", "k", "k", "t32"]},
+        "undercover": [],
+        "hands": {"0": ["2", "3"], "1": ["3"] * 5, "2": ["3", "3"]},
+        "to_move": 0,
+        "last_card": None,
+        "players": [0, 1, 2],
+    }
+    game = api_post(
+        server, "/api/dog/games", {"variant": "agent-dog", "me": 0, "position": view, "stock": 0}
+    )
+    phone.goto(server + game["url"])
+    settled(phone)
+    form = phone.locator("form:has(select[name=discard])")
+    discard, drawn = form.locator("select[name=discard]"), form.locator("select[name=drawn]")
+    three = drawn.locator("option", has_text=re.compile(r"^3$"))
+    expect(discard).to_have_value("2")
+    expect(three).to_be_disabled()
+    discard.select_option("3")
+    expect(three).to_be_enabled()
+    drawn.select_option("3")
+    discard.select_option("2")  # her draw no longer fits: it moves to the first that does
+    expect(drawn).to_have_value("1/11")
+    expect(three).to_be_disabled()
+    discard.select_option("3")
+    drawn.select_option("3")
+    settled(phone)
+    tap(phone, "Fold: discard and draw")
+    expect(phone.locator(".history li").last).to_have_text("seat 0 folds: discard 3, draw 3")
     fits_the_phone(phone)

@@ -163,6 +163,42 @@
     form.querySelectorAll(".stale-note").forEach(function (el) { el.remove(); });
   }
 
+  // -- a fold's draw follows its discard ------------------------------------------------------
+  // With the draw pile empty the discarded card goes back into it, so what one's own fold may
+  // draw depends on what it discards: each discard lists its draws (data-draws), and a draw
+  // the chosen discard does not allow is greyed out.  A draw she chose that no longer fits
+  // makes the form stale (it is not swapped for another behind her back); the list's own
+  // first choice, or one her change of discard rules out, moves to the first that fits.  A
+  // refused pair the server shows again stays as it is, beside its error.
+  function fitDraws(root, byHand) {
+    root.querySelectorAll('select[name="discard"]').forEach(function (discard) {
+      var form = discard.form;
+      var drawn = form && form.querySelector('select[name="drawn"]');
+      var chosen = discard.options[discard.selectedIndex];
+      if (!drawn || !chosen || !chosen.hasAttribute("data-draws")) { return; }
+      var allowed = JSON.parse(chosen.getAttribute("data-draws"));
+      var first = null;
+      for (var i = 0; i < drawn.options.length; i++) {
+        var option = drawn.options[i];
+        option.disabled = allowed.indexOf(option.value) < 0;
+        if (!option.disabled && first === null) { first = option; }
+      }
+      var picked = drawn.options[drawn.selectedIndex];
+      if (!picked || !picked.disabled || !first) { return; }
+      if (byHand || (!picked.defaultSelected && !form.getAttribute("data-touched"))) {
+        drawn.value = first.value;
+      } else if (form.getAttribute("data-touched")) {
+        markStale(form);
+      }
+    });
+  }
+  fitDraws(document, false);
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.name === "discard" && e.target.tagName === "SELECT") {
+      fitDraws(e.target.form, true);
+    }
+  });
+
   // -- the swap -------------------------------------------------------------------------------
   function remember(main) {
     var forms = [];
@@ -247,6 +283,7 @@
           var focused = active && old.contains(active) ? focusKey(active) : null;
           old.replaceWith(main);
           restore(main, kept);
+          fitDraws(main, false);
           refocus(main, focused);
           // the refusal stays until she acts, even once its form is gone (the game moved
           // on): it is all that tells her what she entered was not recorded
