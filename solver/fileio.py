@@ -125,6 +125,8 @@ def check_target(path: Path, *, force: bool = False) -> None:
                 f"{path} is a link that leads back to itself ({shown(os.readlink(path), 60)});"
                 " remove it, or give another file"
             ) from None
+        if (nowhere := link_into_nowhere(path)) is not None:  # not even --force writes there
+            raise nowhere from None
         if not force and os.path.islink(path):  # nothing to overwrite: say what is there
             raise SheepdogError(
                 f"{path} is a link that leads to no file ({shown(os.readlink(path), 60)}); use"
@@ -137,6 +139,18 @@ def check_target(path: Path, *, force: bool = False) -> None:
         raise _not_a_file(path, mode)
     if not force:
         raise _already_exists(path)
+
+
+def link_into_nowhere(path: Path) -> SheepdogError | None:
+    """The refusal of a write through ``path`` when it is a link into a folder that does not
+    exist (a drive not mounted, a folder moved away): the write does not make that folder, as
+    it makes a missing folder on a plain path.  None otherwise."""
+    if not os.path.islink(path) or os.path.isdir(os.path.dirname(os.path.realpath(path))):
+        return None
+    return SheepdogError(
+        f"{path} is a link into a folder that does not exist"
+        f" ({shown(os.readlink(path), 60)}): create the folder, or give another file"
+    )
 
 
 def os_reason(exc: OSError) -> str:
@@ -312,6 +326,8 @@ def staged_write(
             if not force and os.path.lexists(path):  # early and cheap; the link is the test
                 check_target(path)
             target = _target_of(path) if force else path
+            if target != path and (nowhere := link_into_nowhere(path)) is not None:
+                raise nowhere
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
                 found = os.stat(target).st_mode if force else None

@@ -30,8 +30,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from sheepdog.solver import interrupts
-from sheepdog.solver.errors import SheepdogError, shown
-from sheepdog.solver.fileio import os_reason
+from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.fileio import link_into_nowhere, os_reason
 
 #: Ends the name of a lock file: ``.NAME`` + LOCK_MARK.
 LOCK_MARK = ".sheepdog-lock"
@@ -112,10 +112,8 @@ def _acquire(path: Path, lock: Path, busy: str) -> int:
                 raise
             os.close(fd)  # the holder before us removed this lock file: take a fresh one
     except OSError as exc:
-        if isinstance(exc, FileNotFoundError) and os.path.islink(path):  # its folder is missing
-            raise SheepdogError(
-                f"{path} is a link into a folder that does not exist"
-                f" ({shown(os.readlink(path), 60)}): create the folder, or give another file"
-            ) from None
+        nowhere = link_into_nowhere(path) if isinstance(exc, FileNotFoundError) else None
+        if nowhere is not None:  # its folder is missing
+            raise nowhere from None
         reason = os_reason(exc)
         raise SheepdogError(f"{reason} locking {path} (with {lock})") from exc

@@ -15,6 +15,7 @@ import pytest
 from sheepdog.solver import fileio
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import (
+    check_target,
     clean_stray_temps,
     is_temp_name,
     staged_write,
@@ -158,6 +159,31 @@ def test_a_dangling_link_is_refused_without_force_and_filled_with_it(tmp_path: P
     )
     write_atomic(link, "new", force=True)
     assert link.is_symlink() and (tmp_path / "missing.json").read_text() == "new"
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_link_into_a_missing_folder_is_refused_and_makes_no_folder(
+    tmp_path: Path, force: bool
+) -> None:
+    """A forced write through a link into a folder that does not exist made that folder
+    (`dog solve --graph --force`), where `wolf print` and `wolf play` refused it: the link may
+    point at a drive not mounted.  Every writer refuses it now, force or not, and makes
+    nothing; a missing folder on a plain path is still made."""
+    link = tmp_path / "link.json"
+    link.symlink_to("gone/x.json")
+    told = (
+        f"{link} is a link into a folder that does not exist (gone/x.json): create the folder,"
+        " or give another file"
+    )
+    with pytest.raises(SheepdogError) as refused:
+        check_target(link, force=force)
+    assert str(refused.value) == told
+    with pytest.raises(SheepdogError) as refused:
+        write_atomic(link, "new", force=force)
+    assert str(refused.value) == told
+    assert names(tmp_path) == ["link.json"]
+    write_atomic(tmp_path / "made" / "x.json", "new")
+    assert (tmp_path / "made" / "x.json").read_text() == "new"
 
 
 def test_a_link_loop_is_one_error(tmp_path: Path) -> None:

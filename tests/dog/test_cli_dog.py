@@ -372,3 +372,19 @@ def test_solve_says_why_a_finished_game_has_no_play() -> None:
     playing = "4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2,2,5/-/-/- 0"
     going = json.loads(runner.invoke(app, ["dog", "solve", playing, "--json"]).stdout)
     assert going["over"] is None
+
+
+def test_solve_graph_refuses_a_link_into_a_missing_folder(tmp_path: Path) -> None:
+    """`--graph --force` through a link into a missing folder made the folder and wrote the
+    graph there, where `wolf print` and `wolf play` refuse such a link."""
+    link = tmp_path / "g.graphml"
+    link.symlink_to("gone/g.graphml")
+    playing = "4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 2,2,5/-/-/- 0"
+    for force in ([], ["--force"]):
+        result = runner.invoke(app, ["dog", "solve", playing, "--graph", str(link), *force])
+        assert result.exit_code == 1 and result.stdout == ""
+        assert result.stderr == (
+            f"Error: {link} is a link into a folder that does not exist (gone/g.graphml): create"
+            " the folder, or give another file\n"
+        )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.graphml"]
