@@ -26,9 +26,12 @@ import typer
 
 from sheepdog.cli.common import os_error_message, run
 from sheepdog.cli.progress import echo
+from sheepdog.solver.errors import SheepdogError
 
 if TYPE_CHECKING:
     import uvicorn
+
+    from sheepdog.solver.slywolf.roster import Roster
 
 #: Hosts that keep the server on this machine (no token needed).
 LOOPBACK_NAMES = ("localhost",)
@@ -132,6 +135,16 @@ def serve(
         Path | None,
         typer.Option("--data", help="Folder of the games database (default: per-user data)."),
     ] = None,
+    rosters: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--roster",
+            help=(
+                "A roster file (TOML or JSON) of your own to offer for new Sly Wolf games, beside"
+                " the shipped ones (repeatable)."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Serve the table companion: live games on the players' phones (Ctrl-C stops it)."""
 
@@ -146,7 +159,7 @@ def serve(
         import segno
         import uvicorn
 
-        from sheepdog.cli.web.app import create_app
+        from sheepdog.cli.web.app import create_app, own_rosters
         from sheepdog.cli.web.protocol import JsonErrorProtocol
         from sheepdog.cli.web.store import DamagedDatabase, FolderInUse, Store
         from sheepdog.solver.errors import SheepdogError
@@ -167,6 +180,8 @@ def serve(
             why = (exc.strerror or str(exc)).lower()
             named = host if host and host.strip() == host else repr(host)  # ' 127.0.0.1'
             raise SheepdogError(f"cannot listen on {named}:{port}: {why}") from None
+        # the rosters before the port: a bad one is refused before anything starts
+        own = own_rosters(_own_rosters(rosters or []))
         # the port first: a busy one leaves no data folder or database behind
         folder = data if data is not None else default_data_dir()
         try:
@@ -184,7 +199,13 @@ def serve(
         local = is_loopback(host)
         shown = public_address(host, str(sock.getsockname()[0]))
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-        app = create_app(store, require_token=not local, local_only=local, public_url=url)
+        app = create_app(
+            store,
+            require_token=not local,
+            local_only=local,
+            public_url=url,
+            rosters=list(own.values()),
+        )
         config = uvicorn.Config(
             app,
             host=host,
@@ -196,6 +217,9 @@ def serve(
         server = _stopping_server(config, app.state.stop_work)
         logging.getLogger("uvicorn.error").addFilter(_QuietStop())  # after Config set logging
         echo(f"sheepdog serve: {url}  (games in {store.path})")
+        if own:
+            mine = [f"{r.name} ({r.file})" for r in own.values()]
+            echo(f"Rosters of your own for new Sly Wolf games: {', '.join(mine)}.")
         if local:
             echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")
         else:
@@ -214,6 +238,25 @@ def serve(
             store.close()
 
     run(body)
+
+
+def _own_rosters(refs: list[str]) -> list[Roster]:
+    """The ``--roster`` files, each read once (a file given twice is one roster)."""
+    from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
+
+    out: list[Roster] = []
+    seen: set[Path] = set()
+    for ref in refs:
+        path = Path(ref)
+        if ref.lower() in SHIPPED_ROSTERS and not path.exists():
+            raise SheepdogError(
+                f"--roster {ref}: the shipped rosters ({', '.join(SHIPPED_ROSTERS)}) are offered"
+                " already; --roster adds a roster file of your own"
+            )
+        if path.resolve() not in seen:
+            seen.add(path.resolve())
+            out.append(load_roster(path))
+    return out
 
 
 def _blocks_print() -> bool:

@@ -35,7 +35,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -79,10 +79,10 @@ from sheepdog.cli.web.table_routes import GamesT, Helpers, entry_status
 from sheepdog.cli.web.wolf import WolfGame, check_setup, compute_hint
 from sheepdog.solver.agentdog.cards import CARDS as AGENT_CARDS
 from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
-from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.errors import FileFormatError, SheepdogError, expect
 from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
 from sheepdog.solver.percent import percent as chance_in_percent
-from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
+from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, Roster, check_has_cases, load_roster
 from sheepdog.solver.words import counted
 
 HERE = Path(__file__).resolve().parent
@@ -327,11 +327,14 @@ def create_app(
     local_only: bool = False,
     max_body: int = MAX_BODY,
     public_url: str | None = None,
+    rosters: Sequence[Roster] = (),
 ) -> Starlette:
     """The app over ``store``; ``public_url`` is the address other devices use (the game
     pages' join link and QR code), by default the one the page was asked by.  Writes from
     another web site are refused, and with ``local_only`` so is a request that does not name
-    this machine (:mod:`sheepdog.cli.web.origin`)."""
+    this machine (:mod:`sheepdog.cli.web.origin`).  ``rosters``: rosters of the server's own
+    (``serve --roster``), offered by name beside the shipped ones (:func:`own_rosters`)."""
+    own = own_rosters(rosters)
     games = Games(store)
     dogs = DogGames(store, games.submit)
     agents = AgentGames(store, games.submit)
@@ -398,7 +401,7 @@ def create_app(
     # -- API ----------------------------------------------------------------------------------
 
     async def api_create(request: Request) -> Response:
-        setup = await run_in_threadpool(check_setup, await json_body(request))
+        setup = await run_in_threadpool(check_setup, await json_body(request), own)
         row = await run_in_threadpool(store.create_game, "wolf", setup)
         return JSONResponse(
             {"id": row.id, "token": row.token, "url": game_url(row)}, status_code=201
@@ -478,8 +481,11 @@ def create_app(
             dog_games=[g for g in listed if g[0].kind == "dog"],
             agent_games=[g for g in listed if g[0].kind == AGENT_KIND],
             agent_cards=list(AGENT_CARDS),
-            rosters=list(SHIPPED_ROSTERS),
-            notebook_rosters=notebook_rosters(),
+            rosters=[*SHIPPED_ROSTERS, *(r.name for r in own.values())],
+            notebook_rosters=[
+                *notebook_rosters(),
+                *(r.name for r in own.values() if not all(s.likes for s in r.sheep)),
+            ],
             cards=list(DOG_CARDS),
             error=error,
             dog_error=dog_error,
@@ -506,7 +512,7 @@ def create_app(
             if not _DECIMAL.fullmatch(skill):  # float() takes "١", " 0.5", "1_0" and "nan" too
                 raise BadRequest("the skill is a number from 0 to 1, such as 0.5")
             setup["skill"] = float(skill)
-            checked = await run_in_threadpool(check_setup, setup)
+            checked = await run_in_threadpool(check_setup, setup, own)
             row = await run_in_threadpool(store.create_game, "wolf", checked)
         except BadRequest as exc:  # a full disk too (507)
             return index_page(exc.status, error=exc, filled={"wolf": form})
@@ -661,6 +667,27 @@ def form_line(form: dict[str, str]) -> str:
     if action == "undo":
         return "undo"
     raise BadRequest(f"unknown action {shown(action)!r}")
+
+
+def own_rosters(rosters: Sequence[Roster]) -> dict[str, Roster]:
+    """A server's own rosters by lower-case name, each checked: one that admits no case, or
+    whose name is a shipped roster's or another's (the form and the API name rosters), is
+    refused in one line."""
+    own: dict[str, Roster] = {}
+    for roster in rosters:
+        expect(roster, Roster, "each roster", "a Roster (load_roster(FILE))")
+        check_has_cases(roster, "no game can be played on it")
+        key = roster.name.lower()
+        taken = "a shipped roster's" if key in SHIPPED_ROSTERS else None
+        if key in own:
+            taken = f"that of {own[key].called}"
+        if taken is not None:
+            raise SheepdogError(
+                f"{roster.called}: its name is {taken}, and games name their roster: give it"
+                ' another "name" in its file'
+            )
+        own[key] = roster
+    return own
 
 
 @functools.cache

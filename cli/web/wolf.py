@@ -12,6 +12,7 @@ any order, as a puzzle file holds them.  Deductions and hints see the game as th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,14 +75,24 @@ def load_named_roster(name: str) -> Roster:
     return load_roster(name)
 
 
-def check_setup(raw: Any) -> dict[str, Any]:
-    """The setup of a new game, checked and completed with defaults (what the store keeps)."""
+def check_setup(raw: Any, own: Mapping[str, Roster] | None = None) -> dict[str, Any]:
+    """The setup of a new game, checked and completed with defaults (what the store keeps).
+    ``own``: the server's own rosters by lower-case name (``serve --roster``); a setup naming
+    one keeps its content, as a roster object, so the stored game carries its roster."""
     if not isinstance(raw, dict):
         raise BadRequest("expected a JSON object")
     unknown = sorted(set(raw) - set(SETUP_KEYS))
     if unknown:
         raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(SETUP_KEYS)}")
     roster = raw.get("roster", "default")
+    if isinstance(roster, str) and own:
+        if roster.lower() in own:
+            roster = roster_to_dict(own[roster.lower()])
+        elif roster.lower() not in SHIPPED_ROSTERS:
+            valid = ", ".join([*SHIPPED_ROSTERS, *(r.name for r in own.values())])
+            raise BadRequest(
+                f"unknown roster {shown(roster)!r}; valid rosters: {valid}, or a roster object"
+            )
     setup: dict[str, Any] = {"roster": roster.lower() if isinstance(roster, str) else roster}
     if raw.get("mode") is None:  # easy and hard cases answer differently: say which (as files)
         raise BadRequest(f"'mode' is missing; valid modes: {', '.join(MODES)}")

@@ -8,13 +8,15 @@ import json
 import re
 import warnings
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sheepdog.cli.web.app import create_app, percent, plan_sentence
+from sheepdog.cli.web.app import create_app, own_rosters, percent, plan_sentence
 from sheepdog.cli.web.store import Store
+from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.slywolf.advice import advice
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
@@ -1025,3 +1027,34 @@ def test_a_game_stored_before_untold_stacks_replays_without_losing_an_entry() ->
     up = WolfGame.replay(old, rows)
     assert up.record is not None and all(s.refused is None for s in up.steps)
     assert roster.sheep_index(names[6]) in up.record.game.table.visible
+
+
+def test_a_roster_of_the_servers_own_is_offered_and_kept_with_the_game(store: Store) -> None:
+    """`serve --roster FILE`: the page offered only the shipped rosters (the API took a roster
+    object, the form could not). A roster of the server's own is offered by its name, and a
+    game started on it stores its content, so the game never depends on the file again."""
+    farm = replace(load_roster("default"), name="Farm")
+    with TestClient(create_app(store, rosters=[farm]), raise_server_exceptions=False) as client:
+        assert '<option value="Farm">Farm</option>' in client.get("/").text
+        r = client.post(
+            "/wolf/new",
+            data={"roster": "Farm", "mode": "easy", "side": "one_star"},
+            follow_redirects=False,
+        )
+        assert r.status_code == 303
+        page = client.get(r.headers["location"])
+        assert page.status_code == 200 and "Suspects: 16 of 16" in page.text
+        (row,) = store.games("wolf")
+        assert row.setup["roster"] == roster_to_dict(farm)
+        assert "Farm (own roster)" in client.get("/").text
+        made = client.post("/api/wolf/games", json={"roster": "farm", "mode": "hard"})
+        assert made.status_code == 201
+        bad = client.post("/api/wolf/games", json={"roster": "barn", "mode": "hard"})
+        assert bad.status_code == 400 and bad.json()["error"] == (
+            "unknown roster 'barn'; valid rosters: default, known-deck, large-24, Farm, or a"
+            " roster object"
+        )
+    with pytest.raises(SheepdogError, match="its name is a shipped roster's"):
+        own_rosters([load_roster("default")])
+    with pytest.raises(SheepdogError, match="its name is that of roster 'Farm'"):
+        own_rosters([farm, replace(farm, name="farm")])

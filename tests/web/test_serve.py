@@ -31,13 +31,19 @@ def free_port() -> int:
 
 
 def start(
-    data: Path, port: int, *, group: bool = False, env: dict[str, str] | None = None
+    data: Path,
+    port: int,
+    *,
+    group: bool = False,
+    env: dict[str, str] | None = None,
+    extra: tuple[str, ...] = (),
 ) -> subprocess.Popen[str]:
     """The server on ``port``; with ``group`` in a process group of its own (as a terminal's
-    foreground job: ``os.killpg`` is then the terminal's Ctrl-C); ``env`` added to ours."""
+    foreground job: ``os.killpg`` is then the terminal's Ctrl-C); ``env`` added to ours;
+    ``extra`` more options."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "sheepdog.cli.main", "serve", "--port", str(port)]
-        + ["--data", str(data)],
+        + ["--data", str(data), *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -538,3 +544,39 @@ def test_a_request_in_absolute_form_and_an_upgrade_are_answered_as_usual(tmp_pat
         server.send_signal(signal.SIGINT)
         _out, err = server.communicate(timeout=20)
     assert "WebSocket" not in err and "Traceback" not in err, err
+
+
+def test_rosters_of_ones_own_are_offered_and_a_bad_one_is_one_line(tmp_path: Path) -> None:
+    """`serve --roster FILE` (repeatable) offers the file's roster for new Sly Wolf games; a
+    roster named as a shipped one, or a shipped roster's name, is refused before the server
+    starts."""
+    from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
+
+    farm, clash = tmp_path / "farm.json", tmp_path / "clash.json"
+    content = roster_to_dict(load_roster("default"))
+    clash.write_text(json.dumps(content))
+    farm.write_text(json.dumps({**content, "name": "Farm"}))
+    for given, told in (
+        (str(clash), f"roster {clash} ('default'): its name is a shipped roster's"),
+        ("known-deck", "--roster known-deck: the shipped rosters (default, known-deck,"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "sheepdog.cli.main", "serve", "--roster", given]
+            + ["--data", str(tmp_path / "d"), "--port", str(free_port())],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 1 and done.stderr.startswith(f"Error: {told}")
+        assert len(done.stderr.splitlines()) == 1 and not (tmp_path / "d").exists()
+    port = free_port()
+    proc = start(tmp_path / "d", port, extra=("--roster", str(farm), "--roster", str(farm)))
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as page:
+            assert '<option value="Farm">Farm</option>' in page.read().decode()
+        status, made = call(port, "POST", "/api/wolf/games", {"roster": "Farm", "mode": "easy"})
+        assert status == 201 and made["url"].startswith("/wolf/")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    assert f"Rosters of your own for new Sly Wolf games: Farm ({farm})." in out.splitlines()
