@@ -135,8 +135,8 @@ def serve(
         Path | None,
         typer.Option("--data", help="Folder of the games database (default: per-user data)."),
     ] = None,
-    rosters: Annotated[
-        list[str] | None,
+    roster_files: Annotated[
+        list[Path] | None,
         typer.Option(
             "--roster",
             help=(
@@ -181,7 +181,7 @@ def serve(
             named = host if host and host.strip() == host else repr(host)  # ' 127.0.0.1'
             raise SheepdogError(f"cannot listen on {named}:{port}: {why}") from None
         # the rosters before the port: a bad one is refused before anything starts
-        own = own_rosters(_own_rosters(rosters or []))
+        own = own_rosters(_own_rosters(roster_files or []))
         # the port first: a busy one leaves no data folder or database behind
         folder = data if data is not None else default_data_dir()
         try:
@@ -240,17 +240,16 @@ def serve(
     run(body)
 
 
-def _own_rosters(refs: list[str]) -> list[Roster]:
+def _own_rosters(paths: list[Path]) -> list[Roster]:
     """The ``--roster`` files, each read once (a file given twice is one roster)."""
     from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, load_roster
 
     out: list[Roster] = []
     seen: set[Path] = set()
-    for ref in refs:
-        path = Path(ref)
-        if ref.lower() in SHIPPED_ROSTERS and not path.exists():
+    for path in paths:
+        if str(path).lower() in SHIPPED_ROSTERS and not path.exists():
             raise SheepdogError(
-                f"--roster {ref}: the shipped rosters ({', '.join(SHIPPED_ROSTERS)}) are offered"
+                f"--roster {path}: the shipped rosters ({', '.join(SHIPPED_ROSTERS)}) are offered"
                 " already; --roster adds a roster file of your own"
             )
         if path.resolve() not in seen:

@@ -71,7 +71,7 @@ def _run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int,
         ),
         (  # every option is listed (click named none, or one odd guess: --bogus for --host)
             ["serve", "--bogus", "1"],
-            "No such option: --bogus. Valid options are: --host, --port, --data, --help.",
+            "No such option: --bogus. Valid options are: --host, --port, --data, --roster, --help.",
         ),
         (["dgo"], "Valid commands are: serve, wolf, dog."),
         # another case, the start of one, a short one (found by a helper: no suggestion)
