@@ -162,8 +162,9 @@ def serve(
         from sheepdog.cli.web.app import create_app, own_rosters
         from sheepdog.cli.web.protocol import JsonErrorProtocol
         from sheepdog.cli.web.store import DamagedDatabase, FolderInUse, Store
-        from sheepdog.solver.errors import SheepdogError
 
+        # the rosters first: a bad one is refused before anything starts
+        own = own_rosters(_own_rosters(roster_files or []))
         nonlocal host
         if host.startswith("[") and host.endswith("]"):  # an IPv6 address as in a URL
             host = host[1:-1]
@@ -180,8 +181,6 @@ def serve(
             why = (exc.strerror or str(exc)).lower()
             named = host if host and host.strip() == host else repr(host)  # ' 127.0.0.1'
             raise SheepdogError(f"cannot listen on {named}:{port}: {why}") from None
-        # the rosters before the port: a bad one is refused before anything starts
-        own = own_rosters(_own_rosters(roster_files or []))
         # the port first: a busy one leaves no data folder or database behind
         folder = data if data is not None else default_data_dir()
         try:
