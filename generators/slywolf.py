@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 
 from sheepdog.solver.errors import MAX_SEED as ERRORS_MAX_SEED
@@ -96,7 +96,7 @@ class GeneratedCase:
     index: int
     attempt: int
     #: What makes the case distinct from the others of its run (:func:`_signature`).
-    signature: bytes = b""
+    signature: bytes = field(default=b"", repr=False)
 
     @property
     def id(self) -> str:

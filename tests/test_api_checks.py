@@ -698,3 +698,19 @@ def test_each_reader_names_the_reader_of_a_file_of_another_kind() -> None:
             reader(path)
         assert str(caught.value).startswith(f"{path}: this is ")
     assert sheepdog.load_view(view) and sheepdog.load_position(classic)
+
+
+def test_a_game_reader_given_no_file_name_asks_for_a_game_file() -> None:
+    """Found by a helper: `load_game(5)` pointed to `puzzle_from_dict`, which reads no game."""
+    with pytest.raises(sheepdog.SheepdogError) as told:
+        sheepdog.load_game(5)  # type: ignore[arg-type]
+    assert str(told.value) == (
+        'path must be a str or Path, not int (a game file\'s name (a puzzle file with a "game"'
+        " key))"
+    )
+
+
+def test_a_generated_cases_repr_leaves_out_its_signature_bytes() -> None:
+    """Found by a helper: the repr ended in `signature=b'\\x80\\x84...'`."""
+    case = sheepdog.generate_cases(ROSTER, "easy", 1, 1)[0]
+    assert "signature" not in repr(case) and case.signature

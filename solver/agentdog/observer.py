@@ -70,7 +70,7 @@ class RecordOutOfTime(SheepdogError):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class ObserverView:
     """What an observer at the table sees of an Agent DOG position."""
 
@@ -90,6 +90,21 @@ class ObserverView:
     winner: int | None = None
     history_from: ObserverView | None = field(default=None, compare=False)
     history: tuple[RecordedPlay, ...] = ()
+
+    def __repr__(self) -> str:
+        """Short, in the position's notation: the visible pieces of each colour and ``u`` for
+        each undercover one, the holes occupied, the hands (``?`` unseen), the seat to move:
+        ``<ObserverView k,t8,u/... undercover=t24 2,5/?,?/... 0 last=9>``."""
+        pieces = "/".join(
+            ",".join([*(loc_name(x) for x in seen), *("u" * hidden)]) or "-"
+            for seen, hidden in zip(self.visible, self.hidden, strict=True)
+        )
+        holes = ",".join(loc_name(x) for x in self.undercover) or "-"
+        hands = "/".join(",".join(h) or "-" for h in self.hands)
+        return (
+            f"<ObserverView {pieces} undercover={holes} {hands} {self.to_move}"
+            f" last={self.last_card}>"
+        )
 
     @property
     def teams_play(self) -> bool:

@@ -111,6 +111,7 @@ class AgentSolution(RoundSolution[AgentPosition]):
     def play_json(
         self, card: str | None, description: str, position: AgentPosition
     ) -> dict[str, Any]:
+        """One play in :meth:`to_dict`: its card, its words and the position after it (JSON)."""
         return {"card": card, "description": description, "position": position_to_json(position)}
 
 

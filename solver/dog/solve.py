@@ -326,6 +326,7 @@ class DogSolution(RoundSolution[Position]):
         return over_words(self.graph.positions[0])
 
     def play_json(self, card: str | None, description: str, position: Position) -> dict[str, Any]:
+        """One play in :meth:`to_dict`: its card, its words and the position after it (JSON)."""
         return play_json(card, description, position)
 
 

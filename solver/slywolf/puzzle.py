@@ -122,6 +122,7 @@ class Puzzle:
 
     # -- convenience -------------------------------------------------------------------------
     def interviewed(self) -> frozenset[int]:
+        """The sheep interviewed (their numbers in the roster)."""
         return frozenset(iv.sheep for iv in self.interviews)
 
     def with_interview(self, interview: Interview) -> Puzzle:

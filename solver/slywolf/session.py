@@ -319,6 +319,7 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
 def load_game(path: str | Path) -> Game | None:
     """The game in a puzzle file, or None when the file has no ``"game"`` key; every problem is
     one :class:`SheepdogError` line naming the file (and the key)."""
+    expect(path, (str, Path), "path", 'a game file\'s name (a puzzle file with a "game" key)')
     return load_game_file(path)[1]
 
 
@@ -326,6 +327,7 @@ def load_game_file(path: str | Path) -> tuple[Puzzle, Game | None]:
     """The puzzle in a file and its game (None without a ``"game"`` key), both checked: every
     command that reads a puzzle file checks its ``"game"`` key, even one that does not use it
     (solve, grade), so a damaged game is found whichever command opens the file first."""
+    expect(path, (str, Path), "path", 'a game file\'s name (a puzzle file with a "game" key)')
     puzzle = load_puzzle(path)
     return puzzle, game_of(puzzle, f"{path}: game")
 

@@ -522,3 +522,12 @@ def test_a_piece_whose_seat_depends_on_the_colours_is_named_by_its_field() -> No
     words = {p.words for p in advice.plays}
     assert "t21→t23, t44→t45, t45→t46" in words
     assert not any("[seat 2] t45→t46" in w for w in words)
+
+
+def test_a_views_repr_reads_as_the_positions_notation() -> None:
+    """Found by a helper: it showed the internal codes (``visible=((-1, 21, 103), ...)``)."""
+    view = view_of(position_from_json(EXAMPLE), 0)
+    assert repr(view) == (
+        "<ObserverView k,t21,h3,u/k,k,k,t16/t5,h2,h3,u/k,k,k,t48 undercover=t8,t44"
+        " copy,partner/?,?/?/? 0 last=5>"
+    )
