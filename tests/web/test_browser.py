@@ -497,6 +497,43 @@ def test_a_forty_letter_wolf_name_leaves_the_chances_on_the_screen(
         assert box is not None and box["x"] + box["width"] <= PHONE["width"]
 
 
+def test_two_right_to_left_names_keep_their_own_chances(server: str, phone: Page) -> None:
+    """Found by a helper: "כינור 38.5%, عود 42.5%" showed as "42.5 عود ,38.5%": two
+    right-to-left names side by side made one right-to-left run, and a player read a chance
+    beside the wrong name.  Each name is isolated now: on the line of open sheep every chance
+    is to the right of its own name, and each name left of the next one."""
+    import tomllib
+
+    roster = tomllib.loads((CASE.parents[1] / "default.toml").read_text())
+    roster["sheep"][0]["name"], roster["sheep"][1]["name"] = "כינור", "عود"
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "roster": roster})
+    phone.goto(server + game["url"])
+    settled(phone)
+    line = phone.locator("p", has_text="Still open")
+    names = line.locator("bdi")
+    expect(names).to_have_count(16)
+    boxes = line.evaluate(
+        """p => Array.from(p.querySelectorAll("bdi")).slice(0, 3).map(b => {
+            const chance = document.createRange();
+            chance.setStart(b.nextSibling, 1);  // the text after the name: " 25.0%, "
+            chance.setEnd(b.nextSibling, b.nextSibling.textContent.indexOf("%") + 1);
+            const n = b.getBoundingClientRect(), c = chance.getBoundingClientRect();
+            return [[n.top, n.left, n.right], [c.top, c.left, c.right]];
+        })"""
+    )
+
+    def after(first: list[float], then: list[float]) -> bool:
+        """``then`` comes after ``first`` as an English line reads: right of it on the same
+        line, or on a later line."""
+        return then[0] > first[0] + 1 or (
+            abs(then[0] - first[0]) <= 1 and then[1] >= first[2] - 0.5
+        )
+
+    for (name, chance), (following, _) in zip(boxes, boxes[1:], strict=False):
+        assert after(name, chance) and after(chance, following), boxes
+    assert boxes[0][1][2] > boxes[0][1][1]  # the chance has a width: it was found
+
+
 def tap(page: Page, name: str) -> None:
     """Tap the button ``name`` and wait for the page it brings."""
     settled(page)
