@@ -82,7 +82,13 @@ from sheepdog.solver.dog.cards import CARDS as DOG_CARDS
 from sheepdog.solver.errors import FileFormatError, SheepdogError, expect
 from sheepdog.solver.jsonio import is_number, loads_json, shown, typed_number
 from sheepdog.solver.percent import percent as chance_in_percent
-from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, Roster, check_has_cases, load_roster
+from sheepdog.solver.slywolf.roster import (
+    SHIPPED_ROSTERS,
+    Roster,
+    check_has_cases,
+    fold,
+    load_roster,
+)
 from sheepdog.solver.words import counted
 
 HERE = Path(__file__).resolve().parent
@@ -670,14 +676,15 @@ def form_line(form: dict[str, str]) -> str:
 
 
 def own_rosters(rosters: Sequence[Roster]) -> dict[str, Roster]:
-    """A server's own rosters by lower-case name, each checked: one that admits no case, or
+    """A server's own rosters by name (:func:`~sheepdog.solver.slywolf.roster.fold`ed: case,
+    spacing and invisible characters aside), each checked: one that admits no case, or
     whose name is a shipped roster's or another's (the form and the API name rosters), is
     refused in one line."""
     own: dict[str, Roster] = {}
     for roster in rosters:
         expect(roster, Roster, "each roster", "a Roster (load_roster(FILE))")
         check_has_cases(roster, "no game can be played on it")
-        key = roster.name.lower()
+        key = fold(roster.name)  # names compare as every other name does
         taken = "a shipped roster's" if key in SHIPPED_ROSTERS else None
         if key in own:
             taken = f"that of {own[key].called}"

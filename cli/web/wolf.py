@@ -32,6 +32,7 @@ from sheepdog.solver.slywolf.roster import (
     SHIPPED_ROSTERS,
     Roster,
     check_has_cases,
+    fold,
     load_roster,
     roster_from_dict,
     roster_to_dict,
@@ -77,7 +78,7 @@ def load_named_roster(name: str) -> Roster:
 
 def check_setup(raw: Any, own: Mapping[str, Roster] | None = None) -> dict[str, Any]:
     """The setup of a new game, checked and completed with defaults (what the store keeps).
-    ``own``: the server's own rosters by lower-case name (``serve --roster``); a setup naming
+    ``own``: the server's own rosters by folded name (``serve --roster``); a setup naming
     one keeps its content, as a roster object, so the stored game carries its roster."""
     if not isinstance(raw, dict):
         raise BadRequest("expected a JSON object")
@@ -86,9 +87,9 @@ def check_setup(raw: Any, own: Mapping[str, Roster] | None = None) -> dict[str, 
         raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(SETUP_KEYS)}")
     roster = raw.get("roster", "default")
     if isinstance(roster, str) and own:
-        if roster.lower() in own:
-            roster = roster_to_dict(own[roster.lower()])
-        elif roster.lower() not in SHIPPED_ROSTERS:
+        if fold(roster) in own:
+            roster = roster_to_dict(own[fold(roster)])
+        elif fold(roster) not in SHIPPED_ROSTERS:
             valid = ", ".join([*SHIPPED_ROSTERS, *(r.name for r in own.values())])
             raise BadRequest(
                 f"unknown roster {shown(roster)!r}; valid rosters: {valid}, or a roster object"

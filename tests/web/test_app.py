@@ -206,7 +206,7 @@ def test_once_a_turn_s_interviews_begin_no_calls_are_offered(client: TestClient)
 def suspect_rows(page: str) -> dict[str, str]:
     """The suspects table of a game page: each wolf's chance as shown."""
     rows = re.findall(
-        r'<tr><td><span class="name">([^<]+)</span></td><td>[^<]*</td><td class="num">([^<]+)</td>',
+        r'<tr><td><bdi class="name">([^<]+)</bdi></td><td>[^<]*</td><td class="num">([^<]+)</td>',
         page,
     )
     return {html.unescape(wolf): chance for wolf, chance in rows}
@@ -1049,6 +1049,11 @@ def test_a_roster_of_the_servers_own_is_offered_and_kept_with_the_game(store: St
         assert "Farm (own roster)" in client.get("/").text
         made = client.post("/api/wolf/games", json={"roster": "farm", "mode": "hard"})
         assert made.status_code == 201
+        # a name compares as every other name does (found by a helper): spaces, accents typed
+        # as two characters, and characters that show nothing aside
+        for spelt in (" FARM ", "F\u200barm"):
+            again = client.post("/api/wolf/games", json={"roster": spelt, "mode": "easy"})
+            assert again.status_code == 201, again.text
         bad = client.post("/api/wolf/games", json={"roster": "barn", "mode": "hard"})
         assert bad.status_code == 400 and bad.json()["error"] == (
             "unknown roster 'barn'; valid rosters: default, known-deck, large-24, Farm, or a"
@@ -1058,3 +1063,5 @@ def test_a_roster_of_the_servers_own_is_offered_and_kept_with_the_game(store: St
         own_rosters([load_roster("default")])
     with pytest.raises(SheepdogError, match="its name is that of roster 'Farm'"):
         own_rosters([farm, replace(farm, name="farm")])
+    with pytest.raises(SheepdogError, match="its name is a shipped roster's"):
+        own_rosters([replace(farm, name="de\u200bfault")])  # reads "default"
