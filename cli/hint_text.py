@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+
 from sheepdog.solver.percent import percent
 from sheepdog.solver.slywolf.entries import (
     AskHint,
@@ -92,7 +94,10 @@ def render_advice(data: dict[str, Any]) -> str:
     if shown:
         lines.append("Best interviews (score: lower is better):")
         for n, h in enumerate(shown, start=1):
-            lines.append(f"{n:2}. {h['sheep']:<12} {h['score']:5.2f}  {h['reason']}")
+            # padded to the width it takes on screen: a Chinese or Japanese letter takes two
+            # columns (a sheep named 三味線 pushed its score 3 columns right)
+            name = h["sheep"] + " " * max(0, 12 - cell_len(h["sheep"]))
+            lines.append(f"{n:2}. {name} {h['score']:5.2f}  {h['reason']}")
     return "\n".join(lines)
 
 

@@ -1094,3 +1094,25 @@ def test_the_last_interview_asks_for_no_tile_when_no_stack_holds_one() -> None:
     after = apply(game, entry)
     assert case_solved(after.puzzle) is None and not any(st.tiles for st in after.table.stacks)
     assert reply(game, entry, after) == "interviews recorded; the turn is over"
+
+
+def test_the_scores_line_up_under_wide_letters(tmp_path: Path) -> None:
+    """Found by a helper: the score of a sheep named 三味線 sat 3 columns right of the others
+    (the names were padded by letters, and each of those takes two columns)."""
+    from rich.cells import cell_len
+
+    from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
+
+    roster = roster_to_dict(load_roster("default"))
+    roster["sheep"][0]["name"] = "三味線"
+    path = write(tmp_path / "p.json", {"roster": roster, "mode": "easy", "interviews": []})
+    result = runner.invoke(app, ["wolf", "hint", str(path), "--top", "16"])
+    assert result.exit_code == 0, result.stderr
+    rows = [
+        line
+        for line in result.stdout.splitlines()
+        if line[:2].strip().isdigit() and line[2:3] == "."
+    ]
+    assert len(rows) == 16 and any("三味線" in row for row in rows)
+    columns = {cell_len(row[: row.index(".", 4) - 1]) for row in rows}  # up to the score
+    assert len(columns) == 1, rows
