@@ -62,11 +62,14 @@ def progress_bar(
     if not (stderr_is_terminal() if show is None else show):
         yield _ignore
         return
+    # the label is text: a folder named "{x}" or "[b]" is neither a format field (a KeyError)
+    # nor markup
+    shown = label.replace("{", "{{").replace("}", "}}")
     bar = Progress(
-        TextColumn(label),
+        TextColumn(shown, markup=False),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[detail]}"),
+        TextColumn("{task.fields[detail]}", markup=False),
         TimeElapsedColumn(),
         console=console or Console(stderr=True),
         transient=True,

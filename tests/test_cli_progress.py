@@ -35,6 +35,17 @@ def test_shown_bar_draws_label_count_and_detail() -> None:
     assert "perft 5" in drawn and "7/62" in drawn and "123,456 nodes" in drawn
 
 
+def test_a_label_and_detail_are_text_not_format_fields_or_markup() -> None:
+    """Found while checking roster names: `wolf grades "{x}[b]"` on a terminal ended in
+    "internal error: KeyError: 'x'" (the label was a format string), and "[b]" was markup."""
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=100)
+    with progress_bar("grading {x}[b]", console=console, show=True) as update:
+        update(1, 2, "{task} [red]")
+    drawn = screen.getvalue()
+    assert "grading {x}[b]" in drawn and "{task} [red]" in drawn
+
+
 def test_echo_writes_a_line_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     echo("seed 3: team 0 wins")
     assert capsys.readouterr().out == "seed 3: team 0 wins\n"
