@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from sheepdog.cli.common import number_in, print_json, run
@@ -24,7 +25,7 @@ from sheepdog.solver.slywolf.explain import Explanation
 from sheepdog.solver.slywolf.explain import explain as explain_puzzle
 from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import MODES, Mode, Puzzle
-from sheepdog.solver.slywolf.roster import ONE_OUTFIT
+from sheepdog.solver.slywolf.roster import INLINE, ONE_OUTFIT
 from sheepdog.solver.slywolf.valid import MODELS, Model
 from sheepdog.solver.slywolf.worlds import Deduction
 from sheepdog.solver.words import counted
@@ -164,8 +165,13 @@ def render_solution(
 ) -> None:
     roster = puzzle.roster
     n = roster.n_sheep
+    # a roster written into the file is named by its own name (it read "roster <inline>");
+    # every name, item and path is text, not markup ("[b]harp" showed as a second "harp")
+    ref = puzzle.roster_ref
+    if ref == INLINE:
+        ref = f"{roster.name!r} (written in the file)"
     console.print(
-        f"[bold]Sly Wolf[/bold] · roster {puzzle.roster_ref} · {puzzle.mode} mode · "
+        f"[bold]Sly Wolf[/bold] · roster {escape(ref)} · {puzzle.mode} mode · "
         f"{len(puzzle.interviews)} of {n} sheep interviewed"
     )
     if not d.consistent:
@@ -184,7 +190,7 @@ def render_solution(
                     bits.append(f"points at {roster.sheep[iv.points_to].name}")
                 if iv.testimony is not None:
                     bits.append(f"names the {iv.testimony}")  # true or a lie: not said
-                console.print(f"  #{j + 1} " + ", ".join(bits))
+                console.print(f"  #{j + 1} " + escape(", ".join(bits)))
             console.print("Check these against the table: one of them was misread or mistyped.")
         return
     table = Table(title=f"Suspects: {len(d.suspects)} of {len(roster.wolves)}", show_lines=False)
@@ -195,16 +201,17 @@ def render_solution(
     for w in sorted(d.suspects, key=lambda w: (-d.weights[w], w)):
         p = d.probability(w)
         wolf = roster.wolves[w]
-        table.add_row(wolf.name, ", ".join(map(str, wolf.wears)), _percent(float(p)), str(p))
+        wears = ", ".join(map(str, wolf.wears))
+        table.add_row(escape(wolf.name), escape(wears), _percent(float(p)), str(p))
     console.print(table)
     if d.culprit is not None:
-        console.print(f"[bold green]Culprit: {roster.wolves[d.culprit].name}[/bold green]")
+        console.print(f"[bold green]Culprit: {escape(roster.wolves[d.culprit].name)}[/bold green]")
     else:
         console.print("Culprit: not certain yet.")
     honest = ", ".join(roster.sheep[s].name for s in d.honest) or "none yet"
     liars = ", ".join(roster.sheep[s].name for s in d.accomplices) or "none yet"
-    console.print(f"Honest for sure: {honest}")
-    console.print(f"Accomplices for sure: {liars}")
+    console.print(f"Honest for sure: {escape(honest)}")
+    console.print(f"Accomplices for sure: {escape(liars)}")
     open_sheep = [s for s in range(n) if s not in d.honest and s not in d.accomplices]
     if open_sheep:
         ranked = sorted(open_sheep, key=lambda s: (-d.liar_worlds[s], s))
@@ -212,7 +219,7 @@ def render_solution(
             f"{roster.sheep[s].name} {_percent(float(d.liar_probability(s))).strip()}"
             for s in ranked
         ]
-        console.print("Still open (chance of lying): " + ", ".join(parts))
+        console.print("Still open (chance of lying): " + escape(", ".join(parts)))
 
 
 @app.command()

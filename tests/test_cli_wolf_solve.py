@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 import sheepdog
 from sheepdog.cli.main import app
+from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parent.parent / "cases" / "puzzles" / "example.json"
@@ -311,3 +312,20 @@ def test_a_deck_that_admits_no_case_is_blamed_not_the_interviews(tmp_path: Path)
     assert "The roster alone (with its printed tiles) admits no case; there is nothing" in (
         result.stdout
     )
+
+
+def test_names_in_brackets_are_shown_as_written(tmp_path: Path) -> None:
+    """Found while checking roster names: a sheep "[b]harp" showed as a second "harp" and a
+    wolf "[red]Lupin" as "Lupin" (rich read them as markup); a roster written into the file
+    was named "<inline>"."""
+    roster = roster_to_dict(load_roster("default"))
+    roster["name"] = "[i]Farm"
+    roster["wolves"][0]["name"] = "[red]Lupin"
+    roster["sheep"][0]["name"] = "[b]harp"
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"roster": roster, "mode": "easy", "interviews": []}))
+    result = runner.invoke(app, ["wolf", "solve", str(path)], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("Sly Wolf · roster '[i]Farm' (written in the file) · easy mode")
+    assert "[red]Lupin" in out and "Still open (chance of lying): [b]harp 25.0%, harp" in out
