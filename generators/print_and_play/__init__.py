@@ -90,8 +90,9 @@ def play_warnings(roster: Roster, *, roster_sheets: bool) -> list[str]:
     if len(missing) == len(roster.sheep):
         warnings.append(
             f"{roster.called} lists no vegetables the sheep like: the sheep cards say "
-            "so, and by the rules no sheep can be called; play it as a puzzle (every slip open) "
-            "or give the roster's sheep their likes"
+            "so, and by the rules no sheep can be called: the set is printed without the bag and "
+            "the track (its how-to-play page says to interview any sheep on top of a stack), or "
+            "give the roster's sheep their likes"
         )
     elif missing:
         named = listed_first([repr(n) for n in missing])
@@ -163,7 +164,10 @@ def print_set_pdf(
     if roster_sheets:
         plan.append(("suspects", lambda: sheets.wolf_cards(pdf, frame, pset.roster)))
         plan.append(("sheep cards", lambda: sheets.sheep_cards(pdf, frame, pset.roster)))
-        plan.append(("tokens and track", lambda: sheets.tokens_and_track(pdf, frame, pset.roster)))
+        if any(s.likes for s in pset.roster.sheep):  # no vegetables: no bag, no track
+            plan.append(
+                ("tokens and track", lambda: sheets.tokens_and_track(pdf, frame, pset.roster))
+            )
     n = len(pset.cases)
     done = [0]
 

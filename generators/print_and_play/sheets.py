@@ -144,6 +144,9 @@ def _how_to_play_text(
         "it says were at the concert. Lay the open slip on the sheep's card. 4. Put the ripe "
         "vegetables back in the cup; spoiled ones stay out. 5. Think together."
     )
+    notebook = not any(s.likes for s in roster.sheep)
+    if notebook:
+        need, setup, turn = _without_vegetables(need, setup)
     if not roster_sheets:
         turn = turn.replace(
             "lift the flap of the sheep's slip. It shows",
@@ -172,6 +175,11 @@ def _how_to_play_text(
         "away for good) and Special Treats (name the vegetable before you draw), as in the "
         "rulebook."
     )
+    if notebook:
+        end = (
+            "When one suspect is left, lift the case card's flap: if it names your suspect, you"
+            " all win; if not, the thief got away."
+        )
     if not slips:
         prepare = (
             "Cut out the case cards. Each has a hatched flap: fold it up along the dotted line "
@@ -231,6 +239,29 @@ _BOX_WORDS = (
     ("back in the cup", "back in the bag"),
     ("If the coin stands", "If the figurine stands"),
 )
+
+
+def _without_vegetables(need: str, setup: str) -> tuple[str, str, str]:
+    """``need`` and ``setup`` of a roster whose sheep like no vegetables, and its turn: no
+    sheep can be called by the bag, so the set is played without the bag and the track (as
+    ``wolf play`` and ``serve`` play it: no track, interviews only), each interview chosen
+    freely (the page said to draw from a cup that the set does not print)."""
+    need = need.replace(
+        "Scissors, a cup or an envelope (the bag), a coin (the wolf figurine), a pencil. "
+        "Cut out the wolf cards, the sheep cards, the vegetable tokens and the wolf's track "
+        "along the dashed lines.",
+        "Scissors and a pencil. Cut out the wolf cards and the sheep cards along the dashed lines.",
+    )
+    setup = setup[: setup.index(" 4. ")] if " 4. " in setup else setup
+    turn = (
+        "This roster's sheep like no vegetables, so nobody draws for them: the set has no bag "
+        "and no track. Take turns clockwise. 1. Choose any sheep on top of a stack. "
+        "2. Interview: lift the flap of the sheep's slip. It shows whom the sheep points at "
+        "and which wolves it says were at the concert. Lay the open slip on the sheep's card. "
+        "3. Think together. Try to need as few interviews as you can: the answer key gives "
+        "the fewest."
+    )
+    return need, setup, turn
 
 
 def _box_words(text: str) -> str:

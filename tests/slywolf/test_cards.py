@@ -395,3 +395,25 @@ def test_a_roster_without_accomplices_is_not_told_their_rules(tmp_path: Path) ->
     assert "Easy cases" not in think and "Hard cases" not in think
     usual = dict(_how_to_play_text(load_roster("default"), roster_sheets=True))
     assert "Easy cases: accomplices point at honest sheep" in usual["What the sheep tell you"]
+
+
+def test_a_roster_whose_sheep_like_nothing_is_printed_without_bag_and_track(
+    tmp_path: Path,
+) -> None:
+    """Found by a helper: a set for a roster with no vegetables (large-24) said to draw tokens
+    from a cup and printed the default bag and the track, though no sheep can be called and
+    `wolf play` and `serve` play such a roster without a track.  Its how-to-play page now says
+    to interview any sheep on top of a stack, and the tokens-and-track page is left out."""
+    import sheepdog
+
+    case = sheepdog.generate_cases(load_roster("large-24"), "easy", 1, 5)[0]
+    (tmp_path / "c.json").write_text(case.puzzle.to_json(), encoding="utf-8")
+    result = print_set_pdf(load_print_set(tmp_path), A4)
+    assert "tokens and track" not in dict(result.parts)
+    how = " ".join(page_texts(result.data)[0].split())
+    assert "This roster's sheep like no vegetables, so nobody draws for them" in how
+    for gone in ("cup", "coin", "token", "track (the 1-star side"):
+        assert gone not in how, gone
+    assert "lift the flap of the sheep's slip" in how and "they are the suspects." in how
+    usual = printed(EASY, A4)
+    assert "tokens and track" in dict(usual.parts)
