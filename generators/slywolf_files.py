@@ -379,6 +379,17 @@ class CaseRun(Iterator[CaseFile]):
     def written(self) -> int:
         return len(self._written)
 
+    def not_reached(self) -> int:
+        """Files of this run in its folder that it has not reached yet (a stopped ``resume``
+        checks each file when it comes to it: those after are there, unchecked)."""
+        pattern = re.compile(re.escape(f"{self._mode}-{self._seed}-") + r"([0-9]+)\.json")
+        try:
+            names = os.listdir(self._out)
+        except OSError:
+            return 0
+        there = sum(1 for name in names if pattern.fullmatch(name))
+        return max(0, there - self.written - self.kept)
+
     def __iter__(self) -> CaseRun:
         return self
 
