@@ -134,11 +134,21 @@ def test_a_fold_offers_only_the_draws_its_discard_allows(server: str, phone: Pag
     discard.select_option("3")
     expect(three).to_be_enabled()
     drawn.select_option("3")
-    discard.select_option("2")  # her draw no longer fits: it moves to the first that does
-    expect(drawn).to_have_value("1/11")
+    # her own draw no longer fits: it is not swapped for another (a helper found "draw 1/11"
+    # recorded, which she never chose); the form says so and takes no tap
+    discard.select_option("2")
+    expect(drawn).to_have_value("3")
     expect(three).to_be_disabled()
+    expect(form.locator(".stale-note")).to_have_text(
+        "With this discard the 3 cannot be drawn: choose the draw again."
+    )
+    settled(phone)
+    phone.get_by_role("button", name="Fold: discard and draw", exact=True).tap()
+    phone.wait_for_timeout(500)
+    expect(form.locator(".stale-note")).to_have_count(1)  # the tap was not taken
+    expect(phone.locator(".history li.none")).to_have_count(1)  # nothing recorded
     discard.select_option("3")
-    drawn.select_option("3")
+    expect(form.locator(".stale-note")).to_have_count(0)
     settled(phone)
     tap(phone, "Fold: discard and draw")
     expect(phone.locator(".history li").last).to_have_text("seat 0 folds: discard 3, draw 3")

@@ -166,10 +166,10 @@
   // -- a fold's draw follows its discard ------------------------------------------------------
   // With the draw pile empty the discarded card goes back into it, so what one's own fold may
   // draw depends on what it discards: each discard lists its draws (data-draws), and a draw
-  // the chosen discard does not allow is greyed out.  A draw she chose that no longer fits
-  // makes the form stale (it is not swapped for another behind her back); the list's own
-  // first choice, or one her change of discard rules out, moves to the first that fits.  A
-  // refused pair the server shows again stays as it is, beside its error.
+  // the chosen discard does not allow is greyed out.  A draw she chose herself is never
+  // swapped for another: when it no longer fits (she changed the discard, or another phone
+  // changed the game, or a refused form came back) the form says so and takes no tap until
+  // she chooses again.  The list's own first choice moves to the first draw that fits.
   function fitDraws(root, byHand) {
     root.querySelectorAll('select[name="discard"]').forEach(function (discard) {
       var form = discard.form;
@@ -185,18 +185,21 @@
       }
       var picked = drawn.options[drawn.selectedIndex];
       if (!picked || !picked.disabled || !first) { return; }
-      if (byHand || (!picked.defaultSelected && !form.getAttribute("data-touched"))) {
-        drawn.value = first.value;
-      } else if (form.getAttribute("data-touched")) {
-        markStale(form);
+      var hers = drawn.chosenByHand || form.getAttribute("data-touched") || picked.defaultSelected;
+      if (!hers || (byHand && !drawn.chosenByHand)) {
+        drawn.value = first.value;  // the list's own first choice, not hers
+      } else {
+        markStale(form, "With this discard the " + picked.value + " cannot be drawn: choose " +
+          "the draw again.");
       }
     });
   }
-  fitDraws(document, false);
   document.addEventListener("change", function (e) {
-    if (e.target && e.target.name === "discard" && e.target.tagName === "SELECT") {
-      fitDraws(e.target.form, true);
-    }
+    var el = e.target;
+    if (!el || el.tagName !== "SELECT") { return; }
+    // a property, not an attribute: a form's identity is its markup (signature)
+    if (el.name === "drawn") { el.chosenByHand = true; }
+    if (el.name === "discard" || el.name === "drawn") { fitDraws(el.form, true); }
   });
 
   // -- the swap -------------------------------------------------------------------------------
@@ -415,6 +418,7 @@
       history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
     }
   })();
+  fitDraws(document, false);  // after the refused form's choices are back: they are hers
 
   window.setInterval(tick, 500);
   // The suspects come at once; the plan and the best calls follow when they are worked out.
