@@ -273,7 +273,7 @@ def test_on_the_final_space_no_calls_are_offered(client: TestClient) -> None:
     page = client.get(game["url"]).text
     assert "<h2>Best calls</h2>" in page and 'aria-label="wolf to guess"' not in page
     best = view["hint"]["ranking"][0]["sheep"]
-    assert f'<ol class="ranking"><li><b>{html.escape(best)}</b>' in page
+    assert f'<ol class="ranking"><li><b><bdi>{html.escape(best)}</bdi></b>' in page
 
 
 #: Interviews no case fits (the contradiction of tests/test_cli_wolf_solve.py).
