@@ -220,10 +220,12 @@ def solve_dog_solitaire(
     then moves her partner's pawns).
 
     ``progress(positions so far)`` is called every few thousand positions and at the end."""
-    seat = lone_seat(pos)
-    won = winner_words(pos)
+    won = winner_words(pos)  # before the seat: a game won, or a round over, says so first
     if won is not None:
         raise SheepdogError(f"the game is over: {won} has won (R13), nothing is left to play")
+    if not any(pos.hands):
+        raise SheepdogError("the round is over: every hand is empty (R14), nothing is left to play")
+    seat = lone_seat(pos)
     # R11: once all her own pawns are home she moves her partner's, and her goal is theirs
     targets = movable_seats(pos, seat) or (seat,)
 

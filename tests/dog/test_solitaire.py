@@ -183,3 +183,15 @@ def test_a_finished_game_without_partners_names_the_seat() -> None:
     pos = parse_notation("4 k,k,k,k,t0/-/t40,h0,h1,h2,h3/- 2/-/-/- 0 mode=solo")
     with pytest.raises(SheepdogError, match=r"the game is over: seat 2 has won \(R13\)"):
         solve_dog_solitaire(pos)
+
+
+def test_a_finished_round_says_so_before_asking_for_a_card_holder() -> None:
+    """Found by a helper: with every hand empty, won or not, it asked for "exactly one seat
+    holding cards (this position has 0)", where `moves`, `solve` and `advise` say the game or
+    the round is over."""
+    won = parse_notation("4 t60,h1,h2,h3/h0,h1,h2,h3/t5,h1,h2,h3/h0,h1,h2,h3 -/-/-/- 0")
+    with pytest.raises(SheepdogError, match=r"^the game is over: team 1 \(seats 1 and 3\)"):
+        solve_dog_solitaire(won)
+    over = parse_notation("4 t61,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 -/-/-/- 0")
+    with pytest.raises(SheepdogError, match=r"^the round is over: every hand is empty \(R14\)"):
+        solve_dog_solitaire(over)
