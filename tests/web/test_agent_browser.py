@@ -142,13 +142,32 @@ def test_a_fold_offers_only_the_draws_its_discard_allows(server: str, phone: Pag
     expect(form.locator(".stale-note")).to_have_text(
         "With this discard the 3 cannot be drawn: choose the draw again."
     )
+    fold = phone.get_by_role("button", name="Fold: discard and draw", exact=True)
     settled(phone)
-    phone.get_by_role("button", name="Fold: discard and draw", exact=True).tap()
+    fold.tap()
     phone.wait_for_timeout(500)
     expect(form.locator(".stale-note")).to_have_count(1)  # the tap was not taken
     expect(phone.locator(".history li.none")).to_have_count(1)  # nothing recorded
+    # touching the list without choosing clears the note, but the greyed-out draw is still
+    # not sent (the browser sent no draw at all, and the table asked for a typed line)
+    drawn.focus()
+    expect(form.locator(".stale-note")).to_have_count(0)
+    fold.tap()
+    phone.wait_for_timeout(500)
+    expect(form.locator(".stale-note")).to_have_count(1)
+    expect(phone.locator(".history li.none")).to_have_count(1)
     discard.select_option("3")
     expect(form.locator(".stale-note")).to_have_count(0)
+    # another phone's entry brings a new page: her choices come back, and are still hers
+    entries = game["url"].replace("/agent/", "/api/dog/games/").split("?")[0]
+    api_post(server, entries + "/entries", {"line": "seat 0 folds: discard 2, draw 5"})
+    api_post(server, entries + "/undo", {})
+    expect(phone.locator(".history li.undone")).to_have_count(1)
+    expect(drawn).to_have_value("3")
+    discard.select_option("2")
+    expect(drawn).to_have_value("3")
+    expect(form.locator(".stale-note")).to_have_count(1)
+    discard.select_option("3")
     settled(phone)
     tap(phone, "Fold: discard and draw")
     expect(phone.locator(".history li").last).to_have_text("seat 0 folds: discard 3, draw 3")

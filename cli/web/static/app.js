@@ -142,6 +142,7 @@
       if (el.type === "checkbox") { el.checked = value; return; }
       if (isText(el) && !texts) { return; }
       el.value = value;
+      if (el.tagName === "SELECT") { el.chosenByHand = true; }  // put back: still her choice
     });
     return true;
   }
@@ -364,6 +365,14 @@
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.getAttribute("data-stale")) { e.preventDefault(); return; }
+    var draw = form.querySelector('select[name="drawn"]');
+    var picked = draw && draw.options[draw.selectedIndex];
+    if (picked && picked.disabled) {  // greyed out: the browser would send no draw at all
+      e.preventDefault();
+      markStale(form, "With this discard the " + picked.value + " cannot be drawn: choose " +
+        "the draw again.");
+      return;
+    }
     if (Date.now() < settledAt && !typedLine(form)) {  // changed under her finger
       e.preventDefault();
       markStale(form, "The page just changed: look, then tap again.");
