@@ -40,10 +40,12 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, TypeVar
+from unicodedata import bidirectional
 from urllib.parse import parse_qs, quote
 
 import segno
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -349,6 +351,7 @@ def create_app(
     )
     env.filters["pct"] = percent
     env.filters["counted"] = counted
+    env.filters["isolated"] = isolated
 
     def authorize(request: Request, row: GameRow) -> None:
         given = request.query_params.get("token")
@@ -534,6 +537,11 @@ def create_app(
             "wolf.html",
             view=view,
             roster=game.roster,
+            names=[
+                *(sheep.name for sheep in game.roster.sheep),
+                *(wolf.name for wolf in game.roster.wolves),
+                *map(str, game.roster.items),
+            ],
             items=[str(i) for i in game.roster.items],
             wears={w.name: ", ".join(str(i) for i in w.wears) for w in game.roster.wolves},
             kinds=list(game.roster.bag.kinds),
@@ -673,6 +681,20 @@ def form_line(form: dict[str, str]) -> str:
     if action == "undo":
         return "undo"
     raise BadRequest(f"unknown action {shown(action)!r}")
+
+
+def isolated(text: str, names: Sequence[str]) -> Markup:
+    """``text`` for a page, each of ``names`` in it isolated (``<bdi>``) when a name is written
+    right to left: two such names side by side ("interview כינור, חליל, ...") were laid out as
+    one right-to-left run, the first name shown second.  Escaped as Jinja would."""
+    if not any(bidirectional(c) in ("R", "AL") for name in names for c in name):
+        return escape(text)
+    pattern = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True) if n)
+    out, last = Markup(), 0
+    for found in re.finditer(pattern, text):
+        out += escape(text[last : found.start()]) + Markup("<bdi>%s</bdi>") % found.group()
+        last = found.end()
+    return out + escape(text[last:])
 
 
 def own_rosters(rosters: Sequence[Roster]) -> dict[str, Roster]:

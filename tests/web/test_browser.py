@@ -532,6 +532,17 @@ def test_two_right_to_left_names_keep_their_own_chances(server: str, phone: Page
     for (name, chance), (following, _) in zip(boxes, boxes[1:], strict=False):
         assert after(name, chance) and after(chance, following), boxes
     assert boxes[0][1][2] > boxes[0][1][1]  # the chance has a width: it was found
+    # a line of the history with both names (found by a helper: "interview כינור, עוד" showed
+    # the second name first) keeps them in the order typed
+    api_post(
+        server,
+        game["url"].split("?")[0].replace("/wolf/", "/api/wolf/games/") + "/interviews",
+        {"sheep": "כינור", "points_to": "عود"},
+    )
+    line = phone.locator(".history li").last
+    expect(line).to_have_text("interview כינור, عود, ?")
+    first, second = (line.locator("bdi").nth(i).bounding_box() for i in (0, 1))
+    assert first is not None and second is not None and first["x"] < second["x"]
 
 
 def tap(page: Page, name: str) -> None:
