@@ -251,6 +251,9 @@ def _without_vegetables(need: str, setup: str) -> tuple[str, str, str]:
         "Cut out the wolf cards, the sheep cards, the vegetable tokens and the wolf's track "
         "along the dashed lines.",
         "Scissors and a pencil. Cut out the wolf cards and the sheep cards along the dashed lines.",
+    ).replace(  # the box's pieces (--no-roster-sheets)
+        "The box's wolf cards, sheep tiles, vegetable bag, wolf's track and figurine, and ",
+        "The box's wolf cards and sheep tiles, and ",
     )
     setup = setup[: setup.index(" 4. ")] if " 4. " in setup else setup
     turn = (
@@ -376,6 +379,11 @@ def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
         "Cut apart, shuffle, and lay them in stacks, names up. To call a sheep, find a ripe "
         "vegetable it likes."
     )
+    if not any(s.likes for s in sheep):  # nobody draws for them (see the how-to-play page)
+        note = note.replace(
+            "To call a sheep, find a ripe vegetable it likes.",
+            "Any sheep on top of a stack can be interviewed.",
+        )
     if tiles:
         note = (
             "Cut apart; fold each card's lower panel (its tile's testimony) behind it along the "
