@@ -260,7 +260,7 @@ def _so_far(files: CaseRun, count: int, out: Path, more_attempts: bool = False) 
     )
     # a stopped --resume has checked the files before the stop; the others are there, and
     # the next --resume checks them (the count said only what this run had reached)
-    later = files.not_reached()
+    later = files.not_reached(count)
     there = f" ({counted(later, 'more file')} of this run there, not checked yet)" if later else ""
     return (
         f"{counted(files.written, 'case file')} written{kept}, {files.written + files.kept} of "

@@ -379,16 +379,20 @@ class CaseRun(Iterator[CaseFile]):
     def written(self) -> int:
         return len(self._written)
 
-    def not_reached(self) -> int:
-        """Files of this run in its folder that it has not reached yet (a stopped ``resume``
-        checks each file when it comes to it: those after are there, unchecked)."""
-        pattern = re.compile(re.escape(f"{self._mode}-{self._seed}-") + r"([0-9]+)\.json")
+    def not_reached(self, count: int) -> int:
+        """Case files of this run (``count`` cases) in its folder that it has not reached yet
+        (a stopped ``resume`` checks each file when it comes to it: those after are there,
+        unchecked)."""
         try:
-            names = os.listdir(self._out)
+            names = set(os.listdir(self._out))
         except OSError:
             return 0
-        there = sum(1 for name in names if pattern.fullmatch(name))
-        return max(0, there - self.written - self.kept)
+        reached = self.written + self.kept  # the cases come in order: 1 to reached
+        return sum(
+            1
+            for index in range(reached + 1, count + 1)
+            if case_path(self._out, self._mode, self._seed, index).name in names
+        )
 
     def __iter__(self) -> CaseRun:
         return self
