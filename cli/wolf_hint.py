@@ -169,9 +169,9 @@ def play(
     def body() -> None:
         from sheepdog.solver.errors import SheepdogError
         from sheepdog.solver.fileio import (
+            check_folder,
             check_target,
             check_writable,
-            missing_folders,
             remove_made_folders,
         )
         from sheepdog.solver.filelock import exclusive_lock
@@ -200,8 +200,9 @@ def play(
             raise SheepdogError(f"{file} is a directory, not a game file")
         made: list[Path] = []
         if new:
-            made = missing_folders(file.parent)  # taken back if no game is begun
-            file.parent.mkdir(parents=True, exist_ok=True)  # the lock file goes there too
+            # made (the lock file goes there too), and taken back if no game is begun; a file
+            # or a link to nowhere in the way is named (it said "file exists: dangl")
+            made = check_folder(file.parent, "folder of the game file")
         elif not os.path.lexists(file):
             raise SheepdogError(f"no such file: {file} (--new starts a game in it)")
         try:

@@ -145,8 +145,14 @@ def link_into_nowhere(path: Path) -> SheepdogError | None:
     """The refusal of a write through ``path`` when it is a link into a folder that does not
     exist (a drive not mounted, a folder moved away): the write does not make that folder, as
     it makes a missing folder on a plain path.  None otherwise."""
-    if not os.path.islink(path) or os.path.isdir(os.path.dirname(os.path.realpath(path))):
+    folder = os.path.dirname(os.path.realpath(path))
+    if not os.path.islink(path) or os.path.isdir(folder):
         return None
+    if os.path.exists(folder):  # a file where the folder would be
+        return SheepdogError(
+            f"{path} is a link below a file, not a folder ({shown(os.readlink(path), 60)};"
+            f" {folder} is a file): give another file"
+        )
     return SheepdogError(
         f"{path} is a link into a folder that does not exist"
         f" ({shown(os.readlink(path), 60)}): create the folder, or give another file"

@@ -112,7 +112,8 @@ def _acquire(path: Path, lock: Path, busy: str) -> int:
                 raise
             os.close(fd)  # the holder before us removed this lock file: take a fresh one
     except OSError as exc:
-        nowhere = link_into_nowhere(path) if isinstance(exc, FileNotFoundError) else None
+        missing = isinstance(exc, FileNotFoundError | NotADirectoryError)
+        nowhere = link_into_nowhere(path) if missing else None
         if nowhere is not None:  # its folder is missing
             raise nowhere from None
         reason = os_reason(exc)

@@ -488,6 +488,33 @@ def test_wolf_play_new_on_a_link_to_no_file_says_what_it_is(tmp_path: Path) -> N
         )
 
 
+def test_wolf_play_new_below_a_link_or_a_file_names_it(tmp_path: Path) -> None:
+    """Found by a helper: `wolf play --new dangl/g.json` (a link to nowhere) and
+    `realfile/g.json` said only "file exists: dangl", and a link into a file "not a directory
+    locking ..."; the other writers name what is in the way."""
+    (tmp_path / "dangl").symlink_to("nowhere")
+    (tmp_path / "realfile").write_text("x")
+    (tmp_path / "lnkf").symlink_to("realfile/x")
+    for given, told in (
+        (
+            "dangl/g.json",
+            "cannot create the folder {p}/dangl: it is a link to nowhere, which does not exist",
+        ),
+        ("realfile/g.json", "{p}/realfile is a file, not a folder of the game file"),
+        (
+            "lnkf",
+            "{p}/lnkf is a link below a file, not a folder (realfile/x; {p}/realfile is a"
+            " file): give another file",
+        ),
+    ):
+        for force in ([], ["--force"]):
+            result = runner.invoke(
+                app, ["wolf", "play", "--new", str(tmp_path / given), *force], input=""
+            )
+            one_error(result, told.format(p=tmp_path))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dangl", "lnkf", "realfile"]
+
+
 def test_a_puzzle_whose_roster_is_missing_is_named(tmp_path: Path) -> None:
     """`wolf solve` on a file naming a roster that does not exist said only "no such roster
     file: defualt", unlike every other error of a puzzle."""
