@@ -86,15 +86,17 @@ def check_setup(raw: Any, own: Mapping[str, Roster] | None = None) -> dict[str, 
     if unknown:
         raise BadRequest(f"unknown key {unknown[0]!r}; valid keys: {', '.join(SETUP_KEYS)}")
     roster = raw.get("roster", "default")
-    if isinstance(roster, str) and own:
-        if fold(roster) in own:
+    if isinstance(roster, str):  # a name compares as every other name does (" Default ")
+        if own and fold(roster) in own:
             roster = roster_to_dict(own[fold(roster)])
-        elif fold(roster) not in SHIPPED_ROSTERS:
-            valid = ", ".join([*SHIPPED_ROSTERS, *(r.name for r in own.values())])
+        elif fold(roster) in SHIPPED_ROSTERS:
+            roster = fold(roster)
+        else:
+            valid = ", ".join([*SHIPPED_ROSTERS, *(r.name for r in (own or {}).values())])
             raise BadRequest(
                 f"unknown roster {shown(roster)!r}; valid rosters: {valid}, or a roster object"
             )
-    setup: dict[str, Any] = {"roster": roster.lower() if isinstance(roster, str) else roster}
+    setup: dict[str, Any] = {"roster": roster}
     if raw.get("mode") is None:  # easy and hard cases answer differently: say which (as files)
         raise BadRequest(f"'mode' is missing; valid modes: {', '.join(MODES)}")
     mode = raw["mode"].lower() if isinstance(raw["mode"], str) else raw["mode"]

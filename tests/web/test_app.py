@@ -1051,7 +1051,7 @@ def test_a_roster_of_the_servers_own_is_offered_and_kept_with_the_game(store: St
         assert made.status_code == 201
         # a name compares as every other name does (found by a helper): spaces, accents typed
         # as two characters, and characters that show nothing aside
-        for spelt in (" FARM ", "F\u200barm"):
+        for spelt in (" FARM ", "F\u200barm", " Default "):
             again = client.post("/api/wolf/games", json={"roster": spelt, "mode": "easy"})
             assert again.status_code == 201, again.text
         bad = client.post("/api/wolf/games", json={"roster": "barn", "mode": "hard"})
