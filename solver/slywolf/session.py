@@ -566,6 +566,13 @@ def apply(game: Game, entry: Entry) -> Game:
             treats = _check_treat(game, sheep, treat)
             return replace(game, turn=Turn(turn.called + (sheep,), turn.found, treats))
         case Found(kind) | Wrong(kind) | Spoiled(kind):
+            if turn.called and len(turn.called) == len(turn.found):
+                # a line typed twice, say: the last sheep called has its vegetable already
+                last = roster.sheep[turn.called[-1]].name
+                raise SheepdogError(
+                    f"{last!r} has its vegetable already ({turn.found[-1]}): interview it, or"
+                    " push your luck and call another sheep"
+                )
             if len(turn.called) != len(turn.found) + 1:
                 raise SheepdogError("call a sheep before drawing a vegetable")
             if not isinstance(entry, Spoiled) and turn.found.count(kind) >= roster.bag.ripe:
@@ -869,7 +876,12 @@ def _check_treat(game: Game, sheep: int, treat: str | None) -> tuple[str, ...]:
             f" ({name} wants {', '.join(wants)})"
         )
     if treat not in wants:
-        raise SheepdogError(f"{name!r} does not want {treat}: announce one of {', '.join(wants)}")
+        why = (  # it likes it, but a second sheep needs a vegetable other than those found
+            f"needs a vegetable other than {treat}, already found this turn"
+            if treat in turn.found and treat in roster.sheep[sheep].likes
+            else f"does not want {treat}"
+        )
+        raise SheepdogError(f"{name!r} {why}: announce one of {', '.join(wants)}")
     return (*turn.treats, treat)
 
 

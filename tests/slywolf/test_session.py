@@ -908,3 +908,23 @@ def test_a_reopened_game_says_where_it_stands_mid_turn() -> None:
     )
     game = play(game, "found tomato")
     assert "called harp for tomato (found tomato)." in resume_line(game)
+
+
+def test_refusals_of_a_second_call_and_a_second_draw_say_why() -> None:
+    """Found by a helper at the table: a second sheep announced for a vegetable already found
+    was refused as "does not want" one it likes; a draw typed twice was answered "call a sheep
+    before drawing a vegetable", with a sheep called and its vegetable found."""
+    other = next(s.name for s in ROSTER.sheep if s.name != "harp" and "tomato" in s.likes)
+    treats = play(fresh("one_star", Options(0.5, False, True)), "top harp", f"top {other}")
+    found = play(treats, "call harp for tomato", "found tomato")
+    with pytest.raises(SheepdogError) as told:
+        play(found, f"call {other} for tomato")
+    assert str(told.value).startswith(
+        f"{other!r} needs a vegetable other than tomato, already found this turn: announce one of"
+    )
+    with pytest.raises(SheepdogError) as told:
+        play(found, "found tomato")
+    assert str(told.value) == (
+        "'harp' has its vegetable already (tomato): interview it, or push your luck and call"
+        " another sheep"
+    )
