@@ -187,7 +187,7 @@
       var picked = drawn.options[drawn.selectedIndex];
       if (!picked || !picked.disabled || !first) { return; }
       var hers = drawn.chosenByHand || form.getAttribute("data-touched") || picked.defaultSelected;
-      if (!hers || (byHand && !drawn.chosenByHand)) {
+      if (!hers || (byHand && !drawn.chosenByHand && !picked.defaultSelected)) {
         drawn.value = first.value;  // the list's own first choice, not hers
       } else {
         markStale(form, "With this discard the " + picked.value + " cannot be drawn: choose " +
