@@ -569,9 +569,14 @@ def apply(game: Game, entry: Entry) -> Game:
             if turn.called and len(turn.called) == len(turn.found):
                 # a line typed twice, say: the last sheep called has its vegetable already
                 last = roster.sheep[turn.called[-1]].name
+                begun = not game.puzzle.interviewed().isdisjoint(turn.called)
                 raise SheepdogError(
-                    f"{last!r} has its vegetable already ({turn.found[-1]}): interview it, or"
-                    " push your luck and call another sheep"
+                    f"{last!r} has its vegetable already ({turn.found[-1]}): "
+                    + (
+                        "the interviews of this turn have begun (interview the sheep called)"
+                        if begun
+                        else "interview it, or push your luck and call another sheep"
+                    )
                 )
             if len(turn.called) != len(turn.found) + 1:
                 raise SheepdogError("call a sheep before drawing a vegetable")

@@ -928,3 +928,12 @@ def test_refusals_of_a_second_call_and_a_second_draw_say_why() -> None:
         "'harp' has its vegetable already (tomato): interview it, or push your luck and call"
         " another sheep"
     )
+    # once the turn's interviews have begun no call is possible: it did say "call another"
+    second = next(k for k in ROSTER.sheep[ROSTER.sheep_index(other)].likes if k != "tomato")
+    both = play(found, f"call {other} for {second}", f"found {second}", "interview harp, ?, ?")
+    with pytest.raises(SheepdogError) as told:
+        play(both, f"found {second}")
+    assert str(told.value) == (
+        f"{other!r} has its vegetable already ({second}): the interviews of this turn have"
+        " begun (interview the sheep called)"
+    )
