@@ -167,6 +167,16 @@ def test_a_fold_offers_only_the_draws_its_discard_allows(server: str, phone: Pag
     discard.select_option("2")
     expect(drawn).to_have_value("3")
     expect(form.locator(".stale-note")).to_have_count(1)
+    # and while it waits for a new choice, another refresh keeps her choices and the note
+    # (a helper found the list's defaults back, discard 2 and draw 1/11, a draw never chosen)
+    api_post(server, entries + "/entries", {"line": "seat 0 folds: discard 2, draw 5"})
+    api_post(server, entries + "/undo", {})
+    expect(phone.locator(".history li.undone")).to_have_count(2)
+    expect(discard).to_have_value("2")
+    expect(drawn).to_have_value("3")
+    expect(form.locator(".stale-note")).to_have_text(
+        "With this discard the 3 cannot be drawn: choose the draw again."
+    )
     discard.select_option("3")
     settled(phone)
     tap(phone, "Fold: discard and draw")

@@ -230,6 +230,13 @@
       var same = forms[sigs.indexOf(old.sig)];
       var like = forms.filter(function (f) { return actionOf(f) === old.action; })[0];
       if (old.stale) {
+        // a fold whose draw did not fit its discard, the same form: still her choices (the
+        // list's defaults would be a draw she never chose); fitDraws says again whether they
+        // fit, once the forms are back
+        if (same && "drawn" in old.fields && putBack(same, old, true)) {
+          same.setAttribute("data-touched", "1");
+          return;
+        }
         if (like) { markStale(like); }
         return;
       }
