@@ -256,6 +256,7 @@ def _without_vegetables(need: str, setup: str) -> tuple[str, str, str]:
         "The box's wolf cards and sheep tiles, and ",
     )
     setup = setup[: setup.index(" 4. ")] if " 4. " in setup else setup
+    setup = setup.replace("can be called.", "can be interviewed.")
     turn = (
         "This roster's sheep like no vegetables, so nobody draws for them: the set has no bag "
         "and no track. Take turns clockwise. 1. Choose any sheep on top of a stack. "

@@ -415,6 +415,7 @@ def test_a_roster_whose_sheep_like_nothing_is_printed_without_bag_and_track(
     for gone in ("cup", "coin", "token", "track (the 1-star side"):
         assert gone not in how, gone
     assert "lift the flap of the sheep's slip" in how and "they are the suspects." in how
+    assert "only a sheep on top of a stack can be interviewed." in how and "called" not in how
     cards = " ".join(page_texts(result.data)[2].split())  # a helper found them still calling
     assert "Any sheep on top of a stack can be interviewed." in cards and "ripe" not in cards
     boxed = print_set_pdf(load_print_set(tmp_path), A4, roster_sheets=False)
