@@ -382,7 +382,10 @@ class CaseRun(Iterator[CaseFile]):
     def not_reached(self, count: int) -> int:
         """Case files of this run (``count`` cases) in its folder that it has not reached yet
         (a stopped ``resume`` checks each file when it comes to it: those after are there,
-        unchecked)."""
+        unchecked).  0 without ``resume``: files there are older runs' (``force`` replaces
+        them), not this one's."""
+        if not self._resume:
+            return 0
         try:
             names = set(os.listdir(self._out))
         except OSError:

@@ -213,6 +213,13 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
             except OSError as target:
                 exc = target
                 break
+        if isinstance(exc, NotADirectoryError):  # a file above it: name it ("not a directory")
+            ways = (*folder.parents, *Path(os.path.realpath(folder)).parents)  # links too
+            above = next((p for p in ways if os.path.isfile(p)), None)
+            if above is not None:
+                raise SheepdogError(
+                    f"cannot create the folder {folder}: {above} is a file, not a folder"
+                ) from None
         raise SheepdogError(f"cannot create the folder {folder}: {os_reason(exc)}") from None
     try:
         fd, probe = _create_temp(folder / WRITE_CHECK)

@@ -15,6 +15,7 @@ import pytest
 from sheepdog.solver import fileio
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import (
+    check_folder,
     check_target,
     clean_stray_temps,
     is_temp_name,
@@ -438,3 +439,17 @@ def test_a_link_to_nowhere_above_the_folder_is_named(tmp_path: Path) -> None:
     with pytest.raises(SheepdogError, match=": it is a link to .*, which does not exist$"):
         fileio.check_folder(tmp_path / "lkd")
     assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_file_on_the_way_to_a_folder_is_named(tmp_path: Path) -> None:
+    """Found by a helper: `wolf play --new afile/sub/g.json` and `wolf generate --out
+    afile/sub`, with `afile` a file, said only "not a directory"; so did a link below it."""
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "below").symlink_to("afile/x")
+    for folder in (tmp_path / "afile" / "sub", tmp_path / "below"):
+        with pytest.raises(SheepdogError) as told:
+            check_folder(folder)
+        assert str(told.value) == (
+            f"cannot create the folder {folder}: {tmp_path / 'afile'} is a file, not a folder"
+        )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "below"]

@@ -209,6 +209,12 @@ def test_a_stopped_resume_counts_the_files_it_has_not_reached(
     )
     (out / "easy-7-999.json").unlink()
     assert runner.invoke(app, gen(out, 5, "--resume", "--quiet")).exit_code == 0
+    # --force replaces an older run's files: they are not "of this run" (a helper)
+    with monkeypatch.context() as patch:
+        _disk_full_on_write(patch, 3)
+        forced = runner.invoke(app, gen(out, 5, "--force", "--quiet"))
+    assert forced.exit_code == 1 and "of this run there" not in forced.stderr
+    assert f"(2 case files written, 2 of 5 done in {out}; the same command" in forced.stderr
 
 
 def test_a_full_disk_in_generate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
