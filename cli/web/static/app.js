@@ -208,7 +208,11 @@
     var forms = [];
     main.querySelectorAll("form").forEach(function (form) {
       var kept = choices(form, "");
-      if (form.getAttribute("data-stale")) { kept.stale = true; }  // still to be chosen again
+      if (form.getAttribute("data-stale")) {  // still to be chosen again, and why
+        kept.stale = true;
+        var note = form.querySelector(".stale-note");
+        kept.note = note ? note.textContent : "";
+      }
       if (kept.any || kept.stale) {
         kept.sig = signature(form);  // only for the forms kept: a DOG page has many
         forms.push(kept);
@@ -230,11 +234,12 @@
       var same = forms[sigs.indexOf(old.sig)];
       var like = forms.filter(function (f) { return actionOf(f) === old.action; })[0];
       if (old.stale) {
-        // a fold whose draw did not fit its discard, the same form: still her choices (the
-        // list's defaults would be a draw she never chose); fitDraws says again whether they
-        // fit, once the forms are back
-        if (same && "drawn" in old.fields && putBack(same, old, true)) {
+        // the same form still waits for a new choice: her choices back, and the note (the
+        // list's defaults shown instead were taken by one touch for choices she never made,
+        // a fold's draw among them); another form like it is marked stale
+        if (same && putBack(same, old, true)) {
           same.setAttribute("data-touched", "1");
+          markStale(same, old.note || undefined);
           return;
         }
         if (like) { markStale(like); }
