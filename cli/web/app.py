@@ -351,7 +351,6 @@ def create_app(
     )
     env.filters["pct"] = percent
     env.filters["counted"] = counted
-    env.filters["isolated"] = isolated
 
     def authorize(request: Request, row: GameRow) -> None:
         given = request.query_params.get("token")
@@ -537,11 +536,13 @@ def create_app(
             "wolf.html",
             view=view,
             roster=game.roster,
-            names=[
-                *(sheep.name for sheep in game.roster.sheep),
-                *(wolf.name for wolf in game.roster.wolves),
-                *map(str, game.roster.items),
-            ],
+            isolated=isolating(
+                [
+                    *(sheep.name for sheep in game.roster.sheep),
+                    *(wolf.name for wolf in game.roster.wolves),
+                    *map(str, game.roster.items),
+                ]
+            ),
             items=[str(i) for i in game.roster.items],
             wears={w.name: ", ".join(str(i) for i in w.wears) for w in game.roster.wolves},
             kinds=list(game.roster.bag.kinds),
@@ -683,18 +684,25 @@ def form_line(form: dict[str, str]) -> str:
     raise BadRequest(f"unknown action {shown(action)!r}")
 
 
-def isolated(text: str, names: Sequence[str]) -> Markup:
-    """``text`` for a page, each of ``names`` in it isolated (``<bdi>``) when a name is written
+def isolating(names: Sequence[str]) -> Callable[[str], Markup]:
+    """A line for a page, each of ``names`` in it isolated (``<bdi>``) when a name is written
     right to left: two such names side by side ("interview כינור, חליל, ...") were laid out as
-    one right-to-left run, the first name shown second.  Escaped as Jinja would."""
+    one right-to-left run, the first name shown second.  Escaped as Jinja would.  Made once
+    a page (the names scanned and the pattern built once, not for every line)."""
     if not any(bidirectional(c) in ("R", "AL") for name in names for c in name):
-        return escape(text)
-    pattern = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True) if n)
-    out, last = Markup(), 0
-    for found in re.finditer(pattern, text):
-        out += escape(text[last : found.start()]) + Markup("<bdi>%s</bdi>") % found.group()
-        last = found.end()
-    return out + escape(text[last:])
+        return escape
+    pattern = re.compile(
+        "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True) if n)
+    )
+
+    def isolated(text: str) -> Markup:
+        out, last = Markup(), 0
+        for found in pattern.finditer(text):
+            out += escape(text[last : found.start()]) + Markup("<bdi>%s</bdi>") % found.group()
+            last = found.end()
+        return out + escape(text[last:])
+
+    return isolated
 
 
 def own_rosters(rosters: Sequence[Roster]) -> dict[str, Roster]:

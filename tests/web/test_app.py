@@ -1068,13 +1068,13 @@ def test_a_roster_of_the_servers_own_is_offered_and_kept_with_the_game(store: St
 
 
 def test_names_written_right_to_left_are_isolated_in_a_line() -> None:
-    """`isolated`: each roster name of a line in its own <bdi> once a name is written right to
+    """`isolating`: each roster name of a line in its own <bdi> once a name is written right to
     left (the longest first: "pan flute" before "pan"); a line of left-to-right names, and
     everything else, is only escaped."""
-    from sheepdog.cli.web.app import isolated
+    from sheepdog.cli.web.app import isolating
 
-    assert str(isolated("interview harp, <b>", ["harp", "pan"])) == "interview harp, &lt;b&gt;"
+    assert str(isolating(["harp", "pan"])("interview harp, <b>")) == "interview harp, &lt;b&gt;"
     names = ["כינור", "pan", "pan flute", "a<b"]
-    assert str(isolated("interview כינור, pan flute, a<b & pan", names)) == (
+    assert str(isolating(names)("interview כינור, pan flute, a<b & pan")) == (
         "interview <bdi>כינור</bdi>, <bdi>pan flute</bdi>, <bdi>a&lt;b</bdi> &amp; <bdi>pan</bdi>"
     )
