@@ -188,7 +188,7 @@ def assess(
     obs = Observation.from_puzzle(puzzle)
     if deduce(obs, marginals=False).culprit != case.culprit:
         return None
-    ex = explain_observation(roster, obs)
+    ex = explain_observation(roster, obs, with_closing=False)
     if ex.culprit != case.culprit:
         raise SheepdogError(
             "internal check failed: the step-by-step solver missed the culprit of a valid case; "

@@ -129,7 +129,7 @@ def grade_case(puzzle: Puzzle) -> Grade:
             "a grade needs a complete case: every sheep interviewed with its pointer and testimony"
         )
     obs = Observation.from_puzzle(puzzle)
-    ex = explain_observation(puzzle.roster, obs)
+    ex = explain_observation(puzzle.roster, obs, with_closing=False)
     if not ex.consistent:
         raise SheepdogError("the case contradicts itself: no culprit fits every interview")
     if ex.culprit is None:
