@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from sheepdog.solver.slywolf.advice import Advice
     from sheepdog.solver.slywolf.puzzle import Puzzle
     from sheepdog.solver.slywolf.session import Game
+    from sheepdog.solver.slywolf.turn import Options, Side
 
 __all__ = ["app"]
 
@@ -168,16 +169,8 @@ def play(
 
     def body() -> None:
         from sheepdog.solver.errors import SheepdogError
-        from sheepdog.solver.fileio import (
-            check_folder,
-            check_target,
-            check_writable,
-            remove_made_folders,
-        )
+        from sheepdog.solver.fileio import check_folder, remove_made_folders
         from sheepdog.solver.filelock import exclusive_lock
-        from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
-        from sheepdog.solver.slywolf.roster import load_roster
-        from sheepdog.solver.slywolf.session import check_likes, load_game, new_game
         from sheepdog.solver.slywolf.turn import Options
 
         if not new:
@@ -209,47 +202,67 @@ def play(
             with exclusive_lock(file, BUSY):
                 _remove_stray_temps(file)
                 if new:
-                    if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
-                        check_target(file, force=True)
-                    if os.path.lexists(file) and not force:
-                        if not os.path.exists(file):  # a link that leads to no file: says so
-                            check_target(file)
-                        raise SheepdogError(
-                            f"{file} already exists; use --force to start over (its interviews and"
-                            " game are replaced by a new game), or give a new file"
-                        )
-                    load_roster(roster)  # a roster typed wrong is the option's, not the file's
-                    base = puzzle_from_dict(
-                        {
-                            "roster": roster_ref(roster, file.parent),
-                            "mode": mode.mode,
-                            "interviews": [],
-                        },
-                        base=file.parent,
-                        source=str(file),
-                    )
-                    check_likes(base.roster)
-                    game = new_game(base, side.value, Options(skill, picky, special))
-                    _save(file, game, force=force)
-                    echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
+                    options = Options(skill, picky, special)
+                    game = _begun(file, roster, mode.mode, side.value, options, force=force)
                 else:
-                    # a pipe or device is refused before it is read (a pipe with no writer
-                    # waited for ever), not at the first save
-                    check_target(file, force=True)
-                    loaded = load_game(file)
-                    check_writable(file)  # every line typed is saved to it
-                    if loaded is None:
-                        raise SheepdogError(
-                            f"{file} has no game yet: it is a puzzle; start a game in a new file"
-                            " with --new (a new game starts with no interviews, so keep this file)"
-                        )
-                    game = loaded
+                    game = _reopened(file)
                 _session(file, game, model)
         except BaseException:
             remove_made_folders(made)  # only while empty: a game written keeps its folder
             raise
 
     run(body)
+
+
+def _begun(
+    file: Path, roster: str, mode: str, side: Side, options: Options, *, force: bool
+) -> Game:
+    """A new game in ``file`` (under its lock), saved before the session starts."""
+    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.fileio import check_target
+    from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+    from sheepdog.solver.slywolf.roster import load_roster
+    from sheepdog.solver.slywolf.session import check_likes, new_game
+
+    if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
+        check_target(file, force=True)
+    if os.path.lexists(file) and not force:
+        if not os.path.exists(file):  # a link that leads to no file: says so
+            check_target(file)
+        raise SheepdogError(
+            f"{file} already exists; use --force to start over (its interviews and"
+            " game are replaced by a new game), or give a new file"
+        )
+    load_roster(roster)  # a roster typed wrong is the option's, not the file's
+    base = puzzle_from_dict(
+        {"roster": roster_ref(roster, file.parent), "mode": mode, "interviews": []},
+        base=file.parent,
+        source=str(file),
+    )
+    check_likes(base.roster)
+    game = new_game(base, side, options)
+    _save(file, game, force=force)
+    echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
+    return game
+
+
+def _reopened(file: Path) -> Game:
+    """The game in ``file`` (under its lock), checked before any line is typed."""
+    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.fileio import check_target, check_writable
+    from sheepdog.solver.slywolf.session import load_game
+
+    # a pipe or device is refused before it is read (a pipe with no writer waited for
+    # ever), not at the first save
+    check_target(file, force=True)
+    loaded = load_game(file)
+    check_writable(file)  # every line typed is saved to it
+    if loaded is None:
+        raise SheepdogError(
+            f"{file} has no game yet: it is a puzzle; start a game in a new file"
+            " with --new (a new game starts with no interviews, so keep this file)"
+        )
+    return loaded
 
 
 #: Words of the prompt itself, not entries of the game: never stored in its log.
