@@ -188,14 +188,7 @@ def draw_wolf(pdf: FPDF, wears: tuple[Item, ...], cx: float, top: float, height:
     are patches to its right."""
     u = height / 10.0
     pdf.set_line_width(0.25)
-    by_kind: dict[str, Item] = {}
-    others: list[Item] = []
-    for item in wears:
-        kind = garment_kind(item.garment)
-        if kind is None or kind in by_kind:
-            others.append(item)
-        else:
-            by_kind[kind] = item
+    by_kind, others = _dressed(wears)
     # bare fur where no garment covers it
     _fill(pdf, FUR)
     if TOP not in by_kind:
@@ -214,6 +207,27 @@ def draw_wolf(pdf: FPDF, wears: tuple[Item, ...], cx: float, top: float, height:
         _hat(pdf, cx, top + 0.1 * u, u, color_rgb(by_kind[HAT].color))
     for i, item in enumerate(others):
         draw_patch(pdf, item, cx + 2.9 * u, top + (1.0 + 2.4 * i) * u, 2.0 * u)
+
+
+def _dressed(wears: tuple[Item, ...]) -> tuple[dict[str, Item], list[Item]]:
+    """The garments a wolf is drawn in, by kind, and those shown as patches (of no known kind,
+    or a second of one kind)."""
+    by_kind: dict[str, Item] = {}
+    others: list[Item] = []
+    for item in wears:
+        kind = garment_kind(item.garment)
+        if kind is None or kind in by_kind:
+            others.append(item)
+        else:
+            by_kind[kind] = item
+    return by_kind, others
+
+
+def wolf_reach(wears: tuple[Item, ...], height: float) -> float:
+    """How far to the right of its centre :func:`draw_wolf` draws, in mm: the sleeves, or the
+    patches beside it, with half the outline's width."""
+    _, others = _dressed(wears)
+    return (4.9 if others else 2.6) * height / 10.0 + 0.15
 
 
 def letter_on(rgb: RGB) -> RGB:

@@ -28,6 +28,7 @@ from sheepdog.generators.print_and_play.drawing import (
     draw_vegetable,
     draw_wolf,
     fold_line,
+    wolf_reach,
 )
 from sheepdog.generators.print_and_play.layout import (
     PT,
@@ -630,9 +631,12 @@ def _case_card(
     # the answer panel, hidden under the flap
     ay = y + front
     figure = panel - 2
-    draw_wolf(pdf, case.culprit.wears, x + 4 + figure * 0.3, ay + 1, figure)
+    wolf_x = x + 4 + figure * 0.3
+    draw_wolf(pdf, case.culprit.wears, wolf_x, ay + 1, figure)
     pdf.set_text_color(60, 60, 60)
-    tx = x + 6 + figure * 0.6
+    # right of the wolf, and of the patches of garments it is not drawn in (a scarf's patch
+    # touched "the culprit is")
+    tx = max(x + 6 + figure * 0.6, wolf_x + wolf_reach(case.culprit.wears, figure) + 1.5)
     # the card's id is above the fold: repeated here, a long one broke across the panel
     fit_cell(pdf, tx, ay + 1.5, x + w - 2 - tx, 3, "the culprit is", size=6.5, align="L")
     pdf.set_text_color(0, 0, 0)

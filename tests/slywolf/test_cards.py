@@ -423,3 +423,34 @@ def test_a_roster_whose_sheep_like_nothing_is_printed_without_bag_and_track(
     assert "The box's wolf cards and sheep tiles, and scissors." in need and "bag," not in need
     usual = printed(EASY, A4)
     assert "tokens and track" in dict(usual.parts)
+
+
+def test_a_garment_patch_beside_the_culprit_leaves_a_gap_before_its_name() -> None:
+    """A garment of no known kind is a patch to the wolf's right; on the case card's answer panel
+    it touched "the culprit is" (a helper's custom roster, a scarf).  Every column of the 1 mm
+    before the panel's text is blank."""
+    from sheepdog.solver.slywolf.roster import Item
+
+    pset = load_print_set(EASY)
+    case = pset.cases[0]
+    scarfed = replace(case.culprit, wears=(*case.culprit.wears[:2], Item("blue", "scarf")))
+    one = replace(pset, cases=(replace(case, culprit=scarfed),))
+    result = print_set_pdf(one, A4, slips=False, roster_sheets=False)
+    (page_no,) = part_pages(result, "case cards")
+    page = pdfium.PdfDocument(result.data)[page_no]
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    start = whole.index("the culprit is")
+    words = [scarfed.name, ", ".join(map(str, scarfed.wears))]
+    boxes = [text.get_charbox(k) for k in range(start, start + len("the culprit is"))]
+    for word in words:
+        at = whole.index(word, start)
+        boxes += [text.get_charbox(k) for k in range(at, at + len(word))]
+    left = min(b[0] for b in boxes)  # points from the page's left edge
+    low, high = min(b[1] for b in boxes), max(b[3] for b in boxes)  # from the bottom
+    scale = 4  # pixels per point
+    pixels = page.render(scale=scale).to_numpy()
+    height = pixels.shape[0]
+    rows = slice(int(height - high * scale), int(height - low * scale))
+    band = pixels[rows, int((left - MM) * scale) : int(left * scale) - 1]
+    assert band.size and (band[..., :3] > 235).all()
