@@ -68,6 +68,55 @@ def fit_cell(
     pdf.cell(w, h, text, align=align)
 
 
+def fit_term(
+    pdf: FPDF,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    text: str,
+    *,
+    size: float,
+    style: str = "",
+    align: str = "L",
+) -> None:
+    """A hyphenated term (a rule's name) in a w x h box: on one line if it fits there at no
+    less than 1.5 pt under ``size``, else on two lines broken after the hyphen that leaves the
+    longer line shortest, the font shrinking until the lines fit ("honest-points-at-honest"
+    came out at 5.5 pt on one line beside 8.5 pt figures)."""
+    text = printable(text)
+    room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
+    cuts = [i + 1 for i, c in enumerate(text[1:-1], start=1) if c == "-"]
+    for one in (size, size - 0.5, size - 1.0, size - 1.5):
+        pdf.set_font(FONT, style, one)
+        if pdf.get_string_width(text) <= room:
+            pdf.set_xy(x, y)
+            pdf.cell(w, h, text, align=align)
+            return
+    while True:
+        pdf.set_font(FONT, style, size)
+        line_h = size * PT * 1.15
+        if pdf.get_string_width(text) <= room:
+            lines = [text]
+            break
+        if cuts and 2 * line_h <= h:
+            cut = min(
+                cuts,
+                key=lambda c: max(pdf.get_string_width(text[:c]), pdf.get_string_width(text[c:])),
+            )
+            lines = [text[:cut], text[cut:]]
+            if all(pdf.get_string_width(line) <= room for line in lines):
+                break
+        if size <= MIN_FONT:
+            fit_cell(pdf, x, y, w, h, text, size=size, style=style, align=align)
+            return
+        size = max(MIN_FONT, size - 0.5)
+    top = y + (h - len(lines) * line_h) / 2
+    for i, line in enumerate(lines):
+        pdf.set_xy(x, top + i * line_h)
+        pdf.cell(w, line_h, line, align=align)
+
+
 def fit_block(
     pdf: FPDF,
     x: float,

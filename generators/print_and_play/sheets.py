@@ -36,6 +36,7 @@ from sheepdog.generators.print_and_play.layout import (
     fit_block,
     fit_cell,
     fit_name,
+    fit_term,
     heading,
     name_height,
     split_lines,
@@ -858,6 +859,8 @@ def _answer_row(
             fit_name(
                 pdf, cx + 0.5, y, width - 1, h, text, size=8.5, style="B" if n else "", align="L"
             )
+        elif n == 5:
+            fit_term(pdf, cx + 0.5, y, width - 1, h, text, size=8.5)
         else:
             fit_cell(pdf, cx + 0.5, y, width - 1, h, text, size=8.5, align="L")
         cx += width

@@ -425,6 +425,25 @@ def test_a_roster_whose_sheep_like_nothing_is_printed_without_bag_and_track(
     assert "tokens and track" in dict(usual.parts)
 
 
+def test_the_longest_rule_name_in_the_answer_key_is_as_large_as_the_rest() -> None:
+    """ "honest-points-at-honest" was printed at 5.5 pt on one line (a helper measured it); it
+    breaks after a hyphen onto two lines instead."""
+    from sheepdog.solver.slywolf.explain.rules import RULES
+
+    longest = max((rule.name for rule in RULES), key=len)
+    pset = load_print_set(HARD)
+    cases = tuple(
+        replace(case, grade=replace(case.grade, hardest_rule=longest)) for case in pset.cases
+    )
+    for paper in (A4, LETTER):
+        result = print_set_pdf(replace(pset, cases=cases), paper, slips=False, roster_sheets=False)
+        pages = part_pages(result, "answer key")
+        assert min(font_sizes(result.data, pages)) >= 6
+        key = re.sub(r"\s", "", "".join(page_texts(result.data)[i] for i in pages))
+        key = key.replace("\ufffe", "-")  # PDFium reads a hyphen ending a line as U+FFFE
+        assert key.count(longest) == len(cases)
+
+
 def test_a_garment_patch_beside_the_culprit_leaves_a_gap_before_its_name() -> None:
     """A garment of no known kind is a patch to the wolf's right; on the case card's answer panel
     it touched "the culprit is" (a helper's custom roster, a scarf).  Every column of the 1 mm
