@@ -467,7 +467,7 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     assert form(action="found", kind="pumpkin") == url
     page = client.get(url).text
     # the suspects at once; the plan and the best calls when worked out (the API's GET waits)
-    assert "Record the interview" in page and "Suspects: 16 of 16" in page
+    assert "Record harp’s interview" in page and "Suspects: 16 of 16" in page
     assert "Plan:" in page or "Working out the plan" in page
     assert client.get(f"/api/wolf/games/{game_id}").json()["hint_pending"] is False
     page = client.get(url).text
