@@ -485,6 +485,13 @@ def advise_command(
                     2,
                 )
             seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
+            if not isinstance(found, ObserverView):  # what the file says beyond it is unused
+                echo(
+                    f"Note: {position}: a whole position: the advice is for what seat"
+                    f" {found.to_move} sees (`sheepdog dog view` shows it); the other hands and"
+                    " the undercover colours in the file are not used (`dog solve` uses them)",
+                    err=True,
+                )
             try:
                 check_own_hand(seen)
             except SheepdogError as exc:  # the file's problem: name it

@@ -90,6 +90,24 @@ def test_view_then_advise(tmp_path: Path) -> None:
     assert re.search(r"\(\d+% ± \d+% wins\)", text.stdout)
 
 
+def test_advice_on_a_whole_position_says_what_it_leaves_out(tmp_path: Path) -> None:
+    """Found by a helper: a whole position (every hand and colour known) was advised from the
+    view of its seat to move without a word, so its hands and colours were dropped unsaid.
+    The advice is the view's, and a note on stderr says so; a view gets no note."""
+    whole = _run("dog", "advise", str(EXAMPLE), "--samples", "0", "--json")
+    assert whole.exit_code == 0, whole.stderr
+    assert whole.stderr.startswith(f"Note: {EXAMPLE}: a whole position: the advice is for what")
+    assert "seat 0 sees" in whole.stderr and len(whole.stderr.splitlines()) == 1
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(_json("dog", "view", str(EXAMPLE), "--json")))
+    seen = _run("dog", "advise", str(path), "--samples", "0", "--json")
+    assert seen.exit_code == 0 and seen.stderr == ""
+    timeless = [
+        {k: v for k, v in json.loads(r.stdout).items() if k != "seconds"} for r in (whole, seen)
+    ]
+    assert timeless[0] == timeless[1]
+
+
 def test_advice_with_one_completion_is_exact(tmp_path: Path) -> None:
     """Every card known and one colouring: each sample is the same position, so the win share
     is exact and its error 0."""
