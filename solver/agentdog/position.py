@@ -470,9 +470,17 @@ def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> d
     valid = tuple(keys)
     unknown = sorted(set(obj) - set(valid))
     if unknown:
+        viewed = [k for k in unknown if k in ("undercover", "history")] if not observer else []
         raise FileFormatError(
             f"unknown {noun(len(unknown), 'key')} {', '.join(map(repr, unknown))};"
             f" valid keys are: {', '.join(valid)}"
+            + (
+                f" ({' and '.join(map(repr, viewed))}"
+                f" {'belongs' if len(viewed) == 1 else 'belong'} to an observer view, which"
+                ' says "view": "observer")'
+                if viewed
+                else ""
+            )
         )
     for key in ("pawns", "hands", "to_move", "last_card"):  # last_card: null when none
         if key not in obj:

@@ -531,3 +531,19 @@ def test_a_views_repr_reads_as_the_positions_notation() -> None:
         "<ObserverView k,t21,h3,u/k,k,k,t16/t5,h2,h3,u/k,k,k,t48 undercover=t8,t44"
         " copy,partner/?,?/?/? 0 last=5>"
     )
+
+
+def test_a_view_without_its_view_key_is_told_what_it_lacks() -> None:
+    """Found by a helper: a view whose "view": "observer" was left out was read as a whole
+    position and refused for "unknown key 'undercover'", as if that key were the mistake."""
+    from sheepdog.solver.variants import parse_any
+
+    obj = view_to_json(view_of(position_from_json(EXAMPLE), 0))
+    del obj["view"]
+    with pytest.raises(SheepdogError) as told:
+        parse_any(json.dumps(obj))
+    assert str(told.value).endswith(
+        '(\'undercover\' belongs to an observer view, which says "view": "observer")'
+    )
+    with pytest.raises(SheepdogError, match="unknown key 'colours'; valid keys are: [^(]*$"):
+        position_from_json({**EXAMPLE, "colours": {}})
