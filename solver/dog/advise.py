@@ -402,7 +402,7 @@ def deal_sample(pos: Position, pool: Sequence[str], rng: random.Random) -> Posit
     if hidden > len(pool):
         raise SheepdogError(
             f"{counted(hidden, 'hidden card')} but only {counted(len(pool), 'unseen card')}"
-            " in the deck"
+            " to deal them from"
         )
     drawn = iter(rng.sample(list(pool), hidden))
     hands = [[next(drawn) if card == UNKNOWN else card for card in hand] for hand in pos.hands]

@@ -296,7 +296,8 @@ def test_the_pool_of_unseen_cards_can_be_given() -> None:
     given_pool = advise(pos, samples=4, seed=2, unseen=Counter({"5": 3})).to_dict()
     assert {p["description"]: p["win_share"] for p in given_pool["plays"]} == exact
     assert given_pool["samples"] == 4
-    with pytest.raises(SheepdogError, match="3 hidden cards but only 2 unseen cards"):
+    # the pool is the caller's, not the deck's: the message said "in the deck" (a helper)
+    with pytest.raises(SheepdogError, match="3 hidden cards but only 2 unseen cards to deal them"):
         advise(pos, samples=2, unseen=Counter({"5": 2}))
 
 
