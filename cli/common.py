@@ -169,7 +169,15 @@ def print_json(obj: Any) -> None:
         sys.stdout.write(text)
         return
     sys.stdout.flush()
-    buffer.write(text.encode("utf-8", "backslashreplace"))
+    # every byte, or an error: unbuffered (PYTHONUNBUFFERED=1, as many containers set it) the
+    # buffer is the raw file, whose write may take part of the text and return the count (a
+    # full disk: 256 KiB written, the rest lost, exit 0); the next write raises instead
+    left = memoryview(text.encode("utf-8", "backslashreplace"))
+    while left:
+        wrote = buffer.write(left)
+        if not wrote:  # None: a non-blocking stdout that takes nothing now
+            raise BlockingIOError(errno.EAGAIN, "the output takes no more")
+        left = left[wrote:]
     buffer.flush()
 
 

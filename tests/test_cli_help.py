@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 import typer
@@ -347,6 +349,43 @@ def test_a_pipe_closed_during_a_command_stops_quietly(
 
     with pytest.raises(BrokenPipeError):
         sheepdog.cli.common.run(closed)
+
+
+class _ShortWrites(io.RawIOBase):
+    """An unbuffered stdout (``PYTHONUNBUFFERED=1``) whose file takes at most ``step`` bytes a
+    write, and none after ``room`` (a full disk: the short write, then ENOSPC)."""
+
+    def __init__(self, step: int, room: int) -> None:
+        self.step, self.room, self.data = step, room, bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: Any) -> int:
+        if len(self.data) >= self.room:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        taken = bytes(b[: min(self.step, self.room - len(self.data))])
+        self.data += taken
+        return len(taken)
+
+
+def test_json_output_is_written_whole_or_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by a helper: unbuffered, stdout's buffer is the raw file, whose write may take
+    part of the text and return the count.  On a full disk ``--json`` stopped at 256 KiB with
+    exit 0; the rest is written until done, or the next write raises."""
+    from sheepdog.cli.common import print_json
+
+    obj = {"plays": [f"t{k}→t{k + 5}" for k in range(2000)]}
+    raw = _ShortWrites(step=1000, room=10**9)
+    # a raw file under the text layer, as Python's own unbuffered stdout has
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8"))  # type: ignore[type-var]
+    print_json(obj)
+    assert json.loads(raw.data.decode("utf-8")) == obj
+    full = _ShortWrites(step=10**9, room=5000)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(full, encoding="utf-8"))  # type: ignore[type-var]
+    with pytest.raises(OSError, match="No space left"):
+        print_json(obj)
+    assert len(full.data) == 5000
 
 
 def _helps(group: object) -> list[tuple[str, str]]:
