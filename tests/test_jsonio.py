@@ -27,6 +27,54 @@ def nested(depth: int) -> str:
     return "[" * depth + "]" * depth
 
 
+def _depth(value: Any) -> int:
+    """The nesting of a parsed value, lists and objects counted: the second method."""
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    return 0
+
+
+_TRICKY = st.text(alphabet='[]{}"\\ab\n', max_size=8)  # brackets and quotes inside strings
+_VALUES = st.recursive(
+    st.none() | st.integers(-5, 5) | _TRICKY,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TRICKY, inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@given(_VALUES, st.integers(MAX_DEPTH - 8, MAX_DEPTH + 2))
+def test_the_bracket_count_skips_strings_exactly(value: Any, wrap: int) -> None:
+    """The scan that blanks strings before counting brackets, against the parsed value's own
+    nesting: a file is refused exactly when it is nested deeper than the limit."""
+    deep = value
+    for k in range(wrap):
+        deep = [deep] if k % 2 else {'["': deep}
+    text = json.dumps(deep)
+    if _depth(deep) > MAX_DEPTH:
+        with pytest.raises(FileFormatError, match="nested deeper"):
+            loads_json(text, "f")
+    else:
+        assert loads_json(text, "f") == deep
+
+
+def test_a_long_string_costs_no_memory_in_the_bracket_count() -> None:
+    """Found by a helper: the scan's regex kept state for every character of a string, about
+    120 bytes each; a 16 MiB note needed 2 GB and ended as MemoryError on a small machine."""
+    import tracemalloc
+
+    for body in ("a" * 4_000_000, "\\n" * 2_000_000):
+        text = '{"notes": "' + body + '"}'
+        tracemalloc.start()
+        try:
+            jsonio._json_depth_check(text, "f")
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 2**20  # the plain repeat: 556 MiB for the first
+
+
 def test_nesting_up_to_the_limit_is_fine() -> None:
     value: Any = loads_json(nested(MAX_DEPTH), "f")
     for _ in range(MAX_DEPTH - 1):
