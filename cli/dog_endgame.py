@@ -726,6 +726,13 @@ def generate(
 ) -> None:
     """Endgame puzzles: the team to move forces the finish with exactly one first play."""
 
+    def so_far(saved: list[int]) -> str:
+        kept = f", {saved[1]} kept from before" if saved[1] else ""
+        return (
+            f"{counted(saved[0], 'puzzle file')} written{kept}, {sum(saved)} of {count} done in"
+            f" {out}; the same command with --resume continues"
+        )
+
     def body() -> None:
         saved = [0, 0]  # puzzle files written, kept from an earlier run
         kept_paths: set[Path] = set()
@@ -758,12 +765,11 @@ def generate(
             word, code = stop_words(exc)
             if not any(saved):
                 fail(f"{word}; no puzzle file written", code)
-            kept = f", {saved[1]} kept from before" if saved[1] else ""
-            fail(
-                f"{word}; {counted(saved[0], 'puzzle file')} written{kept}, {sum(saved)} of"
-                f" {count} done in {out}; the same command with --resume continues",
-                code,
-            )
+            fail(f"{word}; {so_far(saved)}", code)
+        except SheepdogError as exc:  # a file not written (a full disk): say what is kept
+            if not (any(saved) and isinstance(exc.__cause__, OSError)):
+                raise
+            fail(f"{exc}; {so_far(saved)}")
         if json_out:
             print_json(
                 {

@@ -731,6 +731,42 @@ def test_generate_lists_each_puzzle_as_it_is_written_and_ctrl_c_counts_them(
     assert len(lines) == 5 and sum(line.endswith("  (already there)") for line in lines) == 2
 
 
+def test_generate_on_a_full_disk_says_what_it_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: a full disk said only "no space left on device writing ...", with 16
+    puzzles kept; it says what a Ctrl-C says, and --resume goes on."""
+    import errno
+    import os
+
+    from sheepdog.solver import fileio
+
+    real, calls = fileio._write_all, [0]
+
+    def write_all(fd: int, data: bytes) -> None:
+        calls[0] += 1
+        if calls[0] == 3:  # the third file: half of it, then the disk is full
+            os.write(fd, data[: len(data) // 2])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd, data)
+
+    monkeypatch.setattr(fileio, "_write_all", write_all)
+    args = ["dog", "generate", "--count", "5", "--cards", "1", "--seed", "1", "--out"]
+    result = runner.invoke(app, [*args, str(tmp_path)])
+    assert result.exit_code == 1
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith("Error: no space left on device writing ")
+    assert result.stderr.endswith(
+        f"; 2 puzzle files written, 2 of 5 done in {tmp_path}; the same command with --resume"
+        " continues\n"
+    )
+    assert len(list(tmp_path.iterdir())) == 2  # no partial file
+    monkeypatch.undo()
+    resumed = runner.invoke(app, [*args, str(tmp_path), "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert len(list(tmp_path.iterdir())) == 5
+
+
 def test_the_graph_has_a_budget_of_its_own_and_a_bar_while_it_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
