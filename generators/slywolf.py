@@ -35,13 +35,14 @@ from sheepdog.solver.errors import (
     expect,
     expect_function,
 )
+from sheepdog.solver.slywolf import valid
 from sheepdog.solver.slywolf.explain import (
     RULE_TIERS,
     explain_observation,
     needs_hard_case_reasoning,
 )
 from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS, Grade, grade_explained, stars_for
-from sheepdog.solver.slywolf.puzzle import Mode, Puzzle, mode_named
+from sheepdog.solver.slywolf.puzzle import Mode, Puzzle, mode_named, new_puzzle
 from sheepdog.solver.slywolf.roster import Roster, check_has_cases, roster_reference
 from sheepdog.solver.slywolf.sample import CompleteCase, random_case
 from sheepdog.solver.slywolf.worlds import Observation, deduce
@@ -533,6 +534,15 @@ def check_mode_possible(roster: Roster, mode: Mode) -> None:
         raise SheepdogError(
             f"{roster.called} has {have}: a hard case needs an accomplice pointing at "
             'an accomplice, so at least 2 accomplices; use easy mode (--mode easy, mode="easy")'
+        )
+    # where the valid cases can be counted, none at all is known before the first attempt (a
+    # generator asked 3 sheep to tell 16 wolves apart for minutes, then to widen the band)
+    obs = Observation.from_puzzle(new_puzzle(roster, mode))
+    if valid.available(obs) and not valid.deduce_valid(obs, marginals=False).total:
+        raise SheepdogError(
+            f"{roster.called} can have no valid {mode} case: with every sheep heard, more than"
+            f" one wolf always fits (its {roster.n_sheep} sheep cannot tell its"
+            f" {len(roster.wolves)} wolves apart); give it more sheep, or fewer wolves"
         )
 
 

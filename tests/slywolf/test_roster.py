@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sheepdog.cli.explain_text import explanation_lines
 from sheepdog.generators.slywolf import check_mode_possible
@@ -313,3 +315,63 @@ def test_a_roster_read_from_a_file_names_the_file_in_messages(tmp_path: Path) ->
     other.write_text(copy.read_text().replace("accomplices = 4", "accomplices = 3"))
     with pytest.raises(SheepdogError, match=re.escape(f"puzzle's roster {other} ('default') is")):
         new_puzzle(load_roster(str(other)), "easy", roster_ref="default")
+
+
+def _has_a_valid_case(roster: Any) -> bool:
+    """Brute force from the spec: some accomplice set and testimonies (items some wolf wears)
+    that exactly one wolf fits, a wolf fitting when the sheep naming an item it wears are
+    exactly the accomplices.  (Validity does not depend on the pointers.)"""
+    import itertools
+
+    outfits = [frozenset(wolf.wears) for wolf in roster.wolves]
+    items = sorted(set().union(*outfits), key=str)
+    n = roster.n_sheep
+    for liars in itertools.combinations(range(n), roster.accomplices):
+        for said in itertools.product(items, repeat=n):
+            fits = sum(
+                1 for worn in outfits if {s for s in range(n) if said[s] in worn} == set(liars)
+            )
+            if fits == 1:
+                return True
+    return False
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(3, 4), st.integers(0, 2), st.integers(2, 3), st.integers(1, 3), st.integers(0, 3)
+)
+def test_a_roster_with_no_valid_case_is_refused_before_generating(
+    sheep: int, accomplices: int, colors: int, garments: int, extra: int
+) -> None:
+    """Found by a helper: 3 sheep and 16 wolves can never single out the culprit, and the
+    generator tried for minutes before it asked for a wider band.  Where the valid cases can
+    be counted, a roster with none is refused at once; checked against brute force."""
+    from sheepdog.solver.slywolf.optimal import small_roster
+
+    accomplices = min(accomplices, sheep - 2)
+    base = small_roster(sheep, accomplices, colors, garments)
+    data = roster_to_dict(base)
+    for k in range(extra):  # more wolves, each its own outfit, to make valid cases rarer
+        worn = [
+            f"{data['colors'][(k + g) % colors]} {name}" for g, name in enumerate(data["garments"])
+        ][: max(1, garments - k % 2)]
+        if all(sorted(worn) != sorted(w["wears"]) for w in data["wolves"]):
+            data["wolves"].append({"name": f"X{k}", "wears": worn})
+    roster = roster_from_dict(data)
+    try:
+        check_mode_possible(roster, "easy")
+    except SheepdogError as exc:
+        if "can have no valid easy case" in str(exc):
+            assert not _has_a_valid_case(roster)
+        return
+    assert _has_a_valid_case(roster)
+
+
+def test_three_sheep_cannot_tell_the_box_s_wolves_apart() -> None:
+    data = roster_to_dict(load_roster("default"))
+    data.update(name="three", accomplices=1, sheep=data["sheep"][:3], known_deck=False)
+    data.pop("known_deck")
+    roster = roster_from_dict(data)
+    assert not _has_a_valid_case(roster)
+    with pytest.raises(SheepdogError, match=r"can have no valid easy case: .*\(its 3 sheep cannot"):
+        check_mode_possible(roster, "easy")
