@@ -507,11 +507,18 @@ def _not_found(
             " first-game rules solve easy cases, and none has reached 4 stars in any trial:"
             ' ask for hard cases (--mode hard, mode="hard") or a band below 4 stars'
         )
-    more = "" if attempts >= MAX_ATTEMPTS else " or more attempts"
-    return (
-        f"no {mode} case with {stars} found in {tried} (case {index} of {count}); try a wider "
-        f"band of grades{more}"
+    # a band of every grade cannot be widened (it was asked for all the same)
+    remedies = [
+        *(["a wider band of grades"] if (band.low, band.high) != (MIN_STARS, MAX_STARS) else []),
+        *(["more attempts"] if attempts < MAX_ATTEMPTS else []),
+    ]
+    told = (
+        f"try {' or '.join(remedies)}"
+        if remedies
+        else "this roster's valid cases are rare: more sheep, or wolves dressed further apart,"
+        " make them more common"
     )
+    return f"no {mode} case with {stars} found in {tried} (case {index} of {count}); {told}"
 
 
 def check_mode_possible(roster: Roster, mode: Mode) -> None:

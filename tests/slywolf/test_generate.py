@@ -141,6 +141,20 @@ def test_bad_band_and_count() -> None:
         generate(ROSTER, "easy", 1, seed=1, band=Band(5, 5), attempts=3, validate=_no_cp_sat)
 
 
+def test_a_band_of_every_grade_is_not_told_to_widen() -> None:
+    """Found by a helper: with no band asked for (1-5 stars) the generator still said "try a
+    wider band of grades"; only what can change is offered."""
+    from sheepdog.solver.slywolf.optimal import small_roster
+
+    rare = small_roster(4, 1, 3, 2)  # 9 wolves, 4 sheep: seed 0's one attempt is not valid
+    with pytest.raises(SheepdogError) as told:
+        generate(rare, "easy", 1, seed=0, attempts=1, validate=_no_cp_sat)
+    assert str(told.value).endswith("found in 1 attempt (case 1 of 1); try more attempts")
+    with pytest.raises(SheepdogError) as told:
+        generate(rare, "easy", 1, seed=0, attempts=1, band=Band(1, 2), validate=_no_cp_sat)
+    assert str(told.value).endswith("; try a wider band of grades or more attempts")
+
+
 @pytest.mark.parametrize(
     ("low", "high", "words"),
     [
