@@ -205,8 +205,24 @@ def draw_wolf(pdf: FPDF, wears: tuple[Item, ...], cx: float, top: float, height:
     _head(pdf, cx, top + 2.1 * u, u)
     if HAT in by_kind:
         _hat(pdf, cx, top + 0.1 * u, u, color_rgb(by_kind[HAT].color))
-    for i, item in enumerate(others):
-        draw_patch(pdf, item, cx + 2.9 * u, top + (1.0 + 2.4 * i) * u, 2.0 * u)
+    for item, (x, y, size) in zip(others, patch_boxes(len(others)), strict=True):
+        draw_patch(pdf, item, cx + x * u, top + y * u, size * u)
+
+
+def patch_boxes(n: int) -> list[tuple[float, float, float]]:
+    """Where :func:`draw_wolf` puts ``n`` patches, in the wolf's units from its centre and top:
+    ``(x, y, size)`` each, in columns of equal size, as large as fits beside the wolf (2 units
+    wide, 9.4 tall, a fifth of a patch between two) and at most 2 units, so up to 4 patches are
+    one column of 2-unit patches.  (Twelve garments of no known kind were one column that ran
+    off the card, over the card below.)"""
+    size, rows = 2.0, max(1, n)
+    for columns in range(2, n + 1):
+        tall = -(-n // columns)
+        fits = min(2.0, 2.0 / (1.2 * columns - 0.2), 9.4 / (1.2 * tall - 0.2))
+        if fits > min(size, 9.4 / (1.2 * rows - 0.2)):
+            size, rows = fits, tall
+    size = min(size, 9.4 / (1.2 * rows - 0.2))
+    return [(2.9 + 1.2 * size * (i // rows), 1.0 + 1.2 * size * (i % rows), size) for i in range(n)]
 
 
 def _dressed(wears: tuple[Item, ...]) -> tuple[dict[str, Item], list[Item]]:
@@ -248,10 +264,11 @@ def draw_patch(pdf: FPDF, item: Item, x: float, y: float, size: float) -> None:
     with pdf.local_context():
         _fill(pdf, rgb)
         pdf.rect(x, y, size, size, style="DF", round_corners=True, corner_radius=size / 5)
-        pdf.set_text_color(*letter_on(rgb))
-        pdf.set_font(FONT, "B", max(4.0, size * 2.0))
-        pdf.set_xy(x, y)
-        pdf.cell(size, size, item.garment[:1].upper(), align="C")
+        if size >= 2.0:  # a letter at the smallest type fits on 2 mm, not on less
+            pdf.set_text_color(*letter_on(rgb))
+            pdf.set_font(FONT, "B", max(4.0, size * 2.0))
+            pdf.set_xy(x, y)
+            pdf.cell(size, size, item.garment[:1].upper(), align="C")
 
 
 def draw_item(pdf: FPDF, item: Item, x: float, y: float, size: float) -> None:

@@ -361,15 +361,12 @@ def wolf_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
         figure_h = card_h - 8 - label_h - 2
         draw_wolf(pdf, wolf.wears, x + card_w / 2, y + 8, figure_h)
         pdf.set_text_color(40, 40, 40)
-        fit_block(
-            pdf,
-            x + 2,
-            y + card_h - label_h - 1,
-            card_w - 4,
-            label_h,
-            "\n".join(str(item) for item in wolf.wears),
-            size=7,
-        )
+        items = [str(item) for item in wolf.wears]
+        at = (x + 2, y + card_h - label_h - 1, card_w - 4, label_h)
+        if len(items) * 5 * PT * 1.15 <= label_h:  # one item a line, at 5 pt or more
+            fit_block(pdf, *at, "\n".join(items), size=7)
+        else:  # in lines, never cut: six or twelve garments lost all but the first five
+            fit_name(pdf, *at, ", ".join(items), size=7)
 
 
 def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:

@@ -30,7 +30,7 @@ from sheepdog.generators.print_and_play import (
     set_texts,
     unprintable_characters,
 )
-from sheepdog.solver.slywolf.roster import load_roster
+from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict, roster_to_dict
 
 runner = CliRunner()
 CASES = Path(__file__).resolve().parent.parent.parent / "cases"
@@ -473,3 +473,43 @@ def test_a_garment_patch_beside_the_culprit_leaves_a_gap_before_its_name() -> No
     rows = slice(int(height - high * scale), int(height - low * scale))
     band = pixels[rows, int((left - MM) * scale) : int(left * scale) - 1]
     assert band.size and (band[..., :3] > 235).all()
+
+
+def test_patches_of_many_garments_stay_beside_the_wolf() -> None:
+    """Found by a helper: twelve garments of no known kind were a column of 12 patches that
+    ran off the wolf card, over the card below; up to 4 stay one column of full-size patches.
+    Every patch lies in the box beside the wolf (2 units wide, from 1 to 10.4 units down: the
+    reach the case card's layout counts on), and no two overlap."""
+    from sheepdog.generators.print_and_play.drawing import patch_boxes
+
+    for n in range(1, 41):
+        boxes = patch_boxes(n)
+        assert len(boxes) == n
+        for x, y, size in boxes:
+            assert x >= 2.9 and x + size <= 4.9 + 1e-9 and y >= 1.0 and y + size <= 10.4 + 1e-9
+        assert all(
+            abs(a[0] - b[0]) >= a[2] or abs(a[1] - b[1]) >= a[2]
+            for k, a in enumerate(boxes)
+            for b in boxes[k + 1 :]
+        )
+        assert (boxes[0][2] == 2.0) == (n <= 4)
+        assert min(b[2] for b in boxes) >= (0.9 if n <= 16 else 0.5)  # not needlessly small
+
+
+def test_a_wolf_card_lists_every_garment_of_a_long_outfit() -> None:
+    """The outfit printed one item a line kept five lines: "blue g…" and nothing of garments
+    6 to 12.  A long outfit is printed in lines, whole."""
+    pset = load_print_set(EASY)
+    data = roster_to_dict(pset.roster)
+    data["garments"], data["colors"] = [f"g{g}" for g in range(12)], ["red", "blue"]
+    data["wolves"] = [
+        {"name": f"W{w}", "wears": [f"{('red', 'blue')[(w >> g) & 1]} g{g}" for g in range(12)]}
+        for w in range(6)
+    ]
+    wide = replace(pset, roster=roster_from_dict(data))
+    result = print_set_pdf(wide, A4, slips=False)
+    (page,) = part_pages(result, "suspects")
+    text = re.sub(r"\s+", " ", page_texts(result.data)[page])
+    assert "…" not in text
+    for wolf in wide.roster.wolves:
+        assert ", ".join(map(str, wolf.wears)) in text
