@@ -544,12 +544,22 @@ def check_mode_possible(roster: Roster, mode: Mode) -> None:
         )
     # where the valid cases can be counted, none at all is known before the first attempt (a
     # generator asked 3 sheep to tell 16 wolves apart for minutes, then to widen the band)
+    # (a roster with no case at all, valid or not, is told why where its cases are drawn)
     obs = Observation.from_puzzle(new_puzzle(roster, mode))
-    if valid.available(obs) and not valid.deduce_valid(obs, marginals=False).total:
+    if (
+        valid.available(obs)
+        and not valid.deduce_valid(obs, marginals=False).total
+        and deduce(obs, marginals=False).total
+    ):
+        why = (
+            "its tiles never leave one wolf alone); give it other tiles"
+            if roster.known_deck
+            else f"its {roster.n_sheep} sheep cannot tell its {len(roster.wolves)} wolves"
+            " apart); give it more sheep, or fewer wolves"
+        )
         raise SheepdogError(
             f"{roster.called} can have no valid {mode} case: with every sheep heard, more than"
-            f" one wolf always fits (its {roster.n_sheep} sheep cannot tell its"
-            f" {len(roster.wolves)} wolves apart); give it more sheep, or fewer wolves"
+            f" one wolf always fits ({why}"
         )
 
 

@@ -502,3 +502,42 @@ def test_every_refusal_of_a_roster_file_names_the_file(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1, result.output
     assert f"roster {bad} ('known-deck-example') fits the tiles" in result.output
+
+
+def test_a_known_deck_whose_tiles_never_leave_one_wolf_is_refused_at_once(
+    tmp_path: Path,
+) -> None:
+    """Tiles that several wolves always fit (four sheep name a red top hat, the others an item
+    no red-hatted wolf wears): there are cases, but no valid one; refused before any attempt,
+    naming the tiles.  Brute force: the wolves that fit the printed tiles."""
+    from sheepdog.solver.slywolf.roster import load_roster
+
+    shipped = Path(__file__).parents[2] / "cases" / "known-deck" / "roster.toml"
+    roster = load_roster(shipped)
+    hat = next(i for w in roster.wolves for i in w.wears if str(i) == "red top hat")
+    red_hats = [set(w.wears) for w in roster.wolves if hat in w.wears]
+    other = next(i for w in roster.wolves for i in w.wears if all(i not in r for r in red_hats))
+    tiles = iter(["red top hat"] * roster.accomplices + [str(other)] * 99)
+    bad = tmp_path / "tiles.toml"
+    bad.write_text(
+        re.sub(
+            r'testimony = "[^"]*"', lambda _: f'testimony = "{next(tiles)}"', shipped.read_text()
+        )
+    )
+    said = [hat] * roster.accomplices + [other] * (roster.n_sheep - roster.accomplices)
+    fitting = [
+        w.name
+        for w in roster.wolves
+        if {s for s, item in enumerate(said) if item in w.wears} == set(range(roster.accomplices))
+    ]
+    assert len(fitting) >= 2  # cases, none of them valid
+    result = runner.invoke(
+        app,
+        ["wolf", "generate", "--roster", str(bad), "--count", "1", "--out", str(tmp_path / "o")],
+    )
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: roster {bad} ('known-deck-example') can have no valid easy case: with every"
+        " sheep heard, more than one wolf always fits (its tiles never leave one wolf alone);"
+        " give it other tiles\n"
+    )
