@@ -231,7 +231,10 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
         case Corrected(Interview(sheep)):
             return f"{roster.sheep[sheep].name}'s interview corrected"
         case FinalGuess(wolf):
-            return f"guessed {roster.wolves[wolf].name}: open the interpreter to check; game over"
+            return (
+                f"guessed {roster.wolves[wolf].name}: open the interpreter (a printed case: its"
+                " card's flap) to check; game over"
+            )
         case AskHint() | End():  # an `end` is never taken: it always changes nothing
             return ""
         case Undo():
@@ -278,7 +281,10 @@ def status_lines(findings: dict[str, Any]) -> list[str]:
         ]
     if findings["culprit"] is not None:
         culprit = findings["culprit"]
-        return [f"Case solved: the culprit is {culprit}. Open the interpreter to check."]
+        return [
+            f"Case solved: the culprit is {culprit}. Open the interpreter (a printed case: its"
+            " card's flap) to check."
+        ]
     probs = findings["probabilities"]
     suspects = ", ".join(f"{w} {percent(probs[w])}" for w in findings["suspects"])
     lines = [f"Suspects ({len(findings['suspects'])}): {suspects}"]

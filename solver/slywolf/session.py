@@ -555,8 +555,8 @@ def apply(game: Game, entry: Entry) -> Game:
         if solved is not None:
             raise SheepdogError(
                 f"the case is solved: {solved} is the only suspect left, so the game is over "
-                "[Game End 1]; open the interpreter to check (`undo` or `correct` if an "
-                "interview was typed wrong)"
+                "[Game End 1]; open the interpreter (a printed case: its card's flap) to check "
+                "(`undo` or `correct` if an interview was typed wrong)"
             )
     match entry:
         case Top(sheep, under):

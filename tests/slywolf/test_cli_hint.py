@@ -877,6 +877,10 @@ def test_after_a_mid_turn_solve_the_other_called_sheep_is_still_interviewed(
     assert len(saved["interviews"]) == 16 and saved["game"]["turn"] == {"called": [], "found": []}
     more = runner.invoke(app, ["wolf", "play", str(path)], input="call banjo\n")
     assert "Error: the case is solved: Ezra is the only suspect left" in more.stderr
+    # not every case has the box's interpreter: a printed one has its answer under a flap
+    flap = "open the interpreter (a printed case: its card's flap) to check"
+    assert f"Case solved: the culprit is Ezra. {flap.capitalize()}." in result.stdout
+    assert flap in more.stderr
 
 
 def test_the_reply_to_a_vegetable_found_offers_a_push_only_when_one_can_join(

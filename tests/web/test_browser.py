@@ -609,7 +609,8 @@ def test_a_whole_sly_wolf_game_on_a_phone(server: str, phone: Page) -> None:
             placed += 1
     # the moment one suspect remains
     expect(phone.locator(".banner.solved")).to_contain_text(
-        f"Case solved: the culprit is {case['culprit']}"
+        f"Case solved: the culprit is {case['culprit']}. Open the interpreter (a printed case:"
+        " its card’s flap) to check."
     )
     fits_the_phone(phone)
     # the game is over [Game End 1]: the only thing left to enter is an undo
