@@ -376,7 +376,9 @@ def _name(value: Any, what: str, where: str) -> str:
 
 def _str_list(data: Any, key: str, where: str, most: int) -> list[str]:
     value = data.get(key)
-    if not isinstance(value, list) or not value:
+    if value == []:  # the list, not a name in it ("must be a list of non-empty names" misled)
+        raise FileFormatError(f"{where}: '{key}' is empty: give at least one name")
+    if not isinstance(value, list):
         raise FileFormatError(f"{where}: '{key}' must be a list of non-empty names")
     if len(value) > most:
         raise FileFormatError(f"{where}: {len(value)} {key}; at most {most} allowed")
