@@ -546,6 +546,53 @@ def test_last_behind_cites_every_pointer_it_reads() -> None:
         assert set(step.sheep) == heard | {honest}, step
 
 
+def test_last_behind_cites_the_accomplices_pointing_elsewhere_too() -> None:
+    """Found by a helper (6 of about 19,000 puzzles): a known accomplice pointing elsewhere was
+    neither cited by its interview nor by the step that found it, so the cited facts left it
+    free to be the honest sheep behind.  Every sheep but the two the step names is cited by a
+    pointer elsewhere, or is an accomplice by a step in ``after``."""
+    from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+
+    wears = ["red top hat", "yellow jacket", "yellow pants"]
+    raw = {
+        "roster": {
+            "accomplices": 4,
+            "colors": ["red", "yellow", "blue"],
+            "garments": ["top hat", "jacket", "pants"],
+            "wolves": [
+                {"name": "Wulfrik", "wears": wears},
+                {"name": "Howler", "wears": wears},
+                {"name": "Ashby", "wears": ["blue top hat", "red pants"]},
+            ],
+            "sheep": [
+                {"name": n}
+                for n in ("harp", "drum set", "clarinet", "trumpet", "accordion", "violin")
+            ],
+        },
+        "mode": "hard",
+        "interviews": [
+            {"sheep": "clarinet", "points_to": "accordion"},
+            {"sheep": "accordion", "points_to": "harp"},
+            {"sheep": "drum set", "points_to": "trumpet", "testimony": "red top hat"},
+            {"sheep": "violin", "points_to": "clarinet", "testimony": "red top hat"},
+            {"sheep": "harp", "points_to": "trumpet"},
+        ],
+    }
+    p = puzzle_from_dict(raw)
+    ex = explain(p)
+    obs = Observation.from_puzzle(p)
+    steps = [s for s in ex.steps if s.rule == "last-behind"]
+    assert steps
+    for step in steps:
+        (honest,) = step.honest
+        behind = step.sheep[1]
+        for x in set(range(obs.n)) - {honest, behind}:
+            by_pointer = x in step.sheep and obs.pointer[x] not in (behind, None)
+            by_step = any(x in ex.steps[k - 1].accomplices for k in step.after)
+            assert by_pointer or by_step, (step, x)
+    assert_sound(ex, deduce(obs))
+
+
 def test_one_accomplice_left_is_said_in_the_singular() -> None:
     """It said "2 accomplices not yet found, but only 1 are" (and "All 1 accomplices")."""
     from sheepdog.solver.slywolf.puzzle import puzzle_from_dict

@@ -237,10 +237,10 @@ def last_behind(nb: Notebook) -> Step | None:
                 if nb.status[x] is False and nb.obs.pointer[x] in (t, None)
             )
             # it reads every pointer: each other sheep that may be honest points elsewhere
+            # (a known accomplice pointing elsewhere too: without its pointer or its status
+            # cited, it might be the honest sheep behind; its pointer is the plainer fact)
             elsewhere = tuple(
-                x
-                for x in range(nb.obs.n)
-                if x not in (s, t) and nb.status[x] is not False and nb.obs.pointer[x] is not None
+                x for x in range(nb.obs.n) if x not in (s, t) and nb.obs.pointer[x] not in (t, None)
             )
             return Step(
                 "last-behind",
