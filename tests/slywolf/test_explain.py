@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +24,7 @@ from sheepdog.solver.slywolf.explain import (
     needs_hard_case_reasoning,
 )
 from sheepdog.solver.slywolf.explain.rules import TRIAL_ORDER
-from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle, new_puzzle
+from sheepdog.solver.slywolf.puzzle import Interview, Mode, Puzzle, load_puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict
 from sheepdog.solver.slywolf.sample import random_case
 from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
@@ -591,6 +593,88 @@ def test_last_behind_cites_the_accomplices_pointing_elsewhere_too() -> None:
             by_step = any(x in ex.steps[k - 1].accomplices for k in step.after)
             assert by_pointer or by_step, (step, x)
     assert_sound(ex, deduce(obs))
+
+
+def test_the_steps_read_as_english_in_the_singular_and_with_plural_garments() -> None:
+    """Found by a helper: "the guitar is known accomplices", "That makes all 1 accomplice", "the
+    others are accomplices: the clarinet", "the culprit wears at most one pants", and a general
+    step on the roster alone that said "Put these together: the roster alone."."""
+    from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
+
+    def texts(raw: dict[str, Any]) -> str:
+        return " | ".join(step.text for step in explain(puzzle_from_dict(raw)).steps)
+
+    counted = texts(
+        {
+            "roster": "default",
+            "mode": "easy",
+            "interviews": [
+                {"sheep": "guitar", "points_to": "trumpet", "testimony": "yellow pants"},
+                {"sheep": "balalaika", "points_to": "trumpet"},
+                {"sheep": "maraca", "points_to": "balalaika"},
+                {"sheep": "drum set", "points_to": "harp"},
+                {"sheep": "clarinet", "points_to": "harp"},
+                {"sheep": "accordion", "points_to": "violin"},
+                {"sheep": "tambourine", "points_to": "violin"},
+                {"sheep": "saxophone", "points_to": "xylophone"},
+                {"sheep": "jembe", "points_to": "xylophone"},
+            ],
+        }
+    )
+    assert "the guitar is a known accomplice;" in counted and "known accomplices" not in counted
+    names = ("harp", "drum set", "clarinet", "trumpet")
+    two_colours = {"colors": ["red", "blue"], "garments": ["hat", "pants"]}
+    found = texts(
+        {
+            "roster": {
+                "accomplices": 2,
+                "colors": ["red", "yellow", "blue", "green"],
+                "garments": ["top hat", "jacket"],
+                "wolves": [
+                    {"name": "Wulfrik", "wears": ["red top hat", "green jacket"]},
+                    {"name": "Howler", "wears": ["red top hat", "blue jacket"]},
+                    {"name": "Ashby", "wears": ["green top hat", "yellow jacket"]},
+                    {"name": "Grimwald", "wears": ["blue top hat", "yellow jacket"]},
+                    {"name": "Fang", "wears": ["blue top hat", "red jacket"]},
+                    {"name": "Lupo", "wears": ["green jacket"]},
+                ],
+                "sheep": [{"name": n} for n in names],
+            },
+            "mode": "hard",
+            "interviews": [
+                {"sheep": "clarinet", "points_to": "harp"},
+                {"sheep": "drum set", "points_to": "trumpet"},
+                {"sheep": "trumpet", "points_to": "harp", "testimony": "green jacket"},
+                {"sheep": "harp", "points_to": "trumpet"},
+            ],
+        }
+    )
+    assert "so the other is an accomplice: the clarinet." in found
+    assert "the others are" not in found
+    alone = texts(
+        {
+            "roster": {
+                "accomplices": 1,
+                **two_colours,
+                "wolves": [
+                    {"name": "All", "wears": ["red hat", "red pants"]},
+                    {"name": "B", "wears": ["red hat"]},
+                    {"name": "C", "wears": ["red pants"]},
+                ],
+                "sheep": [{"name": n} for n in names],
+            },
+            "mode": "easy",
+            "interviews": [],
+        }
+    )
+    assert alone.startswith(
+        "Whatever the sheep say, no way to seat them fits the roster with All as the culprit."
+    )
+    assert "the roster alone" not in alone
+    shipped = Path(__file__).resolve().parents[2] / "cases" / "hard-5star" / "hard-1-003.json"
+    pants = " | ".join(step.text for step in explain(load_puzzle(shipped)).steps)
+    assert "the culprit cannot wear both, so at least one of them tells the truth" in pants
+    assert "at most one" not in pants
 
 
 def test_one_accomplice_left_is_said_in_the_singular() -> None:

@@ -110,12 +110,18 @@ def general_step(nb: Notebook) -> Step | None:
             words.append(f"{nb.sheep(s)} points at {nb.sheep(t)}")
         else:
             words.append(f"{nb.sheep(s)} names {plural(nb.item(s))}")
-    given = "; ".join(words) if words else "the roster alone"
+    given = "; ".join(words)
     if needed:  # the clearings the proof needs (none, for a wolf's own clearing)
         left = f" with {nb.wolves(needed)} already cleared"
     else:
         left = "" if kind == "cleared" else ", with any wolf as the culprit"
     sheep = tuple(sorted({s for _, s in facts}))
+    # nothing heard is needed: the roster alone ("Put these together: the roster alone.")
+    tried = (
+        f"Put these together: {given}. Try every way to seat the sheep{left}: none fits them all"
+        if words
+        else f"Whatever the sheep say, no way to seat them{left} fits the roster"
+    )
     if kind == "cleared":
         what = f"{nb.roster.wolves[x].name} cannot be the culprit"
         return Step(
@@ -123,8 +129,7 @@ def general_step(nb: Notebook) -> Step | None:
             sheep,
             cleared=(x,),
             gone=tuple(needed),
-            text=f"Put these together: {given}. Try every way to seat the sheep{left}: "
-            f"none fits them all with {nb.roster.wolves[x].name} as the culprit. So {what}. "
+            text=f"{tried} with {nb.roster.wolves[x].name} as the culprit. So {what}. "
             f"Cleared: {nb.roster.wolves[x].name}.",
         )
     negation = "an accomplice" if kind == "honest" else "honest"
@@ -135,8 +140,7 @@ def general_step(nb: Notebook) -> Step | None:
         gone=tuple(needed),
         honest=(x,) if kind == "honest" else (),
         accomplices=(x,) if kind == "accomplice" else (),
-        text=f"Put these together: {given}. Try every way to seat the sheep{left}: none fits "
-        f"them all with {nb.sheep(x)} {negation}. So {nb.sheep(x)} is {status}.",
+        text=f"{tried} with {nb.sheep(x)} {negation}. So {nb.sheep(x)} is {status}.",
     )
 
 

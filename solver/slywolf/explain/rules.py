@@ -133,8 +133,13 @@ def all_found(nb: Notebook) -> Step | None:
             (),
             accomplices=tuple(unknown),
             known=tuple(honest),
-            text=f"All {nb.obs.m} honest sheep are found, so the others are accomplices: "
-            f"{nb.sheep_list(unknown)}.",
+            text=f"All {nb.obs.m} honest sheep are found, so "
+            + (
+                "the other is an accomplice: "
+                if len(unknown) == 1
+                else "the others are accomplices: "
+            )
+            + f"{nb.sheep_list(unknown)}.",
         )
     return None
 
@@ -315,19 +320,16 @@ def counting(nb: Notebook) -> Step | None:
     rest = tuple(s for s in nb.unknown() if s not in in_groups)
     if not rest:
         return None
-    found = (
-        f"{nb.sheep_list(liars)} {'is' if len(liars) == 1 else 'are'} known accomplices; "
-        if liars
-        else ""
-    )
+    known = "is a known accomplice" if len(liars) == 1 else "are known accomplices"
+    found = f"{nb.sheep_list(liars)} {known}; " if liars else ""
     return Step(
         "counting",
         tuple(sorted(set(in_groups))),
         honest=rest,
         known=tuple(liars),
         text=f"Counting the accomplices: {found}each group of sheep pointing at one sheep hides "
-        f"all but one liar: {'; '.join(pairs)}. That makes all {nb.k} "
-        f"{'accomplice' if nb.k == 1 else 'accomplices'}, so every other sheep "
+        f"all but one liar: {'; '.join(pairs)}. That makes "
+        f"{'the one accomplice' if nb.k == 1 else f'all {nb.k} accomplices'}, so every other sheep "
         f"is honest: {nb.sheep_list(rest)}.",
     )
 
@@ -404,8 +406,8 @@ def same_garment(nb: Notebook) -> Step | None:
                 continue
             both = (
                 f"{upper_first(nb.sheep(a))} speaks of {plural(items[ta])}, {nb.sheep(b)} of "
-                f"{plural(items[tb])}; the culprit wears at most one {items[ta].garment}, so at "
-                "least one of them tells the truth."
+                f"{plural(items[tb])}; the culprit cannot wear both, so at least one of them "
+                "tells the truth."
             )
             if nb.status[a] is False:
                 return Step(
