@@ -51,11 +51,14 @@ MAX_INT_DIGITS = 100
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
 _BOM = "\ufeff"
-# A JSON string literal, escapes included; used to blank strings out before counting brackets.
-# possessive: a repeat that never gives back keeps no state per character (the plain
-# ``(?:[^"\\]|\\.)*`` took about 120 bytes a character: 2 GB for a 16 MiB note)
-_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
+# The rest of a JSON string literal after its opening quote, escapes included, and the next
+# quote or bracket: the brackets are counted outside strings, in one pass.  Possessive: a
+# repeat that never gives back keeps no state per character (the plain ``(?:[^"\\]|\\.)*``
+# took about 120 bytes a character, 2 GB for a 16 MiB note), and a string with no end stops
+# the count (the parser says so) instead of being tried again from each of its quotes (a
+# substitution of whole strings took minutes on 320 kB of escaped quotes with no end).
+_STRING_REST = re.compile(r'[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
+_QUOTE_OR_BRACKET = re.compile(r'["\[\]{}]')
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -187,12 +190,19 @@ def read_text(path: str | Path, source: str | None = None) -> str:
 
 
 def _json_depth_check(text: str, source: str) -> None:
-    depth = 0
-    blanked = _JSON_STRING.sub('""', text)
-    for match in _BRACKET.finditer(blanked):
-        depth += 1 if match.group() in "[{" else -1
+    depth, at = 0, 0
+    while (match := _QUOTE_OR_BRACKET.search(text, at)) is not None:
+        sign = match.group()
+        if sign == '"':
+            rest = _STRING_REST.match(text, match.end())
+            if rest is None:  # a string with no end: the parser names it
+                return
+            at = rest.end()
+            continue
+        depth += 1 if sign in "[{" else -1
         if depth > MAX_DEPTH:
             raise FileFormatError(f"{source}: JSON nested deeper than {MAX_DEPTH} levels")
+        at = match.end()
 
 
 def _json_object(source: str) -> Any:

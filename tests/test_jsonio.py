@@ -75,6 +75,26 @@ def test_a_long_string_costs_no_memory_in_the_bracket_count() -> None:
         assert peak < 2**20  # the plain repeat: 556 MiB for the first
 
 
+def test_a_string_with_no_end_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by a helper: strings were blanked by a substitution that, finding no end to one,
+    tried again from each of its escaped quotes: quadratic (320 kB took 149 s, and a post to
+    the server held the other phones up).  The count reads each string once and stops at one
+    with no end; the parser then names it."""
+    calls = [0]
+    real = jsonio._STRING_REST
+
+    class Counted:
+        def match(self, text: str, at: int) -> Any:
+            calls[0] += 1
+            return real.match(text, at)
+
+    monkeypatch.setattr(jsonio, "_STRING_REST", Counted())
+    text = '{"mode": "easy", "notes": "' + '\\"' * 50_000
+    with pytest.raises(FileFormatError, match="Unterminated string"):
+        loads_json(text, "f")
+    assert calls[0] == 4  # "mode", "easy", "notes", and the one with no end
+
+
 def test_nesting_up_to_the_limit_is_fine() -> None:
     value: Any = loads_json(nested(MAX_DEPTH), "f")
     for _ in range(MAX_DEPTH - 1):
