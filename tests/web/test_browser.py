@@ -927,6 +927,12 @@ def test_answers_chosen_for_one_sheep_stay_when_another_phone_records_the_other(
     form = phone.locator("form", has=phone.get_by_role("button", name=record))
     form.locator("select[name=points_to]").select_option(second)
     form.locator("select[name=testimony]").select_option("red pants")
+    # the other sheep's answers chosen here too (a regression round: with both forms filled,
+    # the recorded one's choices were taken for this form's, marked "already recorded")
+    other = phone.locator(
+        "form", has=phone.get_by_role("button", name=f"Record {second}’s interview")
+    )
+    other.locator("select[name=points_to]").select_option(first)
     phone.locator("h2", has_text="Suspects").tap()
     line = f"interview {second}, {first}, yellow top hat"
     api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
@@ -939,3 +945,36 @@ def test_answers_chosen_for_one_sheep_stay_when_another_phone_records_the_other(
     expect(phone.locator("ol.history li").last).to_have_text(
         f"interview {first}, {second}, red pants"
     )
+
+
+def test_the_other_sheep_s_form_is_not_marked_when_one_sheep_is_recorded_elsewhere(
+    server: str, phone: Page
+) -> None:
+    """Found by a regression round: answers chosen for one of two sheep called, and another
+    phone records that sheep's interview; the other sheep's form, untouched, was marked "This
+    was already recorded, or changed on another device" (the two forms differ only in whose
+    interview they are)."""
+    likes = {s.name: s.likes for s in load_roster("default").sheep}
+    tops = ["drum set", "harp", "clarinet", "trumpet"]
+    first, second, kind = next(
+        (a, b, k) for a in tops for b in tops if a != b for k in likes[a] if k in likes[b]
+    )
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    lines = [f"top {t}" for t in tops] + [f"call {first}", f"found {kind}", f"call {second}"]
+    lines.append(f"found {next(k for k in likes[second] if k != kind)}")
+    for line in lines:
+        api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
+    phone.goto(server + game["url"])
+    settled(phone)
+    form = phone.locator(
+        "form", has=phone.get_by_role("button", name=f"Record {first}’s interview")
+    )
+    form.locator("select[name=points_to]").select_option(second)
+    phone.locator("h2", has_text="Suspects").tap()
+    line = f"interview {first}, {second}, yellow top hat"
+    api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
+    expect(phone.locator("ol.history li").last).to_have_text(line)
+    settled(phone)
+    expect(phone.locator(".stale-note")).to_have_count(0)
+    tap(phone, f"Record {second}’s interview")
+    expect(phone.locator("ol.history li").last).to_have_text(f"interview {second}, ?, ?")

@@ -72,11 +72,14 @@
   // -- a form, its identity and its choices ---------------------------------------------------
   function actionOf(form) {
     var action = form.querySelector('input[type="hidden"][name="action"]');
+    // whose interview: two sheep called in one turn have a form each, alike but for it (the
+    // choices of the one recorded were taken for the other's, marked "already recorded")
+    var sheep = form.querySelector('input[type="hidden"][name="sheep"]');
     var names = [];
     form.querySelectorAll("select[name], input[name], textarea[name]").forEach(function (el) {
       if (el.type !== "hidden") { names.push(el.name); }
     });
-    return (action ? action.value : "") + "/" + names.join(",");
+    return (action ? action.value : "") + (sheep ? ":" + sheep.value : "") + "/" + names.join(",");
   }
   function signature(form) {
     var copy = form.cloneNode(true);
