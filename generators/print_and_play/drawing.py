@@ -212,16 +212,16 @@ def draw_wolf(pdf: FPDF, wears: tuple[Item, ...], cx: float, top: float, height:
 def patch_boxes(n: int) -> list[tuple[float, float, float]]:
     """Where :func:`draw_wolf` puts ``n`` patches, in the wolf's units from its centre and top:
     ``(x, y, size)`` each, in columns of equal size, as large as fits beside the wolf (2 units
-    wide, 9.4 tall, a fifth of a patch between two) and at most 2 units, so up to 4 patches are
+    wide, 9.2 tall, a fifth of a patch between two) and at most 2 units, so up to 4 patches are
     one column of 2-unit patches.  (Twelve garments of no known kind were one column that ran
     off the card, over the card below.)"""
     size, rows = 2.0, max(1, n)
     for columns in range(2, n + 1):
         tall = -(-n // columns)
-        fits = min(2.0, 2.0 / (1.2 * columns - 0.2), 9.4 / (1.2 * tall - 0.2))
-        if fits > min(size, 9.4 / (1.2 * rows - 0.2)):
+        fits = min(2.0, 2.0 / (1.2 * columns - 0.2), 9.2 / (1.2 * tall - 0.2))
+        if fits > min(size, 9.2 / (1.2 * rows - 0.2)):
             size, rows = fits, tall
-    size = min(size, 9.4 / (1.2 * rows - 0.2))
+    size = min(size, 9.2 / (1.2 * rows - 0.2))
     return [(2.9 + 1.2 * size * (i // rows), 1.0 + 1.2 * size * (i % rows), size) for i in range(n)]
 
 
