@@ -813,14 +813,38 @@ def answer_key(pdf: FPDF, frame: Frame, cases: tuple[PrintCase, ...], tiles: boo
             fit_cell(pdf, x + 0.5, top, width - 1, row_h, name, size=8, style="B", align="L")
             x += width
         y = top + row_h
-        while i < len(cases) and y + row_h <= frame.bottom:
-            _answer_row(pdf, cases[i], frame.left, y, widths, row_h)
-            y += row_h
+        while i < len(cases):
+            # a row grows for an outfit that does not fit it ("wristwatch", the twelfth item of
+            # a long outfit, was printed over the next row); the first row of a page always fits
+            h = max(row_h, _outfit_height(pdf, cases[i], widths[4], row_h))
+            if y + h > frame.bottom and y > top + row_h:
+                break
+            _answer_row(pdf, cases[i], frame.left, y, widths, h, row_h)
+            y += h
             i += 1
 
 
+def _outfit_at(case: PrintCase, width: float, row_h: float) -> tuple[float, float, str]:
+    """Where the answer key's "wears" cell prints the outfit: after its icons (3 at most, each
+    ``row_h - 2.2`` mm), its room, and the words."""
+    icon = row_h - 2.2
+    shift = 1 + min(3, len(case.culprit.wears)) * (icon + 0.5)
+    return shift, width - shift - 0.5, ", ".join(map(str, case.culprit.wears))
+
+
+def _outfit_height(pdf: FPDF, case: PrintCase, width: float, row_h: float) -> float:
+    _, room, outfit = _outfit_at(case, width, row_h)
+    return name_height(pdf, room, row_h, outfit, size=7)
+
+
 def _answer_row(
-    pdf: FPDF, case: PrintCase, x: float, y: float, widths: list[float], h: float
+    pdf: FPDF,
+    case: PrintCase,
+    x: float,
+    y: float,
+    widths: list[float],
+    h: float,
+    row_h: float,
 ) -> None:
     pdf.set_draw_color(200, 200, 200)
     pdf.set_line_width(0.2)
@@ -842,15 +866,13 @@ def _answer_row(
         if n == 2:
             stars(pdf, g.stars, cx + width / 2, y + h / 2, min(3.4, width / 6.5))
         elif n == 4:
-            icon = h - 2.2
+            icon = row_h - 2.2
             for j, item in enumerate(case.culprit.wears[:3]):
                 draw_item(pdf, item, cx + 0.5 + j * (icon + 0.5), y + 1.1, icon)
-            shift = 1 + min(3, len(case.culprit.wears)) * (icon + 0.5)
+            shift, room, outfit = _outfit_at(case, width, row_h)
             pdf.set_text_color(0, 0, 0)
             # the answer itself, never cut ("vermilion w…" left the hat unsaid): on one line
             # if it fits, else wrapped (two lines at 6-7 pt read better than one at 4 pt)
-            outfit = ", ".join(map(str, case.culprit.wears))
-            room = width - shift - 0.5
             fit_name(pdf, cx + shift, y, room, h, outfit, size=7, align="L")
         elif n in (0, 3):  # the case and its culprit wrap rather than lose their end
             fit_name(

@@ -513,3 +513,33 @@ def test_a_wolf_card_lists_every_garment_of_a_long_outfit() -> None:
     assert "…" not in text
     for wolf in wide.roster.wolves:
         assert ", ".join(map(str, wolf.wears)) in text
+
+
+def test_a_long_outfit_in_the_answer_key_stays_in_its_row() -> None:
+    """Found by a regression round: a culprit in twelve garments printed its last items over
+    the next row of the answer key; the row grows to hold them."""
+    pset = load_print_set(EASY)
+    data = roster_to_dict(pset.roster)
+    data["garments"], data["colors"] = [f"wristwatch{g}" for g in range(12)], ["red", "blue"]
+    data["wolves"] = [
+        {"name": f"W{c}", "wears": [f"{c} wristwatch{g}" for g in range(12)]}
+        for c in ("red", "blue")
+    ]
+    roster = roster_from_dict(data)
+    cases = (
+        replace(pset.cases[0], culprit=roster.wolves[1]),  # all blue, then all red
+        replace(pset.cases[1], culprit=roster.wolves[0]),
+    )
+    result = print_set_pdf(replace(pset, roster=roster, cases=cases), A4, slips=False)
+    (page_no,) = part_pages(result, "answer key")
+    text = pdfium.PdfDocument(result.data)[page_no].get_textpage()
+
+    def span(words: str) -> tuple[float, float]:
+        """The bottom and top of ``words`` on the page, in points from the page's foot."""
+        found = text.search(words, match_case=True).get_next()
+        assert found, words
+        boxes = [text.get_charbox(k) for k in range(found[0], found[0] + found[1])]
+        return min(b[1] for b in boxes), max(b[3] for b in boxes)
+
+    end_of_first, start_of_second = span("blue wristwatch11"), span("red wristwatch0")
+    assert end_of_first[0] >= start_of_second[1]  # the first row's last line is above
