@@ -555,7 +555,7 @@ def check_mode_possible(roster: Roster, mode: Mode) -> None:
             "its tiles never leave one wolf alone); give it other tiles"
             if roster.known_deck
             else f"its {roster.n_sheep} sheep cannot tell its {len(roster.wolves)} wolves"
-            " apart); give it more sheep, or fewer wolves"
+            " apart); give it more sheep, or outfits that differ more"
         )
         raise SheepdogError(
             f"{roster.called} can have no valid {mode} case: with every sheep heard, more than"

@@ -375,3 +375,24 @@ def test_three_sheep_cannot_tell_the_box_s_wolves_apart() -> None:
     assert not _has_a_valid_case(roster)
     with pytest.raises(SheepdogError, match=r"can have no valid easy case: .*\(its 3 sheep cannot"):
         check_mode_possible(roster, "easy")
+
+
+def test_a_roster_that_more_sheep_would_not_help_is_not_told_to_add_sheep() -> None:
+    """Found by a regression round: a wolf wearing every item worn (never the culprit: an
+    honest sheep has nothing to name) and two wolves dressed alike have no valid case with
+    any number of sheep; the advice was "give it more sheep, or fewer wolves"."""
+    data = roster_to_dict(load_roster("default"))
+    data.update(name="alike", accomplices=1, colors=["red", "blue"], garments=["hat", "coat"])
+    data.pop("known_deck", None)
+    data["wolves"] = [
+        {"name": "Alpha", "wears": ["red hat", "blue coat"]},
+        {"name": "Beta", "wears": ["blue coat"]},
+        {"name": "Gamma", "wears": ["blue coat"]},
+    ]
+    for sheep in (4, 5):
+        data["sheep"] = roster_to_dict(load_roster("default"))["sheep"][:sheep]
+        roster = roster_from_dict(data)
+        assert not _has_a_valid_case(roster)
+        with pytest.raises(SheepdogError) as told:
+            check_mode_possible(roster, "easy")
+        assert str(told.value).endswith("; give it more sheep, or outfits that differ more")
