@@ -31,8 +31,8 @@ def kind_of(obj: Any) -> str | None:
     variant = obj.get("variant", "dog")
     if variant == "dog" and "pawns" not in obj and {"interviews", "mode", "roster"} & set(obj):
         return "puzzle"
-    if variant == "agent-dog":
-        return "view" if obj.get("view") is not None else "agent-dog"
+    if variant == "agent-dog":  # "undercover" only a view has (one missing its "view" key)
+        return "view" if obj.get("view") is not None or "undercover" in obj else "agent-dog"
     return "dog" if variant == "dog" and "pawns" in obj else None
 
 

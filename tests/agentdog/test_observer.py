@@ -547,3 +547,10 @@ def test_a_view_without_its_view_key_is_told_what_it_lacks() -> None:
     )
     with pytest.raises(SheepdogError, match="unknown key 'colours'; valid keys are: [^(]*$"):
         position_from_json({**EXAMPLE, "colours": {}})
+    # the view reader: it sent such a file to load_agent_position, which refused it (a
+    # regression round)
+    from sheepdog.solver.agentdog.observer import parse_view
+
+    with pytest.raises(SheepdogError) as told:
+        parse_view(json.dumps(obj), "v.json")
+    assert str(told.value) == 'v.json: an observer view has "view": "observer"'
