@@ -376,6 +376,8 @@ def _name(value: Any, what: str, where: str) -> str:
 
 def _str_list(data: Any, key: str, where: str, most: int) -> list[str]:
     value = data.get(key)
+    if key not in data:
+        raise FileFormatError(f"{where}: '{key}' is missing: give the roster's {key} by name")
     if value == []:  # the list, not a name in it ("must be a list of non-empty names" misled)
         raise FileFormatError(f"{where}: '{key}' is empty: give at least one name")
     if not isinstance(value, list):

@@ -117,6 +117,7 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d.update(name=["list"]), "'name' must be a non-empty name"),
         (lambda d: d.update(colors=[f"c{i}" for i in range(33)]), "33 colors; at most 32"),
         (lambda d: d.update(garments=[]), "'garments' is empty: give at least one name"),
+        (lambda d: d.pop("colors"), "'colors' is missing: give the roster's colors by name"),
         (lambda d: d["sheep"][0].update(name="a, b"), "sheep 'a, b' holds a comma"),
         (lambda d: d["sheep"][0].update(name="?"), "sheep '\\?' is no name"),
         (lambda d: d["sheep"][0].update(name="down under"), "holds the word 'under'"),
