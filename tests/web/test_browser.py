@@ -867,10 +867,9 @@ def test_no_field_number_is_under_a_field(server: str, phone: Page, setup: dict[
     assert covered == []
 
 
-def test_two_sheep_to_interview_have_a_form_each_on_a_phone(server: str, phone: Page) -> None:
-    """Two sheep called in one turn: each has its own form, whose pointers leave that sheep
-    out (one list of sheep offered each as its own pointer); the second is recorded first,
-    and the first's form stays, now the only one."""
+def two_sheep_called(server: str, phone: Page) -> tuple[str, str, dict[str, Any]]:
+    """A game whose turn has two sheep called, each with its vegetable found (the first two of
+    the tops that like one vegetable in common), open on ``phone``: the two sheep and the game."""
     likes = {s.name: s.likes for s in load_roster("default").sheep}
     tops = ["drum set", "harp", "clarinet", "trumpet"]
     first, second, kind = next(
@@ -883,6 +882,14 @@ def test_two_sheep_to_interview_have_a_form_each_on_a_phone(server: str, phone: 
         api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
     phone.goto(server + game["url"])
     settled(phone)
+    return first, second, game
+
+
+def test_two_sheep_to_interview_have_a_form_each_on_a_phone(server: str, phone: Page) -> None:
+    """Two sheep called in one turn: each has its own form, whose pointers leave that sheep
+    out (one list of sheep offered each as its own pointer); the second is recorded first,
+    and the first's form stays, now the only one."""
+    first, second, game = two_sheep_called(server, phone)
     for sheep, other in ((first, second), (second, first)):
         button = phone.get_by_role("button", name=f"Record {sheep}’s interview", exact=True)
         pointers = phone.locator("form", has=button).locator("select[name=points_to] option")
@@ -911,18 +918,7 @@ def test_answers_chosen_for_one_sheep_stay_when_another_phone_records_the_other(
     first; another phone records the second's interview.  The first's button changed its
     label ("Record harp's interview" became "Record the interview"), so the page took it for
     another form: the answers were dropped and the form said they were "already recorded"."""
-    likes = {s.name: s.likes for s in load_roster("default").sheep}
-    tops = ["drum set", "harp", "clarinet", "trumpet"]
-    first, second, kind = next(
-        (a, b, k) for a in tops for b in tops if a != b for k in likes[a] if k in likes[b]
-    )
-    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
-    lines = [f"top {t}" for t in tops] + [f"call {first}", f"found {kind}", f"call {second}"]
-    lines.append(f"found {next(k for k in likes[second] if k != kind)}")
-    for line in lines:
-        api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
-    phone.goto(server + game["url"])
-    settled(phone)
+    first, second, game = two_sheep_called(server, phone)
     record = f"Record {first}’s interview"
     form = phone.locator("form", has=phone.get_by_role("button", name=record))
     form.locator("select[name=points_to]").select_option(second)
@@ -954,18 +950,7 @@ def test_the_other_sheep_s_form_is_not_marked_when_one_sheep_is_recorded_elsewhe
     phone records that sheep's interview; the other sheep's form, untouched, was marked "This
     was already recorded, or changed on another device" (the two forms differ only in whose
     interview they are)."""
-    likes = {s.name: s.likes for s in load_roster("default").sheep}
-    tops = ["drum set", "harp", "clarinet", "trumpet"]
-    first, second, kind = next(
-        (a, b, k) for a in tops for b in tops if a != b for k in likes[a] if k in likes[b]
-    )
-    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
-    lines = [f"top {t}" for t in tops] + [f"call {first}", f"found {kind}", f"call {second}"]
-    lines.append(f"found {next(k for k in likes[second] if k != kind)}")
-    for line in lines:
-        api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
-    phone.goto(server + game["url"])
-    settled(phone)
+    first, second, game = two_sheep_called(server, phone)
     form = phone.locator(
         "form", has=phone.get_by_role("button", name=f"Record {first}’s interview")
     )
