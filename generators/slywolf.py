@@ -366,7 +366,9 @@ def iter_cases(
                 roster, mode, seed, index, attempts, band, roster_ref, seen, on_draw, repeats
             )
         if made is None:
-            why = _not_found(mode, band, attempts, index, count, climbing, repeats[0])
+            why = _not_found(
+                mode, band, attempts, index, count, climbing, repeats[0], roster.accomplices >= 2
+            )
             raise (OutOfCases(why) if repeats[0] else BandOutOfReach(why))
         if not (confirmed is not None and confirmed(made)) and not validate(made.puzzle):
             raise SheepdogError(
@@ -488,11 +490,19 @@ def _new(case: CompleteCase, seen: set[bytes], repeats: list[int]) -> bool:
 
 
 def _not_found(
-    mode: Mode, band: Band, attempts: int, index: int, count: int, climbing: bool, repeats: int
+    mode: Mode,
+    band: Band,
+    attempts: int,
+    index: int,
+    count: int,
+    climbing: bool,
+    repeats: int,
+    hard_possible: bool = True,
 ) -> str:
     """Why case ``index`` was not made: the run used up the distinct cases it finds (every case
     within the band it found had been made already: a repeat is a case kept before, so within
-    the band), or the band is out of reach."""
+    the band), or the band is out of reach.  ``hard_possible``: the roster has the two
+    accomplices a hard case needs."""
     tried = counted(attempts, "climb" if climbing else "attempt")
     stars = f"{band.low}-{band.high} stars" if band.low < band.high else counted(band.low, "star")
     if repeats:
@@ -503,10 +513,12 @@ def _not_found(
             "ask for fewer cases (this roster has few distinct ones)"
         )
     if mode == "easy" and band.low >= 4:  # more climbs would not help: say what would
+        # (hard cases need two accomplices: not offered to a roster with fewer)
+        hard = 'hard cases (--mode hard, mode="hard") or ' if hard_possible else ""
         return (
             f"no easy case with {stars} found in {tried} (case {index} of {count}); the"
             " first-game rules solve easy cases, and none has reached 4 stars in any trial:"
-            ' ask for hard cases (--mode hard, mode="hard") or a band below 4 stars'
+            f" ask for {hard}a band below 4 stars"
         )
     # a band of every grade cannot be widened (it was asked for all the same)
     remedies = [

@@ -141,6 +141,21 @@ def test_bad_band_and_count() -> None:
         generate(ROSTER, "easy", 1, seed=1, band=Band(5, 5), attempts=3, validate=_no_cp_sat)
 
 
+def test_a_roster_with_one_accomplice_is_not_sent_to_hard_cases() -> None:
+    """Found by a regression round: 5 stars out of reach in easy mode, a roster of one
+    accomplice was told to ask for hard cases, which it cannot have (two accomplices)."""
+    from sheepdog.solver.slywolf.optimal import small_roster
+
+    one = small_roster(5, 1, 3, 2)
+    with pytest.raises(SheepdogError) as told:
+        generate(one, "easy", 1, seed=0, attempts=1, band=Band(5, 5), validate=_no_cp_sat)
+    assert str(told.value).endswith(
+        "none has reached 4 stars in any trial: ask for a band below 4 stars"
+    )
+    with pytest.raises(SheepdogError, match="a hard case needs an accomplice pointing at"):
+        generate(one, "hard", 1, seed=0)
+
+
 def test_a_band_of_every_grade_is_not_told_to_widen() -> None:
     """Found by a helper: with no band asked for (1-5 stars) the generator still said "try a
     wider band of grades"; only what can change is offered."""
