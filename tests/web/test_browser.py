@@ -963,3 +963,33 @@ def test_the_other_sheep_s_form_is_not_marked_when_one_sheep_is_recorded_elsewhe
     expect(phone.locator(".stale-note")).to_have_count(0)
     tap(phone, f"Record {second}’s interview")
     expect(phone.locator("ol.history li").last).to_have_text(f"interview {second}, ?, ?")
+
+
+def test_answers_chosen_for_both_sheep_stay_when_this_phone_records_one(
+    server: str, phone: Page
+) -> None:
+    """Found by a regression round: both sheep's answers chosen on one phone, then one recorded
+    there; the page that tap brought showed the other sheep's form blank, and its next tap
+    recorded "interview harp, ?, ?"."""
+    first, second, _ = two_sheep_called(server, phone)
+    mine = phone.locator(
+        "form", has=phone.get_by_role("button", name=f"Record {first}’s interview")
+    )
+    mine.locator("select[name=points_to]").select_option(second)
+    mine.locator("select[name=testimony]").select_option("red pants")
+    other = phone.locator(
+        "form", has=phone.get_by_role("button", name=f"Record {second}’s interview")
+    )
+    other.locator("select[name=points_to]").select_option(first)
+    other.locator("select[name=testimony]").select_option("yellow top hat")
+    tap(phone, f"Record {first}’s interview")
+    expect(phone.locator("ol.history li").last).to_have_text(
+        f"interview {first}, {second}, red pants"
+    )
+    expect(other.locator("select[name=points_to]")).to_have_value(first)
+    expect(other.locator("select[name=testimony]")).to_have_value("yellow top hat")
+    expect(phone.locator(".stale-note")).to_have_count(0)
+    tap(phone, f"Record {second}’s interview")
+    expect(phone.locator("ol.history li").last).to_have_text(
+        f"interview {second}, {first}, yellow top hat"
+    )

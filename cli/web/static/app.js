@@ -404,7 +404,14 @@
     shownError = null;
     try {
       var sent = choices(form, signature(form));
-      sessionStorage.setItem(SENT, JSON.stringify({ path: location.pathname, form: sent }));
+      // the other forms she filled too: the page this tap brings puts them back where they
+      // are unchanged (both sheep of a turn filled, the second's answers were lost)
+      var others = remember(document.getElementById("main")).forms.filter(function (kept) {
+        return !kept.stale && kept.sig !== sent.sig;
+      });
+      sessionStorage.setItem(SENT, JSON.stringify({
+        path: location.pathname, form: sent, others: others, at: Date.now()
+      }));
     } catch (err) { /* no storage (private mode): a refused form comes back empty */ }
   }, true);
   window.addEventListener("pageshow", function (e) {
@@ -430,6 +437,17 @@
           // a typed undo is not offered again: refused, it may be a second tap of one in
           back = putBack(form, sent.form, !/^\s*undo\s*$/i.test(sent.form.fields.line || ""));
           if (back) { form.setAttribute("data-touched", "1"); } else { markStale(form); }
+        }
+      });
+    }
+    if (sent && sent.path === location.pathname && sent.others &&
+        Date.now() - sent.at < 120000) {
+      var forms = Array.prototype.slice.call(main.querySelectorAll("form"));
+      var sigs = forms.map(signature);
+      sent.others.forEach(function (old) {  // only a form unchanged: another is not hers
+        var same = forms[sigs.indexOf(old.sig)];
+        if (same && !same.getAttribute("data-touched") && putBack(same, old, true)) {
+          same.setAttribute("data-touched", "1");
         }
       });
     }
