@@ -192,7 +192,7 @@ def test_a_puzzle_built_in_code_names_its_own_roster() -> None:
     with pytest.raises(SheepdogError, match="names the shipped roster 'default'"):
         Puzzle(mine, "easy", roster_ref="default")
     # a roster inside the puzzle is named as the puzzle's, not as a roster file of that name
-    with pytest.raises(SheepdogError, match=r"^case\.json: roster: 'colors' must be a list"):
+    with pytest.raises(SheepdogError, match=r"^case\.json: roster: 'colors' is missing"):
         puzzle_from_dict({"mode": "easy", "roster": {}}, source="case.json")
     assert Puzzle(load_roster("default"), "easy").roster_ref == "default"
 
