@@ -86,35 +86,27 @@ def fit_term(
     came out at 5.5 pt on one line beside 8.5 pt figures)."""
     text = printable(text)
     room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
-    cuts = [i + 1 for i, c in enumerate(text[1:-1], start=1) if c == "-"]
     for one in (size, size - 0.5, size - 1.0, size - 1.5):
         pdf.set_font(FONT, style, one)
         if pdf.get_string_width(text) <= room:
             pdf.set_xy(x, y)
             pdf.cell(w, h, text, align=align)
             return
-    while True:
+    cuts = [i + 1 for i, c in enumerate(text[1:-1], start=1) if c == "-"]
+    while cuts and size >= MIN_FONT and 2 * size * PT * 1.15 <= h:
         pdf.set_font(FONT, style, size)
-        line_h = size * PT * 1.15
-        if pdf.get_string_width(text) <= room:
-            lines = [text]
-            break
-        if cuts and 2 * line_h <= h:
-            cut = min(
-                cuts,
-                key=lambda c: max(pdf.get_string_width(text[:c]), pdf.get_string_width(text[c:])),
-            )
-            lines = [text[:cut], text[cut:]]
-            if all(pdf.get_string_width(line) <= room for line in lines):
-                break
-        if size <= MIN_FONT:
-            fit_cell(pdf, x, y, w, h, text, size=size, style=style, align=align)
+        cut = min(
+            cuts, key=lambda c: max(pdf.get_string_width(text[:c]), pdf.get_string_width(text[c:]))
+        )
+        lines = [text[:cut], text[cut:]]
+        if all(pdf.get_string_width(line) <= room for line in lines):
+            line_h = size * PT * 1.15
+            for i, line in enumerate(lines):
+                pdf.set_xy(x, y + (h - 2 * line_h) / 2 + i * line_h)
+                pdf.cell(w, line_h, line, align=align)
             return
-        size = max(MIN_FONT, size - 0.5)
-    top = y + (h - len(lines) * line_h) / 2
-    for i, line in enumerate(lines):
-        pdf.set_xy(x, top + i * line_h)
-        pdf.cell(w, line_h, line, align=align)
+        size -= 0.5
+    fit_cell(pdf, x, y, w, h, text, size=max(size, MIN_FONT), style=style, align=align)
 
 
 def fit_block(
