@@ -885,22 +885,32 @@ def two_sheep_called(server: str, phone: Page) -> tuple[str, str, dict[str, Any]
     return first, second, game
 
 
+def interview_form(phone: Page, sheep: str) -> Locator:
+    """The form of ``sheep``'s interview, in a turn with sheep called (its button names it)."""
+    return phone.locator(
+        "form", has=phone.get_by_role("button", name=f"Record {sheep}’s interview", exact=True)
+    )
+
+
+def answer(form: Locator, points_to: str, testimony: str | None = None) -> None:
+    """Choose in an interview form whom the sheep points at and, if given, what it says."""
+    form.locator("select[name=points_to]").select_option(points_to)
+    if testimony is not None:
+        form.locator("select[name=testimony]").select_option(testimony)
+
+
 def test_two_sheep_to_interview_have_a_form_each_on_a_phone(server: str, phone: Page) -> None:
     """Two sheep called in one turn: each has its own form, whose pointers leave that sheep
     out (one list of sheep offered each as its own pointer); the second is recorded first,
     and the first's form stays, now the only one."""
     first, second, game = two_sheep_called(server, phone)
     for sheep, other in ((first, second), (second, first)):
-        button = phone.get_by_role("button", name=f"Record {sheep}’s interview", exact=True)
-        pointers = phone.locator("form", has=button).locator("select[name=points_to] option")
+        pointers = interview_form(phone, sheep).locator("select[name=points_to] option")
         offered = pointers.all_inner_texts()
         assert sheep not in offered and other in offered
     fits_the_phone(phone)
-    form = phone.locator(
-        "form", has=phone.get_by_role("button", name=f"Record {second}’s interview")
-    )
-    form.locator("select[name=points_to]").select_option(first)
-    form.locator("select[name=testimony]").select_option("red pants")
+    form = interview_form(phone, second)
+    answer(form, first, "red pants")
     tap(phone, f"Record {second}’s interview")
     expect(phone.locator("ol.history li").last).to_have_text(
         f"interview {second}, {first}, red pants"
@@ -920,15 +930,12 @@ def test_answers_chosen_for_one_sheep_stay_when_another_phone_records_the_other(
     another form: the answers were dropped and the form said they were "already recorded"."""
     first, second, game = two_sheep_called(server, phone)
     record = f"Record {first}’s interview"
-    form = phone.locator("form", has=phone.get_by_role("button", name=record))
-    form.locator("select[name=points_to]").select_option(second)
-    form.locator("select[name=testimony]").select_option("red pants")
+    form = interview_form(phone, first)
+    answer(form, second, "red pants")
     # the other sheep's answers chosen here too (a regression round: with both forms filled,
     # the recorded one's choices were taken for this form's, marked "already recorded")
-    other = phone.locator(
-        "form", has=phone.get_by_role("button", name=f"Record {second}’s interview")
-    )
-    other.locator("select[name=points_to]").select_option(first)
+    other = interview_form(phone, second)
+    answer(other, first)
     phone.locator("h2", has_text="Suspects").tap()
     line = f"interview {second}, {first}, yellow top hat"
     api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
@@ -951,10 +958,8 @@ def test_the_other_sheep_s_form_is_not_marked_when_one_sheep_is_recorded_elsewhe
     was already recorded, or changed on another device" (the two forms differ only in whose
     interview they are)."""
     first, second, game = two_sheep_called(server, phone)
-    form = phone.locator(
-        "form", has=phone.get_by_role("button", name=f"Record {first}’s interview")
-    )
-    form.locator("select[name=points_to]").select_option(second)
+    form = interview_form(phone, first)
+    answer(form, second)
     phone.locator("h2", has_text="Suspects").tap()
     line = f"interview {first}, {second}, yellow top hat"
     api_post(server, f"/api/wolf/games/{game['id']}/entries", {"line": line})
@@ -972,16 +977,10 @@ def test_answers_chosen_for_both_sheep_stay_when_this_phone_records_one(
     there; the page that tap brought showed the other sheep's form blank, and its next tap
     recorded "interview harp, ?, ?"."""
     first, second, _ = two_sheep_called(server, phone)
-    mine = phone.locator(
-        "form", has=phone.get_by_role("button", name=f"Record {first}’s interview")
-    )
-    mine.locator("select[name=points_to]").select_option(second)
-    mine.locator("select[name=testimony]").select_option("red pants")
-    other = phone.locator(
-        "form", has=phone.get_by_role("button", name=f"Record {second}’s interview")
-    )
-    other.locator("select[name=points_to]").select_option(first)
-    other.locator("select[name=testimony]").select_option("yellow top hat")
+    mine = interview_form(phone, first)
+    answer(mine, second, "red pants")
+    other = interview_form(phone, second)
+    answer(other, first, "yellow top hat")
     tap(phone, f"Record {first}’s interview")
     expect(phone.locator("ol.history li").last).to_have_text(
         f"interview {first}, {second}, red pants"
