@@ -23,6 +23,19 @@ def _commands(kind: str) -> str:
     return "sheepdog wolf" if kind == "puzzle" else "sheepdog dog"
 
 
+def _hides(obj: Mapping[Any, Any]) -> bool:
+    """Whether an Agent DOG object hides something only a view may hide: a ``"u"`` piece (an
+    undercover piece of unknown colour) or a ``"?"`` card."""
+
+    def listed(key: str, mark: str) -> bool:
+        seats = obj.get(key)
+        if not isinstance(seats, Mapping):
+            return False
+        return any(isinstance(items, list) and mark in items for items in seats.values())
+
+    return listed("pawns", "u") or listed("hands", "?")
+
+
 def kind_of(obj: Any) -> str | None:
     """What a decoded JSON object holds, by its keys: ``"puzzle"``, ``"view"``,
     ``"agent-dog"`` or ``"dog"`` (None when it is none of them)."""
@@ -31,8 +44,8 @@ def kind_of(obj: Any) -> str | None:
     variant = obj.get("variant", "dog")
     if variant == "dog" and "pawns" not in obj and {"interviews", "mode", "roster"} & set(obj):
         return "puzzle"
-    if variant == "agent-dog":  # "undercover" only a view has (one missing its "view" key)
-        return "view" if obj.get("view") is not None or "undercover" in obj else "agent-dog"
+    if variant == "agent-dog":  # only a view has "undercover", "u" pieces or "?" cards
+        return "view" if "view" in obj or "undercover" in obj or _hides(obj) else "agent-dog"
     return "dog" if variant == "dog" and "pawns" in obj else None
 
 

@@ -17,6 +17,7 @@ meeting pulls.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections import Counter
@@ -442,7 +443,12 @@ def view_from_json(obj: Any, *, nested: bool = False) -> ObserverView:
         other = None if nested else other_kind(obj, "view", "an observer view")
         if other is not None:  # a whole file of another kind: its reader is named
             raise FileFormatError(other)
-        raise FileFormatError('an observer view has "view": "observer"')
+        given = (
+            f"'view' is {json.dumps(obj['view'])[:40]}: "
+            if isinstance(obj, Mapping) and "view" in obj
+            else ""
+        )
+        raise FileFormatError(given + 'an observer view has "view": "observer"')
     keys = tuple(k for k in _VIEW_KEYS if not (nested and k == "history"))
     f = common_fields(obj, keys, observer=True)
     layout: Layout = f["layout"]

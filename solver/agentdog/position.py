@@ -21,6 +21,7 @@ compare and hash equal.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -536,7 +537,12 @@ def common_fields(obj: Any, keys: Iterable[str], *, observer: bool = False) -> d
 
 def position_from_json(obj: Any) -> AgentPosition:
     """A full-information position from the spec's JSON object (already decoded)."""
-    if isinstance(obj, Mapping) and obj.get("view") is not None:
+    if isinstance(obj, Mapping) and "view" in obj:
+        if obj["view"] != "observer":
+            raise FileFormatError(
+                f"'view' is {json.dumps(obj['view'])[:40]}: an observer view says"
+                ' "view": "observer", and a full-information position has no \'view\''
+            )
         raise FileFormatError(
             "this is an observer view: moves, perft and solve need a full-information position"
             " (sheepdog.load_view reads a view, for advice)"

@@ -554,3 +554,45 @@ def test_a_view_without_its_view_key_is_told_what_it_lacks() -> None:
     with pytest.raises(SheepdogError) as told:
         parse_view(json.dumps(obj), "v.json")
     assert str(told.value) == 'v.json: an observer view has "view": "observer"'
+
+
+def test_a_view_without_view_or_undercover_keys_is_sent_to_no_other_reader() -> None:
+    """Found by a regression round: a view with no undercover piece on a hole and no "view"
+    key (its "?" cards or "u" pieces are a view's alone) was sent by the view reader to
+    load_agent_position, which sent it back."""
+    from sheepdog.solver.agentdog.observer import parse_view
+
+    obj = view_to_json(view_of(position_from_json(EXAMPLE), 0))
+    del obj["view"]
+    del obj["undercover"]
+    with pytest.raises(SheepdogError) as told:
+        parse_view(json.dumps(obj), "v.json")
+    assert str(told.value) == 'v.json: an observer view has "view": "observer"'
+    with pytest.raises(SheepdogError) as told:
+        position_from_json(obj)
+    assert "load_view" not in str(told.value) and "observer view" in str(told.value)
+    # "?" cards alone (every piece off the holes) make a view too
+    hidden = {**EXAMPLE, "hands": {"0": ["2"], "1": ["?"], "2": [], "3": []}}
+    with pytest.raises(SheepdogError) as told:
+        parse_view(json.dumps(hidden), "v.json")
+    assert str(told.value) == 'v.json: an observer view has "view": "observer"'
+
+
+def test_a_view_key_that_is_not_observer_is_quoted() -> None:
+    """Found by a regression round: ``"view": null`` was called an unknown key while the
+    same message asked for "view": "observer"."""
+    from sheepdog.solver.agentdog.observer import parse_view
+
+    obj = view_to_json(view_of(position_from_json(EXAMPLE), 0))
+    for value, shown in ((None, "null"), ("Observer", '"Observer"'), (1, "1")):
+        bad = {**obj, "view": value}
+        with pytest.raises(SheepdogError) as told:
+            parse_view(json.dumps(bad), "v.json")
+        assert (
+            str(told.value)
+            == f'v.json: \'view\' is {shown}: an observer view has "view": "observer"'
+        )
+        with pytest.raises(SheepdogError) as told:
+            position_from_json(bad)
+        assert str(told.value).startswith(f"'view' is {shown}: an observer view says")
+        assert "unknown key" not in str(told.value)
