@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from types import MappingProxyType
 
 from sheepdog.solver.slywolf.explain.general import general_step
@@ -154,19 +155,55 @@ def _pointers_at(nb: Notebook) -> dict[int, list[int]]:
 
 
 def _named_by_liars(nb: Notebook, said: list[int], need: int) -> str:
-    """What the culprit wears when at least ``need`` of the sheep ``said`` lie: each item once,
-    with the sheep naming it when one item is named more than once (a repeated item counts once
-    per sheep, so a wolf wearing it may still fall short: the words count sheep, not items)."""
-    by_item: dict[Item, list[int]] = {}
+    """What the culprit wears when at least ``need`` of the sheep ``said`` lie.  With every
+    item named once: at least ``need`` of them.  With an item named more than once (it counts
+    once per sheep naming it): the smallest sets of items that make ``need`` liars and that
+    some wolf of the roster wears together, as "a yellow jacket, or both a red jacket and blue
+    pants"; when there are more than four such sets, each item with the sheep naming it."""
+    by_item: dict[int, list[int]] = {}
     for s in said:
-        by_item.setdefault(nb.item(s), []).append(s)
+        item = nb.obs.testimony[s]
+        assert item is not None
+        by_item.setdefault(item, []).append(s)
+    names = {i: nb.roster.items[i] for i in by_item}
     if all(len(sheep) == 1 for sheep in by_item.values()):
-        return f"the culprit wears at least {need} of these: {join_and(list(map(str, by_item)))}"
-    named = "; ".join(f"{item}: {nb.sheep_list(sheep)}" for item, sheep in by_item.items())
+        listed = join_and([str(names[i]) for i in by_item])
+        return f"the culprit wears at least {need} of these: {listed}"
+    sets = _smallest_sets(nb, by_item, need)
+    if sets and len(sets) <= 4:
+        return "the culprit wears " + ", or ".join(
+            _a(names[combo[0]])
+            if len(combo) == 1
+            else ("both " if len(combo) == 2 else "all of ")
+            + join_and([_a(names[i]) for i in combo])
+            for combo in sets
+        )
+    named = "; ".join(f"{names[i]}: {nb.sheep_list(sheep)}" for i, sheep in by_item.items())
     return (
         f"the culprit wears the items named by at least {need} of them, counted sheep by sheep "
         f"({named})"
     )
+
+
+def _smallest_sets(
+    nb: Notebook, by_item: Mapping[int, list[int]], need: int
+) -> list[tuple[int, ...]]:
+    """The sets of items named by at least ``need`` of the sheep in all (``by_item``: the
+    sheep naming each item) that some wolf of the roster wears together, none holding another,
+    smallest first; at most five (the caller words four or fewer)."""
+    worn = [nb.obs.wears[w] for w in range(len(nb.roster.wolves))]
+    found: list[tuple[int, ...]] = []
+    for size in range(1, len(by_item) + 1):
+        for combo in combinations(by_item, size):
+            if sum(len(by_item[i]) for i in combo) < need:
+                continue
+            if any(set(smaller) <= set(combo) for smaller in found):
+                continue
+            if any(all(i in items for i in combo) for items in worn):
+                found.append(combo)
+                if len(found) > 4:
+                    return found
+    return found
 
 
 def one_of_two(nb: Notebook) -> Step | None:
