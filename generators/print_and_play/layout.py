@@ -109,6 +109,27 @@ def fit_term(
     fit_cell(pdf, x, y, w, h, text, size=max(size, MIN_FONT), style=style, align=align)
 
 
+def _block_lines(
+    pdf: FPDF, w: float, h: float, text: str, size: float, style: str
+) -> tuple[list[str], float]:
+    """The lines of ``text`` wrapped in ``w`` mm at the largest size (from ``size`` down by half
+    points, to 4 pt) at which they fit in ``h`` mm, and their line height; the font is left set."""
+    while True:
+        pdf.set_font(FONT, style, size)
+        line_h = size * PT * 1.2
+        lines = split_lines(pdf, w, line_h, text)
+        if len(lines) * line_h <= h or size <= MIN_FONT:
+            return lines, line_h
+        size = max(MIN_FONT, size - 0.5)
+
+
+def block_fits(pdf: FPDF, w: float, h: float, text: str, *, size: float, style: str = "") -> bool:
+    """Whether :func:`fit_block` prints ``text`` whole in a w x h box (at 4 pt or more)."""
+    text = "\n".join(printable(part) for part in text.split("\n"))
+    lines, line_h = _block_lines(pdf, w, h, text, size, style)
+    return len(lines) * line_h <= h
+
+
 def fit_block(
     pdf: FPDF,
     x: float,
@@ -120,21 +141,20 @@ def fit_block(
     size: float,
     style: str = "",
     align: str = "C",
+    more: str = "…",
 ) -> None:
     """Wrapped text in a w x h box: the font shrinks until the lines fit; at 4 pt, the lines that
-    do not fit are left out (the last one shown ends with an ellipsis)."""
+    do not fit are left out, and the last one shown ends with ``more`` (an ellipsis, or words
+    saying where the rest is), cut short to make room for it."""
     text = "\n".join(printable(part) for part in text.split("\n"))
-    while True:
-        pdf.set_font(FONT, style, size)
-        line_h = size * PT * 1.2
-        lines = split_lines(pdf, w, line_h, text)
-        if len(lines) * line_h <= h or size <= MIN_FONT:
-            break
-        size = max(MIN_FONT, size - 0.5)
+    lines, line_h = _block_lines(pdf, w, h, text, size, style)
     room = max(1, int(h // line_h))
     if len(lines) > room:
         lines = lines[:room]
-        lines[-1] = lines[-1][:-1] + "…"
+        last = lines[-1]
+        while last and pdf.get_string_width(last + more) > w - 2 * pdf.c_margin:
+            last = last[:-1]
+        lines[-1] = last.rstrip(" ,") + more
     top = y + (h - len(lines) * line_h) / 2
     for i, line in enumerate(lines):
         pdf.set_xy(x, top + i * line_h)

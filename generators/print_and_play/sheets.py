@@ -33,6 +33,7 @@ from sheepdog.generators.print_and_play.drawing import (
 from sheepdog.generators.print_and_play.layout import (
     PT,
     Frame,
+    block_fits,
     fit_block,
     fit_cell,
     fit_name,
@@ -45,7 +46,7 @@ from sheepdog.generators.print_and_play.layout import (
 from sheepdog.generators.print_and_play.text import FONT, isolated, printable
 from sheepdog.solver.slywolf.explain.notebook import plural
 from sheepdog.solver.slywolf.puzzle import STACKS
-from sheepdog.solver.slywolf.roster import Bag, Item, Roster
+from sheepdog.solver.slywolf.roster import Bag, Item, Roster, Wolf
 from sheepdog.solver.words import counted
 
 EASY_BLUE = (40, 90, 190)
@@ -636,20 +637,45 @@ def _case_card(
     # touched "the culprit is")
     tx = max(x + 6 + figure * 0.6, wolf_x + wolf_reach(case.culprit.wears, figure) + 1.5)
     # the card's id is above the fold: repeated here, a long one broke across the panel
-    fit_cell(pdf, tx, ay + 1.5, x + w - 2 - tx, 3, "the culprit is", size=6.5, align="L")
+    _culprit_lines(pdf, tx, ay, x + w - 2 - tx, panel, case.culprit)
+    cover_flap(pdf, x, y + front + panel, w, panel, "fold up: the culprit is under this flap")
+
+
+def _culprit_lines(pdf: FPDF, x: float, y: float, w: float, panel: float, culprit: Wolf) -> None:
+    """The answer panel's words right of the wolf, in a w-wide column from ``y``: "the culprit
+    is", the culprit's name in large type, and its outfit.  A long outfit (many garments) takes
+    room from the name, then shares its line with "the culprit is"; one too long even then is
+    cut, saying the answer key holds it whole (it was cut after a few items, unsaid)."""
+    outfit = ", ".join(map(str, culprit.wears))
+    tight = (
+        (1.5, 4.8, 6.0, 13.0, 10.8),  # "the culprit is", name (its top, height, size), outfit's top
+        (1.5, 4.6, 4.4, 10.0, 9.2),
+    )
+    for said_y, name_y, name_h, name_size, outfit_y in tight:
+        if block_fits(pdf, w, panel - outfit_y - 0.7, outfit, size=6.5):
+            pdf.set_text_color(60, 60, 60)
+            fit_cell(pdf, x, y + said_y, w, 3, "the culprit is", size=6.5, align="L")
+            pdf.set_text_color(0, 0, 0)
+            fit_name(
+                pdf, x, y + name_y, w, name_h, culprit.name, size=name_size, style="B", align="L"
+            )
+            fit_block(pdf, x, y + outfit_y, w, panel - outfit_y - 0.7, outfit, size=6.5, align="L")
+            return
     pdf.set_text_color(0, 0, 0)
-    fit_name(pdf, tx, ay + 4.8, x + w - 2 - tx, 6, case.culprit.name, size=13, style="B", align="L")
+    fit_name(
+        pdf, x, y + 1.0, w, 3.6, f"the culprit is {culprit.name}", size=8, style="B", align="L"
+    )
     fit_block(
         pdf,
-        tx,
-        ay + 10.8,
-        x + w - 2 - tx,
-        panel - 11.5,
-        ", ".join(map(str, case.culprit.wears)),
+        x,
+        y + 4.8,
+        w,
+        panel - 5.5,
+        outfit,
         size=6.5,
         align="L",
+        more=" … (the answer key has it all)",
     )
-    cover_flap(pdf, x, y + front + panel, w, panel, "fold up: the culprit is under this flap")
 
 
 def interview_slips(

@@ -23,6 +23,7 @@ from sheepdog.generators.print_and_play import (
     PAPERS,
     Paper,
     PrintedSet,
+    PrintSet,
     default_paper,
     load_print_set,
     print_set_pdf,
@@ -543,3 +544,54 @@ def test_a_long_outfit_in_the_answer_key_stays_in_its_row() -> None:
 
     end_of_first, start_of_second = span("blue wristwatch11"), span("red wristwatch0")
     assert end_of_first[0] >= start_of_second[1]  # the first row's last line is above
+
+
+def _outfitted(garments: list[str], colours: tuple[str, str] = ("red", "blue")) -> PrintSet:
+    """The easy set, its roster's wolves in ``garments`` (no known kind), one colour each."""
+    pset = load_print_set(EASY)
+    data = roster_to_dict(pset.roster)
+    data["garments"], data["colors"] = garments, list(colours)
+    data["wolves"] = [
+        {
+            "name": f"W{w}",
+            "wears": [f"{colours[(w >> g) & 1]} {name}" for g, name in enumerate(garments)],
+        }
+        for w in range(6)
+    ]
+    roster = roster_from_dict(data)
+    cases = tuple(replace(c, culprit=roster.wolves[k % 6]) for k, c in enumerate(pset.cases))
+    return replace(pset, roster=roster, cases=cases)
+
+
+@pytest.mark.parametrize(("paper", "most"), [(A4, 16), (LETTER, 12)], ids=["a4", "letter"])
+def test_a_case_card_prints_a_long_outfit_whole(paper: Paper, most: int) -> None:
+    """Found by a helper: the answer panel cut an outfit of twelve garments after six ("red
+    wristwatch5, re…"); the name gives up room, then shares its line with "the culprit is":
+    twelve garments are printed whole on either paper, sixteen (the most a roster has) on A4,
+    at 4 pt or more (Letter's cards are shorter: see the next test)."""
+    for n in range(8, most + 1, 4):
+        pset = _outfitted([f"wristwatch{g}" for g in range(n)])
+        result = print_set_pdf(pset, paper, slips=False, roster_sheets=False)
+        pages = part_pages(result, "case cards")
+        text = re.sub(r"\s", "", "".join(page_texts(result.data)[i] for i in pages))
+        assert "…" not in text, n
+        for case in pset.cases:
+            assert re.sub(r"\s", "", ", ".join(map(str, case.culprit.wears))) in text
+            assert case.culprit.name in text
+        assert min(font_sizes(result.data, pages)) >= 4
+
+
+def test_an_outfit_too_long_for_the_card_says_where_it_is_whole() -> None:
+    """Sixteen garments of long names do not fit on the case card even at 4 pt: the panel
+    says the answer key has the outfit whole, and the answer key does."""
+    pset = _outfitted([f"embroidered ceremonial sash number {g}" for g in range(16)])
+    result = print_set_pdf(pset, A4, slips=False, roster_sheets=False)
+    assert min(font_sizes(result.data, part_pages(result, "case cards"))) >= 4
+    cards = " ".join(page_texts(result.data)[i] for i in part_pages(result, "case cards"))
+    assert re.sub(r"\s+", " ", cards).count("(the answer key has it all)") == len(pset.cases)
+    key = re.sub(
+        r"\s", "", "".join(page_texts(result.data)[i] for i in part_pages(result, "answer key"))
+    )
+    key = key.replace("\ufffe", "-")
+    for case in pset.cases:
+        assert re.sub(r"\s", "", ", ".join(map(str, case.culprit.wears))) in key
