@@ -46,6 +46,7 @@ from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS, Grade, grade_exp
 from sheepdog.solver.slywolf.puzzle import Mode, Puzzle, mode_named, new_puzzle
 from sheepdog.solver.slywolf.roster import Roster, check_has_cases, roster_reference
 from sheepdog.solver.slywolf.sample import CompleteCase, random_case
+from sheepdog.solver.slywolf.solvable import valid_case_exists
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 from sheepdog.solver.words import counted
 
@@ -536,16 +537,19 @@ def _not_found(
 
 @functools.lru_cache(maxsize=8)  # a run of generate_files checks it twice, at 0.2 s a check
 def _none_valid(roster: Roster, mode: Mode) -> bool:
-    """Whether the valid cases of ``roster`` can be counted and there are none, though there
-    are cases: known before the first attempt (a generator asked 3 sheep to tell 16 wolves
-    apart for minutes, then to widen the band).  A roster with no case at all is told why
-    where its cases are drawn."""
+    """Whether ``roster`` has cases but no valid one: known before the first attempt (a
+    generator asked 3 sheep to tell 16 wolves apart for minutes, then to widen the band).  Up
+    to 17 wolves the valid cases are counted; beyond,
+    :func:`~sheepdog.solver.slywolf.solvable.valid_case_exists` decides.  A roster with no
+    case at all is told why where its cases are drawn."""
     obs = Observation.from_puzzle(new_puzzle(roster, mode))
-    return (
-        valid.available(obs)
-        and not valid.deduce_valid(obs, marginals=False).total
-        and bool(deduce(obs, marginals=False).total)
-    )
+    if valid.available(obs):
+        none = not valid.deduce_valid(obs, marginals=False).total
+    elif obs.hard and obs.k >= obs.m:  # a second cycle of accomplices: not decided here
+        return False
+    else:  # more wolves than the count takes: a cover decides it (None: undecided)
+        none = valid_case_exists(obs) is False
+    return none and bool(deduce(obs, marginals=False).total)
 
 
 def check_mode_possible(roster: Roster, mode: Mode) -> None:
