@@ -59,7 +59,15 @@ def stop_words(exc: BaseException) -> tuple[str, int]:
 
 def _on_terminate(_signum: int, _frame: object) -> None:
     ignore_stops()
+    _give_up_waiting()
     raise Terminated
+
+
+def _give_up_waiting() -> None:
+    """The output stops waiting for a reader that takes nothing (:mod:`sheepdog.cli.streams`)."""
+    from sheepdog.cli.streams import give_up
+
+    give_up()
 
 
 def ignore_stops() -> None:
@@ -308,8 +316,9 @@ def _options(ctx: Context) -> list[tuple[str, str]]:
 
 
 def _error(line: str) -> None:
-    sys.stderr.write(f"Error: {' '.join(line.split())}\n")
-    sys.stderr.flush()
+    with contextlib.suppress(OSError, ValueError):  # an error output that fails: nothing to say
+        sys.stderr.write(f"Error: {' '.join(line.split())}\n")
+        sys.stderr.flush()
 
 
 def run_command_line(args: list[str]) -> int:
@@ -367,6 +376,7 @@ def _end_on_interrupt(
             previous(unraisable)
             return
         word, code = stop_words(unraisable.exc_value or KeyboardInterrupt())
+        _give_up_waiting()
         try:
             sys.stdout.flush()
         finally:
@@ -426,17 +436,29 @@ def _plain_streams() -> None:
                 reconfigure(errors="sheepdog-plain")
 
 
-def _work_done() -> None:
+def _work_done() -> OSError | None:
     """The run is over: its output is flushed, and a Ctrl-C or SIGTERM from here on is
     ignored.  Python ends by finalising its modules, which takes a moment; a signal then ended
-    the process (exit 130 or 143) with no line, after the whole output."""
+    the process (exit 130 or 143) with no line, after the whole output.  Returns the error of
+    that flush, if any (a full disk): the output that did not go stays behind, and Python's own
+    flush at the exit printed "Exception ignored ... OSError" and ended with exit 120, so the
+    output is pointed at /dev/null once the error is known."""
     import signal
 
-    # a closed pipe: Python's own flush at the exit says nothing either
-    with contextlib.suppress(OSError, ValueError):
+    _give_up_waiting()  # every line was flushed as it was written: nothing is left to wait for
+    failed: OSError | None = None
+    try:
         sys.stdout.flush()
+    except OSError as exc:  # a closed pipe (| head) says nothing either
+        failed = exc
+    except ValueError:  # a closed file
+        pass
+    if failed is not None:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    return failed
 
 
 #: Typer's type names in ``--help``, in a player's words: one name for a path whether it is
@@ -500,6 +522,7 @@ def _first_interrupt(signum: int, frame: FrameType | None) -> None:
     stopping itself (a progress bar erasing, a large graph being freed, main's own cleanup)
     and print a second line, leave the cursor hidden, or end the process by the signal."""
     ignore_stops()
+    _give_up_waiting()
     raise KeyboardInterrupt
 
 
@@ -509,10 +532,14 @@ def main(argv: list[str] | None = None) -> NoReturn:
     import signal
 
     _closed_streams()
+    from sheepdog.cli.streams import patient_streams
+
+    patient_streams()
     _plain_streams()
     previous_hook = sys.unraisablehook
     previous_term = signal.getsignal(signal.SIGTERM)
     previous_int = signal.getsignal(signal.SIGINT)
+    unsent: OSError | None = None  # the error of the last flush
     try:
         if previous_term == signal.SIG_DFL:  # not when started with SIGTERM ignored
             signal.signal(signal.SIGTERM, _on_terminate)
@@ -544,7 +571,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
     finally:
         sys.unraisablehook = previous_hook
         if argv is None:  # the console script: the process ends here, signals ignored now
-            _work_done()
+            unsent = _work_done()
         else:  # called from a program: its handlers back, whatever a command set (serve's)
             for signum, handler in (
                 (signal.SIGTERM, previous_term),
@@ -552,6 +579,16 @@ def main(argv: list[str] | None = None) -> NoReturn:
             ):
                 if handler is not None:  # (None: set outside Python, and kept there)
                     signal.signal(signum, handler)
+    if (
+        argv is None
+        and unsent is not None
+        and code == 0
+        and not isinstance(unsent, BrokenPipeError)
+    ):
+        from sheepdog.cli.common import os_error_message
+
+        _error(os_error_message(unsent))  # the end of the output is lost: not a success
+        code = 1
     sys.exit(code)
 
 

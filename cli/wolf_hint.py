@@ -411,6 +411,13 @@ def _read_line(prompt: str) -> str | None:
     stdin = sys.stdin
     if stdin is None or stdin.closed:
         return None
+    if not (stdin.isatty() and sys.stdout.isatty()):
+        # not input(): it discards an error of its flush of the prompt, and a Ctrl-C handled
+        # there (a buffered output runs the handlers after each write) was lost, so a Ctrl-C
+        # at the prompt went unanswered; input() edits lines only in a terminal anyway
+        echo(prompt, nl=False)
+        line = stdin.readline()
+        return line.removesuffix("\n") if line else None
     try:
         return input(prompt)
     except EOFError:
