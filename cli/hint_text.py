@@ -35,6 +35,7 @@ HELP = """Entries (names are case-insensitive):
   top SHEEP                      the sheep uncovered on a stack
   top SHEEP under OTHER          ... on the stack OTHER was taken off (asked when stacks of
                                  different sizes wait for their top)
+  top SHEEP under nothing        ... on a stack whose top was never typed (asked likewise)
   call SHEEP                     call a visible sheep (2nd/3rd: must like the vegetables found)
   call SHEEP for VEGETABLE       Special Treats: the call and the vegetable announced
   found VEGETABLE                a ripe vegetable the called sheep wants (the one announced)

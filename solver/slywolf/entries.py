@@ -8,6 +8,8 @@ The lines (names are case-insensitive; lists are separated by commas)::
     top SHEEP                       the sheep uncovered on a stack (fills the first unknown top)
     top SHEEP under OTHER           ... on the stack that OTHER was taken off (needed when stacks
                                     of different sizes wait for their top tile)
+    top SHEEP under nothing         ... on a stack whose top was never typed (nothing was taken
+                                    off it), when one waits beside an uncovered stack
     call SHEEP                      call a visible sheep (the second and third must like the
                                     vegetables already found)
     call SHEEP for VEGETABLE        ... with Special Treats: and the vegetable announced (only
@@ -37,6 +39,7 @@ from sheepdog.solver.slywolf.roster import Roster
 
 __all__ = [
     "ENTRIES",
+    "NOTHING",
     "AskHint",
     "Call",
     "Corrected",
@@ -56,10 +59,15 @@ __all__ = [
 ]
 
 
+#: ``Top.under`` of ``top SHEEP under nothing``: a stack nothing was taken off.
+NOTHING = -1
+
+
 @dataclass(frozen=True, slots=True)
 class Top:
     """``top SHEEP [under OTHER]``: the tile uncovered on a stack (``under``: on the stack that
-    ``OTHER`` left, when stacks of different sizes wait for their top)."""
+    ``OTHER`` left, when stacks of different sizes wait for their top; :data:`NOTHING`: on a
+    stack whose top was never typed)."""
 
     sheep: int
     under: int | None = None
@@ -144,7 +152,7 @@ def check_entry(roster: Roster, entry: Entry) -> None:
     match entry:
         case Top(sheep, under):
             check_sheep(roster, sheep, "the sheep on top")
-            if under is not None:
+            if under is not None and under != NOTHING:
                 check_sheep(roster, under, "the sheep it is under")
         case Call(sheep, treat):
             check_sheep(roster, sheep, "the sheep called")
@@ -226,7 +234,7 @@ def parse_entry(roster: Roster, line: str) -> Entry:
         parts = re.split(r"\s+under(?:\s+|$)", rest, maxsplit=1, flags=re.IGNORECASE)
         if len(parts) == 2 and not parts[1].strip():
             raise SheepdogError("type: top SHEEP under OTHER (the sheep last taken off that stack)")
-        under = roster.sheep_index(parts[1]) if len(parts) == 2 else None
+        under = _under(roster, parts[1]) if len(parts) == 2 else None
         return Top(roster.sheep_index(parts[0]), under)
     if verb == "call":
         return _call(roster, rest)
@@ -277,12 +285,23 @@ def _call(roster: Roster, rest: str) -> Call:
     return Call(roster.sheep_index(rest[: splits[0].start()] if splits else rest))
 
 
+def _under(roster: Roster, text: str) -> int:
+    """The sheep a ``top ... under`` names, or :data:`NOTHING` for "nothing" (unless a sheep of
+    the roster is called so)."""
+    if text.strip().casefold() == "nothing" and all(
+        s.name.casefold() != "nothing" for s in roster.sheep
+    ):
+        return NOTHING
+    return roster.sheep_index(text)
+
+
 def entry_line(roster: Roster, entry: Entry) -> str:
     """The line that :func:`parse_entry` reads as ``entry``."""
     names = [s.name for s in roster.sheep]
     match entry:
         case Top(sheep, under):
-            return f"top {names[sheep]}" + (f" under {names[under]}" if under is not None else "")
+            below = "nothing" if under == NOTHING else names[under] if under is not None else None
+            return f"top {names[sheep]}" + (f" under {below}" if below is not None else "")
         case Call(sheep, treat):
             return f"call {names[sheep]}" + (f" for {treat}" if treat is not None else "")
         case Found(kind):

@@ -48,6 +48,7 @@ from sheepdog.solver.errors import (
 )
 from sheepdog.solver.slywolf.entries import (
     ENTRIES,
+    NOTHING,
     AskHint,
     Call,
     Corrected,
@@ -753,14 +754,12 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     if not waiting:
         raise SheepdogError("no stack has an unknown top tile")
     labels = {j: table.stacks[j].under for j in waiting}
-    named = [j for j in waiting if under is not None and labels[j] == under]
     fresh = [j for j in waiting if labels[j] is None]
-    if named:
+    named = fresh if under == NOTHING else [j for j in waiting if labels[j] == under]
+    if under is not None and named:
         slot = named[0]
-    elif under is None and fresh:
-        slot = fresh[0]
-    elif under is None and not top_needs_under(table):
-        slot = waiting[0]
+    elif under is None and not top_needs_under(table):  # those waiting are alike
+        slot = (fresh or waiting)[0]
     else:
         sizes = {
             roster.sheep[u].name: table.stacks[j].tiles for j, u in labels.items() if u is not None
@@ -771,6 +770,13 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
             for j, u in labels.items()
         )
         example = f"`top {name} under {next(iter(sizes))}`" if sizes else f"`top {name}`"
+        if fresh and sizes:  # a stack never uncovered waits beside an uncovered one
+            example += f", or `top {name} under nothing` for one not uncovered yet"
+        if under == NOTHING:
+            raise SheepdogError(
+                f"no stack whose top was never typed waits; the stacks waiting for their top"
+                f" tile: {listed} (e.g. {example})"
+            )
         if under is not None:
             why = (  # its stack's top was typed, maybe plainly on the other of two alike
                 " (its top was typed: if that tile lay on another stack, `undo` it and type both"

@@ -128,7 +128,9 @@ def test_a_file_that_counts_heard_sheep_as_tiles_sets_them_aside_when_typed() ->
     three = replace(puzzle, interviews=(*puzzle.interviews, guitar))
     stacks = (Stack(None, 4), Stack(None, 4), Stack(None, 4), Stack(None, 3))
     game = replace(new_game(three), table=replace(fresh().table, stacks=stacks))
-    game = play(game, "top harp", "top banjo")
+    with pytest.raises(SheepdogError, match="different sizes wait"):  # the tile under harp?
+        play(game, "top harp", "top banjo")
+    game = play(game, "top harp", "top banjo under nothing")
     with pytest.raises(SheepdogError, match="'guitar' is already interviewed"):
         play(game, "top guitar")
 
@@ -937,3 +939,38 @@ def test_refusals_of_a_second_call_and_a_second_draw_say_why() -> None:
         f"{other!r} has its vegetable already ({second}): the interviews of this turn have"
         " begun (interview the sheep called)"
     )
+
+
+def test_a_plain_top_is_asked_which_stack_when_one_never_typed_waits_beside_an_uncovered_one() -> (
+    None
+):
+    """Found by a helper: three tops typed, one forgotten, then a sheep interviewed; the plain
+    `top harp` for the tile found under it went to the stack nobody had typed (4 tiles), not
+    the drum set's (3), without asking, and a tile later on the table could not be entered."""
+    game = play(
+        fresh("one_star"),
+        "top drum set",
+        "top accordion",
+        "top guitar",
+        "call drum set",
+        "found eggplant",
+        "interview drum set, maraca, green jacket",
+    )
+    with pytest.raises(SheepdogError) as told:
+        apply(game, parse_entry(ROSTER, "top harp"))
+    assert "stacks of different sizes wait for their top tile" in str(told.value)
+    assert "`top harp under drum set`, or `top harp under nothing`" in str(told.value)
+    under_it = play(game, "top harp under drum set")
+    sizes = {st.top: st.tiles for st in under_it.table.stacks}
+    assert sizes[ROSTER.sheep_index("harp")] == 3
+    fresh_one = play(game, "top harp under nothing")
+    sizes = {st.top: st.tiles for st in fresh_one.table.stacks}
+    assert sizes[ROSTER.sheep_index("harp")] == 4
+    # the line is stored and read back as typed, and a game rebuilt from its log agrees
+    assert entry_line(ROSTER, parse_entry(ROSTER, "top harp under Nothing")) == (
+        "top harp under nothing"
+    )
+    assert reread(fresh_one).table == fresh_one.table
+    # with no stack never typed, `under nothing` says which stacks wait
+    with pytest.raises(SheepdogError, match="no stack whose top was never typed waits"):
+        play(fresh_one, "top banjo under nothing")
