@@ -27,6 +27,7 @@ import importlib
 import io
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -303,68 +304,77 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     record, log = rebuilt or Record.begin(game), game.log
     if game.log and sys.stdin is not None and sys.stdin.isatty():  # scripts read replies only
         echo(resume_line(record.game))
-    while True:
-        line = _read_line("> ")
-        if line is None:
-            break
-        text = line.strip()
-        words = text.lower().split()
-        if words and words[0] in PROMPT_WORDS:  # names are case-insensitive, these too
-            if len(words) > 1:
-                echo(f"Error: {words[0]} takes nothing after it: type just {words[0]}", err=True)
+    with _interrupt_on_its_own_line():
+        while True:
+            line = _read_line("> ")
+            if line is None:
+                break
+            text = line.strip()
+            words = text.lower().split()
+            if words and words[0] in PROMPT_WORDS:  # names are case-insensitive, these too
+                if len(words) > 1:
+                    just = f"type just {words[0]}"
+                    echo(f"Error: {words[0]} takes nothing after it: {just}", err=True)
+                    continue
+                if words[0] == "help":
+                    echo(HELP)
+                    continue
+                break
+            if not text:
                 continue
-            if words[0] == "help":
-                echo(HELP)
-                continue
-            break
-        if not text:
-            continue
-        try:
-            check_entry_length(text)
-        except SheepdogError as exc:
-            echo("Error: " + str(exc), err=True)
-            continue
-        log += (text,)  # refused, but typed: the log keeps it
-        try:
-            entry = parse_entry(record.game.roster, text)
-            after = record.add(entry, text)
-        except SheepdogError as exc:
-            _save(file, replace(record.game, log=log), line=text)
-            message = str(exc)
-            if isinstance(exc, UnknownEntry):  # the prompt's own words too
-                message += ", help, quit"
-            if isinstance(exc, NothingToUndo) and game.log and rebuilt is None:
-                message += (
-                    " (undo reaches back to the start of this session: the file's log does not"
-                    " rebuild its game; `correct SHEEP, TARGET, ITEM` fixes an interview typed"
-                    " before)"
-                )
-            echo("Error: " + brief(message), err=True)
-            continue
-        before, record = record, after
-        _save(file, replace(record.game, log=log), line=text)
-        if isinstance(entry, AskHint):
             try:
-                seen = table_view(replace(before.game, log=log).to_puzzle())
-                answer = render_advice(_advice(seen, model).to_dict())
+                check_entry_length(text)
             except SheepdogError as exc:
-                message = brief(str(exc))
-                if CONTRADICTION_HINT in message:
-                    message += "; `correct SHEEP, TARGET, ITEM` fixes an interview typed wrong"
-                echo("Error: " + message, err=True)
+                echo("Error: " + str(exc), err=True)
                 continue
-        elif isinstance(entry, Undo):
-            last = before.last_in_force()
-            taken = before.steps[last].line if last is not None else "?"
-            answer = f"undone: {taken}"
-        else:
-            answer = reply(before.game, entry, record.game)
-        if isinstance(entry, Heard | Corrected | Undo):
-            findings = _findings(table_view(record.game.puzzle), model)
-            # one line, so a reply is always one line (scripts read them line by line)
-            answer = f"{answer}. " + " · ".join(status_lines(findings))
-        if answer:
-            echo(answer)
+            log += (text,)  # refused, but typed: the log keeps it
+            try:
+                entry = parse_entry(record.game.roster, text)
+                after = record.add(entry, text)
+            except SheepdogError as exc:
+                _save(file, replace(record.game, log=log), line=text)
+                message = str(exc)
+                if isinstance(exc, UnknownEntry):  # the prompt's own words too
+                    message += ", help, quit"
+                if isinstance(exc, NothingToUndo) and game.log and rebuilt is None:
+                    message += (
+                        " (undo reaches back to the start of this session: the file's log does not"
+                        " rebuild its game; `correct SHEEP, TARGET, ITEM` fixes an interview typed"
+                        " before)"
+                    )
+                echo("Error: " + brief(message), err=True)
+                continue
+            before, record = record, after
+            _save(file, replace(record.game, log=log), line=text)
+            if isinstance(entry, AskHint):
+                try:
+                    seen = table_view(replace(before.game, log=log).to_puzzle())
+                    answer = render_advice(_advice(seen, model).to_dict())
+                except SheepdogError as exc:
+                    message = brief(str(exc))
+                    if CONTRADICTION_HINT in message:
+                        message += "; `correct SHEEP, TARGET, ITEM` fixes an interview typed wrong"
+                    echo("Error: " + message, err=True)
+                    continue
+            elif isinstance(entry, Undo):
+                last = before.last_in_force()
+                taken = before.steps[last].line if last is not None else "?"
+                answer = f"undone: {taken}"
+            else:
+                answer = reply(before.game, entry, record.game)
+            if isinstance(entry, Heard | Corrected | Undo):
+                findings = _findings(table_view(record.game.puzzle), model)
+                status = status_lines(findings)
+                if model is not None and model.model == "valid" and findings["model"] != "valid":
+                    # the status line always has its chances: said when they are not those asked for
+                    status.append(
+                        "chances over every case: the valid cases asked for (--model valid) do not"
+                        " apply here (`hint` says why)"
+                    )
+                # one line, so a reply is always one line (scripts read them line by line)
+                answer = f"{answer}. " + " · ".join(status)
+            if answer:
+                echo(answer)
 
 
 def _save(file: Path, game: Game, *, force: bool = True, line: str | None = None) -> None:
@@ -406,6 +416,20 @@ def _prepare_stdin() -> None:
             importlib.import_module("readline")
 
 
+@contextlib.contextmanager
+def _interrupt_on_its_own_line() -> Iterator[None]:
+    """At a terminal, Ctrl-C's error on a line of its own, not after the half-typed line or
+    the ``^C`` the terminal shows ("> call gui^CError: interrupted"), at the prompt as during
+    a hint."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        stdin = sys.stdin
+        if stdin is not None and not stdin.closed and stdin.isatty():
+            echo()
+        raise
+
+
 def _read_line(prompt: str) -> str | None:
     """The next line typed, or None at the end of the input (also when there is no input)."""
     stdin = sys.stdin
@@ -424,10 +448,6 @@ def _read_line(prompt: str) -> str | None:
         if stdin.isatty():  # Ctrl-D at the prompt: end its line, so the shell's starts afresh
             echo()
         return None
-    except KeyboardInterrupt:
-        if stdin.isatty():  # Ctrl-C at the prompt: the error on a line of its own, not after
-            echo()  # the half-typed line ("> call guiError: interrupted")
-        raise
 
 
 def _tops_to_type(game: Game) -> str:

@@ -121,3 +121,38 @@ def test_the_exact_counts_are_behind_every_probability(puzzle: Puzzle) -> None:
     if brute.total:
         for name, p in out["accomplice_probabilities"].items():
             assert p == float(Fraction(int(exact["accomplice_worlds"][name]), brute.total))
+
+
+def test_play_with_valid_asked_where_it_does_not_apply_says_its_chances_count_every_case(
+    tmp_path: Path,
+) -> None:
+    """Found by a helper: `wolf play --model valid` on a hard game of 6 sheep with 3
+    accomplices (the valid-case count does not cover it) refused `hint`, as asked, but its
+    status line after an interview gave chances over every case without saying so."""
+    from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict, roster_to_dict
+
+    data = roster_to_dict(load_roster("default"))
+    data.pop("known_deck", None)
+    data.update(name="six", accomplices=3, sheep=data["sheep"][:6])
+    (tmp_path / "six.json").write_text(json.dumps(data), encoding="utf-8")
+    roster_from_dict(data)  # a roster the game takes
+    game = tmp_path / "g.json"
+    args = ["wolf", "play", str(game), "--new", "--roster", str(tmp_path / "six.json")]
+    names = [s["name"] for s in data["sheep"]]
+    tops = [f"top {n}" for n in names[:4]]
+    likes = data["sheep"][0]["likes"]
+    lines = [
+        *tops,
+        f"call {names[0]}",
+        f"found {likes[0]}",
+        f"interview {names[0]}, {names[1]}, red jacket",
+        "hint",
+    ]
+    done = runner.invoke(app, [*args, "--mode", "hard", "--model", "valid"], input="\n".join(lines))
+    status = next(line for line in done.stdout.splitlines() if "Suspects" in line)
+    assert (
+        "chances over every case: the valid cases asked for (--model valid) do not apply" in status
+    )
+    assert "the valid-case model is not available" in done.stderr  # and `hint` says why
+    usual = runner.invoke(app, [*args, "--force", "--mode", "hard"], input="\n".join(lines))
+    assert "chances over every case" not in usual.stdout  # not asked for: the default falls back

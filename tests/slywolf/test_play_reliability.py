@@ -598,11 +598,22 @@ def test_undecodable_input_is_a_refused_line_not_a_crash(tmp_path: Path) -> None
 # -- 5. line editing and history in a terminal ---------------------------------------------------
 
 
+def _own_terminal() -> None:  # the child only: a session of its own, its terminal this pty
+    import fcntl
+    import termios
+
+    _default_sigint()
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """``wolf play`` on ``path`` in a pseudo-terminal: :meth:`type` sends keys, :meth:`wait_for`
     reads until a text shows."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, controlling: bool = False) -> None:
+        """``controlling``: the pseudo-terminal is the session's own, so a typed Ctrl-C
+        (``\x03``) shows ``^C`` and sends SIGINT, as at a real terminal."""
         import pty
 
         self.leader, follower = pty.openpty()
@@ -613,7 +624,7 @@ class Terminal:
             stdout=follower,
             stderr=follower,
             env=env,
-            preexec_fn=_default_sigint,
+            preexec_fn=_own_terminal if controlling else _default_sigint,
             close_fds=True,
         )
         os.close(follower)
@@ -695,6 +706,27 @@ def test_ctrl_c_with_a_line_half_typed_puts_the_error_on_its_own_line(tmp_path: 
         term.close()
     assert re.search(rb"(^|\n)Error: interrupted", term.seen), term.seen
     assert log_of(path) == TYPED[:4]  # nothing half-typed was stored
+
+
+def test_ctrl_c_during_a_hint_in_a_terminal_puts_the_error_on_its_own_line(
+    tmp_path: Path,
+) -> None:
+    """Found by a helper: Ctrl-C while a hint was computed printed "^CError: interrupted" on
+    the line of the terminal's "^C"; at the prompt the error had a line of its own."""
+    pytest.importorskip("readline")
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    term = Terminal(path, controlling=True)
+    try:
+        term.wait_for(b"> ")
+        term.type(b"hint\r")
+        term.wait_for(b"hint")
+        time.sleep(0.05)  # the hint's imports and counts take longer than this
+        term.type(b"\x03")  # Ctrl-C: the terminal shows ^C and sends SIGINT
+        assert term.proc.wait(timeout=60) == 130
+        term.wait_for(b"Error: interrupted")
+    finally:
+        term.close()
+    assert re.search(rb"(^|\n)Error: interrupted", term.seen), term.seen
 
 
 def _without_root_overrides() -> list[str]:
