@@ -383,11 +383,11 @@ def test_play_hint_and_a_contradiction_in_the_game(tmp_path: Path) -> None:
         "call harp",
         "found pumpkin",
         "interview harp, guitar, ?",
-        "top trumpet",
+        "top trumpet under nothing",  # a stack never typed (a plain `top` is asked which)
         "call guitar",
         "found bell pepper",
         "interview guitar, harp, ?",
-        "top violin",
+        "top violin under nothing",
         "call trumpet",
         "found lettuce",
         "interview trumpet, guitar, ?",
