@@ -115,6 +115,7 @@ _EXPORTS: dict[str, str] = {
     "position_to_json": "sheepdog.solver.dog.position",
     "Play": "sheepdog.solver.dog.moves",
     "legal_plays": "sheepdog.solver.dog.moves",
+    "mover_plays": "sheepdog.solver.dog.moves",
     "perft": "sheepdog.solver.dog.moves",
     # DOG: endgames
     "DogSolution": "sheepdog.solver.dog.solve",
@@ -227,6 +228,7 @@ __all__ = [
     "position_to_json",
     "Play",
     "legal_plays",
+    "mover_plays",
     "perft",
     "DogSolution",
     "solve_position",
@@ -278,7 +280,13 @@ if TYPE_CHECKING:
     from sheepdog.solver.dog.advise import AdviseMethod, PlayTally
     from sheepdog.solver.dog.advise import advise as advise_position
     from sheepdog.solver.dog.graph import PositionTooBig
-    from sheepdog.solver.dog.moves import PerftBudgetExceeded, Play, legal_plays, perft
+    from sheepdog.solver.dog.moves import (
+        PerftBudgetExceeded,
+        Play,
+        legal_plays,
+        mover_plays,
+        perft,
+    )
     from sheepdog.solver.dog.position import (
         Position,
         UnknownVariant,
@@ -348,13 +356,15 @@ if not TYPE_CHECKING:
         value = documented(value, public=(__name__, name))
         if name in _POSITION_FIRST:
             value = _position_checked(value, name)
-        _loaded[name] = value
-        return value
+        # threads loading one name at once each made a wrapper: the first stored is the one
+        # every thread gets (pickle finds only that one under its public name)
+        return _loaded.setdefault(name, value)
 
     # The engines' own entry points, compiled, refuse a wrong argument with a bare TypeError
     # from inside: the public ones check it first (the other variant's name in the message).
     _POSITION_FIRST = {
         "legal_plays": ("classic", "agent_legal_plays"),
+        "mover_plays": ("classic", "agent_legal_plays"),
         "perft": ("classic", "agent_perft"),
         "position_to_json": ("classic", "agent_position_to_json"),
         "agent_legal_plays": ("agent", "legal_plays"),

@@ -59,6 +59,14 @@ def _deliver(signums: list[int]) -> None:
         _deliver(signums[1:])
 
 
+def check() -> None:
+    """A point where Python runs the signal handlers pending.  Compiled loops (mypyc) run no
+    Python bytecode, so a Ctrl-C noted by the operating system waited until they returned
+    (``perft`` without a progress callback: a minute and more); they call this every so often.
+    It must stay in a module that is not compiled: its call runs bytecode, where Python checks
+    for signals."""
+
+
 def caused_by_interrupt(exc: BaseException) -> KeyboardInterrupt | None:
     """The Ctrl-C (or SIGTERM) behind ``exc``, if any.  Python wraps some exceptions it meets
     in code it calls on its own: one raised by a descriptor's ``__set_name__`` while a class is

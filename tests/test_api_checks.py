@@ -9,6 +9,8 @@ import inspect
 import json
 import pickle
 import re
+import subprocess
+import sys
 import typing
 from collections.abc import Callable
 from dataclasses import replace
@@ -714,3 +716,50 @@ def test_a_generated_cases_repr_leaves_out_its_signature_bytes() -> None:
     """Found by a helper: the repr ended in `signature=b'\\x80\\x84...'`."""
     case = sheepdog.generate_cases(ROSTER, "easy", 1, 1)[0]
     assert "signature" not in repr(case) and case.signature
+
+
+def test_mover_plays_is_public_and_checks_its_position() -> None:
+    """Found by a helper: docs/api.md offered `sheepdog.solver.dog.moves.mover_plays` for play
+    at the table, and it took None (a bare TypeError), a seat to move out of range (a bare
+    IndexError) or an unknown card (47 plays) unchecked.  `sheepdog.mover_plays` checks a
+    position built in code as `legal_plays` does, and still takes '?' in the other hands."""
+    table = sheepdog.parse_position("4 t0,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7,2/?,?/?/? 0")
+    full = sheepdog.parse_position("4 t0,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7,2/3,5/6/8 0")
+    words = [(p.card, p.description) for p in sheepdog.mover_plays(table)]
+    assert words == [(p.card, p.description) for p in sheepdog.legal_plays(full)]
+    for bad in (
+        None,
+        "4 t0,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 7,2/?,?/?/? 0",
+        replace(table, to_move=9),
+        replace(table, hands=(("zz",), *table.hands[1:])),
+    ):
+        with pytest.raises(sheepdog.SheepdogError):
+            sheepdog.mover_plays(bad)  # type: ignore[arg-type]
+
+
+_RACE = """
+import pickle, threading, sheepdog
+names = ["perft", "legal_plays", "agent_perft", "parse_position", "advise_view"]
+start = threading.Barrier(8)
+got = [[] for _ in range(8)]
+def load(k):
+    start.wait()
+    got[k] = [getattr(sheepdog, name) for name in names]
+threads = [threading.Thread(target=load, args=(k,)) for k in range(8)]
+for t in threads: t.start()
+for t in threads: t.join()
+for j, name in enumerate(names):
+    assert len({id(g[j]) for g in got}) == 1, name
+    for g in got:
+        pickle.dumps(g[j])
+print("ok")
+"""
+
+
+def test_threads_loading_a_name_at_once_get_one_object_that_pickles() -> None:
+    """Found by a helper: 8 threads reading `sheepdog.perft` for the first time at once got 8
+    wrappers, and 7 of them could not be pickled ("not the same object as sheepdog.perft")."""
+    done = subprocess.run(
+        [sys.executable, "-c", _RACE], capture_output=True, text=True, timeout=300
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "ok\n", "")

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from types import FrameType
 
@@ -222,3 +223,40 @@ def test_main_called_from_a_program_gives_its_handlers_back(tmp_path: Path) -> N
         timeout=60,
     )
     assert done.stdout.split("\n")[-2] == "143 True True", done.stderr[-2000:]
+
+
+_DEEP = {
+    "perft": (
+        "p = sheepdog.parse_position('4 t0,k,k,k/t16,k,k,k/t32,k,k,k/t48,k,k,k"
+        " 1,2,3,4,5,6/7,8,9,10,12,13/1,2,3,4,5,6/7,8,9,10,12,13 0')"
+    ),
+    "agent_perft": (
+        "import json\n"
+        "lines = open('cases/agentdog/perft.txt').read().split('id opening-4')[1].splitlines()\n"
+        "p = sheepdog.parse_agent_position(lines[1].removeprefix('position '))"
+    ),
+}
+
+
+@pytest.mark.parametrize("function", ["perft", "agent_perft"])
+def test_the_library_s_perft_stops_at_ctrl_c_without_a_progress_callback(function: str) -> None:
+    """Found by a helper: compiled, `sheepdog.perft(pos, 10)` without `progress=` ran on for a
+    minute and more after Ctrl-C (its loop runs no bytecode, where Python sees signals)."""
+    code = f"import sheepdog\n{_DEEP[function]}\nprint('go', flush=True)\n"
+    code += f"sheepdog.{function}(p, 12, max_nodes=10**12)\n"
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parent.parent,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+    )
+    assert child.stdout is not None and child.stdout.readline() == b"go\n"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    try:
+        child.wait(timeout=10)
+    finally:
+        child.kill()
+        child.communicate()
+    assert child.returncode != 0  # stopped by the signal, within seconds

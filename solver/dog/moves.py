@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sheepdog.solver import interrupts
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
 from sheepdog.solver.dog.cards import JOKER, JOKER_AS, ORDER, UNKNOWN, card_token
 from sheepdog.solver.dog.movement import (
@@ -339,7 +340,7 @@ class PerftTally:
         self.limit = max_nodes
         self.progress = progress
         self.nodes = 0
-        self.next_report = PERFT_REPORT_EVERY if progress is not None else -1
+        self.next_report = PERFT_REPORT_EVERY  # without progress, a check for Ctrl-C
         self.done = 0
         self.plays = 0
 
@@ -347,13 +348,17 @@ class PerftTally:
         self.nodes += n
         if self.nodes > self.limit:
             raise PerftBudgetExceeded(self.limit, self.depth)
-        if 0 <= self.next_report <= self.nodes:
+        if self.next_report <= self.nodes:
             self.next_report = self.nodes + PERFT_REPORT_EVERY
             self.report()
 
     def report(self) -> None:
+        """A progress report, or without one a point where a Ctrl-C is seen (compiled, this
+        loop runs no bytecode, where Python checks for signals)."""
         if self.progress is not None:
             self.progress(self.done, self.plays, self.nodes)
+        else:
+            interrupts.check()
 
 
 def _check_every_card(pos: Position, what: str) -> None:
