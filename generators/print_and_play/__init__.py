@@ -27,7 +27,7 @@ from sheepdog.generators.print_and_play.cases import (
     Slip,
     load_print_set,
 )
-from sheepdog.generators.print_and_play.drawing import COLORS
+from sheepdog.generators.print_and_play.drawing import COLORS, patch_labels_of
 from sheepdog.generators.print_and_play.layout import Frame
 from sheepdog.generators.print_and_play.paper import (
     A4,
@@ -206,6 +206,7 @@ def print_set_pdf(
     steps = len(plan) + 1 + n + (n if slips else 0)
     with ExitStack() as stack:
         add_fonts(pdf, stack)
+        stack.enter_context(patch_labels_of(pset.roster.garments))
         if any(right_to_left(text) for text in set_texts(pset)):
             pdf.set_text_shaping(True)  # reading order and joined letters: see .text
         if progress is not None:

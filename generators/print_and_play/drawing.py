@@ -11,6 +11,10 @@ white paper and the picture still reads in black and white.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from fpdf import FPDF
 
 from sheepdog.generators.print_and_play.text import FONT
@@ -256,8 +260,52 @@ def letter_on(rgb: RGB) -> RGB:
     return (255, 255, 255) if luminance < 110 else OUTLINE
 
 
+#: The letters on the patches of the roster being printed (:func:`patch_labels_of`).
+_PATCH_LABELS: ContextVar[Mapping[str, str] | None] = ContextVar("patch_labels", default=None)
+
+
+def patch_labels(garments: Sequence[str]) -> dict[str, str]:
+    """The letters on the patches of the garments of no known kind among ``garments``: each
+    garment's shortest beginning (up to 3 letters, the first a capital) that no other such
+    garment shares, so that a cravat and a cummerbund read "Cr" and "Cu", not "C" twice.
+    Garments alike in their first 3 letters (wristwatch1, wristwatch2) get their initial
+    and a number, in roster order.
+
+    >>> patch_labels(["hat", "cravat", "cummerbund", "scarf"])
+    {'cravat': 'Cr', 'cummerbund': 'Cu', 'scarf': 'S'}
+    >>> patch_labels(["sash1", "sash2"])
+    {'sash1': 'S1', 'sash2': 'S2'}
+    """
+    plain = [g for g in dict.fromkeys(garments) if garment_kind(g) is None]
+    letters = {g: "".join(c for c in g if c.isalnum()) or "?" for g in plain}
+    out: dict[str, str] = {}
+    for g in plain:
+        word = letters[g]
+        for n in range(1, 4):
+            start = word[:n]
+            if all(letters[o][:n].casefold() != start.casefold() for o in plain if o != g):
+                out[g] = start[:1].upper() + start[1:].lower()
+                break
+    numbered = [g for g in plain if g not in out]
+    for k, g in enumerate(numbered, start=1):
+        out[g] = letters[g][:1].upper() + str(k)
+    return out
+
+
+@contextmanager
+def patch_labels_of(garments: Sequence[str]) -> Iterator[None]:
+    """Within the block, :func:`draw_patch` labels patches by :func:`patch_labels` of
+    ``garments`` (the roster being printed)."""
+    token = _PATCH_LABELS.set(patch_labels(garments))
+    try:
+        yield
+    finally:
+        _PATCH_LABELS.reset(token)
+
+
 def draw_patch(pdf: FPDF, item: Item, x: float, y: float, size: float) -> None:
-    """A colour patch for a garment of no known kind, its garment's initial on it."""
+    """A colour patch for a garment of no known kind, its label on it (its initial, or more
+    where two garments share it: :func:`patch_labels_of`)."""
     rgb = color_rgb(item.color)
     # A local graphics state: the letter's colour and font must not leak into the text drawn
     # next (a slip's testimony came out white on white after a white letter).
@@ -265,10 +313,18 @@ def draw_patch(pdf: FPDF, item: Item, x: float, y: float, size: float) -> None:
         _fill(pdf, rgb)
         pdf.rect(x, y, size, size, style="DF", round_corners=True, corner_radius=size / 5)
         if size >= 2.0:  # a letter at the smallest type fits on 2 mm, not on less
+            labels = _PATCH_LABELS.get() or {}
+            label = labels.get(item.garment) or item.garment[:1].upper()
             pdf.set_text_color(*letter_on(rgb))
-            pdf.set_font(FONT, "B", max(4.0, size * 2.0))
+            points = max(4.0, size * 2.0)
+            pdf.set_font(FONT, "B", points)
+            while points > 4.0 and pdf.get_string_width(label) > size * 0.9:
+                points -= 0.5  # two or three letters: smaller, within the patch
+                pdf.set_font(FONT, "B", points)
+            if pdf.get_string_width(label) > size * 0.9:
+                label = label[:2]  # the smallest type holds two letters on 2 mm
             pdf.set_xy(x, y)
-            pdf.cell(size, size, item.garment[:1].upper(), align="C")
+            pdf.cell(size, size, label, align="C")
 
 
 def draw_item(pdf: FPDF, item: Item, x: float, y: float, size: float) -> None:

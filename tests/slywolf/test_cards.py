@@ -595,3 +595,15 @@ def test_an_outfit_too_long_for_the_card_says_where_it_is_whole() -> None:
     key = key.replace("\ufffe", "-")
     for case in pset.cases:
         assert re.sub(r"\s", "", ", ".join(map(str, case.culprit.wears))) in key
+
+
+def test_patches_of_garments_with_one_initial_are_told_apart() -> None:
+    """Found by a regression round: a cravat and a cummerbund were both patches lettered "C";
+    they read "Cr" and "Cu" (on the wolf cards, and the case cards' answer panels)."""
+    pset = _outfitted(["cravat", "cummerbund"])
+    result = print_set_pdf(pset, A4, slips=False)
+    for part in ("suspects", "case cards"):
+        words = " ".join(page_texts(result.data)[i] for i in part_pages(result, part)).split()
+        shown = len(pset.roster.wolves) if part == "suspects" else len(pset.cases)
+        assert words.count("Cr") == words.count("Cu") == shown, part
+        assert "C" not in words
