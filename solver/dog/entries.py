@@ -106,6 +106,24 @@ def normal_words(description: str) -> str:
     return text
 
 
+_NOTE = re.compile(r" \((?:captures|burns)[^)]*\)| back\b")
+
+
+def bare_words(description: str) -> str:
+    """A play's description reduced to the moves a player says: :func:`normal_words` without
+    what follows from them (the pawns captured or burnt, the seat owning a pawn on a field,
+    "back" after a 4's step back) and with a 7's steps in one order.  At the table she types
+    the moves ("8: t5->t13"), not the engine's notes ("(captures [seat 1] t13)"); a play whose
+    bare words are another's too needs its full words."""
+    text = _SEAT_OF.sub("", _NOTE.sub("", normal_words(description)))
+    label, colon, move = text.partition(": ")
+    if not colon:
+        return text
+    if " ↔ " in move:
+        return f"{label}: " + " ↔ ".join(sorted(move.split(" ↔ ")))
+    return f"{label}: " + ", ".join(sorted(move.split(", ")))
+
+
 _SEAT = re.compile(r"^seat\s+([0-9]+)\s*:?\s+(plays|folds)\b\s*(.*)$", re.IGNORECASE)
 _INDEX = re.compile(r"^(\S+)\s+#([0-9]+)$")
 

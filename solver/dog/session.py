@@ -56,6 +56,7 @@ from sheepdog.solver.dog.entries import (
     Fold,
     PlayCard,
     Undo,
+    bare_words,
     canonical_words,
     card_of,
     entry_line,
@@ -470,6 +471,8 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
         found = [k for k, play in enumerate(plays) if normal_words(play.description) == wanted]
         if not found and card == JOKER:
             found, named = _joker_as(table, seat, entry.play, plays)
+        if not found:  # the moves alone, without the engine's notes
+            found = _by_moves(card, seat, entry.play, plays)
         if not found:
             listed = "; ".join(p.description for p in plays[:6])
             more = f" (and {len(plays) - 6} more)" if len(plays) > 6 else ""
@@ -483,6 +486,20 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
     discard = sort_hand((*table.discard, card))
     settled = PlayCard(seat, card, named or chosen.description)
     return settled, replace(table, position=after, discard=discard, discarded=table.discarded + 1)
+
+
+def _by_moves(card: str, seat: int, typed: str, plays: list[Play]) -> list[int]:
+    """The play whose moves are those typed (:func:`bare_words`), when exactly one play has
+    them; several: she is asked which, in their full words."""
+    wanted = bare_words(typed)
+    found = [k for k, play in enumerate(plays) if bare_words(play.description) == wanted]
+    if len(found) > 1:
+        listed = "; ".join(plays[k].description for k in found)
+        raise SheepdogError(
+            f"{shown(typed)!r} is more than one play of the {card} for seat {seat} (the order"
+            f" of a 7's steps, or what they burn, tells them apart): type one of {listed}"
+        )
+    return found
 
 
 def _joker_as(
@@ -508,7 +525,10 @@ def _joker_as(
     hands = tuple(tuple(held) if k == seat else h for k, h in enumerate(pos.hands))
     probe = replace(table, position=replace(pos, hands=hands))
     wanted = normal_words(f"{kind}:{move}")
-    named = [p for p in plays_of(probe, seat, kind) if normal_words(p.description) == wanted]
+    as_kind = plays_of(probe, seat, kind)
+    named = [p for p in as_kind if normal_words(p.description) == wanted]
+    if not named:  # the moves alone, without the engine's notes
+        named = [as_kind[k] for k in _by_moves(kind, seat, f"{kind}:{move}", as_kind)]
     targets = {(p.position.pawns, p.position.fresh) for p in named}
     found = [k for k, p in enumerate(plays) if (p.position.pawns, p.position.fresh) in targets]
     return found, f"joker as {named[0].description}" if found else None

@@ -478,3 +478,56 @@ def test_a_seat_of_many_digits_is_said_in_words() -> None:
     assert str(told.value) == (
         "a negative seat number of more than 9 digits does not exist at a 4-seat table"
     )
+
+
+def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
+    """Found by a helper: at the table `seat 0 plays 8: t5->t13` was refused for want of
+    "(captures [seat 1] t13)", a Swap for want of "[seat 1]", a 4's step back for want of
+    "back", and a 7 typed in the order she moved them for want of the engine's order."""
+    from sheepdog.solver.dog.session import step
+
+    pos = {
+        "variant": "dog",
+        "seats": 4,
+        "pawns": {"0": ["t5", "t20", "k", "k"], "1": ["t13", "t9", "k", "k"]}
+        | {"2": ["t30", "k", "k", "k"], "3": ["t62", "k", "k", "k"]},
+        "hands": {"0": ["8", "7", "swap", "4", "joker"]} | {str(s): ["?"] * 5 for s in (1, 2, 3)},
+        "to_move": 0,
+    }
+    table = new_table(4, 0, position=pos)
+    for typed, stored in (
+        ("8: t5->t13", "8: t5→t13 (captures [seat 1] t13)"),
+        ("7: t5->t12", "7: t5→t12 (burns [seat 1] t9)"),
+        ("7: t5->t11, t20->t21", "7: t20→t21, t5→t11 (burns [seat 1] t9)"),
+        ("swap: t13 <-> t5", "swap: t5 ↔ [seat 1] t13"),
+        ("4: t5->t1", "4: t5→t1 back"),
+        ("joker as 4: t5->t9", "joker as 4: t5→t9 (captures [seat 1] t9)"),
+    ):
+        entry, _ = step(table, parse_entry(f"seat 0 plays {typed}"))
+        assert isinstance(entry, PlayCard) and entry.play == stored, typed
+    with pytest.raises(SheepdogError, match="not a legal play of the 8"):
+        step(table, parse_entry("seat 0 plays 8: t5->t12"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000))
+def test_the_moves_alone_choose_the_play_they_name_or_ask_which(seed: int) -> None:
+    """Every legal play typed by its moves alone (without the engine's notes) is taken as that
+    very play (its position), or refused as more than one play naming it: never another."""
+    from sheepdog.solver.dog.entries import bare_words
+    from sheepdog.solver.dog.session import step
+    from tests.dog.util import random_position
+
+    rng = random.Random(seed)
+    pos = random_position(rng)
+    table = new_table(pos.seats, pos.to_move, position=position_to_json(pos))
+    for play in mover_plays(pos):
+        if play.card is None or play.card == "joker" or " as " in play.description:
+            continue  # a fold; a Joker's play names its card
+        typed = bare_words(play.description)
+        try:
+            entry, after = step(table, PlayCard(pos.to_move, play.card, typed))
+        except SheepdogError as exc:
+            assert "is more than one play" in str(exc) and play.description in str(exc)
+            continue
+        assert after.position.pawns == play.position.pawns, (typed, play.description)
