@@ -362,7 +362,9 @@ def validate(pos: Position) -> None:
                 raise SheepdogError(f"seat {k} is marked fresh but has no pawn on its start field")
     done = finished_teams(pos)
     if len(done) > 1:
-        raise SheepdogError(f"two teams have finished: teams {done[0]} and {done[1]}")
+        sides = teams(pos)
+        first, second = (side_words(sides[k], k) for k in done[:2])
+        raise SheepdogError(f"two sides have finished: {first} and {second}")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -130,7 +130,11 @@ def test_load_position_accepts_json_and_notation(tmp_path: Path) -> None:
         ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k J,J,J/J,J,J,J/-/- 0", "more than 6 of card 'joker'"),
         (
             "4 h0,h1,h2,h3/h0,h1,h2,h3/h0,h1,h2,h3/h0,h1,h2,h3 2/-/-/- 0",
-            "two teams have finished",
+            r"two sides have finished: team 0 \(seats 0 and 2\) and team 1 \(seats 1 and 3\)",
+        ),
+        (  # no partners: players, not teams (a helper found "teams 0 and 1" said of seats)
+            "4 k,h0,h1,h2,h3/k,h0,h1,h2,h3/k,k,k,k,t32/- 5/5/5/- 2 mode=solo",
+            "two sides have finished: seat 0 and seat 1$",
         ),
         ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/- 0", "expected 4"),
         ("4 k,k,k,k/k,k,k,k/k,k,k,k/k,k,k,k 2/-/-/- 0 mode=threes", "two teams of three"),
