@@ -285,12 +285,12 @@ def play_advice(card: str, words: str, outcomes: list[AgentPlay | None]) -> Play
     where it cannot be made, or, for a fold whose draw is not seen, in none)."""
     done = [p for p in outcomes if p is not None]
     knocks = sum(1 for p in done if p.out_of_round)
-    if done:  # the choices as every colouring says them: no seat that depends on a colour
-        first = without_face_up(done[0].description.split("; ")[0])
-        label = len(first) - len(words)  # "partner: ", "copy as 5: "
-        if label >= 0 and first[label:] == words:
-            said = without_face_up(_sure_moves([p.description.split("; ")[0] for p in done]))
-            words = said[label:] if said[:label] == first[:label] else words
+    if done and card != FOLD:  # the choices as every colouring says them: no seat that
+        # depends on a colour (the words of one colouring named one it happened to give)
+        said = without_face_up(_sure_moves([p.description.split("; ")[0] for p in done]))
+        head, colon, rest = said.partition(": ")  # "partner: ", "copy as 5: "
+        if colon and all(p.description.startswith(head + ": ") for p in done):
+            words = rest
     return PlayAdvice(card, words, _described(done, words), knocks, possible=len(done))
 
 

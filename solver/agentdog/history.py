@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from sheepdog.solver.agentdog.cards import DEAL, UNKNOWN, parse_card, sort_hand
-from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
+from sheepdog.solver.agentdog.moves import legal_plays, play_by_words, without_face_up
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
@@ -69,9 +69,30 @@ def replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
         held[held.index(UNKNOWN)] = rec.card
     hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
     try:
-        return play_by_words(replace(pos, hands=hands), rec.card, rec.play).position
+        play = play_by_words(replace(pos, hands=hands), rec.card, rec.play)
     except SheepdogError as exc:
         raise SheepdogError(f"{label}: {exc}") from None
+    _check_seats_seen(rec.play, play.description, label)
+    return play.position
+
+
+_FIELD = re.compile(r"(?:\[seat (\d)\] )?\b(t\d+)\b")
+
+
+def _check_seats_seen(typed: str, words: str, label: str) -> None:
+    """A seat the record gives a piece (``[seat 0] t37``) is what the table saw: a piece on
+    a field, face up (one turned face up halfway through a Partner play, A2, included).  A
+    colouring whose play gives that piece another seat is not what happened (the words are
+    matched without seats, A18, so it was kept, and the colour seen was lost)."""
+    said = _FIELD.findall(without_face_up(typed.split(";")[0]))
+    engine = _FIELD.findall(without_face_up(words.split(";")[0]))
+    if len(said) != len(engine):
+        return  # other words for the play (sub-moves in another order): nothing to line up
+    for (seat, field), (true, where) in zip(said, engine, strict=True):
+        if seat and true and field == where and seat != true:
+            raise SheepdogError(
+                f"{label}: the record names [seat {seat}] {field}, a piece of seat {true} here"
+            )
 
 
 def _fold_of_four(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosition:

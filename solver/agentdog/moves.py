@@ -58,6 +58,7 @@ __all__ = [
     "DEFAULT_PERFT_NODES",
     "AgentPlay",
     "PerftBudgetExceeded",
+    "described",
     "legal_plays",
     "perft",
     "play_by_words",
@@ -206,7 +207,7 @@ class _Results:
             text += "; " + "; ".join(pulls)
         if penalty:
             whose = "her side's piece" if self.t.teams else "her own piece"  # 2-3: no sides
-            text += f"; knocks out {whose}: out of the round (A6)"
+            text += f"; knocks out {whose}{_OUT_OF_ROUND}"
         self.found[key] = text
 
 
@@ -591,8 +592,19 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
 
 
 def legal_plays(pos: AgentPosition) -> list[AgentPlay]:
-    """One :class:`AgentPlay` per distinct successor position (see :func:`successors`)."""
-    return [AgentPlay(card, text, p) for card, text, p in successors(pos, describe=True)]
+    """One :class:`AgentPlay` per distinct successor position (see :func:`successors`), each
+    saying whether it puts the mover out of the round (A6: its words end so)."""
+    return [described(card, text, p) for card, text, p in successors(pos, describe=True)]
+
+
+#: How a play's words end when it puts the mover out of the round (A6).
+_OUT_OF_ROUND = ": out of the round (A6)"
+
+
+def described(card: str | None, words: str, position: AgentPosition) -> AgentPlay:
+    """The play of a successor and its words (:func:`successors` with ``describe``), saying
+    whether it puts the mover out of the round (A6: its words end so)."""
+    return AgentPlay(card, words, position, words.endswith(_OUT_OF_ROUND))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -645,7 +657,7 @@ def _divide(
     tally.report()  # the first plays' count at once: a deep one can take minutes
     out = []
     for card, text, child in first:
-        out.append((AgentPlay(card, text, child), _perft(child, depth - 1, tally)))
+        out.append((described(card, text, child), _perft(child, depth - 1, tally)))
         tally.done += 1
         tally.report()
     tally.report()

@@ -38,7 +38,7 @@ from typing import Final
 
 from sheepdog.solver.agentdog.cards import DEAL, full_deck, sort_hand
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS, Layout
-from sheepdog.solver.agentdog.moves import AgentPlay, successors
+from sheepdog.solver.agentdog.moves import AgentPlay, described, successors
 from sheepdog.solver.agentdog.observer import view_of
 from sheepdog.solver.agentdog.position import (
     PIECES,
@@ -395,7 +395,7 @@ def simulate(
         record.rounds = r + 1
         while True:
             pos = table.position
-            plays = [AgentPlay(c, text, p) for c, text, p in successors(pos, keep_log)]
+            plays = [described(c, text, p) for c, text, p in successors(pos, keep_log)]
             if not plays:
                 break
             chosen = policy.play(pos, plays, rng)

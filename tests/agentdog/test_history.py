@@ -370,3 +370,97 @@ def test_a_record_fold_may_be_written_in_capitals() -> None:
         "plays": [{"seat": 0, "card": None, "play": fold.description.upper()}],
     }
     assert colourings(view_from_json(obj)) == [fold.position.pawns]
+
+
+def _partner_reveal(said: str) -> dict[str, Any]:
+    """Seat 3 plays a Partner: seat 0's undercover piece on t36 steps to t37 (a normal field:
+    face up, A2) and on into the hole t40; seat 2's piece waits undercover on t24."""
+    pawns = {"0": ["k", "k", "k", "u"], "1": ["h0", "h1", "h2", "h3"]} | {
+        "2": ["k", "k", "k", "u"],
+        "3": ["k", "k", "k", "t61"],
+    }
+    start = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "pawns": pawns,
+        "hands": {"0": ["2"], "1": ["?"], "2": ["?"], "3": ["?", "?"]},
+        "to_move": 3,
+        "last_card": None,
+        "view": "observer",
+        "undercover": ["t24", "t36"],
+    }
+    play = {"seat": 3, "card": "partner", "play": said}
+    return start | {
+        "hands": {"0": ["2"], "1": ["?"], "2": ["?"], "3": ["?"]},
+        "to_move": 0,
+        "last_card": "partner",
+        "undercover": ["t24", "t40"],
+        "history": {"from": start, "plays": [play]},
+    }
+
+
+def test_a_colour_seen_halfway_through_a_partner_play_is_kept() -> None:
+    """Found by a helper: a piece turned face up on t37 by a Partner step showed its colour
+    (the record says "[seat 0] t37→t40"), but the words were matched without seats and both
+    colourings were kept: t40 colour 0 or 2, 1/2 each, where everyone saw colour 0."""
+    from sheepdog.solver.agentdog.observer import view_from_json
+
+    seen = colourings(view_from_json(_partner_reveal("t36→t37, [seat 0] t37→t40")))
+    assert len(seen) == 1 and 40 in seen[0][0] and 24 in seen[0][2]
+    unsaid = colourings(view_from_json(_partner_reveal("t36→t37, t37→t40")))
+    assert len(unsaid) == 2  # nothing said of the colour: both stay
+    with pytest.raises(SheepdogError, match=r"names \[seat 1\] t37, a piece of seat"):
+        colourings(view_from_json(_partner_reveal("t36→t37, [seat 1] t37→t40")))
+
+
+def test_legal_plays_say_which_put_the_mover_out_of_the_round() -> None:
+    """Found by a helper: `out_of_round` was False on every play of `legal_plays`, though
+    its words said "out of the round (A6)"; `play_by_words` set it."""
+    knocked = 0
+    for seed in range(60):
+        pos = random_position(seed, 40 + seed % 30, 3)
+        for play in legal_plays(pos):
+            knocked += play.out_of_round
+            assert play.out_of_round == play.description.endswith("out of the round (A6)")
+            if play.card is not None and not play.description.startswith("fold"):
+                choice = play.description.split(": ", 1)[1].split(";")[0]
+                again = play_by_words(pos, play.card, choice)
+                if again.position == play.position:
+                    assert again.out_of_round == play.out_of_round
+    assert knocked  # some play of these positions does put the mover out
+
+
+def test_the_advice_s_words_give_no_seat_its_description_leaves_unsaid() -> None:
+    """Found by a helper: a Partner play's `play` words in `advise --json` named "[seat 1]
+    t45→t46" from one colouring, where in others that piece was seat 3's (its description,
+    rightly, said "t45→t46"): every seat the words give, the description gives too."""
+    import re
+
+    from sheepdog.solver.agentdog.advise import plays_of
+
+    p3v = {  # the helper's view: seat 3 holds a Partner, four pieces undercover
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "pawns": {"0": ["t15", "h0", "h1", "h3"], "1": ["k", "t47", "u", "u"]}
+        | {"2": ["t16", "t45", "t48", "u"], "3": ["t10", "t41", "t43", "u"]},
+        "hands": {"0": ["?"], "1": ["?", "?", "?"], "2": ["?", "?"], "3": ["2", "partner"]},
+        "to_move": 3,
+        "last_card": "2",
+        "view": "observer",
+        "undercover": ["t24", "t28", "t44", "t56"],
+    }
+    views = [view_from_json(p3v)]
+    for seed in range(30):
+        pos = random_position(seed, 30 + seed % 40, 3)
+        views.append(view_of(pos, pos.to_move))
+    checked = 0
+    for view in views:
+        for advice in plays_of(view, colourings(view)):
+            if advice.card == "fold":
+                continue
+            checked += 1
+            for label in re.findall(r"\[seat \d\] t\d+", advice.words):
+                assert label in advice.description, (advice.words, advice.description)
+    assert checked
