@@ -182,7 +182,17 @@ def render_solution(
             why = f": {ONE_OUTFIT}" if roster.one_outfit else ""
             console.print(f"The roster alone (with its printed tiles) admits no case{why}.")
         elif conflict is not None:
-            console.print(f"These interviews cannot all be right ({conflict_size(conflict)}):")
+            tiles = any(s.testimony is not None for s in roster.sheep)
+            alone = len(conflict.interviews) == 1
+            which = (
+                "This interview cannot be right"
+                if alone
+                else "These interviews cannot all be right"
+            )
+            against = (
+                " with the roster's printed tiles" if tiles else " with the roster" if alone else ""
+            )
+            console.print(f"{which}{against} ({conflict_size(conflict)}):")
             for j in conflict.interviews:
                 iv = puzzle.interviews[j]
                 bits = [roster.sheep[iv.sheep].name]
@@ -191,7 +201,11 @@ def render_solution(
                 if iv.testimony is not None:
                     bits.append(f"names the {iv.testimony}")  # true or a lie: not said
                 console.print(f"  #{j + 1} " + escape(", ".join(bits)))
-            console.print("Check these against the table: one of them was misread or mistyped.")
+            console.print(
+                "Check it against the table: it was misread or mistyped."
+                if alone
+                else "Check these against the table: one of them was misread or mistyped."
+            )
         return
     table = Table(title=f"Suspects: {len(d.suspects)} of {len(roster.wolves)}", show_lines=False)
     table.add_column("wolf")

@@ -99,7 +99,12 @@ def _named_conflict(puzzle: Puzzle, exc: ContradictionError) -> ContradictionErr
             f"#{j + 1} {puzzle.roster.sheep[puzzle.interviews[j].sheep].name}"
             for j in conflict.interviews
         ]
-        words = f"{listed(names)} cannot all be right"
+        tiles = any(s.testimony is not None for s in puzzle.roster.sheep)
+        against = " with the roster's printed tiles" if tiles else ""
+        if len(names) == 1:
+            words = f"{names[0]} cannot be right{against or ' with the roster'}"
+        else:
+            words = f"{listed(names)} cannot all be right{against}"
     return ContradictionError(f"{exc}: {words}", conflict)
 
 

@@ -238,7 +238,14 @@ class Roster:
         """Parse ``"<colour> <garment>"``; with ``worn`` the item must be worn by some wolf."""
         expect(text, str, "text", 'an item such as "red jacket"')
         expect(worn, bool, "worn")
-        item = parse_item(text, self.colors, self.garments)
+        try:
+            item = parse_item(text, self.colors, self.garments)
+        except UnknownNameError:
+            if not worn:
+                raise
+            # the items a sheep can name: those worn (a colour and garment no wolf wears,
+            # offered here, was then refused as worn by no wolf)
+            raise UnknownNameError("item", text, list(map(str, self.items))) from None
         if worn and item not in self.items:
             raise SheepdogError(
                 f"no wolf of {self.called} wears {item}, so no sheep can testify about it; "

@@ -128,3 +128,67 @@ def test_solve_warns_when_the_recorded_culprit_is_cleared(tmp_path: Path) -> Non
     assert result.stderr == (
         f"Warning: {path}: the recorded culprit Wulfrik is cleared by the interviews\n"
     )
+
+
+def _roster_file(tmp_path: Path, accomplices: int, wolves: dict[str, list[str]]) -> Path:
+    path = tmp_path / "r.json"
+    data = {
+        "name": "r",
+        "accomplices": accomplices,
+        "colors": ["red", "blue", "green"],
+        "garments": ["hat", "coat"],
+        "wolves": [{"name": n, "wears": w} for n, w in wolves.items()],
+        "sheep": [{"name": f"s{k}"} for k in range(4)],
+    }
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_an_unknown_testimony_lists_the_items_a_sheep_can_name(tmp_path: Path) -> None:
+    """Found by a helper: "unknown item 'purple hat'; valid items are: ..." offered every
+    colour with every garment, and "green coat", taken from that list, was then refused: no
+    wolf wears it.  The list is of the items worn."""
+    roster = _roster_file(
+        tmp_path,
+        1,
+        {"A": ["red hat", "blue coat"], "B": ["blue hat", "blue coat"], "C": ["green hat"]},
+    )
+    puzzle = tmp_path / "m.json"
+    interviews = [{"sheep": "s0", "testimony": "purple hat"}]
+    puzzle.write_text(json.dumps({"roster": str(roster), "mode": "easy", "interviews": interviews}))
+    result = runner.invoke(app, ["wolf", "solve", str(puzzle)])
+    assert result.exit_code == 1
+    assert "valid items are: red hat, blue hat, green hat, blue coat" in result.stderr
+    assert "green coat" not in result.stderr and "red coat" not in result.stderr
+
+
+def test_a_single_interview_in_a_contradiction_is_named_alone(tmp_path: Path) -> None:
+    """Found by a helper: one interview that no case admits was told "These interviews cannot
+    all be right ... one of them was misread"."""
+    roster = _roster_file(
+        tmp_path, 0, {"A": ["red hat", "green coat"], "B": ["blue hat", "green coat"]}
+    )
+    puzzle = tmp_path / "c.json"
+    interviews = [{"sheep": "s2", "testimony": "green coat"}]  # honest, yet names a worn item
+    puzzle.write_text(json.dumps({"roster": str(roster), "mode": "easy", "interviews": interviews}))
+    result = runner.invoke(app, ["wolf", "solve", str(puzzle)])
+    assert result.exit_code == 0, result.output
+    assert "This interview cannot be right with the roster" in result.stdout
+    assert "Check it against the table: it was misread or mistyped." in result.stdout
+    hint = runner.invoke(app, ["wolf", "hint", str(puzzle)])
+    assert "#1 s2 cannot be right with the roster" in hint.stderr
+
+
+def test_a_contradiction_with_printed_tiles_says_so(tmp_path: Path) -> None:
+    """Found by a helper: with the known deck, the interviews named clash with the printed
+    tiles, which the words did not say, so a player did not know what else to check."""
+    chain = ["drum set", "guitar", "trumpet", "banjo", "saxophone", "pan flute"]
+    interviews = [{"sheep": a, "points_to": b} for a, b in zip(chain, chain[1:], strict=False)]
+    puzzle = tmp_path / "kd.json"
+    puzzle.write_text(
+        json.dumps({"roster": "known-deck", "mode": "easy", "interviews": interviews})
+    )
+    result = runner.invoke(app, ["wolf", "solve", str(puzzle)])
+    assert "cannot all be right with the roster's printed tiles" in " ".join(result.stdout.split())
+    hint = runner.invoke(app, ["wolf", "hint", str(puzzle)])
+    assert "cannot all be right with the roster's printed tiles" in hint.stderr
