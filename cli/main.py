@@ -532,9 +532,10 @@ def main(argv: list[str] | None = None) -> NoReturn:
     import signal
 
     _closed_streams()
-    from sheepdog.cli.streams import patient_streams
+    if argv is None:  # the console script's own streams (a program calling main keeps its own)
+        from sheepdog.cli.streams import patient_streams
 
-    patient_streams()
+        patient_streams()
     _plain_streams()
     previous_hook = sys.unraisablehook
     previous_term = signal.getsignal(signal.SIGTERM)
