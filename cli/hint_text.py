@@ -27,7 +27,13 @@ from sheepdog.solver.slywolf.entries import (
     Wrong,
 )
 from sheepdog.solver.slywolf.puzzle import Interview
-from sheepdog.solver.slywolf.session import Game, callable_sheep, case_solved, waiting_stacks
+from sheepdog.solver.slywolf.session import (
+    Game,
+    callable_sheep,
+    case_solved,
+    plain_top_choice,
+    waiting_stacks,
+)
 from sheepdog.solver.slywolf.turn import track_length, wanted_kinds
 from sheepdog.solver.words import counted, listed
 
@@ -205,6 +211,14 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             return (
                 f"{roster.sheep[sheep].name} was heard before the game: its tile is set aside"
                 " (type the tile under it)"
+            )
+        case Top(sheep, under) if under is None and (
+            choice := plain_top_choice(before.table, after.table)
+        ):
+            name, other = roster.sheep[sheep].name, roster.sheep[choice[1]].name
+            return (
+                f"{name} is on top of the stack never uncovered; if it lay on the stack {other}"
+                f" was taken off, `undo` and type `top {name} under {other}`"
             )
         case Top(sheep):
             return f"{roster.sheep[sheep].name} is on top of a stack"

@@ -758,8 +758,10 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     named = fresh if under == NOTHING else [j for j in waiting if labels[j] == under]
     if under is not None and named:
         slot = named[0]
+    elif under is None and fresh:  # the tops laid out at the start (the reply says so when
+        slot = fresh[0]  # an uncovered stack of another size waits too: `plain_top_choice`)
     elif under is None and not top_needs_under(table):  # those waiting are alike
-        slot = (fresh or waiting)[0]
+        slot = waiting[0]
     else:
         sizes = {
             roster.sheep[u].name: table.stacks[j].tiles for j, u in labels.items() if u is not None
@@ -805,6 +807,28 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
         else (replace(st, top=sheep, under=None))
     )
     return replace(table, stacks=tuple(stacks))
+
+
+def plain_top_choice(before: Table, after: Table) -> tuple[int, int] | None:
+    """Where a plain ``top SHEEP`` went when another stack of another size waited too: the
+    stack a plain ``top`` fills first (one never uncovered) and the sheep last taken off the
+    other.  None when no choice changed the table.  (A
+    game's stored lines keep this rule, so a plain ``top`` is not refused: the reply says
+    where the tile went and how to put it elsewhere.)"""
+    if not top_needs_under(before):
+        return None
+    slot = next(
+        (j for j, (a, b) in enumerate(zip(before.stacks, after.stacks, strict=True)) if a != b),
+        None,
+    )
+    if slot is None or before.stacks[slot].under is not None:
+        return None
+    size = (before.stacks[slot].tiles, before.stacks[slot].maybe_more)
+    for j in waiting_stacks(before):
+        st = before.stacks[j]
+        if st.under is not None and (st.tiles, st.maybe_more) != size:
+            return slot, st.under
+    return None
 
 
 def _logged(game: Game) -> Iterable[Entry]:

@@ -1120,3 +1120,24 @@ def test_the_scores_line_up_under_wide_letters(tmp_path: Path) -> None:
     assert len(rows) == 16 and any("三味線" in row for row in rows)
     columns = {cell_len(row[: row.index(".", 4) - 1]) for row in rows}  # up to the score
     assert len(columns) == 1, rows
+
+
+def test_a_plain_top_beside_an_uncovered_stack_says_where_it_went(tmp_path: Path) -> None:
+    """Found by a helper: the tile went to the stack never typed without a word, though the
+    player may have meant the one the drum set was taken off (of another size)."""
+    path = tmp_path / "g.json"
+    lines = [
+        "top drum set",
+        "top accordion",
+        "top guitar",
+        "call drum set",
+        "found eggplant",
+        "interview drum set, maraca, green jacket",
+        "top harp",
+    ]
+    result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="\n".join(lines))
+    assert result.exit_code == 0, result.output
+    assert (
+        "harp is on top of the stack never uncovered; if it lay on the stack drum set was taken"
+        " off, `undo` and type `top harp under drum set`"
+    ) in result.stdout
