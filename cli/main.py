@@ -316,9 +316,10 @@ def _options(ctx: Context) -> list[tuple[str, str]]:
 
 
 def _error(line: str) -> None:
+    from sheepdog.cli.streams import write_within
+
     with contextlib.suppress(OSError, ValueError):  # an error output that fails: nothing to say
-        sys.stderr.write(f"Error: {' '.join(line.split())}\n")
-        sys.stderr.flush()
+        write_within(sys.stderr, f"Error: {' '.join(line.split())}\n")
 
 
 def run_command_line(args: list[str]) -> int:
@@ -436,29 +437,46 @@ def _plain_streams() -> None:
                 reconfigure(errors="sheepdog-plain")
 
 
-def _work_done() -> OSError | None:
+def _work_done() -> tuple[OSError | None, bool]:
     """The run is over: its output is flushed, and a Ctrl-C or SIGTERM from here on is
     ignored.  Python ends by finalising its modules, which takes a moment; a signal then ended
     the process (exit 130 or 143) with no line, after the whole output.  Returns the error of
-    that flush, if any (a full disk): the output that did not go stays behind, and Python's own
-    flush at the exit printed "Exception ignored ... OSError" and ended with exit 120, so the
-    output is pointed at /dev/null once the error is known."""
+    that flush, if any (a full disk, a reader that reads nothing), and whether a Ctrl-C came
+    during it.  The output that did not go is left behind: Python's own flush at the exit
+    printed "Exception ignored ... OSError" and ended with exit 120, so a failed output is
+    pointed at /dev/null once the error is known (after its blocking flag is put back)."""
     import signal
 
-    _give_up_waiting()  # every line was flushed as it was written: nothing is left to wait for
+    from sheepdog.cli import streams
+
+    interrupted = False
+    if not streams.stopping():  # a slow reader: wait for it, as every line did
+        try:
+            sys.stdout.flush()
+        except KeyboardInterrupt:  # the handler has given up waiting
+            interrupted = True
+        except (OSError, ValueError):
+            pass  # said again below
+    streams.give_up()
     failed: OSError | None = None
-    try:
-        sys.stdout.flush()
-    except OSError as exc:  # a closed pipe (| head) says nothing either
-        failed = exc
-    except ValueError:  # a closed file
-        pass
-    if failed is not None:
+    for k, stream in enumerate((sys.stdout, sys.stderr)):
+        try:
+            streams.flush_within(stream)
+            error = None
+        except OSError as exc:  # a closed pipe (| head) says nothing either
+            error = exc
+        except ValueError:  # a closed file
+            continue
         with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            fd = stream.fileno()
+            streams.restore(fd)
+            if error is not None:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), fd)
+        if k == 0:
+            failed = error
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    return failed
+    return failed, interrupted
 
 
 #: Typer's type names in ``--help``, in a player's words: one name for a path whether it is
@@ -541,6 +559,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
     previous_term = signal.getsignal(signal.SIGTERM)
     previous_int = signal.getsignal(signal.SIGINT)
     unsent: OSError | None = None  # the error of the last flush
+    code = EXIT_INTERNAL  # set by every way out of the try below but a stray SystemExit
     try:
         if previous_term == signal.SIG_DFL:  # not when started with SIGTERM ignored
             signal.signal(signal.SIGTERM, _on_terminate)
@@ -555,6 +574,11 @@ def main(argv: list[str] | None = None) -> NoReturn:
     except BrokenPipeError:
         # The reader went away (``sheepdog ... | head``): stop quietly, as Click does.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
+        code = 1
+    except OSError as exc:  # an output that fails outside a command's guard (`--help`)
+        from sheepdog.cli.common import os_error_message
+
+        _error(os_error_message(exc))
         code = 1
     except Exception as exc:
         from sheepdog.solver.interrupts import caused_by_interrupt
@@ -572,7 +596,10 @@ def main(argv: list[str] | None = None) -> NoReturn:
     finally:
         sys.unraisablehook = previous_hook
         if argv is None:  # the console script: the process ends here, signals ignored now
-            unsent = _work_done()
+            unsent, late = _work_done()
+            if late and code == 0:  # Ctrl-C while the last output waited for its reader
+                word, code = stop_words(KeyboardInterrupt())
+                _error(word)
         else:  # called from a program: its handlers back, whatever a command set (serve's)
             for signum, handler in (
                 (signal.SIGTERM, previous_term),

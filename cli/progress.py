@@ -42,6 +42,11 @@ def echo(line: str = "", *, nl: bool = True, err: bool = False) -> None:
     writes to the streams beneath: it landed on the bar's line, and wrote UTF-8 to an ASCII
     terminal."""
     stream = sys.stderr if err else sys.stdout
+    if err:  # an error line said while the run stops: into an output that may wait (streams)
+        from sheepdog.cli.streams import write_within
+
+        write_within(stream, line + ("\n" if nl else ""))
+        return
     stream.write(line + ("\n" if nl else ""))
     stream.flush()  # as typer.echo did: a reader sees each line as it comes, in order
 

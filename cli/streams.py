@@ -13,8 +13,9 @@ buffered writer writes until every byte is taken, or raises), and makes a non-bl
 blocking while the command runs.  Both are Python's own C objects: a Python method in the way
 (a raw file written in Python, waiting with ``select``) ran the Ctrl-C handler inside
 ``input()``'s flush of its prompt, which discards any error, so ``wolf play`` missed a Ctrl-C.
-Once the run is stopping (:func:`give_up`), the outputs are made non-blocking again: a last
-flush to a reader that reads nothing fails at once instead of hanging with Ctrl-C ignored.
+Once the run is stopping (:func:`give_up`), the outputs are made non-blocking: a last flush
+to a reader that reads nothing fails after a moment (:func:`flush_within`) instead of hanging
+with Ctrl-C ignored; each output's flag is put back as it was found (:func:`restore`).
 """
 
 from __future__ import annotations
@@ -22,10 +23,20 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import select
 import sys
+import time
 from typing import Any
 
-__all__ = ["give_up", "patient_streams"]
+__all__ = [
+    "STOPPING_WAIT",
+    "flush_within",
+    "give_up",
+    "patient_streams",
+    "restore",
+    "stopping",
+    "write_within",
+]
 
 #: The outputs made blocking by :func:`patient_streams` (non-blocking again on :func:`give_up`).
 _made_blocking: list[int] = []
@@ -66,9 +77,61 @@ def patient_streams() -> None:
         setattr(sys, name, whole)
 
 
+#: How long a last write waits for an output that takes nothing once the run is stopping, in
+#: seconds (:func:`flush_within`).
+STOPPING_WAIT = 1.0
+#: Each output's blocking flag as the command found it, for :func:`restore` (an output made
+#: non-blocking by :func:`give_up` is shared with the shell: a terminal left so breaks it).
+_found_blocking: dict[int, bool] = {}
+_stopping = [False]
+
+
+def stopping() -> bool:
+    """Whether :func:`give_up` was called: the run is stopping."""
+    return _stopping[0]
+
+
 def give_up() -> None:
-    """The run is stopping (Ctrl-C, SIGTERM, its end): the outputs made blocking are
-    non-blocking again, so that a write a reader does not take fails instead of waiting."""
-    for fd in _made_blocking:
+    """The run is stopping (Ctrl-C, SIGTERM, its end): standard output and error turn
+    non-blocking, so that a write a reader does not take fails (:func:`flush_within` waits a
+    moment) instead of blocking the end for good, with Ctrl-C ignored by then."""
+    _stopping[0] = True
+    for stream in (sys.stdout, sys.stderr):
+        fd = _descriptor(stream)
+        if fd is None:
+            continue
         with contextlib.suppress(OSError):
+            if fd not in _found_blocking:
+                _found_blocking[fd] = fd not in _made_blocking and os.get_blocking(fd)
             os.set_blocking(fd, False)
+
+
+def flush_within(stream: Any, seconds: float = STOPPING_WAIT) -> None:
+    """Flush ``stream``, waiting up to ``seconds`` while a non-blocking output takes nothing;
+    then the ``BlockingIOError`` (what is left stays in the buffer)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            stream.flush()
+            return
+        except BlockingIOError:
+            left = deadline - time.monotonic()
+            fd = _descriptor(stream)
+            if left <= 0 or fd is None:
+                raise
+            select.select([], [fd], [], left)
+
+
+def write_within(stream: Any, text: str, seconds: float = STOPPING_WAIT) -> None:
+    """Write ``text`` and flush it (:func:`flush_within`): a line said while the run stops
+    ("Error: interrupted") into an output that has turned non-blocking."""
+    with contextlib.suppress(BlockingIOError):  # what did not go waits in the buffer
+        stream.write(text)
+    flush_within(stream, seconds)
+
+
+def restore(fd: int) -> None:
+    """Put back the blocking flag ``fd`` had when the command started (see :func:`give_up`)."""
+    if fd in _found_blocking:
+        with contextlib.suppress(OSError):
+            os.set_blocking(fd, _found_blocking[fd])

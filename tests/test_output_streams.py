@@ -88,3 +88,59 @@ def test_a_full_disk_is_one_line_and_exit_1(unbuffered: bool, json: bool) -> Non
             timeout=300,
         )
     assert (done.returncode, done.stderr) == (1, "Error: no space left on device\n")
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+def test_ctrl_c_into_a_pipe_nobody_reads_ends_the_run(unbuffered: bool) -> None:
+    """Found by a regression round: into an ordinary pipe whose reader had stalled, Ctrl-C
+    printed its line, then the last flush blocked for good with the signals ignored by then
+    (a second Ctrl-C and SIGTERM did nothing)."""
+    read, write = os.pipe()  # blocking, and nobody reads until the end
+    child = subprocess.Popen(
+        [*sheepdog_command(), *LOG], stdout=write, stderr=subprocess.PIPE, env=_env(unbuffered)
+    )
+    os.close(write)
+    time.sleep(4)
+    child.send_signal(signal.SIGINT)
+    try:
+        code = child.wait(timeout=30)
+    finally:
+        os.close(read)
+        child.kill()
+    assert child.stderr is not None
+    assert (code, child.stderr.read()) == (130, b"Error: interrupted\n")
+
+
+def test_ctrl_c_with_both_outputs_in_one_slow_pipe_says_its_line() -> None:
+    """Found by a regression round: with `2>&1` into a non-blocking pipe whose reader came
+    back 50 ms later, the error line was lost and the exit was 120."""
+    read, write = _nonblocking_pipe()
+    child = subprocess.Popen(
+        [*sheepdog_command(), *LOG], stdout=write, stderr=write, env=_env(False)
+    )
+    os.close(write)
+    time.sleep(4)
+    child.send_signal(signal.SIGINT)
+    time.sleep(0.05)
+    got = _read_all(read)
+    os.close(read)
+    assert child.wait(timeout=30) == 130
+    assert got.count(b"Error: interrupted\n") == 1
+
+
+@pytest.mark.parametrize("args", [["--help"], ["wolf", "solve", "--help"], ["--version"]])
+def test_help_and_version_to_a_full_disk_are_one_line(args: list[str]) -> None:
+    """Found by a regression round: `sheepdog --help > /dev/full` was an internal error, exit
+    70."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*sheepdog_command(), *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(False),
+            timeout=300,
+        )
+    assert (done.returncode, done.stderr) == (1, "Error: no space left on device\n")
