@@ -216,9 +216,14 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             choice := plain_top_choice(before.table, after.table)
         ):
             name, other = roster.sheep[sheep].name, roster.sheep[choice[1]].name
+            went = (
+                "the stack never uncovered"
+                if choice[0] is None
+                else f"the stack {roster.sheep[choice[0]].name} was taken off"
+            )
             return (
-                f"{name} is on top of the stack never uncovered; if it lay on the stack {other}"
-                f" was taken off, `undo` and type `top {name} under {other}`"
+                f"{name} is on top of {went}; if it lay on the stack {other} was taken off,"
+                f" `undo` and type `top {name} under {other}`"
             )
         case Top(sheep):
             return f"{roster.sheep[sheep].name} is on top of a stack"

@@ -809,25 +809,24 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     return replace(table, stacks=tuple(stacks))
 
 
-def plain_top_choice(before: Table, after: Table) -> tuple[int, int] | None:
-    """Where a plain ``top SHEEP`` went when another stack of another size waited too: the
-    stack a plain ``top`` fills first (one never uncovered) and the sheep last taken off the
-    other.  None when no choice changed the table.  (A
-    game's stored lines keep this rule, so a plain ``top`` is not refused: the reply says
-    where the tile went and how to put it elsewhere.)"""
-    if not top_needs_under(before):
-        return None
+def plain_top_choice(before: Table, after: Table) -> tuple[int | None, int] | None:
+    """Where a plain ``top SHEEP`` went when it could have gone elsewhere: the sheep last
+    taken off the stack it filled (None: a stack never uncovered, which a plain ``top`` fills
+    first) and the sheep last taken off another stack waiting.  None when every stack waiting
+    reads alike.  (A game's stored lines keep this rule, so a plain ``top`` is not refused:
+    the reply says where the tile went and how to put it elsewhere; the stack a sheep left is
+    how later lines name it, so a tile on the wrong one confused them.)"""
     slot = next(
         (j for j, (a, b) in enumerate(zip(before.stacks, after.stacks, strict=True)) if a != b),
         None,
     )
-    if slot is None or before.stacks[slot].under is not None:
+    if slot is None or slot not in waiting_stacks(before):
         return None
-    size = (before.stacks[slot].tiles, before.stacks[slot].maybe_more)
+    chosen = before.stacks[slot].under
     for j in waiting_stacks(before):
-        st = before.stacks[j]
-        if st.under is not None and (st.tiles, st.maybe_more) != size:
-            return slot, st.under
+        other = before.stacks[j].under
+        if other is not None and other != chosen:
+            return chosen, other
     return None
 
 

@@ -1141,3 +1141,25 @@ def test_a_plain_top_beside_an_uncovered_stack_says_where_it_went(tmp_path: Path
         "harp is on top of the stack never uncovered; if it lay on the stack drum set was taken"
         " off, `undo` and type `top harp under drum set`"
     ) in result.stdout
+
+
+def test_a_plain_top_between_two_uncovered_stacks_of_one_size_says_which_it_took(
+    tmp_path: Path,
+) -> None:
+    """Found by a regression round: with the stacks harp and trumpet were taken off both
+    waiting (3 tiles each), a plain `top violin` went on harp's unsaid; violin lay on
+    trumpet's, and after it was heard a tile on harp's stack could be entered only as `under
+    trumpet`.  The reply says which stack it took, and how to take the other."""
+    path = tmp_path / "g.json"
+    lines = [
+        *(f"top {s}" for s in ("harp", "trumpet", "guitar", "drum set")),
+        *("call harp", "found pumpkin", "interview harp, ?, ?"),
+        *("call trumpet", "found lettuce", "interview trumpet, ?, ?"),
+        "top violin",
+    ]
+    result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="\n".join(lines))
+    assert result.exit_code == 0, result.output
+    assert (
+        "violin is on top of the stack harp was taken off; if it lay on the stack trumpet was"
+        " taken off, `undo` and type `top violin under trumpet`"
+    ) in result.stdout
