@@ -21,6 +21,7 @@ What ``play`` promises (``tests/slywolf/test_play_reliability.py`` holds it to i
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import enum
 import importlib
@@ -411,6 +412,13 @@ def _prepare_stdin() -> None:
         return
     if isinstance(stdin, io.TextIOWrapper):
         stdin.reconfigure(errors="replace")
+    with contextlib.suppress(OSError, ValueError):
+        # a non-blocking input (a parent such as Node.js leaves its pipes so) read as ended
+        # when no line had come yet: the session stopped, and the lines typed later were lost
+        fd = stdin.fileno()
+        if not os.get_blocking(fd):
+            os.set_blocking(fd, True)
+            atexit.register(_nonblocking_again, fd)  # as it was found, for whoever reads next
     if stdin.isatty():
         with contextlib.suppress(ImportError):
             importlib.import_module("readline")
@@ -428,6 +436,11 @@ def _interrupt_on_its_own_line() -> Iterator[None]:
         if stdin is not None and not stdin.closed and stdin.isatty():
             echo()
         raise
+
+
+def _nonblocking_again(fd: int) -> None:
+    with contextlib.suppress(OSError):
+        os.set_blocking(fd, False)
 
 
 def _read_line(prompt: str) -> str | None:

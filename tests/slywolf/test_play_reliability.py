@@ -824,3 +824,27 @@ def test_a_new_game_that_cannot_begin_leaves_no_folders(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
     result = CliRunner().invoke(app, args, input="top harp\n")
     assert result.exit_code == 0 and game.is_file()
+
+
+def test_a_non_blocking_input_is_waited_for(tmp_path: Path) -> None:
+    """Found by a regression round: with its input a non-blocking pipe (as a parent such as
+    Node.js leaves it), `wolf play` read "no line yet" as the end of the input: it ended at
+    once with exit 0, and the lines typed later were lost."""
+    path = new_game_file(tmp_path / "g.json", TYPED[:2])
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    child = subprocess.Popen(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+        stdin=read,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(read)
+    time.sleep(2.0)  # started, and waiting for its first line
+    os.write(write, f"{TYPED[2]}\n".encode())
+    time.sleep(0.5)
+    os.write(write, f"{TYPED[3]}\n".encode())
+    os.close(write)
+    out, err = child.communicate(timeout=60)
+    assert (child.returncode, err) == (0, b""), out
+    assert log_of(path) == TYPED[:4]
