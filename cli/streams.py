@@ -38,8 +38,11 @@ __all__ = [
     "write_within",
 ]
 
-#: The outputs made blocking by :func:`patient_streams` (non-blocking again on :func:`give_up`).
-_made_blocking: list[int] = []
+#: The blocking flag of each output :func:`patient_streams` took, as the command found it:
+#: :func:`give_up` turns only these non-blocking (a program calling ``main`` keeps its own
+#: outputs), and :func:`restore` puts the flag back (an output shared with the shell, a
+#: terminal left non-blocking, breaks it).
+_found_blocking: dict[int, bool] = {}
 
 
 def _descriptor(stream: Any) -> int | None:
@@ -60,10 +63,8 @@ def patient_streams() -> None:
         if fd is None:
             continue
         with contextlib.suppress(OSError):
-            if not os.get_blocking(fd):
-                os.set_blocking(fd, True)
-                if fd not in _made_blocking:
-                    _made_blocking.append(fd)
+            _found_blocking.setdefault(fd, os.get_blocking(fd))
+            os.set_blocking(fd, True)
         if not isinstance(stream.buffer, io.RawIOBase):
             continue  # already buffered: the buffered writer takes every byte
         stream.flush()
@@ -80,9 +81,6 @@ def patient_streams() -> None:
 #: How long a last write waits for an output that takes nothing once the run is stopping, in
 #: seconds (:func:`flush_within`).
 STOPPING_WAIT = 1.0
-#: Each output's blocking flag as the command found it, for :func:`restore` (an output made
-#: non-blocking by :func:`give_up` is shared with the shell: a terminal left so breaks it).
-_found_blocking: dict[int, bool] = {}
 _stopping = [False]
 
 
@@ -92,17 +90,12 @@ def stopping() -> bool:
 
 
 def give_up() -> None:
-    """The run is stopping (Ctrl-C, SIGTERM, its end): standard output and error turn
-    non-blocking, so that a write a reader does not take fails (:func:`flush_within` waits a
-    moment) instead of blocking the end for good, with Ctrl-C ignored by then."""
+    """The run is stopping (Ctrl-C, SIGTERM, its end): the outputs :func:`patient_streams`
+    took turn non-blocking, so that a write a reader does not take fails (:func:`flush_within`
+    waits a moment) instead of blocking the end for good, with Ctrl-C ignored by then."""
     _stopping[0] = True
-    for stream in (sys.stdout, sys.stderr):
-        fd = _descriptor(stream)
-        if fd is None:
-            continue
+    for fd in _found_blocking:
         with contextlib.suppress(OSError):
-            if fd not in _found_blocking:
-                _found_blocking[fd] = fd not in _made_blocking and os.get_blocking(fd)
             os.set_blocking(fd, False)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -140,3 +141,28 @@ def test_help_and_version_to_a_full_disk_are_one_line(args: list[str]) -> None:
     """Found by a regression round: `sheepdog --help > /dev/full` was an internal error, exit
     70."""
     _one_line_into_a_full_disk(args, False)
+
+
+def test_a_program_calling_main_keeps_its_outputs_blocking() -> None:
+    """Stopping (a Ctrl-C in `main(argv)` called from a program) turned the program's own
+    standard output non-blocking for good: only the console script's outputs, taken by
+    `patient_streams`, are turned, and their flags are put back."""
+    code = (
+        "import os, sys\n"
+        "from sheepdog.cli import streams\n"
+        "streams.give_up()\n"
+        "assert os.get_blocking(1) and os.get_blocking(2)\n"
+        "streams.patient_streams()\n"
+        "streams.give_up()\n"
+        "assert not os.get_blocking(1)\n"
+        "streams.restore(1)\n"
+        "assert os.get_blocking(1)\n"
+        "print('ok')\n"
+    )
+    read, write = os.pipe()
+    done = subprocess.run(
+        [sys.executable, "-c", code], stdout=write, stderr=subprocess.PIPE, timeout=60
+    )
+    os.close(write)
+    assert (done.returncode, os.read(read, 100), done.stderr) == (0, b"ok\n", b"")
+    os.close(read)
