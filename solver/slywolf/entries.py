@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
 from sheepdog.solver.slywolf.puzzle import Interview, check_interview, check_sheep
-from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.roster import Roster, fold
 
 __all__ = [
     "ENTRIES",
@@ -286,13 +286,15 @@ def _call(roster: Roster, rest: str) -> Call:
 
 
 def _under(roster: Roster, text: str) -> int:
-    """The sheep a ``top ... under`` names, or :data:`NOTHING` for "nothing" (unless a sheep of
-    the roster is called so)."""
-    if text.strip().casefold() == "nothing" and all(
-        s.name.casefold() != "nothing" for s in roster.sheep
-    ):
+    """The sheep a ``top ... under`` names, or :data:`NOTHING` for "nothing" (no sheep is
+    called so: the roster refuses the name)."""
+    if fold(text) == "nothing":
         return NOTHING
-    return roster.sheep_index(text)
+    try:
+        return roster.sheep_index(text)
+    except UnknownNameError as exc:
+        exc.args = (f"{exc}; or nothing (a stack whose top was never typed)",)
+        raise
 
 
 def entry_line(roster: Roster, entry: Entry) -> str:

@@ -430,6 +430,11 @@ def _typable(names: list[str], what: str, where: str) -> None:
                 f"{where}: sheep {name!r} holds the word 'under', which a tile's line keeps for "
                 "the stack it is on (top SHEEP under OTHER)"
             )
+        if what == "sheep" and fold(name) == "nothing":
+            raise FileFormatError(
+                f"{where}: a sheep cannot be called {name!r}: 'top SHEEP under nothing' keeps "
+                "the word for a stack whose top was never typed"
+            )
 
 
 def _unique(names: list[str], what: str, where: str) -> None:

@@ -123,6 +123,9 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d["sheep"][0].update(name="down under"), "holds the word 'under'"),
         (lambda d: d["sheep"][0].update(name="Under x"), None),
         (lambda d: d["sheep"][0].update(name="thunder"), None),
+        # `top SHEEP under nothing` names a never-typed stack: a sheep so called took the word
+        (lambda d: d["sheep"][0].update(name=" Nothing"), "a sheep cannot be called 'Nothing'"),
+        (lambda d: d["sheep"][0].update(name="nothing much"), None),
         (lambda d: d.update(colors=["red", "dark,blue"]), "colour 'dark,blue' holds a comma"),
         (lambda d: d.update(garments=["?"]), "garment '\\?' is no name"),
         # one item, two spellings: "dark blue hat" was read as whichever matched first

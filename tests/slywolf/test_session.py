@@ -973,3 +973,6 @@ def test_top_under_nothing_names_a_stack_never_uncovered() -> None:
     # with no stack never typed, `under nothing` says which stacks wait
     with pytest.raises(SheepdogError, match="no stack whose top was never typed waits"):
         play(fresh_one, "top banjo under nothing")
+    # an unknown name after `under` offers the word too
+    with pytest.raises(SheepdogError, match=r"valid sheep are: .*; or nothing \(a stack whose"):
+        play(game, "top harp under zither")
