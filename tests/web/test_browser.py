@@ -422,6 +422,26 @@ def test_the_stack_a_tile_is_on_is_asked_on_a_phone(server: str, phone: Page) ->
     expect(phone.locator("select[name=under]")).to_have_count(0)  # one stack waits now
 
 
+def test_a_stack_never_uncovered_is_offered_on_a_phone(server: str, phone: Page) -> None:
+    """A stack whose top was never typed beside one maraca left: the page offers "a stack not
+    uncovered yet", and the tile chosen with it is recorded on that stack (`under nothing`)."""
+    game = api_post(server, "/api/wolf/games", {"mode": "easy", "side": "one_star"})
+    entries = f"/api/wolf/games/{game['id']}/entries"
+    lines = ["top clarinet", "top maraca", "top drum set", "call maraca", "found cucumber"]
+    for line in [*lines, "interview maraca, ?, ?"]:
+        api_post(server, entries, {"line": line})
+    phone.goto(server + game["url"])
+    settled(phone)
+    under = phone.locator("select[name=under]")
+    expect(under.locator("option")).to_have_text(["a stack not uncovered yet", "maraca"])
+    fits_the_phone(phone)
+    phone.select_option("select[aria-label='tile uncovered']", "harp")
+    under.select_option(label="a stack not uncovered yet")
+    tap(phone, "Is on top")
+    expect(phone.locator("ol.history li").last).to_have_text("top harp under nothing")
+    expect(phone.locator("select[name=under]")).to_have_count(0)  # one stack waits now
+
+
 #: The width of the longest option of a list, in the list's own font (pixels).
 LONGEST_OPTION = """(select) => {
     const text = document.createElement("canvas").getContext("2d");
