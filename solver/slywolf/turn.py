@@ -185,7 +185,8 @@ def draw_chances(
 ) -> Draw:
     """Chances of one draw for a sheep that wants one of ``wanted`` (see the module docstring).
 
-    With Special Treats the player announces the wanted vegetable with the best chance."""
+    With Special Treats the draw aims at the wanted vegetable with the best chance (the plan
+    tries each one the sheep wants: :meth:`TurnPlanner.draws_for`)."""
     if not tokens:
         return Draw(0.0, 0.0, (), "")
     goals = [[k] for k in wanted] if special_treats else [list(wanted)]
@@ -562,6 +563,17 @@ class TurnPlanner:
             wanted = [self.treats[sheep]]
         return draw_chances(self.roster, tokens, wanted, opts.skill, opts.special_treats)
 
+    def draws_for(self, sheep: int, found: Sequence[str]) -> list[Draw]:
+        """The draws the player may make for ``sheep``: with Special Treats and nothing
+        announced for it yet, one per vegetable she may announce (the best single draw is not
+        always the best plan: another vegetable may let a second or third sheep join)."""
+        wanted = wanted_kinds(self.roster, sheep, found)
+        opts = self.table.options
+        if not opts.special_treats or sheep in self.treats or len(wanted) < 2:
+            return [self.draw_for(sheep, found)]
+        tokens = bag_tokens(self.roster, self.table.spoiled_found, found)
+        return [draw_chances(self.roster, tokens, [k], opts.skill, True) for k in wanted]
+
     def _fail(self, sheep: int, draw: Draw) -> float:
         fail = 1.0 - draw.success
         if self.table.options.picky_eaters and draw.spoiled:
@@ -578,13 +590,13 @@ class TurnPlanner:
         stop = self.worth(sum(self.gains[s] for s in called))
         best = Choice(None, None, stop if called else -1e18, stop)
         for s in self.legal(called, found):
-            draw = self.draw_for(s, found)
-            value = sum(
-                p * self.best(called + (s,), found + (kind,)).value for kind, p in draw.found
-            )
-            value += self._fail(s, draw)
-            if value > best.value + 1e-12:
-                best = Choice(s, draw, value, stop)
+            for draw in self.draws_for(s, found):
+                value = sum(
+                    p * self.best(called + (s,), found + (kind,)).value for kind, p in draw.found
+                )
+                value += self._fail(s, draw)
+                if value > best.value + 1e-12:
+                    best = Choice(s, draw, value, stop)
         if best.sheep is None and not called:
             best = Choice(None, None, self.worth(0.0), self.worth(0.0))  # nobody can be called
         self._memo[key] = best
@@ -594,10 +606,14 @@ class TurnPlanner:
         """The draw still to make for the last of ``called`` (one vegetable fewer found than
         sheep called): its chances, and the turn's value from here (no stopping before it)."""
         sheep = called[-1]
-        draw = self.draw_for(sheep, found)
-        value = sum(p * self.best(called, found + (kind,)).value for kind, p in draw.found)
-        value += self._fail(sheep, draw)
-        return Choice(sheep, draw, value, value)
+        best: Choice | None = None
+        for draw in self.draws_for(sheep, found):
+            value = sum(p * self.best(called, found + (kind,)).value for kind, p in draw.found)
+            value += self._fail(sheep, draw)
+            if best is None or value > best.value + 1e-12:
+                best = Choice(sheep, draw, value, value)
+        assert best is not None  # draws_for gives one draw at least
+        return best
 
     def interview_counts(self, depth: int) -> list[float]:
         """P(j interviews this turn), j = 0..3, when the best-gain legal sheep is called and the

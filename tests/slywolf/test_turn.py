@@ -140,6 +140,43 @@ def test_every_suggestion_is_legal(seed: int, picky: bool, special: bool, turns:
     assert abs(sum(counts) - 1.0) < 1e-9
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), picky=st.booleans(), turns=st.integers(0, 4))
+def test_a_special_treats_plan_is_the_best_over_every_announcement(
+    seed: int, picky: bool, turns: int
+) -> None:
+    """Found by a helper: the plan announced the vegetable with the best single draw (the
+    first liked one on a tie), so pan flute was called for pumpkin when carrot, as likely,
+    let tambourine join at 100%.  The plan's value is now the best over every vegetable each
+    sheep may be called for, as a plain recursion over calls, announcements and draws (each
+    draw's chances by exhaustive enumeration) finds it."""
+    rng = random.Random(seed)
+    skill = rng.choice([0.5, 0.75, 1.0])
+    table = _random_table(rng, Options(skill, picky, True))
+    gains = {s: rng.random() for s in table.visible}
+    loss = {s: rng.random() / 2 for s in gains}
+    worth = WinChance(rng.uniform(1, 6), rng.uniform(0.05, 1), turns, [[0.5, 0.5, 0, 0]])
+    frac = Fraction(skill)
+
+    def value(called: tuple[int, ...], found: tuple[str, ...]) -> float:
+        best = worth(sum(gains[s] for s in called)) if called else -1.0
+        if len(called) == 3:
+            return best
+        tokens = [(t.kind, t.ripe) for t in bag_tokens(ROSTER, table.spoiled_found, found)]
+        for s in table.visible:
+            if s in called:
+                continue
+            for k in wanted_kinds(ROSTER, s, found):
+                success, spoiled = _enumerated(tokens, [k], frac, k)
+                fail = float(1 - success - spoiled) * worth(0.0)
+                fail += float(spoiled) * (worth(-loss[s]) if picky else worth(0.0))
+                best = max(best, float(success) * value((*called, s), (*found, k)) + fail)
+        return best if best >= 0.0 else worth(0.0)
+
+    planner = TurnPlanner(ROSTER, table, gains, loss, worth)
+    assert planner.best().value == pytest.approx(value((), ()), abs=1e-9)
+
+
 def test_risk_neutral_plan_pushes_exactly_when_the_odds_pay() -> None:
     table, _ = new_table(ROSTER, random.Random(1), options=Options(1.0))
     gains = {s: 1.0 for s in table.visible}
