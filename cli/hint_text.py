@@ -99,7 +99,15 @@ def render_advice(data: dict[str, Any]) -> str:
     if not shown:  # every sheep heard, and still more than one suspect
         lines.extend(best_guess_lines(data["probabilities"]))
     if shown:
-        lines.append("Best interviews (score: lower is better):")
+        if turn is not None and turn["turns_left"] == 1 and turn["plan"] is not None:
+            # the plan above values an interview by the guess's chance, the ranking by the
+            # interviews still needed: they may name different sheep
+            lines.append(
+                "Best interviews to solve the case (score: lower is better; the call above is"
+                " for the guess that comes next):"
+            )
+        else:
+            lines.append("Best interviews (score: lower is better):")
         for n, h in enumerate(shown, start=1):
             # padded to the width it takes on screen: a Chinese or Japanese letter takes two
             # columns (a sheep named 三味線 pushed its score 3 columns right)

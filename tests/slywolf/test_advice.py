@@ -410,6 +410,22 @@ def test_on_the_last_turn_the_plan_values_an_interview_by_the_guess_it_makes() -
     assert plan["p_win"] == pytest.approx(values["trumpet"], abs=1e-4)
 
 
+def test_on_the_last_turn_the_ranking_says_it_is_for_solving_the_case() -> None:
+    """Found by a helper: the plan said "Call trumpet" (the guess's chance) and the list below
+    it ranked trumpet last (the interviews still needed), unexplained.  On the last turn the
+    list's heading says which question it answers; on other turns it stays as it was."""
+    from sheepdog.cli.hint_text import render_advice
+
+    last = render_advice(_turn(track={"side": "two_star", "position": 9}).to_dict())
+    assert "Call trumpet" in last
+    assert (
+        "Best interviews to solve the case (score: lower is better; the call above is for the"
+        " guess that comes next):"
+    ) in last.splitlines()
+    earlier = render_advice(_turn(track={"side": "two_star", "position": 8}).to_dict())
+    assert "Best interviews (score: lower is better):" in earlier.splitlines()
+
+
 def _six_sheep_game(stacks: list[dict[str, Any]]) -> Puzzle:
     veg = ["pumpkin", "carrot", "tomato"]
     roster = {

@@ -274,6 +274,9 @@ def test_on_the_final_space_no_calls_are_offered(client: TestClient) -> None:
     assert "<h2>Best calls</h2>" in page and 'aria-label="wolf to guess"' not in page
     best = view["hint"]["ranking"][0]["sheep"]
     assert f'<ol class="ranking"><li><b><bdi>{html.escape(best)}</bdi></b>' in page
+    # the last turn before the guess: the plan aims at the guess, the calls at the case
+    assert view["hint"]["turn"]["turns_left"] == 1
+    assert "the plan above is for the guess that comes next" in page
 
 
 #: Interviews no case fits (the contradiction of tests/test_cli_wolf_solve.py).
@@ -472,6 +475,7 @@ def test_the_pages_play_a_turn_with_forms(client: TestClient) -> None:
     assert client.get(f"/api/wolf/games/{game_id}").json()["hint_pending"] is False
     page = client.get(url).text
     assert "Plan:" in page and "Best calls" in page and "Working out" not in page
+    assert "the guess that comes next" not in page  # not the last turn before the guess
     # a refused form comes back with its choices, for a page without script too (it was empty)
     sent = {"action": "interview", "sheep": "harp", "points_to": "harp", "testimony": "red pants"}
     back = client.get(form(**sent)).text
