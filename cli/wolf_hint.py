@@ -116,12 +116,32 @@ def hint(
         warning = culprit_warning(puzzle, advice.deduction)  # checked, not trusted, as solve
         if warning is not None:
             echo(f"Warning: {file}: {warning}", err=True)
+        aside = _visible_aside(puzzle, advice)
+        if aside is not None:
+            echo(f"Warning: {file}: {aside}", err=True)
         if json_out:  # every sheep not yet interviewed (the spec's contract): --top is for text
             print_json(advice.to_dict())
         else:
             echo(render_advice(advice.best(top).to_dict()))
 
     run(body)
+
+
+def _visible_aside(puzzle: Puzzle, advice: Advice) -> str | None:
+    """What to say when a file's ``"visible"`` list names other sheep than its game's stacks
+    have on top: the stacks decide (a game file of an earlier version may keep an old list)."""
+    if puzzle.visible is None or advice.turn is None:
+        return None
+    tops = advice.turn.table.visible
+    if set(puzzle.visible) == set(tops):
+        return None
+    names = [s.name for s in puzzle.roster.sheep]
+    listed = ", ".join(names[s] for s in puzzle.visible)
+    on_top = ", ".join(names[s] for s in tops) or "no sheep"
+    return (
+        f"its 'visible' list ({listed}) is left aside: the game's stacks say which sheep are on"
+        f" top ({on_top})"
+    )
 
 
 #: The refusal of a second session on one file.

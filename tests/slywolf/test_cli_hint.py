@@ -1163,3 +1163,26 @@ def test_a_plain_top_between_two_uncovered_stacks_of_one_size_says_which_it_took
         "violin is on top of the stack harp was taken off; if it lay on the stack trumpet was"
         " taken off, `undo` and type `top violin under trumpet`"
     ) in result.stdout
+
+
+def test_a_visible_list_beside_a_game_s_stacks_is_said_to_be_left_aside(tmp_path: Path) -> None:
+    """Found by a helper: a file with a "game" key and a "visible" list naming other sheep got
+    advice on the stacks' tops, silently.  The stacks still decide (a game file of an earlier
+    version may keep an old list), and a warning on stderr says so; a list that agrees with
+    the stacks, or none, says nothing."""
+    shipped = Path(__file__).resolve().parents[2] / "cases" / "puzzles" / "turn.json"
+    data = json.loads(shipped.read_text(encoding="utf-8"))
+    tops = [st["top"] for st in data["game"]["stacks"]]
+    for visible, warned in ((["drum set", "clarinet"], True), (tops[::-1], False), (None, False)):
+        case = {**data, "visible": visible} if visible is not None else data
+        path = write(tmp_path / "t.json", case)
+        for extra in ([], ["--json"]):
+            result = runner.invoke(app, ["wolf", "hint", str(path), *extra])
+            assert result.exit_code == 0, result.output
+            said = (
+                f"Warning: {path}: its 'visible' list (drum set, clarinet) is left aside: the"
+                f" game's stacks say which sheep are on top ({', '.join(tops)})\n"
+            )
+            assert result.stderr == (said if warned else "")
+            if extra:
+                assert json.loads(result.stdout)["turn"]["plan"]["call"] in tops
