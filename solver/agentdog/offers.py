@@ -15,7 +15,13 @@ from dataclasses import dataclass
 
 from sheepdog.solver.agentdog.cards import CARDS, COPY, PARTNER, UNKNOWN
 from sheepdog.solver.agentdog.layout import SEATS
-from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, play_by_words
+from sheepdog.solver.agentdog.moves import (
+    AgentPlay,
+    legal_plays,
+    plain,
+    play_by_words,
+    without_face_up,
+)
 from sheepdog.solver.agentdog.position import AgentPosition, Pawns
 from sheepdog.solver.agentdog.table import AgentTable, unseen_cards
 from sheepdog.solver.dog.session import hand_can_fold
@@ -123,8 +129,21 @@ def play_choices(table: AgentTable, seat: int, card: str) -> Plays:
         key = results_key(results)
         if key not in groups:
             groups.add(key)
-            out.append((said, results))
+            out.append((_seen_words(said, results, label), results))
     return out
+
+
+def _seen_words(said: str, results: list[AgentPlay | None], label: str) -> str:
+    """The words of a play as the table can say them: those of one colouring, without where a
+    piece turned face up went (and, if that is not enough, without the seats of track
+    pieces) when the colourings in which it is a play say it otherwise (A18: "13: t4→h0 (face
+    up: seat 0's piece goes to its h3)" was offered when the piece might be seat 2's)."""
+    told = {_parts(play, label)[0] for play in results if play is not None}
+    if len(told) <= 1:
+        return said
+    if len({without_face_up(words) for words in told}) == 1:
+        return without_face_up(said)
+    return plain(said)
 
 
 def _cards_of(table: AgentTable, seat: int) -> list[str]:

@@ -9,16 +9,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sheepdog.solver.agentdog.cards import UNKNOWN, sort_hand
-from sheepdog.solver.agentdog.moves import AgentPlay, successors
+from sheepdog.solver.agentdog.moves import AgentPlay, plain, successors, without_face_up
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
-from sheepdog.solver.agentdog.offers import fold_possible
+from sheepdog.solver.agentdog.offers import fold_possible, play_choices
 from sheepdog.solver.agentdog.position import (
     AgentPosition,
     make_position,
+    position_from_json,
     position_to_json,
     winning_side,
 )
@@ -46,6 +50,7 @@ from sheepdog.solver.agentdog.simulate import POLICIES, Table, seats_for
 from sheepdog.solver.dog.board import KENNEL
 from sheepdog.solver.errors import SheepdogError
 from tests.agentdog.games import recorded_game
+from tests.agentdog.strategies import positions, random_position
 
 HAND = ["1/11", "13", "5", "partner", "swap"]
 
@@ -576,3 +581,84 @@ def test_fold_draws_refuses_what_no_fold_could_discard() -> None:
     ):
         with pytest.raises(SheepdogError, match=message):
             fold_draws(table, seat, card)  # type: ignore[arg-type]
+
+
+def test_a_play_offered_says_no_colour_the_table_has_not_seen() -> None:
+    """Found by a helper: with undercover pieces of colours 0, 2 and 3 on t4, t20 and t24, seat
+    1's 13 was offered (and recorded) as "13: t4→h0 (face up: seat 0's piece goes to its h3)",
+    the words of one colouring, and the table was then asked which colour showed.  Where the
+    colourings say it otherwise, the words leave out where the piece went."""
+    view = {
+        "variant": "agent-dog",
+        "view": "observer",
+        "seats": 4,
+        "layout": "default",
+        "pawns": {
+            "0": ["u", "k", "k", "k"],
+            "1": ["k", "k", "k", "k"],
+            "2": ["u", "k", "k", "k"],
+            "3": ["u", "k", "k", "k"],
+        },
+        "undercover": ["t4", "t20", "t24"],
+        "hands": {"0": ["?"] * 5, "1": ["13", "2", "3", "5", "6"], "2": ["?"] * 5, "3": ["?"] * 5},
+        "to_move": 1,
+        "last_card": None,
+    }
+    table = new_table(4, 1, view)
+    offered = {c.description for c in choices(table) if c.card == "13"}
+    assert "13: t4→h0" in offered and not any("face up" in words for words in offered)
+    record = Record(table).add(parse_entry("seat 1 plays 13: t4→h0"))
+    assert record.steps[-1].line == "seat 1 plays 13: t4→h0"
+    assert [o.label for o in record.table.pending] == [
+        "colour 0 home on h3",
+        "colour 2 home on h3",
+        "colour 3 back to its kennel",
+    ]
+
+
+def _offered_words_hold(data: dict[str, Any], seat: int) -> int:
+    """Each play offered from an observer view of ``data`` (from ``seat``'s chair, when she
+    is to move) says what every colouring in which it is a play says, or less: the same
+    words, or without where a piece turned face up went (and without the seats of track
+    pieces), never a colour one colouring gives and another does not.  Returns how many
+    offered plays the colourings word differently."""
+    pos = position_from_json(data)
+    me = pos.players[seat % len(pos.players)]
+    try:
+        table = new_table(len(pos.players), me, view_to_json(view_of(pos, me)))
+    except SheepdogError:
+        return 0  # a view the table does not take (its refusals are tested elsewhere)
+    if table.seat_to_move != me:
+        return 0
+    differ = 0
+    for card in sorted(set(table.hands[me]) - {UNKNOWN}):
+        if card == "copy" and table.last_card is None:
+            continue
+        label = f"copy as {table.last_card}" if card == "copy" else card
+        for said, results in play_choices(table, me, card):
+            told = {r.description.split("; ")[0][len(label) + 2 :] for r in results if r}
+            assert told, said
+            for words in told:
+                assert said in (words, without_face_up(words), plain(words)), (said, told)
+            if len(told) > 1:
+                differ += 1
+                assert "(face up: " not in said, (said, told)
+    return differ
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=positions(), seat=st.integers(0, 3))
+def test_the_words_of_every_play_offered_hold_in_every_colouring(
+    data: dict[str, Any], seat: int
+) -> None:
+    _offered_words_hold(data, seat)
+
+
+def test_the_words_offered_hold_in_seeded_views_where_colourings_word_plays_apart() -> None:
+    """The same on 40 seeded positions seen by the seat to move, among which some plays are
+    worded apart by the colourings (the property above may draw none)."""
+    differ = 0
+    for seed in range(40):
+        data = random_position(random.Random(seed))
+        differ += _offered_words_hold(data, data["to_move"])
+    assert differ > 0
