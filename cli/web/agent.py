@@ -372,8 +372,13 @@ class AgentGames(TableGames[AgentGame]):
     kind = KIND
     game_class = AgentGame
 
-    def __init__(self, store: Store, submit: Callable[..., Future[Advice]]) -> None:
-        super().__init__(store, submit)
+    def __init__(
+        self,
+        store: Store,
+        submit: Callable[..., Future[Advice]],
+        stopping: threading.Event | None = None,
+    ) -> None:
+        super().__init__(store, submit, stopping)
         self._kinds: dict[str, str | None] = {}
 
     def kind_of(self, game_id: str) -> str | None:

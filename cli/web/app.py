@@ -210,6 +210,8 @@ class Games:
         self._pool_lock = threading.Lock()
         self._pool = _worker_pool()
         self._closed = False
+        self.stopping = threading.Event()
+        """Set as the server starts to stop: a request still waiting for work is answered."""
 
     def hint(self, game_id: str, version: int, game: WolfGame) -> Future[Hint]:
         """The hint of the game at ``version``, computed once, in the background."""
@@ -266,6 +268,7 @@ class Games:
         """Drop the background work not started, and any asked for from now on."""
         with self._pool_lock:
             self._closed = True
+            self.stopping.set()
             self._pool.shutdown(wait=False, cancel_futures=True)
 
     def _wolf_locked(self, row: GameRow) -> tuple[int, WolfGame]:
@@ -324,7 +327,7 @@ class Games:
         future = self.hint(row.id, version, game)
         if not wait and not future.done():
             return {**base, "hint": None, "hint_error": None, "hint_pending": True}
-        hint, why = worker_result(future, "hint")
+        hint, why = worker_result(future, "hint", self.stopping)
         return {**base, "hint": hint, "hint_error": why, "hint_pending": False}
 
 
@@ -344,8 +347,8 @@ def create_app(
     (``serve --roster``), offered by name beside the shipped ones (:func:`own_rosters`)."""
     own = own_rosters(rosters)
     games = Games(store)
-    dogs = DogGames(store, games.submit)
-    agents = AgentGames(store, games.submit)
+    dogs = DogGames(store, games.submit, games.stopping)
+    agents = AgentGames(store, games.submit, games.stopping)
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
     )

@@ -27,12 +27,27 @@ def _worker_died(future: Future[T]) -> bool:
     )
 
 
+#: How often a request waiting for work looks whether the server is stopping (seconds).
+STOP_POLL = 0.1
+
+
 def worker_result(
-    future: Future[tuple[T | None, str | None]], what: str
+    future: Future[tuple[T | None, str | None]],
+    what: str,
+    stopping: threading.Event | None = None,
 ) -> tuple[T | None, str | None]:
     """A finished work's result, or, when the worker died doing it (killed, out of memory), no
-    result and why (the next request starts the work again in a new worker)."""
+    result and why (the next request starts the work again in a new worker).  Once
+    ``stopping`` is set (the server was told to stop) a request still waiting gets no result
+    and why at once: work already running is not cancelled, and waiting for it through
+    uvicorn's grace period ended in uvicorn's own plain-text 500."""
     try:
+        while stopping is not None:
+            try:
+                return future.result(timeout=STOP_POLL)
+            except TimeoutError:
+                if stopping.is_set():
+                    return None, f"the server is stopping: the {what} was not finished"
         return future.result()
     except BrokenProcessPool:
         return None, f"the {what} worker stopped before the {what} was ready; reload for it"

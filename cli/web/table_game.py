@@ -246,9 +246,15 @@ class TableGames(Generic[G]):
     kind: str
     game_class: type[G]
 
-    def __init__(self, store: Store, submit: Callable[..., Future[Advice]]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        submit: Callable[..., Future[Advice]],
+        stopping: threading.Event | None = None,
+    ) -> None:
         self.store = store
         self.submit = submit
+        self.stopping = stopping  # set as the server stops: waiting requests are answered
         self.lock = threading.Lock()
         self._games: dict[str, tuple[int, G]] = {}
         self._views: dict[tuple[str, int], dict[str, Any]] = {}
@@ -331,5 +337,5 @@ class TableGames(Generic[G]):
             return {**base, "advice": None, "advice_error": None, "advice_pending": False}
         if not wait and not future.done():
             return {**base, "advice": None, "advice_error": None, "advice_pending": True}
-        advice, why = worker_result(future, "advice")
+        advice, why = worker_result(future, "advice", self.stopping)
         return {**base, "advice": advice, "advice_error": why, "advice_pending": False}

@@ -580,3 +580,57 @@ def test_rosters_of_ones_own_are_offered_and_a_bad_one_is_one_line(tmp_path: Pat
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=30)
     assert f"Rosters of your own for new Sly Wolf games: Farm ({farm})." in out.splitlines()
+
+
+#: An Agent DOG observer view whose advice runs to the end of its time budget (3 s).
+LONG_ADVICE = {
+    "variant": "agent-dog",
+    "me": 0,
+    "position": {
+        "variant": "agent-dog",
+        "view": "observer",
+        "seats": 4,
+        "layout": "default",
+        "pawns": {
+            "0": ["u", "k", "k", "k"],
+            "1": ["u", "u", "k", "k"],
+            "2": ["u", "k", "k", "k"],
+            "3": ["k", "k", "k", "k"],
+        },
+        "undercover": ["t4", "t8", "t20", "t24"],
+        "hands": {
+            "0": ["2", "3", "5", "12", "8"],
+            "1": ["?"] * 5,
+            "2": ["?"] * 5,
+            "3": ["?"] * 5,
+        },
+        "to_move": 0,
+        "last_card": None,
+    },
+}
+
+
+def test_ctrl_c_while_a_request_waits_for_running_advice_answers_it_in_json(
+    tmp_path: Path,
+) -> None:
+    """Found by a helper: a GET waiting for advice already running when Ctrl-C came waited
+    through uvicorn's grace period (3 s, the advice's own budget) and got uvicorn's plain-text
+    500.  It is now answered at once, in JSON, saying the server is stopping."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    status, game = call(port, "POST", "/api/dog/games", LONG_ADVICE)
+    assert status == 201, game
+    answers: list[tuple[int, Any]] = []
+    waiting = threading.Thread(
+        target=lambda: answers.append(call(port, "GET", f"/api/dog/games/{game['id']}"))
+    )
+    waiting.start()
+    time.sleep(0.8)  # the advice is running in the worker
+    server.send_signal(signal.SIGINT)
+    _out, err = server.communicate(timeout=30)
+    waiting.join(timeout=30)
+    assert server.returncode == 130 and err == "Error: interrupted\n"
+    [(status, body)] = answers
+    assert status == 200 and body["advice_pending"] is False
+    assert body["advice"] is None
+    assert body["advice_error"] == "the server is stopping: the advice was not finished"
