@@ -164,7 +164,8 @@ def _unseen(view: ObserverView) -> list[str]:
     """The cards the player has not seen: the deck minus her hand, any card shown in another
     hand and the discard pile as far as she knows it.  That is the pile's top card; with a game
     record in the same round (no deal came between: every hand holds its cards of the record's
-    first view less its plays), every card of the record and the first view's top card too.
+    first view less its plays, or none after a fold or an A6 discard: :func:`same_round`),
+    every card of the record and the first view's top card too.
     Across a deal the pile may have been shuffled back into the deck (R14), and the record does
     not say when, so only the top card is taken off."""
     pool = Counter(full_deck(view.rules.deck_counts()))

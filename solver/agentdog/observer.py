@@ -273,17 +273,31 @@ def pile_cards(rec: RecordedPlay) -> list[str]:
 
 def same_round(view: ObserverView) -> bool:
     """Whether the view's game record stays within one round: every seat's hand holds its
-    cards of the record's first view less the cards it played (a deal adds cards to every
-    hand; a fold, or a knock-out of her own side (A6), discards more than the card named).
-    With 2-3 players a fold draws from the stock, which may take the pile back, so only
-    4-player records count."""
+    cards of the record's first view less the cards it played, or none once she left the
+    round early, by a fold (A14: her whole hand discarded) or by knocking out her own side
+    (A6: the rest of her hand discarded).  A deal adds cards to every hand, and a seat that
+    folded plays again only after one.  With 2-3 players a fold draws from the stock, which
+    may take the pile back, so only 4-player records count."""
     first = view.history_from
     if first is None or not view.teams_play:
         return False
-    played = Counter(rec.seat for rec in view.history)
-    return all(
-        len(view.hands[s]) + played[s] == len(first.hands[s]) for s in range(len(view.hands))
-    )
+    played: Counter[int] = Counter()
+    folded: set[int] = set()
+    for rec in view.history:
+        if rec.seat in folded:
+            return False  # she plays again after her fold: a deal came between
+        if rec.play.strip().startswith("fold"):
+            folded.add(rec.seat)
+        else:
+            played[rec.seat] += 1
+    for seat, hand in enumerate(view.hands):
+        had, have = len(first.hands[seat]), len(hand)
+        if seat in folded:
+            if have or played[seat] > had:
+                return False
+        elif have + played[seat] != had and not (have == 0 and played[seat] < had):
+            return False  # neither her first hand less her plays, nor emptied by A6
+    return True
 
 
 def colourings(
