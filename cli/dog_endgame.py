@@ -511,6 +511,7 @@ def advise_command(
                         progress=lambda done, total: update(done, total, "solves"),
                         record_seconds=record_seconds,
                         record_progress=lambda done, total: update(done, total, "record plays"),
+                        risk_progress=lambda done, total, what: update(done, total, what),
                     )
                 except (HistoryMismatch, TooManyColourings) as exc:  # the file's: name it
                     raise SheepdogError(f"{position}: {exc}") from None

@@ -69,6 +69,10 @@ def _card(name: str) -> str | None:
 AdviceProgress = Callable[[int, int], None]
 """``progress(solves done, solves in all)``."""
 
+RiskProgress = Callable[[int, int, str], None]
+"""``progress(done, in all, what)`` of the exact knock-out risks: the colourings whose plays
+are listed (``"colourings"``), then the plays found in each (``"plays"``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class PlayAdvice:
@@ -211,19 +215,22 @@ def advise_view(
     progress: AdviceProgress | None = None,
     record_seconds: float = DEFAULT_RECORD_SECONDS,
     record_progress: RecordProgress | None = None,
+    risk_progress: RiskProgress | None = None,
 ) -> AgentAdvice:
     """Advice for the player to move in ``view`` (see the module docstring); the sampling stops
     after ``seconds`` of its own, and a sample it cuts short counts for no play (the knock-out
     risks are always exact and complete).  Following the view's game record, if it has one, is
     needed for every colouring, before the sampling: it stops with
     :class:`~sheepdog.solver.agentdog.observer.RecordOutOfTime` after ``record_seconds``, and
-    ``record_progress`` hears of each play followed.  ``progress(solves done, solves in all)``
+    ``record_progress`` hears of each play followed; ``risk_progress`` of the work on the exact
+    risks (:data:`RiskProgress`).  ``progress(solves done, solves in all)``
     is called after each exact solve: every play in every sample, so ``samples`` times the
     number of plays in all (``advise_position``'s counts samples).  ``samples=0`` gives the
     exact knock-out risks and colour chances only."""
     started, clock = time.perf_counter(), time.monotonic()
     expect_function(progress, "progress")
     expect_function(record_progress, "record_progress")
+    expect_function(risk_progress, "risk_progress")
     check_view(view)
     expect(samples, int, "samples")
     check_seed(seed)
@@ -245,7 +252,7 @@ def advise_view(
     exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)
     if exact:
         samples = min(samples, 1)  # every sample would be this one completion
-    plays = plays_of(view, belief)
+    plays = plays_of(view, belief, risk_progress)
     sampled = Sampled(plays)
     if samples and view.teams_play and plays:
         deadline = time.monotonic() + seconds  # the record followed has its own budget
@@ -273,10 +280,13 @@ def check_own_hand(view: ObserverView) -> None:
         )
 
 
-def plays_of(view: ObserverView, belief: Sequence[Pawns]) -> tuple[PlayAdvice, ...]:
-    """Every play of the player to move with its exact knock-out risk, before sampling."""
+def plays_of(
+    view: ObserverView, belief: Sequence[Pawns], progress: RiskProgress | None = None
+) -> tuple[PlayAdvice, ...]:
+    """Every play of the player to move with its exact knock-out risk, before sampling
+    (``progress``: :data:`RiskProgress`)."""
     own_hand = tuple((h if k == view.to_move else ()) for k, h in enumerate(view.hands))
-    plays = _plays(view, belief, own_hand)
+    plays = _plays(view, belief, own_hand, progress)
     return tuple(play_advice(card, words, outcomes) for (card, words), outcomes in plays.items())
 
 
@@ -364,7 +374,10 @@ def _sure(words: str, each: list[list[str]]) -> str | None:
 
 
 def _plays(
-    view: ObserverView, belief: Sequence[Pawns], own_hand: Hands
+    view: ObserverView,
+    belief: Sequence[Pawns],
+    own_hand: Hands,
+    progress: RiskProgress | None = None,
 ) -> dict[tuple[str, str], list[Any]]:
     """The player's plays, each the first words of a group of choices that give the same
     position in every colouring, with the play in each colouring (in ``belief``'s order)."""
@@ -372,7 +385,12 @@ def _plays(
     blind = blind_folds(view, belief, own_hand)
     if blind:  # nothing to list after the draw: each discard is a choice of its own
         return {(FOLD, said): [None] * len(belief) for said in blind}
-    for pawns in belief:
+    # each colouring's plays by their choices as matched (:func:`plain`): most plays are
+    # found there, and only the others are looked for by their words (a few hundred plays in
+    # a few thousand colourings took minutes that way)
+    listed: list[dict[tuple[str, str], AgentPlay]] = []
+    for done, pawns in enumerate(belief, 1):
+        found: dict[tuple[str, str], AgentPlay] = {}
         for play in legal_plays(view.completion(pawns, own_hand)):
             if play.card is None or play.description.startswith("fold"):  # A14, A17
                 words.setdefault((FOLD, play.description), None)
@@ -380,10 +398,20 @@ def _plays(
             label = f"copy as {view.last_card}" if play.card == COPY else play.card
             choice = without_face_up(play.description.split(";")[0][len(label) + 2 :])
             words.setdefault((play.card, choice), None)
+            found.setdefault((play.card, plain(choice)), play)
+        listed.append(found)
+        if progress is not None and (done % 64 == 0 or done == len(belief)):
+            progress(done, len(belief), "colourings")
     groups: dict[tuple[AgentPosition | None, ...], tuple[str, str]] = {}
     out: dict[tuple[str, str], list[Any]] = {}
-    for card, choice in words:
-        results = [_try(view.completion(pawns, own_hand), card, choice) for pawns in belief]
+    for looked, (card, choice) in enumerate(words, 1):
+        if progress is not None and (looked % 16 == 0 or looked == len(words)):
+            progress(looked, len(words), "plays")
+        said = (card, plain(choice))
+        results = [
+            listed[i].get(said) or _try(view.completion(pawns, own_hand), card, choice)
+            for i, pawns in enumerate(belief)
+        ]
         key = tuple(None if r is None else r.position for r in results)
         if key not in groups:
             groups[key] = (card, choice)

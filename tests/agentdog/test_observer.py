@@ -213,6 +213,29 @@ def test_knock_out_risk_is_the_exact_share_of_colourings(seed: int, plies: int) 
         _said_in_every_colouring(view, pos, item)
 
 
+def test_the_exact_risks_report_their_progress() -> None:
+    """Found by a helper: with 8 undercover pieces (2,520 colourings) and 505 plays the exact
+    risks took minutes (every play looked for by its words in every colouring) and showed a
+    bar with no count.  Each colouring's plays are now found in its own list (the test above
+    checks the risks against the words looked for one by one), and the work reports the
+    colourings listed, then the plays found in them, to the end."""
+    pos = make_position(
+        [[-1, 2, 12, 20], [-1, 35, 24, 28], [-1, 60, 36, 44], [-1, 50, 52, 8]],
+        [["8", "8", "partner"], ["2", "3", "5"], ["6", "9", "10"], ["12", "13", "2"]],
+        0,
+    )
+    view = view_of(pos, 0)
+    heard: list[tuple[int, int, str]] = []
+    quiet = advise_view(view, samples=0)
+    told = advise_view(view, samples=0, risk_progress=lambda *step: heard.append(step))
+    assert told.plays == quiet.plays and told.colourings == quiet.colourings > 1
+    listed = [(done, total) for done, total, what in heard if what == "colourings"]
+    found = [(done, total) for done, total, what in heard if what == "plays"]
+    assert listed[-1] == (quiet.colourings, quiet.colourings)
+    assert found[-1][0] == found[-1][1] >= len(quiet.plays)
+    assert [what for *_, what in heard] == sorted(what for *_, what in heard)  # then the plays
+
+
 def test_a_knock_out_in_some_colourings_only_is_a_risk_not_a_claim() -> None:
     view = view_from_json(
         {
