@@ -30,7 +30,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
@@ -327,7 +327,11 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
         echo(resume_line(record.game))
     with _interrupt_on_its_own_line():
         while True:
-            line = _read_line("> ")
+            try:
+                line = _read_line("> ")
+            except LineTooLong as exc:
+                echo(f"Error: {exc}", err=True)
+                continue
             if line is None:
                 break
             text = line.strip()
@@ -463,6 +467,40 @@ def _nonblocking_again(fd: int) -> None:
         os.set_blocking(fd, False)
 
 
+class LineTooLong(Exception):
+    """A line read from a pipe longer than any entry: refused, and the session goes on."""
+
+
+#: The longest line ``wolf play`` reads from a pipe at once (characters); a longer one is read
+#: on in pieces, not kept, and refused (a line with no end, ``< /dev/zero``, took all memory).
+READ_AT_ONCE = 1 << 16
+
+#: Past this many characters a line is not read on: the input is no game's entries.
+ENDLESS_LINE = 1 << 28
+
+
+def _skip_long_line(stdin: TextIO, read: int) -> None:
+    """Read on to the end of a line of which ``read`` characters were read, keeping nothing,
+    then refuse it (one line, the session goes on); past :data:`ENDLESS_LINE` characters stop
+    the session: the input is no game's entries."""
+    from sheepdog.solver.errors import SheepdogError
+    from sheepdog.solver.slywolf.entries import MAX_ENTRY_LENGTH
+
+    while read <= ENDLESS_LINE:
+        more = stdin.readline(READ_AT_ONCE)
+        if not more or more.endswith("\n"):
+            read += len(more.removesuffix("\n"))
+            raise LineTooLong(
+                f"a line of {read:,} characters is no entry (entries are at most "
+                f"{MAX_ENTRY_LENGTH}); it was not recorded"
+            )
+        read += len(more)
+    raise SheepdogError(
+        f"the input holds a line of more than {ENDLESS_LINE:,} characters: it is no game's"
+        " entries (the entries before it are saved)"
+    )
+
+
 def _read_line(prompt: str) -> str | None:
     """The next line typed, or None at the end of the input (also when there is no input)."""
     stdin = sys.stdin
@@ -473,7 +511,9 @@ def _read_line(prompt: str) -> str | None:
         # there (a buffered output runs the handlers after each write) was lost, so a Ctrl-C
         # at the prompt went unanswered; input() edits lines only in a terminal anyway
         echo(prompt, nl=False)
-        line = stdin.readline()
+        line = stdin.readline(READ_AT_ONCE)
+        if len(line) == READ_AT_ONCE and not line.endswith("\n"):
+            _skip_long_line(stdin, len(line))
         return line.removesuffix("\n") if line else None
     try:
         return input(prompt)

@@ -848,3 +848,34 @@ def test_a_non_blocking_input_is_waited_for(tmp_path: Path) -> None:
     out, err = child.communicate(timeout=60)
     assert (child.returncode, err) == (0, b""), out
     assert log_of(path) == TYPED[:4]
+
+
+def test_a_line_with_no_end_is_read_in_pieces_and_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: `wolf play FILE < /dev/zero` read one line with no end until the
+    machine's memory ran out (23 GB, killed by the kernel).  A long line is now read on in
+    pieces and not kept: refused with its length, and the session goes on; past a bound the
+    input is no game's entries, and the session stops with one line (the lines before it
+    saved).  The bounds are made small here; the real ones are 64 Ki and 256 Mi characters."""
+    from sheepdog.cli import wolf_hint
+
+    monkeypatch.setattr(wolf_hint, "READ_AT_ONCE", 1000)
+    monkeypatch.setattr(wolf_hint, "ENDLESS_LINE", 50_000)
+    path = new_game_file(tmp_path / "g.json")
+    typed = "hint\n" + "x" * 20_000 + "\nundo\n"
+    result = runner.invoke(app, ["wolf", "play", str(path)], input=typed)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        "Error: a line of 20,000 characters is no entry (entries are at most 500); it was not"
+        " recorded\n"
+    )
+    assert json.loads(path.read_text("utf-8"))["game"]["log"][-2:] == ["hint", "undo"]
+    endless = "hint\n" + "\0" * 60_000
+    result = runner.invoke(app, ["wolf", "play", str(path)], input=endless)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: the input holds a line of more than 50,000 characters: it is no game's entries"
+        " (the entries before it are saved)\n"
+    )
+    assert json.loads(path.read_text("utf-8"))["game"]["log"][-2:] == ["undo", "hint"]
