@@ -24,6 +24,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import enum
+import hashlib
 import importlib
 import io
 import os
@@ -321,6 +322,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     from sheepdog.solver.slywolf.session import NothingToUndo, Record, resumed, table_view
 
     _prepare_stdin()
+    known = _Known(file)  # as the session found it (or, for --new, wrote it)
     rebuilt = resumed(game) if game.log else None
     record, log = rebuilt or Record.begin(game), game.log
     if game.log and sys.stdin is not None and sys.stdin.isatty():  # scripts read replies only
@@ -357,7 +359,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
                 entry = parse_entry(record.game.roster, text)
                 after = record.add(entry, text)
             except SheepdogError as exc:
-                _save(file, replace(record.game, log=log), line=text)
+                _save(file, replace(record.game, log=log), line=text, known=known)
                 message = str(exc)
                 if isinstance(exc, UnknownEntry):  # the prompt's own words too
                     message += ", help, quit"
@@ -370,7 +372,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
                 echo("Error: " + brief(message), err=True)
                 continue
             before, record = record, after
-            _save(file, replace(record.game, log=log), line=text)
+            _save(file, replace(record.game, log=log), line=text, known=known)
             if isinstance(entry, AskHint):
                 try:
                     seen = table_view(replace(before.game, log=log).to_puzzle())
@@ -402,19 +404,69 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
                 echo(answer)
 
 
-def _save(file: Path, game: Game, *, force: bool = True, line: str | None = None) -> None:
+def _digest(file: Path) -> str | None:
+    """The file's contents as a SHA-256 digest (None: no file there, or none to read)."""
+    try:
+        return hashlib.sha256(file.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+class _Known:
+    """What a session last wrote to its file (or read from it at the start), to tell a change
+    made outside the session before it writes over it."""
+
+    def __init__(self, file: Path) -> None:
+        self.file = file
+        self.digest = _digest(file)
+
+    def check(self, game: Game, line: str | None) -> None:
+        """Refuse to write over a file changed since: the session's game goes to a new file
+        beside it, and the session stops (nothing of either is lost)."""
+        from sheepdog.solver.errors import SheepdogError
+        from sheepdog.solver.fileio import write_atomic
+
+        if _digest(self.file) == self.digest:
+            return
+        stem, suffix = self.file.stem, self.file.suffix or ".json"
+        for n in range(1, 1000):
+            other = self.file.with_name(f"{stem}.session-{n}{suffix}")
+            if not os.path.lexists(other):
+                break
+        write_atomic(other, game.to_puzzle().to_json())
+        typed = f", with the line {line!r}," if line is not None else ""
+        raise SheepdogError(
+            f"{self.file} was changed outside this session since it last saved it: it is left"
+            f" as it is, and this session's game{typed} is saved in {other} (open either with"
+            " `sheepdog wolf play`)"
+        )
+
+
+def _save(
+    file: Path,
+    game: Game,
+    *,
+    force: bool = True,
+    line: str | None = None,
+    known: _Known | None = None,
+) -> None:
     """Write the game file atomically (Ctrl-C waits until the write is done); a failed write
-    says which typed line was not saved."""
+    says which typed line was not saved.  With ``known``, a file changed since the session
+    last saved it is not written over (:meth:`_Known.check`)."""
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.fileio import write_atomic
 
     text = game.to_puzzle().to_json()
+    if known is not None:
+        known.check(game, line)
     try:
         write_atomic(file, text, force=force)
     except SheepdogError as exc:
         if line is None:
             raise
         raise SheepdogError(f"{exc}; the line {line!r} was not saved") from exc
+    if known is not None:
+        known.digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _remove_stray_temps(file: Path) -> None:

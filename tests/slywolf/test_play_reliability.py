@@ -879,3 +879,52 @@ def test_a_line_with_no_end_is_read_in_pieces_and_refused(
         " (the entries before it are saved)\n"
     )
     assert json.loads(path.read_text("utf-8"))["game"]["log"][-2:] == ["undo", "hint"]
+
+
+def _wait_for(path: Path, words: str) -> None:
+    deadline = time.monotonic() + 60
+    while words not in path.read_text("utf-8"):
+        assert time.monotonic() < deadline, f"{words!r} never saved"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("change", ["notes", "replaced", "removed"])
+def test_a_file_changed_outside_the_session_is_not_written_over(
+    tmp_path: Path, change: str
+) -> None:
+    """Found by a helper: notes added to the game file by hand during a session (or the file
+    replaced by another) were written over by the next line's save, without a word.  The
+    session now saves its game beside the file instead, says where, and stops; the file keeps
+    what was put there."""
+    path = new_game_file(tmp_path / "g.json")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write("hint\n")
+    proc.stdin.flush()
+    _wait_for(path, '"hint"')
+    data = json.loads(path.read_text("utf-8"))
+    if change == "notes":
+        data["notes"] = "typed by hand"
+        path.write_text(json.dumps(data), encoding="utf-8")
+    elif change == "replaced":
+        path.write_text("my shopping list\n", encoding="utf-8")
+    else:
+        path.unlink()
+    kept = path.read_text("utf-8") if path.exists() else None
+    _out, err = proc.communicate("undo\n", timeout=60)
+    assert proc.returncode == 1
+    other = tmp_path / "g.session-1.json"
+    assert err.splitlines()[-1] == (
+        f"Error: {path} was changed outside this session since it last saved it: it is left"
+        f" as it is, and this session's game, with the line 'undo', is saved in {other} (open"
+        " either with `sheepdog wolf play`)"
+    )
+    assert (path.read_text("utf-8") if path.exists() else None) == kept
+    saved = load_game(other)
+    assert saved is not None and saved.log[-2:] == ("hint", "undo")
