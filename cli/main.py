@@ -544,12 +544,27 @@ def _first_interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+#: Fewer columns than this in ``COLUMNS`` are taken for a mistake: tables and help would lose
+#: their words (none at all at ``COLUMNS=0``, under some container tools).
+MIN_COLUMNS = 20
+
+
+def _usable_width() -> None:
+    """Forget a ``COLUMNS`` that is no usable width (0, negative, tiny, not a number): the
+    terminal's own width is used then, or 80 columns.  At ``COLUMNS=0`` every table and the
+    help printed nothing at all, and exited 0."""
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and not (columns.strip().isdigit() and int(columns) >= MIN_COLUMNS):
+        del os.environ["COLUMNS"]
+
+
 def main(argv: list[str] | None = None) -> NoReturn:
     """Run the command line and exit.  Whatever happens, the user sees output or one line
     ``Error: ...``, never a traceback (unless ``SHEEPDOG_DEBUG=1``)."""
     import signal
 
     _closed_streams()
+    _usable_width()
     if argv is None:  # the console script's own streams (a program calling main keeps its own)
         from sheepdog.cli.streams import patient_streams
 

@@ -208,10 +208,11 @@ def render_solution(
             )
         return
     table = Table(title=f"Suspects: {len(d.suspects)} of {len(roster.wolves)}", show_lines=False)
-    table.add_column("wolf")
-    table.add_column("wears")
-    table.add_column("chance", justify="right")
-    table.add_column("exact", justify="right")
+    # folded, never cut short with "…": on a narrow screen every name and chance stays whole
+    table.add_column("wolf", overflow="fold")
+    table.add_column("wears", overflow="fold")
+    table.add_column("chance", justify="right", overflow="fold")
+    table.add_column("exact", justify="right", overflow="fold")
     for w in sorted(d.suspects, key=lambda w: (-d.weights[w], w)):
         p = d.probability(w)
         wolf = roster.wolves[w]

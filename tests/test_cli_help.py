@@ -502,3 +502,32 @@ def test_a_late_bar_is_drawn_only_for_work_that_runs_long(monkeypatch: pytest.Mo
         update(2, None, "b")
         update(3, None, "c")
     assert drawn == [(2, "b"), (3, "c")]
+
+
+@pytest.mark.parametrize("columns", ["0", "-3", "5", "wide"])
+def test_a_columns_setting_that_is_no_width_is_left_aside(
+    columns: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a helper: `COLUMNS=0 sheepdog wolf solve ...` printed nothing and exited 0
+    (the help printed one byte; some container tools set it so).  A COLUMNS that is no usable
+    width is left aside, and the answer prints as at 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    _run_main(["wolf", "solve", str(EXAMPLE)], capsys)
+    wide = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)[1]
+    monkeypatch.setenv("COLUMNS", columns)
+    code, out, err = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)
+    assert code == 0 and err == "" and out == wide and "│ Howler │" in out
+    monkeypatch.setenv("COLUMNS", columns)
+    code, out, _ = _run_main(["--help"], capsys)
+    assert code == 0 and "wolf" in out and "serve" in out
+
+
+def test_a_narrow_screen_folds_the_suspects_rather_than_cut_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At 30 columns the table read "How…", "yel…" and "50.…": each cell is folded now, whole."""
+    monkeypatch.setenv("COLUMNS", "30")
+    code, out, _ = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)
+    assert code == 0 and "…" not in out
+    cells = "".join(line.split("│")[1].strip() for line in out.splitlines() if "│" in line)
+    assert cells.startswith("Howler")
