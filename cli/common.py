@@ -8,13 +8,15 @@ stderr with exit code 1 and never a traceback.
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import math
 import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Iterator, Sequence
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -164,21 +166,67 @@ def print_json(obj: Any) -> None:
     characters (``t5→t9``, not ``t5\\u2192t9``) whatever the terminal's locale.  A character
     UTF-8 cannot hold (a lone surrogate from a hostile file name) is written as its JSON escape."""
     text = json.dumps(obj, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    _print_json_text([text])
+
+
+def _print_json_text(pieces: Iterable[str]) -> None:
+    """The text of a ``--json`` object, piece by piece, on stdout (see :func:`print_json`)."""
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
-        sys.stdout.write(text)
+        for text in pieces:
+            sys.stdout.write(text)
         return
     sys.stdout.flush()
-    # every byte, or an error: unbuffered (PYTHONUNBUFFERED=1, as many containers set it) the
-    # buffer is the raw file, whose write may take part of the text and return the count (a
-    # full disk: 256 KiB written, the rest lost, exit 0); the next write raises instead
-    left = memoryview(text.encode("utf-8", "backslashreplace"))
-    while left:
-        wrote = buffer.write(left)
-        if not wrote:  # None: a non-blocking stdout that takes nothing now
-            raise BlockingIOError(errno.EAGAIN, "the output takes no more")
-        left = left[wrote:]
+    for text in pieces:
+        # every byte, or an error: unbuffered (PYTHONUNBUFFERED=1, as many containers set it)
+        # the buffer is the raw file, whose write may take part of the text and return the
+        # count (a full disk: 256 KiB written, the rest lost, exit 0); the next write raises
+        left = memoryview(text.encode("utf-8", "backslashreplace"))
+        while left:
+            wrote = buffer.write(left)
+            if not wrote:  # None: a non-blocking stdout that takes nothing now
+                raise BlockingIOError(errno.EAGAIN, "the output takes no more")
+            left = left[wrote:]
     buffer.flush()
+
+
+class JsonList:
+    """The ``--json`` object ``{key: [item, ...]}`` of a long run, kept item by item in a
+    temporary file, not in memory (``dog simulate --log --json`` held every game's log: 0.35
+    MB a game), and printed whole at the end exactly as :func:`print_json` prints it, so a run
+    stopped on the way prints nothing."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.count = 0
+        # closed by __exit__: the object is the context manager
+        self._spool = tempfile.TemporaryFile(  # noqa: SIM115
+            "w+", encoding="utf-8", errors="surrogatepass", newline=""
+        )
+
+    def __enter__(self) -> JsonList:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._spool.close()
+
+    def add(self, item: Any) -> None:
+        text = json.dumps(item, indent=2, sort_keys=False, ensure_ascii=False)
+        # lines split at "\n" alone: a name may hold other line breaks (U+2028, U+0085),
+        # which JSON keeps as they are
+        indented = "\n".join("    " + line for line in text.split("\n"))
+        self._spool.write((",\n" if self.count else "") + indented)
+        self.count += 1
+
+    def print(self) -> None:
+        """:func:`print_json` of ``{key: items}``, read back in pieces."""
+        if not self.count:
+            print_json({self.key: []})
+            return
+        self._spool.seek(0)
+        head = "{\n  " + json.dumps(self.key, ensure_ascii=False) + ": [\n"
+        pieces = iter(lambda: self._spool.read(1 << 16), "")
+        _print_json_text(itertools.chain([head], pieces, ["\n  ]\n}\n"]))
 
 
 def given_position(value: str) -> str:

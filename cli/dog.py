@@ -20,7 +20,15 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from sheepdog.cli.common import fail, given_position, position_read, print_json, run, usage
+from sheepdog.cli.common import (
+    JsonList,
+    fail,
+    given_position,
+    position_read,
+    print_json,
+    run,
+    usage,
+)
 from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.solver.agentdog.moves import legal_plays as agent_plays
 from sheepdog.solver.agentdog.moves import perft as agent_perft
@@ -422,21 +430,28 @@ def simulate_cmd(
             return
         rules = Rules(mode=parse_mode(mode), protection=parse_protection(protection))
         usage(lambda: seats_for(int(seats), rules, players))
-        results = []
-        with progress_bar("games", games) as update:
-            for g in range(games):
-                game_seed = seed + g
-                rec = simulate(
-                    int(seats), game_seed, rules, players, policy.value, max_rounds, keep_log=log
-                )
-                results.append(_game_json(rec, game_seed, log))
-                if not json_out:
-                    for line in rec.log if log else []:
-                        echo(line)
-                    echo(_game_line(rec, game_seed))
-                update(g + 1)
-        if json_out:
-            print_json({"games": results})
+        with JsonList("games") as results:
+            with progress_bar("games", games) as update:
+                for g in range(games):
+                    game_seed = seed + g
+                    rec = simulate(
+                        int(seats),
+                        game_seed,
+                        rules,
+                        players,
+                        policy.value,
+                        max_rounds,
+                        keep_log=log,
+                    )
+                    if json_out:
+                        results.add(_game_json(rec, game_seed, log))
+                    else:
+                        for line in rec.log if log else []:
+                            echo(line)
+                        echo(_game_line(rec, game_seed))
+                    update(g + 1)
+            if json_out:
+                results.print()
 
     run(body)
 
@@ -490,31 +505,32 @@ def _simulate_agent(
     from sheepdog.solver.agentdog.simulate import simulate as agent_simulate
 
     seats_for(players)  # 2, 3 or 4, before any progress bar
-    results = []
-    with progress_bar("games", games) as update:
-        for g in range(games):
-            game_seed = seed + g
-            rec = agent_simulate(players, game_seed, policy, max_rounds, keep_log=log)
-            assert rec.final is not None
-            won = rec.winner is not None
-            results.append(
-                {
-                    "seed": game_seed,
-                    "variant": "agent-dog",
-                    "players": list(rec.players),
-                    "winner": _winner_seat(rec.winning_seats),
-                    "winning_seats": list(rec.winning_seats),
-                    "rounds": rec.rounds,
-                    "plies": rec.plies,
-                    "folds": rec.folds,
-                    "final": agent_json(rec.final),
-                    **({"log": rec.log} if log else {}),
-                }
-            )
-            if not json_out:
-                for line in rec.log if log else []:
-                    echo(line)
-                echo(_result_line(game_seed, rec.winning_seats if won else (), None, rec))
-            update(g + 1)
-    if json_out:
-        print_json({"games": results})
+    with JsonList("games") as results:
+        with progress_bar("games", games) as update:
+            for g in range(games):
+                game_seed = seed + g
+                rec = agent_simulate(players, game_seed, policy, max_rounds, keep_log=log)
+                assert rec.final is not None
+                won = rec.winner is not None
+                if json_out:
+                    results.add(
+                        {
+                            "seed": game_seed,
+                            "variant": "agent-dog",
+                            "players": list(rec.players),
+                            "winner": _winner_seat(rec.winning_seats),
+                            "winning_seats": list(rec.winning_seats),
+                            "rounds": rec.rounds,
+                            "plies": rec.plies,
+                            "folds": rec.folds,
+                            "final": agent_json(rec.final),
+                            **({"log": rec.log} if log else {}),
+                        }
+                    )
+                else:
+                    for line in rec.log if log else []:
+                        echo(line)
+                    echo(_result_line(game_seed, rec.winning_seats if won else (), None, rec))
+                update(g + 1)
+        if json_out:
+            results.print()
