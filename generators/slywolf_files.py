@@ -11,12 +11,14 @@ case in advance, so a run's memory grows by a 16-byte digest per case.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import stat
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sheepdog.generators.slywolf import (
     Band,
@@ -224,6 +226,33 @@ class CaseFile:
     written: bool
 
 
+#: The keys of a case file that are its user's own ("notes", and another tool's "meta"): a
+#: file that adds only them to a case of the run holds that case (``--resume`` keeps it).
+OWN_KEYS = ("notes", "meta")
+
+
+def _same_case(path: Path, text: str) -> bool:
+    """Whether the file at ``path`` holds the case written as ``text``: the same bytes, or the
+    same object with notes of the user's own added (:data:`OWN_KEYS`), which stay."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_CASE_FILE_BYTES + 1)
+    except OSError:
+        return False
+    if data == text.encode("utf-8"):
+        return True
+    try:
+        found = json.loads(data)
+    except ValueError:
+        return False
+    if not isinstance(found, dict) or not any(key in found for key in OWN_KEYS):
+        return False
+    case: dict[str, Any] = json.loads(text)
+    if any(key in case for key in OWN_KEYS):
+        return False  # the run writes them itself: they must be the same
+    return {k: v for k, v in found.items() if k not in OWN_KEYS} == case
+
+
 def _same_bytes(path: Path, text: str) -> bool:
     try:
         with open(path, "rb") as handle:
@@ -308,7 +337,7 @@ def generate_files(
     on_disk: set[int] = set()
 
     def already_there(case: GeneratedCase) -> bool:
-        same = _same_bytes(case_path(out, mode, seed, case.index), case.puzzle.to_json())
+        same = _same_case(case_path(out, mode, seed, case.index), case.puzzle.to_json())
         if same:
             on_disk.add(case.index)
         return same

@@ -460,6 +460,29 @@ def test_resume_refuses_a_file_that_differs_unless_forced(tmp_path: Path) -> Non
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == clean
 
 
+def test_resume_keeps_a_case_file_with_notes_of_ones_own(tmp_path: Path) -> None:
+    """Found by a helper: notes typed into a case file (the README keeps `notes` "for your own
+    notes") made `--resume` refuse the file as one that differs, and `--force` would have
+    dropped them.  A file that adds only `notes` or `meta` to the case is the case: kept as it
+    is; one that changes anything else still differs."""
+    list(generate_files(tmp_path, ROSTER, "hard", 3, seed=11, validate=_no_cp_sat))
+    third = tmp_path / "hard-11-003.json"
+    data = json.loads(third.read_text())
+    data["notes"] = "my notes"
+    data["meta"] = {"tool": "mine"}
+    noted = json.dumps(data, indent=1) + "\n"  # its own layout too
+    third.write_text(noted)
+    again = list(
+        generate_files(tmp_path, ROSTER, "hard", 4, seed=11, resume=True, validate=_no_cp_sat)
+    )
+    assert [f.written for f in again] == [False, False, False, True]
+    assert third.read_text() == noted
+    data["grade"] = {"stars": 5}
+    third.write_text(json.dumps(data))
+    with pytest.raises(CaseFileDiffers, match=r"hard-11-003\.json differs from case 3"):
+        list(generate_files(tmp_path, ROSTER, "hard", 4, seed=11, resume=True, validate=_no_cp_sat))
+
+
 def test_a_resumed_run_with_other_options_is_refused(tmp_path: Path) -> None:
     list(generate_files(tmp_path, ROSTER, "easy", 2, seed=9, validate=_no_cp_sat))
     # the same roster, named by a file of it: a run with other options all the same
