@@ -1186,3 +1186,30 @@ def test_a_visible_list_beside_a_game_s_stacks_is_said_to_be_left_aside(tmp_path
             assert result.stderr == (said if warned else "")
             if extra:
                 assert json.loads(result.stdout)["turn"]["plan"]["call"] in tops
+
+
+def test_play_reads_this_session_s_lines_as_it_reads_a_reopened_game_s(tmp_path: Path) -> None:
+    """A plain `top violin` went on the stack harp left (two alike waited); `top maraca under
+    harp` then says the stack's top was typed and how to put it right, in the same session
+    too (it did only once the file was opened again: the game read the log it started with)."""
+    path = tmp_path / "g.json"
+    lines = [
+        "top harp",
+        "top trumpet",
+        "top banjo",
+        "top accordion",
+        "call harp",
+        "found bell pepper",
+        "call trumpet",
+        "found lettuce",
+        "interview harp, guitar, red jacket",
+        "interview trumpet, guitar, blue pants",
+        "top violin",
+    ]
+    typed = "\n".join([*lines, "top maraca under harp"]) + "\n"
+    result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input=typed)
+    assert result.exit_code == 0, result.output
+    hint = "(its top was typed: if that tile lay on another stack, `undo` it and type both"
+    assert hint in result.stderr
+    again = runner.invoke(app, ["wolf", "play", str(path)], input="top maraca under harp\n")
+    assert hint in again.stderr
