@@ -220,7 +220,7 @@ def test_the_exact_risks_report_their_progress() -> None:
     checks the risks against the words looked for one by one), and the work reports the
     colourings listed, then the plays found in them, to the end."""
     pos = make_position(
-        [[-1, 2, 12, 20], [-1, 35, 24, 28], [-1, 60, 36, 44], [-1, 50, 52, 8]],
+        [[-1, -1, 2, 12], [-1, -1, 35, 20], [-1, -1, 60, 28], [-1, -1, -1, 50]],
         [["8", "8", "partner"], ["2", "3", "5"], ["6", "9", "10"], ["12", "13", "2"]],
         0,
     )
