@@ -547,14 +547,22 @@ def _first_interrupt(signum: int, frame: FrameType | None) -> None:
 #: Fewer columns than this in ``COLUMNS`` are taken for a mistake: tables and help would lose
 #: their words (none at all at ``COLUMNS=0``, under some container tools).
 MIN_COLUMNS = 20
+#: More columns than this are no screen's either.
+MAX_COLUMNS = 1000
 
 
 def _usable_width() -> None:
-    """Forget a ``COLUMNS`` that is no usable width (0, negative, tiny, not a number): the
+    """Forget a ``COLUMNS`` that is no usable width (0, negative, tiny, huge, not a number): the
     terminal's own width is used then, or 80 columns.  At ``COLUMNS=0`` every table and the
     help printed nothing at all, and exited 0."""
     columns = os.environ.get("COLUMNS")
-    if columns is not None and not (columns.strip().isdigit() and int(columns) >= MIN_COLUMNS):
+    if columns is None:
+        return
+    try:  # "²" passes isdigit() and int() refuses it; a huge width wrote gigabytes of help
+        usable = MIN_COLUMNS <= int(columns.strip(), 10) <= MAX_COLUMNS and columns.isascii()
+    except ValueError:
+        usable = False
+    if not usable:
         del os.environ["COLUMNS"]
 
 

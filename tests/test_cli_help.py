@@ -504,7 +504,7 @@ def test_a_late_bar_is_drawn_only_for_work_that_runs_long(monkeypatch: pytest.Mo
     assert drawn == [(2, "b"), (3, "c")]
 
 
-@pytest.mark.parametrize("columns", ["0", "-3", "5", "wide"])
+@pytest.mark.parametrize("columns", ["0", "-3", "5", "wide", "\u00b2", "100000000"])
 def test_a_columns_setting_that_is_no_width_is_left_aside(
     columns: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
