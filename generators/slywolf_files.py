@@ -234,10 +234,8 @@ OWN_KEYS = ("notes", "meta")
 def _same_case(path: Path, text: str) -> bool:
     """Whether the file at ``path`` holds the case written as ``text``: the same bytes, or the
     same object with notes of the user's own added (:data:`OWN_KEYS`), which stay."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(_CASE_FILE_BYTES + 1)
-    except OSError:
+    data = _case_bytes(path)
+    if data is None:
         return False
     if data == text.encode("utf-8"):
         return True
@@ -253,13 +251,17 @@ def _same_case(path: Path, text: str) -> bool:
     return {k: v for k, v in found.items() if k not in OWN_KEYS} == case
 
 
-def _same_bytes(path: Path, text: str) -> bool:
+def _case_bytes(path: Path) -> bytes | None:
+    """The bytes of a case file, as many as one may hold and one more (None: unreadable)."""
     try:
         with open(path, "rb") as handle:
-            data = handle.read(_CASE_FILE_BYTES + 1)
+            return handle.read(_CASE_FILE_BYTES + 1)
     except OSError:
-        return False
-    return data == text.encode("utf-8")
+        return None
+
+
+def _same_bytes(path: Path, text: str) -> bool:
+    return _case_bytes(path) == text.encode("utf-8")
 
 
 def check_roster_ref(roster: Roster, roster_ref: str, out: Path) -> None:
