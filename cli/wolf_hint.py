@@ -354,9 +354,6 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
             except SheepdogError as exc:
                 echo("Error: " + str(exc), err=True)
                 continue
-            # the game reads its log for what was typed before this line (which stack a tile
-            # left), as it does when the file is opened again: this session's lines too
-            record = replace(record, game=replace(record.game, log=log))
             log += (text,)  # refused, but typed: the log keeps it
             try:
                 entry = parse_entry(record.game.roster, text)

@@ -979,6 +979,12 @@ class Step:
 _GAME_HINT = "new_game(puzzle) or load_game(path) gives one"
 
 
+def _typed(game: Game, line: str) -> Game:
+    """``game`` with a record's step ``line`` at the end of its log: a record's game reads the
+    lines before an entry as a game file's does (which stack a tile left: :func:`_logged`)."""
+    return replace(game, log=(*game.log, line))
+
+
 def _check_parts(start: object, steps: object) -> None:
     """A record's start is a :class:`Game` and its steps a tuple of :class:`Step` (one
     :class:`WrongTypeError` line, not an error from inside the replay)."""
@@ -1008,7 +1014,9 @@ class Record:
     """A game and every entry that changed it, from ``start``.  ``undo`` takes back the last
     entry still in force; the undone entry stays in :attr:`steps`, marked.  The game now is
     ``start`` with the entries in force applied in order (:attr:`game`), so an undo can never
-    leave a state that the entries themselves could not reach.
+    leave a state that the entries themselves could not reach; its log is ``start``'s with
+    every step's line after it, so an entry reads the lines typed before it as it would in a
+    game file.
 
     ``sheepdog wolf play`` keeps one in memory for its session; ``sheepdog serve`` stores
     every step as a database row and rebuilds the record from the rows.  Make one with
@@ -1037,6 +1045,7 @@ class Record:
         for step in steps:
             if step.in_force:
                 game = apply(game, step.entry)
+            game = _typed(game, step.line)
         return cls(start, steps, game)
 
     def add(self, entry: Entry, line: str | None = None) -> Record:
@@ -1055,7 +1064,7 @@ class Record:
         game = apply(self.game, entry)
         if not isinstance(entry, AskHint) and game == self.game:
             raise SheepdogError(changes_nothing(entry, line))
-        return Record(self.start, (*self.steps, Step(entry, line)), game)
+        return Record(self.start, (*self.steps, Step(entry, line)), _typed(game, line))
 
     def last_in_force(self) -> int | None:
         """The index of the last step that changed the game and is not undone."""
@@ -1103,6 +1112,7 @@ class Record:
                 step = Step(parse_entry(start.roster, line), line, undone)
             except SheepdogError as exc:
                 kept.append(Step.unreadable(line, str(exc)))
+                game = _typed(game, line)
                 continue
             if step.in_force:
                 try:
@@ -1110,6 +1120,7 @@ class Record:
                 except SheepdogError as exc:
                     step = replace(step, undone=True, refused=str(exc))
             kept.append(step)
+            game = _typed(game, line)
         return cls(start, tuple(kept), game)
 
     def __repr__(self) -> str:

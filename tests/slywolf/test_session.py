@@ -548,8 +548,10 @@ def test_undo_takes_back_the_last_entry_and_keeps_it_in_the_history() -> None:
     after = record.add(parse_entry(ROSTER, heard), heard)
     assert len(after.game.puzzle.interviews) == 1 and after.game.table.position == 1
     undone = after.add(Undo(), "undo")
-    # the game is back where it was before the interview, the wolf back on its space
-    assert undone.game == record.game
+    # the game is back where it was before the interview, the wolf back on its space; its
+    # log holds every line typed, the undone one and the undo too
+    assert replace(undone.game, log=record.game.log) == record.game
+    assert undone.game.log == (*record.game.log, heard, "undo")
     assert [(s.line, s.undone) for s in undone.steps[-2:]] == [(heard, True), ("undo", False)]
     # a second undo takes back the entry before it; a record with nothing in force refuses
     twice = undone.add(Undo(), "undo")
@@ -833,7 +835,9 @@ def test_a_record_refuses_an_entry_that_changes_nothing() -> None:
     same = "correct harp, guitar, red jacket"
     with pytest.raises(SheepdogError, match="changes nothing"):
         record.add(parse_entry(ROSTER, same), same)
-    assert record.add(parse_entry(ROSTER, "hint")).game == record.game  # asks: taken
+    asked = record.add(parse_entry(ROSTER, "hint")).game  # asks: taken, and logged
+    assert replace(asked, log=record.game.log) == record.game
+    assert asked.log == (*record.game.log, "hint")
     undone = record.add(parse_entry(ROSTER, "undo"))
     assert undone.steps[undone.last_in_force() or 0].line == f"found {harp.likes[0]}"
     assert undone.game.puzzle.interviews == ()

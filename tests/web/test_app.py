@@ -1100,3 +1100,29 @@ def test_names_written_right_to_left_are_isolated_in_a_line() -> None:
     assert str(isolating(names)("interview כינור, pan flute, a<b & pan")) == (
         "interview <bdi>כינור</bdi>, <bdi>pan flute</bdi>, <bdi>a&lt;b</bdi> &amp; <bdi>pan</bdi>"
     )
+
+
+def test_a_table_game_reads_its_own_earlier_lines_as_a_game_file_does(client: TestClient) -> None:
+    """A plain `top violin` went on the stack harp left (two alike waited); `top maraca under
+    harp` is refused saying the stack's top was typed and how to put it right, as `wolf play`
+    says (the server's game read only the empty log it started with, so it never said it)."""
+    game = new(client, side="one_star")
+    base = f"/api/wolf/games/{game['id']}"
+    lines = [
+        "top harp",
+        "top trumpet",
+        "top banjo",
+        "top accordion",
+        "call harp",
+        "found bell pepper",
+        "call trumpet",
+        "found lettuce",
+        "interview harp, guitar, red jacket",
+        "interview trumpet, guitar, blue pants",
+        "top violin",
+    ]
+    for line in lines:
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
+    r = client.post(base + "/entries", json={"line": "top maraca under harp"})
+    assert r.status_code in (400, 409, 422)
+    assert "(its top was typed: if that tile lay on another stack, `undo` it" in r.text
