@@ -496,7 +496,11 @@ def _check_turn(
 
 
 def _without_game(puzzle: Puzzle) -> Puzzle:
-    return replace(puzzle, extra={k: v for k, v in puzzle.extra.items() if k != "game"})
+    """A game's puzzle: without its ``"game"`` key, and without a ``"visible"`` list, since the
+    game's stacks say which sheep are on top (the entries would not keep such a list: an
+    interviewed sheep leaves it and no new top joins it, so a file written back disagreed)."""
+    extra = {k: v for k, v in puzzle.extra.items() if k != "game"}
+    return replace(puzzle, visible=None, extra=extra)
 
 
 # -- the rules of the record ---------------------------------------------------------------------

@@ -1188,6 +1188,27 @@ def test_a_visible_list_beside_a_game_s_stacks_is_said_to_be_left_aside(tmp_path
                 assert json.loads(result.stdout)["turn"]["plan"]["call"] in tops
 
 
+def test_play_drops_a_visible_list_the_game_s_stacks_replace(tmp_path: Path) -> None:
+    """Found by a helper: `wolf play` on a game file with a "visible" list agreeing with its
+    stacks took an interviewed sheep out of the list but put no new top in, so `wolf hint`
+    then warned about a list sheepdog itself had kept.  A game's file no longer keeps one."""
+    path = tmp_path / "g.json"
+    lines = "top harp\ntop trumpet\ntop banjo\ntop accordion\n"
+    assert runner.invoke(app, ["wolf", "play", str(path), "--new"], input=lines).exit_code == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    write(path, {**data, "visible": ["harp", "trumpet", "banjo", "accordion"]})
+    quiet = runner.invoke(app, ["wolf", "hint", str(path)])
+    assert quiet.exit_code == 0 and quiet.stderr == ""  # the list agrees with the stacks
+    typed = "call harp\nfound bell pepper\ninterview harp, guitar, red jacket\ntop violin\n"
+    result = runner.invoke(app, ["wolf", "play", str(path)], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "visible" not in json.loads(path.read_text(encoding="utf-8"))
+    after = runner.invoke(app, ["wolf", "hint", str(path), "--json"])
+    assert after.exit_code == 0 and after.stderr == ""
+    tops = {"violin", "trumpet", "banjo", "accordion"}
+    assert {s["sheep"] for s in json.loads(after.stdout)["ranking"] if s["on_top"]} == tops
+
+
 def test_play_reads_this_session_s_lines_as_it_reads_a_reopened_game_s(tmp_path: Path) -> None:
     """A plain `top violin` went on the stack harp left (two alike waited); `top maraca under
     harp` then says the stack's top was typed and how to put it right, in the same session
