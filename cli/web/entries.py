@@ -48,11 +48,14 @@ class DamagedGame(BadRequest):
         # not a repr such as "KeyError('roster')": the kind of failure, then its words
         if isinstance(exc, SheepdogError):
             why = one_line(str(exc))
+            # a rule checked when the game is read (a roster's names) may be newer than the game
+            cause = "an earlier version of sheepdog stored what this one refuses, or the database"
         else:
             why = f"data sheepdog did not write: {type(exc).__name__} {one_line(str(exc))}"
+            cause = "the database"
         super().__init__(
             f"game {game_id} cannot be rebuilt from what the database holds ({why[:200]}); "
-            "the database was changed outside sheepdog"
+            f"{cause} was changed outside sheepdog"
         )
 
 

@@ -4,6 +4,7 @@ the game concerned, never a 500 for everything else."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -176,3 +177,18 @@ def test_undo_marks_and_numbers_are_checked_not_trusted(
     edit(store, sql, game["id"])
     with TestClient(create_app(store), raise_server_exceptions=False) as restarted:
         assert why in one_line_error(restarted.get(base), 409)
+
+
+def test_a_game_whose_roster_a_newer_rule_refuses_says_so(client: TestClient, store: Store) -> None:
+    """Found by a helper: a game stored with a sheep called "nothing" (allowed before the word
+    `top SHEEP under nothing` took it) answered 409 blaming an edit of the database alone."""
+    roster = roster_to_dict(load_roster("default"))
+    game = client.post("/api/wolf/games", json={"mode": "easy", "roster": roster}).json()
+    row = sqlite3.connect(store.path).execute("SELECT setup FROM games WHERE id = ?", (game["id"],))
+    setup = json.loads(row.fetchone()[0])
+    setup["roster"]["sheep"][0]["name"] = "nothing"
+    edit(store, "UPDATE games SET setup = ? WHERE id = ?", json.dumps(setup), game["id"])
+    r = client.get(f"/api/wolf/games/{game['id']}")
+    error = one_line_error(r, 409)
+    assert "a sheep cannot be called 'nothing'" in error
+    assert "an earlier version of sheepdog stored what this one refuses" in error
