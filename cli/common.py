@@ -17,9 +17,9 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import IO, Any, NoReturn, TypeVar
 
 import typer
 
@@ -194,38 +194,60 @@ class JsonList:
     """The ``--json`` object ``{key: [item, ...]}`` of a long run, kept item by item in a
     temporary file, not in memory (``dog simulate --log --json`` held every game's log: 0.35
     MB a game), and printed whole at the end exactly as :func:`print_json` prints it, so a run
-    stopped on the way prints nothing."""
+    stopped on the way prints nothing.  The file is made at the first item (a run without
+    ``--json`` makes none); a file that cannot be made or written is one ``Error:`` line naming
+    the folder of temporary files (``TMPDIR``)."""
 
     def __init__(self, key: str) -> None:
         self.key = key
         self.count = 0
-        # closed by __exit__: the object is the context manager
-        self._spool = tempfile.TemporaryFile(  # noqa: SIM115
-            "w+", encoding="utf-8", errors="surrogatepass", newline=""
-        )
+        self._spool: IO[str] | None = None
 
     def __enter__(self) -> JsonList:
         return self
 
     def __exit__(self, *_: object) -> None:
-        self._spool.close()
+        if self._spool is not None:
+            with suppress(OSError):  # its buffer unwritten: the error is said already
+                self._spool.close()
 
     def add(self, item: Any) -> None:
         text = json.dumps(item, indent=2, sort_keys=False, ensure_ascii=False)
         # lines split at "\n" alone: a name may hold other line breaks (U+2028, U+0085),
         # which JSON keeps as they are
         indented = "\n".join("    " + line for line in text.split("\n"))
-        self._spool.write((",\n" if self.count else "") + indented)
+        try:
+            if self._spool is None:
+                # closed by __exit__: the object is the context manager
+                self._spool = tempfile.TemporaryFile(  # noqa: SIM115
+                    "w+", encoding="utf-8", errors="surrogatepass", newline=""
+                )
+            self._spool.write((",\n" if self.count else "") + indented)
+        except OSError as exc:
+            self._failed(exc)
         self.count += 1
+
+    def _failed(self, exc: OSError) -> NoReturn:
+        folder = tempfile.gettempdir()
+        why = exc.strerror or str(exc)
+        raise SheepdogError(
+            f"cannot keep the {self.key} for --json in a temporary file in {folder} ({why},"
+            f" after {self.count} {self.key}): free some room there, or set TMPDIR to another"
+            " folder"
+        ) from None
 
     def print(self) -> None:
         """:func:`print_json` of ``{key: items}``, read back in pieces."""
-        if not self.count:
+        if self._spool is None:
             print_json({self.key: []})
             return
-        self._spool.seek(0)
+        try:
+            self._spool.flush()
+            self._spool.seek(0)
+        except OSError as exc:
+            self._failed(exc)
         head = "{\n  " + json.dumps(self.key, ensure_ascii=False) + ": [\n"
-        pieces = iter(lambda: self._spool.read(1 << 16), "")
+        pieces = iter(lambda: self._spool.read(1 << 16) if self._spool else "", "")
         _print_json_text(itertools.chain([head], pieces, ["\n  ]\n}\n"]))
 
 
