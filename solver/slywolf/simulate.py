@@ -18,6 +18,7 @@ from sheepdog.solver.slywolf.puzzle import Interview, Puzzle
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.sample import CompleteCase
 from sheepdog.solver.slywolf.turn import (
+    Draw,
     Options,
     Side,
     Table,
@@ -45,6 +46,11 @@ class TurnAdvisor:
     def next(self, called: tuple[int, ...], found: tuple[str, ...]) -> int | None:
         raise NotImplementedError
 
+    def treat(self) -> str:
+        """With Special Treats, the vegetable to announce for the sheep just called ("": the
+        likeliest one it wants, :func:`~sheepdog.solver.slywolf.turn.draw_chances`' aim)."""
+        return ""
+
 
 #: makes the advisor of one turn from the game as a puzzle file would hold it
 Advisor = Callable[[Puzzle, random.Random], TurnAdvisor]
@@ -59,12 +65,19 @@ class PlannedAdvisor(TurnAdvisor):
         self.plan = adv.turn.plan if adv.turn is not None else None
         self.push = push
         self.ranking = [h.sheep for h in adv.ranking]
+        self._aim = ""  # the plan's announcement for the sheep it called last
+
+    def _planned(self, called: tuple[int, ...], found: tuple[str, ...]) -> int | None:
+        assert self.plan is not None
+        choice = self.plan.best(called, found)
+        self._aim = choice.draw.aim if choice.draw is not None else ""
+        return choice.sheep
 
     def first(self) -> int | None:
         if self.plan is None:
             return None
         if self.push is None:
-            return self.plan.best().sheep
+            return self._planned((), ())
         legal = self.plan.legal((), ())
         return next((s for s in self.ranking if s in legal), None)
 
@@ -75,7 +88,10 @@ class PlannedAdvisor(TurnAdvisor):
         if self.push is True:
             legal = self.plan.legal(called, found)
             return next((s for s in self.ranking if s in legal), None)
-        return self.plan.best(called, found).sheep
+        return self._planned(called, found)
+
+    def treat(self) -> str:
+        return self._aim if self.push is None else ""
 
 
 class RandomAdvisor(TurnAdvisor):
@@ -112,19 +128,18 @@ class GameResult:
 
 
 def _draw(
-    roster: Roster, table: Table, sheep: int, found: Sequence[str], rng: random.Random
-) -> Token:
-    """One draw by touch, following the model of
-    :func:`sheepdog.solver.slywolf.turn.draw_chances`."""
+    roster: Roster, table: Table, goal: Sequence[str], found: Sequence[str], rng: random.Random
+) -> tuple[Token, Draw]:
+    """One draw by touch for a sheep that wants one of ``goal`` (with Special Treats: the
+    vegetables it may be announced for, or the one announced), following the model of
+    :func:`sheepdog.solver.slywolf.turn.draw_chances`; and the draw's chances (its ``aim``:
+    the vegetable announced)."""
     tokens = bag_tokens(roster, table.spoiled_found, found)
-    wanted = wanted_kinds(roster, sheep, found)
-    chances = draw_chances(
-        roster, tokens, wanted, table.options.skill, table.options.special_treats
-    )
+    chances = draw_chances(roster, tokens, goal, table.options.skill, table.options.special_treats)
     pool = list(tokens)
     if rng.random() < table.options.skill:
-        pool = shaped_pool(tokens, wanted, chances)
-    return rng.choice(pool)
+        pool = shaped_pool(tokens, goal, chances)
+    return rng.choice(pool), chances
 
 
 def simulate(
@@ -167,19 +182,13 @@ def simulate(
         sheep = adv.first()
         failed = False
         while sheep is not None:
-            token = _draw(
-                roster, table, sheep, found, random.Random(f"{seed}:{turns}:{len(called)}")
-            )
             wanted = wanted_kinds(roster, sheep, found)
             special = table.options.special_treats
-            aim = draw_chances(
-                roster,
-                bag_tokens(roster, table.spoiled_found, found),
-                wanted,
-                table.options.skill,
-                special,
-            ).aim
-            ok = token.ripe and token.kind in wanted and (not special or token.kind == aim)
+            announced = adv.treat() if special else ""
+            goal = [announced] if announced in wanted else wanted
+            stream = random.Random(f"{seed}:{turns}:{len(called)}")
+            token, draw = _draw(roster, table, goal, found, stream)
+            ok = token.ripe and token.kind in wanted and (not special or token.kind == draw.aim)
             if not ok:
                 failed = True
                 if not token.ripe:

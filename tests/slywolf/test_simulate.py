@@ -12,7 +12,7 @@ from sheepdog.solver.slywolf.puzzle import Puzzle, new_puzzle
 from sheepdog.solver.slywolf.roster import load_roster
 from sheepdog.solver.slywolf.sample import random_case
 from sheepdog.solver.slywolf.simulate import ADVISORS, TurnAdvisor, simulate
-from sheepdog.solver.slywolf.turn import Options
+from sheepdog.solver.slywolf.turn import Options, bag_tokens, draw_chances, wanted_kinds
 
 ROSTER = load_roster("default")
 
@@ -89,3 +89,56 @@ def test_game_chance_is_the_exact_chance_of_the_ending(side: str) -> None:
             assert 1 / 16 <= result.chance <= 1.0
         else:
             assert result.won and result.chance == 1.0
+
+
+class _Announcing(TurnAdvisor):
+    """Calls the first visible sheep, announces (Special Treats) the last vegetable it wants,
+    and calls a second sheep when one may join.  Records every announcement that was found,
+    with the likeliest vegetable (what a draw aimed at before) and the vegetables found."""
+
+    def __init__(self, puzzle: Puzzle, _rng: random.Random, log: list[Announced]) -> None:
+        game = puzzle.extra["game"]
+        self.roster = puzzle.roster
+        self.tops = [self.roster.sheep_index(st["top"]) for st in game["stacks"] if st["top"]]
+        self.spoiled = tuple(game["spoiled_found"])
+        self.log = log
+        self._aim = self._likeliest = ""
+
+    def _call(self, found: tuple[str, ...]) -> int | None:
+        for s in self.tops:
+            wanted = wanted_kinds(self.roster, s, found)
+            if wanted:
+                self.tops.remove(s)
+                self._aim = wanted[-1]
+                tokens = bag_tokens(self.roster, self.spoiled, found)
+                self._likeliest = draw_chances(self.roster, tokens, wanted, 1.0, True).aim
+                return s
+        return None
+
+    def first(self) -> int | None:
+        return self._call(())
+
+    def next(self, called: tuple[int, ...], found: tuple[str, ...]) -> int | None:
+        self.log.append((self._aim, self._likeliest, found))
+        return self._call(found)
+
+    def treat(self) -> str:
+        return self._aim
+
+
+Announced = tuple[str, str, tuple[str, ...]]
+
+
+def test_special_treats_draws_aim_at_the_advisor_s_announcement() -> None:
+    """Found by a helper: the simulated game drew for the likeliest single vegetable whatever
+    the plan announced.  With skill 1 a draw by touch takes a token shaped like the vegetable
+    announced, so every vegetable found is the one announced, the likeliest or not."""
+    puzzle = new_puzzle(ROSTER, "easy")
+    log: list[Announced] = []
+    for g in range(6):
+        case = random_case(ROSTER, "easy", random.Random(g))
+        advisor = functools.partial(_Announcing, log=log)
+        options = Options(1.0, special_treats=True)
+        simulate(case, puzzle, advisor, random.Random(g), "one_star", options)
+    assert all(found[-1] == aim for aim, _, found in log)
+    assert sum(aim != likeliest for aim, likeliest, _ in log) >= 5
