@@ -103,7 +103,7 @@ def render_advice(data: dict[str, Any]) -> str:
             # the plan above values an interview by the guess's chance, the ranking by the
             # interviews still needed: they may name different sheep
             lines.append(
-                "Best interviews to solve the case (score: lower is better; the call above is"
+                "Best interviews to solve the case (score: lower is better; the plan above is"
                 " for the guess that comes next):"
             )
         else:

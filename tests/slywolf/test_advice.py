@@ -416,12 +416,16 @@ def test_on_the_last_turn_the_ranking_says_it_is_for_solving_the_case() -> None:
     list's heading says which question it answers; on other turns it stays as it was."""
     from sheepdog.cli.hint_text import render_advice
 
-    last = render_advice(_turn(track={"side": "two_star", "position": 9}).to_dict())
-    assert "Call trumpet" in last
-    assert (
-        "Best interviews to solve the case (score: lower is better; the call above is for the"
+    heading = (
+        "Best interviews to solve the case (score: lower is better; the plan above is for the"
         " guess that comes next):"
-    ) in last.splitlines()
+    )
+    last = render_advice(_turn(track={"side": "two_star", "position": 9}).to_dict())
+    assert "Call trumpet" in last and heading in last.splitlines()
+    # the plan may say to stop (it said "the call above" then too: a helper's finding)
+    turn = {"called": ["trumpet"], "found": ["lettuce"]}
+    stop = render_advice(_turn(track={"side": "two_star", "position": 9}, turn=turn).to_dict())
+    assert "Stop now and interview trumpet." in stop and heading in stop.splitlines()
     earlier = render_advice(_turn(track={"side": "two_star", "position": 8}).to_dict())
     assert "Best interviews (score: lower is better):" in earlier.splitlines()
 
