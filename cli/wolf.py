@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from sheepdog.cli.common import number_in, print_json, run
 from sheepdog.cli.explain_text import explanation_lines
@@ -150,6 +151,10 @@ MAX_CONFLICT_SECONDS = 86_400.0
 ROUNDS_UNBOUNDED = 10**12
 
 
+#: below this width (a phone's terminal) the suspects are listed a line each, not in a table
+NARROW = 50
+
+
 def conflict_size(conflict: Conflict) -> str:
     """How far the contradiction's search got, in words."""
     if conflict.smallest:
@@ -207,18 +212,31 @@ def render_solution(
                 else "Check these against the table: one of them was misread or mistyped."
             )
         return
-    table = Table(title=f"Suspects: {len(d.suspects)} of {len(roster.wolves)}", show_lines=False)
-    # folded, never cut short with "…": on a narrow screen every name and chance stays whole
-    table.add_column("wolf", overflow="fold")
-    table.add_column("wears", overflow="fold")
-    table.add_column("chance", justify="right", overflow="fold")
-    table.add_column("exact", justify="right", overflow="fold")
-    for w in sorted(d.suspects, key=lambda w: (-d.weights[w], w)):
-        p = d.probability(w)
-        wolf = roster.wolves[w]
-        wears = ", ".join(map(str, wolf.wears))
-        table.add_row(escape(wolf.name), escape(wears), _percent(float(p)), str(p))
-    console.print(table)
+    title = f"Suspects: {len(d.suspects)} of {len(roster.wolves)}"
+    ranked_wolves = sorted(d.suspects, key=lambda w: (-d.weights[w], w))
+    if console.width < NARROW:
+        # a phone's width: a line each (a table's columns cut "50.0%" into "50.0" and "%")
+        console.print(title + ":")
+        for w in ranked_wolves:
+            p, wolf = d.probability(w), roster.wolves[w]
+            wears = ", ".join(map(str, wolf.wears))
+            line = Text(f"{wolf.name} {_percent(float(p)).strip()} ({p}): {wears}")
+            for j, part in enumerate(line.wrap(console, max(console.width - 4, 8))):
+                part.rstrip()
+                console.print(Text("    " if j else "  ") + part)  # wrapped lines indented
+    else:
+        table = Table(title=title, show_lines=False)
+        # folded, never cut short with "…": every name stays whole; a chance is never split
+        table.add_column("wolf", overflow="fold")
+        table.add_column("wears", overflow="fold")
+        table.add_column("chance", justify="right", no_wrap=True)
+        table.add_column("exact", justify="right", overflow="fold")
+        for w in ranked_wolves:
+            p = d.probability(w)
+            wolf = roster.wolves[w]
+            wears = ", ".join(map(str, wolf.wears))
+            table.add_row(escape(wolf.name), escape(wears), _percent(float(p)), str(p))
+        console.print(table)
     if d.culprit is not None:
         console.print(f"[bold green]Culprit: {escape(roster.wolves[d.culprit].name)}[/bold green]")
     else:

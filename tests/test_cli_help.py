@@ -525,9 +525,19 @@ def test_a_columns_setting_that_is_no_width_is_left_aside(
 def test_a_narrow_screen_folds_the_suspects_rather_than_cut_them(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """At 30 columns the table read "How…", "yel…" and "50.…": each cell is folded now, whole."""
+    """At 30 columns the table read "How…", "yel…" and "50.…"; folded, it split "50.0%" into
+    "50.0" and "%" (a helper's finding).  Under 50 columns the suspects come a line each, with
+    the chance whole; from 50 on, the table, its chance column never split."""
     monkeypatch.setenv("COLUMNS", "30")
     code, out, _ = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)
-    assert code == 0 and "…" not in out
-    cells = "".join(line.split("│")[1].strip() for line in out.splitlines() if "│" in line)
-    assert cells.startswith("Howler")
+    assert code == 0 and "…" not in out and "│" not in out
+    lines = out.splitlines()
+    at = lines.index("Suspects: 2 of 16:")
+    assert lines[at + 1].startswith("  Howler 50.0% (1/2): ") and lines[at + 2].startswith("    ")
+    listed = lines[at + 1 : next(j for j, x in enumerate(lines) if x.startswith("Culprit"))]
+    assert len(listed) >= 4 and all(len(x) <= 30 and x == x.rstrip() for x in listed)
+    for width in ("50", "55", "60"):
+        monkeypatch.setenv("COLUMNS", width)
+        out = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)[1]
+        rows = [line.split("│") for line in out.splitlines() if line.startswith("│")]
+        assert rows[0][1].strip() == "Howler" and rows[0][3].strip() == "50.0%"
