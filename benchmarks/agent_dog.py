@@ -7,6 +7,7 @@ Usage::
     .venv/bin/python benchmarks/agent_dog.py --part perft --repeat 5
     .venv/bin/python benchmarks/agent_dog.py --part solve --positions 10 --cards 2,3
     .venv/bin/python benchmarks/agent_dog.py --part record --records 5 --plays 12
+    .venv/bin/python benchmarks/agent_dog.py --part risks --views 3 --undercover 2,2,2,2
     .venv/bin/python benchmarks/agent_dog.py --regenerate      # print a fresh perft file
 
 **perft** (issue 12's target: at least the classic engine's throughput): one pass over every
@@ -34,6 +35,14 @@ of the four colours: 25,200 colourings), each of ``--plays`` random legal plays,
 seat 0; ``colourings`` of the final view with its record, timed (CPU).  Prints per record the
 seconds, the colourings left, and the time per colouring carried through one play (median,
 p95 and maximum over the records).
+
+**risks** (the exact knock-out risks of ``dog advise``, what ``--risk-seconds`` budgets):
+seeded 4-player views with ``--undercover`` pieces of each colour on holes (2,2,2,2: 2,520
+colourings), one more piece of each seat on a track field and the rest in kennels, five cards
+in each hand (seat 0's with a Partner and an 8), seen from seat
+0; ``advise_view(samples=0)`` timed (CPU).  Prints per view the
+colourings, the plays and the seconds; then the median and p95 of the seconds and of the time
+per colouring, and the process's peak memory.
 """
 
 from __future__ import annotations
@@ -66,6 +75,7 @@ from benchmarks.common import (  # noqa: E402
 from benchmarks.dog_perft import build_once as classic_build_once  # noqa: E402
 from benchmarks.dog_perft import run_once as classic_run_once  # noqa: E402
 from sheepdog.solver.agentdog import observer  # noqa: E402
+from sheepdog.solver.agentdog.advise import advise_view  # noqa: E402
 from sheepdog.solver.agentdog.cards import DEAL, full_deck  # noqa: E402
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, Layout, layout_from_json  # noqa: E402
 from sheepdog.solver.agentdog.moves import PerftBudgetExceeded, legal_plays, perft  # noqa: E402
@@ -751,6 +761,59 @@ def record_part(records: int, plays: int) -> None:
     )
 
 
+#: Part risks: the cards of seat 0's hand that are not dealt (the ones with the most plays)
+RISKS_HAND = ("partner", "8")
+
+
+def risks_view(seed: int, undercover: list[int]) -> ObserverView:
+    """A seeded view for part risks (module docstring)."""
+    rng = random.Random(seed)
+    holes = sorted(DEFAULT_LAYOUT.holes)
+    rng.shuffle(holes)
+    spots = iter(holes)
+    open_fields = [f for f in range(64) if f not in DEFAULT_LAYOUT.holes]
+    rng.shuffle(open_fields)
+    pawns = []
+    for seat, count in enumerate(undercover):
+        on_holes = [next(spots) for _ in range(count)]
+        pawns.append([*on_holes, open_fields[seat], *[KENNEL] * (3 - count)])
+    deck = full_deck()
+    for card in RISKS_HAND:
+        deck.remove(card)
+    rng.shuffle(deck)
+    hands = [[*RISKS_HAND, *(deck.pop() for _ in range(3))]]
+    hands += [[deck.pop() for _ in range(5)] for _ in range(3)]
+    pos = make_position(pawns, hands, 0)
+    return view_of(pos, 0)
+
+
+def risks_part(views: int, undercover: list[int]) -> None:
+    print(
+        f"risks: {counted(views, 'seeded view')}, undercover per colour"
+        f" {','.join(map(str, undercover))} (CPU); {load()}",
+        flush=True,
+    )
+    took: list[float] = []
+    per: list[float] = []
+    for seed in range(1, views + 1):
+        view = risks_view(seed, undercover)
+        started = time.process_time()
+        advice = advise_view(view, samples=0, risk_seconds=86_400.0)
+        took.append(time.process_time() - started)
+        per.append(took[-1] / advice.colourings * 1e3)
+        print(
+            f"  view {seed}: {counted(advice.colourings, 'colouring')},"
+            f" {counted(len(advice.plays), 'play')}, {took[-1]:.2f} s ({per[-1]:.1f} ms a"
+            " colouring)",
+            flush=True,
+        )
+    print(
+        f"  seconds: median {statistics.median(took):.2f}, p95 {quantile(took, 0.95):.2f};"
+        f" per colouring: median {statistics.median(per):.1f} ms, p95"
+        f" {quantile(per, 0.95):.1f} ms; peak memory {peak_mb():.0f} MB"
+    )
+
+
 def _replays(view: ObserverView) -> int:
     """How many times following ``view``'s record carries a colouring through a play (counted
     on a second, untimed run)."""
@@ -773,7 +836,16 @@ def _replays(view: ObserverView) -> int:
 
 def main() -> None:
     parser = Parser(description=__doc__.split("\n")[0])
-    parser.add_argument("--part", choices=["perft", "solve", "record", "both"], default="both")
+    parser.add_argument(
+        "--part", choices=["perft", "solve", "record", "risks", "both"], default="both"
+    )
+    parser.add_argument("--views", type=whole(1, 1_000), default=3, help="views for part risks")
+    parser.add_argument(
+        "--undercover",
+        type=wholes(0, 3),
+        default="2,2,2,2",
+        help="part risks: undercover pieces of each colour, 4 numbers 0-3",
+    )
     parser.add_argument(
         "--records", type=whole(1, 1_000), default=5, help="records for part record"
     )
@@ -814,6 +886,10 @@ def main() -> None:
         solve_part(args, args.cards)
     if args.part == "record":
         record_part(args.records, args.plays)
+    if args.part == "risks":
+        if len(args.undercover) != 4:
+            parser.error("--undercover: give 4 numbers, one per colour, e.g. 2,2,2,2")
+        risks_part(args.views, args.undercover)
 
 
 if __name__ == "__main__":

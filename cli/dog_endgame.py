@@ -38,7 +38,13 @@ from sheepdog.generators.dog import (
     generate_puzzles,
     stored_answer_warning,
 )
-from sheepdog.solver.agentdog.advise import DEFAULT_RECORD_SECONDS, advise_view, check_own_hand
+from sheepdog.solver.agentdog.advise import (
+    DEFAULT_RECORD_SECONDS,
+    DEFAULT_RISK_SECONDS,
+    RisksOutOfTime,
+    advise_view,
+    check_own_hand,
+)
 from sheepdog.solver.agentdog.advise import DEFAULT_SAMPLES as AGENT_SAMPLES
 from sheepdog.solver.agentdog.observer import (
     HistoryMismatch,
@@ -434,6 +440,16 @@ def advise_command(
             " the advice stops with an error.",
         ),
     ] = DEFAULT_RECORD_SECONDS,
+    risk_seconds: Annotated[
+        float,
+        typer.Option(
+            "--risk-seconds",
+            callback=number_in(0.0, 86_400.0),
+            help="Agent DOG: time budget, 0 to 86400, for the exact knock-out risks (every"
+            " play in every colouring), before the sampling; past it the advice stops with an"
+            " error.",
+        ),
+    ] = DEFAULT_RISK_SECONDS,
     confidence: Annotated[
         float,
         typer.Option(
@@ -467,14 +483,17 @@ def advise_command(
 
     def body() -> None:
         found = _found(position)
-        if not isinstance(found, ObserverView | AgentPosition) and typed_options(
-            ctx, (("--record-seconds", "record_seconds"),)
-        ):
-            fail(
-                "--record-seconds applies to Agent DOG advice only (classic DOG has no game"
-                " record to follow)",
-                2,
+        if not isinstance(found, ObserverView | AgentPosition):
+            agent_only = typed_options(
+                ctx, (("--record-seconds", "record_seconds"), ("--risk-seconds", "risk_seconds"))
             )
+            if agent_only:
+                verb = "applies" if len(agent_only) == 1 else "apply"
+                fail(
+                    f"{' and '.join(agent_only)} {verb} to Agent DOG advice only (classic DOG"
+                    " has no game record to follow, and no undercover colours)",
+                    2,
+                )
         if isinstance(found, ObserverView | AgentPosition):
             ignored = typed_options(ctx, (("--method", "method"), ("--confidence", "confidence")))
             if ignored:
@@ -512,9 +531,15 @@ def advise_command(
                         record_seconds=record_seconds,
                         record_progress=lambda done, total: update(done, total, "record plays"),
                         risk_progress=lambda done, total, what: update(done, total, what),
+                        risk_seconds=risk_seconds,
                     )
                 except (HistoryMismatch, TooManyColourings) as exc:  # the file's: name it
                     raise SheepdogError(f"{position}: {exc}") from None
+                except RisksOutOfTime as exc:
+                    raise SheepdogError(
+                        f"{position}: {exc} (--risk-seconds {risk_seconds:g}): give them more"
+                        " time, or advise from a later view, with fewer pieces undercover"
+                    ) from None
                 except RecordOutOfTime as exc:
                     raise SheepdogError(
                         f"{position}: {exc} (--record-seconds {record_seconds:g}): give it more"

@@ -81,6 +81,9 @@ BAD_INPUT: list[tuple[str, list[str], int]] = [
     ("agent_dog.py", ["--part", "perft", "--repeat", "0"], 2),
     ("agent_dog.py", ["--part", "record", "--records", "0"], 2),
     ("agent_dog.py", ["--part", "nosuch"], 2),
+    ("agent_dog.py", ["--part", "risks", "--undercover", "1,1"], 2),
+    ("agent_dog.py", ["--part", "risks", "--undercover", "4,1,1,1"], 2),
+    ("agent_dog.py", ["--part", "risks", "--views", "0"], 2),
     ("wolf_hints.py", ["--skill", "2", "--parts", "c", "--quick"], 2),
     ("wolf_hints.py", ["--games", "0", "--parts", "c"], 2),
     ("wolf_hints.py", ["--cases", "0"], 2),
@@ -205,3 +208,15 @@ def test_ctrl_c_inside_an_import_is_an_interruption() -> None:
         [sys.executable, "-c", _CUT_IMPORT], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert (done.returncode, done.stderr) == (130, "Error: interrupted\n")
+
+
+def test_agent_dog_risks_part_counts_the_colourings_of_its_views() -> None:
+    """Part risks's views hold the undercover pieces asked for: 2, 1, 1 and 0 of the four
+    colours on holes is 4! / 2! = 12 colourings (a closed form, not the tool's count)."""
+    result = python(
+        "benchmarks/agent_dog.py", "--part", "risks", "--views", "2", "--undercover", "2,1,1,0"
+    )
+    assert result.returncode == 0, result.stderr
+    views = [line for line in result.stdout.splitlines() if line.startswith("  view ")]
+    assert len(views) == 2 and all(": 12 colourings, " in line for line in views)
+    assert "peak memory" in result.stdout.splitlines()[-1]

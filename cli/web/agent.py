@@ -93,6 +93,8 @@ ADVICE_SAMPLES = 8
 ADVICE_NODES = 2_000
 #: Seconds after which the advice's sampling stops (a sample cut short counts for no play).
 ADVICE_SECONDS = 3.0
+#: Seconds after which the exact knock-out risks stop: no advice then (thousands of colourings).
+ADVICE_RISK_SECONDS = 10.0
 
 SETUP_KEYS = ("variant", "players", "me", "hand", "position", "starts", "gave", "got", "stock")
 
@@ -356,6 +358,7 @@ def compute_advice(view: ObserverView, belief: list[Pawns], unseen: dict[str, in
             samples=ADVICE_SAMPLES,
             max_nodes=ADVICE_NODES,
             seconds=ADVICE_SECONDS,
+            risk_seconds=ADVICE_RISK_SECONDS,
         )
         return advice.to_dict(), None
     except SheepdogError as exc:

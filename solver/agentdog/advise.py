@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import random
 import time
+from array import array
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -57,6 +58,8 @@ DEFAULT_SOLVE_NODES = 20_000
 DEFAULT_SECONDS = 6.0
 #: The time budget for following a view's game record (every colouring through every play).
 DEFAULT_RECORD_SECONDS = 60.0
+#: The time budget of the exact knock-out risks (every play in every colouring).
+DEFAULT_RISK_SECONDS = 120.0
 
 FOLD = "fold"
 """The card named in the advice for a fold (nothing playable)."""
@@ -71,7 +74,7 @@ AdviceProgress = Callable[[int, int], None]
 
 RiskProgress = Callable[[int, int, str], None]
 """``progress(done, in all, what)`` of the exact knock-out risks: the colourings whose plays
-are listed (``"colourings"``), then the plays found in each (``"plays"``)."""
+are listed (``"colourings"``), then the colourings in which every play is found (``"plays"``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +219,7 @@ def advise_view(
     record_seconds: float = DEFAULT_RECORD_SECONDS,
     record_progress: RecordProgress | None = None,
     risk_progress: RiskProgress | None = None,
+    risk_seconds: float = DEFAULT_RISK_SECONDS,
 ) -> AgentAdvice:
     """Advice for the player to move in ``view`` (see the module docstring); the sampling stops
     after ``seconds`` of its own, and a sample it cuts short counts for no play (the knock-out
@@ -223,7 +227,8 @@ def advise_view(
     needed for every colouring, before the sampling: it stops with
     :class:`~sheepdog.solver.agentdog.observer.RecordOutOfTime` after ``record_seconds``, and
     ``record_progress`` hears of each play followed; ``risk_progress`` of the work on the exact
-    risks (:data:`RiskProgress`).  ``progress(solves done, solves in all)``
+    risks (:data:`RiskProgress`), which stops with :class:`RisksOutOfTime` after
+    ``risk_seconds``.  ``progress(solves done, solves in all)``
     is called after each exact solve: every play in every sample, so ``samples`` times the
     number of plays in all (``advise_position``'s counts samples).  ``samples=0`` gives the
     exact knock-out risks and colour chances only."""
@@ -236,7 +241,9 @@ def advise_view(
     check_seed(seed)
     expect(seconds, (int, float), "seconds")
     expect(record_seconds, (int, float), "record_seconds")
-    for name, value in (("seconds", seconds), ("record_seconds", record_seconds)):
+    expect(risk_seconds, (int, float), "risk_seconds")
+    budgets = (("seconds", seconds), ("record_seconds", record_seconds))
+    for name, value in (*budgets, ("risk_seconds", risk_seconds)):
         if not value >= 0:
             raise SheepdogError(f"{name} must be 0 or more, not {value}")
     check_own_hand(view)
@@ -252,7 +259,7 @@ def advise_view(
     exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)
     if exact:
         samples = min(samples, 1)  # every sample would be this one completion
-    plays = plays_of(view, belief, risk_progress)
+    plays = plays_of(view, belief, risk_progress, time.monotonic() + risk_seconds)
     sampled = Sampled(plays)
     if samples and view.teams_play and plays:
         deadline = time.monotonic() + seconds  # the record followed has its own budget
@@ -281,38 +288,66 @@ def check_own_hand(view: ObserverView) -> None:
 
 
 def plays_of(
-    view: ObserverView, belief: Sequence[Pawns], progress: RiskProgress | None = None
+    view: ObserverView,
+    belief: Sequence[Pawns],
+    progress: RiskProgress | None = None,
+    deadline: float | None = None,
 ) -> tuple[PlayAdvice, ...]:
     """Every play of the player to move with its exact knock-out risk, before sampling
-    (``progress``: :data:`RiskProgress`)."""
+    (``progress``: :data:`RiskProgress`); past ``deadline`` (a :func:`time.monotonic` time)
+    it stops with :class:`RisksOutOfTime`."""
     own_hand = tuple((h if k == view.to_move else ()) for k, h in enumerate(view.hands))
-    plays = _plays(view, belief, own_hand, progress)
-    return tuple(play_advice(card, words, outcomes) for (card, words), outcomes in plays.items())
+    plays = _plays(view, belief, own_hand, progress, deadline)
+    return tuple(play_advice(card, words, seen) for (card, words), seen in plays.items())
 
 
-def play_advice(card: str, words: str, outcomes: list[AgentPlay | None]) -> PlayAdvice:
+@dataclass(slots=True)
+class _Seen:
+    """What one play does over the colourings: in how many it can be made (``possible``) and
+    knocks out her side (``knocks``), its distinct descriptions in the order met, and which
+    position it gives in each colouring (``reached``: 0 where it cannot be made, else the
+    number of that position among the colouring's own; two plays are one when they agree)."""
+
+    reached: array[int]
+    possible: int = 0
+    knocks: int = 0
+    descriptions: dict[str, None] = field(default_factory=dict)
+
+    def add(self, number: int, knocks: bool, description: str) -> None:
+        self.reached.append(number)
+        if number:
+            self.possible += 1
+            self.knocks += knocks
+            self.descriptions.setdefault(description, None)
+
+
+class RisksOutOfTime(SheepdogError):
+    """The exact knock-out risks did not finish within their time budget."""
+
+
+def play_advice(card: str, words: str, seen: _Seen) -> PlayAdvice:
     """One play's advice before sampling: its description and its exact knock-out risk over
-    the colourings in which it can be made (``outcomes``: the play in each colouring, None
-    where it cannot be made, or, for a fold whose draw is not seen, in none)."""
-    done = [p for p in outcomes if p is not None]
-    knocks = sum(1 for p in done if p.out_of_round)
-    if done and card != FOLD:  # the choices as every colouring says them: no seat that
+    the colourings in which it can be made (``seen``; a fold whose draw is not seen is made
+    in none)."""
+    said_all = list(seen.descriptions)
+    if said_all and card != FOLD:  # the choices as every colouring says them: no seat that
         # depends on a colour (the words of one colouring named one it happened to give)
-        said = without_face_up(_sure_moves([p.description.split("; ")[0] for p in done]))
+        firsts = list(dict.fromkeys(d.split("; ")[0] for d in said_all))
+        said = without_face_up(_sure_moves(firsts))
         head, colon, rest = said.partition(": ")  # "partner: ", "copy as 5: "
-        if colon and all(p.description.startswith(head + ": ") for p in done):
+        if colon and all(d.startswith(head + ": ") for d in said_all):
             words = rest
-    return PlayAdvice(card, words, _described(done, words), knocks, possible=len(done))
+    description = _described(said_all, words)
+    return PlayAdvice(card, words, description, seen.knocks, possible=seen.possible)
 
 
-def _described(done: list[AgentPlay], words: str) -> str:
+def _described(said: list[str], words: str) -> str:
     """The play's description as the player may say it: with what follows it (meetings, a
     knock-out of her side) when that is the same in every colouring where it can be made, else
     the choices only (what follows depends on colours she cannot see, A18; the risk says how
     likely a knock-out is)."""
-    if not done:  # a fold whose draw is not seen yet: its words say what she does
+    if not said:  # a fold whose draw is not seen yet: its words say what she does
         return words
-    said = list(dict.fromkeys(p.description for p in done))
     if len(said) == 1:
         return said[0]
     # what happens in every colouring is said (a knock-out, a meeting); what differs is a
@@ -378,44 +413,105 @@ def _plays(
     belief: Sequence[Pawns],
     own_hand: Hands,
     progress: RiskProgress | None = None,
-) -> dict[tuple[str, str], list[Any]]:
+    deadline: float | None = None,
+) -> dict[tuple[str, str], _Seen]:
     """The player's plays, each the first words of a group of choices that give the same
-    position in every colouring, with the play in each colouring (in ``belief``'s order)."""
-    words: dict[tuple[str, str], None] = {}
+    position in every colouring, with what each does over the colourings (:class:`_Seen`).
+
+    Each colouring's plays are listed once and kept as small numbers only (a colouring's
+    positions numbered in the order listed, with their hashes; a description's number; a
+    knock-out): the plays of a few thousand colourings held gigabytes.  A play is found in a
+    colouring's list by its choices as matched (:func:`plain`); where it is not there, by its
+    words (:func:`play_by_words`), and the position it gives, one of the list's, by its hash."""
     blind = blind_folds(view, belief, own_hand)
     if blind:  # nothing to list after the draw: each discard is a choice of its own
-        return {(FOLD, said): [None] * len(belief) for said in blind}
-    # each colouring's plays by their choices as matched (:func:`plain`): most plays are
-    # found there, and only the others are looked for by their words (a few hundred plays in
-    # a few thousand colourings took minutes that way)
-    listed: list[dict[tuple[str, str], AgentPlay]] = []
-    for done, pawns in enumerate(belief, 1):
-        found: dict[tuple[str, str], AgentPlay] = {}
+        return {(FOLD, said): _Seen(array("I", [0]) * len(belief)) for said in blind}
+    n = len(belief)
+
+    def on_time(done: int, total: int, what: str) -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            raise RisksOutOfTime(
+                f"the exact knock-out risks over {counted(n, 'colouring')} did not finish"
+                f" within their time budget ({done} of {total} {what} done)"
+            )
+        if progress is not None and (done % 16 == 0 or done == total):
+            progress(done, total, what)
+
+    def listed(pawns: Pawns) -> Iterator[tuple[str, str, AgentPlay, int]]:
+        """The colouring's plays: card, choice, the play and its position's number."""
+        numbers: dict[AgentPosition, int] = {}
         for play in legal_plays(view.completion(pawns, own_hand)):
+            number = numbers.setdefault(play.position, len(numbers) + 1)
             if play.card is None or play.description.startswith("fold"):  # A14, A17
-                words.setdefault((FOLD, play.description), None)
+                yield FOLD, play.description, play, number
                 continue
             label = f"copy as {view.last_card}" if play.card == COPY else play.card
             choice = without_face_up(play.description.split(";")[0][len(label) + 2 :])
-            words.setdefault((play.card, choice), None)
-            found.setdefault((play.card, plain(choice)), play)
-        listed.append(found)
-        if progress is not None and (done % 64 == 0 or done == len(belief)):
-            progress(done, len(belief), "colourings")
-    groups: dict[tuple[AgentPosition | None, ...], tuple[str, str]] = {}
-    out: dict[tuple[str, str], list[Any]] = {}
+            yield play.card, choice, play, number
+
+    words: dict[tuple[str, str], None] = {}
+    keys: dict[tuple[str, str], int] = {}  # a play's choices as matched: its arrays' index
+    reached: list[array[int]] = []  # per key and colouring: its position's number, or 0
+    described: list[array[int]] = []  # per key and colouring: its description's number
+    knocked: list[bytearray] = []
+    descriptions: dict[str, int] = {}
+    hashes: list[array[int]] = []  # per colouring: the hash of each position, by its number
+    for i, pawns in enumerate(belief):
+        marks = array("q")
+        hashes.append(marks)
+        for card, choice, play, number in listed(pawns):
+            if number > len(marks):
+                marks.append(hash(play.position))
+            words.setdefault((card, choice), None)
+            if card == FOLD:
+                continue
+            j = keys.setdefault((card, plain(choice)), len(keys))
+            if j == len(reached):
+                reached.append(array("I", [0]) * n)
+                described.append(array("I", [0]) * n)
+                knocked.append(bytearray(n))
+            if reached[j][i]:
+                continue  # the first play of these choices, as found before
+            reached[j][i] = number
+            described[j][i] = descriptions.setdefault(play.description, len(descriptions))
+            knocked[j][i] = play.out_of_round
+        on_time(i + 1, n, "colourings")
+    text = list(descriptions)
+
+    def number_in(i: int, play: AgentPlay) -> int:
+        """The number of the position ``play`` gives in colouring ``i`` (one of its list's):
+        found by its hash, or, when two of the colouring's positions share it, by listing the
+        colouring again."""
+        marks = hashes[i]
+        mark = hash(play.position)
+        first = marks.index(mark)
+        if mark not in marks[first + 1 :]:
+            return first + 1
+        numbers: dict[AgentPosition, int] = {}
+        for p in legal_plays(view.completion(belief[i], own_hand)):
+            numbers.setdefault(p.position, len(numbers) + 1)
+        return numbers[play.position]
+
+    groups: dict[bytes, tuple[str, str]] = {}
+    out: dict[tuple[str, str], _Seen] = {}
     for looked, (card, choice) in enumerate(words, 1):
-        if progress is not None and (looked % 16 == 0 or looked == len(words)):
-            progress(looked, len(words), "plays")
-        said = (card, plain(choice))
-        results = [
-            listed[i].get(said) or _try(view.completion(pawns, own_hand), card, choice)
-            for i, pawns in enumerate(belief)
-        ]
-        key = tuple(None if r is None else r.position for r in results)
+        j = keys.get((card, plain(choice)), -1) if card != FOLD else -1
+        seen = _Seen(array("I"))
+        for i, pawns in enumerate(belief):
+            number = reached[j][i] if j >= 0 else 0
+            if number:
+                seen.add(number, bool(knocked[j][i]), text[described[j][i]])
+                continue
+            tried = _try(view.completion(pawns, own_hand), card, choice)
+            if tried is None:
+                seen.add(0, False, "")
+            else:
+                seen.add(number_in(i, tried), tried.out_of_round, tried.description)
+        key = seen.reached.tobytes()
         if key not in groups:
             groups[key] = (card, choice)
-            out[(card, choice)] = results
+            out[(card, choice)] = seen
+        on_time(looked, len(words), "plays")
     return out
 
 

@@ -44,10 +44,12 @@ def advise_belief(
     max_nodes: int = DEFAULT_SOLVE_NODES,
     seconds: float | None = None,
     progress: AdviceProgress | None = None,
+    risk_seconds: float | None = None,
 ) -> AgentAdvice:
     """Advice for the player to move in ``view`` when the colourings are ``belief`` (each once)
     and the hidden cards are dealt from ``unseen`` (default: the view's own count, as
-    ``advise_view``); the sampling stops after ``seconds``."""
+    ``advise_view``); the sampling stops after ``seconds``, and the exact risks raise
+    :class:`~sheepdog.solver.agentdog.advise.RisksOutOfTime` after ``risk_seconds``."""
     started, clock = time.perf_counter(), time.monotonic()
     check_own_hand(view)
     if samples < 0:
@@ -60,7 +62,8 @@ def advise_belief(
     if len(pool) < hidden:
         raise SheepdogError(f"{hidden} hidden cards but only {len(pool)} cards not yet seen")
     # as advise_view: a description true in every colouring, the risk over those it fits
-    plays = plays_of(view, colourings)
+    risk_deadline = None if risk_seconds is None else time.monotonic() + risk_seconds
+    plays = plays_of(view, colourings, deadline=risk_deadline)
     sampled = Sampled(plays)
     if samples and view.teams_play and plays:
         deadline = None if seconds is None else clock + seconds

@@ -16,6 +16,7 @@ from sheepdog.solver.agentdog.advise import advise_view
 from sheepdog.solver.agentdog.moves import legal_plays, perft
 from sheepdog.solver.agentdog.observer import colourings, view_from_json, view_of, view_to_json
 from sheepdog.solver.agentdog.position import load_position, position_from_json, position_to_json
+from sheepdog.solver.words import counted
 from tests.agentdog.games import random_position, recorded_game
 
 runner = CliRunner()
@@ -293,6 +294,26 @@ def test_a_record_past_its_time_budget_is_one_error_line(tmp_path: Path) -> None
     result = _run("dog", "advise", str(classic), "--record-seconds", "5")
     assert result.exit_code == 2
     assert "--record-seconds applies to Agent DOG advice only" in result.stderr
+
+
+def test_the_exact_risks_past_their_time_budget_are_one_error_line() -> None:
+    """Found by a helper: the exact risks had no budget (a view of 7,560 colourings took
+    minutes and gigabytes).  They have one of their own (--risk-seconds); past it the advice
+    stops with one line saying how far they got."""
+    view = EXAMPLE.with_name("view.json")
+    colourings = _json("dog", "advise", str(view), "--samples", "0", "--json")["colourings"]
+    result = _run("dog", "advise", str(view), "--samples", "0", "--risk-seconds", "0")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {view}: the exact knock-out risks over {counted(colourings, 'colouring')} did"
+        f" not finish within their time budget (1 of {colourings} colourings done)"
+        " (--risk-seconds 0): give them more time, or advise from a later view, with fewer"
+        " pieces undercover\n"
+    )
+    classic = next((EXAMPLE.parents[1] / "dog" / "puzzles").glob("*.json"))
+    result = _run("dog", "advise", str(classic), "--risk-seconds", "5", "--record-seconds", "5")
+    assert result.exit_code == 2
+    assert "--record-seconds and --risk-seconds apply to Agent DOG advice only" in result.stderr
 
 
 def test_advise_says_what_it_cannot_do_for_agent_dog(tmp_path: Path) -> None:
