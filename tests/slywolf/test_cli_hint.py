@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
+from tests.web.lines import PLAIN_TOP_ON_ALIKE
 
 runner = CliRunner()
 
@@ -1214,19 +1215,7 @@ def test_play_reads_this_session_s_lines_as_it_reads_a_reopened_game_s(tmp_path:
     harp` then says the stack's top was typed and how to put it right, in the same session
     too (it did only once the file was opened again: the game read the log it started with)."""
     path = tmp_path / "g.json"
-    lines = [
-        "top harp",
-        "top trumpet",
-        "top banjo",
-        "top accordion",
-        "call harp",
-        "found bell pepper",
-        "call trumpet",
-        "found lettuce",
-        "interview harp, guitar, red jacket",
-        "interview trumpet, guitar, blue pants",
-        "top violin",
-    ]
+    lines = PLAIN_TOP_ON_ALIKE
     typed = "\n".join([*lines, "top maraca under harp"]) + "\n"
     result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input=typed)
     assert result.exit_code == 0, result.output

@@ -18,6 +18,20 @@ UNEQUAL_STACKS = [
     "interview harp, ?, ?",
 ]
 
+#: A Sly Wolf table game (default roster, one-star) after which a plain `top violin` went on
+#: the stack harp left, two alike stacks waiting: `top maraca under harp` is then refused with
+#: the hint that the stack's top was typed.
+PLAIN_TOP_ON_ALIKE = [
+    *(f"top {s}" for s in ("harp", "trumpet", "banjo", "accordion")),
+    "call harp",
+    "found bell pepper",
+    "call trumpet",
+    "found lettuce",
+    "interview harp, guitar, red jacket",
+    "interview trumpet, guitar, blue pants",
+    "top violin",
+]
+
 #: A Sly Wolf table game (known-deck, hard, two-star, Picky Eaters, Special Treats, skill 0.9)
 #: after which two stacks of different sizes wait for their next tile: the form asks for the
 #: tile and the stack it is on (a tester's game: on a phone it squeezed the tile's list).

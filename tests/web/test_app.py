@@ -23,7 +23,7 @@ from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
 from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 from sheepdog.solver.words import listed
 from tests.web.answers import one_line_error
-from tests.web.lines import FINAL_SPACE, UNEQUAL_STACKS
+from tests.web.lines import FINAL_SPACE, PLAIN_TOP_ON_ALIKE, UNEQUAL_STACKS
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette prefers httpx2 for its test client
@@ -1108,19 +1108,7 @@ def test_a_table_game_reads_its_own_earlier_lines_as_a_game_file_does(client: Te
     says (the server's game read only the empty log it started with, so it never said it)."""
     game = new(client, side="one_star")
     base = f"/api/wolf/games/{game['id']}"
-    lines = [
-        "top harp",
-        "top trumpet",
-        "top banjo",
-        "top accordion",
-        "call harp",
-        "found bell pepper",
-        "call trumpet",
-        "found lettuce",
-        "interview harp, guitar, red jacket",
-        "interview trumpet, guitar, blue pants",
-        "top violin",
-    ]
+    lines = PLAIN_TOP_ON_ALIKE
     for line in lines:
         assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
     r = client.post(base + "/entries", json={"line": "top maraca under harp"})
