@@ -192,8 +192,9 @@ def play(
 
     def body() -> None:
         from sheepdog.solver.errors import SheepdogError
-        from sheepdog.solver.fileio import check_folder, remove_made_folders
+        from sheepdog.solver.fileio import check_folder, check_not_shipped, remove_made_folders
         from sheepdog.solver.filelock import exclusive_lock
+        from sheepdog.solver.jsonio import shipped_hint
         from sheepdog.solver.slywolf.turn import Options
 
         if not new:
@@ -214,12 +215,19 @@ def play(
                 fail(f"{', '.join(given)} {verb} only with --new (a game file keeps its own)", 2)
         if file.is_dir():
             raise SheepdogError(f"{file} is a directory, not a game file")
+        check_not_shipped(file)  # before its lock file is made beside it
         made: list[Path] = []
         if new:
             # made (the lock file goes there too), and taken back if no game is begun; a file
             # or a link to nowhere in the way is named (it said "file exists: dangl")
             made = check_folder(file.parent, "folder of the game file")
         elif not os.path.lexists(file):
+            shipped = shipped_hint(file)
+            if shipped:  # a README example's path, run outside the repository
+                raise SheepdogError(
+                    f"no such file: {file}{shipped}: copy it here to play it"
+                    f" (`cp` it to {file.name}), or start a new game in {file} with --new"
+                )
             raise SheepdogError(f"no such file: {file} (--new starts a game in it)")
         try:
             with exclusive_lock(file, BUSY):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
 import re
 import secrets
@@ -114,9 +115,41 @@ def _not_a_file(path: Path, mode: int) -> SheepdogError:
     return SheepdogError(f"{path} is {kind}; sheepdog replaces only files")
 
 
+@functools.cache
+def installed_package() -> Path | None:
+    """The folder of the installed ``sheepdog`` package (a wheel's, in a ``site-packages``
+    folder), or None when it runs from a checkout (an editable install: the repository's own
+    ``cases/`` are its to rewrite)."""
+    import sheepdog
+
+    root = Path(sheepdog.__file__).resolve().parent
+    return root if root.parent.name in ("site-packages", "dist-packages") else None
+
+
+def check_not_shipped(path: Path) -> None:
+    """Refuse to write at ``path`` inside the installed package: a shipped example (its
+    ``cases/``) would change for every user of that install, and the package's record of its
+    files would no longer match."""
+    root = installed_package()
+    if root is None:
+        return
+    try:
+        inside = Path(os.path.abspath(path)).resolve().is_relative_to(root)
+    except (OSError, RuntimeError):  # a loop of links: the write says so
+        return
+    if inside:
+        raise SheepdogError(
+            f"{path} is inside the installed sheepdog package ({root}): writing there would"
+            f" change what it ships; copy the file out first (`cp {path} {path.name}`) and"
+            " give the copy, or another folder"
+        )
+
+
 def check_target(path: Path, *, force: bool = False) -> None:
-    """Refuse early what :func:`write_bytes_atomic` would refuse: a device, pipe or folder at
-    ``path`` (never replaced, whatever ``force``), else an existing file without ``force``."""
+    """Refuse early what :func:`write_bytes_atomic` would refuse: a path inside the installed
+    package (:func:`check_not_shipped`), a device, pipe or folder at ``path`` (never
+    replaced, whatever ``force``), else an existing file without ``force``."""
+    check_not_shipped(path)
     try:
         mode = os.stat(path).st_mode
     except OSError as exc:  # nothing there, or a link to nowhere or to itself: the write says
@@ -194,6 +227,7 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
     Returns the folders it made, outermost first (:func:`remove_made_folders` takes them
     back if the work fails)."""
     try:
+        check_not_shipped(folder)
         check_not_a_file(folder, what)
         missing = missing_folders(folder)
         folder.mkdir(parents=True, exist_ok=True)
@@ -336,6 +370,7 @@ def staged_write(
     tmp: Path | None = None
     try:
         with _naming(path):
+            check_not_shipped(path)
             if not force and os.path.lexists(path):  # early and cheap; the link is the test
                 check_target(path)
             target = _target_of(path) if force else path

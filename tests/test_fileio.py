@@ -453,3 +453,62 @@ def test_a_file_on_the_way_to_a_folder_is_named(tmp_path: Path) -> None:
             f"cannot create the folder {folder}: {tmp_path / 'afile'} is a file, not a folder"
         )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "below"]
+
+
+def test_nothing_is_written_inside_the_installed_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: from a wheel install, `wolf play` on the path `wolf hint` named for a
+    shipped example (…/site-packages/sheepdog/cases/puzzles/turn.json) rewrote the installed
+    file.  A write inside the installed package is refused, by every writer; a checkout (the
+    tests' own editable install) may rewrite its own cases."""
+    from typer.testing import CliRunner
+
+    from sheepdog.cli.main import app
+    from sheepdog.solver import fileio
+
+    assert fileio.installed_package() is None  # the tests run from a checkout
+    package = tmp_path / "site-packages" / "sheepdog"
+    shipped = package / "cases" / "puzzles" / "turn.json"
+    shipped.parent.mkdir(parents=True)
+    original = (Path(__file__).parents[1] / "cases" / "puzzles" / "turn.json").read_bytes()
+    shipped.write_bytes(original)
+    monkeypatch.setattr(fileio, "installed_package", lambda: package)
+    with pytest.raises(SheepdogError, match="is inside the installed sheepdog package"):
+        fileio.write_atomic(shipped, "{}", force=True)
+    with pytest.raises(SheepdogError, match="is inside the installed sheepdog package"):
+        fileio.check_folder(package / "cases" / "mine")
+    runner = CliRunner()
+    played = runner.invoke(app, ["wolf", "play", str(shipped)], input="call banjo\n")
+    assert played.exit_code == 1
+    assert played.stderr.startswith(f"Error: {shipped} is inside the installed sheepdog package")
+    assert f"`cp {shipped} turn.json`" in played.stderr
+    made = runner.invoke(app, ["wolf", "generate", "--count", "1", "--out", str(package / "x")])
+    assert made.exit_code == 1 and "inside the installed sheepdog package" in made.stderr
+    assert shipped.read_bytes() == original
+    assert sorted(p.name for p in package.rglob("*")) == ["cases", "puzzles", "turn.json"]
+    outside = tmp_path / "mine.json"  # a copy outside is the user's to play
+    outside.write_bytes(original)
+    assert runner.invoke(app, ["wolf", "play", str(outside)], input="quit\n").exit_code == 0
+
+
+def test_play_of_a_readme_path_outside_the_repository_names_the_shipped_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wolf play cases/puzzles/turn.json` from another folder offered only `--new` (a new
+    empty game there); it names the copy sheepdog ships and says to copy it, as the other
+    commands name it."""
+    from typer.testing import CliRunner
+
+    from sheepdog.cli.main import app
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["wolf", "play", "cases/puzzles/turn.json"], input="")
+    assert result.exit_code == 1
+    line = result.stderr.strip()
+    assert line.startswith("Error: no such file: cases/puzzles/turn.json (sheepdog ships it as ")
+    assert line.endswith(
+        "): copy it here to play it (`cp` it to turn.json), or start a new game in"
+        " cases/puzzles/turn.json with --new"
+    )
+    assert not (tmp_path / "cases").exists()
