@@ -429,10 +429,17 @@ def _plays(
     n = len(belief)
 
     def on_time(done: int, total: int, what: str) -> None:
-        if deadline is not None and time.monotonic() > deadline:
+        # past the deadline with work left (the last step done, the work is whole)
+        last = what == "plays" and done == total
+        if deadline is not None and not last and time.monotonic() > deadline:
+            got = (
+                f"{done} of {total} colourings listed, no play looked for in them yet"
+                if what == "colourings"
+                else f"every colouring listed, {done} of {total} plays looked for in them"
+            )
             raise RisksOutOfTime(
                 f"the exact knock-out risks over {counted(n, 'colouring')} did not finish"
-                f" within their time budget ({done} of {total} {what} done)"
+                f" within their time budget ({got})"
             )
         if progress is not None and (done % 16 == 0 or done == total):
             progress(done, total, what)

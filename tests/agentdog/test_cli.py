@@ -306,7 +306,8 @@ def test_the_exact_risks_past_their_time_budget_are_one_error_line() -> None:
     assert result.exit_code == 1
     assert result.stderr == (
         f"Error: {view}: the exact knock-out risks over {counted(colourings, 'colouring')} did"
-        f" not finish within their time budget (1 of {colourings} colourings done)"
+        f" not finish within their time budget (1 of {colourings} colourings listed, no play"
+        " looked for in them yet)"
         " (--risk-seconds 0): give them more time, or advise from a later view, with fewer"
         " pieces undercover\n"
     )
