@@ -74,7 +74,7 @@ AdviceProgress = Callable[[int, int], None]
 
 RiskProgress = Callable[[int, int, str], None]
 """``progress(done, in all, what)`` of the exact knock-out risks: the colourings whose plays
-are listed (``"colourings"``), then the colourings in which every play is found (``"plays"``)."""
+are listed (``"colourings"``), then the plays looked for in every colouring (``"plays"``)."""
 
 
 @dataclass(frozen=True, slots=True)
