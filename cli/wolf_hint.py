@@ -192,7 +192,7 @@ def play(
 
     def body() -> None:
         from sheepdog.solver.errors import SheepdogError
-        from sheepdog.solver.fileio import check_folder, check_not_shipped, remove_made_folders
+        from sheepdog.solver.fileio import check_folder, remove_made_folders
         from sheepdog.solver.filelock import exclusive_lock
         from sheepdog.solver.jsonio import shipped_hint
         from sheepdog.solver.slywolf.turn import Options
@@ -215,7 +215,6 @@ def play(
                 fail(f"{', '.join(given)} {verb} only with --new (a game file keeps its own)", 2)
         if file.is_dir():
             raise SheepdogError(f"{file} is a directory, not a game file")
-        check_not_shipped(file)  # before its lock file is made beside it
         made: list[Path] = []
         if new:
             # made (the lock file goes there too), and taken back if no game is begun; a file

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from sheepdog.solver import interrupts
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.fileio import link_into_nowhere, os_reason
+from sheepdog.solver.fileio import check_not_shipped, link_into_nowhere, os_reason
 
 #: Ends the name of a lock file: ``.NAME`` + LOCK_MARK.
 LOCK_MARK = ".sheepdog-lock"
@@ -77,8 +77,11 @@ def exclusive_lock(path: Path, busy: str = "in use by another process") -> Itera
     """Hold the exclusive lock on ``path`` for the ``with`` block (yields the lock file).
 
     When another process holds it, raises :class:`FileLockedError`: "PATH is ``busy``".  Any
-    operating-system error is one :class:`SheepdogError` naming ``path``."""
+    operating-system error is one :class:`SheepdogError` naming ``path``.  A lock is taken to
+    write ``path``: inside the installed package it is refused before its lock file is made
+    there (:func:`~sheepdog.solver.fileio.check_not_shipped`)."""
     path = Path(path)
+    check_not_shipped(path)
     lock = lock_path(path)
     fd: int | None = None
     try:
