@@ -213,14 +213,15 @@ def render_solution(
             )
         return
     title = f"Suspects: {len(d.suspects)} of {len(roster.wolves)}"
-    ranked_wolves = sorted(d.suspects, key=lambda w: (-d.weights[w], w))
+    rows = [  # name, outfit, chance, exact fraction: most likely first
+        (roster.wolves[w].name, ", ".join(map(str, roster.wolves[w].wears)), d.probability(w))
+        for w in sorted(d.suspects, key=lambda w: (-d.weights[w], w))
+    ]
     if console.width < NARROW:
         # a phone's width: a line each (a table's columns cut "50.0%" into "50.0" and "%")
         console.print(title + ":")
-        for w in ranked_wolves:
-            p, wolf = d.probability(w), roster.wolves[w]
-            wears = ", ".join(map(str, wolf.wears))
-            line = Text(f"{wolf.name} {_percent(float(p)).strip()} ({p}): {wears}")
+        for name, wears, p in rows:
+            line = Text(f"{name} {_percent(float(p)).strip()} ({p}): {wears}")
             for j, part in enumerate(line.wrap(console, max(console.width - 4, 8))):
                 part.rstrip()
                 console.print(Text("    " if j else "  ") + part)  # wrapped lines indented
@@ -231,11 +232,8 @@ def render_solution(
         table.add_column("wears", overflow="fold")
         table.add_column("chance", justify="right", no_wrap=True)
         table.add_column("exact", justify="right", overflow="fold")
-        for w in ranked_wolves:
-            p = d.probability(w)
-            wolf = roster.wolves[w]
-            wears = ", ".join(map(str, wolf.wears))
-            table.add_row(escape(wolf.name), escape(wears), _percent(float(p)), str(p))
+        for name, wears, p in rows:
+            table.add_row(escape(name), escape(wears), _percent(float(p)), str(p))
         console.print(table)
     if d.culprit is not None:
         console.print(f"[bold green]Culprit: {escape(roster.wolves[d.culprit].name)}[/bold green]")
