@@ -182,3 +182,55 @@ def test_a_fold_offers_only_the_draws_its_discard_allows(server: str, phone: Pag
     tap(phone, "Fold: discard and draw")
     expect(phone.locator(".history li").last).to_have_text("seat 0 folds: discard 3, draw 3")
     fits_the_phone(phone)
+
+
+def test_a_fold_waiting_for_a_new_draw_keeps_it_across_an_entry_and_its_undo(
+    server: str, phone: Page
+) -> None:
+    """The page showed another phone's entry (her fold form gone: seat 0 had folded) before
+    its undo brought the form back: a form waiting for a new draw came back with the list's
+    defaults and no note, her choices lost (a form she had only filled came back whole)."""
+    view = {
+        "variant": "agent-dog",
+        "layout": "default",
+        "view": "observer",
+        "pawns": {"0": ["k"] * 4, "1": ["k", "k", "k", "t21"], "2": ["k", "k", "k", "t32"]},
+        "undercover": [],
+        "hands": {"0": ["2", "3"], "1": ["3"] * 5, "2": ["3", "3"]},
+        "to_move": 0,
+        "last_card": None,
+        "players": [0, 1, 2],
+    }
+    game = api_post(
+        server, "/api/dog/games", {"variant": "agent-dog", "me": 0, "position": view, "stock": 0}
+    )
+    phone.goto(server + game["url"])
+    settled(phone)
+    form = phone.locator("form:has(select[name=discard])")
+    discard, drawn = form.locator("select[name=discard]"), form.locator("select[name=drawn]")
+    discard.select_option("3")
+    drawn.select_option("3")
+    discard.select_option("2")
+    expect(form.locator(".stale-note")).to_have_count(1)
+    entries = game["url"].replace("/agent/", "/api/dog/games/").split("?")[0]
+    api_post(server, entries + "/entries", {"line": "seat 0 folds: discard 2, draw 5"})
+    expect(form).to_have_count(0)  # the page showed the entry: her form is gone
+    api_post(server, entries + "/undo", {})
+    expect(phone.locator(".history li.undone")).to_have_count(1)
+    expect(discard).to_have_value("2")
+    expect(drawn).to_have_value("3")
+    expect(form.locator(".stale-note")).to_have_text(
+        "With this discard the 3 cannot be drawn: choose the draw again."
+    )
+    # a filled form, not waiting: it too comes back whole
+    discard.select_option("3")
+    expect(form.locator(".stale-note")).to_have_count(0)
+    api_post(server, entries + "/entries", {"line": "seat 0 folds: discard 2, draw 5"})
+    expect(form).to_have_count(0)
+    api_post(server, entries + "/undo", {})
+    expect(phone.locator(".history li.undone")).to_have_count(2)
+    expect(discard).to_have_value("3")
+    expect(drawn).to_have_value("3")
+    settled(phone)
+    tap(phone, "Fold: discard and draw")
+    expect(phone.locator(".history li").last).to_have_text("seat 0 folds: discard 3, draw 3")

@@ -245,7 +245,10 @@
           markStale(same, old.note || undefined);
           return;
         }
-        if (like) { markStale(like); }
+        if (like) { markStale(like); return; }
+        // gone for now (another phone's entry, then its undo): kept a while, still stale
+        carried.push({ action: old.action, sig: old.sig, fields: old.fields, at: old.at || now,
+                       stale: true, note: old.note });
         return;
       }
       if (same && putBack(same, old, true)) { same.setAttribute("data-touched", "1"); return; }
