@@ -8,6 +8,7 @@ Usage::
     .venv/bin/python benchmarks/agent_dog.py --part solve --positions 10 --cards 2,3
     .venv/bin/python benchmarks/agent_dog.py --part record --records 5 --plays 12
     .venv/bin/python benchmarks/agent_dog.py --part risks --views 3 --undercover 2,2,2,2
+    .venv/bin/python benchmarks/agent_dog.py --part offers --views 3 --undercover 2,2,2,2
     .venv/bin/python benchmarks/agent_dog.py --regenerate      # print a fresh perft file
 
 **perft** (issue 12's target: at least the classic engine's throughput): one pass over every
@@ -43,6 +44,12 @@ in each hand (seat 0's with a Partner and an 8), seen from seat
 0; ``advise_view(samples=0)`` timed (CPU).  Prints per view the
 colourings, the plays and the seconds; then the median and p95 of the seconds and of the time
 per colouring, and the process's peak memory.
+
+**offers** (the plays ``sheepdog serve``'s Agent DOG page lists, and the search behind every
+play entered there): on the views of part risks, ``offers.choices`` of seat 0's table (her
+five cards' legal plays, each looked up in every colouring) timed (CPU), and once more the
+Partner's alone.  Prints per view the colourings, the plays offered and the seconds; then the
+median and p95 of the seconds and of the time per colouring, and the process's peak memory.
 """
 
 from __future__ import annotations
@@ -76,7 +83,7 @@ from benchmarks.dog_perft import build_once as classic_build_once  # noqa: E402
 from benchmarks.dog_perft import run_once as classic_run_once  # noqa: E402
 from sheepdog.solver.agentdog import observer  # noqa: E402
 from sheepdog.solver.agentdog.advise import advise_view  # noqa: E402
-from sheepdog.solver.agentdog.cards import DEAL, full_deck  # noqa: E402
+from sheepdog.solver.agentdog.cards import DEAL, PARTNER, full_deck  # noqa: E402
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, Layout, layout_from_json  # noqa: E402
 from sheepdog.solver.agentdog.moves import PerftBudgetExceeded, legal_plays, perft  # noqa: E402
 from sheepdog.solver.agentdog.observer import (  # noqa: E402
@@ -86,6 +93,7 @@ from sheepdog.solver.agentdog.observer import (  # noqa: E402
     view_of,
     view_to_json,
 )
+from sheepdog.solver.agentdog.offers import choices, offered_plays  # noqa: E402
 from sheepdog.solver.agentdog.perftfile import (  # noqa: E402
     AgentPerftCase,
     perft_file_text,
@@ -101,6 +109,7 @@ from sheepdog.solver.agentdog.position import (  # noqa: E402
     winning_side,
 )
 from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules  # noqa: E402
+from sheepdog.solver.agentdog.session import new_table  # noqa: E402
 from sheepdog.solver.agentdog.simulate import (  # noqa: E402
     Table,
     greedy_play,
@@ -814,6 +823,37 @@ def risks_part(views: int, undercover: list[int]) -> None:
     )
 
 
+def offers_part(views: int, undercover: list[int]) -> None:
+    print(
+        f"offers: {counted(views, 'seeded view')}, undercover per colour"
+        f" {','.join(map(str, undercover))} (CPU); {load()}",
+        flush=True,
+    )
+    took: list[float] = []
+    per: list[float] = []
+    for seed in range(1, views + 1):
+        table = new_table(4, 0, view_to_json(risks_view(seed, undercover)))
+        started = time.process_time()
+        offered = choices(table)
+        took.append(time.process_time() - started)
+        colourings = len(table.belief)
+        per.append(took[-1] / colourings * 1e3)
+        started = time.process_time()
+        partner = offered_plays(table, 0, PARTNER)
+        alone = time.process_time() - started
+        print(
+            f"  view {seed}: {counted(colourings, 'colouring')},"
+            f" {counted(len(offered), 'play')} offered, {took[-1]:.2f} s ({per[-1]:.1f} ms a"
+            f" colouring); the Partner's {len(partner)} alone {alone:.2f} s",
+            flush=True,
+        )
+    print(
+        f"  seconds: median {statistics.median(took):.2f}, p95 {quantile(took, 0.95):.2f};"
+        f" per colouring: median {statistics.median(per):.1f} ms, p95"
+        f" {quantile(per, 0.95):.1f} ms; peak memory {peak_mb():.0f} MB"
+    )
+
+
 def _replays(view: ObserverView) -> int:
     """How many times following ``view``'s record carries a colouring through a play (counted
     on a second, untimed run)."""
@@ -837,14 +877,16 @@ def _replays(view: ObserverView) -> int:
 def main() -> None:
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--part", choices=["perft", "solve", "record", "risks", "both"], default="both"
+        "--part", choices=["perft", "solve", "record", "risks", "offers", "both"], default="both"
     )
-    parser.add_argument("--views", type=whole(1, 1_000), default=3, help="views for part risks")
+    parser.add_argument(
+        "--views", type=whole(1, 1_000), default=3, help="views for parts risks and offers"
+    )
     parser.add_argument(
         "--undercover",
         type=wholes(0, 3),
         default="2,2,2,2",
-        help="part risks: undercover pieces of each colour, 4 numbers 0-3",
+        help="parts risks and offers: undercover pieces of each colour, 4 numbers 0-3",
     )
     parser.add_argument(
         "--records", type=whole(1, 1_000), default=5, help="records for part record"
@@ -886,10 +928,11 @@ def main() -> None:
         solve_part(args, args.cards)
     if args.part == "record":
         record_part(args.records, args.plays)
-    if args.part == "risks":
+    if args.part in ("risks", "offers"):
         if len(args.undercover) != 4:
             parser.error("--undercover: give 4 numbers, one per colour, e.g. 2,2,2,2")
-        risks_part(args.views, args.undercover)
+        part = risks_part if args.part == "risks" else offers_part
+        part(args.views, args.undercover)
 
 
 if __name__ == "__main__":

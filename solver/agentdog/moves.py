@@ -19,7 +19,7 @@ Rulings where the spec is silent (also in docs/agent-dog.md):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sheepdog.solver.agentdog.cards import (
@@ -57,7 +57,12 @@ from sheepdog.solver.pickling import Reduced, by_fields
 __all__ = [
     "DEFAULT_PERFT_NODES",
     "AgentPlay",
+    "Outcome",
     "PerftBudgetExceeded",
+    "Trie",
+    "Wordings",
+    "choice_key",
+    "choice_trie",
     "described",
     "legal_plays",
     "perft",
@@ -68,6 +73,26 @@ __all__ = [
 
 #: The outcome of one play before the turn passes: (pieces after the meetings, A6 applies).
 Outcome = tuple[Pawns, bool]
+
+#: Choices in words (plain, :func:`plain`) by their sub-moves: each sub-move's words to the
+#: sub-moves that may follow it (a Partner's; another card's choice is one "sub-move").
+Trie = dict[str, "Trie"]
+
+
+def choice_trie(keys: Iterable[str]) -> Trie:
+    """The sub-moves of choices, each made a :func:`choice_key`, as a :data:`Trie`."""
+    root: Trie = {}
+    for key in keys:
+        node = root
+        for move in key.split(", "):
+            node = node.setdefault(move, {})
+    return root
+
+
+def choice_key(words: str, label: str) -> str:
+    """A play's choices in ``words`` (as :func:`play_by_words` takes them, after the card's
+    ``label`` if said) as they are matched: two words of one key name one choice."""
+    return plain(_choice_words(words, label))
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,22 +200,60 @@ def face_up(t: Table, before: Pawns, after: Pawns, colour: int, loc: Loc, dest: 
     return f" (face up: seat {colour}'s piece goes to {where})"  # no comma: it splits sub-moves
 
 
+#: :func:`_matched` of the engine's words met so far (they repeat between the colourings of a
+#: belief); emptied when it grows large.
+_MATCHED: dict[str, str] = {}
+
+
+def _matched(words: str) -> str:
+    """The engine's ``words`` for a choice as :func:`play_by_words` matches them."""
+    found = _MATCHED.get(words)
+    if found is None:
+        found = plain(normal_words(words))
+        if len(_MATCHED) >= 100_000:
+            _MATCHED.clear()
+        _MATCHED[words] = found
+    return found
+
+
 class _Results:
     """Distinct outcomes of one card, each with the words of the first choice reaching it."""
 
-    def __init__(self, t: Table, label: str, describe: bool, target: str | None = None) -> None:
+    def __init__(
+        self,
+        t: Table,
+        label: str,
+        describe: bool,
+        target: str | None = None,
+        every: bool = False,
+        wanted: Trie | None = None,
+    ) -> None:
         self.t = t
         self.label = label
-        self.describe = describe or target is not None
+        self.describe = describe or target is not None or every
         self.target = target
         """Only the choices said in these words (see :func:`play_by_words`)."""
+        self.every = every
+        """Every choice kept by its words, in :attr:`by_words` (see :class:`Wordings`)."""
+        if wanted is None and target is not None:
+            wanted = choice_trie([plain(target)])
+        self.paths = wanted
+        """The choices looked for, a Partner's sub-moves by sub-moves (None: all)."""
         self.found: dict[Outcome, str] = {}
+        self.by_words: dict[str, tuple[Outcome, str]] = {}
+        """With ``every``: each choice's words as :func:`play_by_words` matches them (plain,
+        normal), to the outcome and description of the first choice said so."""
 
     def add(
         self, pawns: Pawns, knocked: tuple[int, ...], arrivals: tuple[int, ...], words: str
     ) -> None:
         if self.target is not None and plain(normal_words(words)) != plain(self.target):
             return
+        matched = ""
+        if self.every:
+            matched = _matched(words)
+            if matched in self.by_words:
+                return
         final = pawns
         pulls: Sequence[str] = ()  # no meeting, no pull (a tuple: nothing allocated)
         if arrivals:
@@ -200,7 +263,7 @@ class _Results:
         if not self.describe:
             self.found.setdefault(key, "")  # one hash
             return
-        if key in self.found:
+        if key in self.found and not self.every:
             return
         text = f"{self.label}: {words}"
         if pulls:
@@ -208,6 +271,9 @@ class _Results:
         if penalty:
             whose = "her side's piece" if self.t.teams else "her own piece"  # 2-3: no sides
             text += f"; knocks out {whose}{_OUT_OF_ROUND}"
+        if self.every:
+            self.by_words[matched] = (key, text)
+            return
         self.found[key] = text
 
 
@@ -259,7 +325,7 @@ class _Split:
     """A11's sub-moves of one Partner play (a class, not a closure: compiled code calls a
     method natively)."""
 
-    __slots__ = ("burns", "describe", "meeting_at", "res", "seen", "t", "target")
+    __slots__ = ("burns", "describe", "meeting_at", "merge", "res", "seen", "t")
 
     def __init__(self, t: Table, res: _Results) -> None:
         self.t = t
@@ -267,8 +333,9 @@ class _Split:
         self.burns = t.pos.rules.partner_burns
         self.meeting_at = t.meeting_at
         self.seen: set[tuple[Pawns, int, bool, tuple[int, ...]]] = set()
-        self.target = None if res.target is None else plain(res.target).split(", ")
         self.describe = res.describe
+        # with a target, or every choice wanted, every path is a different choice: none merged
+        self.merge = res.paths is None and not res.every
 
     def split(
         self,
@@ -278,11 +345,12 @@ class _Split:
         penalty: bool,
         arrivals: tuple[int, ...],
         words: str,
+        target: Trie | None = None,
     ) -> None:
         """Every way to go on from ``pawns`` with ``left`` steps still to move; ``penalty``:
-        a colour in ``knocked`` is one whose knock-out costs the mover the round (A6)."""
-        target = self.target
-        if target is None:  # with a target every path is a different choice: none is merged
+        a colour in ``knocked`` is one whose knock-out costs the mover the round (A6);
+        ``target``: the sub-moves still looked for after these (see :attr:`_Results.paths`)."""
+        if self.merge:
             seen = self.seen
             size = len(seen)
             seen.add((pawns, left, penalty, arrivals))  # one hash, not a lookup and an add
@@ -295,7 +363,6 @@ class _Split:
         describe = self.describe
         occ = occupancy(pawns, t.n)
         prot = t.protected(occ)
-        done = words.count(", ") + 1 if words else 0
         for c, loc in t.partner_pieces(pawns, occ):
             name = piece_name(t, c, loc) if describe else ""
             for steps in range(left, 0, -1):  # the fewest sub-moves are found first
@@ -307,8 +374,11 @@ class _Split:
                         shown_up = face_up(t, pawns, moved, c, loc, dest)
                         knocks = knock_words(t, occ, loc, steps, dest, self.burns) if hit else ""
                         said = f"{name}→{loc_name(dest)}{knocks}{shown_up}"
-                    if target is not None and (done >= len(target) or target[done] != plain(said)):
-                        continue
+                    rest = None
+                    if target is not None:
+                        rest = target.get(plain(said))
+                        if rest is None:
+                            continue
                     met = arrive(arrivals, landed, self.meeting_at)
                     now = f"{words}, {said}" if words else said
                     if steps == left and not met:
@@ -317,13 +387,19 @@ class _Split:
                         continue
                     lost = penalty or (len(hit) > 0 and t.costs_round(hit))
                     self.split(
-                        moved, left - steps, knocked + hit if hit else knocked, lost, met, now
+                        moved,
+                        left - steps,
+                        knocked + hit if hit else knocked,
+                        lost,
+                        met,
+                        now,
+                        rest,
                     )
 
 
 def _partner(t: Table, res: _Results) -> None:
     """A11: 4 forward steps in ordered sub-moves, the movable pieces re-checked before each."""
-    _Split(t, res).split(t.pos.pawns, PARTNER_STEPS, (), False, (), "")
+    _Split(t, res).split(t.pos.pawns, PARTNER_STEPS, (), False, (), "", res.paths)
 
 
 def card_outcomes(
@@ -335,13 +411,18 @@ def card_outcomes(
     if kind is None:
         return {}  # A12: nothing to copy at the start of a round
     res = _Results(t, f"copy as {kind}" if card == COPY else kind, describe, target)
+    _search(t, kind, res)
+    return res.found
+
+
+def _search(t: Table, kind: str, res: _Results) -> None:
+    """Every choice of a card played as ``kind``, into ``res``."""
     if kind == SWAP:
         _swaps(t, res)
     elif kind == PARTNER:
         _partner(t, res)
     else:
         _ordinary(t, kind, res)
-    return res.found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -578,10 +659,7 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     if card not in pos.hands[mover]:
         raise SheepdogError(f"seat {mover} holds no {shown(card)!r} card")
     t = Table(pos)
-    label = f"copy as {pos.last_card}" if card == COPY else card
-    choice = words.split(";")[0].strip()
-    if choice.startswith(f"{label}:"):
-        choice = choice[len(label) + 1 :].strip()
+    choice = _choice_words(words, f"copy as {pos.last_card}" if card == COPY else card)
     found = card_outcomes(t, card, True, target=choice)
     if not found:
         raise SheepdogError(f"{card} {shown(choice)!r} is not a legal play here")
@@ -589,6 +667,57 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     hands = _hands_without(pos.hands, mover, card)
     kind = pos.last_card if card == COPY else card
     return AgentPlay(card, text, _after(pos, hands, kind, outcome, pos.stock), outcome[1])
+
+
+def _choice_words(words: str, label: str) -> str:
+    """The choices in a play's ``words`` (normalised, after ``label:`` if said, before any
+    ``;``)."""
+    choice = normal_words(words).split(";")[0].strip()
+    if label and choice.startswith(f"{label}:"):
+        choice = choice[len(label) + 1 :].strip()
+    return choice
+
+
+class Wordings:
+    """Every choice of ``card`` in ``pos`` (its mover holds it) by its words: what
+    :func:`play_by_words` gives for any words of a play of the card (a fold's are not), None
+    where it refuses them, all for the cost of
+    one search of the card's choices (a table's plays on offer look up each play's words in
+    every colouring of the belief).  With ``wanted`` (:func:`choice_trie` of some choices'
+    keys) a Partner's search looks only for those."""
+
+    __slots__ = ("by_words", "card", "kind", "label", "pos")
+
+    def __init__(self, pos: AgentPosition, card: str, wanted: Trie | None = None) -> None:
+        self.pos = pos
+        self.card = card
+        self.kind = pos.last_card if card == COPY else card
+        self.label = f"copy as {pos.last_card}" if card == COPY else card
+        self.by_words: dict[str, tuple[Outcome, str]] = {}
+        if self.kind is None or is_terminal(pos) or card not in pos.hands[pos.to_move]:
+            return
+        t = Table(pos)
+        res = _Results(t, self.label, True, every=True, wanted=wanted)
+        _search(t, self.kind, res)
+        self.by_words = res.by_words
+
+    def play(self, words: str) -> AgentPlay | None:
+        """The play said in ``words`` (the choices of a description, as for
+        :func:`play_by_words`), or None when they are no play of the card here (or, made
+        with ``wanted``, words not among those)."""
+        return self.play_of(choice_key(words, self.label))
+
+    def play_of(self, key: str) -> AgentPlay | None:
+        """:meth:`play` of words already made a :func:`choice_key`."""
+        found = self.by_words.get(key)
+        if found is None:
+            return None
+        outcome, text = found
+        pos = self.pos
+        hands = _hands_without(pos.hands, pos.to_move, self.card)
+        return AgentPlay(
+            self.card, text, _after(pos, hands, self.kind, outcome, pos.stock), outcome[1]
+        )
 
 
 def legal_plays(pos: AgentPosition) -> list[AgentPlay]:

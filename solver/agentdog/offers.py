@@ -7,19 +7,24 @@ one play), the fold when a hand she can hold has nothing playable (A14, A17), an
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from sheepdog.solver.agentdog.cards import CARDS, COPY, PARTNER, UNKNOWN
 from sheepdog.solver.agentdog.layout import SEATS
 from sheepdog.solver.agentdog.moves import (
     AgentPlay,
+    Outcome,
+    Wordings,
+    choice_key,
+    choice_trie,
     legal_plays,
     plain,
-    play_by_words,
     without_face_up,
 )
 from sheepdog.solver.agentdog.position import AgentPosition, Pawns
@@ -38,11 +43,19 @@ def _probe(table: AgentTable, pawns: Pawns, seat: int, card: str) -> AgentPositi
 
 
 _NAMED = re.compile(r"\[seat \d+\] ")
+_ON_TRACK = re.compile(r"t\d")
 
 
-def play_in(table: AgentTable, pawns: Pawns, seat: int, card: str, words: str) -> AgentPlay | None:
+def play_in(
+    table: AgentTable,
+    pawns: Pawns,
+    seat: int,
+    card: str,
+    words: str,
+    found: Wordings | None = None,
+) -> AgentPlay | None:
     """The play of ``card`` said in ``words`` in one colouring, or None when these choices are
-    not a play in that colouring.
+    not a play in that colouring (``found``: the card's :class:`Wordings` there, if made).
 
     The choices of a play name fields (A18), but a Partner's sub-moves go on after an earlier
     one revealed a piece: the engine's words then name that piece with its colour
@@ -50,21 +63,33 @@ def play_in(table: AgentTable, pawns: Pawns, seat: int, card: str, words: str) -
     words of one colouring are tried in another with each piece named as each colour would be
     (a field names one piece: the ``[seat N]`` is said, it does not choose), and a colouring in
     which none is a play cannot be the true one once the play was made."""
-    probe = _probe(table, pawns, seat, card)
-    try:
-        return play_by_words(probe, card, words)
-    except SheepdogError:
-        if card != PARTNER or ", " not in words:
-            return None
-    moves = _NAMED.sub("", words).split(", ")
-    names = [""] + [f"[seat {c}] " for c in table.players]
-    for prefixes in itertools.product(names, repeat=len(moves)):
-        said = ", ".join(p + m for p, m in zip(prefixes, moves, strict=True))
-        try:
-            return play_by_words(probe, card, said)
-        except SheepdogError:
-            continue
+    keys = _keys(tuple(table.players), _label_of(table, card), words)
+    if found is None:
+        found = Wordings(_probe(table, pawns, seat, card), card, choice_trie(keys))
+    for key in keys:
+        play = found.play_of(key)
+        if play is not None:
+            return play
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _keys(players: tuple[int, ...], label: str, words: str) -> tuple[str, ...]:
+    """The :func:`~moves.choice_key` of ``words``, then (a Partner's sub-moves) of the words
+    with each sub-move's piece named as each colour would name it (none, then each seat in
+    turn; the first sub-move's choice varies slowest), each once.  A track field's
+    ``[seat N]`` is matched whatever it says (:func:`~moves.plain`), so those sub-moves are
+    tried once, unnamed."""
+    ways = [words]
+    if label == PARTNER and ", " in words:
+        moves = _NAMED.sub("", words).split(", ")
+        names = [""] + [f"[seat {c}] " for c in players]
+        each = [[""] if _ON_TRACK.match(move) else names for move in moves]
+        ways += (
+            ", ".join(p + m for p, m in zip(prefixes, moves, strict=True))
+            for prefixes in itertools.product(*each)
+        )
+    return tuple(dict.fromkeys(choice_key(way, label) for way in ways))
 
 
 def _label_of(table: AgentTable, card: str) -> str:
@@ -100,45 +125,110 @@ def _parts(play: AgentPlay, label: str) -> tuple[str, str]:
     """A play's description (``"8: t1→t9; meeting t9: t2→t8; knocks out her side's ..."``)
     as its choices in words (``"t1→t9"``, after the card's ``label``) and its meetings'
     pulls (A13; the A6 note, which depends on the colouring, is left out)."""
-    said, *rest = play.description.split("; ")
+    return _description_parts(play.description, label)
+
+
+@functools.lru_cache(maxsize=65536)
+def _description_parts(description: str, label: str) -> tuple[str, str]:
+    """:func:`_parts` (a description recurs in many colourings)."""
+    said, *rest = description.split("; ")
     return said[len(label) + 2 :], "; ".join(p for p in rest if p.startswith("meeting "))
-
-
-def _meetings(results: list[AgentPlay | None], label: str) -> str:
-    """The meeting pulls of a play in the first colouring where it is a play."""
-    return next((_parts(play, label)[1] for play in results if play is not None), "")
 
 
 Plays = list[tuple[str, list[AgentPlay | None]]]
 
 
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """One legal play of a card (see :func:`offered_plays`): the words looked up in every
+    colouring (the first of a group of choices that give one position in every colouring),
+    the words as the table can say them, in how many colourings it knocks out a piece of the
+    mover's side (A6), its meetings' pulls, and its result in each colouring as a number (0:
+    no play there; within one colouring, one number per position)."""
+
+    said: str
+    words: str
+    knocks: int
+    meetings: str
+    outcomes: bytes
+
+
+def offered_plays(table: AgentTable, seat: int, card: str) -> list[Offer]:
+    """The legal plays of ``card`` by ``seat``, without the play in each colouring (see
+    :func:`play_results`): each colouring's choices are searched once."""
+    return survey(table, seat, card, ())[0]
+
+
+def play_results(table: AgentTable, seat: int, card: str, said: str) -> list[AgentPlay | None]:
+    """The play said in ``said`` in each colouring of the belief (in its order; None where
+    these choices are no play, see :func:`play_in`)."""
+    return [play_in(table, pawns, seat, card, said) for pawns in table.belief]
+
+
 def play_choices(table: AgentTable, seat: int, card: str) -> Plays:
     """The legal plays of ``card`` by ``seat``: each its choices in words (the first of a group
     of choices that give one position in every colouring) and the play in each colouring of
-    the belief (in its order; None where these choices are no play, see :func:`play_in`)."""
+    the belief (:func:`offered_plays` and :func:`play_results`)."""
+    return [
+        (offer.words, play_results(table, seat, card, offer.said))
+        for offer in offered_plays(table, seat, card)
+    ]
+
+
+def survey(
+    table: AgentTable, seat: int, card: str, extra: Sequence[str]
+) -> tuple[list[Offer], dict[str, bytes]]:
+    """:func:`offered_plays`, and the results of the ``extra`` choices as their
+    :attr:`Offer.outcomes` (numbered as the offers' are)."""
     label = _label_of(table, card)
     words: dict[str, None] = {}
     for pawns in table.belief:
         for play in legal_plays(_probe(table, pawns, seat, card)):
             if play.card == card:
                 words.setdefault(_parts(play, label)[0], None)
-    groups: set[tuple[tuple[Pawns, bool] | None, ...]] = set()
-    out: Plays = []
+    lookups = [*words, *(said for said in extra if said not in words)]
+    players = tuple(table.players)
+    keys = {said: _keys(players, label, said) for said in lookups}
+    wanted = choice_trie(key for ways in keys.values() for key in ways)
+    ids = {said: array("L") for said in lookups}
+    knocks = dict.fromkeys(lookups, 0)
+    meetings: dict[str, str] = {}
+    told: dict[str, set[str]] = {said: set() for said in lookups}
+    for pawns in table.belief:  # one search of the card's choices a colouring
+        found = Wordings(_probe(table, pawns, seat, card), card, wanted).by_words
+        numbers: dict[Outcome, int] = {}
+        for said in lookups:
+            hit = None
+            for key in keys[said]:
+                hit = found.get(key)
+                if hit is not None:
+                    break
+            if hit is None:
+                ids[said].append(0)
+                continue
+            outcome, text = hit
+            ids[said].append(numbers.setdefault(outcome, len(numbers) + 1))
+            knocks[said] += outcome[1]
+            choice, pulls = _description_parts(text, label)
+            meetings.setdefault(said, pulls)  # those of the first colouring where it is a play
+            told[said].add(choice)
+    groups: set[bytes] = set()
+    out: list[Offer] = []
     for said in words:
-        results = [play_in(table, pawns, seat, card, said) for pawns in table.belief]
-        key = results_key(results)
-        if key not in groups:
-            groups.add(key)
-            out.append((_seen_words(said, results, label), results))
-    return out
+        outcomes = ids[said].tobytes()
+        if outcomes not in groups:
+            groups.add(outcomes)
+            shown = _seen_words(said, told[said])
+            out.append(Offer(said, shown, knocks[said], meetings.get(said, ""), outcomes))
+    return out, {said: ids[said].tobytes() for said in extra}
 
 
-def _seen_words(said: str, results: list[AgentPlay | None], label: str) -> str:
+def _seen_words(said: str, told: set[str]) -> str:
     """The words of a play as the table can say them: those of one colouring, without where a
     piece turned face up went (and, if that is not enough, without the seats of track
-    pieces) when the colourings in which it is a play say it otherwise (A18: "13: t4→h0 (face
-    up: seat 0's piece goes to its h3)" was offered when the piece might be seat 2's)."""
-    told = {_parts(play, label)[0] for play in results if play is not None}
+    pieces) when the colourings in which it is a play say it otherwise (``told``; A18: "13:
+    t4→h0 (face up: seat 0's piece goes to its h3)" was offered when the piece might be seat
+    2's)."""
     if len(told) <= 1:
         return said
     if len({without_face_up(words) for words in told}) == 1:
@@ -161,17 +251,10 @@ def choices(table: AgentTable) -> list[Choice]:
     if seat is None:
         return []
     out = [
-        Choice(
-            card,
-            j,
-            said,
-            sum(1 for r in results if r and r.out_of_round),
-            _label_of(table, card),
-            _meetings(results, _label_of(table, card)),
-        )
+        Choice(card, j, offer.words, offer.knocks, _label_of(table, card), offer.meetings)
         for card in _cards_of(table, seat)
         if card != COPY or table.last_card is not None
-        for j, (said, results) in enumerate(play_choices(table, seat, card))
+        for j, offer in enumerate(offered_plays(table, seat, card))
     ]
     movable = {choice.card for choice in out}
     if fold_possible(table, seat, lambda card: card in movable):
@@ -206,10 +289,10 @@ def playable(table: AgentTable, seat: int, cards: Iterable[str]) -> str | None:
     for card in sorted(set(cards) - {UNKNOWN}, key=CARDS.index):
         if card == COPY and table.last_card is None:
             continue
-        if play_choices(table, seat, card):
+        if any(
+            play.card == card
+            for pawns in table.belief
+            for play in legal_plays(_probe(table, pawns, seat, card))
+        ):
             return card
     return None
-
-
-def results_key(results: list[AgentPlay | None]) -> tuple[tuple[Pawns, bool] | None, ...]:
-    return tuple(None if r is None else (r.position.pawns, r.out_of_round) for r in results)

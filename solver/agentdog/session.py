@@ -76,17 +76,17 @@ from sheepdog.solver.agentdog.entries import (
     parse_entry,
 )
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS
-from sheepdog.solver.agentdog.moves import AgentPlay
 from sheepdog.solver.agentdog.observer import RecordOutOfTime, colourings, view_from_json
 from sheepdog.solver.agentdog.offers import (
     Choice,
-    Plays,
+    Offer,
     check_stuck,
     choices,
+    offered_plays,
     play_choices,
-    play_in,
+    play_results,
     playable,
-    results_key,
+    survey,
 )
 from sheepdog.solver.agentdog.outcomes import after_play
 from sheepdog.solver.agentdog.position import PIECES, position_from_json
@@ -343,26 +343,25 @@ def _play(table: AgentTable, entry: PlayCard) -> tuple[Entry, AgentTable]:
         )
     if card == COPY and table.last_card is None:
         raise SheepdogError("a Copy has nothing to copy at the start of a round (A12)")
-    plays = play_choices(table, seat, card)
-    if not plays:
+    if playable(table, seat, [card]) is None:
         raise SheepdogError(f"the {card} has no legal play here for seat {seat}")
     if isinstance(entry.play, int):
+        plays = offered_plays(table, seat, card)
         if not 0 <= entry.play < len(plays):
             raise SheepdogError(
                 f"the {card} has {counted(len(plays), 'legal play')} here, "
                 f"numbered 0 to {len(plays) - 1}"
             )
-        said, results = plays[entry.play]
+        offer = plays[entry.play]
     else:
-        said, results = _by_words(table, seat, card, entry.play, plays)
-    settled = PlayCard(seat, card, said)
+        offer = _by_words(table, seat, card, entry.play)
+    settled = PlayCard(seat, card, offer.words)
     kind = table.last_card if card == COPY else card
+    results = play_results(table, seat, card, offer.said)
     return settled, after_play(table, seat, card, kind, results)
 
 
-def _by_words(
-    table: AgentTable, seat: int, card: str, typed: str, plays: Plays
-) -> tuple[str, list[AgentPlay | None]]:
+def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> Offer:
     head, colon, rest = typed.partition(":")
     if colon:
         named = card_or_none(head)
@@ -377,23 +376,23 @@ def _by_words(
                 raise SheepdogError(f"{shown(typed.strip())!r} is not a play of the {card}")
             typed = rest
     wanted = normal_words(typed.split(";")[0])
-    for said, results in plays:
-        if normal_words(said) == wanted:
-            return said, results
-    # other words for one of the plays (a Partner's sub-moves in another order, ...)
-    results = [play_in(table, pawns, seat, card, wanted) for pawns in table.belief]
-    if not any(results):
-        listed = "; ".join(s for s, _ in plays[:6])
+    # with other words for one of the plays (a Partner's sub-moves in another order, ...)
+    plays, typed_outcomes = survey(table, seat, card, [wanted])
+    for offer in plays:
+        if normal_words(offer.words) == wanted:
+            return offer
+    outcomes = typed_outcomes[wanted]
+    if not any(outcomes):
+        listed = "; ".join(offer.words for offer in plays[:6])
         more = f" (and {len(plays) - 6} more)" if len(plays) > 6 else ""
         raise SheepdogError(
             f"not a legal play of the {card} for seat {seat}: {shown(typed.strip())!r}; "
             f"legal: {listed}{more}"
         )
-    key = results_key(results)
-    for said, found in plays:
-        if results_key(found) == key:
-            return said, found
-    return wanted, results  # pragma: no cover - every play is in one group
+    for offer in plays:
+        if offer.outcomes == outcomes:
+            return offer
+    raise AssertionError("every play is in one group")  # pragma: no cover
 
 
 def _seen(table: AgentTable, entry: Seen) -> tuple[Entry, AgentTable]:

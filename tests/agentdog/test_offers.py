@@ -1,0 +1,199 @@
+"""The plays on offer at an Agent DOG table (:mod:`sheepdog.solver.agentdog.offers`) against a
+slow reference: every offered play's words tried in every colouring one at a time with
+:func:`~sheepdog.solver.agentdog.moves.play_by_words` (a search aimed at those words), a
+Partner's sub-moves named each way in turn, the plays grouped by their positions.  The library
+searches each colouring's choices once (:class:`~sheepdog.solver.agentdog.moves.Wordings`) and
+numbers the positions; both must give the same plays, words, knock-outs, meetings and results."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sheepdog.solver.agentdog.cards import CARDS, COPY, PARTNER
+from sheepdog.solver.agentdog.moves import (
+    AgentPlay,
+    Wordings,
+    legal_plays,
+    play_by_words,
+    plain,
+    without_face_up,
+)
+from sheepdog.solver.agentdog.observer import view_of, view_to_json
+from sheepdog.solver.agentdog.offers import _probe, offered_plays, play_results, survey
+from sheepdog.solver.agentdog.position import AgentPosition, Pawns, position_from_json
+from sheepdog.solver.agentdog.session import Record, new_table, parse_entry
+from sheepdog.solver.agentdog.table import AgentTable
+from sheepdog.solver.errors import SheepdogError
+from tests.agentdog.strategies import positions, random_position
+
+_NAMED = re.compile(r"\[seat \d+\] ")
+
+
+def _reference_in(
+    table: AgentTable, pawns: Pawns, seat: int, card: str, words: str
+) -> AgentPlay | None:
+    """The play of ``words`` in one colouring: the words as said, then (a Partner) each
+    sub-move's piece named by no seat or by each seat in turn, the first that is a play."""
+    probe = _probe(table, pawns, seat, card)
+    tries = [words]
+    if card == PARTNER and ", " in words:
+        moves = _NAMED.sub("", words).split(", ")
+        names = [""] + [f"[seat {c}] " for c in table.players]
+        tries += [
+            ", ".join(p + m for p, m in zip(prefixes, moves, strict=True))
+            for prefixes in itertools.product(names, repeat=len(moves))
+        ]
+    for said in tries:
+        try:
+            return play_by_words(probe, card, said)
+        except SheepdogError:
+            continue
+    return None
+
+
+def _reference(
+    table: AgentTable, seat: int, card: str
+) -> list[tuple[str, str, int, str, list[AgentPlay | None]]]:
+    """(words looked up, words shown, knock-outs, meetings, results) of each play offered."""
+    label = f"copy as {table.last_card}" if card == COPY else card
+    words: list[str] = []
+    for pawns in table.belief:
+        for play in legal_plays(_probe(table, pawns, seat, card)):
+            said = play.description.split("; ")[0][len(label) + 2 :]
+            if play.card == card and said not in words:
+                words.append(said)
+    out = []
+    groups = set()
+    for said in words:
+        results = [_reference_in(table, pawns, seat, card, said) for pawns in table.belief]
+        key = tuple(None if r is None else (r.position.pawns, r.out_of_round) for r in results)
+        if key in groups:
+            continue
+        groups.add(key)
+        parts = [r.description.split("; ") for r in results if r is not None]
+        told = {p[0][len(label) + 2 :] for p in parts}
+        shown = said
+        if len(told) > 1:
+            alike = len({without_face_up(w) for w in told}) == 1
+            shown = without_face_up(said) if alike else plain(said)
+        meetings = "; ".join(x for x in parts[0][1:] if x.startswith("meeting "))
+        knocks = sum(1 for r in results if r is not None and r.out_of_round)
+        out.append((said, shown, knocks, meetings, results))
+    return out
+
+
+def _cards(table: AgentTable) -> list[str]:
+    return [c for c in CARDS if c != COPY or table.last_card is not None]
+
+
+def _same_as_reference(table: AgentTable, seat: int) -> int:
+    """Every card's offered plays against the reference; returns how many plays there were."""
+    plays = 0
+    for card in _cards(table):
+        expected = _reference(table, seat, card)
+        offered = offered_plays(table, seat, card)
+        assert [(o.said, o.words, o.knocks, o.meetings) for o in offered] == [
+            e[:4] for e in expected
+        ], card
+        for offer, (*_, results) in zip(offered, expected, strict=True):
+            assert play_results(table, seat, card, offer.said) == results, (card, offer.said)
+        plays += len(offered)
+    return plays
+
+
+def _table_of(data: dict[str, Any]) -> AgentTable | None:
+    """The table of the seat to move, from her observer view of ``data``."""
+    pos = position_from_json(data)
+    me = pos.to_move
+    try:
+        return new_table(len(pos.players), me, view_to_json(view_of(pos, me)))
+    except SheepdogError:
+        return None  # a view the table does not take (its refusals are tested elsewhere)
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=positions())
+def test_the_plays_on_offer_are_the_reference_s(data: dict[str, Any]) -> None:
+    table = _table_of(data)
+    if table is not None and table.seat_to_move is not None:
+        _same_as_reference(table, table.seat_to_move)
+
+
+def test_the_plays_on_offer_are_the_reference_s_in_seeded_views_with_many_colourings() -> None:
+    """Seeded positions with several colourings and a Partner's plays among the offers (the
+    property above may draw few)."""
+    colourings = plays = 0
+    for seed in range(12):
+        table = _table_of(random_position(random.Random(seed)))
+        if table is None or table.seat_to_move is None or len(table.belief) < 2:
+            continue
+        colourings += len(table.belief)
+        plays += _same_as_reference(table, table.seat_to_move)
+    assert colourings >= 20 and plays >= 100
+
+
+def _words_of(pos: AgentPosition, card: str) -> list[str]:
+    """The engine's words for every play of ``card`` (the mover holds only it), each also with
+    its sub-moves in reverse order, with the seats named, and without their notes."""
+    label = f"copy as {pos.last_card}" if card == COPY else card
+    out = []
+    for play in legal_plays(pos):
+        if play.card != card:
+            continue  # a fold: not one of the card's choices
+        said = play.description.split("; ")[0]
+        choice = said[len(label) + 2 :]
+        moves = choice.split(", ")
+        out += [said, choice, ", ".join(reversed(moves)), plain(choice).upper()]
+        out += [", ".join(f"[seat {s}] {_NAMED.sub('', m)}" for m in moves) for s in pos.players]
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=positions(), card=st.sampled_from(CARDS))
+def test_wordings_match_words_as_play_by_words_does(data: dict[str, Any], card: str) -> None:
+    """One search of a card's choices answers any words for them as :func:`play_by_words`'
+    search aimed at them does: the same play, or none where it refuses them."""
+    pos = position_from_json(data)
+    seat = pos.to_move
+    hands = tuple((card,) if k == seat else () for k in range(4))
+    probe = AgentPosition(
+        pos.pawns, hands, seat, pos.last_card, pos.layout, pos.rules, pos.players
+    )
+    found = Wordings(probe, card)
+    for words in [*_words_of(probe, card), "t1→t2", "out to t0", "t8 ↔ t24"]:
+        try:
+            expected: AgentPlay | None = play_by_words(probe, card, words)
+        except SheepdogError:
+            expected = None
+        assert found.play(words) == expected, words
+
+
+def test_a_play_typed_in_other_words_is_the_offered_play_it_gives() -> None:
+    """A Partner's sub-moves typed in another order than offered, where both orders give
+    one position in every colouring: the entry is recorded as the offered play."""
+    for seed in range(40):
+        table = _table_of(random_position(random.Random(seed)))
+        if table is None or table.seat_to_move is None or PARTNER not in table.hands[
+            table.seat_to_move
+        ]:
+            continue
+        seat = table.seat_to_move
+        for offer in offered_plays(table, seat, PARTNER):
+            moves = offer.said.split(", ")
+            if len(moves) != 2 or "(" in offer.said:
+                continue
+            other = f"{moves[1]}, {moves[0]}"
+            plays, typed = survey(table, seat, PARTNER, [other])
+            same = [o for o in plays if o.outcomes == typed[other]]
+            if not same or same[0].words == other:
+                continue
+            record = Record(table).add(parse_entry(f"seat {seat} plays partner: {other}"))
+            assert record.steps[-1].line == f"seat {seat} plays partner: {same[0].words}"
+            return
+    raise AssertionError("no Partner play found whose sub-moves may be typed in another order")
