@@ -20,8 +20,8 @@ from sheepdog.solver.agentdog.moves import (
     AgentPlay,
     Wordings,
     legal_plays,
-    play_by_words,
     plain,
+    play_by_words,
     without_face_up,
 )
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
@@ -162,9 +162,7 @@ def test_wordings_match_words_as_play_by_words_does(data: dict[str, Any], card: 
     pos = position_from_json(data)
     seat = pos.to_move
     hands = tuple((card,) if k == seat else () for k in range(4))
-    probe = AgentPosition(
-        pos.pawns, hands, seat, pos.last_card, pos.layout, pos.rules, pos.players
-    )
+    probe = AgentPosition(pos.pawns, hands, seat, pos.last_card, pos.layout, pos.rules, pos.players)
     found = Wordings(probe, card)
     for words in [*_words_of(probe, card), "t1→t2", "out to t0", "t8 ↔ t24"]:
         try:
@@ -179,9 +177,11 @@ def test_a_play_typed_in_other_words_is_the_offered_play_it_gives() -> None:
     one position in every colouring: the entry is recorded as the offered play."""
     for seed in range(40):
         table = _table_of(random_position(random.Random(seed)))
-        if table is None or table.seat_to_move is None or PARTNER not in table.hands[
-            table.seat_to_move
-        ]:
+        if (
+            table is None
+            or table.seat_to_move is None
+            or PARTNER not in table.hands[table.seat_to_move]
+        ):
             continue
         seat = table.seat_to_move
         for offer in offered_plays(table, seat, PARTNER):
