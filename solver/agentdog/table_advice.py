@@ -16,7 +16,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from sheepdog.solver.agentdog.advise import (
+    DEFAULT_RISK_SECONDS,
     DEFAULT_SAMPLES,
+    DEFAULT_SECONDS,
     DEFAULT_SOLVE_NODES,
     AdviceProgress,
     AgentAdvice,
@@ -29,7 +31,7 @@ from sheepdog.solver.agentdog.advise import (
 from sheepdog.solver.agentdog.cards import UNKNOWN
 from sheepdog.solver.agentdog.observer import ObserverView
 from sheepdog.solver.agentdog.position import Pawns
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, expect
 
 __all__ = ["advise_belief"]
 
@@ -42,15 +44,21 @@ def advise_belief(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     max_nodes: int = DEFAULT_SOLVE_NODES,
-    seconds: float | None = None,
+    seconds: float | None = DEFAULT_SECONDS,
     progress: AdviceProgress | None = None,
-    risk_seconds: float | None = None,
+    risk_seconds: float | None = DEFAULT_RISK_SECONDS,
 ) -> AgentAdvice:
     """Advice for the player to move in ``view`` when the colourings are ``belief`` (each once)
     and the hidden cards are dealt from ``unseen`` (default: the view's own count, as
     ``advise_view``); the sampling stops after ``seconds``, and the exact risks raise
-    :class:`~sheepdog.solver.agentdog.advise.RisksOutOfTime` after ``risk_seconds``."""
+    :class:`~sheepdog.solver.agentdog.advise.RisksOutOfTime` after ``risk_seconds`` (the
+    defaults are ``advise_view``'s; None: no limit)."""
     started, clock = time.perf_counter(), time.monotonic()
+    for name, value in (("seconds", seconds), ("risk_seconds", risk_seconds)):
+        if value is not None:
+            expect(value, (int, float), name, "seconds, or None")
+            if not value >= 0:
+                raise SheepdogError(f"{name} must be 0 or more, not {value}")
     check_own_hand(view)
     if samples < 0:
         raise SheepdogError(f"samples must be 0 or more, not {samples}")

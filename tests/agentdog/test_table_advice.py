@@ -4,13 +4,15 @@ time limit stops sampling, never a sample halfway."""
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections import Counter
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
-from sheepdog.solver.agentdog.advise import advise_view
+from sheepdog.solver.agentdog.advise import RisksOutOfTime, advise_view
 from sheepdog.solver.agentdog.observer import ObserverView, colourings, view_from_json, view_of
 from sheepdog.solver.agentdog.position import make_position
 from sheepdog.solver.agentdog.table_advice import advise_belief
@@ -56,7 +58,9 @@ def test_a_narrower_belief_and_the_time_limit() -> None:
         p["wins"] + p["draws"] + p["losses"] + p["unresolved"] == 0 for p in stopped["plays"]
     )
     # the hidden cards are dealt from the cards given as not yet seen
-    dealt = advise_belief(view, one, samples=1, unseen=Counter({"5": 6}), max_nodes=3000)
+    dealt = advise_belief(
+        view, one, samples=1, unseen=Counter({"5": 6}), max_nodes=3000, seconds=None
+    )
     assert dealt.samples == 1
     with pytest.raises(SheepdogError, match="6 hidden cards but only 2 cards not yet seen"):
         advise_belief(view, one, samples=1, unseen=Counter({"5": 2}))
@@ -119,3 +123,29 @@ def test_a_knock_out_in_one_colouring_is_not_told_as_certain() -> None:
     two = next(p for p in got["plays"] if p["card"] == "2" and p["play"] == "t6→t8")
     assert two["knocks_own_side"]["chance"] == "1/2"
     assert two["description"].endswith("what follows depends on the undercover colours")
+
+
+def test_its_budgets_are_advise_view_s_unless_told() -> None:
+    """The library's default had no limit on the exact risks (thousands of colourings ran on);
+    its budgets are now advise_view's, a zero one is kept, a negative one refused."""
+    defaults = {
+        name: p.default
+        for name, p in inspect.signature(advise_belief).parameters.items()
+        if name in ("seconds", "risk_seconds")
+    }
+    view_defaults = inspect.signature(advise_view).parameters
+    assert defaults == {name: view_defaults[name].default for name in defaults}
+    assert all(isinstance(value, float) and value > 0 for value in defaults.values())
+    view = _view()
+    with pytest.raises(RisksOutOfTime):
+        advise_belief(view, colourings(view), samples=0, risk_seconds=0.0)
+    belief = colourings(view)
+    with pytest.raises(SheepdogError, match="^seconds must be 0 or more, not -1$"):
+        advise_belief(view, belief, samples=0, seconds=-1)
+    with pytest.raises(SheepdogError, match="^risk_seconds must be 0 or more, not -1$"):
+        advise_belief(view, belief, samples=0, risk_seconds=-1)
+    ten: Any = "ten"  # a caller without types
+    with pytest.raises(SheepdogError, match="seconds"):
+        advise_belief(view, belief, samples=0, seconds=ten)
+    with pytest.raises(SheepdogError, match="risk_seconds"):
+        advise_belief(view, belief, samples=0, risk_seconds=ten)
