@@ -796,6 +796,15 @@ def risks_view(seed: int, undercover: list[int]) -> ObserverView:
     return view_of(pos, 0)
 
 
+def _per_view_summary(took: list[float], per: list[float]) -> None:
+    """Parts risks and offers: the median and p95 of the seconds a view and per colouring."""
+    print(
+        f"  seconds: median {statistics.median(took):.2f}, p95 {quantile(took, 0.95):.2f};"
+        f" per colouring: median {statistics.median(per):.1f} ms, p95"
+        f" {quantile(per, 0.95):.1f} ms; peak memory {peak_mb():.0f} MB"
+    )
+
+
 def risks_part(views: int, undercover: list[int]) -> None:
     print(
         f"risks: {counted(views, 'seeded view')}, undercover per colour"
@@ -816,11 +825,7 @@ def risks_part(views: int, undercover: list[int]) -> None:
             " colouring)",
             flush=True,
         )
-    print(
-        f"  seconds: median {statistics.median(took):.2f}, p95 {quantile(took, 0.95):.2f};"
-        f" per colouring: median {statistics.median(per):.1f} ms, p95"
-        f" {quantile(per, 0.95):.1f} ms; peak memory {peak_mb():.0f} MB"
-    )
+    _per_view_summary(took, per)
 
 
 def offers_part(views: int, undercover: list[int]) -> None:
@@ -847,11 +852,7 @@ def offers_part(views: int, undercover: list[int]) -> None:
             f" colouring); the Partner's {len(partner)} alone {alone:.2f} s",
             flush=True,
         )
-    print(
-        f"  seconds: median {statistics.median(took):.2f}, p95 {quantile(took, 0.95):.2f};"
-        f" per colouring: median {statistics.median(per):.1f} ms, p95"
-        f" {quantile(per, 0.95):.1f} ms; peak memory {peak_mb():.0f} MB"
-    )
+    _per_view_summary(took, per)
 
 
 def _replays(view: ObserverView) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.test_agent import _two_under
 from tests.web.test_browser import (
@@ -105,11 +105,10 @@ def test_the_page_asks_what_the_table_saw(server: str, phone: Page) -> None:
     fits_the_phone(phone)
 
 
-def test_a_fold_offers_only_the_draws_its_discard_allows(server: str, phone: Page) -> None:
-    """With the draw pile empty the discarded card goes back into it: the last unseen 3 is
-    the one she discards, so "discard 3, draw 3" is a fold and "discard 2, draw 3" is not.
-    The page offered the union of the two lists beside either discard; the draw now follows
-    the discard (greyed out where it does not fit), and the pair sent is recorded."""
+def _fold_game(server: str, phone: Page) -> tuple[str, Locator, Locator, Locator]:
+    """A 3-player game whose seat 0 (the phone's) must fold, holding a 2 and the last unseen 3,
+    with an empty draw pile (the discarded card goes back into it): its entries' address, her
+    fold form and its discard and draw lists."""
     view = {
         "variant": "agent-dog",
         "layout": "default",
@@ -128,6 +127,16 @@ def test_a_fold_offers_only_the_draws_its_discard_allows(server: str, phone: Pag
     settled(phone)
     form = phone.locator("form:has(select[name=discard])")
     discard, drawn = form.locator("select[name=discard]"), form.locator("select[name=drawn]")
+    entries = game["url"].replace("/agent/", "/api/dog/games/").split("?")[0]
+    return entries, form, discard, drawn
+
+
+def test_a_fold_offers_only_the_draws_its_discard_allows(server: str, phone: Page) -> None:
+    """With the draw pile empty the discarded card goes back into it: the last unseen 3 is
+    the one she discards, so "discard 3, draw 3" is a fold and "discard 2, draw 3" is not.
+    The page offered the union of the two lists beside either discard; the draw now follows
+    the discard (greyed out where it does not fit), and the pair sent is recorded."""
+    entries, form, discard, drawn = _fold_game(server, phone)
     three = drawn.locator("option", has_text=re.compile(r"^3$"))
     expect(discard).to_have_value("2")
     expect(three).to_be_disabled()
@@ -159,7 +168,6 @@ def test_a_fold_offers_only_the_draws_its_discard_allows(server: str, phone: Pag
     discard.select_option("3")
     expect(form.locator(".stale-note")).to_have_count(0)
     # another phone's entry brings a new page: her choices come back, and are still hers
-    entries = game["url"].replace("/agent/", "/api/dog/games/").split("?")[0]
     api_post(server, entries + "/entries", {"line": "seat 0 folds: discard 2, draw 5"})
     api_post(server, entries + "/undo", {})
     expect(phone.locator(".history li.undone")).to_have_count(1)
@@ -190,29 +198,11 @@ def test_a_fold_waiting_for_a_new_draw_keeps_it_across_an_entry_and_its_undo(
     """The page showed another phone's entry (her fold form gone: seat 0 had folded) before
     its undo brought the form back: a form waiting for a new draw came back with the list's
     defaults and no note, her choices lost (a form she had only filled came back whole)."""
-    view = {
-        "variant": "agent-dog",
-        "layout": "default",
-        "view": "observer",
-        "pawns": {"0": ["k"] * 4, "1": ["k", "k", "k", "t21"], "2": ["k", "k", "k", "t32"]},
-        "undercover": [],
-        "hands": {"0": ["2", "3"], "1": ["3"] * 5, "2": ["3", "3"]},
-        "to_move": 0,
-        "last_card": None,
-        "players": [0, 1, 2],
-    }
-    game = api_post(
-        server, "/api/dog/games", {"variant": "agent-dog", "me": 0, "position": view, "stock": 0}
-    )
-    phone.goto(server + game["url"])
-    settled(phone)
-    form = phone.locator("form:has(select[name=discard])")
-    discard, drawn = form.locator("select[name=discard]"), form.locator("select[name=drawn]")
+    entries, form, discard, drawn = _fold_game(server, phone)
     discard.select_option("3")
     drawn.select_option("3")
     discard.select_option("2")
     expect(form.locator(".stale-note")).to_have_count(1)
-    entries = game["url"].replace("/agent/", "/api/dog/games/").split("?")[0]
     api_post(server, entries + "/entries", {"line": "seat 0 folds: discard 2, draw 5"})
     expect(form).to_have_count(0)  # the page showed the entry: her form is gone
     api_post(server, entries + "/undo", {})
