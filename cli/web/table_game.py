@@ -260,6 +260,7 @@ class TableGames(Generic[G]):
         self._views: dict[tuple[str, int], dict[str, Any]] = {}
         self._advice: Background[Advice] = Background()
         self._game_locks: dict[str, threading.Lock] = {}
+        self._view_locks: dict[str, threading.Lock] = {}
 
     def your_turn(self, game: G) -> bool:
         """Whether the advice is asked for (her turn)."""
@@ -294,6 +295,10 @@ class TableGames(Generic[G]):
         with self.lock:
             return self._game_locks.setdefault(game_id, threading.Lock())
 
+    def _view_lock(self, game_id: str) -> threading.Lock:
+        with self.lock:
+            return self._view_locks.setdefault(game_id, threading.Lock())
+
     def add(self, row: GameRow, entry: Any, expected: int | None = None) -> dict[str, Any]:
         """Check the entry against the game (made on version ``expected``, when given), store
         it (committed), answer what was stored."""
@@ -323,15 +328,23 @@ class TableGames(Generic[G]):
         """The GET object; with ``wait=False`` advice not ready yet is ``None`` with
         ``"advice_pending": true``."""
         version, game = self.game(row)
-        key = (row.id, version)
-        base = self._views.get(key)
+        base = self._views.get((row.id, version))
         if base is None:
-            base = {"id": row.id, "kind": self.kind, "version": version, "setup": row.setup}
-            base.update(game.view())
-            with self.lock:
-                if len(self._views) > 256:
-                    self._views.clear()
-                self._views[key] = base
+            # one worked out at a time for a game (an Agent DOG table of thousands of
+            # colourings takes seconds): the phones that ask meanwhile wait for it, then take
+            # it, or the newest if an entry came in while they waited
+            with self._view_lock(row.id):
+                version, game = self.game(row)
+                key = (row.id, version)
+                base = self._views.get(key)
+                if base is None:
+                    base = {"id": row.id, "kind": self.kind, "version": version}
+                    base["setup"] = row.setup
+                    base.update(game.view())
+                    with self.lock:
+                        if len(self._views) > 256:
+                            self._views.clear()
+                        self._views[key] = base
         future = self.advice(row.id, version, game)
         if future is None:
             return {**base, "advice": None, "advice_error": None, "advice_pending": False}

@@ -8,14 +8,22 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 import warnings
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 
-from sheepdog.cli.web.agent import ADVICE_NODES, PastedTables, board_status, board_svg
+from sheepdog.cli.web.agent import (
+    ADVICE_NODES,
+    AgentGame,
+    PastedTables,
+    board_status,
+    board_svg,
+)
 from sheepdog.cli.web.app import create_app
 from sheepdog.cli.web.store import Store
 from sheepdog.solver.agentdog.observer import colourings, view_from_json, view_of, view_to_json
@@ -880,3 +888,37 @@ def test_a_fold_offers_only_the_cards_that_cannot_move(client: TestClient) -> No
     page = client.get(game["url"]).text
     listed = re.search(r'<select name="discard">(.*?)</select>', page)
     assert listed is not None and re.findall(r"<option>([^<]*)</option>", listed[1]) == ["swap"]
+
+
+def test_phones_asking_at_once_wait_for_one_page_not_one_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every phone at the table asks for the new state after an entry; each worked the view
+    out itself (an Agent DOG table of thousands of colourings takes seconds to list its
+    plays), so four phones took four times the work.  Now one works it out and the others
+    wait for it; an entry while they wait gives them the newest state."""
+    store = Store(tmp_path / "data")
+    try:
+        with TestClient(create_app(store), raise_server_exceptions=False) as client:
+            made = new(client, players=4, me=0, hand=HAND, starts=0)
+            auth = {"Authorization": f"Bearer {made['token']}"}
+            worked: list[int] = []
+            real = AgentGame.view
+
+            def slow_view(game: AgentGame) -> dict[str, Any]:
+                worked.append(len(game.record.steps))
+                time.sleep(0.3)
+                return real(game)
+
+            monkeypatch.setattr(AgentGame, "view", slow_view)
+            with ThreadPoolExecutor(4) as pool:
+                asked = [
+                    pool.submit(client.get, f"/api/dog/games/{made['id']}", headers=auth)
+                    for _ in range(4)
+                ]
+                answers = [future.result() for future in asked]
+            assert [r.status_code for r in answers] == [200] * 4
+            assert len({r.json()["version"] for r in answers}) == 1
+            assert len(worked) == 1
+    finally:
+        store.close()
