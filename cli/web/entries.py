@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -198,10 +199,18 @@ def is_undo(line: str) -> bool:
     return line.strip().lower() == "undo"
 
 
+#: A typed line that picks by number (``seen #1``, ``seat 2 plays 5 #0``): the number names an
+#: entry of a list the page showed, which another phone's entry may have changed.
+_NUMBERED = re.compile(r"#\s*[0-9]")
+
+
 def form_expected(form: dict[str, str]) -> int | None:
     """The version a page's form must still find: a typed line says what it is and the rules
-    check it, so it goes in whatever came meanwhile, except a typed ``undo``."""
-    if form.get("action") == "line" and not is_undo(form.get("line", "")):
+    check it, so it goes in whatever came meanwhile, except a typed ``undo`` and a line that
+    picks by number (``#K``): "seen #1" typed against one question was recorded as the
+    answer to the next one, which the page had not shown yet."""
+    line = form.get("line", "")
+    if form.get("action") == "line" and not is_undo(line) and not _NUMBERED.search(line):
         form_version(form)  # still a well-formed number
         return None
     return form_version(form)

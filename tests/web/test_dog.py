@@ -502,3 +502,34 @@ def test_a_seat_off_the_table_is_named_in_the_form_s_words(client: TestClient) -
     r = client.post("/dog/new", data={**fields, "me": "1", "starts": "4"})
     assert r.status_code == 400 and "who starts must be 0 to 3 at a 4-seat table, not 4" in r.text
     assert "&#39;me&#39;" not in r.text
+
+
+def test_a_typed_line_that_picks_by_number_must_find_the_page_s_list(
+    client: TestClient,
+) -> None:
+    """A typed line says what it is, so it goes in whatever came meanwhile; but ``#K`` names
+    the K-th entry of a list the page showed, which another phone's entry may have changed
+    (a helper's "seen #1", typed at one question, was recorded as the answer to the next).
+    Such a line typed on an older page is refused, kept in the box, and nothing recorded."""
+    fields = {"seats": "4", "me": "2", "starts": "2"}
+    fields.update({f"hand{j}": card for j, card in enumerate(HAND)})
+    url = client.post("/dog/new", data=fields, follow_redirects=False).headers["location"]
+    game_id = url.split("/")[2].split("?")[0]
+    post = url.replace(f"/dog/{game_id}", f"/dog/{game_id}/entry")
+    api = f"/api/dog/games/{game_id}"
+    token = {"Authorization": "Bearer " + url.split("token=")[1]}
+    r = client.post(api + "/entries", json={"line": "seat 2 plays 13 #0"}, headers=token)
+    assert r.status_code == 201  # another phone's entry: version 1
+    numbered = {"action": "line", "line": "seat 3 plays 13 #0", "version": "0"}
+    back = client.post(post, data=numbered, follow_redirects=False).headers["location"]
+    assert "since%20this%20was%20shown" in back and "&stale=1" in back
+    assert "&line=seat%203%20plays%2013%20%230" in back  # kept in the box
+    assert client.get(api, headers=token).json()["version"] == 1
+    # on the current page it goes in; a line in words goes in from an older page too
+    numbered["version"] = "1"
+    assert client.post(post, data=numbered, follow_redirects=False).headers["location"] == url
+    words = {"action": "line", "line": "seat 0 folds", "version": "1"}
+    assert client.post(post, data=words, follow_redirects=False).headers["location"] == url
+    lines = [e["line"] for e in client.get(api, headers=token).json()["entries"]]
+    assert lines[0] == "seat 2 plays 13: out to t32" and len(lines) == 3
+    assert lines[1] == "seat 3 plays 13: out to t48" and lines[2] == "seat 0 folds"
