@@ -8,6 +8,7 @@ list of games, its own entries.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -21,6 +22,7 @@ from sheepdog.cli.web.entries import (
     BadRequest,
     error_query,
     form_expected,
+    is_undo,
     kept_choices,
     one_line,
     shown_error,
@@ -210,7 +212,17 @@ class TableRoutes(Generic[GamesT]):
             "typed": request.query_params.get("line", ""),
             "keep": kept_choices(request.query_params.get("keep")),
             "base": self.url(row),
+            "turn": turn_of(view["entries"]),
         }
+
+
+def turn_of(entries: list[dict[str, Any]]) -> str:
+    """The state of a game as a short digest of its entries in force (not undone, not the
+    undo lines): the same after an entry and its undo, another at every other entry.  The
+    forms bound to a turn carry it (a fold, a deal), so a page does not put choices made in
+    one turn back into the form of a later one that looks the same."""
+    live = [e["line"] for e in entries if not e["undone"] and not is_undo(e["line"])]
+    return hashlib.sha256("\n".join(live).encode("utf-8")).hexdigest()[:12]
 
 
 # -- the fields of a page's form -----------------------------------------------------------------

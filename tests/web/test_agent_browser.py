@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.test_agent import _two_under
@@ -224,3 +225,77 @@ def test_a_fold_waiting_for_a_new_draw_keeps_it_across_an_entry_and_its_undo(
     settled(phone)
     tap(phone, "Fold: discard and draw")
     expect(phone.locator(".history li").last).to_have_text("seat 0 folds: discard 3, draw 3")
+
+
+def _stocked_fold(server: str, phone: Page, hand: list[str]) -> tuple[str, Locator]:
+    """A 3-player game with a draw pile of 30 whose seat 0 (the phone's) must fold first,
+    holding ``hand`` (no card of it can move): its entries' address and her fold form."""
+    view = {
+        "variant": "agent-dog",
+        "layout": "default",
+        "view": "observer",
+        "pawns": {"0": ["k"] * 4, "1": ["k", "k", "k", "t17"], "2": ["k", "k", "k", "t33"]},
+        "undercover": [],
+        "hands": {"0": hand, "1": ["?"] * len(hand), "2": ["?"] * len(hand)},
+        "to_move": 0,
+        "last_card": None,
+        "players": [0, 1, 2],
+    }
+    game = api_post(
+        server, "/api/dog/games", {"variant": "agent-dog", "me": 0, "position": view, "stock": 30}
+    )
+    phone.goto(server + game["url"])
+    settled(phone)
+    entries = game["url"].replace("/agent/", "/api/dog/games/").split("?")[0]
+    return entries, phone.locator("form:has(select[name=discard])")
+
+
+@pytest.mark.parametrize("each_shown", [False, True])
+def test_a_fold_filled_in_one_turn_is_not_put_back_in_a_later_one(
+    server: str, phone: Page, each_shown: bool
+) -> None:
+    """Her fold form, filled and not sent, went when another phone entered her fold; when her
+    next turn asked for a fold again, the page put her old choices back (the same form), and
+    a tap recorded a draw from the earlier turn.  A form is put back only to the state it was
+    taken from (an entry, then its undo).  The page may show each entry (her form gone, then
+    another one) or only the last (her form there before and after)."""
+    entries, form = _stocked_fold(server, phone, ["2", "2", "3"])
+    discard, drawn = form.locator("select[name=discard]"), form.locator("select[name=drawn]")
+    fresh = discard.input_value(), drawn.input_value()
+    discard.select_option("3")
+    drawn.select_option("6")
+    for line in (
+        "seat 0 folds: discard 2, draw 5",
+        "seat 0 discards 5",
+        "seat 1 plays 2: t17->t19",
+        "seat 2 plays 2: t33->t35",
+    ):
+        api_post(server, entries + "/entries", {"line": line})
+        if each_shown:
+            shown = phone.locator(".history li", has_text=line.replace("->", "→"))
+            expect(shown).to_have_count(1)
+    expect(phone.locator(".history li")).to_have_count(4)
+    expect(form).to_have_count(1)  # her turn again, to fold
+    assert (discard.input_value(), drawn.input_value()) == fresh
+    expect(form.locator(".stale-note")).to_have_count(0)
+
+
+def test_her_own_undo_brings_her_fold_back_as_another_phone_s_does(
+    server: str, phone: Page
+) -> None:
+    """Another phone entered her fold while her form was filled; the page kept it and put it
+    back after that phone's undo, but her own tap on Undo loads a new page, which lost it."""
+    entries, form = _stocked_fold(server, phone, ["2", "3", "5", "6", "9"])
+    discard, drawn = form.locator("select[name=discard]"), form.locator("select[name=drawn]")
+    discard.select_option("6")
+    drawn.select_option("13")
+    api_post(server, entries + "/entries", {"line": "seat 0 folds: discard 9, draw 8"})
+    expect(form).to_have_count(0)
+    settled(phone)
+    tap(phone, "Undo the last entry")
+    expect(phone.locator(".history li.undone")).to_have_count(1)
+    expect(discard).to_have_value("6")
+    expect(drawn).to_have_value("13")
+    settled(phone)
+    tap(phone, "Fold: discard and draw")
+    expect(phone.locator(".history li").last).to_have_text("seat 0 folds: discard 6, draw 13")

@@ -11,7 +11,9 @@
 //
 // For a moment after the page changes (a load, a swap) a tap is not taken: the buttons may
 // have moved under the finger.  A form she filled that a refresh takes away (an undo from
-// another device) is kept a while and put back if it returns unchanged.
+// another device, or her own) is kept a while and put back if it returns unchanged.  A form
+// bound to a turn (a fold, a deal: its hidden ``turn``) is that turn's only, never a later
+// turn's that looks the same.
 (function () {
   "use strict";
   var body = document.body;
@@ -90,6 +92,12 @@
     copy.querySelectorAll(".stale-note, option").forEach(function (el) { el.remove(); });
     return copy.innerHTML;  // the lists' options may change; a chosen one must still be there
   }
+  // The state of the game a form was made for, when it is bound to one (``turn``: the entries in
+  // force, as a digest); null for a form that stays the same through other entries.
+  function turnOf(form) {
+    var turn = form.querySelector('input[type="hidden"][name="turn"]');
+    return turn ? turn.value : null;
+  }
   function isText(el) { return el.tagName === "TEXTAREA" || el.type === "text" || !el.type; }
   function changed(el) {
     if (el.type === "checkbox" || el.type === "radio") { return el.checked !== el.defaultChecked; }
@@ -123,7 +131,7 @@
       }
       any = any || changed(el);
     });
-    return { action: actionOf(form), sig: sig, fields: fields, any: any };
+    return { action: actionOf(form), sig: sig, fields: fields, any: any, turn: turnOf(form) };
   }
   // Put ``kept`` back into ``form``: every choice, or none (a list whose choice is gone makes
   // the whole form stale).  ``texts`` false leaves typed lines out.
@@ -235,7 +243,11 @@
     carried = [];
     kept.forms.concat(waiting).forEach(function (old) {
       var same = forms[sigs.indexOf(old.sig)];
-      var like = forms.filter(function (f) { return actionOf(f) === old.action; })[0];
+      // like it: the same action, and for a form bound to a turn (a fold, a deal) the same
+      // turn: a fold filled in one turn is not the next turn's fold
+      var like = forms.filter(function (f) {
+        return actionOf(f) === old.action && turnOf(f) === old.turn;
+      })[0];
       if (old.stale) {
         // the same form still waits for a new choice: her choices back, and the note (the
         // list's defaults shown instead were taken by one touch for choices she never made,
@@ -248,12 +260,13 @@
         if (like) { markStale(like); return; }
         // gone for now (another phone's entry, then its undo): kept a while, still stale
         carried.push({ action: old.action, sig: old.sig, fields: old.fields, at: old.at || now,
-                       stale: true, note: old.note });
+                       turn: old.turn, stale: true, note: old.note });
         return;
       }
       if (same && putBack(same, old, true)) { same.setAttribute("data-touched", "1"); return; }
       if (!like) {  // gone for now (an undo, say): kept a while, in case it comes back
-        carried.push({ action: old.action, sig: old.sig, fields: old.fields, at: old.at || now });
+        carried.push({ action: old.action, sig: old.sig, fields: old.fields, at: old.at || now,
+                       turn: old.turn });
         return;
       }
       var typed = Object.keys(old.fields).every(function (name) {
@@ -412,8 +425,10 @@
       var others = remember(document.getElementById("main")).forms.filter(function (kept) {
         return !kept.stale && kept.sig !== sent.sig;
       });
+      // and those a refresh took away: her own undo brings a new page, which must put them
+      // back as another phone's undo does
       sessionStorage.setItem(SENT, JSON.stringify({
-        path: location.pathname, form: sent, others: others, at: Date.now()
+        path: location.pathname, form: sent, others: others, carried: carried, at: Date.now()
       }));
     } catch (err) { /* no storage (private mode): a refused form comes back empty */ }
   }, true);
@@ -453,6 +468,10 @@
           same.setAttribute("data-touched", "1");
         }
       });
+    }
+    if (sent && sent.path === location.pathname && Array.isArray(sent.carried)) {
+      carried = sent.carried;
+      restore(main, { forms: [], open: [] });
     }
     var error = refused && main.querySelector("p.error");
     shownError = error ? error.cloneNode(true) : null;
