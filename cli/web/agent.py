@@ -32,7 +32,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Message
 
 from sheepdog.cli.web.board import Ring
-from sheepdog.cli.web.entries import NOT_LISTED, BadRequest
+from sheepdog.cli.web.entries import NOT_LISTED, BadRequest, ServerStopping
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_game import (
     ENTRY_EXTRAS,
@@ -58,6 +58,7 @@ from sheepdog.cli.web.table_routes import (
 )
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
+from sheepdog.solver.agentdog.offers import Stopped
 from sheepdog.solver.agentdog.position import Pawns
 from sheepdog.solver.agentdog.session import (
     AgentTable,
@@ -280,9 +281,14 @@ class AgentGame(TableGame[Record]):
 
     # -- views --------------------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """What the API's GET gives (the advice is added by :class:`AgentGames`)."""
+    def view(self, stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+        """What the API's GET gives (the advice is added by :class:`AgentGames`); listing the
+        plays over thousands of colourings takes seconds, and gives up once ``stop()``."""
         table = self.table
+        try:
+            plays = choices(table, stop)
+        except Stopped:
+            raise ServerStopping("the server is stopping: this page was not finished") from None
         hidden = sum(hand.count(UNKNOWN) for hand in table.hands)
         me = table.me
         start = self.record.start
@@ -320,7 +326,7 @@ class AgentGame(TableGame[Record]):
                     "description": c.description,
                     "knocks_own_side": c.knocks,
                 }
-                for c in choices(table)
+                for c in plays
             ],
             "tracker": tracker_rows(table),
             "unseen": unseen_view(CARDS, unseen_cards(table), hidden, table),

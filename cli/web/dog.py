@@ -13,6 +13,7 @@ background like the Sly Wolf hint, with the hidden hands dealt from the cards no
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -169,8 +170,9 @@ class DogGame(TableGame[Record]):
 
     # -- views --------------------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """What the API's GET gives (the advice is added by :class:`DogGames`)."""
+    def view(self, stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+        """What the API's GET gives (the advice is added by :class:`DogGames`; a classic
+        table's plays are one position's, quick: ``stop`` is not asked)."""
         table = self.table
         pos = table.position
         hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)

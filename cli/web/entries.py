@@ -32,6 +32,13 @@ class BadRequest(SheepdogError):
     status = 400
 
 
+class ServerStopping(BadRequest):
+    """Work a stopping server gave up (answered 503 at once: uvicorn's grace period would end
+    in its own plain-text 500)."""
+
+    status = 503
+
+
 class Stale(BadRequest):
     """A request made on a view of the game that another entry has since changed (a second tap,
     another device): answered 409, nothing stored."""

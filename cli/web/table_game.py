@@ -202,8 +202,9 @@ class TableGame(Generic[R]):
             raise BadRequest(str(exc)) from None
         return record.steps[-1].line, undoes, type(self)(self.setup, record)
 
-    def view(self) -> dict[str, Any]:
-        """What the API's GET gives (the advice is added by :class:`TableGames`)."""
+    def view(self, stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+        """What the API's GET gives (the advice is added by :class:`TableGames`); work that
+        takes long asks ``stop()`` whether the server is stopping (:class:`ServerStopping`)."""
         raise NotImplementedError
 
     def entries(self) -> list[dict[str, Any]]:
@@ -340,7 +341,8 @@ class TableGames(Generic[G]):
                 if base is None:
                     base = {"id": row.id, "kind": self.kind, "version": version}
                     base["setup"] = row.setup
-                    base.update(game.view())
+                    stop = None if self.stopping is None else self.stopping.is_set
+                    base.update(game.view(stop))
                     with self.lock:
                         if len(self._views) > 256:
                             self._views.clear()

@@ -153,10 +153,19 @@ class Offer:
     outcomes: bytes
 
 
-def offered_plays(table: AgentTable, seat: int, card: str) -> list[Offer]:
+class Stopped(SheepdogError):
+    """The plays on offer were not finished: the caller's ``stop`` said so (a server that is
+    stopping)."""
+
+
+#: Asked between colourings whether to give up (:class:`Stopped`); None: never.
+Stop = Callable[[], bool] | None
+
+
+def offered_plays(table: AgentTable, seat: int, card: str, stop: Stop = None) -> list[Offer]:
     """The legal plays of ``card`` by ``seat``, without the play in each colouring (see
     :func:`play_results`): each colouring's choices are searched once."""
-    return survey(table, seat, card, ())[0]
+    return survey(table, seat, card, (), stop)[0]
 
 
 def play_results(table: AgentTable, seat: int, card: str, said: str) -> list[AgentPlay | None]:
@@ -176,13 +185,14 @@ def play_choices(table: AgentTable, seat: int, card: str) -> Plays:
 
 
 def survey(
-    table: AgentTable, seat: int, card: str, extra: Sequence[str]
+    table: AgentTable, seat: int, card: str, extra: Sequence[str], stop: Stop = None
 ) -> tuple[list[Offer], dict[str, bytes]]:
     """:func:`offered_plays`, and the results of the ``extra`` choices as their
     :attr:`Offer.outcomes` (numbered as the offers' are)."""
     label = _label_of(table, card)
     words: dict[str, None] = {}
     for pawns in table.belief:
+        _check(stop)
         for play in legal_plays(_probe(table, pawns, seat, card)):
             if play.card == card:
                 words.setdefault(_parts(play, label)[0], None)
@@ -195,6 +205,7 @@ def survey(
     meetings: dict[str, str] = {}
     told: dict[str, set[str]] = {said: set() for said in lookups}
     for pawns in table.belief:  # one search of the card's choices a colouring
+        _check(stop)
         found = Wordings(_probe(table, pawns, seat, card), card, wanted).by_words
         numbers: dict[Outcome, int] = {}
         for said in lookups:
@@ -223,6 +234,11 @@ def survey(
     return out, {said: ids[said].tobytes() for said in extra}
 
 
+def _check(stop: Stop) -> None:
+    if stop is not None and stop():
+        raise Stopped("the plays on offer were not finished (stopped)")
+
+
 def _seen_words(said: str, told: set[str]) -> str:
     """The words of a play as the table can say them: those of one colouring, without where a
     piece turned face up went (and, if that is not enough, without the seats of track
@@ -243,10 +259,11 @@ def _cards_of(table: AgentTable, seat: int) -> list[str]:
     return [c for c in CARDS if c in hand or pool[c] > 0]
 
 
-def choices(table: AgentTable) -> list[Choice]:
+def choices(table: AgentTable, stop: Stop = None) -> list[Choice]:
     """What the seat to move may enter: her own cards' legal plays, or (none can move) the fold;
     for another seat every card she can hold, and the fold.  After a 2-3 player fold's draw,
-    the plays and the second discard (card None, ``"discard"``)."""
+    the plays and the second discard (card None, ``"discard"``).  ``stop()`` is asked between
+    colourings (:class:`Stopped`)."""
     seat = table.seat_to_move
     if seat is None:
         return []
@@ -254,7 +271,7 @@ def choices(table: AgentTable) -> list[Choice]:
         Choice(card, j, offer.words, offer.knocks, _label_of(table, card), offer.meetings)
         for card in _cards_of(table, seat)
         if card != COPY or table.last_card is not None
-        for j, offer in enumerate(offered_plays(table, seat, card))
+        for j, offer in enumerate(offered_plays(table, seat, card, stop))
     ]
     movable = {choice.card for choice in out}
     if fold_possible(table, seat, lambda card: card in movable):

@@ -12,6 +12,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,14 @@ from sheepdog.solver.agentdog.moves import (
     without_face_up,
 )
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
-from sheepdog.solver.agentdog.offers import _probe, offered_plays, play_results, survey
+from sheepdog.solver.agentdog.offers import (
+    Stopped,
+    _probe,
+    choices,
+    offered_plays,
+    play_results,
+    survey,
+)
 from sheepdog.solver.agentdog.position import AgentPosition, Pawns, position_from_json
 from sheepdog.solver.agentdog.session import Record, new_table, parse_entry
 from sheepdog.solver.agentdog.table import AgentTable
@@ -197,3 +205,25 @@ def test_a_play_typed_in_other_words_is_the_offered_play_it_gives() -> None:
             assert record.steps[-1].line == f"seat {seat} plays partner: {same[0].words}"
             return
     raise AssertionError("no Partner play found whose sub-moves may be typed in another order")
+
+
+def test_the_plays_on_offer_stop_when_asked_between_colourings() -> None:
+    """``stop()`` is asked between colourings: a server that is stopping gives up a listing of
+    thousands of colourings at once (:class:`Stopped`) instead of finishing it."""
+    table = None
+    for seed in range(40):
+        table = _table_of(random_position(random.Random(seed)))
+        if table is not None and table.seat_to_move is not None and len(table.belief) >= 3:
+            break
+    assert table is not None and table.seat_to_move is not None
+    asked = 0
+
+    def after_two() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 2
+
+    with pytest.raises(Stopped):
+        choices(table, after_two)
+    assert asked == 3
+    assert choices(table, lambda: False) == choices(table)

@@ -905,10 +905,10 @@ def test_phones_asking_at_once_wait_for_one_page_not_one_each(
             worked: list[int] = []
             real = AgentGame.view
 
-            def slow_view(game: AgentGame) -> dict[str, Any]:
+            def slow_view(game: AgentGame, stop: Any = None) -> dict[str, Any]:
                 worked.append(len(game.record.steps))
                 time.sleep(0.3)
-                return real(game)
+                return real(game, stop)
 
             monkeypatch.setattr(AgentGame, "view", slow_view)
             with ThreadPoolExecutor(4) as pool:

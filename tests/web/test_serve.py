@@ -634,3 +634,45 @@ def test_ctrl_c_while_a_request_waits_for_running_advice_answers_it_in_json(
     assert status == 200 and body["advice_pending"] is False
     assert body["advice"] is None
     assert body["advice_error"] == "the server is stopping: the advice was not finished"
+
+
+def _many_colourings_view() -> dict[str, Any]:
+    """An observer view with two undercover pieces of each colour on holes: 8! / (2!)^4 =
+    2,520 colourings, whose plays on offer take seconds to list."""
+    from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT
+    from sheepdog.solver.agentdog.observer import view_of, view_to_json
+    from sheepdog.solver.agentdog.position import make_position
+
+    holes = sorted(DEFAULT_LAYOUT.holes)
+    track = [f for f in range(64) if f not in DEFAULT_LAYOUT.holes]
+    pawns = [[holes[2 * s], holes[2 * s + 1], track[10 * s + 3], -1] for s in range(4)]
+    hands = [["partner", "8", "2", "5", "13"], ["3"] * 5, ["6"] * 5, ["9"] * 5]
+    view = view_to_json(view_of(make_position(pawns, hands, 0), 0))
+    assert len(view["undercover"]) == 8
+    return {"variant": "agent-dog", "players": 4, "me": 0, "position": view}
+
+
+def test_ctrl_c_while_a_page_s_plays_are_listed_answers_in_json(tmp_path: Path) -> None:
+    """Found by a helper: a GET whose Agent DOG plays take seconds to list (thousands of
+    colourings) when Ctrl-C came ran on through uvicorn's grace period and got its plain-text
+    500, and the server took 9 s to exit.  The listing now stops, the GET is answered at once
+    in JSON (503, the server is stopping), and the server exits."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    status, game = call(port, "POST", "/api/dog/games", _many_colourings_view())
+    assert status == 201, game
+    answers: list[tuple[int, Any]] = []
+    asking = threading.Thread(
+        target=lambda: answers.append(call(port, "GET", f"/api/dog/games/{game['id']}"))
+    )
+    asking.start()
+    time.sleep(1.5)  # the plays are being listed
+    sent = time.monotonic()
+    server.send_signal(signal.SIGINT)
+    _out, err = server.communicate(timeout=60)
+    asking.join(timeout=60)
+    assert server.returncode == 130 and err == "Error: interrupted\n"
+    assert time.monotonic() - sent < 3  # within uvicorn's grace period
+    [(status, body)] = answers
+    assert status == 503
+    assert body == {"error": "the server is stopping: this page was not finished"}
