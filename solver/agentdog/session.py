@@ -79,7 +79,6 @@ from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS
 from sheepdog.solver.agentdog.observer import RecordOutOfTime, colourings, view_from_json
 from sheepdog.solver.agentdog.offers import (
     Choice,
-    Offer,
     check_stuck,
     choices,
     offered_plays,
@@ -352,16 +351,19 @@ def _play(table: AgentTable, entry: PlayCard) -> tuple[Entry, AgentTable]:
                 f"the {card} has {counted(len(plays), 'legal play')} here, "
                 f"numbered 0 to {len(plays) - 1}"
             )
-        offer = plays[entry.play]
+        words, said = plays[entry.play].words, plays[entry.play].said
     else:
-        offer = _by_words(table, seat, card, entry.play)
-    settled = PlayCard(seat, card, offer.words)
+        words, said = _by_words(table, seat, card, entry.play)
+    settled = PlayCard(seat, card, words)
     kind = table.last_card if card == COPY else card
-    results = play_results(table, seat, card, offer.said)
+    results = play_results(table, seat, card, said)
     return settled, after_play(table, seat, card, kind, results)
 
 
-def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> Offer:
+def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str, str]:
+    """The words to record of a play typed in words, and the words to carry it out by: an
+    offer's, or (choices no offer gives in every colouring: the offers are each the first
+    words of their positions, colouring by colouring) the words typed."""
     head, colon, rest = typed.partition(":")
     if colon:
         named = card_or_none(head)
@@ -380,7 +382,7 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> Offer:
     plays, typed_outcomes = survey(table, seat, card, [wanted])
     for offer in plays:
         if normal_words(offer.words) == wanted:
-            return offer
+            return offer.words, offer.said
     outcomes = typed_outcomes[wanted]
     if not any(outcomes):
         listed = "; ".join(offer.words for offer in plays[:6])
@@ -391,8 +393,8 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> Offer:
         )
     for offer in plays:
         if offer.outcomes == outcomes:
-            return offer
-    raise AssertionError("every play is in one group")  # pragma: no cover
+            return offer.words, offer.said
+    return wanted, wanted
 
 
 def _seen(table: AgentTable, entry: Seen) -> tuple[Entry, AgentTable]:
