@@ -35,8 +35,11 @@ from sheepdog.solver.errors import SheepdogError
 
 def _probe(table: AgentTable, pawns: Pawns, seat: int, card: str) -> AgentPosition:
     """A position in one colouring where ``seat`` holds only ``card`` (her other cards do not
-    change what it can do)."""
-    hands = tuple((card,) if k == seat else () for k in range(SEATS))
+    change what it can do), twice if she holds more than one card: a play that puts her out
+    of the round (A6, her hand discarded) and one that does not, ending with the same pieces,
+    are then two plays, as at the table (with one card, one position)."""
+    mine = (card, card) if len(table.hands[seat]) > 1 else (card,)
+    hands = tuple(mine if k == seat else () for k in range(SEATS))
     return AgentPosition(
         pawns, hands, seat, table.last_card, table.layout, table.rules, table.players
     )

@@ -316,3 +316,34 @@ def test_every_play_typed_is_taken_on_seeded_tables_with_a_partner() -> None:
         if tables == 6:
             break
     assert tables == 6 and typed >= 30
+
+
+def test_a_play_that_keeps_her_in_the_round_is_offered_beside_one_that_does_not() -> None:
+    """Found by a helper: the plays on offer were found in a position where she holds only the
+    card played, in which a play that knocks out her side's piece (A6: her hand discarded)
+    and one that does not, ending with the same pieces, are one position; only the first was
+    offered, though with her other cards they are two (the second keeps her two cards)."""
+    view = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": {"fields_per_seat": 4, "holes": ["t3", "t6", "t7", "t11"], "meeting_points": []},
+        "pawns": {
+            "0": ["k", "h2", "h0", "u"],
+            "1": ["t12", "u", "u", "u"],
+            "2": ["t0", "t9", "t10", "t4"],
+            "3": ["t5", "t15", "t1", "h2"],
+        },
+        "hands": {"0": ["?", "?"], "1": ["12", "6", "partner"], "2": ["?"], "3": ["?"]},
+        "to_move": 1,
+        "last_card": "2",
+        "view": "observer",
+        "undercover": ["t3", "t6", "t7", "t11"],
+    }
+    table = new_table(4, 1, view)
+    ends = ((-1, -1, 100, 102), (6, 7, 11, 12), (0, 4, 9, 10), (-1, 5, 15, 102))
+    found = []
+    for offer in offered_plays(table, 1, PARTNER):
+        first = play_results(table, 1, PARTNER, offer.said)[0]
+        if first is not None and first.position.pawns == ends:
+            found.append(first.out_of_round)
+    assert sorted(found) == [False, True]
