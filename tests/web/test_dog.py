@@ -342,17 +342,23 @@ def test_the_pages_create_a_game_and_play_a_turn(client: TestClient) -> None:
         assert f"<option selected>{value}</option>" in chosen, name
 
 
-def test_a_form_or_a_picked_card_from_an_older_page_records_nothing(client: TestClient) -> None:
-    """Every form of a game page carries the version it was shown at: a second tap on undo, or
-    a play tapped on a page another phone has since moved on from, is refused (409 through the
-    API), and a card picked before another entry is not kept picked for the next seat."""
+def _seat_2_game(client: TestClient) -> tuple[str, str, str, dict[str, str]]:
+    """A 4-seat game from seat 2's chair (seat 2 starts, holding HAND): its page's address,
+    the address its forms post to, its API address and the API's token header."""
     fields = {"seats": "4", "me": "2", "starts": "2"}
     fields.update({f"hand{j}": card for j, card in enumerate(HAND)})
     url = client.post("/dog/new", data=fields, follow_redirects=False).headers["location"]
     game_id = url.split("/")[2].split("?")[0]
     post = url.replace(f"/dog/{game_id}", f"/dog/{game_id}/entry")
-    api = f"/api/dog/games/{game_id}"
     token = {"Authorization": "Bearer " + url.split("token=")[1]}
+    return url, post, f"/api/dog/games/{game_id}", token
+
+
+def test_a_form_or_a_picked_card_from_an_older_page_records_nothing(client: TestClient) -> None:
+    """Every form of a game page carries the version it was shown at: a second tap on undo, or
+    a play tapped on a page another phone has since moved on from, is refused (409 through the
+    API), and a card picked before another entry is not kept picked for the next seat."""
+    url, post, api, token = _seat_2_game(client)
     picked = client.get(url + "&card=13&v=0").text
     assert "The 13: 1 legal play" in picked and 'name="version" value="0"' in picked
     assert "&amp;v=0#enter" in picked  # the card links carry the version too
@@ -511,13 +517,7 @@ def test_a_typed_line_that_picks_by_number_must_find_the_page_s_list(
     the K-th entry of a list the page showed, which another phone's entry may have changed
     (a helper's "seen #1", typed at one question, was recorded as the answer to the next).
     Such a line typed on an older page is refused, kept in the box, and nothing recorded."""
-    fields = {"seats": "4", "me": "2", "starts": "2"}
-    fields.update({f"hand{j}": card for j, card in enumerate(HAND)})
-    url = client.post("/dog/new", data=fields, follow_redirects=False).headers["location"]
-    game_id = url.split("/")[2].split("?")[0]
-    post = url.replace(f"/dog/{game_id}", f"/dog/{game_id}/entry")
-    api = f"/api/dog/games/{game_id}"
-    token = {"Authorization": "Bearer " + url.split("token=")[1]}
+    url, post, api, token = _seat_2_game(client)
     r = client.post(api + "/entries", json={"line": "seat 2 plays 13 #0"}, headers=token)
     assert r.status_code == 201  # another phone's entry: version 1
     numbered = {"action": "line", "line": "seat 3 plays 13 #0", "version": "0"}
