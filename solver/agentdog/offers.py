@@ -8,14 +8,12 @@ one play), the fold when a hand she can hold has nothing playable (A14, A17), an
 from __future__ import annotations
 
 import functools
-import itertools
-import re
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from sheepdog.solver.agentdog.cards import CARDS, COPY, PARTNER, UNKNOWN
+from sheepdog.solver.agentdog.cards import CARDS, COPY, UNKNOWN
 from sheepdog.solver.agentdog.layout import SEATS
 from sheepdog.solver.agentdog.moves import (
     AgentPlay,
@@ -45,10 +43,6 @@ def _probe(table: AgentTable, pawns: Pawns, seat: int, card: str) -> AgentPositi
     )
 
 
-_NAMED = re.compile(r"\[seat \d+\] ")
-_ON_TRACK = re.compile(r"t\d")
-
-
 def play_in(
     table: AgentTable,
     pawns: Pawns,
@@ -60,39 +54,22 @@ def play_in(
     """The play of ``card`` said in ``words`` in one colouring, or None when these choices are
     not a play in that colouring (``found``: the card's :class:`Wordings` there, if made).
 
-    The choices of a play name fields (A18), but a Partner's sub-moves go on after an earlier
-    one revealed a piece: the engine's words then name that piece with its colour
-    (``[seat 1] t58``), and whether it may move at all depends on that colour (A11).  So the
-    words of one colouring are tried in another with each piece named as each colour would be
-    (a field names one piece: the ``[seat N]`` is said, it does not choose), and a colouring in
-    which none is a play cannot be the true one once the play was made."""
-    keys = _keys(tuple(table.players), _label_of(table, card), words)
+    The choices of a play name fields (A18).  A track field names the piece on it, whose seat
+    the words may say or not: a Partner's sub-move after an earlier one revealed a piece names
+    it with its colour, which differs between colourings, and :func:`~moves.plain` matches
+    either.  A home field keeps its seat (every colour has an ``h0``): ``[seat 1] h0`` is
+    never her own ``h0``.  So the same words are the same choice in every colouring, and a
+    colouring in which they are no play cannot be the true one once the play was made."""
+    key = _key(_label_of(table, card), words)
     if found is None:
-        found = Wordings(_probe(table, pawns, seat, card), card, choice_trie(keys))
-    for key in keys:
-        play = found.play_of(key)
-        if play is not None:
-            return play
-    return None
+        found = Wordings(_probe(table, pawns, seat, card), card, choice_trie([key]))
+    return found.play_of(key)
 
 
 @functools.lru_cache(maxsize=4096)
-def _keys(players: tuple[int, ...], label: str, words: str) -> tuple[str, ...]:
-    """The :func:`~moves.choice_key` of ``words``, then (a Partner's sub-moves) of the words
-    with each sub-move's piece named as each colour would name it (none, then each seat in
-    turn; the first sub-move's choice varies slowest), each once.  A track field's
-    ``[seat N]`` is matched whatever it says (:func:`~moves.plain`), so those sub-moves are
-    tried once, unnamed."""
-    ways = [words]
-    if label == PARTNER and ", " in words:
-        moves = _NAMED.sub("", words).split(", ")
-        names = [""] + [f"[seat {c}] " for c in players]
-        each = [[""] if _ON_TRACK.match(move) else names for move in moves]
-        ways += (
-            ", ".join(p + m for p, m in zip(prefixes, moves, strict=True))
-            for prefixes in itertools.product(*each)
-        )
-    return tuple(dict.fromkeys(choice_key(way, label) for way in ways))
+def _key(label: str, words: str) -> str:
+    """:func:`~moves.choice_key` (the words of a play recur in every colouring)."""
+    return choice_key(words, label)
 
 
 def _label_of(table: AgentTable, card: str) -> str:
@@ -200,9 +177,8 @@ def survey(
             if play.card == card:
                 words.setdefault(_parts(play, label)[0], None)
     lookups = [*words, *(said for said in extra if said not in words)]
-    players = tuple(table.players)
-    keys = {said: _keys(players, label, said) for said in lookups}
-    wanted = choice_trie(key for ways in keys.values() for key in ways)
+    keys = {said: _key(label, said) for said in lookups}
+    wanted = choice_trie(keys.values())
     ids = {said: array("L") for said in lookups}
     knocks = dict.fromkeys(lookups, 0)
     meetings: dict[str, str] = {}
@@ -212,11 +188,7 @@ def survey(
         found = Wordings(_probe(table, pawns, seat, card), card, wanted).by_words
         numbers: dict[Outcome, int] = {}
         for said in lookups:
-            hit = None
-            for key in keys[said]:
-                hit = found.get(key)
-                if hit is not None:
-                    break
+            hit = found.get(keys[said])
             if hit is None:
                 ids[said].append(0)
                 continue

@@ -1,13 +1,12 @@
 """The plays on offer at an Agent DOG table (:mod:`sheepdog.solver.agentdog.offers`) against a
 slow reference: every offered play's words tried in every colouring one at a time with
-:func:`~sheepdog.solver.agentdog.moves.play_by_words` (a search aimed at those words), a
-Partner's sub-moves named each way in turn, the plays grouped by their positions.  The library
+:func:`~sheepdog.solver.agentdog.moves.play_by_words` (a search aimed at those words), the
+plays grouped by their positions.  The library
 searches each colouring's choices once (:class:`~sheepdog.solver.agentdog.moves.Wordings`) and
 numbers the positions; both must give the same plays, words, knock-outs, meetings and results."""
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from typing import Any
@@ -46,23 +45,11 @@ _NAMED = re.compile(r"\[seat \d+\] ")
 def _reference_in(
     table: AgentTable, pawns: Pawns, seat: int, card: str, words: str
 ) -> AgentPlay | None:
-    """The play of ``words`` in one colouring: the words as said, then (a Partner) each
-    sub-move's piece named by no seat or by each seat in turn, the first that is a play."""
-    probe = _probe(table, pawns, seat, card)
-    tries = [words]
-    if card == PARTNER and ", " in words:
-        moves = _NAMED.sub("", words).split(", ")
-        names = [""] + [f"[seat {c}] " for c in table.players]
-        tries += [
-            ", ".join(p + m for p, m in zip(prefixes, moves, strict=True))
-            for prefixes in itertools.product(names, repeat=len(moves))
-        ]
-    for said in tries:
-        try:
-            return play_by_words(probe, card, said)
-        except SheepdogError:
-            continue
-    return None
+    """The play of ``words`` in one colouring: a search aimed at those words."""
+    try:
+        return play_by_words(_probe(table, pawns, seat, card), card, words)
+    except SheepdogError:
+        return None
 
 
 def _reference(
@@ -347,3 +334,32 @@ def test_a_play_that_keeps_her_in_the_round_is_offered_beside_one_that_does_not(
         if first is not None and first.position.pawns == ends:
             found.append(first.out_of_round)
     assert sorted(found) == [False, True]
+
+
+def test_a_home_field_typed_with_a_seat_is_that_seat_s_home() -> None:
+    """Found by a helper: a Partner's sub-moves were also tried with each piece named by each
+    seat, so ``[seat 1] h0→h1`` (an opponent's piece: no Partner play) was taken as her own
+    ``h0→h1``, and recorded as that.  A home field keeps its seat (A18: the words name fields):
+    the line is refused, as the engine refuses it."""
+    pos = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "pawns": {
+            "0": ["h0", "t30", "k", "k"],
+            "1": ["h0", "k", "k", "k"],
+            "2": ["h0", "k", "k", "k"],
+            "3": ["k", "k", "k", "t50"],
+        },
+        "hands": {"0": ["partner", "2"], "1": ["3", "3"], "2": ["3", "3"], "3": ["3", "3"]},
+        "to_move": 0,
+        "last_card": None,
+    }
+    table = new_table(4, 0, pos)
+    for words in ("[seat 1] h0→h1, t30→t33", "t30→t33, [seat 3] h0→h1"):
+        with pytest.raises(SheepdogError, match="not a legal play of the partner"):
+            Record(table).add(parse_entry(f"seat 0 plays partner: {words}"))
+    own = Record(table).add(parse_entry("seat 0 plays partner: h0→h1, t30→t33"))
+    assert own.steps[-1].line == "seat 0 plays partner: t30→t33, h0→h1"  # the offer's words
+    partner = Record(table).add(parse_entry("seat 0 plays partner: [seat 2] h0→h1, t30→t33"))
+    assert {100, 101} & set(partner.table.belief[0][2]) == {101}  # her partner's h0 to h1
