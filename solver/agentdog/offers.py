@@ -157,11 +157,17 @@ def play_results(table: AgentTable, seat: int, card: str, said: str) -> list[Age
 def play_choices(table: AgentTable, seat: int, card: str) -> Plays:
     """The legal plays of ``card`` by ``seat``: each its choices in words (the first of a group
     of choices that give one position in every colouring) and the play in each colouring of
-    the belief (:func:`offered_plays` and :func:`play_results`)."""
-    return [
-        (offer.words, play_results(table, seat, card, offer.said))
-        for offer in offered_plays(table, seat, card)
-    ]
+    the belief (:func:`offered_plays`, then every offer's plays in one search a colouring)."""
+    offers = offered_plays(table, seat, card)
+    label = _label_of(table, card)
+    keys = [_key(label, offer.said) for offer in offers]
+    wanted = choice_trie(keys)
+    results: list[list[AgentPlay | None]] = [[] for _ in offers]
+    for pawns in table.belief:
+        found = Wordings(_probe(table, pawns, seat, card), card, wanted)
+        for key, plays in zip(keys, results, strict=True):
+            plays.append(found.play_of(key))
+    return [(offer.words, plays) for offer, plays in zip(offers, results, strict=True)]
 
 
 def survey(
