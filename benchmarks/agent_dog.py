@@ -796,6 +796,15 @@ def risks_view(seed: int, undercover: list[int]) -> ObserverView:
     return view_of(pos, 0)
 
 
+def _part_header(part: str, views: int, undercover: list[int]) -> None:
+    """Parts risks and offers: what the run is over."""
+    print(
+        f"{part}: {counted(views, 'seeded view')}, undercover per colour"
+        f" {','.join(map(str, undercover))} (CPU); {load()}",
+        flush=True,
+    )
+
+
 def _per_view_summary(took: list[float], per: list[float]) -> None:
     """Parts risks and offers: the median and p95 of the seconds a view and per colouring."""
     print(
@@ -806,11 +815,7 @@ def _per_view_summary(took: list[float], per: list[float]) -> None:
 
 
 def risks_part(views: int, undercover: list[int]) -> None:
-    print(
-        f"risks: {counted(views, 'seeded view')}, undercover per colour"
-        f" {','.join(map(str, undercover))} (CPU); {load()}",
-        flush=True,
-    )
+    _part_header("risks", views, undercover)
     took: list[float] = []
     per: list[float] = []
     for seed in range(1, views + 1):
@@ -829,11 +834,7 @@ def risks_part(views: int, undercover: list[int]) -> None:
 
 
 def offers_part(views: int, undercover: list[int]) -> None:
-    print(
-        f"offers: {counted(views, 'seeded view')}, undercover per colour"
-        f" {','.join(map(str, undercover))} (CPU); {load()}",
-        flush=True,
-    )
+    _part_header("offers", views, undercover)
     took: list[float] = []
     per: list[float] = []
     for seed in range(1, views + 1):

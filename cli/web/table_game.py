@@ -339,9 +339,8 @@ class TableGames(Generic[G]):
                 key = (row.id, version)
                 base = self._views.get(key)
                 if base is None:
-                    base = {"id": row.id, "kind": self.kind, "version": version}
-                    base["setup"] = row.setup
                     stop = None if self.stopping is None else self.stopping.is_set
+                    base = {"id": row.id, "kind": self.kind, "version": version, "setup": row.setup}
                     base.update(game.view(stop))
                     with self.lock:
                         if len(self._views) > 256:

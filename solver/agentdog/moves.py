@@ -681,10 +681,10 @@ def _choice_words(words: str, label: str) -> str:
 class Wordings:
     """Every choice of ``card`` in ``pos`` (its mover holds it) by its words: what
     :func:`play_by_words` gives for any words of a play of the card (a fold's are not), None
-    where it refuses them, all for the cost of
-    one search of the card's choices (a table's plays on offer look up each play's words in
-    every colouring of the belief).  With ``wanted`` (:func:`choice_trie` of some choices'
-    keys) a Partner's search looks only for those."""
+    where it refuses them, all for the cost of one search of the card's choices (a table's
+    plays on offer look up each play's words in every colouring of the belief).  With
+    ``wanted`` (:func:`choice_trie` of some choices' keys) a Partner's search looks only for
+    those."""
 
     __slots__ = ("by_words", "card", "kind", "label", "pos")
 
