@@ -19,8 +19,9 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -58,7 +59,7 @@ from sheepdog.cli.web.table_routes import (
 )
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
-from sheepdog.solver.agentdog.offers import Stopped
+from sheepdog.solver.agentdog.offers import Stopped, stopping
 from sheepdog.solver.agentdog.position import Pawns
 from sheepdog.solver.agentdog.session import (
     AgentTable,
@@ -278,6 +279,15 @@ class AgentGame(TableGame[Record]):
         if isinstance(outcome, int) and not 0 <= outcome < 1000:
             raise BadRequest("'outcome' must be a number from 0 to 999 (the outcome's number)")
         return Seen(outcome)
+
+    @contextmanager
+    def stoppable(self, stop: Callable[[], bool] | None) -> Iterator[None]:
+        """A play's entry works over every colouring of the belief (seconds for thousands)."""
+        try:
+            with stopping(stop):
+                yield
+        except Stopped:
+            raise ServerStopping("the server is stopping: this entry was not stored") from None
 
     # -- views --------------------------------------------------------------------------------
 

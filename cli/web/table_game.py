@@ -12,11 +12,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from sheepdog.cli.web.background import Background, worker_result
-from sheepdog.cli.web.entries import BadRequest, check_version, rebuilt
+from sheepdog.cli.web.entries import BadRequest, ServerStopping, check_version, rebuilt
 from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.solver.errors import SheepdogError
 
@@ -191,16 +192,27 @@ class TableGame(Generic[R]):
         game = cls.start(setup, new=False)
         return cls(setup, type(game.record).replay(game.record.start, rows))
 
-    def advance(self, entry: Any) -> tuple[str, int | None, Self]:
+    def advance(
+        self, entry: Any, stop: Callable[[], bool] | None = None
+    ) -> tuple[str, int | None, Self]:
         """The line as it will be stored, the index of the entry it undoes, and the game after
-        it; a refused entry raises :class:`BadRequest` (and nothing changes)."""
+        it; a refused entry raises :class:`BadRequest` (and nothing changes).  Work that takes
+        long asks ``stop()`` whether the server is stopping (:class:`ServerStopping`)."""
         try:
             parsed = self.parse(entry) if isinstance(entry, str) else entry
             undoes = self.record.last_in_force() if isinstance(parsed, self.undo) else None
-            record = self.record.add(parsed)
+            with self.stoppable(stop):
+                record = self.record.add(parsed)
+        except ServerStopping:
+            raise
         except SheepdogError as exc:
             raise BadRequest(str(exc)) from None
         return record.steps[-1].line, undoes, type(self)(self.setup, record)
+
+    def stoppable(self, stop: Callable[[], bool] | None) -> AbstractContextManager[None]:
+        """Around an entry's rules: gives up with :class:`ServerStopping` once ``stop()`` (a
+        variant whose entries can take long; by default nothing is asked)."""
+        return nullcontext()
 
     def view(self, stop: Callable[[], bool] | None = None) -> dict[str, Any]:
         """What the API's GET gives (the advice is added by :class:`TableGames`); work that
@@ -307,7 +319,8 @@ class TableGames(Generic[G]):
         with self._game_lock(row.id):
             version, game = self._games[row.id]
             check_version(expected, version)
-            line, undoes, after = game.advance(entry)
+            stop = None if self.stopping is None else self.stopping.is_set
+            line, undoes, after = game.advance(entry, stop)
             seq = version + 1
             self.store.add_entry(row.id, seq, line, None if undoes is None else undoes + 1)
             with self.lock:

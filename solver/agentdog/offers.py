@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from sheepdog.solver.agentdog.cards import CARDS, COPY, UNKNOWN
@@ -141,6 +143,20 @@ class Stopped(SheepdogError):
 #: Asked between colourings whether to give up (:class:`Stopped`); None: never.
 Stop = Callable[[], bool] | None
 
+_STOP: ContextVar[Stop] = ContextVar("offers_stop", default=None)
+
+
+@contextmanager
+def stopping(stop: Stop) -> Iterator[None]:
+    """Within it, the work of an entry over the belief's colourings (:mod:`session`'s
+    :func:`~session.step`: the plays on offer, a play's results, whether a card can move)
+    also asks ``stop()`` between colourings, and gives up with :class:`Stopped`."""
+    token = _STOP.set(stop)
+    try:
+        yield
+    finally:
+        _STOP.reset(token)
+
 
 def offered_plays(table: AgentTable, seat: int, card: str, stop: Stop = None) -> list[Offer]:
     """The legal plays of ``card`` by ``seat``, without the play in each colouring (see
@@ -151,7 +167,11 @@ def offered_plays(table: AgentTable, seat: int, card: str, stop: Stop = None) ->
 def play_results(table: AgentTable, seat: int, card: str, said: str) -> list[AgentPlay | None]:
     """The play said in ``said`` in each colouring of the belief (in its order; None where
     these choices are no play, see :func:`play_in`)."""
-    return [play_in(table, pawns, seat, card, said) for pawns in table.belief]
+    out: list[AgentPlay | None] = []
+    for pawns in table.belief:
+        _check(None)
+        out.append(play_in(table, pawns, seat, card, said))
+    return out
 
 
 def play_choices(table: AgentTable, seat: int, card: str) -> Plays:
@@ -216,7 +236,9 @@ def survey(
 
 
 def _check(stop: Stop) -> None:
-    if stop is not None and stop():
+    """Gives up (:class:`Stopped`) once ``stop()`` or the one of :func:`stopping` says so."""
+    around = _STOP.get()
+    if (stop is not None and stop()) or (around is not None and around()):
         raise Stopped("the plays on offer were not finished (stopped)")
 
 
@@ -287,10 +309,8 @@ def playable(table: AgentTable, seat: int, cards: Iterable[str]) -> str | None:
     for card in sorted(set(cards) - {UNKNOWN}, key=CARDS.index):
         if card == COPY and table.last_card is None:
             continue
-        if any(
-            play.card == card
-            for pawns in table.belief
-            for play in legal_plays(_probe(table, pawns, seat, card))
-        ):
-            return card
+        for pawns in table.belief:
+            _check(None)
+            if any(play.card == card for play in legal_plays(_probe(table, pawns, seat, card))):
+                return card
     return None

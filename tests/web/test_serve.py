@@ -676,3 +676,31 @@ def test_ctrl_c_while_a_page_s_plays_are_listed_answers_in_json(tmp_path: Path) 
     [(status, body)] = answers
     assert status == 503
     assert body == {"error": "the server is stopping: this page was not finished"}
+
+
+def test_ctrl_c_while_an_entry_s_play_is_worked_out_answers_in_json(tmp_path: Path) -> None:
+    """Found by a helper: an entry whose Agent DOG play took seconds over thousands of
+    colourings (a Partner's plays, listed to find the one entered by number) when Ctrl-C came
+    was not stopped, unlike a page: it ran through uvicorn's grace period into its plain-text
+    500.  It now gives up at once with JSON (503, nothing stored), and the server exits."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    status, game = call(port, "POST", "/api/dog/games", _many_colourings_view())
+    assert status == 201, game
+    answers: list[tuple[int, Any]] = []
+    entry = {"seat": 0, "card": "partner", "play": 0}
+    path = f"/api/dog/games/{game['id']}/plays"
+    asking = threading.Thread(target=lambda: answers.append(call(port, "POST", path, entry)))
+    asking.start()
+    time.sleep(1.5)  # the Partner's plays are being listed
+    sent = time.monotonic()
+    server.send_signal(signal.SIGINT)
+    _out, err = server.communicate(timeout=60)
+    asking.join(timeout=60)
+    assert server.returncode == 130 and err == "Error: interrupted\n"
+    assert time.monotonic() - sent < 3  # within uvicorn's grace period
+    [(status, body)] = answers
+    assert status == 503
+    assert body == {"error": "the server is stopping: this entry was not stored"}
+    with sqlite3.connect(tmp_path / "data" / "games.sqlite3") as db:
+        assert db.execute("SELECT count(*) FROM entries").fetchone() == (0,)
