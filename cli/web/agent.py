@@ -59,7 +59,7 @@ from sheepdog.cli.web.table_routes import (
 )
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
-from sheepdog.solver.agentdog.offers import Stopped, stopping
+from sheepdog.solver.agentdog.offers import Stopped, Tally, stopping
 from sheepdog.solver.agentdog.position import Pawns
 from sheepdog.solver.agentdog.session import (
     AgentTable,
@@ -291,14 +291,32 @@ class AgentGame(TableGame[Record]):
 
     # -- views --------------------------------------------------------------------------------
 
-    def view(self, stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    def view(
+        self, stop: Callable[[], bool] | None = None, tally: Tally | None = None
+    ) -> dict[str, Any]:
         """What the API's GET gives (the advice is added by :class:`AgentGames`); listing the
-        plays over thousands of colourings takes seconds, and gives up once ``stop()``."""
-        table = self.table
+        plays over thousands of colourings takes seconds (``tally`` says how far it is), and
+        gives up once ``stop()``."""
         try:
-            plays = choices(table, stop)
+            plays = choices(self.table, stop, tally)
         except Stopped:
             raise ServerStopping("the server is stopping: this page was not finished") from None
+        listed = [
+            {
+                "card": c.card,
+                "index": c.index,
+                "play": c.words,
+                "description": c.description,
+                "knocks_own_side": c.knocks,
+            }
+            for c in plays
+        ]
+        return {**self.quick_view(), "plays": listed}
+
+    def quick_view(self) -> dict[str, Any]:
+        """:meth:`view` without its plays (``"plays"`` empty), which a page shows while they
+        are listed."""
+        table = self.table
         hidden = sum(hand.count(UNKNOWN) for hand in table.hands)
         me = table.me
         start = self.record.start
@@ -328,16 +346,7 @@ class AgentGame(TableGame[Record]):
             "last_card": table.last_card,
             "hand": list(table.hands[me]),
             "question": question,
-            "plays": [
-                {
-                    "card": c.card,
-                    "index": c.index,
-                    "play": c.words,
-                    "description": c.description,
-                    "knocks_own_side": c.knocks,
-                }
-                for c in plays
-            ],
+            "plays": [],
             "tracker": tracker_rows(table),
             "unseen": unseen_view(CARDS, unseen_cards(table), hidden, table),
             "entries": self.entries(),
@@ -639,7 +648,8 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
         # a fold (or a fold's second discard) says nothing can move: a card with a legal play
         # here is no card to discard
         movable = {p["card"] for p in view["plays"] if p["card"] is not None}
-        fold_cards = [c for c in mover_cards if c not in movable]
+        # (no fold form while the plays are being listed: it may be no fold)
+        fold_cards = [c for c in mover_cards if c not in movable and "plays_pending" not in view]
         # her own 2-3 player fold draws: only a card some discard lets her draw (the table
         # refuses the others, and the first option is the one a tap sends); with the draw
         # pile empty the discard goes back into it, so each discard lists its own draws

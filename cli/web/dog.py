@@ -45,6 +45,7 @@ from sheepdog.cli.web.table_routes import (
     form_seat,
     form_seating,
 )
+from sheepdog.solver.agentdog.offers import Tally
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name, start_field, track_size
 from sheepdog.solver.dog.cards import CARDS, DECK_COUNTS, UNKNOWN, parse_card
 from sheepdog.solver.dog.position import (
@@ -170,9 +171,11 @@ class DogGame(TableGame[Record]):
 
     # -- views --------------------------------------------------------------------------------
 
-    def view(self, stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    def view(
+        self, stop: Callable[[], bool] | None = None, tally: Tally | None = None
+    ) -> dict[str, Any]:
         """What the API's GET gives (the advice is added by :class:`DogGames`; a classic
-        table's plays are one position's, quick: ``stop`` is not asked)."""
+        table's plays are one position's, quick: ``stop`` and ``tally`` are not used)."""
         table = self.table
         pos = table.position
         hidden = sum(hand.count(UNKNOWN) for hand in pos.hands)

@@ -10,15 +10,17 @@ Each variant keeps its own rules: how a table is set up, its entries, its advice
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from sheepdog.cli.web.background import Background, worker_result
+from sheepdog.cli.web.background import STOP_POLL, Background, worker_result
 from sheepdog.cli.web.entries import BadRequest, ServerStopping, check_version, rebuilt
 from sheepdog.cli.web.store import GameRow, Store
+from sheepdog.solver.agentdog.offers import Tally
 from sheepdog.solver.errors import SheepdogError
 
 Advice = tuple[dict[str, Any] | None, str | None]
@@ -214,10 +216,18 @@ class TableGame(Generic[R]):
         variant whose entries can take long; by default nothing is asked)."""
         return nullcontext()
 
-    def view(self, stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    def view(
+        self, stop: Callable[[], bool] | None = None, tally: Tally | None = None
+    ) -> dict[str, Any]:
         """What the API's GET gives (the advice is added by :class:`TableGames`); work that
-        takes long asks ``stop()`` whether the server is stopping (:class:`ServerStopping`)."""
+        takes long asks ``stop()`` whether the server is stopping (:class:`ServerStopping`),
+        and says in ``tally`` how far it is."""
         raise NotImplementedError
+
+    def quick_view(self) -> dict[str, Any] | None:
+        """:meth:`view` without the part that can take long (its plays, empty), for a page to
+        show while that is worked out; None when the whole view is quick."""
+        return None
 
     def entries(self) -> list[dict[str, Any]]:
         """Every entry as the API's GET gives it (undone ones marked)."""
@@ -273,7 +283,7 @@ class TableGames(Generic[G]):
         self._views: dict[tuple[str, int], dict[str, Any]] = {}
         self._advice: Background[Advice] = Background()
         self._game_locks: dict[str, threading.Lock] = {}
-        self._view_locks: dict[str, threading.Lock] = {}
+        self._listings: dict[tuple[str, int], Listing] = {}
 
     def your_turn(self, game: G) -> bool:
         """Whether the advice is asked for (her turn)."""
@@ -308,10 +318,6 @@ class TableGames(Generic[G]):
         with self.lock:
             return self._game_locks.setdefault(game_id, threading.Lock())
 
-    def _view_lock(self, game_id: str) -> threading.Lock:
-        with self.lock:
-            return self._view_locks.setdefault(game_id, threading.Lock())
-
     def add(self, row: GameRow, entry: Any, expected: int | None = None) -> dict[str, Any]:
         """Check the entry against the game (made on version ``expected``, when given), store
         it (committed), answer what was stored."""
@@ -325,6 +331,8 @@ class TableGames(Generic[G]):
             self.store.add_entry(row.id, seq, line, None if undoes is None else undoes + 1)
             with self.lock:
                 self._games[row.id] = (seq, after)
+                for key in [k for k in self._listings if k[0] == row.id and k[1] < seq]:
+                    self._listings.pop(key).superseded.set()
             self._advice.forget_before(row.id, seq)
         answer: dict[str, Any] = {"seq": seq, "line": line, "version": seq}
         if undoes is not None:
@@ -339,26 +347,33 @@ class TableGames(Generic[G]):
         return self._advice.get(game_id, version, lambda: self.submit(*self.advice_job(game)))
 
     def view(self, row: GameRow, *, wait: bool = True) -> dict[str, Any]:
-        """The GET object; with ``wait=False`` advice not ready yet is ``None`` with
-        ``"advice_pending": true``."""
-        version, game = self.game(row)
-        base = self._views.get((row.id, version))
-        if base is None:
-            # one worked out at a time for a game (an Agent DOG table of thousands of
-            # colourings takes seconds): the phones that ask meanwhile wait for it, then take
-            # it, or the newest if an entry came in while they waited
-            with self._view_lock(row.id):
-                version, game = self.game(row)
-                key = (row.id, version)
-                base = self._views.get(key)
-                if base is None:
-                    stop = None if self.stopping is None else self.stopping.is_set
-                    base = {"id": row.id, "kind": self.kind, "version": version, "setup": row.setup}
-                    base.update(game.view(stop))
-                    with self.lock:
-                        if len(self._views) > 256:
-                            self._views.clear()
-                        self._views[key] = base
+        """The GET object; with ``wait=False`` (a page) advice not ready yet is ``None`` with
+        ``"advice_pending": true``, and plays still being listed after :data:`PAGE_WAIT`
+        seconds are empty, with ``"plays_pending"`` saying how far they are."""
+        while True:
+            version, game = self.game(row)
+            key = (row.id, version)
+            base = self._views.get(key)
+            if base is not None:
+                break
+            # worked out once for a game's state, in its own thread (an Agent DOG table of
+            # thousands of colourings takes seconds): the phones that ask meanwhile wait for
+            # it; a newer state's listing stops an older one's
+            listing = self._listing(row, version, game)
+            base = listing.wait(self.stopping, None if wait else PAGE_WAIT)
+            if listing.superseded.is_set() and base is None:
+                continue  # an entry came in meanwhile: the newest state's view
+            if base is None:
+                quick = game.quick_view()
+                if quick is None:
+                    base = listing.wait(self.stopping, None)
+                    if base is None:
+                        continue
+                else:
+                    head = {"id": row.id, "kind": self.kind, "version": version}
+                    pending = {"share": listing.tally.share, "said": listing.tally.said()}
+                    base = {**head, "setup": row.setup, **quick, "plays_pending": pending}
+            break
         future = self.advice(row.id, version, game)
         if future is None:
             return {**base, "advice": None, "advice_error": None, "advice_pending": False}
@@ -366,3 +381,93 @@ class TableGames(Generic[G]):
             return {**base, "advice": None, "advice_error": None, "advice_pending": True}
         advice, why = worker_result(future, "advice", self.stopping)
         return {**base, "advice": advice, "advice_error": why, "advice_pending": False}
+
+    def _listing(self, row: GameRow, version: int, game: G) -> Listing:
+        """The listing of the game's state at ``version``, started once (an older state's is
+        stopped: nobody asks for it any more)."""
+        key = (row.id, version)
+        with self.lock:
+            listing = self._listings.get(key)
+            if listing is not None:
+                return listing
+            done = self._views.get(key)
+            if done is not None:  # finished as this request came
+                return Listing.finished(done)
+            for old in [k for k in self._listings if k[0] == row.id and k[1] < version]:
+                self._listings.pop(old).superseded.set()
+            head = {"id": row.id, "kind": self.kind, "version": version, "setup": row.setup}
+            listing = Listing(lambda stop, tally: {**head, **game.view(stop, tally)})
+            self._listings[key] = listing
+
+        def keep(base: dict[str, Any]) -> None:
+            with self.lock:
+                if len(self._views) > 256:
+                    self._views.clear()
+                self._views[key] = base
+                if self._listings.get(key) is listing:
+                    del self._listings[key]
+
+        listing.start(self.stopping, keep)
+        return listing
+
+
+#: Seconds a page waits for its plays before it shows the game without them, and how far the
+#: listing is (a pasted Agent DOG view of thousands of colourings takes tens of seconds).
+PAGE_WAIT = 1.0
+
+
+class Listing:
+    """A game state's view worked out in a thread of its own: ``work(stop, tally)``, stopped
+    once the server stops or a newer state of the game supersedes it."""
+
+    def __init__(self, work: Callable[[Callable[[], bool], Tally], dict[str, Any]]) -> None:
+        self.work = work
+        self.tally = Tally()
+        self.superseded = threading.Event()
+        self._done = threading.Event()
+        self._base: dict[str, Any] | None = None
+        self._error: BaseException | None = None
+
+    @classmethod
+    def finished(cls, base: dict[str, Any]) -> Listing:
+        """A listing already done."""
+        listing = cls(lambda stop, tally: base)
+        listing._base = base
+        listing._done.set()
+        return listing
+
+    def start(
+        self, stopping: threading.Event | None, keep: Callable[[dict[str, Any]], None]
+    ) -> None:
+        def stop() -> bool:
+            return self.superseded.is_set() or (stopping is not None and stopping.is_set())
+
+        def run() -> None:
+            try:
+                base = self.work(stop, self.tally)
+                keep(base)
+                self._base = base
+            except BaseException as exc:  # handed to who waits for it
+                self._error = exc
+            finally:
+                self._done.set()
+
+        threading.Thread(target=run, name="sheepdog-view", daemon=True).start()
+
+    def wait(
+        self, stopping: threading.Event | None, seconds: float | None
+    ) -> dict[str, Any] | None:
+        """The view once worked out; None after ``seconds`` (None: no limit) or once the
+        listing was superseded.  Raises what the work raised, and :class:`ServerStopping`
+        once the server stops."""
+        end = None if seconds is None else time.monotonic() + seconds
+        while not self._done.wait(STOP_POLL):
+            if stopping is not None and stopping.is_set():
+                raise ServerStopping("the server is stopping: this page was not finished")
+            if end is not None and time.monotonic() >= end:
+                return None
+        if self._error is not None:
+            if self.superseded.is_set() and isinstance(self._error, ServerStopping):
+                return None
+            raise self._error
+        return self._base

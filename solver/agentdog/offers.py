@@ -146,6 +146,36 @@ Stop = Callable[[], bool] | None
 _STOP: ContextVar[Stop] = ContextVar("offers_stop", default=None)
 
 
+@dataclass(slots=True)
+class Tally:
+    """How far :func:`choices` has come, for another thread to show while it works (a page
+    over thousands of colourings): the card being listed, its place among the cards she may
+    play, and the colourings searched for it (each twice: for its words, then its plays)."""
+
+    cards: int = 0
+    number: int = 0
+    card: str = ""
+    searched: int = 0
+    colourings: int = 0
+
+    @property
+    def share(self) -> float:
+        """The share of the work done, 0 to 1 (each card counted as an equal part)."""
+        if not self.cards:
+            return 0.0
+        within = self.searched / (2 * self.colourings) if self.colourings else 0.0
+        return min(1.0, (max(self.number - 1, 0) + within) / self.cards)
+
+    def said(self) -> str:
+        """How far it is, in a few words."""
+        if not self.number:
+            return "starting"
+        return (
+            f"the {self.card} (card {self.number} of {self.cards}): "
+            f"{self.searched:,} of {2 * self.colourings:,} colouring searches"
+        )
+
+
 @contextmanager
 def stopping(stop: Stop) -> Iterator[None]:
     """Within it, the work of an entry over the belief's colourings (:mod:`session`'s
@@ -191,14 +221,22 @@ def play_choices(table: AgentTable, seat: int, card: str) -> Plays:
 
 
 def survey(
-    table: AgentTable, seat: int, card: str, extra: Sequence[str], stop: Stop = None
+    table: AgentTable,
+    seat: int,
+    card: str,
+    extra: Sequence[str],
+    stop: Stop = None,
+    tally: Tally | None = None,
 ) -> tuple[list[Offer], dict[str, bytes]]:
     """:func:`offered_plays`, and the results of the ``extra`` choices as their
-    :attr:`Offer.outcomes` (numbered as the offers' are)."""
+    :attr:`Offer.outcomes` (numbered as the offers' are); ``tally`` counts the colourings
+    searched."""
     label = _label_of(table, card)
     words: dict[str, None] = {}
     for pawns in table.belief:
         _check(stop)
+        if tally is not None:
+            tally.searched += 1
         for play in legal_plays(_probe(table, pawns, seat, card)):
             if play.card == card:
                 words.setdefault(_parts(play, label)[0], None)
@@ -211,6 +249,8 @@ def survey(
     told: dict[str, set[str]] = {said: set() for said in lookups}
     for pawns in table.belief:  # one search of the card's choices a colouring
         _check(stop)
+        if tally is not None:
+            tally.searched += 1
         found = Wordings(_probe(table, pawns, seat, card), card, wanted).by_words
         numbers: dict[Outcome, int] = {}
         for said in lookups:
@@ -262,20 +302,26 @@ def _cards_of(table: AgentTable, seat: int) -> list[str]:
     return [c for c in CARDS if c in hand or pool[c] > 0]
 
 
-def choices(table: AgentTable, stop: Stop = None) -> list[Choice]:
+def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) -> list[Choice]:
     """What the seat to move may enter: her own cards' legal plays, or (none can move) the fold;
     for another seat every card she can hold, and the fold.  After a 2-3 player fold's draw,
     the plays and the second discard (card None, ``"discard"``).  ``stop()`` is asked between
-    colourings (:class:`Stopped`)."""
+    colourings (:class:`Stopped`); ``tally`` says how far it is as it goes."""
     seat = table.seat_to_move
     if seat is None:
         return []
-    out = [
-        Choice(card, j, offer.words, offer.knocks, _label_of(table, card), offer.meetings)
-        for card in _cards_of(table, seat)
-        if card != COPY or table.last_card is not None
-        for j, offer in enumerate(offered_plays(table, seat, card, stop))
-    ]
+    cards = [card for card in _cards_of(table, seat) if card != COPY or table.last_card is not None]
+    out: list[Choice] = []
+    for number, card in enumerate(cards, start=1):
+        if tally is not None:
+            tally.cards, tally.number, tally.card = len(cards), number, card
+            tally.searched, tally.colourings = 0, len(table.belief)
+        label = _label_of(table, card)
+        offers = survey(table, seat, card, (), stop, tally)[0]
+        out += [
+            Choice(card, j, offer.words, offer.knocks, label, offer.meetings)
+            for j, offer in enumerate(offers)
+        ]
     movable = {choice.card for choice in out}
     if fold_possible(table, seat, lambda card: card in movable):
         out.append(Choice(None, 0, "discard" if table.drawn else "fold"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 import time
 import warnings
 from collections import Counter
@@ -905,10 +906,10 @@ def test_phones_asking_at_once_wait_for_one_page_not_one_each(
             worked: list[int] = []
             real = AgentGame.view
 
-            def slow_view(game: AgentGame, stop: Any = None) -> dict[str, Any]:
+            def slow_view(game: AgentGame, stop: Any = None, tally: Any = None) -> dict[str, Any]:
                 worked.append(len(game.record.steps))
                 time.sleep(0.3)
-                return real(game, stop)
+                return real(game, stop, tally)
 
             monkeypatch.setattr(AgentGame, "view", slow_view)
             with ThreadPoolExecutor(4) as pool:
@@ -920,5 +921,88 @@ def test_phones_asking_at_once_wait_for_one_page_not_one_each(
             assert [r.status_code for r in answers] == [200] * 4
             assert len({r.json()["version"] for r in answers}) == 1
             assert len(worked) == 1
+    finally:
+        store.close()
+
+
+def test_a_page_whose_plays_take_long_shows_the_game_and_how_far_they_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pasted view of thousands of colourings takes tens of seconds to list its plays, and
+    the page showed nothing until then (a blank tab for a minute).  After a second it now shows
+    the game without its plays, how far the listing is, and no fold form (it may be no fold);
+    the API's GET still waits for the whole view, and the page has it once it is done."""
+    gate = threading.Event()
+    real = AgentGame.view
+
+    def slow_view(game: AgentGame, stop: Any = None, tally: Any = None) -> dict[str, Any]:
+        assert tally is not None
+        tally.cards, tally.number, tally.card = 3, 2, "partner"
+        tally.colourings, tally.searched = 10, 5
+        assert gate.wait(30)
+        return real(game, stop, tally)
+
+    store = Store(tmp_path / "data")
+    try:
+        with TestClient(create_app(store), raise_server_exceptions=False) as client:
+            made = new(client, players=3, hand=["1/11", "13", "8", "partner", "5"])
+            monkeypatch.setattr(AgentGame, "view", slow_view)
+            with ThreadPoolExecutor(1) as pool:
+                api = pool.submit(client.get, f"/api/dog/games/{made['id']}?token={made['token']}")
+                page = client.get(made["url"]).text
+                assert not api.done()  # the API waits for the plays
+                assert 'id="plays-pending"' in page
+                assert (
+                    "Listing the legal plays over the 1 colourings: 42% (the partner (card 2 of 3)"
+                    in page
+                )
+                assert '<progress max="100" value="42"' in page
+                assert "<svg" in page and 'id="hand"' in page  # the game itself is shown
+                assert 'name="discard"' not in page and "Fold" not in page
+                assert 'class="buttons cards"><a' not in page  # no card to pick yet
+                gate.set()
+                whole = api.result(timeout=30)
+            assert whole.status_code == 200 and "plays_pending" not in whole.json()
+            assert [p["card"] for p in whole.json()["plays"]][:1] == ["1/11"]
+            page = client.get(made["url"]).text
+            assert 'id="plays-pending"' not in page and "<progress" not in page
+            assert '<a class="btn" href="' in page  # the cards with plays
+    finally:
+        store.close()
+
+
+def test_an_entry_stops_the_listing_of_the_state_it_replaces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plays of a state nobody will see again (an entry came in while a page waited for
+    them) are not listed on to the end: the entry stops that listing, and the page shows the
+    new state."""
+    real = AgentGame.view
+    stopped: list[int] = []
+
+    def slow_view(game: AgentGame, stop: Any = None, tally: Any = None) -> dict[str, Any]:
+        if not game.record.steps:  # the first state: slow until stopped
+            end = time.monotonic() + 30
+            while not stop() and time.monotonic() < end:
+                time.sleep(0.01)
+            stopped.append(len(game.record.steps))
+        return real(game, stop, tally)
+
+    store = Store(tmp_path / "data")
+    try:
+        with TestClient(create_app(store), raise_server_exceptions=False) as client:
+            made = new(client, players=4, me=0, hand=HAND, starts=0)
+            monkeypatch.setattr(AgentGame, "view", slow_view)
+            assert 'id="plays-pending"' in client.get(made["url"]).text
+            base = f"/api/dog/games/{made['id']}"
+            auth = {"Authorization": f"Bearer {made['token']}"}
+            r = client.post(base + "/plays", json={"seat": 0, "card": "5", "play": 0}, headers=auth)
+            assert r.status_code == 201, r.text
+            deadline = time.monotonic() + 10
+            while not stopped and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert stopped == [0]
+            page = client.get(made["url"]).text
+            assert 'id="plays-pending"' not in page and "Seat 1 to move" in page
     finally:
         store.close()

@@ -299,3 +299,63 @@ def test_her_own_undo_brings_her_fold_back_as_another_phone_s_does(
     settled(phone)
     tap(phone, "Fold: discard and draw")
     expect(phone.locator(".history li").last).to_have_text("seat 0 folds: discard 6, draw 13")
+
+
+def _seven_under() -> str:
+    """A pasted observer view with seven undercover pieces (colours 0-2 twice, colour 3 once):
+    630 colourings, whose plays take seconds to list."""
+    from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT
+    from sheepdog.solver.agentdog.observer import view_of, view_to_json
+    from sheepdog.solver.agentdog.position import make_position
+
+    holes = sorted(DEFAULT_LAYOUT.holes)
+    track = [f for f in range(64) if f not in DEFAULT_LAYOUT.holes]
+    pawns = [[holes[2 * s], holes[2 * s + 1], track[10 * s + 3], -1] for s in range(3)]
+    pawns.append([holes[6], track[33], track[35], -1])
+    hands = [["partner", "8", "2", "5", "13"], ["3"] * 5, ["6"] * 5, ["9"] * 5]
+    return json.dumps(view_to_json(view_of(make_position(pawns, hands, 0), 0)))
+
+
+def test_a_page_shows_how_far_its_plays_are_then_the_plays(
+    server: str, browser: Browser, phone: Page
+) -> None:
+    """A pasted view of many colourings: the page shows the game at once and how far the plays
+    are, the line brought up to date in place, then the plays without a reload; a browser
+    without the script gets there by the page's own refresh."""
+    phone.goto(server + "/")
+    form = phone.locator("#new-agent")
+    form.locator("select[name=me]").select_option("0")
+    form.locator("summary").tap()
+    form.locator("textarea[name=position]").fill(_seven_under())
+    with phone.expect_navigation():  # (not tap(): it waits for the plays)
+        phone.get_by_role("button", name="Start the Agent DOG game", exact=True).tap()
+    pending = phone.locator("#plays-pending")
+    expect(pending).to_contain_text("Listing the legal plays over the 630 colourings")
+    expect(phone.locator("svg.board")).to_be_visible()
+    expect(phone.locator("#tracker li")).to_have_count(7)
+    phone.evaluate("document.getElementById('main').dataset.mark = 'first'")
+    first = pending.inner_text()
+    # how far: brought up to date where it is (no swap of <main>, which holds taps back)
+    phone.wait_for_function(
+        "t => { const p = document.getElementById('plays-pending');"
+        " return !p || p.textContent !== t; }",
+        arg=first,
+    )
+    assert pending.count() == 1  # (630 colourings take seconds: it was still listing)
+    assert phone.evaluate("document.getElementById('main').dataset.mark") == "first"
+    assert phone.locator("body[data-settling]").count() == 0
+    plain = browser.new_context(viewport=PHONE, java_script_enabled=False).new_page()
+    try:
+        plain.goto(phone.url)
+        expect(phone.get_by_role("link", name="partner", exact=True)).to_be_visible(timeout=90_000)
+        expect(pending).to_have_count(0)
+        # the plays came by the script's swap of <main>: the page itself was not loaded again
+        assert phone.evaluate("document.getElementById('main').dataset.mark") is None
+        assert phone.evaluate("performance.getEntriesByType('navigation').length") == 1
+        pick(phone, "8")
+        expect(phone.locator("#enter h3")).to_contain_text("The 8:")
+        # without the script: its page refreshes itself (every 3 s) until the plays are there
+        expect(plain.get_by_role("link", name="partner", exact=True)).to_be_visible(timeout=30_000)
+        expect(plain.locator("#plays-pending")).to_have_count(0)
+    finally:
+        plain.context.close()

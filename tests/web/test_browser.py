@@ -83,6 +83,7 @@ def settled(page: Page) -> None:
     # the advice has a budget of a few seconds (agent.ADVICE_SECONDS), and a busy machine adds
     # its start-up: wait well past it (a test of what the page shows, not of its speed)
     expect(page.locator("#hint-pending")).to_have_count(0, timeout=20_000)
+    expect(page.locator("#plays-pending")).to_have_count(0, timeout=60_000)
     # the page takes no tap for a moment after it changes (as a player first looks at it)
     expect(page.locator("body[data-settling]")).to_have_count(0)
 

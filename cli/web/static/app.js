@@ -301,6 +301,28 @@
       }
     }
   }
+  // A page whose plays are still being listed changes only in how far they are: that line
+  // and its bar are brought up to date where they are (a swap would hold taps back each time).
+  var PROGRESS = "#plays-pending, progress";
+  function withoutProgress(main) {
+    var copy = main.cloneNode(true);
+    copy.querySelectorAll(PROGRESS).forEach(function (el) { el.remove(); });
+    return copy.outerHTML;
+  }
+  function onlyProgress(old, main) {
+    if (!old) { return false; }
+    var before = old.querySelectorAll(PROGRESS);
+    var after = main.querySelectorAll(PROGRESS);
+    var last = new DOMParser().parseFromString(lastHtml, "text/html").getElementById("main");
+    // (against the page as the server sent it last: the live one holds her choices)
+    if (!last || before.length === 0 || before.length !== after.length ||
+        withoutProgress(last) !== withoutProgress(main)) { return false; }
+    for (var i = 0; i < before.length; i++) {
+      before[i].textContent = after[i].textContent;
+      if (after[i].hasAttribute("value")) { before[i].setAttribute("value", after[i].getAttribute("value")); }
+    }
+    return true;
+  }
   function refresh() {
     return fetch(window.location.href, { headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
@@ -311,6 +333,10 @@
         var old = document.getElementById("main");
         version = doc.body.getAttribute("data-version");
         if (main && main.outerHTML === lastHtml) { return; }  // nothing new to show: no swap
+        if (main && onlyProgress(document.getElementById("main"), main)) {
+          lastHtml = main.outerHTML;  // how far the plays are: in place, no swap (taps go on)
+          return;
+        }
         if (main && old) {
           lastHtml = main.outerHTML;
           var kept = remember(old);
@@ -485,10 +511,12 @@
   fitDraws(document, false);  // after the refused form's choices are back: they are hers
 
   window.setInterval(tick, 500);
-  // The suspects come at once; the plan and the best calls follow when they are worked out.
+  // The suspects come at once; the plan and the best calls follow when they are worked out
+  // (and an Agent DOG table's plays, listed over thousands of colourings, as they are).
   var waiting = false;
   function awaitHint() {
-    if (waiting || !document.getElementById("hint-pending")) { return; }
+    if (waiting || !(document.getElementById("hint-pending") ||
+                     document.getElementById("plays-pending"))) { return; }
     waiting = true;
     window.setTimeout(function () {
       waiting = false;
