@@ -664,9 +664,29 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     if not found:
         raise SheepdogError(f"{card} {shown(choice)!r} is not a legal play here")
     (outcome, text), *_ = found.items()
+    check_meetings(words, text)
     hands = _hands_without(pos.hands, mover, card)
     kind = pos.last_card if card == COPY else card
     return AgentPlay(card, text, _after(pos, hands, kind, outcome, pos.stock), outcome[1])
+
+
+def meeting_notes(words: str) -> list[str]:
+    """The spy meetings' pulls that ``words`` say follow a play (A13; its ``;``-separated
+    parts that start ``meeting``, as :func:`normal_words` writes them)."""
+    parts = (p.strip() for p in normal_words(words).split(";"))
+    return [p for p in parts if p.startswith("meeting ")]
+
+
+def check_meetings(typed: str, description: str) -> None:
+    """Refuses words that say the play's meetings (A13) otherwise than they happen
+    (``description``: the play's, or its meeting pulls); words that say none are not checked."""
+    said = meeting_notes(typed)
+    if not said:
+        return
+    real = meeting_notes(description)
+    if said != real:
+        happen = f"spy meeting is {'; '.join(real)!r}" if real else "play holds no spy meeting"
+        raise SheepdogError(f"this {happen}, not {shown('; '.join(said))!r} (A13)")
 
 
 def _choice_words(words: str, label: str) -> str:

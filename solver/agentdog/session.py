@@ -76,6 +76,7 @@ from sheepdog.solver.agentdog.entries import (
     parse_entry,
 )
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS
+from sheepdog.solver.agentdog.moves import check_meetings
 from sheepdog.solver.agentdog.observer import RecordOutOfTime, colourings, view_from_json
 from sheepdog.solver.agentdog.offers import (
     Choice,
@@ -83,6 +84,7 @@ from sheepdog.solver.agentdog.offers import (
     choices,
     offered_plays,
     play_choices,
+    play_in,
     play_results,
     playable,
     survey,
@@ -382,6 +384,7 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
     plays, typed_outcomes = survey(table, seat, card, [wanted])
     for offer in plays:
         if normal_words(offer.words) == wanted:
+            check_meetings(typed, offer.meetings)
             return offer.words, offer.said
     outcomes = typed_outcomes[wanted]
     if not any(outcomes):
@@ -393,7 +396,16 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
         )
     for offer in plays:
         if offer.outcomes == outcomes:
+            check_meetings(typed, offer.meetings)
             return offer.words, offer.said
+    # (a spy meeting's pull moves the nearest piece whatever its colour: the same in every
+    # colouring, A13)
+    first = next(
+        play
+        for pawns in table.belief
+        if (play := play_in(table, pawns, seat, card, wanted)) is not None
+    )
+    check_meetings(typed, first.description)
     return wanted, wanted
 
 

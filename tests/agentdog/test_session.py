@@ -662,3 +662,25 @@ def test_the_words_offered_hold_in_seeded_views_where_colourings_word_plays_apar
         data = random_position(random.Random(seed))
         differ += _offered_words_hold(data, data["to_move"])
     assert differ > 0
+
+
+def test_a_typed_play_with_a_wrong_meeting_note_is_refused() -> None:
+    """Found by a helper: a line's words after the play's choices were dropped, so a spy
+    meeting said otherwise than it happens was recorded without a word.  Two colourings here
+    (the pieces on t20 and t4 are seat 1's and seat 2's, either way round); the pull of the
+    nearest piece behind t25 is the same in both (A13)."""
+    pawns = [[17, -1, -1, -1], [20, -1, -1, -1], [4, -1, -1, -1], [-1] * 4]
+    hands = [["8", "2", "3", "5", "6"], ["9"] * 5, ["10"] * 5, ["12"] * 5]
+    view = view_to_json(view_of(make_position(pawns, hands, 0), 0))
+    record = Record(new_table(4, 0, position=view))
+    assert len(record.table.belief) == 2
+    with pytest.raises(SheepdogError) as err:
+        record.add(parse_entry("seat 0 plays 8: t17→t25; meeting t25: t4→t24"))
+    assert str(err.value) == (
+        "this spy meeting is 'meeting t25: t20→t24', not 'meeting t25: t4→t24' (A13)"
+    )
+    with pytest.raises(SheepdogError, match=r"^this play holds no spy meeting"):
+        record.add(parse_entry("seat 0 plays 5: t17→t22; meeting t22: t20→t21"))
+    after = record.add(parse_entry("seat 0 plays 8: t17 -> t25; meeting t25: t20 -> t24"))
+    assert after.steps[-1].line == "seat 0 plays 8: t17→t25"
+    assert all(20 not in pawns[1] + pawns[2] for pawns in after.table.belief)

@@ -181,3 +181,49 @@ def test_a_swap_and_a_four_player_fold_are_read_in_either_order() -> None:
     assert fold.description == "fold: discards 8, 9"
     for typed in ("fold: discards 9, 8", "fold:discards 8,9", "FOLD : discards 9 ,8"):
         assert play_by_words(stuck, None, typed).position == fold.position, typed
+
+
+def _meeting_position() -> AgentPosition:
+    """Seat 0's 8 from t17 lands on the meeting point t25; seat 1's piece on t15 is the nearest
+    behind it, pulled to t24 (A13)."""
+    return make_position(
+        [[17, -1, -1, -1], [15, -1, -1, -1], [], []], [["8"], ["2"], [], []], 0, players=[0, 1]
+    )
+
+
+def test_a_wrong_meeting_note_is_refused() -> None:
+    """Found by a helper: the words after a play's choices were ignored, so a line saying
+    another spy meeting's pull than the one that happens was taken without a word."""
+    pos = _meeting_position()
+    [play] = legal_plays(pos)
+    assert play.description == "8: t17→t25; meeting t25: t15→t24"
+    assert play_by_words(pos, "8", "t17→t25").position == play.position
+    assert play_by_words(pos, "8", "t17 -> t25; Meeting t25: t15->t24").position == play.position
+    with pytest.raises(SheepdogError) as err:
+        play_by_words(pos, "8", "t17→t25; meeting t25: t14→t24")
+    assert str(err.value) == (
+        "this spy meeting is 'meeting t25: t15→t24', not 'meeting t25: t14→t24' (A13)"
+    )
+    quiet = make_position(
+        [[3, -1, -1, -1], [-1] * 4, [], []], [["8"], ["2"], [], []], 0, players=[0, 1]
+    )
+    with pytest.raises(SheepdogError, match=r"^this play holds no spy meeting, not 'meeting t11"):
+        play_by_words(quiet, "8", "t3→t11; meeting t11: t2→t10")
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_a_play_s_meeting_notes_are_checked_against_the_play(obj: dict[str, Any]) -> None:
+    """A play's whole description finds it; with one of its meeting pulls said otherwise, or a
+    meeting it does not hold, its words are refused."""
+    pos = position_from_json(obj)
+    for play in legal_plays(pos):
+        if play.card is None or play.description.startswith("fold"):
+            continue
+        words = play.description.split(": ", 1)[1]
+        assert play_by_words(pos, play.card, words).position == play.position
+        choice, *notes = words.split("; ")
+        pulls = [n for n in notes if n.startswith("meeting ")]
+        wrong = [*pulls[:-1], pulls[-1] + "0"] if pulls else ["meeting t9: t7→t8"]
+        with pytest.raises(SheepdogError, match=r"\(A13\)$"):
+            play_by_words(pos, play.card, "; ".join([choice, *wrong]))
