@@ -59,7 +59,7 @@ from sheepdog.cli.web.table_routes import (
 )
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
-from sheepdog.solver.agentdog.offers import Stopped, Tally, stopping
+from sheepdog.solver.agentdog.offers import Choice, Stopped, Tally, stopping
 from sheepdog.solver.agentdog.position import Pawns
 from sheepdog.solver.agentdog.session import (
     AgentTable,
@@ -301,21 +301,11 @@ class AgentGame(TableGame[Record]):
             plays = choices(self.table, stop, tally)
         except Stopped:
             raise ServerStopping("the server is stopping: this page was not finished") from None
-        listed = [
-            {
-                "card": c.card,
-                "index": c.index,
-                "play": c.words,
-                "description": c.description,
-                "knocks_own_side": c.knocks,
-            }
-            for c in plays
-        ]
-        return {**self.quick_view(), "plays": listed}
+        return {**self.quick_view(), "plays": plays_json(plays)}
 
-    def quick_view(self) -> dict[str, Any]:
-        """:meth:`view` without its plays (``"plays"`` empty), which a page shows while they
-        are listed."""
+    def quick_view(self, tally: Tally | None = None) -> dict[str, Any]:
+        """:meth:`view` with the plays listed so far (``tally``'s; none without it), which a
+        page shows while the others are listed."""
         table = self.table
         hidden = sum(hand.count(UNKNOWN) for hand in table.hands)
         me = table.me
@@ -346,11 +336,25 @@ class AgentGame(TableGame[Record]):
             "last_card": table.last_card,
             "hand": list(table.hands[me]),
             "question": question,
-            "plays": [],
+            "plays": plays_json(list(tally.listed) if tally is not None else []),
             "tracker": tracker_rows(table),
             "unseen": unseen_view(CARDS, unseen_cards(table), hidden, table),
             "entries": self.entries(),
         }
+
+
+def plays_json(plays: list[Choice]) -> list[dict[str, Any]]:
+    """The plays on offer as the API's GET gives them."""
+    return [
+        {
+            "card": c.card,
+            "index": c.index,
+            "play": c.words,
+            "description": c.description,
+            "knocks_own_side": c.knocks,
+        }
+        for c in plays
+    ]
 
 
 def tracker_rows(table: AgentTable) -> list[dict[str, Any]]:

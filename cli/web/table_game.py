@@ -224,9 +224,10 @@ class TableGame(Generic[R]):
         and says in ``tally`` how far it is."""
         raise NotImplementedError
 
-    def quick_view(self) -> dict[str, Any] | None:
-        """:meth:`view` without the part that can take long (its plays, empty), for a page to
-        show while that is worked out; None when the whole view is quick."""
+    def quick_view(self, tally: Tally | None = None) -> dict[str, Any] | None:
+        """:meth:`view` without the part that can take long (its plays, but those ``tally``
+        has listed so far), for a page to show while that is worked out; None when the whole
+        view is quick."""
         return None
 
     def entries(self) -> list[dict[str, Any]]:
@@ -364,14 +365,19 @@ class TableGames(Generic[G]):
             if listing.superseded.is_set() and base is None:
                 continue  # an entry came in meanwhile: the newest state's view
             if base is None:
-                quick = game.quick_view()
+                tally = listing.tally
+                quick = game.quick_view(tally)
                 if quick is None:
                     base = listing.wait(self.stopping, None)
                     if base is None:
                         continue
                 else:
                     head = {"id": row.id, "kind": self.kind, "version": version}
-                    pending = {"share": listing.tally.share, "said": listing.tally.said()}
+                    pending = {
+                        "share": tally.share,
+                        "said": tally.said(),
+                        "cards": list(tally.waiting),
+                    }
                     base = {**head, "setup": row.setup, **quick, "plays_pending": pending}
             break
         future = self.advice(row.id, version, game)

@@ -197,10 +197,13 @@ class TableRoutes(Generic[GamesT]):
         card, dropped = (named, None) if current else (None, named)
         plays = view["plays"]
         cards = list(dict.fromkeys(p["card"] for p in plays if p["card"] is not None))
+        # the cards whose plays are still being listed (a page shown meanwhile)
+        waiting = view.get("plays_pending", {}).get("cards", [])
         join, qr = self.h.qr(request, self.url(row))
         return {
             "view": view,
             "cards": cards,
+            "waiting_cards": [c for c in waiting if c not in cards],
             "card": card if card in cards else None,
             "card_plays": [p for p in plays if p["card"] == card],
             "dropped": dropped,

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from sheepdog.solver.agentdog.cards import CARDS, COPY, UNKNOWN
+from sheepdog.solver.agentdog.cards import CARDS, COPY, PARTNER, UNKNOWN
 from sheepdog.solver.agentdog.layout import SEATS
 from sheepdog.solver.agentdog.moves import (
     AgentPlay,
@@ -157,6 +157,10 @@ class Tally:
     card: str = ""
     searched: int = 0
     colourings: int = 0
+    listed: list[Choice] = field(default_factory=list)
+    """The plays of the cards listed so far (a Partner's, the slow ones, come last)."""
+    waiting: tuple[str, ...] = ()
+    """The cards whose plays are not listed yet."""
 
     @property
     def share(self) -> float:
@@ -311,20 +315,30 @@ def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) ->
     if seat is None:
         return []
     cards = [card for card in _cards_of(table, seat) if card != COPY or table.last_card is not None]
-    out: list[Choice] = []
-    for number, card in enumerate(cards, start=1):
+    # a Partner's plays (a Copy's too, of a Partner) take most of the time: listed last, so a
+    # page can show the others' meanwhile
+    slow = [c for c in cards if (table.last_card if c == COPY else c) == PARTNER]
+    order = [c for c in cards if c not in slow] + slow
+    found: dict[str, list[Choice]] = {}
+    for number, card in enumerate(order, start=1):
         if tally is not None:
-            tally.cards, tally.number, tally.card = len(cards), number, card
+            tally.cards, tally.number, tally.card = len(order), number, card
             tally.searched, tally.colourings = 0, len(table.belief)
+            tally.waiting = tuple(order[number - 1 :])
         label = _label_of(table, card)
         offers = survey(table, seat, card, (), stop, tally)[0]
-        out += [
+        found[card] = [
             Choice(card, j, offer.words, offer.knocks, label, offer.meetings)
             for j, offer in enumerate(offers)
         ]
+        if tally is not None:
+            tally.listed = [choice for c in cards if c in found for choice in found[c]]
+    out = [choice for card in cards for choice in found[card]]
     movable = {choice.card for choice in out}
     if fold_possible(table, seat, lambda card: card in movable):
         out.append(Choice(None, 0, "discard" if table.drawn else "fold"))
+    if tally is not None:
+        tally.waiting = ()
     return out
 
 

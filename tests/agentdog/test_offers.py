@@ -34,7 +34,12 @@ from sheepdog.solver.agentdog.offers import (
     play_results,
     survey,
 )
-from sheepdog.solver.agentdog.position import AgentPosition, Pawns, position_from_json
+from sheepdog.solver.agentdog.position import (
+    AgentPosition,
+    Pawns,
+    make_position,
+    position_from_json,
+)
 from sheepdog.solver.agentdog.session import Record, new_table, parse_entry
 from sheepdog.solver.agentdog.table import AgentTable
 from sheepdog.solver.errors import SheepdogError
@@ -365,3 +370,40 @@ def test_a_home_field_typed_with_a_seat_is_that_seat_s_home() -> None:
     assert own.steps[-1].line == "seat 0 plays partner: t30→t33, h0→h1"  # the offer's words
     partner = Record(table).add(parse_entry("seat 0 plays partner: [seat 2] h0→h1, t30→t33"))
     assert {100, 101} & set(partner.table.belief[0][2]) == {101}  # her partner's h0 to h1
+
+
+def test_a_partner_s_plays_are_listed_last_and_the_others_shown_meanwhile() -> None:
+    """``choices`` with a :class:`Tally`: the cards other than the Partner are listed first,
+    their plays (those of the final list) readable while the Partner's are listed; the final
+    list keeps the deck's order, and nothing is left waiting."""
+    from sheepdog.solver.agentdog.offers import Tally
+
+    view = view_to_json(
+        view_of(
+            make_position(
+                [[4, 8, 19, -1], [12, 20, 31, -1], [24, 28, 43, -1], [53, 55, -1, -1]],
+                [["partner", "8", "2", "5", "13"], ["3"] * 5, ["6"] * 5, ["9"] * 5],
+                0,
+            ),
+            0,
+        )
+    )
+    table = new_table(4, 0, view)
+    assert len(table.belief) == 90  # 6! / (2!)^3
+    tally = Tally()
+    seen: list[tuple[str, tuple[str, ...], list[Any]]] = []
+
+    def look() -> bool:
+        if not seen or seen[-1][0] != tally.card:
+            seen.append((tally.card, tally.waiting, list(tally.listed)))
+        return False
+
+    out = choices(table, look, tally)
+    assert [card for card, _, _ in seen] == ["2", "5", "8", "13", PARTNER]
+    _, waiting, listed = seen[-1]
+    assert waiting == (PARTNER,)
+    assert listed == [c for c in out if c.card not in (PARTNER, None)]
+    assert [c.card for c in out if c.card] == sorted(
+        (c.card for c in out if c.card), key=CARDS.index
+    )
+    assert tally.listed == [c for c in out if c.card is not None] and tally.waiting == ()

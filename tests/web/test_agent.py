@@ -1006,3 +1006,39 @@ def test_an_entry_stops_the_listing_of_the_state_it_replaces(
             assert 'id="plays-pending"' not in page and "Seat 1 to move" in page
     finally:
         store.close()
+
+
+def seven_under() -> dict[str, Any]:
+    """An observer view from seat 0 with seven undercover pieces (colours 0-2 twice, colour 3
+    once): 630 colourings, whose Partner plays take seconds to list."""
+    from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT
+
+    holes = sorted(DEFAULT_LAYOUT.holes)
+    track = [f for f in range(64) if f not in DEFAULT_LAYOUT.holes]
+    pawns = [[holes[2 * s], holes[2 * s + 1], track[10 * s + 3], -1] for s in range(3)]
+    pawns.append([holes[6], track[33], track[35], -1])
+    hands = [["partner", "8", "2", "5", "13"], ["3"] * 5, ["6"] * 5, ["9"] * 5]
+    return view_to_json(view_of(make_position(pawns, hands, 0), 0))
+
+
+def test_while_a_partner_s_plays_are_listed_the_other_cards_can_be_played(
+    client: TestClient,
+) -> None:
+    """A Partner's plays take most of the listing (seconds over hundreds of colourings): the
+    other cards' are listed first, and a page shown meanwhile offers them, the Partner
+    greyed out until its plays are there.  A play entered meanwhile is recorded."""
+    game = new(client, position=seven_under(), hand=None, players=None)
+    page = client.get(game["url"]).text
+    assert 'id="plays-pending"' in page and "the partner (card 5 of 5)" in page
+    for card in ("2", "5", "8", "13"):
+        assert f'#enter">{card}</a>' in page
+    assert '<span class="btn waiting" aria-disabled="true"' in page and "partner…</span>" in page
+    assert 'name="discard"' not in page  # no fold form: a fold is for when nothing can move
+    picked = client.get(game["url"] + "&card=8&v=0").text
+    assert "The 8: 6 legal plays" in picked and 'id="plays-pending"' in picked
+    post = f"/agent/{game['id']}/entry?token={game['token']}"
+    fields = {"version": "0", "action": "play", "seat": "0", "card": "8", "play": "0"}
+    r = client.post(post, data=fields, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    entries = client.get(f"/api/dog/games/{game['id']}?token={game['token']}").json()["entries"]
+    assert [e["line"] for e in entries] == ["seat 0 plays 8: t3→t11"]

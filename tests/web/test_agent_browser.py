@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.web.test_agent import _two_under
+from tests.web.test_agent import _two_under, seven_under
 from tests.web.test_browser import (
     PHONE,
     api_post,
@@ -301,38 +301,27 @@ def test_her_own_undo_brings_her_fold_back_as_another_phone_s_does(
     expect(phone.locator(".history li").last).to_have_text("seat 0 folds: discard 6, draw 13")
 
 
-def _seven_under() -> str:
-    """A pasted observer view with seven undercover pieces (colours 0-2 twice, colour 3 once):
-    630 colourings, whose plays take seconds to list."""
-    from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT
-    from sheepdog.solver.agentdog.observer import view_of, view_to_json
-    from sheepdog.solver.agentdog.position import make_position
-
-    holes = sorted(DEFAULT_LAYOUT.holes)
-    track = [f for f in range(64) if f not in DEFAULT_LAYOUT.holes]
-    pawns = [[holes[2 * s], holes[2 * s + 1], track[10 * s + 3], -1] for s in range(3)]
-    pawns.append([holes[6], track[33], track[35], -1])
-    hands = [["partner", "8", "2", "5", "13"], ["3"] * 5, ["6"] * 5, ["9"] * 5]
-    return json.dumps(view_to_json(view_of(make_position(pawns, hands, 0), 0)))
-
-
 def test_a_page_shows_how_far_its_plays_are_then_the_plays(
     server: str, browser: Browser, phone: Page
 ) -> None:
-    """A pasted view of many colourings: the page shows the game at once and how far the plays
-    are, the line brought up to date in place, then the plays without a reload; a browser
-    without the script gets there by the page's own refresh."""
+    """A pasted view of many colourings: the page shows the game at once, the plays of the
+    cards other than the Partner, and how far the Partner's are, the line brought up to date
+    in place, then the Partner's plays without a reload; a browser without the script gets
+    there by the page's own refresh."""
     phone.goto(server + "/")
     form = phone.locator("#new-agent")
     form.locator("select[name=me]").select_option("0")
     form.locator("summary").tap()
-    form.locator("textarea[name=position]").fill(_seven_under())
+    form.locator("textarea[name=position]").fill(json.dumps(seven_under()))
     with phone.expect_navigation():  # (not tap(): it waits for the plays)
         phone.get_by_role("button", name="Start the Agent DOG game", exact=True).tap()
     pending = phone.locator("#plays-pending")
     expect(pending).to_contain_text("Listing the legal plays over the 630 colourings")
     expect(phone.locator("svg.board")).to_be_visible()
     expect(phone.locator("#tracker li")).to_have_count(7)
+    # the other cards' plays come first: the Partner's take the time
+    expect(phone.get_by_role("link", name="8", exact=True)).to_be_visible()
+    expect(phone.locator("span.btn.waiting")).to_have_text("partner…")
     phone.evaluate("document.getElementById('main').dataset.mark = 'first'")
     first = pending.inner_text()
     # how far: brought up to date where it is (no swap of <main>, which holds taps back)
