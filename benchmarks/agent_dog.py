@@ -47,9 +47,11 @@ per colouring, and the process's peak memory.
 
 **offers** (the plays ``sheepdog serve``'s Agent DOG page lists, and the search behind every
 play entered there): on the views of part risks, ``offers.choices`` of seat 0's table (her
-five cards' legal plays, each looked up in every colouring) timed (CPU), and once more the
-Partner's alone.  Prints per view the colourings, the plays offered and the seconds; then the
-median and p95 of the seconds and of the time per colouring, and the process's peak memory.
+five cards' legal plays, each looked up in every colouring) timed (CPU), then a Partner play
+entered by its number (as a tap on the page does, the plays kept from the listing), and once
+more the Partner's plays alone, not kept.  Prints per view the colourings, the plays offered
+and the seconds; then the median and p95 of the seconds and of the time per colouring, and the
+process's peak memory.
 """
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ from sheepdog.solver.agentdog.observer import (  # noqa: E402
     view_of,
     view_to_json,
 )
-from sheepdog.solver.agentdog.offers import choices, offered_plays  # noqa: E402
+from sheepdog.solver.agentdog.offers import choices, forget_offers, offered_plays  # noqa: E402
 from sheepdog.solver.agentdog.perftfile import (  # noqa: E402
     AgentPerftCase,
     perft_file_text,
@@ -109,7 +111,7 @@ from sheepdog.solver.agentdog.position import (  # noqa: E402
     winning_side,
 )
 from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules  # noqa: E402
-from sheepdog.solver.agentdog.session import new_table  # noqa: E402
+from sheepdog.solver.agentdog.session import Record, new_table, parse_entry  # noqa: E402
 from sheepdog.solver.agentdog.simulate import (  # noqa: E402
     Table,
     greedy_play,
@@ -844,13 +846,18 @@ def offers_part(views: int, undercover: list[int]) -> None:
         took.append(time.process_time() - started)
         colourings = len(table.belief)
         per.append(took[-1] / colourings * 1e3)
+        started = time.process_time()  # its plays kept from the listing
+        Record(table).add(parse_entry("seat 0 plays partner #0"))
+        entered = time.process_time() - started
+        forget_offers()
         started = time.process_time()
         partner = offered_plays(table, 0, PARTNER)
         alone = time.process_time() - started
         print(
             f"  view {seed}: {counted(colourings, 'colouring')},"
             f" {counted(len(offered), 'play')} offered, {took[-1]:.2f} s ({per[-1]:.1f} ms a"
-            f" colouring); the Partner's {len(partner)} alone {alone:.2f} s",
+            f" colouring); the Partner's {len(partner)} alone {alone:.2f} s; a Partner play"
+            f" entered by number after the listing {entered:.2f} s",
             flush=True,
         )
     _per_view_summary(took, per)

@@ -8,9 +8,10 @@ one play), the fold when a hand she can hold has nothing playable (A14, A17), an
 from __future__ import annotations
 
 import functools
+import threading
 from array import array
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -194,8 +195,48 @@ def stopping(stop: Stop) -> Iterator[None]:
 
 def offered_plays(table: AgentTable, seat: int, card: str, stop: Stop = None) -> list[Offer]:
     """The legal plays of ``card`` by ``seat``, without the play in each colouring (see
-    :func:`play_results`): each colouring's choices are searched once."""
+    :func:`play_results`): each colouring's choices are searched once (and the plays of the
+    last few tables are kept: see :func:`cached_offers`)."""
     return survey(table, seat, card, (), stop)[0]
+
+
+#: The plays on offer of the last tables listed, by what they depend on: a play entered by its
+#: number (or its offer's words) just after a page listed the plays finds them here instead of
+#: searching every colouring again (a Partner's take seconds over thousands of colourings).
+_OFFERED: OrderedDict[Hashable, list[Offer]] = OrderedDict()
+_OFFERED_LOCK = threading.Lock()
+#: How many tables' plays are kept (an offer holds a number per colouring: a Partner's plays
+#: over 2,520 colourings take about 16 MB).
+OFFERED_KEEP = 4
+
+
+def _offered_key(table: AgentTable, seat: int, card: str) -> Hashable:
+    """What a card's plays depend on (see :func:`_probe`)."""
+    rules = (table.layout, table.rules, table.players, table.last_card)
+    return (table.belief, rules, len(table.hands[seat]) > 1, seat, card)
+
+
+def cached_offers(table: AgentTable, seat: int, card: str) -> list[Offer] | None:
+    """:func:`offered_plays` if they are kept from an earlier listing, else None."""
+    key = _offered_key(table, seat, card)
+    with _OFFERED_LOCK:
+        offers = _OFFERED.get(key)
+        if offers is not None:
+            _OFFERED.move_to_end(key)
+        return offers
+
+
+def forget_offers() -> None:
+    """Drops the plays on offer kept (:func:`cached_offers`; a benchmark's timings)."""
+    with _OFFERED_LOCK:
+        _OFFERED.clear()
+
+
+def _keep_offers(table: AgentTable, seat: int, card: str, offers: list[Offer]) -> None:
+    with _OFFERED_LOCK:
+        _OFFERED[_offered_key(table, seat, card)] = offers
+        while len(_OFFERED) > OFFERED_KEEP:
+            _OFFERED.popitem(last=False)
 
 
 def play_results(table: AgentTable, seat: int, card: str, said: str) -> list[AgentPlay | None]:
@@ -235,6 +276,12 @@ def survey(
     """:func:`offered_plays`, and the results of the ``extra`` choices as their
     :attr:`Offer.outcomes` (numbered as the offers' are); ``tally`` counts the colourings
     searched."""
+    if not extra:
+        kept = cached_offers(table, seat, card)
+        if kept is not None:
+            if tally is not None:
+                tally.searched = 2 * len(table.belief)
+            return list(kept), {}
     label = _label_of(table, card)
     words: dict[str, None] = {}
     for pawns in table.belief:
@@ -276,6 +323,7 @@ def survey(
             groups.add(outcomes)
             shown = _seen_words(said, told[said])
             out.append(Offer(said, shown, knocks[said], meetings.get(said, ""), outcomes))
+    _keep_offers(table, seat, card, out)
     return out, {said: ids[said].tobytes() for said in extra}
 
 

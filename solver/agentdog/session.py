@@ -80,6 +80,7 @@ from sheepdog.solver.agentdog.moves import check_meetings
 from sheepdog.solver.agentdog.observer import RecordOutOfTime, colourings, view_from_json
 from sheepdog.solver.agentdog.offers import (
     Choice,
+    cached_offers,
     check_stuck,
     choices,
     offered_plays,
@@ -380,6 +381,11 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
                 raise SheepdogError(f"{shown(typed.strip())!r} is not a play of the {card}")
             typed = rest
     wanted = normal_words(typed.split(";")[0])
+    # an offer's words, with the offers kept from the page's listing (if it was listed)
+    for offer in cached_offers(table, seat, card) or ():
+        if normal_words(offer.words) == wanted:
+            check_meetings(typed, offer.meetings)
+            return offer.words, offer.said
     # with other words for one of the plays (a Partner's sub-moves in another order, ...)
     plays, typed_outcomes = survey(table, seat, card, [wanted])
     for offer in plays:

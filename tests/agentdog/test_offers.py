@@ -407,3 +407,45 @@ def test_a_partner_s_plays_are_listed_last_and_the_others_shown_meanwhile() -> N
         (c.card for c in out if c.card), key=CARDS.index
     )
     assert tally.listed == [c for c in out if c.card is not None] and tally.waiting == ()
+
+
+def test_a_play_entered_after_its_listing_does_not_search_every_colouring_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A play entered by its number (or its offer's words) right after a page listed the
+    plays searched every colouring again (a Partner over 2,520 colourings: 30-50 s at the
+    table).  The last tables' plays on offer are kept: the entry's search is then one
+    colouring's (whether the card can move), plus the play carried out in each."""
+    import sheepdog.solver.agentdog.offers as offers_module
+
+    view = view_to_json(
+        view_of(
+            make_position(
+                [[4, 8, 19, -1], [12, 20, 31, -1], [24, 28, 43, -1], [53, 55, -1, -1]],
+                [["partner", "8", "2", "5", "13"], ["3"] * 5, ["6"] * 5, ["9"] * 5],
+                0,
+            ),
+            0,
+        )
+    )
+    table = new_table(4, 0, view)
+    listed = [c for c in choices(table) if c.card == PARTNER]
+    searched: list[int] = []
+    real = offers_module.legal_plays
+
+    def counted(pos: AgentPosition) -> list[AgentPlay]:
+        searched.append(1)
+        return real(pos)
+
+    monkeypatch.setattr(offers_module, "legal_plays", counted)
+    by_number = Record(table).add(parse_entry("seat 0 plays partner #7"))
+    assert by_number.steps[-1].line == f"seat 0 plays partner: {listed[7].words}"
+    by_words = Record(table).add(parse_entry(f"seat 0 plays partner: {listed[9].words}"))
+    assert by_words.steps[-1].line == f"seat 0 plays partner: {listed[9].words}"
+    assert len(searched) <= 2 < len(table.belief)
+    # the same entries on a table whose plays were not listed: every colouring searched
+    fresh = new_table(4, 0, view, hand=None)
+    offers_module.forget_offers()
+    again = Record(fresh).add(parse_entry("seat 0 plays partner #7"))
+    assert again.table == by_number.table
+    assert len(searched) > len(table.belief)
