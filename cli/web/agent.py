@@ -352,6 +352,7 @@ def plays_json(plays: list[Choice]) -> list[dict[str, Any]]:
             "play": c.words,
             "description": c.description,
             "knocks_own_side": c.knocks,
+            "legal_colourings": c.legal,
         }
         for c in plays
     ]

@@ -89,6 +89,9 @@ class Choice:
     index: int
     words: str
     knocks: int = 0
+    legal: int = 0
+    """In how many colourings of the belief it is a play (the others go once it is made): the
+    knock-outs are counted among those."""
     label: str = ""
     """The card as the engine names it in a description (``copy as 5``)."""
     meetings: str = ""
@@ -134,6 +137,8 @@ class Offer:
     knocks: int
     meetings: str
     outcomes: bytes
+    legal: int = 0
+    """In how many colourings it is a play."""
 
 
 class Stopped(SheepdogError):
@@ -322,7 +327,8 @@ def survey(
         if outcomes not in groups:
             groups.add(outcomes)
             shown = _seen_words(said, told[said])
-            out.append(Offer(said, shown, knocks[said], meetings.get(said, ""), outcomes))
+            legal = len(ids[said]) - ids[said].count(0)
+            out.append(Offer(said, shown, knocks[said], meetings.get(said, ""), outcomes, legal))
     _keep_offers(table, seat, card, out)
     return out, {said: ids[said].tobytes() for said in extra}
 
@@ -376,7 +382,7 @@ def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) ->
         label = _label_of(table, card)
         offers = survey(table, seat, card, (), stop, tally)[0]
         found[card] = [
-            Choice(card, j, offer.words, offer.knocks, label, offer.meetings)
+            Choice(card, j, offer.words, offer.knocks, offer.legal, label, offer.meetings)
             for j, offer in enumerate(offers)
         ]
         if tally is not None:

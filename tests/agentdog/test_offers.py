@@ -104,6 +104,7 @@ def _same_as_reference(table: AgentTable, seat: int) -> int:
         ], card
         for offer, (*_, results) in zip(offered, expected, strict=True):
             assert play_results(table, seat, card, offer.said) == results, (card, offer.said)
+            assert offer.legal == sum(1 for r in results if r is not None), (card, offer.said)
         assert play_choices(table, seat, card) == [(e[1], e[4]) for e in expected], card
         plays += len(offered)
     return plays

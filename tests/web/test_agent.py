@@ -1042,3 +1042,42 @@ def test_while_a_partner_s_plays_are_listed_the_other_cards_can_be_played(
     assert r.status_code == 303, r.text
     entries = client.get(f"/api/dog/games/{game['id']}?token={game['token']}").json()["entries"]
     assert [e["line"] for e in entries] == ["seat 0 plays 8: t3→t11"]
+
+
+def test_a_play_legal_in_some_colourings_counts_its_knock_outs_among_those(
+    client: TestClient,
+) -> None:
+    """Found by a helper: the page said a play "may knock out the mover's side: 1 of 2
+    colourings" when it was a play in only that one (the piece from t20 goes on from t22 only
+    if it is her side's, L8), so once made it knocks out her side for sure (A6, as ``dog
+    advise`` says).  The knock-outs are now counted among the colourings where it is a play."""
+    view = view_to_json(
+        view_of(
+            make_position(
+                [[22, 20, -1, -1], [40, -1, -1, -1], [-1] * 4, [-1] * 4],
+                [["partner", "5", "2", "3", "9"], ["6"] * 5, ["8"] * 5, ["10"] * 5],
+                0,
+            ),
+            0,
+        )
+    )
+    game = new(client, position=view, hand=None, players=None)
+    got = client.get(f"/api/dog/games/{game['id']}?token={game['token']}").json()
+    assert got["colourings"] == 2
+    words = "t20→t22 (knocks out t22), t22→t24"
+    [play] = [p for p in got["plays"] if p["play"] == words]
+    assert (play["knocks_own_side"], play["legal_colourings"]) == (1, 1)
+    page = client.get(game["url"] + "&card=partner&v=0").text
+    assert (
+        f"partner: {words} <small>(knocks out the mover's side in the one colouring where it"
+        " is a play)</small>"
+    ) in page
+    assert "1 of 2 colourings" not in page
+    # a play of both colourings that knocks out her side in one says "1 of the 2 colourings"
+    both = [p for p in got["plays"] if p["legal_colourings"] == 2 and p["knocks_own_side"] == 1]
+    assert [p["play"] for p in both] == ["t20→t23, t22→t23"]
+    for p in both:
+        assert (
+            f"{p['description']} <small>(may knock out the mover's side: 1 of the 2 colourings)"
+            in page
+        )
