@@ -432,7 +432,7 @@ def test_a_play_entered_after_its_listing_does_not_search_every_colouring_again(
     table = new_table(4, 0, view)
     listed = [c for c in choices(table) if c.card == PARTNER]
     searched: list[int] = []
-    real = offers_module.legal_plays
+    real = legal_plays
 
     def counted(pos: AgentPosition) -> list[AgentPlay]:
         searched.append(1)
