@@ -265,11 +265,20 @@ class Games:
             return self._wolf_locked(row)
 
     def close(self) -> None:
-        """Drop the background work not started, and any asked for from now on."""
+        """Drop the background work not started, and any asked for from now on, and stop the
+        worker: Python's exit waits for the work it is doing (an Agent DOG advice, seconds),
+        which nobody will read."""
         with self._pool_lock:
             self._closed = True
             self.stopping.set()
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            pool = self._pool
+            # (ProcessPoolExecutor has no public way to stop its workers before Python 3.14)
+            processes = getattr(pool, "_processes", None) or {}
+            workers = list(processes.values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                with contextlib.suppress(OSError, ValueError):
+                    worker.terminate()
 
     def _wolf_locked(self, row: GameRow) -> tuple[int, WolfGame]:
         cached = self._wolf.get(row.id)

@@ -50,6 +50,8 @@ def worker_result(
                     return None, f"the server is stopping: the {what} was not finished"
         return future.result()
     except BrokenProcessPool:
+        if stopping is not None and stopping.is_set():  # stopped with the server
+            return None, f"the server is stopping: the {what} was not finished"
         return None, f"the {what} worker stopped before the {what} was ready; reload for it"
     except CancelledError:  # a newer entry, or the server stopping, dropped it before it began
         return None, f"the {what} was dropped (the game moved on, or the server is stopping)"

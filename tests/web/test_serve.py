@@ -704,3 +704,32 @@ def test_ctrl_c_while_an_entry_s_play_is_worked_out_answers_in_json(tmp_path: Pa
     assert body == {"error": "the server is stopping: this entry was not stored"}
     with sqlite3.connect(tmp_path / "data" / "games.sqlite3") as db:
         assert db.execute("SELECT count(*) FROM entries").fetchone() == (0,)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_while_the_worker_works_out_advice_does_not_wait_for_it(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    """Found by a helper: stopped while the worker worked out an Agent DOG table's advice
+    (seconds over thousands of colourings), the server answered at once but exited only once
+    the advice was done (8-9 s): Python's exit waits for a pool's running work.  The worker is
+    now stopped with the server."""
+    port = free_port()
+    server = start(tmp_path / "data", port)
+    status, game = call(port, "POST", "/api/dog/games", _many_colourings_view())
+    assert status == 201, game
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{game['url']}", timeout=30) as page:
+        assert 'id="plays-pending"' in page.read().decode()  # and the advice is asked for
+    children = descendants(server.pid)
+    assert children  # the advice worker
+    time.sleep(1.5)  # the advice is being worked out
+    sent = time.monotonic()
+    server.send_signal(sig)
+    _out, err = server.communicate(timeout=60)
+    assert time.monotonic() - sent < 3
+    expected = (130, "Error: interrupted\n") if sig == signal.SIGINT else (143, "")
+    assert (server.returncode, err) == expected
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in children)
