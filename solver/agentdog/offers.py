@@ -168,13 +168,20 @@ class Tally:
     waiting: tuple[str, ...] = ()
     """The cards whose plays are not listed yet."""
 
+    weights: tuple[int, ...] = ()
+    """Each card's part of the work, in the order listed (a Partner's plays take a hundred
+    times as long as another card's)."""
+
     @property
     def share(self) -> float:
-        """The share of the work done, 0 to 1 (each card counted as an equal part)."""
-        if not self.cards:
+        """The share of the work done, 0 to 1."""
+        if not self.cards or len(self.weights) != self.cards:
             return 0.0
         within = self.searched / (2 * self.colourings) if self.colourings else 0.0
-        return min(1.0, (max(self.number - 1, 0) + within) / self.cards)
+        done = float(sum(self.weights[: max(self.number - 1, 0)]))
+        if self.number:
+            done += self.weights[self.number - 1] * within
+        return min(1.0, done / sum(self.weights))
 
     def said(self) -> str:
         """How far it is, in a few words."""
@@ -360,6 +367,12 @@ def _cards_of(table: AgentTable, seat: int) -> list[str]:
     return [c for c in CARDS if c in hand or pool[c] > 0]
 
 
+#: A Partner's plays take about a hundred times as long to list as another card's (10 ms a
+#: colouring against 0.1 ms: ``benchmarks/agent_dog.py --part offers``): its part of the work
+#: in :attr:`Tally.share`.
+SLOW_CARD_WEIGHT = 100
+
+
 def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) -> list[Choice]:
     """What the seat to move may enter: her own cards' legal plays, or (none can move) the fold;
     for another seat every card she can hold, and the fold.  After a 2-3 player fold's draw,
@@ -374,6 +387,8 @@ def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) ->
     slow = [c for c in cards if (table.last_card if c == COPY else c) == PARTNER]
     order = [c for c in cards if c not in slow] + slow
     found: dict[str, list[Choice]] = {}
+    if tally is not None:
+        tally.weights = tuple(SLOW_CARD_WEIGHT if c in slow else 1 for c in order)
     for number, card in enumerate(order, start=1):
         if tally is not None:
             tally.cards, tally.number, tally.card = len(order), number, card

@@ -392,16 +392,18 @@ def test_a_partner_s_plays_are_listed_last_and_the_others_shown_meanwhile() -> N
     table = new_table(4, 0, view)
     assert len(table.belief) == 90  # 6! / (2!)^3
     tally = Tally()
-    seen: list[tuple[str, tuple[str, ...], list[Any]]] = []
+    seen: list[tuple[str, tuple[str, ...], list[Any], float]] = []
 
     def look() -> bool:
         if not seen or seen[-1][0] != tally.card:
-            seen.append((tally.card, tally.waiting, list(tally.listed)))
+            seen.append((tally.card, tally.waiting, list(tally.listed), tally.share))
         return False
 
     out = choices(table, look, tally)
-    assert [card for card, _, _ in seen] == ["2", "5", "8", "13", PARTNER]
-    _, waiting, listed = seen[-1]
+    assert [card for card, *_ in seen] == ["2", "5", "8", "13", PARTNER]
+    # the share counts a Partner's plays as a hundred times the work of another card's
+    assert [round(share * 104, 6) for *_, share in seen] == [0, 1, 2, 3, 4]
+    _, waiting, listed, _ = seen[-1]
     assert waiting == (PARTNER,)
     assert listed == [c for c in out if c.card not in (PARTNER, None)]
     assert [c.card for c in out if c.card] == sorted(

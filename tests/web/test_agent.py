@@ -938,7 +938,7 @@ def test_a_page_whose_plays_take_long_shows_the_game_and_how_far_they_are(
     def slow_view(game: AgentGame, stop: Any = None, tally: Any = None) -> dict[str, Any]:
         assert tally is not None
         tally.cards, tally.number, tally.card = 3, 2, "partner"
-        tally.colourings, tally.searched = 10, 5
+        tally.colourings, tally.searched, tally.weights = 10, 5, (1, 100, 1)
         assert gate.wait(30)
         return real(game, stop, tally)
 
@@ -953,10 +953,10 @@ def test_a_page_whose_plays_take_long_shows_the_game_and_how_far_they_are(
                 assert not api.done()  # the API waits for the plays
                 assert 'id="plays-pending"' in page
                 assert (
-                    "Listing the legal plays over the 1 colourings: 42% (the partner (card 2 of 3)"
+                    "Listing the legal plays over the 1 colourings: 25% (the partner (card 2 of 3)"
                     in page
                 )
-                assert '<progress max="100" value="42"' in page
+                assert '<progress max="100" value="25"' in page  # (1 + 100 / 4) / 102
                 assert "<svg" in page and 'id="hand"' in page  # the game itself is shown
                 assert 'name="discard"' not in page and "Fold" not in page
                 assert 'class="buttons cards"><a' not in page  # no card to pick yet
