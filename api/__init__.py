@@ -108,6 +108,7 @@ _EXPORTS: dict[str, str] = {
     # Agent DOG: the errors of a game record
     "HistoryMismatch": "sheepdog.solver.agentdog.observer",
     "RecordOutOfTime": "sheepdog.solver.agentdog.observer",
+    "RisksOutOfTime": "sheepdog.solver.agentdog.advise",
     # DOG: positions and plays
     "Position": "sheepdog.solver.dog.position",
     "parse_position": "sheepdog.solver.dog.position",
@@ -187,6 +188,7 @@ __all__ = [
     "PlayAdvice",
     "HistoryMismatch",
     "RecordOutOfTime",
+    "RisksOutOfTime",
     "UnknownVariant",
     "AdviseMethod",
     "SolveMethod",
@@ -257,7 +259,12 @@ __all__ = [
 if TYPE_CHECKING:
     from sheepdog.generators.slywolf import Band, BandOutOfReach, GeneratedCase, OutOfCases
     from sheepdog.generators.slywolf import generate as generate_cases
-    from sheepdog.solver.agentdog.advise import AgentAdvice, PlayAdvice, advise_view
+    from sheepdog.solver.agentdog.advise import (
+        AgentAdvice,
+        PlayAdvice,
+        RisksOutOfTime,
+        advise_view,
+    )
     from sheepdog.solver.agentdog.moves import AgentPlay, play_by_words
     from sheepdog.solver.agentdog.moves import legal_plays as agent_legal_plays
     from sheepdog.solver.agentdog.moves import perft as agent_perft

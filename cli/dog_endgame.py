@@ -750,7 +750,7 @@ def generate(
         ),
     ] = DEFAULT_ATTEMPTS,
 ) -> None:
-    """Endgame puzzles: the team to move forces the finish with exactly one first play."""
+    """Endgame puzzles: exactly one of two or more first plays forces the finish."""
 
     def so_far(saved: list[int]) -> str:
         kept = f", {saved[1]} kept from before" if saved[1] else ""
