@@ -32,7 +32,6 @@ from sheepdog.solver.agentdog.moves import (
     legal_plays,
     plain,
     play_by_words,
-    said_after,
     without_face_up,
     without_seats,
 )
@@ -47,6 +46,7 @@ from sheepdog.solver.agentdog.observer import (
 )
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns, winning_side
 from sheepdog.solver.agentdog.solve import solve_position
+from sheepdog.solver.agentdog.wording import sure_moves, sure_note
 from sheepdog.solver.dog.advise import share_error
 from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
 from sheepdog.solver.dog.solve import check_budget
@@ -333,7 +333,7 @@ def play_advice(card: str, words: str, seen: _Seen) -> PlayAdvice:
     if said_all and card != FOLD:  # the choices as every colouring says them: no seat that
         # depends on a colour (the words of one colouring named one it happened to give)
         firsts = list(dict.fromkeys(d.split("; ")[0] for d in said_all))
-        said = without_face_up(_sure_moves(firsts))
+        said = without_face_up(sure_moves(firsts))
         head, colon, rest = said.partition(": ")  # "partner: ", "copy as 5: "
         if colon and all(d.startswith(head + ": ") for d in said_all):
             words = rest
@@ -353,9 +353,9 @@ def _described(said: list[str], words: str) -> str:
     # what happens in every colouring is said (a knock-out, a meeting); what differs is a
     # colour she cannot see (where a piece turned face up went, a knock-out of her side): A18
     parts = [d.split("; ") for d in said]
-    told = [_sure(seg, [other[1:] for other in parts]) for seg in parts[0][1:]]
+    told = [sure_note(seg, [other[1:] for other in parts]) for seg in parts[0][1:]]
     sure = [seg for seg in told if seg is not None]
-    text = "; ".join([_sure_moves([p[0] for p in parts]), *sure])
+    text = "; ".join([sure_moves([p[0] for p in parts]), *sure])
     if all(without_seats(d) == without_seats(text) for d in said):
         return text  # only whose a moved piece is differs: it is left unsaid
     rest = "what else follows" if sure else "what follows"
@@ -363,49 +363,6 @@ def _described(said: list[str], words: str) -> str:
 
 
 _DEPENDS = "depends on the undercover colours"
-
-
-def _submoves(words: str) -> list[str]:
-    """A play's moves (``"partner: t7→t8 (knocks out t8), t11→t12"``) split at the commas
-    between its sub-moves (not those inside the words in brackets after one)."""
-    items, depth, start = [], 0, 0
-    for i, c in enumerate(words):
-        depth += (c == "(") - (c == ")")
-        if depth == 0 and words.startswith(", ", i):
-            items.append(words[start:i])
-            start = i + 2
-    return [*items, words[start:]]
-
-
-def _sure_moves(firsts: list[str]) -> str:
-    """The moves of a play as every colouring where it can be made says them: each sub-move's
-    piece with its seat only when every colouring gives it that seat (a piece of an unseen
-    colour has none, A18), and what followed it (in brackets) only what every colouring says."""
-    split = [_submoves(words) for words in firsts]
-    if len({len(items) for items in split}) != 1 or any(
-        [plain(i) for i in items] != [plain(i) for i in split[0]] for items in split
-    ):
-        return without_seats(without_face_up(firsts[0]))  # not one sub-move by sub-move
-    said = []
-    for j, item in enumerate(split[0]):
-        alike = [other[j] for other in split]
-        moves = {without_face_up(i) for i in alike}
-        move = moves.pop() if len(moves) == 1 else without_seats(without_face_up(item))
-        after = [_sure(a, [said_after(i) for i in alike]) for a in said_after(item)]
-        said.append(move + "".join(a for a in after if a is not None))
-    return ", ".join(said)
-
-
-def _sure(words: str, each: list[list[str]]) -> str | None:
-    """``words`` (what followed a sub-move) as every colouring says it: as they are, or without
-    the seats of the pieces they name when those differ, or None when some colouring does not
-    say it."""
-    if all(words in said for said in each):
-        return words
-    bare = without_seats(words)
-    if all(bare in [without_seats(w) for w in said] for said in each):
-        return bare
-    return None
 
 
 def _plays(

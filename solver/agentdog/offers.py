@@ -25,11 +25,10 @@ from sheepdog.solver.agentdog.moves import (
     choice_key,
     choice_trie,
     legal_plays,
-    plain,
-    without_face_up,
 )
 from sheepdog.solver.agentdog.position import AgentPosition, Pawns
 from sheepdog.solver.agentdog.table import AgentTable, unseen_cards
+from sheepdog.solver.agentdog.wording import sure_moves
 from sheepdog.solver.dog.session import hand_can_fold
 from sheepdog.solver.errors import SheepdogError
 
@@ -348,16 +347,14 @@ def _check(stop: Stop) -> None:
 
 
 def _seen_words(said: str, told: set[str]) -> str:
-    """The words of a play as the table can say them: those of one colouring, without where a
-    piece turned face up went (and, if that is not enough, without the seats of track
-    pieces) when the colourings in which it is a play say it otherwise (``told``; A18: "13:
-    t4→h0 (face up: seat 0's piece goes to its h3)" was offered when the piece might be seat
-    2's)."""
+    """The words of a play as the table can say them: those of one colouring, sub-move by
+    sub-move without what the colourings in which it is a play say otherwise (``told``; A18:
+    a piece's seat, where a piece turned face up went; "13: t4→h0 (face up: seat 0's piece
+    goes to its h3)" was offered when the piece might be seat 2's), what they all say kept
+    (a knock-out of her own visible piece)."""
     if len(told) <= 1:
         return said
-    if len({without_face_up(words) for words in told}) == 1:
-        return without_face_up(said)
-    return plain(said)
+    return sure_moves([said, *sorted(told - {said})])
 
 
 def _cards_of(table: AgentTable, seat: int) -> list[str]:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.solver.agentdog.advise import _DEPENDS as DEPENDS
-from sheepdog.solver.agentdog.advise import _card, _submoves, advise_view
+from sheepdog.solver.agentdog.advise import _card, advise_view
 from sheepdog.solver.agentdog.moves import (
     legal_plays,
     play_by_words,
@@ -35,6 +35,7 @@ from sheepdog.solver.agentdog.position import (
     position_from_json,
     position_to_json,
 )
+from sheepdog.solver.agentdog.wording import submoves
 from sheepdog.solver.errors import SheepdogError
 from tests.agentdog.games import random_position, recorded_game
 from tests.agentdog.reference import canonical, reference_successors
@@ -307,8 +308,8 @@ def _said_in_every_colouring(view: Any, pos: Any, item: Any) -> bool:
         except SheepdogError:
             continue
         first, *rest = done.description.split("; ")
-        items = _submoves(first)
-        for said in _submoves(moves):
+        items = submoves(first)
+        for said in submoves(moves):
             assert any(
                 without_face_up(said) in (without_face_up(i), without_seats(without_face_up(i)))
                 and all(

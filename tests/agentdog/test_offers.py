@@ -22,7 +22,6 @@ from sheepdog.solver.agentdog.moves import (
     legal_plays,
     plain,
     play_by_words,
-    without_face_up,
 )
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
 from sheepdog.solver.agentdog.offers import (
@@ -79,14 +78,38 @@ def _reference(
         groups.add(key)
         parts = [r.description.split("; ") for r in results if r is not None]
         told = {p[0][len(label) + 2 :] for p in parts}
-        shown = said
-        if len(told) > 1:
-            alike = len({without_face_up(w) for w in told}) == 1
-            shown = without_face_up(said) if alike else plain(said)
+        shown = said if len(told) == 1 else _agreed(said, told)
         meetings = "; ".join(x for x in parts[0][1:] if x.startswith("meeting "))
         knocks = sum(1 for r in results if r is not None and r.out_of_round)
         out.append((said, shown, knocks, meetings, results))
     return out
+
+
+_NOTE = re.compile(r" \((?:face up|knocks out|burns)[^()]*\)")
+_SEAT = re.compile(r"\[seat \d\] (?=t\d)")
+
+
+def _agreed(said: str, told: set[str]) -> str:
+    """``said`` as every colouring's words ``told`` agree on, sub-move by sub-move: its seats
+    where all give that sub-move's piece the same one, each note in brackets that all say
+    (with its seats, or without them if they differ)."""
+    moves = [re.split(r", (?![^()]*\))", words) for words in [said, *sorted(told)]]
+    if (
+        len({len(m) for m in moves}) > 1
+        or len({_SEAT.sub("", _NOTE.sub("", ", ".join(m))) for m in moves}) > 1
+    ):
+        return _SEAT.sub("", _NOTE.sub("", said))
+    out = []
+    for alike in zip(*moves, strict=True):
+        bare = {_NOTE.sub("", m) for m in alike}
+        move = bare.pop() if len(bare) == 1 else _SEAT.sub("", _NOTE.sub("", alike[0]))
+        for note in _NOTE.findall(alike[0]):
+            if all(note in m for m in alike):
+                move += note
+            elif all(_SEAT.sub("", note) in _SEAT.sub("", m) for m in alike):
+                move += _SEAT.sub("", note)
+        out.append(move)
+    return ", ".join(out)
 
 
 def _cards(table: AgentTable) -> list[str]:
