@@ -16,6 +16,7 @@
 // turn's that looks the same.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");  // what only a page without it shows goes
   var body = document.body;
   var poll = body.getAttribute("data-poll");
   if (!poll) {
@@ -318,7 +319,7 @@
     if (!last || before.length === 0 || before.length !== after.length ||
         withoutProgress(last) !== withoutProgress(main)) { return false; }
     for (var i = 0; i < before.length; i++) {
-      before[i].textContent = after[i].textContent;
+      before[i].innerHTML = after[i].innerHTML;
       if (after[i].hasAttribute("value")) { before[i].setAttribute("value", after[i].getAttribute("value")); }
     }
     return true;
