@@ -631,7 +631,10 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     (with 2-3 players a fold may end in a play: that play's card is the fold's ``card``).
 
     A18: the choices name fields, never colours, so the same words are a play in every
-    completion of an observer view; the result depends on the true colours.
+    completion of an observer view; the result depends on the true colours.  What the words
+    say follows the choices is not checked here but for a meeting (the same in every
+    colouring, A13): a play's words from one colouring find it in every other; a table's
+    entry checks the rest (:func:`check_said`).
 
     >>> from sheepdog.solver.agentdog.position import make_position
     >>> pos = make_position([[2, -1, -1, -1], [8, -1, -1, -1], [], []], [["5"], ["2"], [], []],
@@ -687,6 +690,42 @@ def check_meetings(typed: str, description: str) -> None:
     if said != real:
         happen = f"spy meeting is {'; '.join(real)!r}" if real else "play holds no spy meeting"
         raise SheepdogError(f"this {happen}, not {shown('; '.join(said))!r} (A13)")
+
+
+def said_notes(words: str) -> list[str]:
+    """What ``words`` say beyond a play's choices: the notes in brackets after its sub-moves
+    (a knock-out, where a piece turned face up went) and the parts after a ``;`` (what
+    followed: a meeting, A6), as :func:`normal_words` writes them; not the advice's "what
+    follows depends on the undercover colours", which says nothing of the play."""
+    head, *rest = normal_words(words).split(";")
+    parts = [p.strip() for p in rest]
+    kept = [p for p in parts if p and not p.startswith(("what follows ", "what else follows "))]
+    return [note.strip() for note in _FACE_UP.findall(head)] + kept
+
+
+def unsaid_notes(typed: str, description: str) -> list[str]:
+    """The notes of ``typed`` (:func:`said_notes`) that ``description`` does not say (a note
+    may leave out the seats of the pieces it names)."""
+    left = list(said_notes(description))
+    wrong: list[str] = []
+    for note in said_notes(typed):
+        same = [n for n in left if note in (n, without_seats(n))]
+        if same:
+            left.remove(same[0])
+        else:
+            wrong.append(note)
+    return wrong
+
+
+def check_said(typed: str, description: str) -> None:
+    """Refuses words that say of a play what does not happen (a player's words may leave out
+    what follows the choices, but what they say must be so): a meeting (see
+    :func:`check_meetings`), a knock-out, A6, where a piece turned face up went."""
+    check_meetings(typed, description)
+    wrong = unsaid_notes(typed, description)
+    if wrong:
+        said = re.sub(r"\(a(\d+)\)", r"(A\1)", "; ".join(wrong))  # a ruling as the rules name it
+        raise SheepdogError(f"{shown(said)!r} is not what this play does: it is {description!r}")
 
 
 def _choice_words(words: str, label: str) -> str:

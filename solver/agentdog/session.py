@@ -76,7 +76,7 @@ from sheepdog.solver.agentdog.entries import (
     parse_entry,
 )
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS
-from sheepdog.solver.agentdog.moves import check_meetings
+from sheepdog.solver.agentdog.moves import check_meetings, check_said, said_notes, unsaid_notes
 from sheepdog.solver.agentdog.observer import RecordOutOfTime, colourings, view_from_json
 from sheepdog.solver.agentdog.offers import (
     Choice,
@@ -85,7 +85,6 @@ from sheepdog.solver.agentdog.offers import (
     choices,
     offered_plays,
     play_choices,
-    play_in,
     play_results,
     playable,
     survey,
@@ -384,13 +383,13 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
     # an offer's words, with the offers kept from the page's listing (if it was listed)
     for offer in cached_offers(table, seat, card) or ():
         if normal_words(offer.words) == wanted:
-            check_meetings(typed, offer.meetings)
+            _check_said(table, seat, card, typed, offer.said)
             return offer.words, offer.said
     # with other words for one of the plays (a Partner's sub-moves in another order, ...)
     plays, typed_outcomes = survey(table, seat, card, [wanted])
     for offer in plays:
         if normal_words(offer.words) == wanted:
-            check_meetings(typed, offer.meetings)
+            _check_said(table, seat, card, typed, offer.said)
             return offer.words, offer.said
     outcomes = typed_outcomes[wanted]
     if not any(outcomes):
@@ -402,17 +401,25 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
         )
     for offer in plays:
         if offer.outcomes == outcomes:
-            check_meetings(typed, offer.meetings)
+            _check_said(table, seat, card, typed, offer.said)
             return offer.words, offer.said
-    # (a spy meeting's pull moves the nearest piece whatever its colour: the same in every
-    # colouring, A13)
-    first = next(
-        play
-        for pawns in table.belief
-        if (play := play_in(table, pawns, seat, card, wanted)) is not None
-    )
-    check_meetings(typed, first.description)
+    _check_said(table, seat, card, typed, wanted)
     return wanted, wanted
+
+
+def _check_said(table: AgentTable, seat: int, card: str, typed: str, said: str) -> None:
+    """Refuses typed words that say of the play (``said``: its words) what happens in no
+    colouring where it is a play (a knock-out, A6, where a piece turned face up went; a
+    meeting, the same in every colouring, A13).  A note that holds in some colourings is
+    taken, but does not narrow the belief."""
+    if not said_notes(typed):
+        return
+    descriptions = [p.description for p in play_results(table, seat, card, said) if p is not None]
+    for description in descriptions:
+        check_meetings(typed, description)
+        if not unsaid_notes(typed, description):
+            return
+    check_said(typed, descriptions[0])
 
 
 def _seen(table: AgentTable, entry: Seen) -> tuple[Entry, AgentTable]:

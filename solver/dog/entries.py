@@ -109,6 +109,26 @@ def normal_words(description: str) -> str:
 _NOTE = re.compile(r" \((?:captures|burns)[^)]*\)| back\b")
 
 
+def notes_of(description: str) -> list[str]:
+    """What a play's words say beyond its moves: the pawns captured or burnt, "back" after a
+    4's step back (:func:`bare_words` leaves them out)."""
+    return [note.strip() for note in _NOTE.findall(normal_words(description))]
+
+
+def unsaid_notes(typed: str, description: str) -> list[str]:
+    """The notes of ``typed`` (:func:`notes_of`) that ``description`` does not say (a note
+    may leave out the seats of the pawns it names)."""
+    left = notes_of(description)
+    wrong: list[str] = []
+    for note in notes_of(typed):
+        same = [n for n in left if note in (n, _SEAT_OF.sub("", n))]
+        if same:
+            left.remove(same[0])
+        else:
+            wrong.append(note)
+    return wrong
+
+
 def bare_words(description: str) -> str:
     """A play's description reduced to the moves a player says: :func:`normal_words` without
     what follows from them (the pawns captured or burnt, the seat owning a pawn on a field,

@@ -708,3 +708,29 @@ def test_a_typed_play_with_a_wrong_meeting_note_is_refused() -> None:
     after = record.add(parse_entry("seat 0 plays 8: t17 -> t25; meeting t25: t20 -> t24"))
     assert after.steps[-1].line == "seat 0 plays 8: t17→t25"
     assert all(20 not in pawns[1] + pawns[2] for pawns in after.table.belief)
+
+
+def test_what_a_typed_play_says_of_itself_must_hold_in_some_colouring() -> None:
+    """Found by a helper: notes typed after a play's choices (a knock-out, A6, anything after
+    a ``;``) were dropped without a word.  A note that holds in no colouring where the play
+    is one is refused; one that holds in some is taken (it does not narrow the belief), and
+    the line is stored in the offer's words."""
+    pawns = [[17, -1, -1, -1], [20, -1, -1, -1], [4, -1, -1, -1], [-1] * 4]
+    hands = [["8", "2", "3", "5", "6"], ["9"] * 5, ["10"] * 5, ["12"] * 5]
+    view = view_to_json(view_of(make_position(pawns, hands, 0), 0))
+    record = Record(new_table(4, 0, position=view))
+    for typed, wrong in (
+        ("5: t17→t22 (knocks out t22)", "(knocks out t22)"),
+        ("3: t17→t20 (knocks out t4)", "(knocks out t4)"),
+        ("6: t4→t10; blah", "blah"),
+        ("2: t17→t19; out of the round (A6)", "out of the round (A6)"),
+    ):
+        with pytest.raises(SheepdogError) as err:
+            record.add(parse_entry(f"seat 0 plays {typed}"))
+        assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
+    # her partner's piece on t20 in one colouring of the two: knocked out, she is out (A6)
+    said = "3: t17→t20 (knocks out t20); knocks out her side's piece: out of the round (A6)"
+    after = record.add(parse_entry(f"seat 0 plays {said}"))
+    assert after.steps[-1].line == "seat 0 plays 3: t17→t20 (knocks out t20)"
+    # the table asks what it saw: the note narrows nothing
+    assert sorted(o.colourings for o in after.table.pending) == [1, 1]

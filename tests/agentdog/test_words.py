@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from sheepdog.solver.agentdog.moves import legal_plays, plain, play_by_words
+from sheepdog.solver.agentdog.moves import check_said, legal_plays, plain, play_by_words
 from sheepdog.solver.agentdog.position import AgentPosition, make_position, position_from_json
 from sheepdog.solver.dog.board import HOME, KENNEL
 from sheepdog.solver.errors import SheepdogError
@@ -227,3 +227,50 @@ def test_a_play_s_meeting_notes_are_checked_against_the_play(obj: dict[str, Any]
         wrong = [*pulls[:-1], pulls[-1] + "0"] if pulls else ["meeting t9: t7→t8"]
         with pytest.raises(SheepdogError, match=r"\(A13\)$"):
             play_by_words(pos, play.card, "; ".join([choice, *wrong]))
+
+
+def test_what_typed_words_say_of_a_play_must_be_so() -> None:
+    """Found by a helper: words after a play's choices other than a meeting (a knock-out in
+    brackets, A6, anything after a ``;``) were dropped without a word.  ``check_said`` (what a
+    table's entry asks) refuses what does not happen; the advice's "what follows depends on
+    the undercover colours" says nothing of the play and is taken."""
+    pos = make_position(
+        [[21, -1, -1, -1], [16, -1, -1, -1], [5, -1, -1, -1], [-1] * 4],
+        [["partner"], ["2"], ["3"], ["5"]],
+        0,
+    )
+    plays = {p.description for p in legal_plays(pos)}
+    meeting = "partner: t21→t25; meeting t25: t16→t24"
+    split = "partner: t21→t24, [seat 2] t5→t6"
+    assert {meeting, split} <= plays
+    for typed, wrong, play in (
+        ("t21->t25; blah", "blah", meeting),
+        ("t21->t25; out of the round (A6)", "out of the round (A6)", meeting),
+        ("t21->t24, [seat 2] t5->t6 (knocks out [seat 1] t16)", "(knocks out [seat 1] t16)", split),
+    ):
+        assert play_by_words(pos, "partner", typed).description == play  # the choices find it
+        with pytest.raises(SheepdogError) as err:
+            check_said(typed, play)
+        assert str(err.value) == f"{wrong!r} is not what this play does: it is {play!r}"
+    check_said("t21→t25; what follows depends on the undercover colours", meeting)
+    check_said("t21->t25; Meeting t25: t16->t24", meeting)
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_a_play_s_own_notes_are_so_and_a_knock_out_it_does_not_make_is_not(
+    obj: dict[str, Any],
+) -> None:
+    """Every play's own words, notes and all, or without the seats in its notes, say what
+    happens; with a knock-out note it does not say added to its last sub-move, they do not."""
+    pos = position_from_json(obj)
+    for play in legal_plays(pos):
+        if play.card is None or play.description.startswith("fold"):
+            continue
+        words = play.description.split(": ", 1)[1]
+        check_said(words, play.description)
+        check_said(re.sub(r"\[seat \d\] ", "", words), play.description)
+        choice, *after = words.split("; ")
+        wrong = "; ".join([f"{choice} (knocks out t99)", *after])
+        with pytest.raises(SheepdogError, match=r"^'\(knocks out t99\)' is not what this play"):
+            check_said(wrong, play.description)

@@ -507,6 +507,19 @@ def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
         assert isinstance(entry, PlayCard) and entry.play == stored, typed
     with pytest.raises(SheepdogError, match="not a legal play of the 8"):
         step(table, parse_entry("seat 0 plays 8: t5->t12"))
+    # what she says of the play must be so (found by a helper: a wrong capture was dropped)
+    for typed, wrong in (
+        ("8: t5->t13 (captures [seat 2] t13)", "(captures [seat 2] t13)"),
+        ("7: t5->t11, t20->t21 (captures [seat 1] t21)", "(captures [seat 1] t21)"),
+        ("4: t5->t1 back, (burns t3)", None),
+        ("4: t20->t16 (captures [seat 1] t16)", "(captures [seat 1] t16)"),
+    ):
+        with pytest.raises(SheepdogError) as err:
+            step(table, parse_entry(f"seat 0 plays {typed}"))
+        if wrong is not None:
+            assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
+    entry, _ = step(table, parse_entry("seat 0 plays 7: t5->t11 (burns [seat 1] t9), t20->t21"))
+    assert isinstance(entry, PlayCard) and entry.play == "7: t20→t21, t5→t11 (burns [seat 1] t9)"
 
 
 @settings(max_examples=40, deadline=None)
