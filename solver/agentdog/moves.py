@@ -692,6 +692,14 @@ def check_meetings(typed: str, description: str) -> None:
         raise SheepdogError(f"this {happen}, not {shown('; '.join(said))!r} (A13)")
 
 
+#: The advice's words for what follows a play the colourings do not agree on: nothing said.
+_SAYS_NOTHING = (
+    "what follows depends on the undercover colours",
+    "what else follows depends on the undercover colours",
+)
+_SUB_MOVE = re.compile(r", (?![^()]*\))")
+
+
 def said_notes(words: str) -> list[str]:
     """What ``words`` say beyond a play's choices: the notes in brackets after its sub-moves
     (a knock-out, where a piece turned face up went) and the parts after a ``;`` (what
@@ -699,21 +707,37 @@ def said_notes(words: str) -> list[str]:
     follows depends on the undercover colours", which says nothing of the play."""
     head, *rest = normal_words(words).split(";")
     parts = [p.strip() for p in rest]
-    kept = [p for p in parts if p and not p.startswith(("what follows ", "what else follows "))]
+    kept = [p for p in parts if p and p not in _SAYS_NOTHING]
     return [note.strip() for note in _FACE_UP.findall(head)] + kept
 
 
 def unsaid_notes(typed: str, description: str) -> list[str]:
-    """The notes of ``typed`` (:func:`said_notes`) that ``description`` does not say (a note
-    may leave out the seats of the pieces it names)."""
-    left = list(said_notes(description))
+    """The notes of ``typed`` (:func:`said_notes`) that ``description`` does not say: a note
+    in brackets must follow the same sub-move there (it may leave out the seats of the
+    pieces it names), a part after a ``;`` must be one of the description's, or the ruling
+    that ends one (``out of the round (A6)``)."""
+    t_head, *t_rest = normal_words(typed).split(";")
+    d_head, *d_rest = normal_words(description).split(";")
+    label, colon, choice = d_head.partition(": ")
+    if colon and t_head.strip().startswith(f"{label}:"):
+        t_head = t_head.strip()[len(label) + 1 :]
+    moves = _SUB_MOVE.split(choice.strip() if colon else d_head.strip())
+    left = [(plain(m), [without_seats(n) for n in _FACE_UP.findall(m)]) for m in moves]
     wrong: list[str] = []
-    for note in said_notes(typed):
-        same = [n for n in left if note in (n, without_seats(n))]
-        if same:
-            left.remove(same[0])
-        else:
-            wrong.append(note)
+    for move in _SUB_MOVE.split(t_head.strip()):
+        notes = _FACE_UP.findall(move)
+        if not notes:
+            continue
+        same = [notes_there for core, notes_there in left if core == plain(move)]
+        there = same[0] if same else []
+        wrong += [n.strip() for n in notes if without_seats(n) not in there]
+    parts = [without_seats(p.strip()) for p in d_rest]
+    for part in (p.strip() for p in t_rest):
+        if not part or part in _SAYS_NOTHING:
+            continue
+        bare = without_seats(part)
+        if not any(bare == p or (p.endswith(f": {bare}") and "(a" in bare) for p in parts):
+            wrong.append(part)
     return wrong
 
 
@@ -724,8 +748,14 @@ def check_said(typed: str, description: str) -> None:
     check_meetings(typed, description)
     wrong = unsaid_notes(typed, description)
     if wrong:
-        said = re.sub(r"\(a(\d+)\)", r"(A\1)", "; ".join(wrong))  # a ruling as the rules name it
-        raise SheepdogError(f"{shown(said)!r} is not what this play does: it is {description!r}")
+        raise SheepdogError(
+            f"{notes_said(wrong)!r} is not what this play does: it is {description!r}"
+        )
+
+
+def notes_said(notes: list[str]) -> str:
+    """Notes of :func:`unsaid_notes` for a message (a ruling as the rules name it: A6)."""
+    return shown(re.sub(r"\(a(\d+)\)", r"(A\1)", "; ".join(notes)))
 
 
 def _choice_words(words: str, label: str) -> str:

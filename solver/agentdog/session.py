@@ -76,7 +76,14 @@ from sheepdog.solver.agentdog.entries import (
     parse_entry,
 )
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS
-from sheepdog.solver.agentdog.moves import check_meetings, check_said, said_notes, unsaid_notes
+from sheepdog.solver.agentdog.moves import (
+    check_meetings,
+    check_said,
+    choice_key,
+    notes_said,
+    said_notes,
+    unsaid_notes,
+)
 from sheepdog.solver.agentdog.observer import RecordOutOfTime, colourings, view_from_json
 from sheepdog.solver.agentdog.offers import (
     Choice,
@@ -107,6 +114,7 @@ from sheepdog.solver.agentdog.table import (
     tracker,
     unseen_cards,
 )
+from sheepdog.solver.agentdog.wording import sure_moves
 from sheepdog.solver.built import table_entry
 from sheepdog.solver.dog.board import KENNEL
 from sheepdog.solver.dog.moves import next_to_move
@@ -380,9 +388,13 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
                 raise SheepdogError(f"{shown(typed.strip())!r} is not a play of the {card}")
             typed = rest
     wanted = normal_words(typed.split(";")[0])
-    # an offer's words, with the offers kept from the page's listing (if it was listed)
+    # an offer's choices (in any words that name them: with or without seats and notes),
+    # with the offers kept from the page's listing (if it was listed): each offer is the
+    # only one looked up by its choices
+    label = f"copy as {table.last_card}" if card == COPY else card
+    key = choice_key(wanted, label)
     for offer in cached_offers(table, seat, card) or ():
-        if normal_words(offer.words) == wanted:
+        if choice_key(offer.said, label) == key:
             _check_said(table, seat, card, typed, offer.said)
             return offer.words, offer.said
     # with other words for one of the plays (a Partner's sub-moves in another order, ...)
@@ -415,11 +427,20 @@ def _check_said(table: AgentTable, seat: int, card: str, typed: str, said: str) 
     if not said_notes(typed):
         return
     descriptions = [p.description for p in play_results(table, seat, card, said) if p is not None]
+    wrong: list[str] = []
     for description in descriptions:
         check_meetings(typed, description)
-        if not unsaid_notes(typed, description):
+        wrong = unsaid_notes(typed, description)
+        if not wrong:
             return
-    check_said(typed, descriptions[0])
+    if len(set(descriptions)) == 1:
+        check_said(typed, descriptions[0])
+    # the play in words every colouring says (no colour some colouring does not give, A18)
+    heads = [d.split("; ")[0] for d in descriptions]
+    raise SheepdogError(
+        f"{notes_said(wrong)!r} is not what this play does in any colouring where it is one:"
+        f" it is {sure_moves(heads)!r}, and what follows depends on the undercover colours"
+    )
 
 
 def _seen(table: AgentTable, entry: Seen) -> tuple[Entry, AgentTable]:

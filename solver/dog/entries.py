@@ -116,16 +116,24 @@ def notes_of(description: str) -> list[str]:
 
 
 def unsaid_notes(typed: str, description: str) -> list[str]:
-    """The notes of ``typed`` (:func:`notes_of`) that ``description`` does not say (a note
-    may leave out the seats of the pawns it names)."""
-    left = notes_of(description)
+    """The notes of ``typed`` (:func:`notes_of`) that ``description`` does not say after the
+    same move (a 7's steps in any order; a note may leave out the seats of the pawns it
+    names, not name others)."""
+    label, colon, moves = normal_words(description).partition(": ")
+    typed_words = normal_words(typed)
+    if colon and typed_words.startswith(f"{label}:"):
+        typed_words = typed_words[len(label) + 1 :]
+    steps = moves.split(", ") if colon else [label]
+
+    def core(step: str) -> str:
+        return _SEAT_OF.sub("", _NOTE.sub("", step)).strip()
+
+    there = [(core(x), [n.strip() for n in _NOTE.findall(x)]) for x in steps]
     wrong: list[str] = []
-    for note in notes_of(typed):
-        same = [n for n in left if note in (n, _SEAT_OF.sub("", n))]
-        if same:
-            left.remove(same[0])
-        else:
-            wrong.append(note)
+    for step in typed_words.split(", "):
+        same = [notes for c, notes in there if c == core(step)]
+        said = [form for n in (same[0] if same else []) for form in (n, _SEAT_OF.sub("", n))]
+        wrong += [n.strip() for n in _NOTE.findall(step) if n.strip() not in said]
     return wrong
 
 

@@ -721,13 +721,28 @@ def test_what_a_typed_play_says_of_itself_must_hold_in_some_colouring() -> None:
     record = Record(new_table(4, 0, position=view))
     for typed, wrong in (
         ("5: t17→t22 (knocks out t22)", "(knocks out t22)"),
-        ("3: t17→t20 (knocks out t4)", "(knocks out t4)"),
         ("6: t4→t10; blah", "blah"),
         ("2: t17→t19; out of the round (A6)", "out of the round (A6)"),
+        ("8: t17→t25; what follows is a knock-out", "what follows is a knock-out"),
     ):
         with pytest.raises(SheepdogError) as err:
             record.add(parse_entry(f"seat 0 plays {typed}"))
         assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
+    # worded apart by the colourings: the message says what every colouring says (found by a
+    # helper: it quoted one colouring's words, her partner's piece knocked out, as fact)
+    with pytest.raises(SheepdogError) as err:
+        record.add(parse_entry("seat 0 plays 3: t17→t20 (knocks out t4)"))
+    assert str(err.value) == (
+        "'(knocks out t4)' is not what this play does in any colouring where it is one: it is"
+        " '3: t17→t20 (knocks out t20)', and what follows depends on the undercover colours"
+    )
+    # a seat said where every colouring leaves it unsaid (an undercover piece): taken, as
+    # the choices' seats are (it holds in one colouring)
+    taken = record.add(parse_entry("seat 0 plays 3: t17→t20 (knocks out [seat 1] t20)"))
+    assert taken.steps[-1].line == "seat 0 plays 3: t17→t20 (knocks out t20)"
+    # the ruling alone, of the engine's "knocks out her side's piece: out of the round (A6)"
+    short = record.add(parse_entry("seat 0 plays 3: t17→t20; out of the round (A6)"))
+    assert short.steps[-1].line == "seat 0 plays 3: t17→t20 (knocks out t20)"
     # her partner's piece on t20 in one colouring of the two: knocked out, she is out (A6)
     said = "3: t17→t20 (knocks out t20); knocks out her side's piece: out of the round (A6)"
     after = record.add(parse_entry(f"seat 0 plays {said}"))

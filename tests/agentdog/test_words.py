@@ -254,6 +254,17 @@ def test_what_typed_words_say_of_a_play_must_be_so() -> None:
         assert str(err.value) == f"{wrong!r} is not what this play does: it is {play!r}"
     check_said("t21→t25; what follows depends on the undercover colours", meeting)
     check_said("t21->t25; Meeting t25: t16->t24", meeting)
+    with pytest.raises(SheepdogError, match=r"^'what follows is a meeting' is not what"):
+        check_said("t21→t25; what follows is a meeting", meeting)
+    # a note follows its own sub-move (found by a helper: one after another was taken)
+    knock = "partner: t4→t5, t17→t20 (knocks out t20)"
+    check_said("t17→t20 (knocks out [seat 1] t20), t4→t5", knock)
+    with pytest.raises(SheepdogError, match=r"^'\(knocks out t20\)' is not what this play"):
+        check_said("t4→t5 (knocks out t20), t17→t20", knock)
+    a6 = "3: t17→t20 (knocks out t20); knocks out her side's piece: out of the round (A6)"
+    check_said("t17→t20; out of the round (A6)", a6)
+    with pytest.raises(SheepdogError, match=r"^'out of the round' is not what this play"):
+        check_said("t17→t20; out of the round", a6)
 
 
 @settings(max_examples=60, deadline=None)

@@ -513,6 +513,7 @@ def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
         ("7: t5->t11, t20->t21 (captures [seat 1] t21)", "(captures [seat 1] t21)"),
         ("4: t5->t1 back, (burns t3)", None),
         ("4: t20->t16 (captures [seat 1] t16)", "(captures [seat 1] t16)"),
+        ("7: t20->t21 (burns t9), t5->t11", "(burns t9)"),  # after the step that burns none
     ):
         with pytest.raises(SheepdogError) as err:
             step(table, parse_entry(f"seat 0 plays {typed}"))
