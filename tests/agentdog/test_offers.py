@@ -396,23 +396,24 @@ def test_a_home_field_typed_with_a_seat_is_that_seat_s_home() -> None:
     assert {100, 101} & set(partner.table.belief[0][2]) == {101}  # her partner's h0 to h1
 
 
+def _ninety_colourings() -> AgentTable:
+    """Seat 0's table with six pieces undercover, two of each of seats 0-2: 6! / (2!)^3 = 90
+    colourings; she holds a Partner, an 8, a 2, a 5 and a 13."""
+    position = make_position(
+        [[4, 8, 19, -1], [12, 20, 31, -1], [24, 28, 43, -1], [53, 55, -1, -1]],
+        [["partner", "8", "2", "5", "13"], ["3"] * 5, ["6"] * 5, ["9"] * 5],
+        0,
+    )
+    return new_table(4, 0, view_to_json(view_of(position, 0)))
+
+
 def test_a_partner_s_plays_are_listed_last_and_the_others_shown_meanwhile() -> None:
     """``choices`` with a :class:`Tally`: the cards other than the Partner are listed first,
     their plays (those of the final list) readable while the Partner's are listed; the final
     list keeps the deck's order, and nothing is left waiting."""
     from sheepdog.solver.agentdog.offers import Tally
 
-    view = view_to_json(
-        view_of(
-            make_position(
-                [[4, 8, 19, -1], [12, 20, 31, -1], [24, 28, 43, -1], [53, 55, -1, -1]],
-                [["partner", "8", "2", "5", "13"], ["3"] * 5, ["6"] * 5, ["9"] * 5],
-                0,
-            ),
-            0,
-        )
-    )
-    table = new_table(4, 0, view)
+    table = _ninety_colourings()
     assert len(table.belief) == 90  # 6! / (2!)^3
     tally = Tally()
     seen: list[tuple[str, tuple[str, ...], list[Any], float]] = []
@@ -444,17 +445,7 @@ def test_a_play_entered_after_its_listing_does_not_search_every_colouring_again(
     colouring's (whether the card can move), plus the play carried out in each."""
     import sheepdog.solver.agentdog.offers as offers_module
 
-    view = view_to_json(
-        view_of(
-            make_position(
-                [[4, 8, 19, -1], [12, 20, 31, -1], [24, 28, 43, -1], [53, 55, -1, -1]],
-                [["partner", "8", "2", "5", "13"], ["3"] * 5, ["6"] * 5, ["9"] * 5],
-                0,
-            ),
-            0,
-        )
-    )
-    table = new_table(4, 0, view)
+    table = _ninety_colourings()
     listed = [c for c in choices(table) if c.card == PARTNER]
     searched: list[int] = []
     real = legal_plays
@@ -473,7 +464,7 @@ def test_a_play_entered_after_its_listing_does_not_search_every_colouring_again(
     assert bare.steps[-1].line == f"seat 0 plays partner: {listed[9].words}"
     assert len(searched) <= 3 < len(table.belief)  # one colouring an entry: can it move?
     # the same entries on a table whose plays were not listed: every colouring searched
-    fresh = new_table(4, 0, view, hand=None)
+    fresh = _ninety_colourings()
     offers_module.forget_offers()
     again = Record(fresh).add(parse_entry("seat 0 plays partner #7"))
     assert again.table == by_number.table
