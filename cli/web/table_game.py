@@ -350,7 +350,7 @@ class TableGames(Generic[G]):
     def view(self, row: GameRow, *, wait: bool = True) -> dict[str, Any]:
         """The GET object; with ``wait=False`` (a page) advice not ready yet is ``None`` with
         ``"advice_pending": true``, and plays still being listed after :data:`PAGE_WAIT`
-        seconds are empty, with ``"plays_pending"`` saying how far they are."""
+        seconds are those listed so far, with ``"plays_pending"`` saying how far they are."""
         while True:
             version, game = self.game(row)
             key = (row.id, version)

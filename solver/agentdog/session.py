@@ -397,12 +397,9 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
         if choice_key(offer.said, label) == key:
             _check_said(table, seat, card, typed, offer.said)
             return offer.words, offer.said
-    # with other words for one of the plays (a Partner's sub-moves in another order, ...)
+    # other words for one of the plays (a Partner's sub-moves in another order, ...): the offer
+    # whose results they give (an offer's own words give its results, each offer's its own)
     plays, typed_outcomes = survey(table, seat, card, [wanted])
-    for offer in plays:
-        if normal_words(offer.words) == wanted:
-            _check_said(table, seat, card, typed, offer.said)
-            return offer.words, offer.said
     outcomes = typed_outcomes[wanted]
     if not any(outcomes):
         listed = "; ".join(offer.words for offer in plays[:6])

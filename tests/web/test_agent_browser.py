@@ -30,7 +30,11 @@ from tests.web.test_browser import (
 __all__ = ["browser", "phone", "pytestmark", "server"]  # the fixtures and the skip, re-used
 
 
-def start_game(page: Page, server: str, hand: list[str] | None = None, pasted: str = "") -> None:
+def start_game(
+    page: Page, server: str, hand: list[str] | None = None, pasted: str = "", settle: bool = True
+) -> None:
+    """A new game from the home page's form (``settle``: wait until the page shows everything,
+    plays and advice, as :func:`tap` does)."""
     page.goto(server + "/")
     form = page.locator("#new-agent")
     form.locator("select[name=me]").select_option("0")
@@ -40,7 +44,11 @@ def start_game(page: Page, server: str, hand: list[str] | None = None, pasted: s
     if pasted:
         form.locator("summary").tap()
         form.locator("textarea[name=position]").fill(pasted)
-    tap(page, "Start the Agent DOG game")
+    if settle:
+        tap(page, "Start the Agent DOG game")
+    else:
+        with page.expect_navigation():
+            page.get_by_role("button", name="Start the Agent DOG game", exact=True).tap()
     assert "/agent/" in page.url
 
 
@@ -308,13 +316,7 @@ def test_a_page_shows_how_far_its_plays_are_then_the_plays(
     cards other than the Partner, and how far the Partner's are, the line brought up to date
     in place, then the Partner's plays without a reload; without the script the page offers a
     reload (it refreshed itself every 3 s, and a line being typed was lost)."""
-    phone.goto(server + "/")
-    form = phone.locator("#new-agent")
-    form.locator("select[name=me]").select_option("0")
-    form.locator("summary").tap()
-    form.locator("textarea[name=position]").fill(json.dumps(seven_under()))
-    with phone.expect_navigation():  # (not tap(): it waits for the plays)
-        phone.get_by_role("button", name="Start the Agent DOG game", exact=True).tap()
+    start_game(phone, server, pasted=json.dumps(seven_under()), settle=False)
     pending = phone.locator("#plays-pending")
     expect(pending).to_contain_text("Listing the legal plays over the 630 colourings")
     expect(phone.locator("svg.board")).to_be_visible()
