@@ -741,12 +741,58 @@ def unsaid_notes(typed: str, description: str) -> list[str]:
     return wrong
 
 
-def check_said(typed: str, description: str) -> None:
+#: A track field in a play's choices, with the seat said before it, if any.
+_SEATED_FIELD = re.compile(r"(?:\[seat (\d)\] )?\b(t\d+)\b")
+
+
+def said_seats(words: str) -> bool:
+    """Whether ``words`` give a seat to a piece on a track field in a play's choices (not in
+    the notes after a sub-move: :func:`said_notes` has those)."""
+    choices = without_face_up(normal_words(words).split(";")[0])
+    return any(seat for seat, _ in _SEATED_FIELD.findall(choices))
+
+
+def unsaid_seats(typed: str, description: str, mover: int, holes: frozenset[int]) -> list[str]:
+    """The pieces ``typed`` names with a seat in its choices (``[seat 2] t5``) that
+    ``description`` (the play made by ``mover`` on a board with ``holes``) does not give that
+    seat: the engine names a visible piece that is not the mover's with its seat, the
+    mover's own piece by its field alone (a piece brought out, ``[seat 2] out to t32``, is
+    matched with its seat: :func:`plain` keeps it).  Not checked: a field on a hole (an undercover
+    piece is named by its field alone, A18), a sub-move the description words otherwise (a
+    Partner's sub-moves in another order)."""
+    t_head = normal_words(typed).split(";")[0]
+    d_head = normal_words(description).split(";")[0]
+    label, colon, choice = d_head.partition(": ")
+    if colon and t_head.strip().startswith(f"{label}:"):
+        t_head = t_head.strip()[len(label) + 1 :]
+    moves = [without_face_up(m) for m in _SUB_MOVE.split(choice.strip() if colon else d_head)]
+    wrong: list[str] = []
+    for move in _SUB_MOVE.split(t_head.strip()):
+        core = plain(move)
+        there = [m for m in moves if plain(m) == core]
+        if not there:
+            continue
+        said = _SEATED_FIELD.findall(without_face_up(move))
+        engine = _SEATED_FIELD.findall(there[0])
+        for (seat, field), (true, _) in zip(said, engine, strict=False):
+            if not seat or (not true and int(field[1:]) in holes):
+                continue
+            if int(seat) != (int(true) if true else mover):
+                wrong.append(f"[seat {seat}] {field}")
+    return wrong
+
+
+def check_said(
+    typed: str, description: str, mover: int | None = None, holes: frozenset[int] = frozenset()
+) -> None:
     """Refuses words that say of a play what does not happen (a player's words may leave out
     what follows the choices, but what they say must be so): a meeting (see
-    :func:`check_meetings`), a knock-out, A6, where a piece turned face up went."""
+    :func:`check_meetings`), a knock-out, A6, where a piece turned face up went; with the
+    ``mover`` (and the board's ``holes``), a piece's seat (:func:`unsaid_seats`)."""
     check_meetings(typed, description)
     wrong = unsaid_notes(typed, description)
+    if mover is not None:
+        wrong += unsaid_seats(typed, description, mover, holes)
     if wrong:
         raise SheepdogError(
             f"{notes_said(wrong)!r} is not what this play does: it is {description!r}"

@@ -82,7 +82,9 @@ from sheepdog.solver.agentdog.moves import (
     choice_key,
     notes_said,
     said_notes,
+    said_seats,
     unsaid_notes,
+    unsaid_seats,
 )
 from sheepdog.solver.agentdog.observer import RecordOutOfTime, colourings, view_from_json
 from sheepdog.solver.agentdog.offers import (
@@ -420,18 +422,21 @@ def _check_said(table: AgentTable, seat: int, card: str, typed: str, said: str) 
     """Refuses typed words that say of the play (``said``: its words) what happens in no
     colouring where it is a play (a knock-out, A6, where a piece turned face up went; a
     meeting, the same in every colouring, A13).  A note that holds in some colourings is
-    taken, but does not narrow the belief."""
-    if not said_notes(typed):
+    taken, but does not narrow the belief.  So is a seat given to a piece (``[seat 2] t5``):
+    a face-up piece's seat in some such colouring (one turned face up halfway through a
+    Partner play may be another seat's in another colouring)."""
+    if not said_notes(typed) and not said_seats(typed):
         return
     descriptions = [p.description for p in play_results(table, seat, card, said) if p is not None]
+    holes = table.layout.holes
     wrong: list[str] = []
     for description in descriptions:
         check_meetings(typed, description)
-        wrong = unsaid_notes(typed, description)
+        wrong = unsaid_notes(typed, description) + unsaid_seats(typed, description, seat, holes)
         if not wrong:
             return
     if len(set(descriptions)) == 1:
-        check_said(typed, descriptions[0])
+        check_said(typed, descriptions[0], seat, holes)
     # the play in words every colouring says (no colour some colouring does not give, A18)
     heads = [d.split("; ")[0] for d in descriptions]
     raise SheepdogError(

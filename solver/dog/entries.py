@@ -37,6 +37,8 @@ __all__ = [
     "normal_words",
     "parse_entry",
     "seat_number",
+    "unsaid_notes",
+    "unsaid_seats",
 ]
 
 
@@ -107,6 +109,8 @@ def normal_words(description: str) -> str:
 
 
 _NOTE = re.compile(r" \((?:captures|burns)[^)]*\)| back\b")
+#: The ", " between a 7's steps (not those inside a note: "(burns [seat 1] t24, t26)").
+_STEP = re.compile(r", (?![^()]*\))")
 
 
 def notes_of(description: str) -> list[str]:
@@ -123,17 +127,49 @@ def unsaid_notes(typed: str, description: str) -> list[str]:
     typed_words = normal_words(typed)
     if colon and typed_words.startswith(f"{label}:"):
         typed_words = typed_words[len(label) + 1 :]
-    steps = moves.split(", ") if colon else [label]
+    steps = _STEP.split(moves) if colon else [label]
 
     def core(step: str) -> str:
         return _SEAT_OF.sub("", _NOTE.sub("", step)).strip()
 
     there = [(core(x), [n.strip() for n in _NOTE.findall(x)]) for x in steps]
     wrong: list[str] = []
-    for step in typed_words.split(", "):
+    for step in _STEP.split(typed_words):
         same = [notes for c, notes in there if c == core(step)]
         said = [form for n in (same[0] if same else []) for form in (n, _SEAT_OF.sub("", n))]
         wrong += [n.strip() for n in _NOTE.findall(step) if n.strip() not in said]
+    return wrong
+
+
+_SEATED_FIELD = re.compile(r"(?:\[seat (\d+)\] )?(?:out to )?\b([th]\d+)\b")
+
+
+def unsaid_seats(typed: str, description: str, mover: int) -> list[str]:
+    """The pawns ``typed`` names with a seat in its moves (``[seat 1] t13``) that
+    ``description`` (a play of ``mover``) does not give that seat: the engine names a pawn
+    that is not the mover's with its seat, her own by its field alone (a 7's steps in any
+    order; the notes are :func:`unsaid_notes`')."""
+    label, colon, moves = normal_words(description).partition(": ")
+    typed_words = normal_words(typed)
+    if colon and typed_words.startswith(f"{label}:"):
+        typed_words = typed_words[len(label) + 1 :]
+    steps = _STEP.split(moves) if colon else [label]
+
+    def core(step: str) -> str:
+        return _SEAT_OF.sub("", _NOTE.sub("", step)).strip()
+
+    def pawns(step: str) -> list[tuple[str, str]]:
+        return _SEATED_FIELD.findall(_NOTE.sub("", step))
+
+    there = [(core(x), pawns(x)) for x in steps]
+    wrong: list[str] = []
+    for step in _STEP.split(typed_words):
+        same = [named for c, named in there if c == core(step)]
+        if not same:
+            continue
+        for (seat, field), (true, _) in zip(pawns(step), same[0], strict=False):
+            if seat and int(seat) != (int(true) if true else mover):
+                wrong.append(f"[seat {seat}] {field}")
     return wrong
 
 

@@ -63,6 +63,7 @@ from sheepdog.solver.dog.entries import (
     normal_words,
     parse_entry,
     unsaid_notes,
+    unsaid_seats,
 )
 from sheepdog.solver.dog.moves import Play, mover_plays
 from sheepdog.solver.dog.position import (
@@ -500,8 +501,9 @@ def _by_moves(card: str, seat: int, typed: str, plays: list[Play]) -> list[int]:
             f"{shown(typed)!r} is more than one play of the {card} for seat {seat} (the order"
             f" of a 7's steps, or what they burn, tells them apart): type one of {listed}"
         )
-    for k in found:  # the notes may be left out, but what they say must be so
+    for k in found:  # the notes and seats may be left out, but what they say must be so
         wrong = unsaid_notes(typed, plays[k].description)
+        wrong += unsaid_seats(typed, plays[k].description, seat)
         if wrong:
             raise SheepdogError(
                 f"{shown(', '.join(wrong))!r} is not what this play does: it is"

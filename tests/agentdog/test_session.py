@@ -749,3 +749,25 @@ def test_what_a_typed_play_says_of_itself_must_hold_in_some_colouring() -> None:
     assert after.steps[-1].line == "seat 0 plays 3: t17→t20 (knocks out t20)"
     # the table asks what it saw: the note narrows nothing
     assert sorted(o.colourings for o in after.table.pending) == [1, 1]
+
+
+def test_the_seats_a_typed_play_gives_must_hold_in_some_colouring() -> None:
+    """Found by a helper: seats in a typed play's choices were never checked, so
+    ``[seat 3] t17→t25`` was taken for seat 0's own piece on t17.  Her own piece is hers, a
+    face-up piece is its seat's; an undercover piece (on a hole) is named by its field alone
+    (A18), so a seat given to it is not checked."""
+    pawns = [[17, -1, -1, -1], [20, -1, -1, -1], [4, -1, -1, -1], [-1] * 4]
+    hands = [["8", "2", "3", "5", "6"], ["9"] * 5, ["10"] * 5, ["12"] * 5]
+    view = view_to_json(view_of(make_position(pawns, hands, 0), 0))
+    record = Record(new_table(4, 0, position=view))
+    for typed, wrong in (
+        ("8: [seat 3] t17→t25", "[seat 3] t17"),
+        ("5: [seat 1] t17→t22", "[seat 1] t17"),
+    ):
+        with pytest.raises(SheepdogError) as err:
+            record.add(parse_entry(f"seat 0 plays {typed}"))
+        assert str(err.value).startswith(f"{wrong!r} is not what this play does"), typed
+    after = record.add(parse_entry("seat 0 plays 5: [seat 0] t17→t22"))
+    assert after.steps[-1].line == "seat 0 plays 5: t17→t22"
+    on_hole = record.add(parse_entry("seat 0 plays 6: [seat 3] t4→t10"))
+    assert on_hole.steps[-1].line == "seat 0 plays 6: t4→t10"

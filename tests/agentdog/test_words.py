@@ -285,3 +285,57 @@ def test_a_play_s_own_notes_are_so_and_a_knock_out_it_does_not_make_is_not(
         wrong = "; ".join([f"{choice} (knocks out t99)", *after])
         with pytest.raises(SheepdogError, match=r"^'\(knocks out t99\)' is not what this play"):
             check_said(wrong, play.description)
+
+
+_SEATED = re.compile(r"(?:\[seat (\d)\] )?\b(t\d+)\b")
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_a_play_s_own_seats_are_so_and_another_seat_is_not(obj: dict[str, Any]) -> None:
+    """Found by a helper: a seat typed before a piece (``[seat 3] t35``) was never checked,
+    so a wrong one was taken.  Every play's own words hold with their seats; the first piece
+    named on a field that is not a hole, given another seat (or a seat not the mover's where
+    the words name it by its field alone), is refused."""
+    pos = position_from_json(obj)
+    mover, holes = pos.to_move, pos.layout.holes
+    for play in legal_plays(pos):
+        if play.card is None or play.description.startswith("fold"):
+            continue
+        words = play.description.split(": ", 1)[1]
+        check_said(words, play.description, mover, holes)
+        choice, *after = words.split("; ")
+        named = [
+            m
+            for m in _SEATED.finditer(choice)
+            if choice[: m.start()].count("(") == choice[: m.start()].count(")")
+            and not choice[: m.start()].endswith("out to ")
+        ]
+        first = next((m for m in named if m[1] or int(m[2][1:]) not in holes), None)
+        if first is None:
+            continue  # only undercover pieces: nothing to change
+        other = (int(first[1]) + 1) % 4 if first[1] else (mover + 1) % 4
+        wrong = f"{choice[: first.start()]}[seat {other}] {first[2]}{choice[first.end() :]}"
+        with pytest.raises(SheepdogError, match=rf"^'\[seat {other}\] {first[2]}' is not what"):
+            check_said("; ".join([wrong, *after]), play.description, mover, holes)
+
+
+def test_a_seat_is_checked_only_with_the_mover() -> None:
+    """``check_said`` without the mover checks the notes alone (what a game record's replay
+    across colourings asks); with her, the seats: her own piece is hers, another's is its
+    seat, an undercover piece's is not said (A18), so not checked."""
+    pos = make_position(
+        [[21, -1, -1, -1], [16, -1, -1, -1], [5, -1, -1, -1], [-1] * 4],
+        [["partner"], ["2"], ["3"], ["5"]],
+        0,
+    )
+    split = "partner: t21→t24, [seat 2] t5→t6"
+    assert split in {p.description for p in legal_plays(pos)}
+    holes = pos.layout.holes
+    check_said("[seat 3] t21→t24, [seat 1] t5→t6", split)
+    check_said("[seat 0] t21→t24, [seat 2] t5→t6", split, 0, holes)
+    with pytest.raises(SheepdogError) as err:
+        check_said("[seat 3] t21→t24, [seat 1] t5→t6", split, 0, holes)
+    assert str(err.value) == (
+        f"'[seat 3] t21; [seat 1] t5' is not what this play does: it is {split!r}"
+    )

@@ -521,6 +521,23 @@ def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
             assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
     entry, _ = step(table, parse_entry("seat 0 plays 7: t5->t11 (burns [seat 1] t9), t20->t21"))
     assert isinstance(entry, PlayCard) and entry.play == "7: t20→t21, t5→t11 (burns [seat 1] t9)"
+    # so must the seats she gives the pawns (found by a helper: a swap with seat 3's pawn on
+    # t13, which is seat 1's, was stored as the swap with seat 1's)
+    for typed, wrong in (
+        ("swap: t5 <-> [seat 3] t13", "[seat 3] t13"),
+        ("swap: [seat 2] t5 <-> [seat 1] t13", "[seat 2] t5"),
+        ("8: [seat 1] t5->t13", "[seat 1] t5"),
+        ("7: t5->t11, [seat 3] t20->t21", "[seat 3] t20"),
+    ):
+        with pytest.raises(SheepdogError) as err:
+            step(table, parse_entry(f"seat 0 plays {typed}"))
+        assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
+    for typed, stored in (
+        ("swap: [seat 1] t13 <-> [seat 0] t5", "swap: t5 ↔ [seat 1] t13"),
+        ("8: [seat 0] t5->t13", "8: t5→t13 (captures [seat 1] t13)"),
+    ):
+        entry, _ = step(table, parse_entry(f"seat 0 plays {typed}"))
+        assert isinstance(entry, PlayCard) and entry.play == stored, typed
 
 
 @settings(max_examples=40, deadline=None)
@@ -545,3 +562,34 @@ def test_the_moves_alone_choose_the_play_they_name_or_ask_which(seed: int) -> No
             assert "is more than one play" in str(exc) and play.description in str(exc)
             continue
         assert after.position.pawns == play.position.pawns, (typed, play.description)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000))
+def test_every_pawn_named_with_another_seat_is_refused(seed: int) -> None:
+    """Every legal play's own words give its pawns their seats; the same words with the first
+    pawn given another seat (a seat where the words name the mover's own by its field
+    alone) are not what the play does (:func:`unsaid_seats` names that pawn)."""
+    from sheepdog.solver.dog.entries import unsaid_notes, unsaid_seats
+    from tests.dog.util import random_position
+
+    pos = random_position(random.Random(seed))
+    seated = re.compile(r"(?:\[seat (\d+)\] )?\b([th]\d+)\b")
+    for play in mover_plays(pos):
+        if play.card is None:
+            continue  # a fold names no pawn
+        label, _, moves = play.description.partition(": ")
+        assert unsaid_seats(play.description, play.description, pos.to_move) == []
+        assert unsaid_notes(play.description, play.description) == []
+        if ", " in "".join(re.findall(r"\([^)]*\)", moves)):  # a note naming two pawns
+            # (found here: a note's comma was taken for one between a 7's steps, so a
+            # note naming two pawns was never checked)
+            wrong_note = re.sub(r"t\d+\)$", "t99)", play.description)
+            assert unsaid_notes(wrong_note, play.description) != []
+        bare = re.sub(r" \([^)]*\)", "", moves)
+        first = next(seated.finditer(bare), None)
+        if first is None or bare.startswith("out to"):
+            continue
+        other = (int(first[1]) + 1) % pos.seats if first[1] else (pos.to_move + 1) % pos.seats
+        wrong = f"{label}: {bare[: first.start()]}[seat {other}] {first[2]}{bare[first.end() :]}"
+        assert unsaid_seats(wrong, play.description, pos.to_move) == [f"[seat {other}] {first[2]}"]
