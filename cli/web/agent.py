@@ -221,6 +221,13 @@ class AgentGame(TableGame[Record]):
     def table(self) -> AgentTable:
         return self.record.table
 
+    def listed_card(self, entry: Any) -> str | None:
+        try:
+            parsed = parse_entry(entry) if isinstance(entry, str) else entry
+        except SheepdogError:
+            return None  # refused when it is entered
+        return parsed.card if isinstance(parsed, PlayCard) else None
+
     # -- entries from the API -----------------------------------------------------------------
 
     @staticmethod

@@ -214,27 +214,28 @@ def offered_plays(table: AgentTable, seat: int, card: str, stop: Stop = None) ->
 #: The plays on offer of the last tables listed, by what they depend on: a play entered by its
 #: number (or its offer's words) just after a page listed the plays finds them here instead of
 #: searching every colouring again (a Partner's take seconds over thousands of colourings).
-_OFFERED: OrderedDict[Hashable, list[Offer]] = OrderedDict()
+_OFFERED: OrderedDict[Hashable, dict[str, list[Offer]]] = OrderedDict()
 _OFFERED_LOCK = threading.Lock()
-#: How many tables' plays are kept (an offer holds a number per colouring: a Partner's plays
-#: over 2,520 colourings take about 16 MB).
+#: How many tables' plays are kept, each card's that was listed (an offer holds a number per
+#: colouring: a Partner's plays over 2,520 colourings take about 16 MB).
 OFFERED_KEEP = 4
 
 
-def _offered_key(table: AgentTable, seat: int, card: str) -> Hashable:
-    """What a card's plays depend on (see :func:`_probe`)."""
+def _offered_key(table: AgentTable, seat: int) -> Hashable:
+    """What the plays of a seat's cards depend on (see :func:`_probe`), but the card."""
     rules = (table.layout, table.rules, table.players, table.last_card)
-    return (table.belief, rules, len(table.hands[seat]) > 1, seat, card)
+    return (table.belief, rules, len(table.hands[seat]) > 1, seat)
 
 
 def cached_offers(table: AgentTable, seat: int, card: str) -> list[Offer] | None:
     """:func:`offered_plays` if they are kept from an earlier listing, else None."""
-    key = _offered_key(table, seat, card)
+    key = _offered_key(table, seat)
     with _OFFERED_LOCK:
-        offers = _OFFERED.get(key)
-        if offers is not None:
-            _OFFERED.move_to_end(key)
-        return offers
+        cards = _OFFERED.get(key)
+        if cards is None:
+            return None
+        _OFFERED.move_to_end(key)
+        return cards.get(card)
 
 
 def forget_offers() -> None:
@@ -244,8 +245,10 @@ def forget_offers() -> None:
 
 
 def _keep_offers(table: AgentTable, seat: int, card: str, offers: list[Offer]) -> None:
+    key = _offered_key(table, seat)
     with _OFFERED_LOCK:
-        _OFFERED[_offered_key(table, seat, card)] = offers
+        _OFFERED.setdefault(key, {})[card] = offers
+        _OFFERED.move_to_end(key)
         while len(_OFFERED) > OFFERED_KEEP:
             _OFFERED.popitem(last=False)
 

@@ -469,3 +469,20 @@ def test_a_play_entered_after_its_listing_does_not_search_every_colouring_again(
     again = Record(fresh).add(parse_entry("seat 0 plays partner #7"))
     assert again.table == by_number.table
     assert len(searched) > len(table.belief)
+
+
+def test_every_card_listed_is_kept_for_the_table() -> None:
+    """The kept plays were held card by card, the last 4 cards' in all, so a listing of five
+    cards (or another seat's, every card she may hold) lost its first cards' plays before an
+    entry could use them.  They are now kept table by table: every card listed is kept."""
+    from sheepdog.solver.agentdog.offers import OFFERED_KEEP, cached_offers, forget_offers
+
+    forget_offers()
+    table = _ninety_colourings()
+    listed = choices(table)
+    cards = {c.card for c in listed if c.card is not None}
+    assert len(cards) > OFFERED_KEEP
+    for card in cards:
+        kept = cached_offers(table, 0, card)
+        assert kept is not None, card
+        assert [o.words for o in kept] == [c.words for c in listed if c.card == card]

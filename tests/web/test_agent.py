@@ -1044,6 +1044,37 @@ def test_while_a_partner_s_plays_are_listed_the_other_cards_can_be_played(
     assert [e["line"] for e in entries] == ["seat 0 plays 8: t3→t11"]
 
 
+def test_a_play_entered_while_its_card_is_listed_waits_for_the_listing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: a Partner play entered while the page's listing was at the Partner
+    searched the same plays beside it (57 s over 2,520 colourings, twice the work).  The
+    entry now waits for the listing and takes the play it listed."""
+    import sheepdog.solver.agentdog.offers as offers_module
+
+    searched: set[str] = set()
+    from sheepdog.solver.agentdog.moves import Wordings as real
+
+    def wordings(pos: Any, card: str, wanted: Any = None) -> Any:
+        if card == "partner" and (wanted is None or len(wanted) > 1):
+            # one colouring's search of the Partner's plays (not the one play made there)
+            searched.add(threading.current_thread().name)
+        return real(pos, card, wanted)
+
+    monkeypatch.setattr(offers_module, "Wordings", wordings)
+    game = new(client, position=seven_under(), hand=None, players=None)
+    assert "the partner (card 5 of 5)" in client.get(game["url"]).text
+    base = f"/api/dog/games/{game['id']}?token={game['token']}"
+    r = client.post(
+        f"/api/dog/games/{game['id']}/plays?token={game['token']}",
+        json={"seat": 0, "card": "partner", "play": 3},
+    )
+    assert r.status_code == 201, r.text
+    assert searched == {"sheepdog-view"}  # the listing's searches alone
+    listed = client.get(base).json()["entries"]
+    assert len(listed) == 1 and listed[0]["line"].startswith("seat 0 plays partner: ")
+
+
 def test_a_play_legal_in_some_colourings_counts_its_knock_outs_among_those(
     client: TestClient,
 ) -> None:
