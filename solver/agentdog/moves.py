@@ -711,6 +711,13 @@ def said_notes(words: str) -> list[str]:
     return [note.strip() for note in _FACE_UP.findall(head)] + kept
 
 
+def _line_up(left: Sequence[tuple[str, object]], core: str) -> int | None:
+    """Where the first sub-move of ``left`` (each with its :func:`plain` words first) is the
+    typed sub-move whose plain words are ``core``; None if none is.  Each sub-move lines up
+    once, in order: a Partner may make the same move twice (``t20→t21, ..., t20→t21``)."""
+    return next((k for k, (there, _) in enumerate(left) if there == core), None)
+
+
 def unsaid_notes(typed: str, description: str) -> list[str]:
     """The notes of ``typed`` (:func:`said_notes`) that ``description`` does not say: a note
     in brackets must follow the same sub-move there (it may leave out the seats of the
@@ -725,12 +732,9 @@ def unsaid_notes(typed: str, description: str) -> list[str]:
     left = [(plain(m), [without_seats(n) for n in _FACE_UP.findall(m)]) for m in moves]
     wrong: list[str] = []
     for move in _SUB_MOVE.split(t_head.strip()):
-        notes = _FACE_UP.findall(move)
-        if not notes:
-            continue
-        same = [notes_there for core, notes_there in left if core == plain(move)]
-        there = same[0] if same else []
-        wrong += [n.strip() for n in notes if without_seats(n) not in there]
+        k = _line_up(left, plain(move))
+        there = left.pop(k)[1] if k is not None else []
+        wrong += [n.strip() for n in _FACE_UP.findall(move) if without_seats(n) not in there]
     parts = [without_seats(p.strip()) for p in d_rest]
     for part in (p.strip() for p in t_rest):
         if not part or part in _SAYS_NOTHING:
@@ -765,15 +769,15 @@ def unsaid_seats(typed: str, description: str, mover: int, holes: frozenset[int]
     label, colon, choice = d_head.partition(": ")
     if colon and t_head.strip().startswith(f"{label}:"):
         t_head = t_head.strip()[len(label) + 1 :]
-    moves = [without_face_up(m) for m in _SUB_MOVE.split(choice.strip() if colon else d_head)]
+    moves = _SUB_MOVE.split(choice.strip() if colon else d_head.strip())
+    left = [(plain(m), without_face_up(m)) for m in moves]
     wrong: list[str] = []
     for move in _SUB_MOVE.split(t_head.strip()):
-        core = plain(move)
-        there = [m for m in moves if plain(m) == core]
-        if not there:
+        k = _line_up(left, plain(move))
+        if k is None:
             continue
         said = _SEATED_FIELD.findall(without_face_up(move))
-        engine = _SEATED_FIELD.findall(there[0])
+        engine = _SEATED_FIELD.findall(left.pop(k)[1])
         for (seat, field), (true, _) in zip(said, engine, strict=False):
             if not seat or (not true and int(field[1:]) in holes):
                 continue

@@ -339,3 +339,19 @@ def test_a_seat_is_checked_only_with_the_mover() -> None:
     assert str(err.value) == (
         f"'[seat 3] t21; [seat 1] t5' is not what this play does: it is {split!r}"
     )
+
+
+def test_a_partner_s_same_move_twice_lines_up_in_order() -> None:
+    """Found by hypothesis: a Partner that makes one move twice (``t20→t21`` first and last)
+    had its note, on the second, looked up on the first, and its own words were refused.
+    Each typed sub-move lines up with the play's in order."""
+    play = (
+        "partner: t20→t21, t19→t20, t18→t19, t20→t21 (knocks out [seat 1] t21);"
+        " meeting t19: t8→t18; meeting t21: t19→t20"
+    )
+    check_said(play.split(": ", 1)[1], play)
+    check_said("t20→t21, t19→t20, t18→t19, t20→t21 (knocks out t21)", play, 2, frozenset())
+    with pytest.raises(SheepdogError, match=r"^'\(knocks out t21\)' is not what this play"):
+        check_said("t20→t21 (knocks out t21), t19→t20, t18→t19, t20→t21", play)
+    with pytest.raises(SheepdogError, match=r"^'\[seat 1\] t20' is not what this play"):
+        check_said("t20→t21, t19→t20, t18→t19, [seat 1] t20→t21", play, 2, frozenset())
