@@ -9,13 +9,20 @@ names next.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Final
 
 from sheepdog.solver.agentdog.cards import DEAL, UNKNOWN, parse_card, sort_hand
-from sheepdog.solver.agentdog.moves import legal_plays, play_by_words, without_face_up
+from sheepdog.solver.agentdog.moves import (
+    check_said,
+    legal_plays,
+    play_by_words,
+    said_notes,
+    without_face_up,
+)
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
@@ -70,10 +77,18 @@ def replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
     hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
     try:
         play = play_by_words(replace(pos, hands=hands), rec.card, rec.play)
+        if _says_notes(rec.play):  # a knock-out, A6, where a piece turned face up went
+            check_said(rec.play, play.description)
     except SheepdogError as exc:
         raise SheepdogError(f"{label}: {exc}") from None
     _check_seats_seen(rec.play, play.description, label)
     return play.position
+
+
+@functools.lru_cache(maxsize=1024)
+def _says_notes(words: str) -> bool:
+    """Whether a record's play says what followed its choices (asked in every colouring)."""
+    return bool(said_notes(words))
 
 
 _FIELD = re.compile(r"(?:\[seat (\d)\] )?\b(t\d+)\b")

@@ -464,3 +464,33 @@ def test_the_advice_s_words_give_no_seat_its_description_leaves_unsaid() -> None
             for label in re.findall(r"\[seat \d\] t\d+", advice.words):
                 assert label in advice.description, (advice.words, advice.description)
     assert checked
+
+
+def _knock_record(said: str, partner_on_t20: bool) -> dict[str, Any]:
+    """Seat 0 plays a 3 from t17 onto t20, a hole where seat 1's or seat 2's piece waits
+    undercover (the other on t4): the record's words ``said``, the view after it from seat 0."""
+    under = [[20, -1, -1, -1], [4, -1, -1, -1]]
+    pawns = [[17, -1, -1, -1], *(under if not partner_on_t20 else under[::-1]), [-1] * 4]
+    hands = [["3", "2", "5", "6", "8"], ["9"] * 5, ["10"] * 5, ["12"] * 5]
+    start = make_position(pawns, hands, 0)
+    end = play_by_words(start, "3", "t17→t20").position
+    obj = view_to_json(view_of(end, 1))
+    first = view_to_json(view_of(start, 1))
+    obj["history"] = {"from": first, "plays": [{"seat": 0, "card": "3", "play": said}]}
+    return obj
+
+
+def test_what_a_record_s_play_says_of_itself_must_be_so() -> None:
+    """Found by a helper: a record's play was checked for its meetings alone, so a knock-out
+    it does not make, or A6 where it does not happen, was taken.  What its words say must
+    hold; a colouring where it does not is not what happened (A6 is seen: she is out)."""
+    for partner in (False, True):
+        assert colourings(view_from_json(_knock_record("t17→t20 (knocks out t20)", partner)))
+        with pytest.raises(HistoryMismatch, match=r"'\(knocks out t4\)' is not what this play"):
+            colourings(view_from_json(_knock_record("t17→t20 (knocks out t4)", partner)))
+        with pytest.raises(HistoryMismatch, match=r"^history play 1 \(seat 0, 3\): 'blah' is"):
+            colourings(view_from_json(_knock_record("t17→t20; blah", partner)))
+    out = "t17→t20; out of the round (A6)"
+    assert len(colourings(view_from_json(_knock_record(out, True)))) == 1
+    with pytest.raises(HistoryMismatch):  # her partner's piece was not the one knocked out
+        colourings(view_from_json(_knock_record(out, False)))
