@@ -119,10 +119,9 @@ def notes_of(description: str) -> list[str]:
     return [note.strip() for note in _NOTE.findall(normal_words(description))]
 
 
-def unsaid_notes(typed: str, description: str) -> list[str]:
-    """The notes of ``typed`` (:func:`notes_of`) that ``description`` does not say after the
-    same move (a 7's steps in any order; a note may leave out the seats of the pawns it
-    names, not name others)."""
+def _lined_up(typed: str, description: str) -> list[tuple[str, str | None]]:
+    """Each step of ``typed`` (after the card's label, if said) with the step of
+    ``description`` that makes the same move (None: none does), a 7's steps in any order."""
     label, colon, moves = normal_words(description).partition(": ")
     typed_words = normal_words(typed)
     if colon and typed_words.startswith(f"{label}:"):
@@ -132,11 +131,18 @@ def unsaid_notes(typed: str, description: str) -> list[str]:
     def core(step: str) -> str:
         return _SEAT_OF.sub("", _NOTE.sub("", step)).strip()
 
-    there = [(core(x), [n.strip() for n in _NOTE.findall(x)]) for x in steps]
+    there = {core(x): x for x in reversed(steps)}  # the first step of each move
+    return [(step, there.get(core(step))) for step in _STEP.split(typed_words)]
+
+
+def unsaid_notes(typed: str, description: str) -> list[str]:
+    """The notes of ``typed`` (:func:`notes_of`) that ``description`` does not say after the
+    same move (a 7's steps in any order; a note may leave out the seats of the pawns it
+    names, not name others)."""
     wrong: list[str] = []
-    for step in _STEP.split(typed_words):
-        same = [notes for c, notes in there if c == core(step)]
-        said = [form for n in (same[0] if same else []) for form in (n, _SEAT_OF.sub("", n))]
+    for step, same in _lined_up(typed, description):
+        notes = [n.strip() for n in _NOTE.findall(same or "")]
+        said = [form for n in notes for form in (n, _SEAT_OF.sub("", n))]
         wrong += [n.strip() for n in _NOTE.findall(step) if n.strip() not in said]
     return wrong
 
@@ -149,25 +155,14 @@ def unsaid_seats(typed: str, description: str, mover: int) -> list[str]:
     ``description`` (a play of ``mover``) does not give that seat: the engine names a pawn
     that is not the mover's with its seat, her own by its field alone (a 7's steps in any
     order; the notes are :func:`unsaid_notes`')."""
-    label, colon, moves = normal_words(description).partition(": ")
-    typed_words = normal_words(typed)
-    if colon and typed_words.startswith(f"{label}:"):
-        typed_words = typed_words[len(label) + 1 :]
-    steps = _STEP.split(moves) if colon else [label]
-
-    def core(step: str) -> str:
-        return _SEAT_OF.sub("", _NOTE.sub("", step)).strip()
-
-    def pawns(step: str) -> list[tuple[str, str]]:
-        return _SEATED_FIELD.findall(_NOTE.sub("", step))
-
-    there = [(core(x), pawns(x)) for x in steps]
     wrong: list[str] = []
-    for step in _STEP.split(typed_words):
-        same = [named for c, named in there if c == core(step)]
-        if not same:
+    for step, same in _lined_up(typed, description):
+        if same is None:
             continue
-        for (seat, field), (true, _) in zip(pawns(step), same[0], strict=False):
+        named = _SEATED_FIELD.findall(_NOTE.sub("", same))
+        for (seat, field), (true, _) in zip(
+            _SEATED_FIELD.findall(_NOTE.sub("", step)), named, strict=False
+        ):
             if seat and int(seat) != (int(true) if true else mover):
                 wrong.append(f"[seat {seat}] {field}")
     return wrong
