@@ -9,20 +9,13 @@ names next.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Final
 
 from sheepdog.solver.agentdog.cards import DEAL, UNKNOWN, parse_card, sort_hand
-from sheepdog.solver.agentdog.moves import (
-    check_said,
-    legal_plays,
-    play_by_words,
-    said_notes,
-    without_face_up,
-)
+from sheepdog.solver.agentdog.moves import legal_plays, play_by_words
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.errors import SheepdogError
@@ -76,38 +69,13 @@ def replay(pos: AgentPosition, rec: RecordedPlay, i: int) -> AgentPosition:
         held[held.index(UNKNOWN)] = rec.card
     hands = _hand_set(pos.hands, rec.seat, sort_hand(held))
     try:
+        # what the words say must be so: a seat the record gives a piece is what the table
+        # saw (one turned face up halfway through a Partner play, A2, included), as is a
+        # knock-out or A6; a colouring where it is not is not what happened
         play = play_by_words(replace(pos, hands=hands), rec.card, rec.play)
-        if _says_notes(rec.play):  # a knock-out, A6, where a piece turned face up went
-            check_said(rec.play, play.description)
     except SheepdogError as exc:
         raise SheepdogError(f"{label}: {exc}") from None
-    _check_seats_seen(rec.play, play.description, label)
     return play.position
-
-
-@functools.lru_cache(maxsize=1024)
-def _says_notes(words: str) -> bool:
-    """Whether a record's play says what followed its choices (asked in every colouring)."""
-    return bool(said_notes(words))
-
-
-_FIELD = re.compile(r"(?:\[seat (\d)\] )?\b(t\d+)\b")
-
-
-def _check_seats_seen(typed: str, words: str, label: str) -> None:
-    """A seat the record gives a piece (``[seat 0] t37``) is what the table saw: a piece on
-    a field, face up (one turned face up halfway through a Partner play, A2, included).  A
-    colouring whose play gives that piece another seat is not what happened (the words are
-    matched without seats, A18, so it was kept, and the colour seen was lost)."""
-    said = _FIELD.findall(without_face_up(typed.split(";")[0]))
-    engine = _FIELD.findall(without_face_up(words.split(";")[0]))
-    if len(said) != len(engine):
-        return  # other words for the play (sub-moves in another order): nothing to line up
-    for (seat, field), (true, where) in zip(said, engine, strict=True):
-        if seat and true and field == where and seat != true:
-            raise SheepdogError(
-                f"{label}: the record names [seat {seat}] {field}, a piece of seat {true} here"
-            )
 
 
 def _fold_of_four(pos: AgentPosition, rec: RecordedPlay, label: str) -> AgentPosition:

@@ -623,7 +623,9 @@ def _order(card: str) -> int:
     return ORDER[card]
 
 
-def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay:
+def play_by_words(
+    pos: AgentPosition, card: str | None, words: str, *, check: bool = True
+) -> AgentPlay:
     """The play of ``card`` chosen in ``words``: the choices of a description (the part after
     ``"5: "``, before any ``";"``), e.g. ``"t8→t13"``, ``"[seat 2] t5→t7, t8→t10"``,
     ``"out to t0"``, ``"t8 ↔ t24"``; or, for a fold (``card`` None, or words that start with
@@ -632,9 +634,10 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
 
     A18: the choices name fields, never colours, so the same words are a play in every
     completion of an observer view; the result depends on the true colours.  What the words
-    say follows the choices is not checked here but for a meeting (the same in every
-    colouring, A13): a play's words from one colouring find it in every other; a table's
-    entry checks the rest (:func:`check_said`).
+    say beyond the choices must be so (:func:`check_said`): a seat given to a piece, what
+    followed a sub-move (a knock-out, where a piece turned face up went), a meeting, A6.  With
+    ``check`` false only a meeting is checked (the same in every colouring, A13): a play's
+    words from one colouring then find it in every other.
 
     >>> from sheepdog.solver.agentdog.position import make_position
     >>> pos = make_position([[2, -1, -1, -1], [8, -1, -1, -1], [], []], [["5"], ["2"], [], []],
@@ -667,7 +670,10 @@ def play_by_words(pos: AgentPosition, card: str | None, words: str) -> AgentPlay
     if not found:
         raise SheepdogError(f"{card} {shown(choice)!r} is not a legal play here")
     (outcome, text), *_ = found.items()
-    check_meetings(words, text)
+    if check:
+        check_said(words, text, mover, pos.layout.holes)
+    else:
+        check_meetings(words, text)
     hands = _hands_without(pos.hands, mover, card)
     kind = pos.last_card if card == COPY else card
     return AgentPlay(card, text, _after(pos, hands, kind, outcome, pos.stock), outcome[1])
@@ -819,7 +825,8 @@ def _choice_words(words: str, label: str) -> str:
 
 class Wordings:
     """Every choice of ``card`` in ``pos`` (its mover holds it) by its words: what
-    :func:`play_by_words` gives for any words of a play of the card (a fold's are not), None
+    :func:`play_by_words` gives for any words of a play of the card with ``check`` false (its
+    choices alone; a fold's are not), None
     where it refuses them, all for the cost of one search of the card's choices (a table's
     plays on offer look up each play's words in every colouring of the belief).  With
     ``wanted`` (:func:`choice_trie` of some choices' keys) a Partner's search looks only for

@@ -410,7 +410,7 @@ def test_a_colour_seen_halfway_through_a_partner_play_is_kept() -> None:
     assert len(seen) == 1 and 40 in seen[0][0] and 24 in seen[0][2]
     unsaid = colourings(view_from_json(_partner_reveal("t36→t37, t37→t40")))
     assert len(unsaid) == 2  # nothing said of the colour: both stay
-    with pytest.raises(SheepdogError, match=r"names \[seat 1\] t37, a piece of seat"):
+    with pytest.raises(SheepdogError, match=r"'\[seat 1\] t37' is not what this play does"):
         colourings(view_from_json(_partner_reveal("t36→t37, [seat 1] t37→t40")))
 
 

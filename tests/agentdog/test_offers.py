@@ -52,7 +52,7 @@ def _reference_in(
 ) -> AgentPlay | None:
     """The play of ``words`` in one colouring: a search aimed at those words."""
     try:
-        return play_by_words(_probe(table, pawns, seat, card), card, words)
+        return play_by_words(_probe(table, pawns, seat, card), card, words, check=False)
     except SheepdogError:
         return None
 
@@ -192,7 +192,7 @@ def test_wordings_match_words_as_play_by_words_does(data: dict[str, Any], card: 
     found = Wordings(probe, card)
     for words in [*_words_of(probe, card), "t1→t2", "out to t0", "t8 ↔ t24"]:
         try:
-            expected: AgentPlay | None = play_by_words(probe, card, words)
+            expected: AgentPlay | None = play_by_words(probe, card, words, check=False)
         except SheepdogError:
             expected = None
         assert found.play(words) == expected, words

@@ -248,7 +248,8 @@ def test_what_typed_words_say_of_a_play_must_be_so() -> None:
         ("t21->t25; out of the round (A6)", "out of the round (A6)", meeting),
         ("t21->t24, [seat 2] t5->t6 (knocks out [seat 1] t16)", "(knocks out [seat 1] t16)", split),
     ):
-        assert play_by_words(pos, "partner", typed).description == play  # the choices find it
+        found = play_by_words(pos, "partner", typed, check=False)
+        assert found.description == play  # the choices find it
         with pytest.raises(SheepdogError) as err:
             check_said(typed, play)
         assert str(err.value) == f"{wrong!r} is not what this play does: it is {play!r}"
@@ -355,3 +356,28 @@ def test_a_partner_s_same_move_twice_lines_up_in_order() -> None:
         check_said("t20→t21 (knocks out t21), t19→t20, t18→t19, t20→t21", play)
     with pytest.raises(SheepdogError, match=r"^'\[seat 1\] t20' is not what this play"):
         check_said("t20→t21, t19→t20, t18→t19, [seat 1] t20→t21", play, 2, frozenset())
+
+
+def test_play_by_words_takes_what_the_words_say_only_when_it_is_so() -> None:
+    """Found by a helper: the library's ``play_by_words`` checked a meeting alone, so a
+    knock-out the play does not make, A6 where it does not happen, or a wrong seat was taken
+    without a word.  It now checks them all (``check=False``: only a meeting, for words from
+    another colouring)."""
+    pos = make_position(
+        [[21, -1, -1, -1], [16, -1, -1, -1], [5, -1, -1, -1], [-1] * 4],
+        [["partner"], ["2"], ["3"], ["5"]],
+        0,
+    )
+    split = "partner: t21→t24, [seat 2] t5→t6"
+    assert play_by_words(pos, "partner", "t21->t24, [seat 2] t5->t6").description == split
+    for words, wrong in (
+        ("t21->t24, [seat 1] t5->t6", r"'\[seat 1\] t5'"),
+        ("[seat 3] t21->t24, [seat 2] t5->t6", r"'\[seat 3\] t21'"),
+        ("t21->t24 (knocks out t24), [seat 2] t5->t6", r"'\(knocks out t24\)'"),
+        ("t21->t25; out of the round (A6)", r"'out of the round \(A6\)'"),
+    ):
+        with pytest.raises(SheepdogError, match=rf"^{wrong} is not what this play does"):
+            play_by_words(pos, "partner", words)
+        play_by_words(pos, "partner", words, check=False)  # the choices alone
+    with pytest.raises(SheepdogError, match=r"\(A13\)$"):
+        play_by_words(pos, "partner", "t21->t25; meeting t25: t16->t23", check=False)
