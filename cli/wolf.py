@@ -153,6 +153,9 @@ ROUNDS_UNBOUNDED = 10**12
 
 #: below this width (a phone's terminal) the suspects are listed a line each, not in a table
 NARROW = 50
+#: The suspects table's columns but the exact fraction, at their narrowest: a name and an
+#: outfit folded to 8 characters each, "100.0%", the borders and padding.
+_TABLE_ROOM = 8 + 8 + 6 + 13
 
 
 def conflict_size(conflict: Conflict) -> str:
@@ -217,7 +220,11 @@ def render_solution(
         (roster.wolves[w].name, ", ".join(map(str, roster.wolves[w].wears)), d.probability(w))
         for w in sorted(d.suspects, key=lambda w: (-d.weights[w], w))
     ]
-    if console.width < NARROW:
+    # the exact fractions stay whole (found by a helper: at 80 columns the valid model's
+    # 2249020757552/33563446566501 lost its last digit to the next line, reading 10 times
+    # too large): the table gives them the room, else a line each
+    exact_width = max((len(str(p)) for _, _, p in rows), default=0)
+    if console.width < max(NARROW, exact_width + _TABLE_ROOM):
         # a phone's width: a line each (a table's columns cut "50.0%" into "50.0" and "%")
         console.print(title + ":")
         for name, wears, p in rows:
@@ -231,7 +238,7 @@ def render_solution(
         table.add_column("wolf", overflow="fold")
         table.add_column("wears", overflow="fold")
         table.add_column("chance", justify="right", no_wrap=True)
-        table.add_column("exact", justify="right", overflow="fold")
+        table.add_column("exact", justify="right", no_wrap=True, min_width=exact_width)
         for name, wears, p in rows:
             table.add_row(escape(name), escape(wears), _percent(float(p)), str(p))
         console.print(table)

@@ -6,6 +6,7 @@ import errno
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -541,3 +542,30 @@ def test_a_narrow_screen_folds_the_suspects_rather_than_cut_them(
         out = _run_main(["wolf", "solve", str(EXAMPLE)], capsys)[1]
         rows = [line.split("│") for line in out.splitlines() if line.startswith("│")]
         assert rows[0][1].strip() == "Howler" and rows[0][3].strip() == "50.0%"
+
+
+def test_an_exact_fraction_is_never_split_across_lines(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Found by a helper: at 80 columns the valid model's 2249020757552/33563446566501 had
+    its last digit folded onto the next line, so the line read ten times too large.  Every
+    fraction printed, at every width, is one of the exact shares (the world counts of
+    ``--json``), whole on its line."""
+    from fractions import Fraction
+
+    path = tmp_path / "p.json"
+    interviews = [
+        {"sheep": "drum set", "points_to": "grand piano", "testimony": "blue pants"},
+        {"sheep": "harp", "points_to": "trumpet", "testimony": "yellow top hat"},
+    ]
+    path.write_text(json.dumps({"roster": "default", "mode": "easy", "interviews": interviews}))
+    argv = ["wolf", "solve", str(path), "--model", "valid"]
+    exact = json.loads(_run_main([*argv, "--json"], capsys)[1])["exact"]
+    total = int(exact["total_worlds"])
+    shares = {str(Fraction(int(w), total)) for w in exact["worlds"].values()}
+    assert max(map(len, shares)) > 25  # long enough to be folded at 80 columns
+    for width in ("45", "60", "80", "100", "200"):
+        monkeypatch.setenv("COLUMNS", width)
+        code, out, _ = _run_main(argv, capsys)
+        printed = re.findall(r"\d+/\d+", out)
+        assert code == 0 and len(printed) == 16 and set(printed) <= shares, width
