@@ -190,6 +190,7 @@ def generate_command(
             on_climb=on_climb,
         )
         entries: list[dict[str, Any]] = []
+        listed: list[CaseFile] = []  # the last one listed
         try:
             with progress_bar(f"{the_mode} cases", count, show=show) as update:
                 updates.append(update)
@@ -200,9 +201,16 @@ def generate_command(
                         entries.append(_entry(item))
                     elif not quiet:
                         echo(_line(item))
+                        listed[:] = [item]
         except KeyboardInterrupt as exc:
             with contextlib.suppress(SheepdogError):  # a write stopped halfway leaves none
                 remove_run_temps(out, the_mode, seed)
+            last = files.last_written
+            if last is not None and not json_out and not quiet and last not in listed:
+                # written as the interrupt came, before it was listed (found by a helper: the
+                # folder held one file more than the list)
+                with contextlib.suppress(KeyboardInterrupt):
+                    echo(_line(last))
             word, code = stop_words(exc)
             if not (files.written or files.kept):
                 remove_made_folders(made_folders)

@@ -405,6 +405,8 @@ class CaseRun(Iterator[CaseFile]):
         #: Indices of the cases written (a list: appending is one step an interrupt cannot split).
         self._written: list[int] = []
         self.kept = 0
+        #: The last case file written (the one an interrupt may have kept from its caller).
+        self.last_written: CaseFile | None = None
 
     @property
     def written(self) -> int:
@@ -451,14 +453,18 @@ class CaseRun(Iterator[CaseFile]):
                 "use --force (force=True) to replace it"
             )
         text = case.puzzle.to_json()
+        item = CaseFile(case, path, written=True)
         try:
             write_atomic(path, text, force=self._force)
             self._written.append(case.index)
+            self.last_written = item
         except KeyboardInterrupt:
             if case.index not in self._written and _same_bytes(path, text):
                 self._written.append(case.index)  # the file was in place when it came
+            if case.index in self._written:
+                self.last_written = item
             raise
-        return CaseFile(case, path, written=True)
+        return item
 
     def close(self) -> None:
         """Stop: no more cases are made."""

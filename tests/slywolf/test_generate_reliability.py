@@ -171,6 +171,29 @@ def test_an_interrupted_run_names_what_it_wrote(
     assert sorted(files(tmp_path)) == ["easy-7-001.json", "easy-7-002.json"]
 
 
+def test_a_file_written_as_ctrl_c_came_is_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: Ctrl-C after a case file was in place but before its line was
+    printed left the folder with one file more than the list.  It is listed before the
+    error line."""
+    real = fileio.write_atomic
+    written: list[Path] = []
+
+    def written_then_ctrl_c(path: Path, text: str, *, force: bool = False) -> None:
+        real(path, text, force=force)
+        written.append(path)
+        if len(written) == 3:
+            raise KeyboardInterrupt  # the file is whole: the interrupt came after the rename
+
+    monkeypatch.setattr("sheepdog.generators.slywolf_files.write_atomic", written_then_ctrl_c)
+    result = runner.invoke(app, gen(tmp_path, 5))
+    assert result.exit_code == 130
+    assert "3 case files written, 3 of 5 done" in one_error_line(result.stderr)
+    listed = [line.split("  ")[0] for line in result.stdout.splitlines()]
+    assert listed == [str(p) for p in written] == [str(tmp_path / n) for n in files(tmp_path)]
+
+
 # -- a full disk ---------------------------------------------------------------------------------
 
 
