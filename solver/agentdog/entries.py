@@ -32,6 +32,7 @@ from sheepdog.solver.agentdog.cards import COPY, parse_card
 from sheepdog.solver.dog.entries import (  # the same in both games
     Deal,
     Undo,
+    deal_parts,
     normal_words,
     seat_number,
 )
@@ -166,11 +167,10 @@ def parse_entry(line: str) -> Entry:
 
 
 def _parse_deal(text: str) -> Deal:
-    parts = [p.strip() for p in text.split(",")]
-    hand = _cards(parts[0])
+    hand, parts = deal_parts(text, _cards)
     gave = got = None
     starts = None
-    for part in parts[1:]:
+    for part in parts:
         words = part.lower().split()
         if len(words) == 2 and words[0] in ("gave", "got"):
             card = parse_card(words[1])

@@ -19,6 +19,7 @@ The lines (card names as in positions: ``1/11`` or ``1``, ``2`` .. ``13``, ``swa
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sheepdog.solver.dog.cards import JOKER, parse_card
@@ -33,6 +34,7 @@ __all__ = [
     "Undo",
     "canonical_words",
     "card_of",
+    "deal_parts",
     "entry_line",
     "normal_words",
     "parse_entry",
@@ -80,6 +82,28 @@ Entry = Deal | PlayCard | Fold | Undo
 
 def _cards(text: str) -> tuple[str, ...]:
     return tuple(parse_card(t, allow_unknown=False) for t in text.replace(",", " ").split())
+
+
+def deal_parts(
+    text: str, cards: Callable[[str], tuple[str, ...]]
+) -> tuple[tuple[str, ...], list[str]]:
+    """A deal line's hand (after ``deal``), and its other comma-separated parts (``gave
+    CARD``, ``got CARD``, ``seat N starts``): the hand's cards may be separated by spaces or
+    by commas (``deal 2, 3, 4, 6, 8``, as a fold's are), up to the first part that is not
+    cards alone."""
+    parts = [p.strip() for p in text.split(",")]
+    hand = list(cards(parts[0]))
+    rest = parts[1:]
+    while rest and rest[0] and rest[0].lower().split()[0] not in ("gave", "got", "seat"):
+        try:
+            more = cards(rest[0])
+        except SheepdogError:
+            if len(rest[0].split()) == 1:
+                raise  # one word: a card, not known (the message lists the cards)
+            break  # named as an unknown part of the deal
+        hand += more
+        rest = rest[1:]
+    return tuple(hand), rest
 
 
 _SWAPPED = re.compile(r"((?:\[seat \d+\] )?[a-z]+\d+) ↔ ((?:\[seat \d+\] )?[a-z]+\d+)")
@@ -194,11 +218,10 @@ def parse_entry(line: str) -> Entry:
     if low == "undo":
         return Undo()
     if low == "deal" or low.startswith("deal "):
-        parts = [p.strip() for p in text[4:].split(",")]
-        hand = _cards(parts[0])
+        hand, parts = deal_parts(text[4:], _cards)
         gave = got = None
         starts = None
-        for part in parts[1:]:
+        for part in parts:
             words = part.lower().split()
             if len(words) == 2 and words[0] in ("gave", "got"):
                 card = parse_card(words[1], allow_unknown=False)

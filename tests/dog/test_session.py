@@ -593,3 +593,22 @@ def test_every_pawn_named_with_another_seat_is_refused(seed: int) -> None:
         other = (int(first[1]) + 1) % pos.seats if first[1] else (pos.to_move + 1) % pos.seats
         wrong = f"{label}: {bare[: first.start()]}[seat {other}] {first[2]}{bare[first.end() :]}"
         assert unsaid_seats(wrong, play.description, pos.to_move) == [f"[seat {other}] {first[2]}"]
+
+
+def test_a_deal_s_cards_may_be_separated_by_commas() -> None:
+    """Found by a helper: ``deal 2,3,4,6,8`` was "unknown part of a deal '3'", though a
+    fold's cards may be separated by commas.  The hand's cards may be, in both games, up to
+    the first ``gave``, ``got`` or ``seat N starts``; an unknown card is named as one."""
+    from sheepdog.solver.agentdog.entries import parse_entry as agent_entry
+    from sheepdog.solver.dog.entries import Deal, parse_entry
+
+    for read, hand in ((parse_entry, ("2", "3", "4", "6", "8")), (agent_entry, None)):
+        cards = ("2", "3", "5", "6", "8") if hand is None else hand
+        spaced = read(f"deal {' '.join(cards)}, gave 2, got 5, seat 2 starts")
+        assert spaced == Deal(cards, "2", "5", 2)
+        assert read(f"deal {', '.join(cards)}, gave 2, got 5, seat 2 starts") == spaced
+        assert read(f"deal {','.join(cards)}") == Deal(cards, None, None, None)
+        with pytest.raises(SheepdogError, match=r"^unknown card 'x'"):
+            read("deal 2, 3, x")
+        with pytest.raises(SheepdogError, match=r"^unknown part of a deal 'gave me 2'"):
+            read("deal 2, 3, gave me 2")
