@@ -473,6 +473,8 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
         found = [k for k, play in enumerate(plays) if normal_words(play.description) == wanted]
         if not found and card == JOKER:
             found, named = _joker_as(table, seat, entry.play, plays)
+            if not found:
+                found = _joker_moves(seat, entry.play, plays)
         if not found:  # the moves alone, without the engine's notes
             found = _by_moves(card, seat, entry.play, plays)
         if not found:
@@ -509,6 +511,24 @@ def _by_moves(card: str, seat: int, typed: str, plays: list[Play]) -> list[int]:
                 f"{shown(', '.join(wrong))!r} is not what this play does: it is"
                 f" {plays[k].description!r}"
             )
+    return found
+
+
+def _joker_moves(seat: int, typed: str, plays: list[Play]) -> list[int]:
+    """``joker: MOVE``, the card it stands for not said: the Joker's play that moves so,
+    whichever card the engine names it by (several: she is asked which)."""
+    label, colon, move = canonical_words(typed).partition(":")
+    if not colon or label.strip() != JOKER:
+        return []
+    found: list[int] = []
+    for named in dict.fromkeys(p.description.partition(":")[0] for p in plays):
+        found += _by_moves(JOKER, seat, f"{named}:{move}", plays)
+    if len(found) > 1:
+        listed = "; ".join(plays[k].description for k in found)
+        raise SheepdogError(
+            f"{shown(typed)!r} is more than one play of the joker for seat {seat}: type one of"
+            f" {listed}"
+        )
     return found
 
 

@@ -502,6 +502,10 @@ def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
         ("swap: t13 <-> t5", "swap: t5 ↔ [seat 1] t13"),
         ("4: t5->t1", "4: t5→t1 back"),
         ("joker as 4: t5->t9", "joker as 4: t5→t9 (captures [seat 1] t9)"),
+        # the card a Joker stands for left unsaid (found by a helper: refused)
+        ("joker: t5->t9", "joker as 4: t5→t9 (captures [seat 1] t9)"),
+        ("J: out to t0", "joker as 1/11: out to t0"),
+        ("joker: t13 <-> t5", "joker as swap: t5 ↔ [seat 1] t13"),
     ):
         entry, _ = step(table, parse_entry(f"seat 0 plays {typed}"))
         assert isinstance(entry, PlayCard) and entry.play == stored, typed
