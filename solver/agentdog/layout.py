@@ -113,7 +113,7 @@ def parse_field(text: Any, n: int, what: str) -> int:
     """A track field ``"tN"`` on a track of ``n`` fields."""
     if not isinstance(text, str):
         raise FileFormatError(f"{what}: {text!r} is not a track field name like 't9'")
-    m = re.fullmatch(r"t(0|[1-9][0-9]{0,2})", text.strip())
+    m = re.fullmatch(r"t(0|[1-9][0-9]{0,2})", text.strip().lower())
     if m is None:
         raise FileFormatError(f"{what}: {text!r} is not a track field name like 't9'")
     x = int(m.group(1))
@@ -167,7 +167,7 @@ def parse_loc(text: str, layout: Layout) -> Loc:
     >>> parse_loc("t63", DEFAULT_LAYOUT), parse_loc("h3", DEFAULT_LAYOUT)
     (63, 103)
     """
-    m = _LOC_RE.match(text.strip())
+    m = _LOC_RE.match(text.strip().lower())  # "T5" as "t5": names in any case, as cards
     if m is None:
         if text.strip().lower() == "u":  # a view's undercover piece, in a full position
             raise FileFormatError(

@@ -420,7 +420,7 @@ def _view_pawns(
     hidden: list[int] = []
     for k in range(4):
         names = pawn_map.get(k, [])
-        locs = [parse_loc(t, layout) for t in names if t.strip() != HIDDEN]
+        locs = [parse_loc(t, layout) for t in names if t.strip().lower() != HIDDEN]
         for x in locs:
             if 0 <= x < HOME and x in layout.holes:
                 raise FileFormatError(
@@ -428,7 +428,7 @@ def _view_pawns(
                     " field in 'undercover'"
                 )
         visible.append(tuple(sorted(locs)))
-        hidden.append(sum(1 for t in names if t.strip() == HIDDEN))
+        hidden.append(sum(1 for t in names if t.strip().lower() == HIDDEN))
     if sum(hidden) != len(under):
         raise FileFormatError(
             f"{sum(hidden)} pieces are listed as 'u' but 'undercover' names {len(under)} fields"

@@ -64,7 +64,7 @@ def parse_loc(text: str, seats: int) -> Loc:
     >>> parse_loc("t17", 4), parse_loc("h2", 4), parse_loc("k", 4)
     (17, 102, -1)
     """
-    m = _LOC_RE.match(text.strip())
+    m = _LOC_RE.match(text.strip().lower())  # "T5" as "t5": names in any case, as cards
     if m is None:
         raise FileFormatError(
             f"bad pawn location {shown(text)!r}: use 'k', 'tN' (N without a leading zero) or"

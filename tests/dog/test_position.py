@@ -215,3 +215,35 @@ def test_winner_round_over_terminal() -> None:
     assert round_over(over) and is_terminal(over) and winner(over) is None
     solo = parse_notation("4 k,h0,h1,h2,h3/-/k,k,k,k,t32/- 2/-/3/- 2 mode=solo")
     assert winner(solo) == 0
+
+
+def test_pawn_locations_are_read_in_any_case_in_both_variants() -> None:
+    """Found by a helper: ``"K"`` and ``"T5"`` were bad pawn locations while card names are
+    read in any case.  Both games read ``k``, ``tN``, ``hJ`` (and a view's ``u``) in any case,
+    and write them in small letters."""
+    from sheepdog.solver.agentdog.observer import view_from_json, view_to_json
+    from sheepdog.solver.agentdog.position import position_from_json as agent_position
+    from sheepdog.solver.agentdog.position import position_to_json as agent_json
+
+    assert [parse_loc(t, 4) for t in ("K", "T17", "H2")] == [KENNEL, 17, HOME + 2]
+    classic = {
+        "variant": "dog",
+        "seats": 4,
+        "pawns": {"0": ["T5", "K", "H0", "k"]} | {str(s): ["k"] * 4 for s in (1, 2, 3)},
+        "hands": {str(s): ["?"] * 5 for s in range(4)},
+        "to_move": 0,
+    }
+    assert position_to_json(position_from_json(classic))["pawns"]["0"] == ["k", "k", "t5", "h0"]
+    agent: dict[str, Any] = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "pawns": {"0": ["T5", "K", "k", "k"]} | {str(s): ["k"] * 4 for s in (1, 2, 3)},
+        "hands": {"0": ["5"], "1": [], "2": [], "3": []},
+        "to_move": 0,
+        "last_card": None,
+    }
+    assert agent_json(agent_position(agent))["pawns"]["0"] == ["k", "k", "k", "t5"]
+    view = {**agent, "view": "observer", "undercover": ["T8"]}
+    view["pawns"] = {**agent["pawns"], "1": ["U", "k", "k", "k"]}
+    assert view_to_json(view_from_json(view))["undercover"] == ["t8"]
