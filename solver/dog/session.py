@@ -33,13 +33,14 @@ Rulings:
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from sheepdog.solver.built import table_entry
-from sheepdog.solver.dog.board import KENNEL
+from sheepdog.solver.dog.board import FIELDS_PER_SEAT, KENNEL
 from sheepdog.solver.dog.cards import (
     DEAL_SIZES,
     DECK_COUNTS,
@@ -477,6 +478,15 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
                 found = _joker_moves(seat, entry.play, plays)
         if not found:  # the moves alone, without the engine's notes
             found = _by_moves(card, seat, entry.play, plays)
+            merged = _one_pawn_on(entry.play)  # a 7's pawn moved on: its walk
+            walk = [] if merged is None else _by_moves(card, seat, merged, plays)
+            if found and walk and found != walk:  # "t25→t26, t26→t32": t26's pawn, or on
+                listed = "; ".join(plays[k].description for k in (*found, *walk))
+                raise SheepdogError(
+                    f"{shown(entry.play)!r} is more than one play of the {card} for seat"
+                    f" {seat} (a pawn moved on, or the one on that field): type one of {listed}"
+                )
+            found = found or walk
         if not found:
             listed = "; ".join(p.description for p in plays[:6])
             more = f" (and {len(plays) - 6} more)" if len(plays) > 6 else ""
@@ -512,6 +522,38 @@ def _by_moves(card: str, seat: int, typed: str, plays: list[Play]) -> list[int]:
                 f" {plays[k].description!r}"
             )
     return found
+
+
+_STEP_OF = re.compile(r"^((?:\[seat \d+\] )?)([th]\d+)→([th]\d+)$")
+
+
+def _one_pawn_on(typed: str) -> str | None:
+    """A 7 typed with one pawn's sub-moves apart (``7: t64->t67, t67->t71``, R6: the same pawn
+    may make several), as the engine words it: the pawn's walk in one (``7: t64→t71``); None
+    when no step goes on from where an earlier one ended.  A walk that goes on from a start
+    field into home stays apart: a sub-move that starts on the start may not turn into home
+    (R1, R2), so it is no play."""
+    label, colon, moves = canonical_words(typed).partition(": ")
+    if not colon or label not in ("7", "joker as 7"):
+        return None
+    walks: list[list[str]] = []  # each: seat prefix, from, to
+    merged = False
+    for step in moves.split(", "):
+        m = _STEP_OF.match(step.strip())
+        if m is None:
+            return None  # a note, or no step: left to the other readings
+        prefix, start, end = m.groups()
+        # a home field is the owner's: the seat said must be the same (a track field holds one)
+        on = next((w for w in walks if w[2] == start and (w[0] == prefix or start[0] == "t")), None)
+        at_start = start.startswith("t") and int(start[1:]) % FIELDS_PER_SEAT == 0
+        if on is not None and not (at_start and end.startswith("h")):
+            on[2] = end
+            merged = True
+        else:
+            walks.append([prefix, start, end])
+    if not merged:
+        return None
+    return f"{label}: " + ", ".join(f"{p}{a}→{b}" for p, a, b in walks)
 
 
 def _joker_moves(seat: int, typed: str, plays: list[Play]) -> list[int]:

@@ -616,3 +616,69 @@ def test_a_deal_s_cards_may_be_separated_by_commas() -> None:
             read("deal 2, 3, x")
         with pytest.raises(SheepdogError, match=r"^unknown part of a deal 'gave me 2'"):
             read("deal 2, 3, gave me 2")
+
+
+def test_a_seven_may_move_one_pawn_in_several_sub_moves() -> None:
+    """Found by a helper: ``7: t64->t67, t67->t71`` was refused for want of the engine's
+    ``7: t64→t71``, though R6 lets the same pawn make several sub-moves.  A pawn's sub-moves
+    are taken as its walk, but for one that starts on its start and turns into home, which
+    R1/R2 forbid (its previous step is not in the same sub-move)."""
+    from sheepdog.solver.dog.session import step
+
+    pos = {
+        "variant": "dog",
+        "seats": 4,
+        "pawns": {"3": ["t45", "t20", "k", "k"]} | {str(s): ["k"] * 4 for s in (0, 1, 2)},
+        "hands": {"3": ["7", "joker"]} | {str(s): ["?"] * 2 for s in (0, 1, 2)},
+        "to_move": 3,
+    }
+    table = new_table(4, 3, position=pos)
+    for typed, stored in (
+        ("7: t45->t46, t46->h3", "7: t45→h3"),
+        ("7: t45->h0, h0->h3", "7: t45→h3"),
+        ("7: t20->t22, t45->t46, t22->t26", "7: t45→t46, t20→t26"),
+        ("joker as 7: t20 -> t21, t21 -> t27", "joker as 7: t20→t27"),
+    ):
+        entry, _ = step(table, parse_entry(f"seat 3 plays {typed}"))
+        assert isinstance(entry, PlayCard) and entry.play == stored, typed
+    with pytest.raises(SheepdogError, match="not a legal play of the 7"):
+        step(table, parse_entry("seat 3 plays 7: t45->t48, t48->h3"))  # from the start: R1
+    # a pawn on the field where a step ends: the next step may be it, or the one moved on
+    both = {
+        **pos,
+        "pawns": {"3": ["t20", "t21", "k", "k"]} | {str(s): ["k"] * 4 for s in (0, 1, 2)},
+    }
+    two = new_table(4, 3, position=both)
+    with pytest.raises(SheepdogError, match=r"is more than one play of the 7 for seat 3 \("):
+        step(two, parse_entry("seat 3 plays 7: t20->t21, t21->t27"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_seven_s_walk_split_off_the_start_fields_is_the_same_play(seed: int) -> None:
+    """Every 7's track walk ``tX→tY`` typed as two sub-moves, split on a field that is no start
+    field, is taken as that very play (the same position)."""
+    from sheepdog.solver.dog.board import FIELDS_PER_SEAT, track_size
+    from sheepdog.solver.dog.session import step
+    from tests.dog.util import random_position
+
+    pos = random_position(random.Random(seed))
+    table = new_table(pos.seats, pos.to_move, position=position_to_json(pos))
+    size = track_size(pos.seats)
+    for play in mover_plays(pos):
+        if play.card != "7":
+            continue
+        label, _, moves = re.sub(r" \([^)]*\)| back", "", play.description).partition(": ")
+        steps = moves.split(", ")
+        for k, one in enumerate(steps):
+            m = re.fullmatch(r"((?:\[seat \d+\] )?)t(\d+)→t(\d+)", one)
+            if m is None:
+                continue
+            start, end = int(m[2]), int(m[3])
+            mid = (start + 1) % size
+            if mid == end or mid % FIELDS_PER_SEAT == 0 or any(mid in p for p in pos.pawns):
+                continue  # (a pawn there: another reading too, see the test above)
+            split = f"{m[1]}t{start}→t{mid}, t{mid}→t{end}"
+            typed = ", ".join([*steps[:k], split, *steps[k + 1 :]])
+            _, after = step(table, PlayCard(pos.to_move, "7", f"7: {typed}"))
+            assert after.position.pawns == play.position.pawns, (typed, play.description)
