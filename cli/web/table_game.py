@@ -328,11 +328,12 @@ class TableGames(Generic[G]):
     def add(self, row: GameRow, entry: Any, expected: int | None = None) -> dict[str, Any]:
         """Check the entry against the game (made on version ``expected``, when given), store
         it (committed), answer what was stored."""
-        self.game(row)
+        version, game = self.game(row)
+        # outside the game's lock: another phone's entry is not held up meanwhile
+        self._wait_for_listing(row.id, version, game.listed_card(entry))
         with self._game_lock(row.id):
             version, game = self._games[row.id]
             check_version(expected, version)
-            self._wait_for_listing(row.id, version, game.listed_card(entry))
             stop = None if self.stopping is None else self.stopping.is_set
             line, undoes, after = game.advance(entry, stop)
             seq = version + 1
@@ -350,21 +351,15 @@ class TableGames(Generic[G]):
 
     def _wait_for_listing(self, game_id: str, version: int, card: str | None) -> None:
         """Waits while the listing of the game's state at ``version`` has not listed ``card``
-        yet: an entry of that card's plays then finds them kept (``offers.cached_offers``)
-        instead of searching them beside the listing (a Partner over 2,520 colourings: 57 s
-        side by side, about half that once)."""
+        yet (not for the cards after it): an entry of that card's plays then finds them kept
+        (``offers.cached_offers``) instead of searching them beside the listing (a Partner
+        over 2,520 colourings: 57 s side by side, about half that once)."""
         if card is None:
             return
         with self.lock:
             listing = self._listings.get((game_id, version))
-        if listing is None or card not in listing.tally.waiting:
-            return
-        try:
-            listing.wait(self.stopping, None)
-        except ServerStopping:
-            raise
-        except Exception:  # noqa: BLE001 - the listing's own failure: the entry finds out itself
-            return
+        if listing is not None:
+            listing.wait_past(card, self.stopping)
 
     def advice(self, game_id: str, version: int, game: G) -> Future[Advice] | None:
         """The advice of her turn at ``version`` (None when it is not her turn)."""
@@ -484,6 +479,16 @@ class Listing:
                 self._done.set()
 
         threading.Thread(target=run, name="sheepdog-view", daemon=True).start()
+
+    def wait_past(self, card: str, stopping: threading.Event | None) -> None:
+        """Waits while ``card``'s plays are still to be listed (until the listing moves on to
+        the next card, ends, fails or is superseded); raises :class:`ServerStopping` once the
+        server stops."""
+        while card in self.tally.waiting and not self.superseded.is_set():
+            if self._done.wait(STOP_POLL):
+                return
+            if stopping is not None and stopping.is_set():
+                raise ServerStopping("the server is stopping: this entry was not stored")
 
     def wait(
         self, stopping: threading.Event | None, seconds: float | None

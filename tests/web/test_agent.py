@@ -1114,3 +1114,35 @@ def test_a_play_legal_in_some_colourings_counts_its_knock_outs_among_those(
             f"{p['description']} <small>(may knock out the mover's side: 1 of the 2 colourings)"
             in page
         )
+
+
+def test_an_entry_waits_for_its_own_card_not_the_whole_listing() -> None:
+    """Found by a helper: an entry of a card listed early (a 13, a Swap) waited for the whole
+    listing, the Partner's plays too (51 s instead of half a second), holding the game's lock
+    meanwhile.  It waits only until its card is listed."""
+    from sheepdog.cli.web.table_game import Listing
+
+    go_on, finish = threading.Event(), threading.Event()
+
+    def work(stop: Any, tally: Any) -> dict[str, Any]:
+        tally.waiting = ("13", "partner")
+        assert go_on.wait(30)
+        tally.waiting = ("partner",)  # the 13's plays listed: the Partner's now
+        assert finish.wait(30)
+        return {}
+
+    listing = Listing(work)
+    listing.start(None, lambda base: None)
+    deadline = time.monotonic() + 10
+    while not listing.tally.waiting and time.monotonic() < deadline:
+        time.sleep(0.01)
+    with ThreadPoolExecutor(1) as pool:
+        waited = pool.submit(listing.wait_past, "13", None)
+        time.sleep(0.3)
+        assert not waited.done()  # the 13 is being listed
+        go_on.set()
+        waited.result(timeout=10)  # back once the 13 is listed, the Partner still listing
+        assert listing.tally.waiting == ("partner",)
+        listing.wait_past("8", None)  # a card listed already (or not to be listed): at once
+    finish.set()
+    assert listing.wait(None, 10) == {}
