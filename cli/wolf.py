@@ -7,6 +7,7 @@ their commands on the same app.
 from __future__ import annotations
 
 import enum
+import textwrap
 from pathlib import Path
 from typing import Annotated
 
@@ -228,10 +229,13 @@ def render_solution(
         # a phone's width: a line each (a table's columns cut "50.0%" into "50.0" and "%")
         console.print(title + ":")
         for name, wears, p in rows:
-            line = Text(f"{name} {_percent(float(p)).strip()} ({p}): {wears}")
-            for j, part in enumerate(line.wrap(console, max(console.width - 4, 8))):
-                part.rstrip()
-                console.print(Text("    " if j else "  ") + part)  # wrapped lines indented
+            line = f"{name} {_percent(float(p)).strip()} ({p}): {wears}"
+            # a word longer than the line (a fraction of the valid model) goes whole on a
+            # line of its own, never folded (it would read ten times too large)
+            width = max(console.width - 4, 8)
+            parts = textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
+            for j, part in enumerate(parts):
+                console.print(Text(("    " if j else "  ") + part), soft_wrap=True)
     else:
         table = Table(title=title, show_lines=False)
         # folded, never cut short with "…": every name stays whole; a chance is never split

@@ -553,19 +553,27 @@ def test_an_exact_fraction_is_never_split_across_lines(
     ``--json``), whole on its line."""
     from fractions import Fraction
 
-    path = tmp_path / "p.json"
-    interviews = [
-        {"sheep": "drum set", "points_to": "grand piano", "testimony": "blue pants"},
-        {"sheep": "harp", "points_to": "trumpet", "testimony": "yellow top hat"},
-    ]
-    path.write_text(json.dumps({"roster": "default", "mode": "easy", "interviews": interviews}))
-    argv = ["wolf", "solve", str(path), "--model", "valid"]
-    exact = json.loads(_run_main([*argv, "--json"], capsys)[1])["exact"]
-    total = int(exact["total_worlds"])
-    shares = {str(Fraction(int(w), total)) for w in exact["worlds"].values()}
-    assert max(map(len, shares)) > 25  # long enough to be folded at 80 columns
-    for width in ("45", "60", "80", "100", "200"):
-        monkeypatch.setenv("COLUMNS", width)
-        code, out, _ = _run_main(argv, capsys)
-        printed = re.findall(r"\d+/\d+", out)
-        assert code == 0 and len(printed) == 16 and set(printed) <= shares, width
+    interviewed = {  # (and on a phone's width, a line each: found by a helper too)
+        "default": [
+            ("drum set", "grand piano", "blue pants"),
+            ("harp", "trumpet", "yellow top hat"),
+        ],
+        "large-24": [
+            ("sheep 1", "sheep 2", "blue pants"),
+            ("sheep 3", "sheep 4", "yellow top hat"),
+        ],
+    }
+    for roster, said in interviewed.items():
+        path = tmp_path / f"{roster}.json"
+        interviews = [{"sheep": a, "points_to": b, "testimony": c} for a, b, c in said]
+        path.write_text(json.dumps({"roster": roster, "mode": "easy", "interviews": interviews}))
+        argv = ["wolf", "solve", str(path), "--model", "valid"]
+        exact = json.loads(_run_main([*argv, "--json"], capsys)[1])["exact"]
+        total = int(exact["total_worlds"])
+        shares = {str(Fraction(int(w), total)) for w in exact["worlds"].values()}
+        assert max(map(len, shares)) > 25  # long enough to be folded at 80 columns
+        for width in ("30", "40", "45", "60", "80", "100", "200"):
+            monkeypatch.setenv("COLUMNS", width)
+            code, out, _ = _run_main(argv, capsys)
+            printed = re.findall(r"\d+/\d+", out)
+            assert code == 0 and len(printed) == 16 and set(printed) <= shares, (roster, width)
