@@ -159,35 +159,70 @@ def _lined_up(typed: str, description: str) -> list[tuple[str, str | None]]:
     return [(step, there.get(core(step))) for step in _STEP.split(typed_words)]
 
 
+def _noted(text: str) -> dict[str, dict[str, str]]:
+    """The pawns the notes of ``text`` name, by what befell them (``captures``, ``burns``):
+    field to the seat said (``""``: none)."""
+    noted: dict[str, dict[str, str]] = {"captures": {}, "burns": {}}
+    for note in re.findall(r"\(([^)]*)\)", text):
+        for part in note.split("; "):
+            kind, _, pawns = part.strip().partition(" ")
+            if kind in noted:
+                for seat, field in _SEATED_FIELD.findall(pawns):
+                    noted[kind][field] = seat
+    return noted
+
+
 def unsaid_notes(typed: str, description: str) -> list[str]:
-    """The notes of ``typed`` (:func:`notes_of`) that ``description`` does not say after the
-    same move (a 7's steps in any order; a note may leave out the seats of the pawns it
-    names, not name others)."""
+    """The notes of ``typed`` (:func:`notes_of`) that ``description`` does not say: each pawn
+    a note names must be captured, or burnt, as it says (a note may leave out the seats of
+    the pawns it names, not name others; a 7's notes follow its last step, so a note may
+    follow any of them, and name its pawns in any order), and "back" must be the play's."""
+    typed_words, said = normal_words(typed), normal_words(description)
+    there = _noted(said)
     wrong: list[str] = []
-    for step, same in _lined_up(typed, description):
-        notes = [n.strip() for n in _NOTE.findall(same or "")]
-        said = [form for n in notes for form in (n, _SEAT_OF.sub("", n))]
-        wrong += [n.strip() for n in _NOTE.findall(step) if n.strip() not in said]
+    for note in re.findall(r" \([^)]*\)", typed_words):
+        for kind, pawns in _noted(note).items():
+            if any(
+                f not in there[kind] or seat not in ("", there[kind][f])
+                for f, seat in pawns.items()
+            ):
+                wrong.append(note.strip())
+                break
+    if re.search(r" back\b", typed_words) and not re.search(r" back\b", said):
+        wrong.append("back")
     return wrong
 
 
 _SEATED_FIELD = re.compile(r"(?:\[seat (\d+)\] )?(?:out to )?\b([th]\d+)\b")
 
 
+def _pawns_named(step: str) -> list[tuple[str, str, bool]]:
+    """The fields a step of a play names, with the seat said before each (``""``: none) and
+    whether it is where the step ends (``→ [seat 1] t13``: the pawn standing there)."""
+    moves = _NOTE.sub("", step)
+    return [
+        (m[1] or "", m[2], moves[: m.start()].endswith("→")) for m in _SEATED_FIELD.finditer(moves)
+    ]
+
+
 def unsaid_seats(typed: str, description: str, mover: int) -> list[str]:
     """The pawns ``typed`` names with a seat in its moves (``[seat 1] t13``) that
     ``description`` (a play of ``mover``) does not give that seat: the engine names a pawn
     that is not the mover's with its seat, her own by its field alone (a 7's steps in any
-    order; the notes are :func:`unsaid_notes`')."""
+    order); a seat said where a step ends names the pawn it captures or burns there (the
+    notes are :func:`unsaid_notes`')."""
+    noted = _noted(normal_words(description))
     wrong: list[str] = []
     for step, same in _lined_up(typed, description):
-        if same is None:
-            continue
-        named = _SEATED_FIELD.findall(_NOTE.sub("", same))
-        for (seat, field), (true, _) in zip(
-            _SEATED_FIELD.findall(_NOTE.sub("", step)), named, strict=False
-        ):
+        engine = [] if same is None else [(s, f) for s, f, end in _pawns_named(same) if not end]
+        moved = [(s, f) for s, f, end in _pawns_named(step) if not end]
+        for (seat, field), (true, _) in zip(moved, engine, strict=False):
             if seat and int(seat) != (int(true) if true else mover):
+                wrong.append(f"[seat {seat}] {field}")
+        for seat, field, end in _pawns_named(step):
+            met = {kind[field] for kind in noted.values() if field in kind}
+            mine = "" in met and int(seat or -1) == mover
+            if end and seat and seat not in met and not mine:
                 wrong.append(f"[seat {seat}] {field}")
     return wrong
 

@@ -517,7 +517,7 @@ def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
         ("7: t5->t11, t20->t21 (captures [seat 1] t21)", "(captures [seat 1] t21)"),
         ("4: t5->t1 back, (burns t3)", None),
         ("4: t20->t16 (captures [seat 1] t16)", "(captures [seat 1] t16)"),
-        ("7: t20->t21 (burns t9), t5->t11", "(burns t9)"),  # after the step that burns none
+        ("8: t5->t13 (captures [seat 1] t13, [seat 2] t9)", "(captures [seat 1] t13, [seat 2] t9)"),
     ):
         with pytest.raises(SheepdogError) as err:
             step(table, parse_entry(f"seat 0 plays {typed}"))
@@ -525,6 +525,48 @@ def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
             assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
     entry, _ = step(table, parse_entry("seat 0 plays 7: t5->t11 (burns [seat 1] t9), t20->t21"))
     assert isinstance(entry, PlayCard) and entry.play == "7: t20→t21, t5→t11 (burns [seat 1] t9)"
+    # a 7's notes follow its last step, so a note may follow any (found by a helper: a note
+    # after the step that makes it was refused), with its pawns in any order, seats or not
+    for typed in (
+        "7: t20->t21 (burns t9), t5->t11",
+        "7: t5->t12 (burns t9)",
+    ):
+        step(table, parse_entry(f"seat 0 plays {typed}"))
+    # a seat said where a step ends names the pawn captured there (found by a helper: it
+    # was refused, quoting a play that says it)
+    entry, _ = step(table, parse_entry("seat 0 plays 8: t5->[seat 1] t13"))
+    assert isinstance(entry, PlayCard) and entry.play == "8: t5→t13 (captures [seat 1] t13)"
+    for typed, wrong in (
+        ("8: t5->[seat 2] t13", "[seat 2] t13"),
+        ("4: t5->[seat 1] t1", "[seat 1] t1"),
+    ):
+        with pytest.raises(SheepdogError) as err:
+            step(table, parse_entry(f"seat 0 plays {typed}"))
+        assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
+    burns = {
+        "variant": "dog",
+        "seats": 4,
+        "pawns": {"0": ["t5", "t30", "k", "k"], "1": ["t7", "t9", "k", "k"]}
+        | {"2": ["t31", "k", "k", "k"], "3": ["k"] * 4},
+        "hands": {"0": ["7"]} | {str(s): ["?"] for s in (1, 2, 3)},
+        "to_move": 0,
+    }
+    seven = new_table(4, 0, position=burns)
+    for typed in (
+        "7: t5->t12 (burns t7, [seat 1] t9)",
+        "7: t5->t12 (burns [seat 1] t9, [seat 1] t7)",
+        "7: t5->t10, t30->t32 (burns t7, t9, t31)",
+        "7: t30->t32 (burns [seat 2] t31), t5->t10 (burns t7, t9)",
+    ):
+        step(seven, parse_entry(f"seat 0 plays {typed}"))
+    for typed, wrong in (
+        ("7: t5->t12 (burns t7, [seat 2] t9)", "(burns t7, [seat 2] t9)"),
+        ("7: t5->t12 (burns t7, t9, t31)", "(burns t7, t9, t31)"),
+        ("7: t5->t12 (captures t9)", "(captures t9)"),
+    ):
+        with pytest.raises(SheepdogError) as err:
+            step(seven, parse_entry(f"seat 0 plays {typed}"))
+        assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
     # so must the seats she gives the pawns (found by a helper: a swap with seat 3's pawn on
     # t13, which is seat 1's, was stored as the swap with seat 1's)
     for typed, wrong in (
