@@ -724,6 +724,16 @@ def _line_up(left: Sequence[tuple[str, object]], core: str) -> int | None:
     return next((k for k, (there, _) in enumerate(left) if there == core), None)
 
 
+def _seats_agree(said: str, real: str) -> bool:
+    """Whether the seats ``said`` gives the pieces it names are those ``real`` gives them
+    (a piece ``real`` names by its field alone, an undercover one, may be given any)."""
+    seats = {field: seat for seat, field in _SEATED_FIELD.findall(real)}
+    return all(
+        not seat or seats.get(field, "") in ("", seat)
+        for seat, field in _SEATED_FIELD.findall(said)
+    )
+
+
 def unsaid_notes(typed: str, description: str) -> list[str]:
     """The notes of ``typed`` (:func:`said_notes`) that ``description`` does not say: a note
     in brackets must follow the same sub-move there (it may leave out the seats of the
@@ -735,12 +745,15 @@ def unsaid_notes(typed: str, description: str) -> list[str]:
     if colon and t_head.strip().startswith(f"{label}:"):
         t_head = t_head.strip()[len(label) + 1 :]
     moves = _SUB_MOVE.split(choice.strip() if colon else d_head.strip())
-    left = [(plain(m), [without_seats(n) for n in _FACE_UP.findall(m)]) for m in moves]
+    left = [(plain(m), _FACE_UP.findall(m)) for m in moves]
     wrong: list[str] = []
     for move in _SUB_MOVE.split(t_head.strip()):
         k = _line_up(left, plain(move))
         there = left.pop(k)[1] if k is not None else []
-        wrong += [n.strip() for n in _FACE_UP.findall(move) if without_seats(n) not in there]
+        for note in _FACE_UP.findall(move):
+            same = [n for n in there if without_seats(n) == without_seats(note)]
+            if not same or not _seats_agree(note, same[0]):
+                wrong.append(note.strip())
     parts = [without_seats(p.strip()) for p in d_rest]
     for part in (p.strip() for p in t_rest):
         if not part or part in _SAYS_NOTHING:
@@ -782,12 +795,20 @@ def unsaid_seats(typed: str, description: str, mover: int, holes: frozenset[int]
         k = _line_up(left, plain(move))
         if k is None:
             continue
-        said = _SEATED_FIELD.findall(without_face_up(move))
+        bare = without_face_up(move)
+        said = _SEATED_FIELD.findall(bare)
+        ends = [bare[: m.start()].endswith("→") for m in _SEATED_FIELD.finditer(bare)]
         engine = _SEATED_FIELD.findall(left.pop(k)[1])
-        for (seat, field), (true, _) in zip(said, engine, strict=False):
+        for (seat, field), (true, _), end in zip(said, engine, ends, strict=False):
             if not seat or (not true and int(field[1:]) in holes):
                 continue
-            if int(seat) != (int(true) if true else mover):
+            if end:  # the piece standing where the sub-move ends: a note names it
+                notes = "".join(_FACE_UP.findall(description))
+                named = {s for s, f in _SEATED_FIELD.findall(notes) if f == field}
+                if seat in named or ("" in named and int(seat) == mover):
+                    continue
+                wrong.append(f"[seat {seat}] {field}")
+            elif int(seat) != (int(true) if true else mover):
                 wrong.append(f"[seat {seat}] {field}")
     return wrong
 

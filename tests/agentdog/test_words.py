@@ -310,7 +310,7 @@ def test_a_play_s_own_seats_are_so_and_another_seat_is_not(obj: dict[str, Any]) 
             m
             for m in _SEATED.finditer(choice)
             if choice[: m.start()].count("(") == choice[: m.start()].count(")")
-            and not choice[: m.start()].endswith("out to ")
+            and not choice[: m.start()].endswith(("out to ", "→"))  # a piece moved, not a field
         ]
         first = next((m for m in named if m[1] or int(m[2][1:]) not in holes), None)
         if first is None:
@@ -381,3 +381,20 @@ def test_play_by_words_takes_what_the_words_say_only_when_it_is_so() -> None:
         play_by_words(pos, "partner", words, check=False)  # the choices alone
     with pytest.raises(SheepdogError, match=r"\(A13\)$"):
         play_by_words(pos, "partner", "t21->t25; meeting t25: t16->t23", check=False)
+    # the seat of a piece knocked out, in its note or where the move ends (found by a helper:
+    # a wrong one in a note was taken; a right one where the move ends was refused)
+    knock = make_position(
+        [[6, -1, -1, -1], [-1] * 4, [16, -1, -1, -1], [-1] * 4], [["10"], ["2"], ["3"], ["5"]], 0
+    )
+    for words in (
+        "t6->t16 (knocks out [seat 2] t16)",
+        "t6->t16 (knocks out t16)",
+        "t6->[seat 2] t16",
+    ):
+        assert play_by_words(knock, "10", words).description.startswith("10: t6→t16 (knocks out")
+    for words, wrong in (
+        ("t6->t16 (knocks out [seat 3] t16)", r"'\(knocks out \[seat 3\] t16\)'"),
+        ("t6->[seat 1] t16", r"'\[seat 1\] t16'"),
+    ):
+        with pytest.raises(SheepdogError, match=rf"^{wrong} is not what this play does"):
+            play_by_words(knock, "10", words)
