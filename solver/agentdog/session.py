@@ -85,6 +85,7 @@ from sheepdog.solver.agentdog.moves import (
     said_seats,
     unsaid_notes,
     unsaid_seats,
+    without_seats,
 )
 from sheepdog.solver.agentdog.observer import RecordOutOfTime, colourings, view_from_json
 from sheepdog.solver.agentdog.offers import (
@@ -415,7 +416,11 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
             _check_said(table, seat, card, typed, offer.said)
             return offer.words, offer.said
     _check_said(table, seat, card, typed, wanted)
-    return wanted, wanted
+    # stored without the seats of pieces on track fields (the choices are matched without
+    # them, A18): a seat that holds in some colourings only is not what the table saw (found
+    # by a helper: the record kept one that the table's seen outcome then contradicted)
+    bare = without_seats(wanted)
+    return bare, bare
 
 
 def _check_said(table: AgentTable, seat: int, card: str, typed: str, said: str) -> None:

@@ -279,6 +279,11 @@ def test_a_partner_play_no_offer_gives_in_every_colouring_is_taken_as_typed() ->
     assert len(record.table.belief) == 1
     kept = record.table.belief[0]
     assert 12 in kept[2]  # seat 2's piece went on to t12
+    # typed with the seat of the piece turned face up: stored without it (found by a helper:
+    # a seat that holds in some colourings only was kept in the record)
+    seated = Record(table).add(parse_entry("seat 0 plays partner: t8->t10, [seat 2] t10->t12"))
+    assert seated.steps[-1].line == "seat 0 plays partner: " + typed
+    assert seated.table.belief == record.table.belief
 
 
 def _typed_plays_taken(table: AgentTable) -> int:
