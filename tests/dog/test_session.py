@@ -7,6 +7,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -480,6 +481,13 @@ def test_a_seat_of_many_digits_is_said_in_words() -> None:
     )
 
 
+def _refused(step: Any, table: Any, typed: str, wrong: str) -> None:
+    """Seat 0's ``typed`` play is refused, quoting ``wrong`` and the play's own words."""
+    with pytest.raises(SheepdogError) as err:
+        step(table, parse_entry(f"seat 0 plays {typed}"))
+    assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
+
+
 def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
     """Found by a helper: at the table `seat 0 plays 8: t5->t13` was refused for want of
     "(captures [seat 1] t13)", a Swap for want of "[seat 1]", a 4's step back for want of
@@ -540,9 +548,7 @@ def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
         ("8: t5->[seat 2] t13", "[seat 2] t13"),
         ("4: t5->[seat 1] t1", "[seat 1] t1"),
     ):
-        with pytest.raises(SheepdogError) as err:
-            step(table, parse_entry(f"seat 0 plays {typed}"))
-        assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
+        _refused(step, table, typed, wrong)
     burns = {
         "variant": "dog",
         "seats": 4,
@@ -564,9 +570,7 @@ def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
         ("7: t5->t12 (burns t7, t9, t31)", "(burns t7, t9, t31)"),
         ("7: t5->t12 (captures t9)", "(captures t9)"),
     ):
-        with pytest.raises(SheepdogError) as err:
-            step(seven, parse_entry(f"seat 0 plays {typed}"))
-        assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
+        _refused(step, seven, typed, wrong)
     # so must the seats she gives the pawns (found by a helper: a swap with seat 3's pawn on
     # t13, which is seat 1's, was stored as the swap with seat 1's)
     for typed, wrong in (
@@ -575,9 +579,7 @@ def test_a_play_is_taken_in_the_moves_a_player_says() -> None:
         ("8: [seat 1] t5->t13", "[seat 1] t5"),
         ("7: t5->t11, [seat 3] t20->t21", "[seat 3] t20"),
     ):
-        with pytest.raises(SheepdogError) as err:
-            step(table, parse_entry(f"seat 0 plays {typed}"))
-        assert str(err.value).startswith(f"{wrong!r} is not what this play does: it is "), typed
+        _refused(step, table, typed, wrong)
     for typed, stored in (
         ("swap: [seat 1] t13 <-> [seat 0] t5", "swap: t5 ↔ [seat 1] t13"),
         ("8: [seat 0] t5->t13", "8: t5→t13 (captures [seat 1] t13)"),
