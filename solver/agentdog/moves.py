@@ -671,7 +671,7 @@ def play_by_words(
         raise SheepdogError(f"{card} {shown(choice)!r} is not a legal play here")
     (outcome, text), *_ = found.items()
     if check:
-        check_said(words, text, mover, pos.layout.holes)
+        _check_said_once(words, text, mover, pos.layout.holes)
     else:
         check_meetings(words, text)
     hands = _hands_without(pos.hands, mover, card)
@@ -828,6 +828,28 @@ def check_said(
         raise SheepdogError(
             f"{notes_said(wrong)!r} is not what this play does: it is {description!r}"
         )
+
+
+#: :func:`check_said`'s answers (the refusal, or "") by its arguments: a game record's play is
+#: checked in every colouring, most of which word it alike (thousands of colourings a play).
+_SAID_CHECKED: dict[tuple[str, str, int, frozenset[int]], str] = {}
+
+
+def _check_said_once(words: str, text: str, mover: int, holes: frozenset[int]) -> None:
+    """:func:`check_said`, answered once for each play's words and description."""
+    key = (words, text, mover, holes)
+    refused = _SAID_CHECKED.get(key)
+    if refused is None:
+        try:
+            check_said(words, text, mover, holes)
+            refused = ""
+        except SheepdogError as exc:
+            refused = str(exc)
+        if len(_SAID_CHECKED) >= 4096:
+            _SAID_CHECKED.clear()
+        _SAID_CHECKED[key] = refused
+    if refused:
+        raise SheepdogError(refused)
 
 
 def notes_said(notes: list[str]) -> str:
