@@ -120,6 +120,7 @@ from sheepdog.solver.agentdog.table import (
 from sheepdog.solver.agentdog.wording import sure_moves
 from sheepdog.solver.built import table_entry
 from sheepdog.solver.dog.board import KENNEL
+from sheepdog.solver.dog.entries import out_to_start
 from sheepdog.solver.dog.moves import next_to_move
 from sheepdog.solver.dog.record import Step, TableRecord
 from sheepdog.solver.dog.session import check_hand_fits, check_shown_hand, setup_cards
@@ -377,6 +378,7 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
     """The words to record of a play typed in words, and the words to carry it out by: an
     offer's, or (choices no offer gives in every colouring: the offers are each the first
     words of their positions, colouring by colouring) the words typed."""
+    typed = out_to_start(typed, seat, table.layout.start)  # "13: out": onto the seat's start
     head, colon, rest = typed.partition(":")
     if colon:
         named = card_or_none(head)

@@ -37,6 +37,7 @@ __all__ = [
     "deal_parts",
     "entry_line",
     "normal_words",
+    "out_to_start",
     "parse_entry",
     "seat_number",
     "unsaid_notes",
@@ -307,6 +308,25 @@ def card_of(description: str) -> str:
     if first == JOKER:
         return JOKER
     return parse_card(label, allow_unknown=False)
+
+
+#: A kennel exit typed without its field (``13: out``, ``1/11: [seat 2] out``): "out" as a
+#: move of its own, after the card's label or between a Partner's sub-moves.
+_OUT_ALONE = re.compile(
+    r"(^|[:,]\s*)(\[\s*seat\s*(\d+)\s*\]\s*)?\bout\b(?=\s*(?:$|[,(;]))", re.IGNORECASE
+)
+
+
+def out_to_start(typed: str, mover: int, start: Callable[[int], int]) -> str:
+    """``typed`` with each kennel exit said without its field (``13: out``) given the field a
+    pawn comes out onto, the start of the seat said (``[seat 2] out``) or else the mover's
+    (``start(seat)``): a pawn can come out nowhere else, so "out" names the move."""
+
+    def filled(m: re.Match[str]) -> str:
+        seat = int(m[3]) if m[3] else mover
+        return f"{m[1]}{m[2] or ''}out to t{start(seat)}"
+
+    return _OUT_ALONE.sub(filled, typed)
 
 
 def canonical_words(description: str) -> str:

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sheepdog.solver.built import table_entry
-from sheepdog.solver.dog.board import FIELDS_PER_SEAT, KENNEL
+from sheepdog.solver.dog.board import FIELDS_PER_SEAT, KENNEL, start_field
 from sheepdog.solver.dog.cards import (
     DEAL_SIZES,
     DECK_COUNTS,
@@ -62,6 +62,7 @@ from sheepdog.solver.dog.entries import (
     card_of,
     entry_line,
     normal_words,
+    out_to_start,
     parse_entry,
     unsaid_notes,
     unsaid_seats,
@@ -470,15 +471,16 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
             )
         j = entry.play
     else:
-        wanted = canonical_words(entry.play)
+        typed = out_to_start(entry.play, seat, start_field)  # "13: out": onto her start
+        wanted = canonical_words(typed)
         found = [k for k, play in enumerate(plays) if normal_words(play.description) == wanted]
         if not found and card == JOKER:
-            found, named = _joker_as(table, seat, entry.play, plays)
+            found, named = _joker_as(table, seat, typed, plays)
             if not found:
-                found = _joker_moves(seat, entry.play, plays)
+                found = _joker_moves(seat, typed, plays)
         if not found:  # the moves alone, without the engine's notes
-            found = _by_moves(card, seat, entry.play, plays)
-            merged = _one_pawn_on(entry.play)  # a 7's pawn moved on: its walk
+            found = _by_moves(card, seat, typed, plays)
+            merged = _one_pawn_on(typed)  # a 7's pawn moved on: its walk
             walk = [] if merged is None else _by_moves(card, seat, merged, plays)
             if found and walk and found != walk:  # "t25→t26, t26→t32": t26's pawn, or on
                 listed = "; ".join(plays[k].description for k in (*found, *walk))

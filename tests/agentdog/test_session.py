@@ -137,6 +137,19 @@ def test_a_first_round_from_the_rulebook_setup() -> None:
     assert sum(unseen.values()) == 110 - 4 - 4 and unseen["8"] == 7 and unseen["copy"] == 7
 
 
+def test_a_piece_brought_out_may_be_typed_without_its_field() -> None:
+    """ "13: out" is the exit onto the seat's own start (it was refused, as in classic DOG)."""
+    record = Record(new_table(4, 0, hand=HAND)).add(parse_entry("seat 0 plays 5 #0"))
+    lines = ("seat 1 plays 8: t16->t24", "seat 2 plays 2: t32->t34", "seat 3 plays 2: t48->t50")
+    for line in lines:
+        record = record.add(parse_entry(line))
+    for said, stored in (("13: out", "13: out to t0"), ("1: OUT", "1/11: out to t0")):
+        out = record.add(parse_entry(f"seat 0 plays {said}"))
+        assert out.steps[-1].line == f"seat 0 plays {stored}"
+    with pytest.raises(SheepdogError, match="not a legal play of the 13"):
+        record.add(parse_entry("seat 0 plays 13: [seat 2] out"))
+
+
 @pytest.mark.parametrize(
     ("lines", "message"),
     [

@@ -95,6 +95,27 @@ def test_a_joker_as_no_card_or_the_wrong_move_is_refused(said: str) -> None:
         Record(table).add(parse_entry(f"seat 0 plays {said}: out to t0"))
 
 
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("13: out", "13: out to t0"),
+        ("13: OUT", "13: out to t0"),
+        ("1: out", "1/11: out to t0"),
+        ("J as 13: out", "joker as 13: out to t0"),
+        ("joker: out", "joker as 1/11: out to t0"),
+    ],
+)
+def test_a_pawn_brought_out_may_be_typed_without_its_field(said: str, stored: str) -> None:
+    """A pawn comes out onto its seat's start and nowhere else, so "13: out" is the play
+    (it was refused: only "13: out to t0" was taken); "out" on another seat's start is not."""
+    table = new_table(4, 0, hand=["joker", "7", "4", "1", "13", "5"])
+    record = Record(table).add(parse_entry(f"seat 0 plays {said}"))
+    assert record.steps[-1].line == f"seat 0 plays {stored}"
+    assert record.table.position.pawns[0].count(0) == 1  # out on her start
+    with pytest.raises(SheepdogError, match="not a legal play of the 13"):
+        Record(table).add(parse_entry("seat 0 plays 13: [seat 2] out"))
+
+
 def test_a_first_round_from_the_empty_board() -> None:
     table = new_table(4, 0, hand=HAND)
     assert table.phase == "play" and table.to_move == 0 and table.next_deal_size == 5
