@@ -214,11 +214,14 @@ def offered_plays(table: AgentTable, seat: int, card: str, stop: Stop = None) ->
 #: The plays on offer of the last tables listed, by what they depend on: a play entered by its
 #: number (or its offer's words) just after a page listed the plays finds them here instead of
 #: searching every colouring again (a Partner's take seconds over thousands of colourings).
-_OFFERED: OrderedDict[Hashable, dict[str, list[Offer]]] = OrderedDict()
+_OFFERED: OrderedDict[Hashable, tuple[int, dict[str, list[Offer]]]] = OrderedDict()
 _OFFERED_LOCK = threading.Lock()
-#: How many tables' plays are kept, each card's that was listed (an offer holds a number per
-#: colouring: a Partner's plays over 2,520 colourings take about 16 MB).
-OFFERED_KEEP = 4
+#: How many colourings' plays are kept in all, each table's every card that was listed, the
+#: tables listed last first (an offer holds a number per colouring: a Partner's plays over
+#: 2,520 colourings take about 16 MB, so about 4 such tables; a table from the rulebook's
+#: setup is one colouring), and at most :data:`OFFERED_TABLES` tables.
+OFFERED_COLOURINGS = 4 * 2520
+OFFERED_TABLES = 64
 
 
 def _offered_key(table: AgentTable, seat: int) -> Hashable:
@@ -231,11 +234,11 @@ def cached_offers(table: AgentTable, seat: int, card: str) -> list[Offer] | None
     """:func:`offered_plays` if they are kept from an earlier listing, else None."""
     key = _offered_key(table, seat)
     with _OFFERED_LOCK:
-        cards = _OFFERED.get(key)
-        if cards is None:
+        kept = _OFFERED.get(key)
+        if kept is None:
             return None
         _OFFERED.move_to_end(key)
-        return cards.get(card)
+        return kept[1].get(card)
 
 
 def forget_offers() -> None:
@@ -247,10 +250,11 @@ def forget_offers() -> None:
 def _keep_offers(table: AgentTable, seat: int, card: str, offers: list[Offer]) -> None:
     key = _offered_key(table, seat)
     with _OFFERED_LOCK:
-        _OFFERED.setdefault(key, {})[card] = offers
+        _OFFERED.setdefault(key, (len(table.belief), {}))[1][card] = offers
         _OFFERED.move_to_end(key)
-        while len(_OFFERED) > OFFERED_KEEP:
-            _OFFERED.popitem(last=False)
+        held = sum(size for size, _ in _OFFERED.values())
+        while len(_OFFERED) > 1 and (held > OFFERED_COLOURINGS or len(_OFFERED) > OFFERED_TABLES):
+            held -= _OFFERED.popitem(last=False)[1][0]
 
 
 def play_results(table: AgentTable, seat: int, card: str, said: str) -> list[AgentPlay | None]:

@@ -480,14 +480,48 @@ def test_every_card_listed_is_kept_for_the_table() -> None:
     """The kept plays were held card by card, the last 4 cards' in all, so a listing of five
     cards (or another seat's, every card she may hold) lost its first cards' plays before an
     entry could use them.  They are now kept table by table: every card listed is kept."""
-    from sheepdog.solver.agentdog.offers import OFFERED_KEEP, cached_offers, forget_offers
+    from sheepdog.solver.agentdog.offers import cached_offers, forget_offers
 
     forget_offers()
     table = _ninety_colourings()
     listed = choices(table)
     cards = {c.card for c in listed if c.card is not None}
-    assert len(cards) > OFFERED_KEEP
+    assert len(cards) > 4
     for card in cards:
         kept = cached_offers(table, 0, card)
         assert kept is not None, card
         assert [o.words for o in kept] == [c.words for c in listed if c.card == card]
+
+
+def test_kept_plays_are_bounded_by_colourings_not_by_four_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The plays of the last 4 tables were kept, so at a server with five small games a
+    table's were gone before its entry came.  They are now kept up to a number of colourings
+    in all: many one-colouring tables, or a few of thousands; the table listed last always."""
+    from sheepdog.solver.agentdog import offers as kept
+    from sheepdog.solver.agentdog.offers import cached_offers, forget_offers
+
+    forget_offers()
+    hand = ["partner", "8", "2", "5", "13"]
+    positions = [  # one colouring each: nothing undercover, seat 0's piece on another field
+        make_position(
+            [[n, -1, -1, -1], [16, -1, -1, -1], [32, -1, -1, -1], [48, -1, -1, -1]],
+            [hand, ["3"] * 5, ["6"] * 5, ["9"] * 5],
+            0,
+        )
+        for n in (1, 2, 3, 5, 6, 7, 10, 11)
+    ]
+    tables = [new_table(4, 0, view_to_json(view_of(p, 0))) for p in positions]
+    for table in tables:
+        choices(table)
+    assert all(cached_offers(t, 0, "5") is not None for t in tables)  # 8 tables: all kept
+    big = _ninety_colourings()
+    monkeypatch.setattr(kept, "OFFERED_COLOURINGS", len(big.belief) + 3)
+    choices(big)  # 90 colourings: only the last 3 one-colouring tables stay with it
+    assert cached_offers(big, 0, "8") is not None
+    assert [cached_offers(t, 0, "5") is not None for t in tables] == [False] * 5 + [True] * 3
+    monkeypatch.setattr(kept, "OFFERED_COLOURINGS", 1)
+    choices(tables[0])  # over the budget alone: the table listed last is kept still
+    assert cached_offers(tables[0], 0, "5") is not None
+    assert cached_offers(big, 0, "8") is None
