@@ -482,9 +482,10 @@ class Listing:
 
     def wait_past(self, card: str, stopping: threading.Event | None) -> None:
         """Waits while ``card``'s plays are still to be listed (until the listing moves on to
-        the next card, ends, fails or is superseded); raises :class:`ServerStopping` once the
-        server stops."""
-        while card in self.tally.waiting and not self.superseded.is_set():
+        the next card, ends, fails or is superseded; before it has begun listing cards, any
+        card may be to come); raises :class:`ServerStopping` once the server stops."""
+        tally = self.tally
+        while (not tally.started or card in tally.waiting) and not self.superseded.is_set():
             if self._done.wait(STOP_POLL):
                 return
             if stopping is not None and stopping.is_set():

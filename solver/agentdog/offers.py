@@ -166,6 +166,8 @@ class Tally:
     """The plays of the cards listed so far (a Partner's, the slow ones, come last)."""
     waiting: tuple[str, ...] = ()
     """The cards whose plays are not listed yet."""
+    started: bool = False
+    """Whether the cards to list are known (``waiting`` says which; before: all of them)."""
 
     weights: tuple[int, ...] = ()
     """Each card's part of the work, in the order listed (a Partner's plays take a hundred
@@ -393,6 +395,7 @@ def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) ->
     found: dict[str, list[Choice]] = {}
     if tally is not None:
         tally.weights = tuple(SLOW_CARD_WEIGHT if c in slow else 1 for c in order)
+        tally.waiting, tally.started = tuple(order), True
     for number, card in enumerate(order, start=1):
         if tally is not None:
             tally.cards, tally.number, tally.card = len(order), number, card

@@ -1125,7 +1125,7 @@ def test_an_entry_waits_for_its_own_card_not_the_whole_listing() -> None:
     go_on, finish = threading.Event(), threading.Event()
 
     def work(stop: Any, tally: Any) -> dict[str, Any]:
-        tally.waiting = ("13", "partner")
+        tally.waiting, tally.started = ("13", "partner"), True
         assert go_on.wait(30)
         tally.waiting = ("partner",)  # the 13's plays listed: the Partner's now
         assert finish.wait(30)
@@ -1145,4 +1145,34 @@ def test_an_entry_waits_for_its_own_card_not_the_whole_listing() -> None:
         assert listing.tally.waiting == ("partner",)
         listing.wait_past("8", None)  # a card listed already (or not to be listed): at once
     finish.set()
+    assert listing.wait(None, 10) == {}
+
+
+def test_an_entry_made_before_the_listing_begins_its_cards_waits_too() -> None:
+    """Found in a review: an entry made before the listing had begun its first card (its cards
+    not known yet) did not wait, and searched its card's plays beside the listing."""
+    from sheepdog.cli.web.table_game import Listing
+
+    begin, finish = threading.Event(), threading.Event()
+
+    def work(stop: Any, tally: Any) -> dict[str, Any]:
+        assert begin.wait(30)  # the board, the tracker, ... before the cards
+        tally.waiting, tally.started = ("13",), True
+        assert finish.wait(30)
+        tally.waiting = ()
+        return {}
+
+    listing = Listing(work)
+    listing.start(None, lambda base: None)
+    with ThreadPoolExecutor(1) as pool:
+        waited = pool.submit(listing.wait_past, "8", None)
+        time.sleep(0.3)
+        assert not waited.done()  # the cards to list are not known yet
+        begin.set()
+        waited.result(timeout=10)  # an 8 is not to be listed: back once the cards are known
+        held = pool.submit(listing.wait_past, "13", None)
+        time.sleep(0.3)
+        assert not held.done()
+        finish.set()
+        held.result(timeout=10)
     assert listing.wait(None, 10) == {}
