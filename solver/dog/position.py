@@ -565,9 +565,13 @@ def _split_seats(text: str, seats: int, what: str) -> list[list[str]]:
         )
     out: list[list[str]] = []
     for seat, group in enumerate(groups):
-        if group in ("-", ""):
+        if group == "-":
             out.append([])
             continue
+        if not group:  # "7//-/-": a seat left out by mistake, or one with none?
+            raise FileFormatError(
+                f"notation: {what} of seat {seat} is empty; write '-' for a seat with none"
+            )
         tokens = group.split(",")
         if "" in tokens:
             raise FileFormatError(

@@ -121,10 +121,13 @@ def test_notation_numbers_are_ascii_and_options_given_once(text: str, message: s
         (1, "k,,k,k,k", "pawns of seat 0 .* has an empty item between commas"),
         (1, "k,k,k,k,", "pawns of seat 0 .* has an empty item"),
         (2, ",5", "hands of seat 0 .* has an empty item"),
+        (2, "", "hands of seat 0 is empty; write '-' for a seat with none"),
+        (1, "", "pawns of seat 0 is empty; write '-'"),
     ],
 )
 def test_notation_refuses_empty_items(part: int, bad: str, message: str) -> None:
-    """Found by a helper: ``2,,3`` read as ``2,3``, so a mistyped hand silently shrank."""
+    """Found by a helper: ``2,,3`` read as ``2,3``, so a mistyped hand silently shrank; and
+    an empty seat group (``7//-/-``) was read as ``-``, though a card may have been left out."""
     fields = SPEC.split()
     groups = fields[part].split("/")
     groups[0] = bad
