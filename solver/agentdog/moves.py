@@ -724,21 +724,30 @@ def _line_up(left: Sequence[tuple[str, object]], core: str) -> int | None:
     return next((k for k, (there, _) in enumerate(left) if there == core), None)
 
 
-def _seats_agree(said: str, real: str) -> bool:
-    """Whether the seats ``said`` gives the pieces it names are those ``real`` gives them
-    (a piece ``real`` names by its field alone, an undercover one, may be given any)."""
+def _seats_agree(said: str, real: str, mover: int | None, holes: frozenset[int]) -> bool:
+    """Whether the seats ``said`` gives the pieces it names are those ``real`` gives them:
+    a piece ``real`` names by its field alone is the ``mover``'s own (when she is given), or
+    an undercover one on a hole, which may be given any seat (A18)."""
     seats = {field: seat for seat, field in _SEATED_FIELD.findall(real)}
-    return all(
-        not seat or seats.get(field, "") in ("", seat)
-        for seat, field in _SEATED_FIELD.findall(said)
-    )
+    own = "" if mover is None else str(mover)
+
+    def agrees(seat: str, field: str) -> bool:
+        true = seats.get(field, "")
+        if not seat or true == seat:
+            return True
+        return not true and (int(field[1:]) in holes or own in ("", seat))
+
+    return all(agrees(seat, field) for seat, field in _SEATED_FIELD.findall(said))
 
 
-def unsaid_notes(typed: str, description: str) -> list[str]:
+def unsaid_notes(
+    typed: str, description: str, mover: int | None = None, holes: frozenset[int] = frozenset()
+) -> list[str]:
     """The notes of ``typed`` (:func:`said_notes`) that ``description`` does not say: a note
     in brackets must follow the same sub-move there (it may leave out the seats of the
-    pieces it names), a part after a ``;`` must be one of the description's, or the ruling
-    that ends one (``out of the round (A6)``)."""
+    pieces it names; a seat given must be so, the ``mover``'s for her own pieces, when she is
+    given, on a board with ``holes``), a part after a ``;`` must be one of the
+    description's, or the ruling that ends one (``out of the round (A6)``)."""
     t_head, *t_rest = normal_words(typed).split(";")
     d_head, *d_rest = normal_words(description).split(";")
     label, colon, choice = d_head.partition(": ")
@@ -752,7 +761,7 @@ def unsaid_notes(typed: str, description: str) -> list[str]:
         there = left.pop(k)[1] if k is not None else []
         for note in _FACE_UP.findall(move):
             same = [n for n in there if without_seats(n) == without_seats(note)]
-            if not same or not _seats_agree(note, same[0]):
+            if not same or not _seats_agree(note, same[0], mover, holes):
                 wrong.append(note.strip())
     parts = [without_seats(p.strip()) for p in d_rest]
     for part in (p.strip() for p in t_rest):
@@ -821,7 +830,7 @@ def check_said(
     :func:`check_meetings`), a knock-out, A6, where a piece turned face up went; with the
     ``mover`` (and the board's ``holes``), a piece's seat (:func:`unsaid_seats`)."""
     check_meetings(typed, description)
-    wrong = unsaid_notes(typed, description)
+    wrong = unsaid_notes(typed, description, mover, holes)
     if mover is not None:
         wrong += unsaid_seats(typed, description, mover, holes)
     if wrong:

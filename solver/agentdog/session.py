@@ -439,7 +439,8 @@ def _check_said(table: AgentTable, seat: int, card: str, typed: str, said: str) 
     wrong: list[str] = []
     for description in descriptions:
         check_meetings(typed, description)
-        wrong = unsaid_notes(typed, description) + unsaid_seats(typed, description, seat, holes)
+        wrong = unsaid_notes(typed, description, seat, holes)
+        wrong += unsaid_seats(typed, description, seat, holes)
         if not wrong:
             return
     if len(set(descriptions)) == 1:

@@ -784,3 +784,27 @@ def test_the_seats_a_typed_play_gives_must_hold_in_some_colouring() -> None:
     assert after.steps[-1].line == "seat 0 plays 5: t17→t22"
     on_hole = record.add(parse_entry("seat 0 plays 6: [seat 3] t4→t10"))
     assert on_hole.steps[-1].line == "seat 0 plays 6: t4→t10"
+
+
+def test_a_note_s_seat_for_the_mover_s_own_piece_must_be_hers() -> None:
+    """A note's seat was checked only for a piece the engine names with its seat, so one
+    given to the mover's own piece, which it names by its field alone, was taken whatever it
+    said: ``(knocks out [seat 1] t14)`` for her own piece on t14 (A6).  In the library and at
+    the table it must be her seat; a piece undercover on a hole may still be given any."""
+    from sheepdog.solver.agentdog.moves import play_by_words
+
+    # seat 0 moves the piece undercover on t12 onto her own piece on t14 (3 players)
+    pawns = [[-1, -1, -1, 14], [28, 12, 103, 101], [], [27, 100, 101, 103]]
+    hands = [["swap", "2", "1/11"], [], [], ["swap", "partner"]]
+    pos = make_position(pawns, hands, 0, players=[0, 1, 3], last_card="8")
+    for seat in ("", "[seat 0] "):
+        made = play_by_words(pos, "2", f"t12→t14 (knocks out {seat}t14)")
+        assert made.description.startswith("2: t12→t14 (knocks out t14); knocks out her own")
+    for other in (1, 3):
+        with pytest.raises(SheepdogError, match=rf"'\(knocks out \[seat {other}\] t14\)' is"):
+            play_by_words(pos, "2", f"t12→t14 (knocks out [seat {other}] t14)")
+    record = Record(new_table(3, 0, position=view_to_json(view_of(pos, 0))))
+    taken = record.add(parse_entry("seat 0 plays 2: t12→t14 (knocks out [seat 0] t14)"))
+    assert taken.steps[-1].line.startswith("seat 0 plays 2: t12→t14 (knocks out t14)")
+    with pytest.raises(SheepdogError, match=r"'\(knocks out \[seat 3\] t14\)' is not what"):
+        record.add(parse_entry("seat 0 plays 2: t12→t14 (knocks out [seat 3] t14)"))
