@@ -160,33 +160,41 @@ def _lined_up(typed: str, description: str) -> list[tuple[str, str | None]]:
     return [(step, there.get(core(step))) for step in _STEP.split(typed_words)]
 
 
-def _noted(text: str) -> dict[str, dict[str, str]]:
+def _noted(text: str) -> dict[str, dict[str, set[str]]]:
     """The pawns the notes of ``text`` name, by what befell them (``captures``, ``burns``):
-    field to the seat said (``""``: none)."""
-    noted: dict[str, dict[str, str]] = {"captures": {}, "burns": {}}
+    field to the seats said (``""``: none; a 7 may capture two pawns on one field, one
+    after the other)."""
+    noted: dict[str, dict[str, set[str]]] = {"captures": {}, "burns": {}}
     for note in re.findall(r"\(([^)]*)\)", text):
         for part in note.split("; "):
             kind, _, pawns = part.strip().partition(" ")
             if kind in noted:
                 for seat, field in _SEATED_FIELD.findall(pawns):
-                    noted[kind][field] = seat
+                    noted[kind].setdefault(field, set()).add(seat)
     return noted
 
 
-def unsaid_notes(typed: str, description: str) -> list[str]:
+def unsaid_notes(typed: str, description: str, mover: int | None = None) -> list[str]:
     """The notes of ``typed`` (:func:`notes_of`) that ``description`` does not say: each pawn
     a note names must be captured, or burnt, as it says (a note may leave out the seats of
     the pawns it names, not name others; a 7's notes follow its last step, so a note may
-    follow any of them, and name its pawns in any order), and "back" must be the play's."""
+    follow any of them, and name its pawns in any order), and "back" must be the play's.
+    The engine names the ``mover``'s own pawns by their fields alone: a seat said for one
+    must be hers (any, when she is not given)."""
     typed_words, said = normal_words(typed), normal_words(description)
     there = _noted(said)
+    own = "" if mover is None else str(mover)
+
+    def so(kind: str, field: str, seat: str) -> bool:
+        true = there[kind].get(field)
+        if true is None:
+            return False
+        return seat in ("", *true) or ("" in true and own in ("", seat))
+
     wrong: list[str] = []
     for note in re.findall(r" \([^)]*\)", typed_words):
         for kind, pawns in _noted(note).items():
-            if any(
-                f not in there[kind] or seat not in ("", there[kind][f])
-                for f, seat in pawns.items()
-            ):
+            if not all(so(kind, f, seat) for f, seats in pawns.items() for seat in seats):
                 wrong.append(note.strip())
                 break
     if re.search(r" back\b", typed_words) and not re.search(r" back\b", said):
@@ -221,7 +229,7 @@ def unsaid_seats(typed: str, description: str, mover: int) -> list[str]:
             if seat and int(seat) != (int(true) if true else mover):
                 wrong.append(f"[seat {seat}] {field}")
         for seat, field, end in _pawns_named(step):
-            met = {kind[field] for kind in noted.values() if field in kind}
+            met = {seat for kind in noted.values() for seat in kind.get(field, ())}
             mine = "" in met and int(seat or -1) == mover
             if end and seat and seat not in met and not mine:
                 wrong.append(f"[seat {seat}] {field}")

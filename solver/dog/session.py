@@ -516,7 +516,7 @@ def _by_moves(card: str, seat: int, typed: str, plays: list[Play]) -> list[int]:
             f" of a 7's steps, or what they burn, tells them apart): type one of {listed}"
         )
     for k in found:  # the notes and seats may be left out, but what they say must be so
-        wrong = unsaid_notes(typed, plays[k].description)
+        wrong = unsaid_notes(typed, plays[k].description, seat)
         wrong += unsaid_seats(typed, plays[k].description, seat)
         if wrong:
             raise SheepdogError(

@@ -747,3 +747,32 @@ def test_a_seven_s_walk_split_off_the_start_fields_is_the_same_play(seed: int) -
             typed = ", ".join([*steps[:k], split, *steps[k + 1 :]])
             _, after = step(table, PlayCard(pos.to_move, "7", f"7: {typed}"))
             assert after.position.pawns == play.position.pawns, (typed, play.description)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_note_s_seats_are_taken_when_so_and_refused_when_not(seed: int) -> None:
+    """Every pawn a play's note names, given its true seat (the mover's for her own pawn,
+    which the engine names by its field alone), is taken; given another seat, refused.  A
+    true seat for her own pawn (``(burns [seat 0] t12)`` by seat 0) was refused."""
+    from sheepdog.solver.dog.entries import unsaid_notes
+    from tests.dog.util import random_position
+
+    pos = random_position(random.Random(seed))
+    mover = pos.to_move
+    pawn = re.compile(r"(\[seat (\d+)\] )?\b(t\d+)\b")
+    for play in mover_plays(pos):
+        words = play.description
+        for note in re.finditer(r"\((?:captures|burns)[^)]*\)", words):
+            for named in pawn.finditer(note[0]):
+                true = int(named[2]) if named[2] else mover
+
+                start, end = note.start() + named.start(), note.start() + named.end()
+                before, after = f"{words[:start]}[seat ", f"] {named[3]}{words[end:]}"
+                assert unsaid_notes(f"{before}{true}{after}", words, mover) == [], (words, true)
+                # a seat no pawn captured or burnt on that field had (a 7 may take two there)
+                there = {
+                    int(m[2]) if m[2] else mover for m in pawn.finditer(note[0]) if m[3] == named[3]
+                }
+                other = next(k for k in range(pos.seats) if k not in there)
+                assert unsaid_notes(f"{before}{other}{after}", words, mover) != [], (words, other)
