@@ -69,6 +69,8 @@ def shown(text: str, limit: int = 40) -> str:
     >>> shown("abc"), shown("9" * 50, 5)
     ('abc', '99999…')
     """
+    if not isinstance(text, str):  # a value read from a request or file that is not text
+        text = repr(text)
     return text if len(text) <= limit else text[:limit] + "…"
 
 

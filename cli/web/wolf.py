@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheepdog.cli.web.entries import BadRequest
-from sheepdog.solver.errors import SheepdogError, shown
+from sheepdog.solver.errors import SheepdogError, quoted, shown
 from sheepdog.solver.slywolf.entries import (
     AskHint,
     Corrected,
@@ -101,11 +101,11 @@ def check_setup(raw: Any, own: Mapping[str, Roster] | None = None) -> dict[str, 
         raise BadRequest(f"'mode' is missing; valid modes: {', '.join(MODES)}")
     mode = raw["mode"].lower() if isinstance(raw["mode"], str) else raw["mode"]
     if mode not in MODES:
-        raise BadRequest(f"unknown mode {raw['mode']!r}; valid modes: {', '.join(MODES)}")
+        raise BadRequest(f"unknown mode {quoted(raw['mode'])}; valid modes: {', '.join(MODES)}")
     setup["mode"] = mode
     side = raw["side"].lower() if isinstance(raw.get("side"), str) else raw.get("side")
     if side is not None and side not in SIDES:
-        raise BadRequest(f"unknown side {shown(side)!r}; valid sides: {', '.join(SIDES)}")
+        raise BadRequest(f"unknown side {quoted(side)}; valid sides: {', '.join(SIDES)}")
     setup["side"] = side
     if raw.get("stacks", "untold") != "untold":  # a stored setup says it (WolfGame.start)
         raise BadRequest("'stacks' is \"untold\" (which stacks are taller is not typed)")

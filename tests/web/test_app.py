@@ -303,6 +303,12 @@ CONTRADICTION = [
         ("/api/wolf/games", b'{"roster": "nope", "mode": "easy"}', 400, "unknown roster 'nope'"),
         ("/api/wolf/games", b'{"roster": {"sheep": 3}, "mode": "easy"}', 400, "roster object:"),
         ("/api/wolf/games", b'{"side": "three_star", "mode": "hard"}', 400, "unknown side"),
+        # not a string (found by a helper: a 500, as the message cut the value as text)
+        ("/api/wolf/games", b'{"side": 1, "mode": "hard"}', 400, "unknown side 1; valid"),
+        ("/api/wolf/games", b'{"side": 2.5, "mode": "hard"}', 400, "unknown side 2.5"),
+        ("/api/wolf/games", b'{"side": true, "mode": "hard"}', 400, "unknown side true"),
+        ("/api/wolf/games", b'{"side": false, "mode": "hard"}', 400, "unknown side false"),
+        ("/api/wolf/games", b'{"mode": ["' + b"e" * 500 + b'"]}', 400, "unknown mode ['eee"),
         ("/api/wolf/games", b'{"side": "one_star"}', 400, "'mode' is missing; valid modes"),
         ("/api/wolf/games", b'{"skill": 2, "mode": "easy"}', 400, "'skill' must be a number"),
         ("/api/wolf/games", b'{"colour": "red"}', 400, "unknown key 'colour'"),
