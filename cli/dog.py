@@ -418,6 +418,12 @@ def simulate_cmd(
 
     def body() -> None:
         # options that do not go together are usage errors (exit 2), as a bad value is
+        if seed + games - 1 > MAX_SEED:  # each game is replayed by its own seed: all valid
+            fail(
+                f"--games {games:,} from --seed {seed:,} would go past the last seed,"
+                f" {MAX_SEED:,}: give --seed at most {MAX_SEED - games + 1:,}",
+                2,
+            )
         if variant is Variant.agent_dog:
             if seats is not Board.four:
                 fail("Agent DOG is played on a board of 4 seats: --seats 4", 2)

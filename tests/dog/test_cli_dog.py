@@ -388,3 +388,23 @@ def test_solve_graph_refuses_a_link_into_a_missing_folder(tmp_path: Path) -> Non
             " the folder, or give another file\n"
         )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.graphml"]
+
+
+@pytest.mark.parametrize("variant", ["dog", "agent-dog"])
+def test_simulate_never_reports_a_seed_past_the_last(variant: str) -> None:
+    """Found by a helper: ``--seed 999999999999999999 --games 2`` reported a game of seed
+    1000000000000000000, which ``--seed`` then refused, so it could not be replayed alone."""
+    last = "999999999999999999"
+    args = ["dog", "simulate", "--variant", variant, "--max-rounds", "1"]
+    result = runner.invoke(app, [*args, "--seed", last, "--games", "2"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "Error: --games 2 from --seed 999,999,999,999,999,999 would go past the last seed,"
+        " 999,999,999,999,999,999: give --seed at most 999,999,999,999,999,998\n"
+    )
+    shown = runner.invoke(app, [*args, "--seed", str(int(last) - 1), "--games", "2"])
+    assert shown.exit_code == 0
+    assert [line.split(":")[0] for line in shown.stdout.splitlines()[-2:]] == [
+        f"seed {int(last) - 1}",
+        f"seed {last}",
+    ]
