@@ -505,10 +505,12 @@ def advise_command(
                 )
             seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
             if not isinstance(found, ObserverView):  # what the file says beyond it is unused
+                # `dog solve` reads them, in the 4-player game only (A16: it solves teams)
+                solve = " (`dog solve` uses them)" if len(found.players) == 4 else ""
                 echo(
                     f"Note: {position}: a whole position: the advice is for what seat"
                     f" {found.to_move} sees (`sheepdog dog view` shows it); the other hands and"
-                    " the undercover colours in the file are not used (`dog solve` uses them)",
+                    f" the undercover colours in the file are not used{solve}",
                     err=True,
                 )
             try:

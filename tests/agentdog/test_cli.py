@@ -107,6 +107,19 @@ def test_advice_on_a_whole_position_says_what_it_leaves_out(tmp_path: Path) -> N
         {k: v for k, v in json.loads(r.stdout).items() if k != "seconds"} for r in (whole, seen)
     ]
     assert timeless[0] == timeless[1]
+    assert whole.stderr.rstrip().endswith("are not used (`dog solve` uses them)")
+    # 2-3 players: `dog solve` needs the 4-player game, so the note does not send her there
+    # (found by a helper)
+    two = json.loads(EXAMPLE.read_text())
+    two["players"] = [0, 2]
+    for seat in ("1", "3"):
+        two["pawns"][seat], two["hands"][seat] = [], []
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(two))
+    assert "needs the 4-player game" in _run("dog", "solve", str(path)).stderr
+    noted = _run("dog", "advise", str(path), "--samples", "0")
+    assert noted.exit_code == 0, noted.stderr
+    assert noted.stderr.rstrip().endswith("the undercover colours in the file are not used")
 
 
 def test_advice_with_one_completion_is_exact(tmp_path: Path) -> None:
