@@ -82,7 +82,7 @@ _EXPORTS: dict[str, str] = {
     "Conflict": "sheepdog.solver.slywolf.contradiction",
     "ExplanationStep": "sheepdog.solver.slywolf.explain.notebook",
     "ContradictionError": "sheepdog.solver.slywolf.advice",
-    "SolverTimeout": "sheepdog.solver.slywolf.model",
+    "SolverTimeout": "sheepdog.solver.errors",
     "BandOutOfReach": "sheepdog.generators.slywolf",
     "OutOfCases": "sheepdog.generators.slywolf",
     "ValidModelUnavailable": "sheepdog.solver.slywolf.valid",
@@ -312,6 +312,7 @@ if TYPE_CHECKING:
         MissingFileError,
         NoPermissionError,
         SheepdogError,
+        SolverTimeout,
         UnknownNameError,
         WrongTypeError,
     )
@@ -325,7 +326,6 @@ if TYPE_CHECKING:
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
     from sheepdog.solver.slywolf.grade import Grade, grade_case
     from sheepdog.solver.slywolf.hints import Hint
-    from sheepdog.solver.slywolf.model import SolverTimeout
     from sheepdog.solver.slywolf.puzzle import (
         Interview,
         Mode,

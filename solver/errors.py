@@ -143,6 +143,18 @@ def check_seed(seed: object) -> int:
     return seed
 
 
+class SolverTimeout(SheepdogError):
+    """CP-SAT did not decide a case within its time limit (60 s; a case of the box's size takes
+    milliseconds).  Defined here, not beside the CP-SAT model: a program that names it in an
+    ``except`` need not load OR-Tools."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "CP-SAT did not decide the case within its time limit (60 s); the machine may be"
+            " overloaded: try again"
+        )
+
+
 class FileFormatError(SheepdogError):
     """A roster, puzzle, case or position file is malformed."""
 

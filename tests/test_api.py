@@ -133,6 +133,25 @@ def test_import_is_light() -> None:
     assert python_prints(code).strip() == "[]"
 
 
+def test_the_errors_worth_catching_are_light() -> None:
+    """Found by a helper: naming ``sheepdog.SolverTimeout`` (in an ``except``) loaded
+    OR-Tools and pandas, 0.4-1 s, as it lived beside the CP-SAT model.  Every error class
+    of the API is named without loading a solver library."""
+    errors = [
+        name
+        for name in sheepdog.__all__
+        if isinstance(getattr(sheepdog, name), type)
+        and issubclass(getattr(sheepdog, name), BaseException)
+    ]
+    assert "SolverTimeout" in errors and len(errors) > 10
+    heavy = "('ortools', 'pysat', 'networkx', 'typer', 'numpy')"
+    code = (
+        f"import sys, sheepdog\nfor name in {errors!r}: getattr(sheepdog, name)\n"
+        f"print(sorted(m for m in {heavy} if m in sys.modules))"
+    )
+    assert python_prints(code).strip() == "[]"
+
+
 @pytest.mark.parametrize("path", [EXAMPLE, None])
 def test_findings_to_dict_is_what_the_cli_prints(tmp_path: Path, path: Path | None) -> None:
     if path is None:

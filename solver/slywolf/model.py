@@ -23,22 +23,11 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SolverTimeout as SolverTimeout  # its old home, kept
 from sheepdog.solver.slywolf.puzzle import Interview, Puzzle
 from sheepdog.solver.slywolf.roster import Item
 
 Lit = cp_model.IntVar
-
-
-class SolverTimeout(SheepdogError):
-    """CP-SAT did not decide a case within its time limit (60 s; a case of the box's size takes
-    milliseconds)."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "CP-SAT did not decide the case within its time limit (60 s); the machine may be"
-            " overloaded: try again"
-        )
 
 
 @dataclass
