@@ -160,18 +160,33 @@ def _lined_up(typed: str, description: str) -> list[tuple[str, str | None]]:
     return [(step, there.get(core(step))) for step in _STEP.split(typed_words)]
 
 
-def _noted(text: str) -> dict[str, dict[str, set[str]]]:
+def _noted(text: str) -> dict[str, dict[str, list[str]]]:
     """The pawns the notes of ``text`` name, by what befell them (``captures``, ``burns``):
-    field to the seats said (``""``: none; a 7 may capture two pawns on one field, one
-    after the other)."""
-    noted: dict[str, dict[str, set[str]]] = {"captures": {}, "burns": {}}
+    field to the seat said of each pawn named there (``""``: none; a 7 may capture two pawns
+    on one field, one after the other)."""
+    noted: dict[str, dict[str, list[str]]] = {"captures": {}, "burns": {}}
     for note in re.findall(r"\(([^)]*)\)", text):
         for part in note.split("; "):
             kind, _, pawns = part.strip().partition(" ")
             if kind in noted:
                 for seat, field in _SEATED_FIELD.findall(pawns):
-                    noted[kind].setdefault(field, set()).add(seat)
+                    noted[kind].setdefault(field, []).append(seat)
     return noted
+
+
+def _seats_fit(said: list[str], true: list[str], own: str) -> bool:
+    """Whether the pawns a note names on one field, with the seats ``said`` (``""``: none),
+    are pawns that were there, each a different one (``true``: their seats, ``""`` for the
+    mover's own, whose seat is ``own``; any, when it is ``""``)."""
+    left = [seat or own for seat in true]
+    for seat in sorted(said, key=lambda s: s == ""):  # the seats said first, then the others
+        k = next((i for i, t in enumerate(left) if seat in ("", t)), None)
+        if k is None:
+            k = next((i for i, t in enumerate(left) if not t), None)  # her own, seat unknown
+        if k is None:
+            return False
+        left.pop(k)
+    return True
 
 
 def unsaid_notes(typed: str, description: str, mover: int | None = None) -> list[str]:
@@ -185,16 +200,12 @@ def unsaid_notes(typed: str, description: str, mover: int | None = None) -> list
     there = _noted(said)
     own = "" if mover is None else str(mover)
 
-    def so(kind: str, field: str, seat: str) -> bool:
-        true = there[kind].get(field)
-        if true is None:
-            return False
-        return seat in ("", *true) or ("" in true and own in ("", seat))
-
     wrong: list[str] = []
     for note in re.findall(r" \([^)]*\)", typed_words):
         for kind, pawns in _noted(note).items():
-            if not all(so(kind, f, seat) for f, seats in pawns.items() for seat in seats):
+            if not all(
+                _seats_fit(seats, there[kind].get(f, []), own) for f, seats in pawns.items()
+            ):
                 wrong.append(note.strip())
                 break
     if re.search(r" back\b", typed_words) and not re.search(r" back\b", said):

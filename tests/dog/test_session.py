@@ -754,7 +754,8 @@ def test_a_seven_s_walk_split_off_the_start_fields_is_the_same_play(seed: int) -
 def test_a_note_s_seats_are_taken_when_so_and_refused_when_not(seed: int) -> None:
     """Every pawn a play's note names, given its true seat (the mover's for her own pawn,
     which the engine names by its field alone), is taken; given another seat, refused.  A
-    true seat for her own pawn (``(burns [seat 0] t12)`` by seat 0) was refused."""
+    true seat for her own pawn (``(burns [seat 0] t12)`` by seat 0) was refused; so was the
+    same seat given to both pawns a 7 captured on one field."""
     from sheepdog.solver.dog.entries import unsaid_notes
     from tests.dog.util import random_position
 
@@ -764,15 +765,19 @@ def test_a_note_s_seats_are_taken_when_so_and_refused_when_not(seed: int) -> Non
     for play in mover_plays(pos):
         words = play.description
         for note in re.finditer(r"\((?:captures|burns)[^)]*\)", words):
-            for named in pawn.finditer(note[0]):
-                true = int(named[2]) if named[2] else mover
-
-                start, end = note.start() + named.start(), note.start() + named.end()
-                before, after = f"{words[:start]}[seat ", f"] {named[3]}{words[end:]}"
-                assert unsaid_notes(f"{before}{true}{after}", words, mover) == [], (words, true)
-                # a seat no pawn captured or burnt on that field had (a 7 may take two there)
-                there = {
-                    int(m[2]) if m[2] else mover for m in pawn.finditer(note[0]) if m[3] == named[3]
-                }
-                other = next(k for k in range(pos.seats) if k not in there)
-                assert unsaid_notes(f"{before}{other}{after}", words, mover) != [], (words, other)
+            named = list(pawn.finditer(note[0]))
+            seats = [int(m[2]) if m[2] else mover for m in named]
+            for i, m in enumerate(named):
+                # every pawn on that field given its true seat (a 7 may take two there, one
+                # after the other: found by a helper, either could be given the other's)
+                for seat in range(pos.seats):
+                    told = [
+                        f"[seat {seat if j == i else seats[j]}] {x[3]}" if x[3] == m[3] else x[0]
+                        for j, x in enumerate(named)
+                    ]
+                    text = note[0]
+                    for x, said in reversed(list(zip(named, told, strict=True))):
+                        text = text[: x.start()] + said + text[x.end() :]
+                    typed = words[: note.start()] + text + words[note.end() :]
+                    wrong = unsaid_notes(typed, words, mover)
+                    assert (wrong == []) == (seat == seats[i]), (typed, words)
