@@ -329,21 +329,24 @@ def card_of(description: str) -> str:
     return parse_card(label, allow_unknown=False)
 
 
-#: A kennel exit typed without its field (``13: out``, ``1/11: [seat 2] out``): "out" as a
-#: move of its own, after the card's label or between a Partner's sub-moves.
+#: A kennel exit as typed (``13: out``, ``1/11: [seat 2] out to t32``): "out" as a move of its
+#: own, after the card's label or between a Partner's sub-moves, with its field or without.
 _OUT_ALONE = re.compile(
-    r"(^|[:,]\s*)(\[\s*seat\s*(\d+)\s*\]\s*)?\bout\b(?=\s*(?:$|[,(;]))", re.IGNORECASE
+    r"(^|[:,]\s*)(\[\s*seat\s*(\d+)\s*\]\s*)?\bout\b(\s+to\s+t\d+)?(?=\s*(?:$|[,(;]))",
+    re.IGNORECASE,
 )
 
 
 def out_to_start(typed: str, mover: int, start: Callable[[int], int]) -> str:
     """``typed`` with each kennel exit said without its field (``13: out``) given the field a
     pawn comes out onto, the start of the seat said (``[seat 2] out``) or else the mover's
-    (``start(seat)``): a pawn can come out nowhere else, so "out" names the move."""
+    (``start(seat)``): a pawn can come out nowhere else, so "out" names the move.  Her own
+    seat said (``[seat 0] out`` by seat 0) is left out, as the engine words her own exit."""
 
     def filled(m: re.Match[str]) -> str:
         seat = int(m[3]) if m[3] else mover
-        return f"{m[1]}{m[2] or ''}out to t{start(seat)}"
+        said = "" if seat == mover else m[2]
+        return f"{m[1]}{said}out{m[4] or f' to t{start(seat)}'}"
 
     return _OUT_ALONE.sub(filled, typed)
 

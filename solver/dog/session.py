@@ -471,9 +471,10 @@ def _play(table: DogTable, entry: PlayCard) -> tuple[Entry, DogTable]:
             )
         j = entry.play
     else:
-        typed = out_to_start(entry.play, seat, start_field)  # "13: out": onto her start
-        wanted = canonical_words(typed)
-        found = [k for k, play in enumerate(plays) if normal_words(play.description) == wanted]
+        # "13: out": onto her start; "1: ..." is the engine's "1/11: ..." (each reading below
+        # compares the label: found by a helper, "1: out" that captures was refused)
+        typed = canonical_words(out_to_start(entry.play, seat, start_field))
+        found = [k for k, play in enumerate(plays) if normal_words(play.description) == typed]
         if not found and card == JOKER:
             found, named = _joker_as(table, seat, typed, plays)
             if not found:

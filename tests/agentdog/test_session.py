@@ -143,7 +143,12 @@ def test_a_piece_brought_out_may_be_typed_without_its_field() -> None:
     lines = ("seat 1 plays 8: t16->t24", "seat 2 plays 2: t32->t34", "seat 3 plays 2: t48->t50")
     for line in lines:
         record = record.add(parse_entry(line))
-    for said, stored in (("13: out", "13: out to t0"), ("1: OUT", "1/11: out to t0")):
+    for said, stored in (
+        ("13: out", "13: out to t0"),
+        ("1: OUT", "1/11: out to t0"),
+        ("13: [seat 0] out", "13: out to t0"),  # her own seat said (found by a helper)
+        ("13: [seat 0] out to t0", "13: out to t0"),
+    ):
         out = record.add(parse_entry(f"seat 0 plays {said}"))
         assert out.steps[-1].line == f"seat 0 plays {stored}"
     with pytest.raises(SheepdogError, match="not a legal play of the 13"):

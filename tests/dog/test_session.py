@@ -116,6 +116,26 @@ def test_a_pawn_brought_out_may_be_typed_without_its_field(said: str, stored: st
         Record(table).add(parse_entry("seat 0 plays 13: [seat 2] out"))
 
 
+@pytest.mark.parametrize(
+    "said",
+    ["1: out", "11: out", "1: [seat 1] out", "1: [seat 1] out to t16", "1/11: OUT", "J as 1: out"],
+)
+def test_an_exit_that_captures_may_be_typed_short_and_by_her_own_seat(said: str) -> None:
+    """Found by a helper: "1: out" was refused when the exit captures a pawn, as the words
+    without their notes were compared with the label "1", not the engine's "1/11" (so was
+    "1: [seat 1] t5→t6"); her own seat said before "out" was refused in Agent DOG."""
+    pos = parse_notation("4 k,t13,t16,h0/k,t5,t9,t62/k,t20,t29,t49/k,t55,t63,h1 -/1,J/2/12,13 1")
+    record = Record(new_table(4, 0, position=position_to_json(pos))).add(
+        parse_entry(f"seat 1 plays {said}")
+    )
+    card = "joker as 1/11" if said.startswith("J") else "1/11"
+    assert record.steps[-1].line == f"seat 1 plays {card}: out to t16 (captures [seat 0] t16)"
+    moved = Record(new_table(4, 0, position=position_to_json(pos))).add(
+        parse_entry("seat 1 plays 1: [seat 1] t5→t6")
+    )
+    assert moved.steps[-1].line == "seat 1 plays 1/11: t5→t6"
+
+
 def test_a_first_round_from_the_empty_board() -> None:
     table = new_table(4, 0, hand=HAND)
     assert table.phase == "play" and table.to_move == 0 and table.next_deal_size == 5
