@@ -569,9 +569,8 @@ def _split_seats(text: str, seats: int, what: str) -> list[list[str]]:
             out.append([])
             continue
         if not group:  # "7//-/-": a seat left out by mistake, or one with none?
-            raise FileFormatError(
-                f"notation: {what} of seat {seat} is empty; write '-' for a seat with none"
-            )
+            none = "an empty chair" if what == "pawns" else "a seat with none"
+            raise FileFormatError(f"notation: {what} of seat {seat} is empty; write '-' for {none}")
         tokens = group.split(",")
         if "" in tokens:
             raise FileFormatError(

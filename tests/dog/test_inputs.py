@@ -122,7 +122,7 @@ def test_notation_numbers_are_ascii_and_options_given_once(text: str, message: s
         (1, "k,k,k,k,", "pawns of seat 0 .* has an empty item"),
         (2, ",5", "hands of seat 0 .* has an empty item"),
         (2, "", "hands of seat 0 is empty; write '-' for a seat with none"),
-        (1, "", "pawns of seat 0 is empty; write '-'"),
+        (1, "", "pawns of seat 0 is empty; write '-' for an empty chair"),
     ],
 )
 def test_notation_refuses_empty_items(part: int, bad: str, message: str) -> None:
