@@ -62,16 +62,15 @@ def quoted(value: object) -> str:
     return repr(shown(value)) if isinstance(value, str) else shown(repr(value))
 
 
-def shown(text: str, limit: int = 40) -> str:
+def shown(text: object, limit: int = 40) -> str:
     """``text`` for a message: cut at ``limit`` characters, so an error never echoes a whole
     request back.
 
     >>> shown("abc"), shown("9" * 50, 5)
     ('abc', '99999…')
     """
-    if not isinstance(text, str):  # a value read from a request or file that is not text
-        text = repr(text)
-    return text if len(text) <= limit else text[:limit] + "…"
+    said = text if isinstance(text, str) else repr(text)  # a value of a request that is not text
+    return said if len(said) <= limit else said[:limit] + "…"
 
 
 class SheepdogError(ValueError):
