@@ -43,7 +43,7 @@ from sheepdog.solver.agentdog.position import (
 )
 from sheepdog.solver.agentdog.walk import EMPTY, Table, occupancy, relocate
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
-from sheepdog.solver.dog.entries import normal_words
+from sheepdog.solver.dog.entries import normal_words, seat_fits
 from sheepdog.solver.dog.moves import (
     DEFAULT_PERFT_NODES,
     PerftBudgetExceeded,
@@ -729,15 +729,10 @@ def _seats_agree(said: str, real: str, mover: int | None, holes: frozenset[int])
     a piece ``real`` names by its field alone is the ``mover``'s own (when she is given), or
     an undercover one on a hole, which may be given any seat (A18)."""
     seats = {field: seat for seat, field in _SEATED_FIELD.findall(real)}
-    own = "" if mover is None else str(mover)
-
-    def agrees(seat: str, field: str) -> bool:
-        true = seats.get(field, "")
-        if not seat or true == seat:
-            return True
-        return not true and (int(field[1:]) in holes or own in ("", seat))
-
-    return all(agrees(seat, field) for seat, field in _SEATED_FIELD.findall(said))
+    return all(
+        seat_fits(seat, seats.get(field, ""), mover, int(field[1:]) in holes)
+        for seat, field in _SEATED_FIELD.findall(said)
+    )
 
 
 def unsaid_notes(
@@ -799,6 +794,7 @@ def unsaid_seats(typed: str, description: str, mover: int, holes: frozenset[int]
         t_head = t_head.strip()[len(label) + 1 :]
     moves = _SUB_MOVE.split(choice.strip() if colon else d_head.strip())
     left = [(plain(m), without_face_up(m)) for m in moves]
+    noted = _SEATED_FIELD.findall("".join(_FACE_UP.findall(description)))  # the notes' pieces
     wrong: list[str] = []
     for move in _SUB_MOVE.split(t_head.strip()):
         k = _line_up(left, plain(move))
@@ -812,12 +808,9 @@ def unsaid_seats(typed: str, description: str, mover: int, holes: frozenset[int]
             if not seat or (not true and int(field[1:]) in holes):
                 continue
             if end:  # the piece standing where the sub-move ends: a note names it
-                notes = "".join(_FACE_UP.findall(description))
-                named = {s for s, f in _SEATED_FIELD.findall(notes) if f == field}
-                if seat in named or ("" in named and int(seat) == mover):
-                    continue
-                wrong.append(f"[seat {seat}] {field}")
-            elif int(seat) != (int(true) if true else mover):
+                if not any(seat_fits(seat, s, mover) for s, f in noted if f == field):
+                    wrong.append(f"[seat {seat}] {field}")
+            elif not seat_fits(seat, true, mover):
                 wrong.append(f"[seat {seat}] {field}")
     return wrong
 

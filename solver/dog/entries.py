@@ -39,6 +39,7 @@ __all__ = [
     "normal_words",
     "out_to_start",
     "parse_entry",
+    "seat_fits",
     "seat_number",
     "unsaid_notes",
     "unsaid_seats",
@@ -174,15 +175,25 @@ def _noted(text: str) -> dict[str, dict[str, list[str]]]:
     return noted
 
 
-def _seats_fit(said: list[str], true: list[str], own: str) -> bool:
+def seat_fits(said: str, true: str, mover: int | None, undercover: bool = False) -> bool:
+    """Whether the seat ``said`` for a piece (``""``: none) fits the one the engine's words
+    give it (``true``; ``""``: named by its field alone, which is the ``mover``'s own piece,
+    any seat when she is not given, or in Agent DOG a piece ``undercover`` on a hole, which
+    may be given any seat, A18).  Both games' notes and moves are checked with it."""
+    if not said or said == true:
+        return True
+    return not true and (undercover or mover is None or int(said) == mover)
+
+
+def _seats_fit(said: list[str], true: list[str], mover: int | None) -> bool:
     """Whether the pawns a note names on one field, with the seats ``said`` (``""``: none),
     are pawns that were there, each a different one (``true``: their seats, ``""`` for the
-    mover's own, whose seat is ``own``; any, when it is ``""``)."""
-    left = [seat or own for seat in true]
+    ``mover``'s own)."""
+    left = list(true)
     for seat in sorted(said, key=lambda s: s == ""):  # the seats said first, then the others
         k = next((i for i, t in enumerate(left) if seat in ("", t)), None)
-        if k is None:
-            k = next((i for i, t in enumerate(left) if not t), None)  # her own, seat unknown
+        if k is None:  # her own pawn, named by its field alone
+            k = next((i for i, t in enumerate(left) if seat_fits(seat, t, mover)), None)
         if k is None:
             return False
         left.pop(k)
@@ -198,13 +209,12 @@ def unsaid_notes(typed: str, description: str, mover: int | None = None) -> list
     must be hers (any, when she is not given)."""
     typed_words, said = normal_words(typed), normal_words(description)
     there = _noted(said)
-    own = "" if mover is None else str(mover)
 
     wrong: list[str] = []
     for note in re.findall(r" \([^)]*\)", typed_words):
         for kind, pawns in _noted(note).items():
             if not all(
-                _seats_fit(seats, there[kind].get(f, []), own) for f, seats in pawns.items()
+                _seats_fit(seats, there[kind].get(f, []), mover) for f, seats in pawns.items()
             ):
                 wrong.append(note.strip())
                 break
@@ -235,14 +245,14 @@ def unsaid_seats(typed: str, description: str, mover: int) -> list[str]:
     wrong: list[str] = []
     for step, same in _lined_up(typed, description):
         engine = [] if same is None else [(s, f) for s, f, end in _pawns_named(same) if not end]
-        moved = [(s, f) for s, f, end in _pawns_named(step) if not end]
+        named = _pawns_named(step)
+        moved = [(s, f) for s, f, end in named if not end]
         for (seat, field), (true, _) in zip(moved, engine, strict=False):
-            if seat and int(seat) != (int(true) if true else mover):
+            if not seat_fits(seat, true, mover):
                 wrong.append(f"[seat {seat}] {field}")
-        for seat, field, end in _pawns_named(step):
-            met = {seat for kind in noted.values() for seat in kind.get(field, ())}
-            mine = "" in met and int(seat or -1) == mover
-            if end and seat and seat not in met and not mine:
+        for seat, field, end in named:
+            met = [s for kind in noted.values() for s in kind.get(field, ())]
+            if end and seat and not any(seat_fits(seat, s, mover) for s in met):
                 wrong.append(f"[seat {seat}] {field}")
     return wrong
 

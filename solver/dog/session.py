@@ -536,7 +536,7 @@ def _one_pawn_on(typed: str) -> str | None:
     when no step goes on from where an earlier one ended.  A walk that goes on from a start
     field into home stays apart: a sub-move that starts on the start may not turn into home
     (R1, R2), so it is no play."""
-    label, colon, moves = canonical_words(typed).partition(": ")
+    label, colon, moves = typed.partition(": ")  # canonical words (see _play)
     if not colon or label not in ("7", "joker as 7"):
         return None
     walks: list[list[str]] = []  # each: seat prefix, from, to
@@ -562,7 +562,7 @@ def _one_pawn_on(typed: str) -> str | None:
 def _joker_moves(seat: int, typed: str, plays: list[Play]) -> list[int]:
     """``joker: MOVE``, the card it stands for not said: the Joker's play that moves so,
     whichever card the engine names it by (several: she is asked which)."""
-    label, colon, move = canonical_words(typed).partition(":")
+    label, colon, move = typed.partition(":")  # canonical words (see _play)
     if not colon or label.strip() != JOKER:
         return []
     found: list[int] = []
@@ -584,7 +584,7 @@ def _joker_as(
     engine's words for the card she named: the engine names each distinct move once, by the
     first card it finds, so ``joker as 13: out to t16`` is the play it calls ``joker as 1/11:
     out to t16``, and the history keeps her "as 13"."""
-    label, colon, move = canonical_words(description).partition(":")
+    label, colon, move = description.partition(":")  # canonical words (see _play)
     if not colon or not label.startswith("joker as "):
         return [], None
     try:
