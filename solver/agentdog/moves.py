@@ -33,6 +33,7 @@ from sheepdog.solver.agentdog.cards import (
     UNKNOWN,
     parse_card,
 )
+from sheepdog.solver.agentdog.entries import copied_card
 from sheepdog.solver.agentdog.meeting import arrive, hold_meetings
 from sheepdog.solver.agentdog.position import (
     AgentPosition,
@@ -661,6 +662,14 @@ def play_by_words(
         listed = "; ".join(f"'{p.description}'" for p in folds[:6])
         more = f" and {len(folds) - 6} more" if len(folds) > 6 else ""
         raise SheepdogError(f"no fold {shown(words)!r} here; the folds here are {listed}{more}")
+    copied = copied_card(card)  # "copy as 5", as the descriptions name a Copy
+    if copied is not None and card.split()[0].lower() in ("copy", "c"):
+        if copied != pos.last_card:
+            raise SheepdogError(
+                f"a Copy plays as the last card played, {pos.last_card or 'none yet'},"
+                f" not {copied} (A12)"
+            )
+        card = COPY
     card = parse_card(card)  # any case, "11" for 1/11; an unknown name lists the valid ones
     if card not in pos.hands[mover]:
         raise SheepdogError(f"seat {mover} holds no {shown(card)!r} card")

@@ -398,3 +398,25 @@ def test_play_by_words_takes_what_the_words_say_only_when_it_is_so() -> None:
     ):
         with pytest.raises(SheepdogError, match=rf"^{wrong} is not what this play does"):
             play_by_words(knock, "10", words)
+
+
+def test_play_by_words_takes_a_copy_named_as_the_card_it_copies() -> None:
+    """The descriptions (and the table) name a Copy "copy as 5"; ``play_by_words`` refused
+    that name (found by a helper): it now takes it for the card it copies (A12), and refuses
+    another card."""
+    pos = make_position(
+        [[21, -1, -1, -1], [16, -1, -1, -1], [], []],
+        [["copy"], ["2"], [], []],
+        0,
+        last_card="5",
+        players=[0, 1],
+    )
+    play = play_by_words(pos, "copy as 5", "t21->t26")
+    assert (
+        play == play_by_words(pos, "copy", "t21->t26") == play_by_words(pos, "COPY AS 5", "t21→t26")
+    )
+    assert play.description == "copy as 5: t21→t26"
+    with pytest.raises(SheepdogError, match=r"^a Copy plays as the last card played, 5, not 6"):
+        play_by_words(pos, "copy as 6", "t21->t27")
+    with pytest.raises(SheepdogError, match="unknown card"):
+        play_by_words(pos, "copy as 7", "t21->t28")
