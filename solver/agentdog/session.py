@@ -378,6 +378,7 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
     """The words to record of a play typed in words, and the words to carry it out by: an
     offer's, or (choices no offer gives in every colouring: the offers are each the first
     words of their positions, colouring by colouring) the words typed."""
+    entered = typed  # as she typed it, for the messages
     typed = out_to_start(typed, seat, table.layout.start)  # "13: out": onto the seat's start
     head, colon, rest = typed.partition(":")
     if colon:
@@ -390,8 +391,9 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
                 )
         if named is not None:
             if named != card:
-                raise SheepdogError(f"{shown(typed.strip())!r} is not a play of the {card}")
+                raise SheepdogError(f"{shown(entered.strip())!r} is not a play of the {card}")
             typed = rest
+            entered = entered.partition(":")[2]
     wanted = normal_words(typed.split(";")[0])
     # an offer's choices (in any words that name them: with or without seats and notes),
     # with the offers kept from the page's listing (if it was listed): each offer is the
@@ -410,7 +412,7 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
         listed = "; ".join(offer.words for offer in plays[:6])
         more = f" (and {len(plays) - 6} more)" if len(plays) > 6 else ""
         raise SheepdogError(
-            f"not a legal play of the {card} for seat {seat}: {shown(typed.strip())!r}; "
+            f"not a legal play of the {card} for seat {seat}: {shown(entered.strip())!r}; "
             f"legal: {listed}{more}"
         )
     for offer in plays:

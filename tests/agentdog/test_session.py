@@ -151,8 +151,13 @@ def test_a_piece_brought_out_may_be_typed_without_its_field() -> None:
     ):
         out = record.add(parse_entry(f"seat 0 plays {said}"))
         assert out.steps[-1].line == f"seat 0 plays {stored}"
-    with pytest.raises(SheepdogError, match="not a legal play of the 13"):
+    # refused as she typed it, not as read ("out to t32"; found in a review)
+    with pytest.raises(
+        SheepdogError, match=r"not a legal play of the 13 for seat 0: '\[seat 2\] out';"
+    ):
         record.add(parse_entry("seat 0 plays 13: [seat 2] out"))
+    with pytest.raises(SheepdogError, match=r"^'5: out' is not a play of the 13$"):
+        record.add(PlayCard(0, "13", "5: out"))
 
 
 @pytest.mark.parametrize(
