@@ -18,7 +18,7 @@ from typing import Any, Final
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc
 from sheepdog.solver.errors import FileFormatError
 from sheepdog.solver.pickling import Reduced, by_fields
-from sheepdog.solver.words import noun
+from sheepdog.solver.words import listed, noun
 
 SEATS: Final = 4
 MIN_FIELDS_PER_SEAT: Final = 4
@@ -134,14 +134,20 @@ def layout_from_json(obj: Any) -> Layout:
             f"unknown layout {noun(len(unknown), 'key')}: {', '.join(unknown)};"
             f" valid keys are: {', '.join(_LAYOUT_KEYS)}"
         )
-    f = obj.get("fields_per_seat", 16)
+    missing = [key for key in _LAYOUT_KEYS if key not in obj]
+    if missing:  # a key left out is more likely a slip than a board without holes (spec §3)
+        raise FileFormatError(
+            f"layout: missing {listed([repr(k) for k in missing])}: a layout object gives"
+            f' {listed(list(_LAYOUT_KEYS))} (an empty list for none), or write "default"'
+        )
+    f = obj["fields_per_seat"]
     if not isinstance(f, int) or isinstance(f, bool):
         raise FileFormatError("layout: 'fields_per_seat' must be a whole number")
     check_fields_per_seat(f)
     n = SEATS * f
     lists = {}
     for key in ("holes", "meeting_points"):
-        value = obj.get(key, [])
+        value = obj[key]
         if not isinstance(value, list):
             raise FileFormatError(f"layout: {key!r} must be a list of fields like 't4'")
         lists[key] = [parse_field(v, n, f"layout {key}") for v in value]

@@ -149,6 +149,9 @@ def test_advice_with_one_completion_is_exact(tmp_path: Path) -> None:
         ),
         ({"layout": {"fields_per_seat": 16, "holes": ["t4"], "meeting_points": ["t9"]}}, "A1"),
         ({"last_card": "copy"}, "never 'copy'"),
+        # a layout object with keys left out was a board with no holes or meetings (spec 3)
+        ({"layout": {}}, "missing 'fields_per_seat', 'holes' and 'meeting_points'"),
+        ({"layout": {"fields_per_seat": 16, "holes": ["t4"]}}, "missing 'meeting_points'"),
         ({"stock": ["5"]}, "only used with 2 or 3 players"),
         ({"hands": {"0": ["7"], "1": [], "2": [], "3": []}}, "unknown card '7'"),
         ({"seats": 4.0}, "an Agent DOG board has 4 seats, not 4.0"),  # was taken as 4
