@@ -218,12 +218,20 @@ def offered_plays(table: AgentTable, seat: int, card: str, stop: Stop = None) ->
 #: searching every colouring again (a Partner's take seconds over thousands of colourings).
 _OFFERED: OrderedDict[Hashable, tuple[int, dict[str, list[Offer]]]] = OrderedDict()
 _OFFERED_LOCK = threading.Lock()
-#: How many colourings' plays are kept in all, each table's every card that was listed, the
-#: tables listed last first (an offer holds a number per colouring: a Partner's plays over
-#: 2,520 colourings take about 16 MB, so about 4 such tables; a table from the rulebook's
-#: setup is one colouring), and at most :data:`OFFERED_TABLES` tables.
-OFFERED_COLOURINGS = 4 * 2520
+#: How many bytes of plays are kept in all, each table's every card that was listed, the
+#: tables listed last first: an offer holds a number of 8 bytes per colouring, and its words
+#: (:func:`_weight`); a Partner's 702 plays over 2,520 colourings hold about 15 MB, so four
+#: such tables are kept; a table from the rulebook's setup is one colouring.  And at most
+#: :data:`OFFERED_TABLES` tables.
+OFFERED_BYTES = 64_000_000
 OFFERED_TABLES = 64
+#: The bytes of an offer besides its outcomes: its words and the object (measured: 340-460).
+_OFFER_BYTES = 400
+
+
+def _weight(cards: dict[str, list[Offer]]) -> int:
+    """About how many bytes the plays on offer of one table's cards hold."""
+    return sum(len(o.outcomes) + _OFFER_BYTES for offers in cards.values() for o in offers)
 
 
 def _offered_key(table: AgentTable, seat: int) -> Hashable:
@@ -249,13 +257,22 @@ def forget_offers() -> None:
         _OFFERED.clear()
 
 
+def kept_bytes(table: AgentTable, seat: int) -> int | None:
+    """About how many bytes the kept plays of a seat's table hold (:func:`cached_offers`);
+    None: none are kept."""
+    with _OFFERED_LOCK:
+        kept = _OFFERED.get(_offered_key(table, seat))
+        return None if kept is None else kept[0]
+
+
 def _keep_offers(table: AgentTable, seat: int, card: str, offers: list[Offer]) -> None:
     key = _offered_key(table, seat)
     with _OFFERED_LOCK:
-        _OFFERED.setdefault(key, (len(table.belief), {}))[1][card] = offers
-        _OFFERED.move_to_end(key)
+        cards = _OFFERED.pop(key, (0, {}))[1]
+        cards[card] = offers
+        _OFFERED[key] = (_weight(cards), cards)  # listed last
         held = sum(size for size, _ in _OFFERED.values())
-        while len(_OFFERED) > 1 and (held > OFFERED_COLOURINGS or len(_OFFERED) > OFFERED_TABLES):
+        while len(_OFFERED) > 1 and (held > OFFERED_BYTES or len(_OFFERED) > OFFERED_TABLES):
             held -= _OFFERED.popitem(last=False)[1][0]
 
 

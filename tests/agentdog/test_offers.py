@@ -493,14 +493,17 @@ def test_every_card_listed_is_kept_for_the_table() -> None:
         assert [o.words for o in kept] == [c.words for c in listed if c.card == card]
 
 
-def test_kept_plays_are_bounded_by_colourings_not_by_four_tables(
+def test_kept_plays_are_bounded_by_their_bytes_not_by_four_tables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The plays of the last 4 tables were kept, so at a server with five small games a
-    table's were gone before its entry came.  They are now kept up to a number of colourings
-    in all: many one-colouring tables, or a few of thousands; the table listed last always."""
+    table's were gone before its entry came.  They are now kept up to a number of bytes in
+    all: many one-colouring tables, or a few of thousands; the table listed last always.  The
+    bytes count the plays on offer in every colouring (they were counted in colourings, so a
+    table with many plays per colouring weighed as little as one with few; found in a
+    review)."""
     from sheepdog.solver.agentdog import offers as kept
-    from sheepdog.solver.agentdog.offers import cached_offers, forget_offers
+    from sheepdog.solver.agentdog.offers import cached_offers, forget_offers, kept_bytes
 
     forget_offers()
     hand = ["partner", "8", "2", "5", "13"]
@@ -516,12 +519,22 @@ def test_kept_plays_are_bounded_by_colourings_not_by_four_tables(
     for table in tables:
         choices(table)
     assert all(cached_offers(t, 0, "5") is not None for t in tables)  # 8 tables: all kept
+    small = [kept_bytes(t, 0) for t in tables]
     big = _ninety_colourings()
-    monkeypatch.setattr(kept, "OFFERED_COLOURINGS", len(big.belief) + 3)
-    choices(big)  # 90 colourings: only the last 3 one-colouring tables stay with it
+    offers = [c for c in choices(big) if c.card is not None]
+    weight = kept_bytes(big, 0)
+    assert small[0] is not None and weight is not None
+    # each play holds a number per colouring: the weight grows with both
+    assert weight > len(offers) * 8 * len(big.belief) > 2 * max(s or 0 for s in small)
+    forget_offers()
+    for table in tables:
+        choices(table)
+    monkeypatch.setattr(kept, "OFFERED_BYTES", weight + sum(s or 0 for s in small[-3:]))
+    choices(big)  # only the last 3 one-colouring tables stay with it
     assert cached_offers(big, 0, "8") is not None
     assert [cached_offers(t, 0, "5") is not None for t in tables] == [False] * 5 + [True] * 3
-    monkeypatch.setattr(kept, "OFFERED_COLOURINGS", 1)
+    monkeypatch.setattr(kept, "OFFERED_BYTES", 1)
     choices(tables[0])  # over the budget alone: the table listed last is kept still
     assert cached_offers(tables[0], 0, "5") is not None
     assert cached_offers(big, 0, "8") is None
+    assert kept_bytes(big, 0) is None
