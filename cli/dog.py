@@ -53,7 +53,13 @@ from sheepdog.solver.dog.position import (
 from sheepdog.solver.dog.rules import Rules, parse_mode, parse_protection
 from sheepdog.solver.dog.simulate import GameRecord, seats_for, simulate
 from sheepdog.solver.errors import MAX_SEED, HiddenCardsError, SheepdogError
-from sheepdog.solver.variants import AnyPosition, load_any, load_any_position, over_words
+from sheepdog.solver.variants import (
+    AnyPosition,
+    load_any,
+    load_any_position,
+    over_words,
+    parse_any,
+)
 from sheepdog.solver.words import counted, side_words
 
 if TYPE_CHECKING:  # imported when Agent DOG games are played, not at every start
@@ -64,7 +70,7 @@ app = typer.Typer(no_args_is_help=True, add_completion=False)
 PositionArg = Annotated[
     str,
     typer.Argument(
-        help="Position file (JSON or one-line notation), or the notation itself.",
+        help="Position file (JSON or one-line notation), or the notation or JSON itself.",
         callback=given_position,
     ),
 ]
@@ -72,13 +78,15 @@ ViewOrPositionArg = Annotated[
     str,
     typer.Argument(
         help="Position file (JSON or one-line notation) or observer view (JSON, as 'dog view'"
-        " prints it), or the notation itself.",
+        " prints it), or the notation or JSON itself.",
         callback=given_position,
     ),
 ]
 AgentPositionArg = Annotated[
     str,
-    typer.Argument(help="Agent DOG position file (JSON).", callback=given_position),
+    typer.Argument(
+        help="Agent DOG position file (JSON), or the JSON itself.", callback=given_position
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 
@@ -146,16 +154,32 @@ RoundsOpt = Annotated[
 
 
 def typed_notation(arg: str) -> bool:
-    """Is ``arg`` a position typed as notation (its fields apart by spaces or tabs), not a
-    file's name (a file of that name, spaces and all, is read as the file)?"""
-    return len(arg.split()) > 1 and not os.path.lexists(arg)
+    """Is ``arg`` a position typed on the command line, as notation (its fields apart by
+    spaces or tabs) or as JSON (``{...}``, either variant, or an observer view), not a file's
+    name (a file of that name, spaces and all, is read as the file)?"""
+    typed = len(arg.split()) > 1 or arg.lstrip().startswith("{")
+    return typed and not os.path.lexists(arg)
+
+
+def read_typed(arg: str) -> AnyPosition | ObserverView:
+    """A position typed on the command line (:func:`typed_notation`): classic notation, or
+    JSON of either variant."""
+    if arg.lstrip().startswith("{"):
+        return parse_any(arg, "the position typed")
+    return parse_notation(arg)
 
 
 def read_position(arg: str) -> AnyPosition:
-    """A position from a file (classic DOG or Agent DOG, by its ``"variant"``), or classic
-    notation typed on the command line."""
+    """A position from a file (classic DOG or Agent DOG, by its ``"variant"``), or typed on
+    the command line (classic notation, or JSON)."""
     if typed_notation(arg):
-        return parse_notation(arg)
+        found = read_typed(arg)
+        if isinstance(found, ObserverView):
+            raise SheepdogError(
+                "the position typed is an observer view, and this command needs a"
+                " full-information position (an observer view is for 'dog advise' and 'dog show')"
+            )
+        return found
     position_read(arg)
     return load_any_position(Path(arg))
 
@@ -302,14 +326,14 @@ def show(position: ViewOrPositionArg, json_out: JsonOpt = False) -> None:
         from sheepdog.cli.agent_picture import view_picture
         from sheepdog.cli.dog_picture import picture
 
-        found = None if typed_notation(position) else load_any(Path(position))
+        found = read_typed(position) if typed_notation(position) else load_any(Path(position))
         if isinstance(found, ObserverView):
             if json_out:
                 print_json({"view": view_to_json(found)})
                 return
             _draw(view_picture(found))
             return
-        pos = read_position(position) if found is None else found
+        pos = found
         if isinstance(pos, AgentPosition):
             if json_out:
                 print_json({"position": agent_json(pos)})

@@ -28,7 +28,14 @@ from sheepdog.cli.common import (
     run,
     typed_options,
 )
-from sheepdog.cli.dog import JsonOpt, PositionArg, ViewOrPositionArg, app, typed_notation
+from sheepdog.cli.dog import (
+    JsonOpt,
+    PositionArg,
+    ViewOrPositionArg,
+    app,
+    read_typed,
+    typed_notation,
+)
 from sheepdog.cli.main import stop_words
 from sheepdog.cli.progress import echo, progress_bar
 from sheepdog.generators.dog import (
@@ -64,7 +71,7 @@ from sheepdog.solver.dog.advise import (
     advise,
 )
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
-from sheepdog.solver.dog.position import Position, parse_notation
+from sheepdog.solver.dog.position import Position
 from sheepdog.solver.dog.search import Solution, parse_method, solved_networkx
 from sheepdog.solver.dog.solitaire import solve_dog_solitaire
 from sheepdog.solver.dog.solve import DogSolution, solve_position
@@ -139,9 +146,10 @@ def _run(body: Callable[[], None]) -> None:
 
 
 def _found(arg: str) -> AnyPosition | ObserverView:
-    """A position typed inline (classic notation), or a file of either variant (or a view)."""
+    """A position typed inline (classic notation, or JSON), or a file of either variant (or
+    a view)."""
     if typed_notation(arg):
-        return parse_notation(arg)
+        return read_typed(arg)
     position_read(arg)
     return load_any(existing_file(Path(arg)))
 

@@ -291,6 +291,24 @@ def test_a_history_that_does_not_fit_names_the_file(tmp_path: Path) -> None:
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_positions_and_views_may_be_typed_as_json() -> None:
+    """Agent DOG has no notation: its JSON typed as the argument was read as a file's name
+    ("no such file", or "file name too long"; found by a helper)."""
+    text = EXAMPLE.read_text()
+    for typed in (text, json.dumps(json.loads(text), separators=(",", ":"))):
+        assert _json("dog", "moves", typed, "--json") == _json(
+            "dog", "moves", str(EXAMPLE), "--json"
+        )
+    view = json.dumps(_json("dog", "view", str(EXAMPLE)))
+    assert _json("dog", "show", view, "--json")["view"] == json.loads(view)
+    assert _json("dog", "advise", view, "--samples", "0", "--json")["colourings"] >= 1
+    result = _run("dog", "moves", view)
+    assert result.exit_code == 1 and "the position typed is an observer view" in result.stderr
+    result = _run("dog", "moves", text[:40])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: the position typed: invalid JSON")
+
+
 def test_a_record_past_its_time_budget_is_one_error_line(tmp_path: Path) -> None:
     """Following a record carries every colouring through every play: it has a budget of its
     own (--record-seconds), and past it the advice stops with one line saying how far it got."""
