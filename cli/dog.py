@@ -328,6 +328,7 @@ def show(position: ViewOrPositionArg, json_out: JsonOpt = False) -> None:
 
         found = read_typed(position) if typed_notation(position) else load_any(Path(position))
         if isinstance(found, ObserverView):
+            _check_record(found, position)
             if json_out:
                 print_json({"view": view_to_json(found)})
                 return
@@ -347,6 +348,30 @@ def show(position: ViewOrPositionArg, json_out: JsonOpt = False) -> None:
         Console().print(Text(to_notation(pos), style="dim"), soft_wrap=True)
 
     run(body)
+
+
+def _check_record(view: ObserverView, position: str) -> None:
+    """A view's game record (``"history"``) is followed through every colouring, as 'dog
+    advise' follows it, within its default budget: one that does not lead to the view is the
+    file's error; one too large to follow in time is drawn with a note, not checked."""
+    if view.history_from is None:
+        return
+    from sheepdog.solver.agentdog.advise import DEFAULT_RECORD_SECONDS
+    from sheepdog.solver.agentdog.observer import (
+        HistoryMismatch,
+        RecordOutOfTime,
+        TooManyColourings,
+        colourings,
+    )
+
+    deadline = time.monotonic() + DEFAULT_RECORD_SECONDS
+    with progress_bar("show: record plays") as update:
+        try:
+            colourings(view, deadline=deadline, progress=lambda done, total: update(done, total))
+        except HistoryMismatch as exc:
+            raise SheepdogError(f"{position}: {exc}") from None
+        except (RecordOutOfTime, TooManyColourings) as exc:
+            echo(f"Note: {position}: the game record is not checked: {exc}", err=True)
 
 
 def _draw(rows: list[list[tuple[str, int | None]]]) -> None:

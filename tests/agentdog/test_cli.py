@@ -291,6 +291,24 @@ def test_a_history_that_does_not_fit_names_the_file(tmp_path: Path) -> None:
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_show_checks_the_game_record_as_advise_does(tmp_path: Path) -> None:
+    """A view whose record does not lead to it was drawn (found by a helper: `dog advise`
+    refused it); the record is followed, and a wrong one is the file's one error line."""
+    start, plays, end = recorded_game(7, 4)
+    final = view_to_json(view_of(end, end.to_move))
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({**final, "history": {"from": start, "plays": plays[:-1]}}))
+    for command in ("show", "advise"):
+        result = _run("dog", command, str(path))
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"Error: {path}: the history does not lead to this view")
+        assert len(result.stderr.strip().splitlines()) == 1
+    path.write_text(json.dumps({**final, "history": {"from": start, "plays": plays}}))
+    result = _run("dog", "show", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["view"]["history"]["plays"] == plays
+
+
 def test_positions_and_views_may_be_typed_as_json() -> None:
     """Agent DOG has no notation: its JSON typed as the argument was read as a file's name
     ("no such file", or "file name too long"; found by a helper)."""
