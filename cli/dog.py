@@ -161,6 +161,12 @@ def typed_notation(arg: str) -> bool:
     return typed and not os.path.lexists(arg)
 
 
+def source_name(arg: str) -> str:
+    """How a message names a position argument: the file's name, or "the position typed"
+    (a typed JSON object would fill the line)."""
+    return "the position typed" if typed_notation(arg) else arg
+
+
 def read_typed(arg: str) -> AnyPosition | ObserverView:
     """A position typed on the command line (:func:`typed_notation`): classic notation, or
     JSON of either variant."""
@@ -369,9 +375,10 @@ def _check_record(view: ObserverView, position: str) -> None:
         try:
             colourings(view, deadline=deadline, progress=lambda done, total: update(done, total))
         except HistoryMismatch as exc:
-            raise SheepdogError(f"{position}: {exc}") from None
+            raise SheepdogError(f"{source_name(position)}: {exc}") from None
         except (RecordOutOfTime, TooManyColourings) as exc:
-            echo(f"Note: {position}: the game record is not checked: {exc}", err=True)
+            note = f"Note: {source_name(position)}: the game record is not checked: {exc}"
+            echo(note, err=True)
 
 
 def _draw(rows: list[list[tuple[str, int | None]]]) -> None:

@@ -34,6 +34,7 @@ from sheepdog.cli.dog import (
     ViewOrPositionArg,
     app,
     read_typed,
+    source_name,
     typed_notation,
 )
 from sheepdog.cli.main import stop_words
@@ -236,9 +237,10 @@ def solve(
 
     def body() -> None:
         found = _found(position)
+        name = source_name(position)
         if isinstance(found, ObserverView):
             raise SheepdogError(
-                f"{position}: this is an observer view: solve needs a full-information position"
+                f"{name}: this is an observer view: solve needs a full-information position"
                 " (advise takes views)"
             )
         made: list[Path] = []
@@ -491,6 +493,7 @@ def advise_command(
 
     def body() -> None:
         found = _found(position)
+        name = source_name(position)
         if not isinstance(found, ObserverView | AgentPosition):
             agent_only = typed_options(
                 ctx, (("--record-seconds", "record_seconds"), ("--risk-seconds", "risk_seconds"))
@@ -516,7 +519,7 @@ def advise_command(
                 # `dog solve` reads them, in the 4-player game only (A16: it solves teams)
                 solve = " (`dog solve` uses them)" if len(found.players) == 4 else ""
                 echo(
-                    f"Note: {position}: a whole position: the advice is for what seat"
+                    f"Note: {name}: a whole position: the advice is for what seat"
                     f" {found.to_move} sees (`sheepdog dog view` shows it); the other hands and"
                     f" the undercover colours in the file are not used{solve}",
                     err=True,
@@ -524,7 +527,7 @@ def advise_command(
             try:
                 check_own_hand(seen)
             except SheepdogError as exc:  # the file's problem: name it
-                raise SheepdogError(f"{position}: {exc}") from None
+                raise SheepdogError(f"{name}: {exc}") from None
             # not asked for: without teams none, and no note saying why
             wanted = samples
             if wanted is None:
@@ -544,15 +547,15 @@ def advise_command(
                         risk_seconds=risk_seconds,
                     )
                 except (HistoryMismatch, TooManyColourings) as exc:  # the file's: name it
-                    raise SheepdogError(f"{position}: {exc}") from None
+                    raise SheepdogError(f"{name}: {exc}") from None
                 except RisksOutOfTime as exc:
                     raise SheepdogError(
-                        f"{position}: {exc} (--risk-seconds {risk_seconds:g}): give them more"
+                        f"{name}: {exc} (--risk-seconds {risk_seconds:g}): give them more"
                         " time, or advise from a later view, with fewer pieces undercover"
                     ) from None
                 except RecordOutOfTime as exc:
                     raise SheepdogError(
-                        f"{position}: {exc} (--record-seconds {record_seconds:g}): give it more"
+                        f"{name}: {exc} (--record-seconds {record_seconds:g}): give it more"
                         " time, or start the record from a later view, with fewer pieces"
                         " undercover"
                     ) from None

@@ -322,6 +322,12 @@ def test_positions_and_views_may_be_typed_as_json() -> None:
     assert _json("dog", "advise", view, "--samples", "0", "--json")["colourings"] >= 1
     result = _run("dog", "moves", view)
     assert result.exit_code == 1 and "the position typed is an observer view" in result.stderr
+    # messages name it so, not by its whole text
+    result = _run("dog", "solve", view)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: the position typed: this is an observer view")
+    result = _run("dog", "advise", text, "--samples", "0")
+    assert result.exit_code == 0 and result.stderr.startswith("Note: the position typed: a whole")
     result = _run("dog", "moves", text[:40])
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: the position typed: invalid JSON")
