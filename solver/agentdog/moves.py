@@ -662,8 +662,8 @@ def play_by_words(
         listed = "; ".join(f"'{p.description}'" for p in folds[:6])
         more = f" and {len(folds) - 6} more" if len(folds) > 6 else ""
         raise SheepdogError(f"no fold {shown(words)!r} here; the folds here are {listed}{more}")
-    copied = copied_card(card)  # "copy as 5", as the descriptions name a Copy
-    if copied is not None and card.split()[0].lower() in ("copy", "c"):
+    copied = copied_card(card) if card.lower().split()[:1] in (["copy"], ["c"]) else None
+    if copied is not None:  # "copy as 5", as the descriptions name a Copy
         if copied != pos.last_card:
             raise SheepdogError(
                 f"a Copy plays as the last card played, {pos.last_card or 'none yet'},"
