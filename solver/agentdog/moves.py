@@ -44,7 +44,7 @@ from sheepdog.solver.agentdog.position import (
 )
 from sheepdog.solver.agentdog.walk import EMPTY, Table, occupancy, relocate
 from sheepdog.solver.dog.board import HOME, KENNEL, Loc, loc_name
-from sheepdog.solver.dog.entries import normal_words, seat_fits
+from sheepdog.solver.dog.entries import normal_words, out_to_start, seat_fits
 from sheepdog.solver.dog.moves import (
     DEFAULT_PERFT_NODES,
     PerftBudgetExceeded,
@@ -649,7 +649,10 @@ def play_by_words(
     if is_terminal(pos):
         raise SheepdogError("the round is over or a side has won: there is no play to make")
     mover = pos.to_move
-    words = normal_words(words)  # spacing around arrows and commas, case, as typed at a table
+    typed = normal_words(words)  # spacing around arrows and commas, case, as typed at a table
+    # "out": onto her start, and her own seat before it left out, as at a table (found by a
+    # helper: "[seat 3] out to t48" by seat 3 was refused)
+    words = out_to_start(typed, mover, pos.layout.start)
     if card is None or words.startswith("fold"):
         folds = [p for p in legal_plays(pos) if p.description.startswith("fold")]
         for play in folds:
@@ -657,11 +660,11 @@ def play_by_words(
                 return play
         if not folds:
             raise SheepdogError(
-                f"no fold {shown(words)!r} here (a fold is only legal with nothing playable)"
+                f"no fold {shown(typed)!r} here (a fold is only legal with nothing playable)"
             )
         listed = "; ".join(f"'{p.description}'" for p in folds[:6])
         more = f" and {len(folds) - 6} more" if len(folds) > 6 else ""
-        raise SheepdogError(f"no fold {shown(words)!r} here; the folds here are {listed}{more}")
+        raise SheepdogError(f"no fold {shown(typed)!r} here; the folds here are {listed}{more}")
     copied = copied_card(card) if card.lower().split()[:1] in (["copy"], ["c"]) else None
     if copied is not None:  # "copy as 5", as the descriptions name a Copy
         if copied != pos.last_card:
@@ -674,10 +677,12 @@ def play_by_words(
     if card not in pos.hands[mover]:
         raise SheepdogError(f"seat {mover} holds no {shown(card)!r} card")
     t = Table(pos)
-    choice = _choice_words(words, f"copy as {pos.last_card}" if card == COPY else card)
+    label = f"copy as {pos.last_card}" if card == COPY else card
+    choice = _choice_words(words, label)
     found = card_outcomes(t, card, True, target=choice)
     if not found:
-        raise SheepdogError(f"{card} {shown(choice)!r} is not a legal play here")
+        said = _choice_words(typed, label)
+        raise SheepdogError(f"{card} {shown(said)!r} is not a legal play here")
     (outcome, text), *_ = found.items()
     if check:
         _check_said_once(words, text, mover, pos.layout.holes)

@@ -420,3 +420,39 @@ def test_play_by_words_takes_a_copy_named_as_the_card_it_copies() -> None:
         play_by_words(pos, "copy as 6", "t21->t27")
     with pytest.raises(SheepdogError, match="unknown card"):
         play_by_words(pos, "copy as 7", "t21->t28")
+
+
+def test_play_by_words_reads_a_piece_brought_out_as_the_table_does() -> None:
+    """``[seat 3] out to t48`` by seat 3 (her own seat said, true) was refused by
+    ``play_by_words``, and so was its exact note (found by a helper); the table took it.  Both
+    now read "out" as the table does: onto her start, her own seat before it left out."""
+    pos = position_from_json(
+        {
+            "variant": "agent-dog",
+            "seats": 4,
+            "layout": "default",
+            "pawns": {
+                "0": ["k", "k", "t63", "h3"],
+                "1": ["k", "k", "t48", "h3"],
+                "2": ["k", "k", "t27", "h3"],
+                "3": ["k", "k", "t58", "h2"],
+            },
+            "hands": {"0": ["2", "9"], "1": ["5"], "2": ["10"], "3": ["6", "13"]},
+            "to_move": 3,
+            "last_card": "12",
+        }
+    )
+    # her partner's piece: out of the round (A6)
+    exit_play = "13: out to t48 (knocks out [seat 1] t48); knocks out her side's piece: out of"
+    for words in (
+        "[seat 3] out to t48",
+        "[seat 3] out to t48 (knocks out [seat 1] t48)",
+        "out",
+        "OUT (knocks out [seat 1] t48)",
+        "13: [seat 3] out",
+    ):
+        assert play_by_words(pos, "13", words).description.startswith(exit_play)
+    with pytest.raises(SheepdogError, match=r"^13 '\[seat 1\] out' is not a legal play here$"):
+        play_by_words(pos, "13", "[seat 1] out")  # as typed, not as read ("... out to t16")
+    with pytest.raises(SheepdogError, match=r"^'\(knocks out \[seat 2\] t48\)' is not what"):
+        play_by_words(pos, "13", "out (knocks out [seat 2] t48)")
