@@ -380,9 +380,11 @@ def seat_key(key: Any, what: str) -> int:
 
 
 def _whole(text: str) -> int:
-    """A whole number of the notation: ASCII digits only (``int`` also takes "５"), at most
-    9 of them (no seat or count needs more; ``int`` refuses thousands)."""
-    if not is_number(text) or len(text) > 9:
+    """A whole number of the notation: ASCII digits only (``int`` also takes "５"), without
+    a leading zero (every number has one name, as a field's: "t05" is refused, and so are
+    "04" seats; found by a helper), at most 9 of them (no seat or count needs more; ``int``
+    refuses thousands)."""
+    if not is_number(text) or len(text) > 9 or str(int(text)) != text:
         raise ValueError(text)
     return int(text)
 
@@ -605,7 +607,9 @@ def parse_notation(text: str) -> Position:
     try:
         seats = _whole(fields[0])
     except ValueError:
-        raise FileFormatError(f"notation: seats {shown(fields[0])!r} is not a number") from None
+        raise FileFormatError(
+            f"notation: seats {shown(fields[0])!r} is not a number (digits, no leading zero)"
+        ) from None
     if seats not in BOARD_SEATS:
         raise FileFormatError(f"a DOG board has 4 or 6 seats, not {seats}")
     pawn_groups = _split_seats(fields[1], seats, "pawns")
@@ -614,7 +618,8 @@ def parse_notation(text: str) -> Position:
         to_move = _whole(fields[3])
     except ValueError:
         raise FileFormatError(
-            f"notation: seat to move {shown(fields[3])!r} is not a seat number (0 or more)"
+            f"notation: seat to move {shown(fields[3])!r} is not a seat number (0 or more, no"
+            " leading zero)"
         ) from None
     mode, protection = "partners", "positional"
     fresh: list[int] = []

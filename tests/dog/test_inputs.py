@@ -107,6 +107,10 @@ def test_a_json_list_or_an_empty_argument_is_named(
         (SPEC[:-1] + "\u0660", "seat to move '\u0660' is not a seat number"),  # Arabic-Indic 0
         (SPEC + " mode=solo mode=partners", "option 'mode' is given twice"),
         (SPEC + " fresh=\uff11", "is not a list of seats"),
+        # and every number has one name: "04" seats were taken (found by a helper)
+        ("0" + SPEC, "seats '04' is not a number"),
+        (SPEC[:-1] + "00", "seat to move '00' is not a seat number"),
+        (SPEC + " fresh=00", "is not a list of seats"),
     ],
 )
 def test_notation_numbers_are_ascii_and_options_given_once(text: str, message: str) -> None:
