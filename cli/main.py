@@ -337,6 +337,40 @@ def run_command_line(args: list[str]) -> int:
     if os.environ.get(COMPLETE_VARIABLE):
         # Shell completion: Typer answers and exits.
         command.main(args=args, prog_name="sheepdog")
+    if args[:1] and args[0].partition("=")[0] in _COMPLETION_OPTIONS:
+        return _completion_option(command, args)
+    return _invoke(command, args)
+
+
+#: Typer's options that install or show the shell's completion script.
+_COMPLETION_OPTIONS = ("--install-completion", "--show-completion")
+
+
+def _completion_option(command: Command, args: list[str]) -> int:
+    """``--install-completion`` or ``--show-completion``, run by Typer with its output held:
+    a shell it does not support ("Shell dash is not supported.", printed on stdout or stderr,
+    exit 1) is one ``Error:`` line on stderr, as every other refusal (found by a helper)."""
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = _invoke(command, args)
+        except SystemExit as exc:  # Typer's show_callback ends with sys.exit
+            code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+    if code:
+        said = f"{err.getvalue()} {out.getvalue()}".strip()
+        _error(said.removeprefix("Error:").strip() or "the shell's completion was not set up")
+        return code
+    sys.stdout.write(out.getvalue())
+    sys.stderr.write(err.getvalue())
+    return 0
+
+
+def _invoke(command: Command, args: list[str]) -> int:
+    """Runs the parsed command line; usage errors become one line ``Error: ...``."""
+    import typer
+
     try:
         with command.make_context("sheepdog", args) as ctx:
             result = command.invoke(ctx)

@@ -154,6 +154,32 @@ def test_shell_completion_is_offered() -> None:
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
 
 
+def test_a_shell_completion_cannot_set_up_is_one_error_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Typer printed "Shell dash is not supported." on stdout (and the other option on
+    stderr, without ``Error:``; found by a helper); a supported shell's script still comes
+    out on stdout."""
+    import typer._completion_shared
+    import typer.completion
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for module in (typer.completion, typer._completion_shared):  # as if run from dash
+        monkeypatch.setattr(module, "_get_shell_name", lambda: "dash")
+    for option, said in (
+        ("--show-completion", "Shell dash not supported"),
+        ("--install-completion", "Shell dash is not supported"),
+    ):
+        code, out, err = _run_main([option], capsys)
+        assert (code, out) == (1, "")
+        assert err == f"Error: {said}.\n"
+    monkeypatch.setattr(typer.completion, "_get_shell_name", lambda: "bash")
+    code, out, err = _run_main(["--show-completion"], capsys)
+    assert (code, err) == (0, "")
+    assert "_SHEEPDOG_COMPLETE=complete_bash" in out
+    assert list(tmp_path.iterdir()) == []  # nothing installed
+
+
 def test_an_unexpected_exception_is_one_line_with_exit_70(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
