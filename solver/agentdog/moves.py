@@ -909,8 +909,12 @@ class Wordings:
     def play(self, words: str) -> AgentPlay | None:
         """The play said in ``words`` (the choices of a description, as for
         :func:`play_by_words`), or None when they are no play of the card here (or, made
-        with ``wanted``, words not among those)."""
-        return self.play_of(choice_key(words, self.label))
+        with ``wanted``, words not among those): "out" is onto her start, her own seat
+        before it left out (:func:`~sheepdog.solver.dog.entries.out_to_start`), as there."""
+        pos = self.pos
+        return self.play_of(
+            choice_key(out_to_start(words, pos.to_move, pos.layout.start), self.label)
+        )
 
     def play_of(self, key: str) -> AgentPlay | None:
         """:meth:`play` of words already made a :func:`choice_key`."""

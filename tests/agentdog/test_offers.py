@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sheepdog.solver.agentdog.cards import CARDS, COPY, PARTNER
@@ -180,8 +180,20 @@ def _words_of(pos: AgentPosition, card: str) -> list[str]:
     return out
 
 
+_ALL_IN_KENNELS = {
+    "variant": "agent-dog",
+    "seats": 4,
+    "layout": "default",
+    "pawns": {str(seat): ["k"] * 4 for seat in range(4)},
+    "hands": {"0": ["1/11"], "1": [], "2": [], "3": []},
+    "to_move": 0,
+    "last_card": None,
+}
+
+
 @settings(max_examples=40, deadline=None)
 @given(data=positions(), card=st.sampled_from(CARDS))
+@example(data=_ALL_IN_KENNELS, card="1/11")  # "[seat 0] out to t0": her own exit, as there
 def test_wordings_match_words_as_play_by_words_does(data: dict[str, Any], card: str) -> None:
     """One search of a card's choices answers any words for them as :func:`play_by_words`'
     search aimed at them does: the same play, or none where it refuses them."""
