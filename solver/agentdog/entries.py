@@ -50,6 +50,7 @@ __all__ = [
     "Undo",
     "card_of_label",
     "card_or_none",
+    "check_copied",
     "copied_card",
     "entry_line",
     "normal_label",
@@ -230,6 +231,16 @@ def card_or_none(label: str) -> str | None:
 def copied_card(label: str) -> str | None:
     words = label.split()
     return parse_card(words[2]) if len(words) == 3 and words[1].lower() == "as" else None
+
+
+def check_copied(label: str, last_card: str | None) -> None:
+    """A Copy named with the card it copies (``copy as 5``) must name the last card played
+    (A12); one named ``copy`` copies it whatever it is."""
+    copied = copied_card(label)
+    if copied is not None and copied != last_card:
+        raise SheepdogError(
+            f"a Copy plays as the last card, {last_card or 'none yet'}, not {copied} (A12)"
+        )
 
 
 def entry_line(entry: Entry, last_card: str | None = None) -> str:

@@ -33,7 +33,7 @@ from sheepdog.solver.agentdog.cards import (
     UNKNOWN,
     parse_card,
 )
-from sheepdog.solver.agentdog.entries import copied_card
+from sheepdog.solver.agentdog.entries import card_or_none, check_copied
 from sheepdog.solver.agentdog.meeting import arrive, hold_meetings
 from sheepdog.solver.agentdog.position import (
     AgentPosition,
@@ -665,13 +665,8 @@ def play_by_words(
         listed = "; ".join(f"'{p.description}'" for p in folds[:6])
         more = f" and {len(folds) - 6} more" if len(folds) > 6 else ""
         raise SheepdogError(f"no fold {shown(typed)!r} here; the folds here are {listed}{more}")
-    copied = copied_card(card) if card.lower().split()[:1] in (["copy"], ["c"]) else None
-    if copied is not None:  # "copy as 5", as the descriptions name a Copy
-        if copied != pos.last_card:
-            raise SheepdogError(
-                f"a Copy plays as the last card played, {pos.last_card or 'none yet'},"
-                f" not {copied} (A12)"
-            )
+    if card_or_none(card) == COPY:  # "copy as 5" too, as the descriptions name a Copy
+        check_copied(card, pos.last_card)
         card = COPY
     card = parse_card(card)  # any case, "11" for 1/11; an unknown name lists the valid ones
     if card not in pos.hands[mover]:

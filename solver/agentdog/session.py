@@ -69,7 +69,7 @@ from sheepdog.solver.agentdog.entries import (
     Seen,
     Undo,
     card_or_none,
-    copied_card,
+    check_copied,
     entry_line,
     normal_label,
     normal_words,
@@ -384,11 +384,7 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
     if colon:
         named = card_or_none(head)
         if named == COPY:
-            copied = copied_card(head)
-            if copied is not None and copied != table.last_card:
-                raise SheepdogError(
-                    f"a Copy plays as the last card, {table.last_card}, not {copied}"
-                )
+            check_copied(head, table.last_card)
         if named is not None:
             if named != card:
                 raise SheepdogError(f"{shown(entered.strip())!r} is not a play of the {card}")

@@ -416,7 +416,7 @@ def test_play_by_words_takes_a_copy_named_as_the_card_it_copies() -> None:
         play == play_by_words(pos, "copy", "t21->t26") == play_by_words(pos, "COPY AS 5", "t21→t26")
     )
     assert play.description == "copy as 5: t21→t26"
-    with pytest.raises(SheepdogError, match=r"^a Copy plays as the last card played, 5, not 6"):
+    with pytest.raises(SheepdogError, match=r"^a Copy plays as the last card, 5, not 6 \(A12\)$"):
         play_by_words(pos, "copy as 6", "t21->t27")
     with pytest.raises(SheepdogError, match="unknown card"):
         play_by_words(pos, "copy as 7", "t21->t28")
