@@ -95,7 +95,12 @@ from sheepdog.solver.agentdog.observer import (  # noqa: E402
     view_of,
     view_to_json,
 )
-from sheepdog.solver.agentdog.offers import choices, forget_offers, offered_plays  # noqa: E402
+from sheepdog.solver.agentdog.offers import (  # noqa: E402
+    choices,
+    forget_offers,
+    kept_bytes,
+    offered_plays,
+)
 from sheepdog.solver.agentdog.perftfile import (  # noqa: E402
     AgentPerftCase,
     perft_file_text,
@@ -846,6 +851,7 @@ def offers_part(views: int, undercover: list[int]) -> None:
         took.append(time.process_time() - started)
         colourings = len(table.belief)
         per.append(took[-1] / colourings * 1e3)
+        kept = kept_bytes(table, 0) or 0  # what the listing keeps (offers.OFFERED_BYTES)
         started = time.process_time()  # its plays kept from the listing
         Record(table).add(parse_entry("seat 0 plays partner #0"))
         entered = time.process_time() - started
@@ -857,7 +863,8 @@ def offers_part(views: int, undercover: list[int]) -> None:
             f"  view {seed}: {counted(colourings, 'colouring')},"
             f" {counted(len(offered), 'play')} offered, {took[-1]:.2f} s ({per[-1]:.1f} ms a"
             f" colouring); the Partner's {len(partner)} alone {alone:.2f} s; a Partner play"
-            f" entered by number after the listing {entered:.2f} s",
+            f" entered by number after the listing {entered:.2f} s; the plays kept"
+            f" {kept / 1e6:.1f} MB",
             flush=True,
         )
     _per_view_summary(took, per)
