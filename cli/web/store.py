@@ -236,10 +236,27 @@ class Store:
             except FileNotFoundError:
                 now = None
             if now != opened:
+                if path == self._wal and now is None:
+                    self._save_removed_log()
                 raise FilesGone(
                     f"{path} was {'removed' if now is None else 'replaced'} while the server"
                     " ran: restart it"
                 )
+
+    def _save_removed_log(self) -> None:
+        """The write-ahead log was removed: the entries confirmed since the last checkpoint
+        live only in it (the open connection still holds the removed file), and a crash before
+        a clean stop would lose them.  Copy them into the database now, if it is still the
+        file opened (a database replaced meanwhile is another server's: nothing is written
+        into it).  Under the write lock; a write begun is rolled back first (a checkpoint
+        cannot run inside a transaction, and the write is refused anyway)."""
+        try:
+            if _identity(self.path) == self._files[self.path]:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except (OSError, sqlite3.Error):
+            pass  # the 503 that follows still says to restart; nothing more can be saved
 
     def close(self) -> None:
         with self._wake:

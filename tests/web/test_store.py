@@ -284,6 +284,29 @@ def test_files_removed_while_the_server_runs_store_nothing_more(tmp_path: Path, 
         again.close()
 
 
+def test_entries_confirmed_before_the_log_was_removed_outlive_a_crash(tmp_path: Path) -> None:
+    """With the write-ahead log removed, the entries confirmed since the last checkpoint were
+    only in the removed file, which the server still held open: a clean stop wrote them into
+    the database, but a crash (kill -9) before it lost them (found by a helper).  The write that
+    finds the log gone copies them into the database first.  Here the database file is read
+    while the server still runs, as a restart after kill -9 would find it."""
+    folder = tmp_path / "d"
+    store = Store(folder)
+    game = store.create_game("wolf", {})
+    store.add_entry(game.id, 1, "top harp")
+    store.add_entry(game.id, 2, "top violin")
+    os.remove(folder / (DB_NAME + "-wal"))
+    with pytest.raises(NotStored):
+        store.add_entry(game.id, 3, "call harp")
+    after_crash = tmp_path / "after" / DB_NAME
+    after_crash.parent.mkdir()
+    after_crash.write_bytes((folder / DB_NAME).read_bytes())  # the database alone, no log
+    again = Store(after_crash.parent)
+    assert [e.line for e in again.entries(game.id)] == ["top harp", "top violin"]
+    again.close()
+    store.close()
+
+
 def test_a_database_that_cannot_be_written_is_refused_at_the_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
