@@ -429,7 +429,9 @@ def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) ->
     out = [choice for card in cards for choice in found[card]]
     movable = {choice.card for choice in out}
     if fold_possible(table, seat, lambda card: card in movable):
-        out.append(Choice(None, 0, "discard" if table.drawn else "fold"))
+        # a fold keeps every colouring: whether a card can move never depends on an unseen
+        # colour (A18), and it moves no piece
+        out.append(Choice(None, 0, "discard" if table.drawn else "fold", legal=len(table.belief)))
     if tally is not None:
         tally.waiting = ()
     return out

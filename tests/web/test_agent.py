@@ -1176,3 +1176,20 @@ def test_an_entry_made_before_the_listing_begins_its_cards_waits_too() -> None:
         finish.set()
         held.result(timeout=10)
     assert listing.wait(None, 10) == {}
+
+
+def test_the_fold_on_offer_is_a_play_in_every_colouring(client: TestClient) -> None:
+    """The fold (another seat's turn: she may hold nothing that can move) was listed with
+    ``"legal_colourings": 0``, as if no colouring were left once it is made; a fold keeps
+    every colouring (whether a card can move never depends on an unseen colour, A18)."""
+    pos = make_position(
+        [[3, -1, -1, -1], [8, -1, -1, -1], [32, -1, -1, -1], [24, -1, -1, 48]],
+        [["5", "8", "swap"], ["2", "3", "6"], ["9", "10", "12"], ["1/11", "13", "partner"]],
+        1,
+    )
+    game = new(client, position=view_to_json(view_of(pos, 0)), hand=None, players=None)
+    got = client.get(f"/api/dog/games/{game['id']}?token={game['token']}").json()
+    assert got["to_move"] == 1 and got["colourings"] == 2
+    [fold] = [p for p in got["plays"] if p["card"] is None]
+    assert fold["play"] == "fold" and fold["legal_colourings"] == 2
+    assert all(0 < p["legal_colourings"] <= 2 for p in got["plays"])
