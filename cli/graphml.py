@@ -44,7 +44,7 @@ class _Counted:
         return self._out.write(data)
 
 
-def write_graphml(digraph: nx.DiGraph, out: BinaryIO) -> None:
+def write_graphml(digraph: nx.DiGraph[int], out: BinaryIO) -> None:
     """Write ``digraph`` to ``out`` as GraphML, with a bar of its positions and plays."""
     total = digraph.number_of_nodes() + digraph.number_of_edges()
     with progress_bar("graph: GraphML, positions and plays", total) as update:

@@ -272,7 +272,7 @@ def to_networkx(
     *,
     name: Callable[[P], str] = str,
     node_data: Callable[[int], dict[str, Any]] | None = None,
-) -> nx.DiGraph:
+) -> nx.DiGraph[int]:
     """The graph as a ``networkx.DiGraph``: node ids, ``position`` (``name`` of it) and flags.
 
     Every attribute is a string, an int or a bool, so the result can be written as GraphML;
@@ -280,7 +280,7 @@ def to_networkx(
     """
     import networkx as nx
 
-    digraph = nx.DiGraph(root=0, root_team=graph.root_team)
+    digraph: nx.DiGraph[int] = nx.DiGraph(root=0, root_team=graph.root_team)
     for node, pos in enumerate(graph.positions):
         attrs: dict[str, Any] = {
             "position": name(pos),

@@ -244,7 +244,7 @@ def retrograde(graph: GameGraph[P], progress: dict[int, tuple[int, int]]) -> Sol
     return Solution(graph, keys, progress)
 
 
-def solved_networkx(solution: Solution[P], *, name: Any = None) -> nx.DiGraph:
+def solved_networkx(solution: Solution[P], *, name: Any = None) -> nx.DiGraph[int]:
     """The solved graph as a ``networkx.DiGraph`` with values on the nodes, best edges marked;
     each node's ``position`` is ``name(position)`` (None: :meth:`Solution.node_name`, text a
     reader takes back: classic DOG's notation, an Agent DOG position's JSON object).
