@@ -188,6 +188,28 @@ def name_height(pdf: FPDF, w: float, h: float, text: str, *, size: float, style:
     return h if fits else len(lines) * line_h
 
 
+def name_room(
+    pdf: FPDF,
+    w: float,
+    least: float,
+    most: float,
+    text: str,
+    *,
+    size: float,
+    readable: float = 5.0,
+    style: str = "",
+) -> float:
+    """The height of a box ``w`` wide for :func:`fit_name` to print ``text`` at ``readable`` pt
+    or more: ``least`` when it does there, else the height of its lines at ``readable`` pt, but
+    ``most`` at the very most (where the font then goes below ``readable``)."""
+    text = printable(text)
+    lines, line_h, fits = _name_lines(pdf, w, least, text, size, style)
+    if fits and line_h >= readable * PT * 1.15 - 1e-9:
+        return least
+    lines, line_h, fits = _name_lines(pdf, w, most, text, readable, style)
+    return min(most, max(least, len(lines) * line_h + 0.01))
+
+
 def fit_name(
     pdf: FPDF,
     x: float,

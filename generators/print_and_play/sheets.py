@@ -40,6 +40,7 @@ from sheepdog.generators.print_and_play.layout import (
     fit_term,
     heading,
     name_height,
+    name_room,
     split_lines,
     stars,
 )
@@ -342,6 +343,12 @@ def how_to_play(
 # -- the roster's sheets --------------------------------------------------------------------------
 
 
+#: A wolf card's outfit: the height of its lines below the picture, and the least height the
+#: picture keeps when a long outfit needs more room.
+LABEL_H = 9.0
+MIN_FIGURE_H = 20.0
+
+
 def wolf_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
     wolves = roster.wolves
     for i, x, y, card_w, card_h in _card_grid(
@@ -358,15 +365,25 @@ def wolf_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
         cut_rect(pdf, x, y, card_w, card_h)
         pdf.set_text_color(0, 0, 0)
         fit_name(pdf, x + 2, y + 1.5, card_w - 4, 5.5, wolf.name, size=11, style="B")
-        label_h = 9.0
+        items = [str(item) for item in wolf.wears]
+        one_a_line = len(items) * 5 * PT * 1.15 <= LABEL_H  # one item a line, at 5 pt or more
+        # in lines, never cut (six or twelve garments lost all but the first five); a long
+        # outfit (sixteen garments, long colours) takes room from the picture rather than
+        # shrinking below 5 pt and spilling over the picture and the cut line
+        label_h = (
+            LABEL_H
+            if one_a_line
+            else name_room(
+                pdf, card_w - 4, LABEL_H, card_h - 10 - MIN_FIGURE_H, ", ".join(items), size=7
+            )
+        )
         figure_h = card_h - 8 - label_h - 2
         draw_wolf(pdf, wolf.wears, x + card_w / 2, y + 8, figure_h)
         pdf.set_text_color(40, 40, 40)
-        items = [str(item) for item in wolf.wears]
         at = (x + 2, y + card_h - label_h - 1, card_w - 4, label_h)
-        if len(items) * 5 * PT * 1.15 <= label_h:  # one item a line, at 5 pt or more
+        if one_a_line:
             fit_block(pdf, *at, "\n".join(items), size=7)
-        else:  # in lines, never cut: six or twelve garments lost all but the first five
+        else:
             fit_name(pdf, *at, ", ".join(items), size=7)
 
 

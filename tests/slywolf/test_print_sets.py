@@ -4,6 +4,7 @@ wrong on paper, checked in the PDF's text objects and extracted text."""
 from __future__ import annotations
 
 import ctypes
+import random
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -361,3 +362,72 @@ def test_laying_out_counts_its_parts(roster_sheets: bool, slips: bool, parts: in
     steps = parts + 1 + cases * (2 if slips else 1)
     assert seen == [(k, steps) for k in range(steps + 1)]
     assert len(printed.parts) == parts and printed.data.startswith(b"%PDF")
+
+
+GARMENTS_16 = (
+    "top hat", "jacket", "pants", "scarf", "boots", "bow tie", "monocle", "waistcoat", "gloves",
+    "cape", "cummerbund", "spats", "umbrella", "pocket watch", "cravat", "beret",
+)  # fmt: skip
+LONG_COLOURS = ("crimson-vermilion-scarlet", "ultramarine", "chartreuse")
+
+
+def long_outfits_toml() -> str:
+    """Six wolves in sixteen garments each, of colours with long names (within the limits)."""
+    rng = random.Random(1)
+    lines = [
+        "accomplices = 2",
+        f"colors = {toml_list(LONG_COLOURS)}",
+        f"garments = {toml_list(GARMENTS_16)}",
+    ]
+    for w in range(6):
+        wears = [f"{rng.choice(LONG_COLOURS)} {garment}" for garment in GARMENTS_16]
+        lines += ["[[wolves]]", f'name = "Wolf {w}"', f"wears = {toml_list(wears)}"]
+    for name, likes in zip(("oboe", "harp", "violin", "lute", "drum", "flute"), LIKES, strict=True):
+        lines += ["[[sheep]]", f'name = "{name}"', f"likes = {toml_list(likes)}"]
+    return "\n".join(lines) + "\n"
+
+
+def filled_shapes(page: pdfium.PdfPage) -> list[tuple[float, ...]]:
+    """(left, bottom, right, top) of every filled path of ``page``: the pictures' parts."""
+    found = []
+    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH]):
+        fill, stroke = ctypes.c_int(), ctypes.c_int()
+        pdfium_c.FPDFPath_GetDrawMode(obj, fill, stroke)
+        if fill.value:
+            sides = [ctypes.c_float() for _ in range(4)]
+            pdfium_c.FPDFPageObj_GetBounds(obj, *sides)
+            found.append(tuple(side.value for side in sides))
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_long_outfit_on_a_wolf_card_keeps_to_its_room(tmp_path: Path, paper: str) -> None:
+    """Found by a helper: sixteen garments of long colours printed at 4 pt on a wolf card,
+    spilling over the wolf's picture (and, on the last row, over the cut line).  The outfit
+    now takes room from the picture: at 5 pt or more, clear of every shape drawn."""
+    doc = printed_pdf(generated(tmp_path, long_outfits_toml()), "--paper", paper)
+    page = doc[1]  # the suspects
+    assert "Suspects" in page.get_textpage().get_text_range()
+    shapes = filled_shapes(page)
+    textpage = page.get_textpage()
+    lines = 0
+    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
+        size = pdfium_c.FPDFTextObj_GetText(obj, textpage, None, 0)
+        buffer = ctypes.create_string_buffer(size * 2)
+        pointer = ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort))
+        pdfium_c.FPDFTextObj_GetText(obj, textpage, pointer, size)
+        text = buffer.raw.decode("utf-16-le").rstrip("\0").strip()
+        if not any(garment in text for garment in GARMENTS_16 + LONG_COLOURS):
+            continue
+        lines += 1
+        font = ctypes.c_float()
+        pdfium_c.FPDFTextObj_GetFontSize(obj, font)
+        assert font.value >= 5.0 - 1e-6, (text, font.value)
+        sides = [ctypes.c_float() for _ in range(4)]
+        pdfium_c.FPDFPageObj_GetBounds(obj, *sides)
+        left, bottom, right, top = (side.value for side in sides)
+        for s_left, s_bottom, s_right, s_top in shapes:
+            clear = right <= s_left or s_right <= left or top <= s_bottom or s_top <= bottom
+            assert clear, f"{text!r} is printed over the picture"
+        assert bottom >= 12 / 25.4 * 72  # the 12 mm margin, below the last row's cut line
+    assert lines >= 6 * 8  # every wolf's outfit, in lines
