@@ -11,6 +11,7 @@ white paper and the picture still reads in black and white.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -265,18 +266,24 @@ _PATCH_LABELS: ContextVar[Mapping[str, str] | None] = ContextVar("patch_labels",
 
 
 def patch_labels(garments: Sequence[str]) -> dict[str, str]:
-    """The letters on the patches of the garments of no known kind among ``garments``: each
-    garment's shortest beginning (up to 3 letters, the first a capital) that no other such
-    garment shares, so that a cravat and a cummerbund read "Cr" and "Cu", not "C" twice.
-    Garments alike in their first 3 letters (wristwatch1, wristwatch2) get their initial
-    and a number, in roster order.
+    """The letters on the patches among ``garments``: those of no known kind, and those of a
+    kind another garment shares (a wolf in a top hat and a beret wears the second as a
+    patch).  Each gets its shortest beginning (up to 3 letters, the first a capital) that no
+    other such garment shares, so that a cravat and a cummerbund read "Cr" and "Cu", not "C"
+    twice, nor a bow tie and a beret "B".  Garments alike in their first 3 letters
+    (wristwatch1, wristwatch2) get their initial and a number, in roster order.
 
     >>> patch_labels(["hat", "cravat", "cummerbund", "scarf"])
     {'cravat': 'Cr', 'cummerbund': 'Cu', 'scarf': 'S'}
     >>> patch_labels(["sash1", "sash2"])
     {'sash1': 'S1', 'sash2': 'S2'}
+    >>> patch_labels(["top hat", "bow tie", "beret", "boots"])
+    {'top hat': 'T', 'bow tie': 'Bo', 'beret': 'Be'}
     """
-    plain = [g for g in dict.fromkeys(garments) if garment_kind(g) is None]
+    kinds = Counter(garment_kind(g) for g in dict.fromkeys(garments))
+    plain = [
+        g for g in dict.fromkeys(garments) if (kind := garment_kind(g)) is None or kinds[kind] > 1
+    ]
     letters = {g: "".join(c for c in g if c.isalnum()) or "?" for g in plain}
     out: dict[str, str] = {}
     for g in plain:

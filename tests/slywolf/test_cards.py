@@ -14,6 +14,8 @@ from pathlib import Path
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
@@ -31,7 +33,13 @@ from sheepdog.generators.print_and_play import (
     set_texts,
     unprintable_characters,
 )
-from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict, roster_to_dict
+from sheepdog.generators.print_and_play.drawing import _dressed, garment_kind, patch_labels
+from sheepdog.solver.slywolf.roster import (
+    Item,
+    load_roster,
+    roster_from_dict,
+    roster_to_dict,
+)
 
 runner = CliRunner()
 CASES = Path(__file__).resolve().parent.parent.parent / "cases"
@@ -607,3 +615,25 @@ def test_patches_of_garments_with_one_initial_are_told_apart() -> None:
         shown = len(pset.roster.wolves) if part == "suspects" else len(pset.cases)
         assert words.count("Cr") == words.count("Cu") == shown, part
         assert "C" not in words
+
+
+_GARMENT_NAMES = st.sampled_from(
+    ["top hat", "beret", "cap", "jacket", "waistcoat", "pants", "boots", "shoes", "bow tie"]
+    + ["scarf", "spats", "sash", "beret2", "cape", "cravat", "cummerbund", "monocle", "belt"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_GARMENT_NAMES, min_size=1, max_size=16, unique=True), st.data())
+def test_every_patch_of_a_wolf_has_its_own_letters(
+    garments: list[str], data: st.DataObject
+) -> None:
+    """Found by a helper: a wolf in a top hat and a beret wears the beret as a patch (one hat
+    is drawn), and its patch read "B", as did the bow tie's: only the garments of no known
+    kind had letters of their own.  Every garment a wolf may wear as a patch now has."""
+    labels = patch_labels(garments)
+    assert len(set(labels.values())) == len(labels)
+    wears = tuple(Item(data.draw(st.sampled_from(["red", "blue"])), g) for g in garments)
+    by_kind, patched = _dressed(tuple(data.draw(st.permutations(wears))))
+    assert {item.garment for item in patched} <= set(labels)  # none falls back to its initial
+    assert set(by_kind) == {garment_kind(g) for g in garments} - {None}
