@@ -48,7 +48,7 @@ from sheepdog.solver.dog.entries import normal_words
 from sheepdog.solver.errors import FileFormatError, SheepdogError, expect, naming
 from sheepdog.solver.jsonio import loads_json, read_text
 from sheepdog.solver.readers import other_kind
-from sheepdog.solver.words import noun
+from sheepdog.solver.words import counted, noun
 
 HIDDEN: Final = "u"
 #: The most colourings a view may have before advice refuses (a few seconds of work each).
@@ -336,7 +336,14 @@ def colourings(
         for pawns in _colourings(start.visible, start.hidden, start.undercover)
     }
     plays = len(view.history)
+    # the stock's cards are counted through the record while it can be: from a stock given,
+    # within the round (a new deal deals a stock anew) and until a fold finds it empty (the
+    # discards are then shuffled back in, or, with no stock given, nothing is drawn: L1)
+    counted_stock = bool(start.stock)
     for i, rec in enumerate(view.history, 1):
+        fold = rec.play.strip().startswith("fold")
+        if counted_stock and any(not any(p.hands) or (fold and not p.stock) for p in belief):
+            counted_stock = False
         after: set[AgentPosition] = set()
         failure = ""
         for n, pos in enumerate(sorted(belief, key=by_place)):
@@ -369,7 +376,25 @@ def colourings(
     if not now:
         why = same_turn(placed[0], *_turn(view))
         raise HistoryMismatch(f"the history does not lead to this view: after its plays {why}")
+    if counted_stock and view.stock:  # a view may leave the stock out (it is read for draws)
+        why = _same_stock(now[0].stock, view.stock)
+        if why:
+            raise HistoryMismatch(f"the history does not lead to this view: after its plays {why}")
     return sorted({p.pawns for p in now})
+
+
+def _same_stock(followed: tuple[str, ...], shown: tuple[str, ...]) -> str:
+    """Why the view's stock cannot be the one the record leaves (empty if it can): as many
+    cards, and where both know a card, the same one."""
+    if len(followed) != len(shown):
+        return (
+            f"the stock holds {counted(len(followed), 'card')}, but the view shows"
+            f" {len(shown)}"
+        )
+    for k, (was, now) in enumerate(zip(followed, shown, strict=True)):
+        if UNKNOWN not in (was, now) and was != now:
+            return f"card {k + 1} of the stock is {was}, but the view shows {now}"
+    return ""
 
 
 def _fixed(view: ObserverView) -> tuple[Layout, AgentRules, tuple[int, ...]]:
@@ -537,6 +562,8 @@ def _with_history(view: ObserverView, obj: Any) -> ObserverView:
                 visible, hidden = _view_pawns(pawn_map, view.players, view.layout, under)
                 seen = (visible, hidden, under)
             parsed = card if fold or card is None else parse_card(card)
+            if fold and isinstance(card, str) and card.strip().lower() != "fold":
+                parse_card(card.split(" as ")[0].strip())  # not read, but a card's name
         except SheepdogError as exc:
             message = str(exc)
             if not message.startswith(f"'history play {i}"):

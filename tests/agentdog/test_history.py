@@ -494,3 +494,58 @@ def test_what_a_record_s_play_says_of_itself_must_be_so() -> None:
     assert len(colourings(view_from_json(_knock_record(out, True)))) == 1
     with pytest.raises(HistoryMismatch):  # her partner's piece was not the one knocked out
         colourings(view_from_json(_knock_record(out, False)))
+
+
+def test_the_stock_a_record_leaves_is_the_view_s() -> None:
+    """Found by a helper: a record's last view could show any number of cards in the stock
+    (4 after a play from a stock of 3 that drew none).  Within a round the stock loses one
+    card per fold's draw: a view that shows it must show that many."""
+    k = -1
+    pawns = [[k] * 4, [], [32, k, k, k], []]
+    start = make_position(pawns, [["2", "3"], [], ["5"], []], 0, players=[0, 2], stock=["5", "6"])
+    end = next(p.position for p in legal_plays(start) if p.description.startswith("fold"))
+    assert len(end.stock) == 1
+    first = view_to_json(view_of(start, 0))
+
+    def follow(stock: list[str] | None, begin: dict[str, Any] = first) -> str:
+        obj = view_to_json(view_of(end, 0))
+        if stock is None:
+            obj.pop("stock", None)
+        else:
+            obj["stock"] = stock
+        said = "fold: discard 2, draw 5, discard 3"
+        obj["history"] = {"from": begin, "plays": [{"seat": 0, "card": None, "play": said}]}
+        try:
+            return "" if colourings(view_from_json(obj)) else "none"
+        except SheepdogError as exc:
+            return str(exc)
+
+    assert follow(["?"]) == "" and follow(["6"]) == ""
+    assert "the stock holds 1 card, but the view shows 2" in follow(["?", "?"])
+    assert "the stock holds 1 card, but the view shows 3" in follow(["?", "?", "?"])
+    known = {**first, "stock": ["5", "6"]}  # a first view that knows the stock's cards
+    assert follow(["6"], known) == "" and follow(["?"], known) == ""
+    assert "card 1 of the stock is 6, but the view shows 9" in follow(["9"], known)
+    assert follow(None) == ""  # a view may leave the stock out
+    # from a first view that gives no stock, the fold draws nothing known (L1): not counted
+    bare = {key: value for key, value in first.items() if key != "stock"}
+    assert follow(["?", "?", "?"], bare) == ""
+
+
+def test_a_record_fold_s_card_is_a_card_name_or_none() -> None:
+    """Found by a helper: a fold's ``"card": "7"`` was taken (Agent DOG has no 7).  A fold's
+    card is not read, but it is null, "fold" or a card's name, as L9 says."""
+    kennel = -1
+    pawns = [[kennel] * 4, [16, kennel, kennel, kennel], [32] + [kennel] * 3, [48] + [kennel] * 3]
+    start = make_position(pawns, [["5"], ["swap"] * 5, ["2", "8"], ["3", "9"]], 0, "swap")
+    (fold,) = legal_plays(start)
+    obj = view_to_json(view_of(fold.position, 1))
+    for card in (None, "fold", "Fold", "5", "swap", "copy as 5"):
+        play = {"seat": 0, "card": card, "play": fold.description}
+        obj["history"] = {"from": view_to_json(view_of(start, 1)), "plays": [play]}
+        assert colourings(view_from_json(obj)) == [fold.position.pawns], card
+    for card in ("7", "zz", ""):
+        play = {"seat": 0, "card": card, "play": fold.description}
+        obj["history"] = {"from": view_to_json(view_of(start, 1)), "plays": [play]}
+        with pytest.raises(FileFormatError, match="history play 1: "):
+            view_from_json(obj)
