@@ -456,3 +456,27 @@ def test_play_by_words_reads_a_piece_brought_out_as_the_table_does() -> None:
         play_by_words(pos, "13", "[seat 1] out")  # as typed, not as read ("... out to t16")
     with pytest.raises(SheepdogError, match=r"^'\(knocks out \[seat 2\] t48\)' is not what"):
         play_by_words(pos, "13", "out (knocks out [seat 2] t48)")
+
+
+def test_a_seat_not_in_play_is_refused_even_for_an_undercover_piece() -> None:
+    """Found by a helper: with seats 0 and 2 in play, "[seat 1] t44→t53" moved seat 2's
+    undercover piece on the hole t44, as the seat of an undercover piece is not checked (A18);
+    but seat 1 has no pieces at all."""
+    pos = position_from_json(
+        {
+            "variant": "agent-dog",
+            "seats": 4,
+            "players": [0, 2],
+            "pawns": {"0": ["t8", "t21", "h3", "k"], "1": [], "2": ["h3", "h2", "t44", "t5"]}
+            | {"3": []},
+            "hands": {"0": ["12", "9"], "1": [], "2": ["3"], "3": []},
+            "to_move": 0,
+            "last_card": "5",
+            "stock": ["13", "2"],
+        }
+    )
+    assert play_by_words(pos, "9", "t44->t53").description == "9: t44→t53"
+    assert play_by_words(pos, "9", "[seat 2] t44->t53").description == "9: t44→t53"
+    for seat in (1, 3):
+        with pytest.raises(SheepdogError, match=f"seat {seat} is not in play \\(seats 0 and 2"):
+            play_by_words(pos, "9", f"[seat {seat}] t44->t53")
