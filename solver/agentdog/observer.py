@@ -376,7 +376,9 @@ def colourings(
     if not now:
         why = same_turn(placed[0], *_turn(view))
         raise HistoryMismatch(f"the history does not lead to this view: after its plays {why}")
-    if counted_stock and view.stock:  # a view may leave the stock out (it is read for draws)
+    # a view may leave the stock out (it is read for draws); after the round's last play the
+    # view may show the next deal, with a stock dealt anew
+    if counted_stock and view.stock and all(any(p.hands) for p in now):
         why = _same_stock(now[0].stock, view.stock)
         if why:
             raise HistoryMismatch(f"the history does not lead to this view: after its plays {why}")

@@ -527,6 +527,18 @@ def test_the_stock_a_record_leaves_is_the_view_s() -> None:
     assert follow(["6"], known) == "" and follow(["?"], known) == ""
     assert "card 1 of the stock is 6, but the view shows 9" in follow(["9"], known)
     assert follow(None) == ""  # a view may leave the stock out
+    # the round's last play: the view may show the next deal, with a stock dealt anew
+    pawns = [[0, k, k, k], [], [32, k, k, k], []]
+    last = make_position(pawns, [["5"], [], [], []], 0, players=[0, 2], stock=["2", "3", "6"])
+    (out,) = [p.position for p in legal_plays(last) if p.description == "5: t0→t5"]
+    dealt = view_to_json(view_of(out, 0))
+    dealt |= {"hands": {"0": ["2", "3", "5", "6", "8"], "1": [], "2": ["?"] * 5, "3": []}}
+    dealt |= {"last_card": None, "to_move": 2, "stock": ["?"] * 10}
+    dealt["history"] = {
+        "from": view_to_json(view_of(last, 0)),
+        "plays": [{"seat": 0, "card": "5", "play": "t0→t5"}],
+    }
+    assert colourings(view_from_json(dealt))
     # from a first view that gives no stock, the fold draws nothing known (L1): not counted
     bare = {key: value for key, value in first.items() if key != "stock"}
     assert follow(["?", "?", "?"], bare) == ""
