@@ -389,10 +389,7 @@ def _same_stock(followed: tuple[str, ...], shown: tuple[str, ...]) -> str:
     """Why the view's stock cannot be the one the record leaves (empty if it can): as many
     cards, and where both know a card, the same one."""
     if len(followed) != len(shown):
-        return (
-            f"the stock holds {counted(len(followed), 'card')}, but the view shows"
-            f" {len(shown)}"
-        )
+        return f"the stock holds {counted(len(followed), 'card')}, but the view shows {len(shown)}"
     for k, (was, now) in enumerate(zip(followed, shown, strict=True)):
         if UNKNOWN not in (was, now) and was != now:
             return f"card {k + 1} of the stock is {was}, but the view shows {now}"
