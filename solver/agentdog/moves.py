@@ -787,7 +787,7 @@ def unsaid_notes(
 
 
 #: A seat said in a play's words.
-_SAID_SEAT = re.compile(r"\[seat (\d)\]")
+_SAID_SEAT = re.compile(r"\[seat (\d+)\]")
 
 #: A track field in a play's choices, with the seat said before it, if any.
 _SEATED_FIELD = re.compile(r"(?:\[seat (\d)\] )?\b(t\d+)\b")

@@ -477,6 +477,6 @@ def test_a_seat_not_in_play_is_refused_even_for_an_undercover_piece() -> None:
     )
     assert play_by_words(pos, "9", "t44->t53").description == "9: t44→t53"
     assert play_by_words(pos, "9", "[seat 2] t44->t53").description == "9: t44→t53"
-    for seat in (1, 3):
+    for seat in (1, 3, 12):
         with pytest.raises(SheepdogError, match=f"seat {seat} is not in play \\(seats 0 and 2"):
             play_by_words(pos, "9", f"[seat {seat}] t44->t53")
