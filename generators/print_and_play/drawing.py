@@ -280,10 +280,9 @@ def patch_labels(garments: Sequence[str]) -> dict[str, str]:
     >>> patch_labels(["top hat", "bow tie", "beret", "boots"])
     {'top hat': 'T', 'bow tie': 'Bo', 'beret': 'Be'}
     """
-    kinds = Counter(garment_kind(g) for g in dict.fromkeys(garments))
-    plain = [
-        g for g in dict.fromkeys(garments) if (kind := garment_kind(g)) is None or kinds[kind] > 1
-    ]
+    unique = list(dict.fromkeys(garments))
+    kinds = Counter(garment_kind(g) for g in unique)
+    plain = [g for g in unique if (kind := garment_kind(g)) is None or kinds[kind] > 1]
     letters = {g: "".join(c for c in g if c.isalnum()) or "?" for g in plain}
     out: dict[str, str] = {}
     for g in plain:
