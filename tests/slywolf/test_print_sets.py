@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ctypes
 import random
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -87,20 +89,31 @@ def pdf_text(doc: pdfium.PdfDocument) -> str:
     return " ".join(" ".join(text.split()) for text in texts)
 
 
+def text_objects(page: pdfium.PdfPage) -> Iterator[tuple[Any, str]]:
+    """Every text object of ``page`` with its text."""
+    textpage = page.get_textpage()
+    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
+        size = pdfium_c.FPDFTextObj_GetText(obj, textpage, None, 0)
+        buffer = ctypes.create_string_buffer(size * 2)
+        pointer = ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort))
+        pdfium_c.FPDFTextObj_GetText(obj, textpage, pointer, size)
+        yield obj, buffer.raw.decode("utf-16-le").rstrip("\0").strip()
+
+
+def bounds(obj: Any) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) of a page object, in points."""
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
+    return left.value, bottom.value, right.value, top.value
+
+
 def coloured_texts(doc: pdfium.PdfDocument) -> list[tuple[int, str, tuple[int, int, int]]]:
     """(page, text, fill colour) of every text object."""
     found = []
     for i in range(len(doc)):
-        page = doc[i]
-        textpage = page.get_textpage()
-        for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
+        for obj, text in text_objects(doc[i]):
             r, g, b, a = (ctypes.c_uint() for _ in range(4))
             pdfium_c.FPDFPageObj_GetFillColor(obj, r, g, b, a)
-            size = pdfium_c.FPDFTextObj_GetText(obj, textpage, None, 0)
-            buffer = ctypes.create_string_buffer(size * 2)
-            pointer = ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort))
-            pdfium_c.FPDFTextObj_GetText(obj, textpage, pointer, size)
-            text = buffer.raw.decode("utf-16-le").rstrip("\0").strip()
             found.append((i + 1, text, (r.value, g.value, b.value)))
     return found
 
@@ -206,19 +219,7 @@ def test_long_names_are_printed_whole(tmp_path: Path, paper: str) -> None:
 
 def text_boxes(doc: pdfium.PdfDocument, page: int) -> list[tuple[str, tuple[float, ...]]]:
     """(text, (left, bottom, right, top)) of every text object of ``page`` (from 0)."""
-    found = []
-    the_page = doc[page]
-    textpage = the_page.get_textpage()
-    for obj in the_page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
-        size = pdfium_c.FPDFTextObj_GetText(obj, textpage, None, 0)
-        buffer = ctypes.create_string_buffer(size * 2)
-        pointer = ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort))
-        pdfium_c.FPDFTextObj_GetText(obj, textpage, pointer, size)
-        text = buffer.raw.decode("utf-16-le").rstrip("\0").strip()
-        sides = [ctypes.c_float() for _ in range(4)]
-        pdfium_c.FPDFPageObj_GetBounds(obj, *sides)
-        found.append((text, tuple(side.value for side in sides)))
-    return found
+    return [(text, bounds(obj)) for obj, text in text_objects(doc[page])]
 
 
 def test_a_name_of_forty_wide_letters_leaves_the_testimony_clear(tmp_path: Path) -> None:
@@ -387,16 +388,14 @@ def long_outfits_toml() -> str:
     return "\n".join(lines) + "\n"
 
 
-def filled_shapes(page: pdfium.PdfPage) -> list[tuple[float, ...]]:
+def filled_shapes(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
     """(left, bottom, right, top) of every filled path of ``page``: the pictures' parts."""
     found = []
     for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH]):
         fill, stroke = ctypes.c_int(), ctypes.c_int()
         pdfium_c.FPDFPath_GetDrawMode(obj, fill, stroke)
         if fill.value:
-            sides = [ctypes.c_float() for _ in range(4)]
-            pdfium_c.FPDFPageObj_GetBounds(obj, *sides)
-            found.append(tuple(side.value for side in sides))
+            found.append(bounds(obj))
     return found
 
 
@@ -409,23 +408,15 @@ def test_a_long_outfit_on_a_wolf_card_keeps_to_its_room(tmp_path: Path, paper: s
     page = doc[1]  # the suspects
     assert "Suspects" in page.get_textpage().get_text_range()
     shapes = filled_shapes(page)
-    textpage = page.get_textpage()
     lines = 0
-    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
-        size = pdfium_c.FPDFTextObj_GetText(obj, textpage, None, 0)
-        buffer = ctypes.create_string_buffer(size * 2)
-        pointer = ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort))
-        pdfium_c.FPDFTextObj_GetText(obj, textpage, pointer, size)
-        text = buffer.raw.decode("utf-16-le").rstrip("\0").strip()
+    for obj, text in text_objects(page):
         if not any(garment in text for garment in GARMENTS_16 + LONG_COLOURS):
             continue
         lines += 1
         font = ctypes.c_float()
         pdfium_c.FPDFTextObj_GetFontSize(obj, font)
         assert font.value >= 5.0 - 1e-6, (text, font.value)
-        sides = [ctypes.c_float() for _ in range(4)]
-        pdfium_c.FPDFPageObj_GetBounds(obj, *sides)
-        left, bottom, right, top = (side.value for side in sides)
+        left, bottom, right, top = bounds(obj)
         for s_left, s_bottom, s_right, s_top in shapes:
             clear = right <= s_left or s_right <= left or top <= s_bottom or s_top <= bottom
             assert clear, f"{text!r} is printed over the picture"
