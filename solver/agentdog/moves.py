@@ -650,15 +650,7 @@ def play_by_words(
         raise SheepdogError("the round is over or a side has won: there is no play to make")
     mover = pos.to_move
     typed = normal_words(words)  # spacing around arrows and commas, case, as typed at a table
-    # a seat with no pieces (2-3 players) owns none, undercover ones included (found by a
-    # helper: "[seat 1] t44→t53" with seats 0 and 2 in play was taken)
-    absent = sorted({int(s) for s in _SAID_SEAT.findall(typed)} - set(pos.players))
-    if absent:
-        playing = " and ".join(map(str, pos.players))
-        raise SheepdogError(
-            f"seat {absent[0]} is not in play (seats {playing} are): no piece is seat"
-            f" {absent[0]}'s, in {shown(typed)!r}"
-        )
+    check_seats_in_play(typed, pos.players)
     # "out": onto her start, and her own seat before it left out, as at a table (found by a
     # helper: "[seat 3] out to t48" by seat 3 was refused)
     words = out_to_start(typed, mover, pos.layout.start)
@@ -788,6 +780,20 @@ def unsaid_notes(
 
 #: A seat said in a play's words.
 _SAID_SEAT = re.compile(r"\[seat (\d+)\]")
+
+
+def check_seats_in_play(typed: str, players: Sequence[int]) -> None:
+    """Refuses words that give a piece a seat not in play: with 2-3 players such a seat has
+    no pieces, undercover ones included, whose seat the words otherwise leave unchecked (A18;
+    found by a helper: "[seat 1] t44→t53" with seats 0 and 2 in play was taken)."""
+    absent = sorted({int(s) for s in _SAID_SEAT.findall(typed)} - set(players))
+    if absent:
+        playing = " and ".join(map(str, players))
+        raise SheepdogError(
+            f"seat {absent[0]} is not in play (seats {playing} are): no piece is seat"
+            f" {absent[0]}'s, in {shown(typed.strip())!r}"
+        )
+
 
 #: A track field in a play's choices, with the seat said before it, if any.
 _SEATED_FIELD = re.compile(r"(?:\[seat (\d)\] )?\b(t\d+)\b")

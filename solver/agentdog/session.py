@@ -79,6 +79,7 @@ from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, SEATS
 from sheepdog.solver.agentdog.moves import (
     check_meetings,
     check_said,
+    check_seats_in_play,
     choice_key,
     notes_said,
     said_notes,
@@ -379,6 +380,7 @@ def _by_words(table: AgentTable, seat: int, card: str, typed: str) -> tuple[str,
     offer's, or (choices no offer gives in every colouring: the offers are each the first
     words of their positions, colouring by colouring) the words typed."""
     entered = typed  # as she typed it, for the messages
+    check_seats_in_play(normal_words(entered), table.players)
     typed = out_to_start(typed, seat, table.layout.start)  # "13: out": onto the seat's start
     head, colon, rest = typed.partition(":")
     if colon:

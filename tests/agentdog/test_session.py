@@ -818,3 +818,22 @@ def test_a_note_s_seat_for_the_mover_s_own_piece_must_be_hers() -> None:
     assert taken.steps[-1].line.startswith("seat 0 plays 2: t12→t14 (knocks out t14)")
     with pytest.raises(SheepdogError, match=r"'\(knocks out \[seat 3\] t14\)' is not what"):
         record.add(parse_entry("seat 0 plays 2: t12→t14 (knocks out [seat 3] t14)"))
+
+
+def test_a_seat_not_in_play_is_refused_at_the_table_too() -> None:
+    """As ``play_by_words`` refuses it: with seats 0 and 2 in play, a play typed at the table
+    that gives seat 1 (no pieces) the undercover piece on the hole t44 was taken."""
+    pos = make_position(
+        [[8, 21, 103, -1], [], [103, 102, 44, 5], []],
+        [["12", "9"], [], ["3"], []],
+        0,
+        last_card="5",
+        players=[0, 2],
+        stock=["13", "2"],
+    )
+    table = new_table(2, 0, position=view_to_json(view_of(pos, 0)), stock=80)
+    for seat in (1, 3):
+        with pytest.raises(SheepdogError, match=f"seat {seat} is not in play \\(seats 0 and 2"):
+            Record(table).add(parse_entry(f"seat 0 plays 9: [seat {seat}] t44->t53"))
+    record = Record(table).add(parse_entry("seat 0 plays 9: [seat 2] t44->t53"))
+    assert record.steps[-1].line == "seat 0 plays 9: t44→t53"
