@@ -17,6 +17,11 @@ from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
+from sheepdog.solver.agentdog.observer import view_of, view_to_json
+from sheepdog.solver.agentdog.position import position_from_json
+from sheepdog.solver.agentdog.session import new_table
+from sheepdog.solver.agentdog.table import AgentTable
+from sheepdog.solver.errors import SheepdogError
 from tests.agentdog.reference import CARD_ORDER, DECK_COUNTS
 
 T = TypeVar("T")
@@ -281,6 +286,17 @@ def random_position(
 ) -> dict[str, Any]:
     """A seeded random valid position."""
     return build_position(RandomChooser(rng), player_counts)
+
+
+def seat_table(data: dict[str, Any]) -> AgentTable | None:
+    """The table of the seat to move, from her observer view of the position ``data``; None
+    for a view the table does not take (its refusals are tested elsewhere)."""
+    pos = position_from_json(data)
+    me = pos.to_move
+    try:
+        return new_table(len(pos.players), me, view_to_json(view_of(pos, me)))
+    except SheepdogError:
+        return None
 
 
 # --- deals for random games ---------------------------------------------------------------------

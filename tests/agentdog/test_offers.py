@@ -42,7 +42,7 @@ from sheepdog.solver.agentdog.position import (
 from sheepdog.solver.agentdog.session import Record, new_table, parse_entry
 from sheepdog.solver.agentdog.table import AgentTable
 from sheepdog.solver.errors import SheepdogError
-from tests.agentdog.strategies import positions, random_position
+from tests.agentdog.strategies import positions, random_position, seat_table
 
 _NAMED = re.compile(r"\[seat \d+\] ")
 
@@ -133,20 +133,10 @@ def _same_as_reference(table: AgentTable, seat: int) -> int:
     return plays
 
 
-def _table_of(data: dict[str, Any]) -> AgentTable | None:
-    """The table of the seat to move, from her observer view of ``data``."""
-    pos = position_from_json(data)
-    me = pos.to_move
-    try:
-        return new_table(len(pos.players), me, view_to_json(view_of(pos, me)))
-    except SheepdogError:
-        return None  # a view the table does not take (its refusals are tested elsewhere)
-
-
 @settings(max_examples=30, deadline=None)
 @given(data=positions())
 def test_the_plays_on_offer_are_the_reference_s(data: dict[str, Any]) -> None:
-    table = _table_of(data)
+    table = seat_table(data)
     if table is not None and table.seat_to_move is not None:
         _same_as_reference(table, table.seat_to_move)
 
@@ -156,7 +146,7 @@ def test_the_plays_on_offer_are_the_reference_s_in_seeded_views_with_many_colour
     property above may draw few)."""
     colourings = plays = 0
     for seed in range(12):
-        table = _table_of(random_position(random.Random(seed)))
+        table = seat_table(random_position(random.Random(seed)))
         if table is None or table.seat_to_move is None or len(table.belief) < 2:
             continue
         colourings += len(table.belief)
@@ -214,7 +204,7 @@ def test_a_play_typed_in_other_words_is_the_offered_play_it_gives() -> None:
     """A Partner's sub-moves typed in another order than offered, where both orders give
     one position in every colouring: the entry is recorded as the offered play."""
     for seed in range(40):
-        table = _table_of(random_position(random.Random(seed)))
+        table = seat_table(random_position(random.Random(seed)))
         if (
             table is None
             or table.seat_to_move is None
@@ -242,7 +232,7 @@ def test_the_plays_on_offer_stop_when_asked_between_colourings() -> None:
     thousands of colourings at once (:class:`Stopped`) instead of finishing it."""
     table = None
     for seed in range(40):
-        table = _table_of(random_position(random.Random(seed)))
+        table = seat_table(random_position(random.Random(seed)))
         if table is not None and table.seat_to_move is not None and len(table.belief) >= 3:
             break
     assert table is not None and table.seat_to_move is not None
@@ -331,7 +321,7 @@ def test_every_play_of_every_colouring_typed_is_taken(data: dict[str, Any]) -> N
     which those words are a play (the reference's, one at a time); none ends in anything but
     a recorded entry (a Partner's sub-moves split where no offer gives them in every
     colouring ended in an AssertionError)."""
-    table = _table_of(data)
+    table = seat_table(data)
     if table is not None and table.seat_to_move is not None:
         _typed_plays_taken(table)
 
@@ -341,7 +331,7 @@ def test_every_play_typed_is_taken_on_seeded_tables_with_a_partner() -> None:
     (the property above may draw few)."""
     tables = typed = 0
     for seed in range(300):
-        table = _table_of(random_position(random.Random(seed)))
+        table = seat_table(random_position(random.Random(seed)))
         if table is None or table.seat_to_move is None or len(table.belief) < 2:
             continue
         if PARTNER not in table.hands[table.seat_to_move]:
