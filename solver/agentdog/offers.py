@@ -404,7 +404,7 @@ def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) ->
     seat = table.seat_to_move
     if seat is None:
         return []
-    cards = [card for card in _cards_of(table, seat) if card != COPY or table.last_card is not None]
+    cards = _offered_cards(table, seat)
     # a Partner's plays (a Copy's too, of a Partner) take most of the time: listed last, so a
     # page can show the others' meanwhile
     slow = [c for c in cards if (table.last_card if c == COPY else c) == PARTNER]
@@ -418,12 +418,7 @@ def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) ->
             tally.cards, tally.number, tally.card = len(order), number, card
             tally.searched, tally.colourings = 0, len(table.belief)
             tally.waiting = tuple(order[number - 1 :])
-        label = _label_of(table, card)
-        offers = survey(table, seat, card, (), stop, tally)[0]
-        found[card] = [
-            Choice(card, j, offer.words, offer.knocks, offer.legal, label, offer.meetings)
-            for j, offer in enumerate(offers)
-        ]
+        found[card] = _card_choices(table, card, survey(table, seat, card, (), stop, tally)[0])
         if tally is not None:
             tally.listed = [choice for c in cards if c in found for choice in found[c]]
     out = [choice for card in cards for choice in found[card]]
@@ -435,6 +430,35 @@ def choices(table: AgentTable, stop: Stop = None, tally: Tally | None = None) ->
     if tally is not None:
         tally.waiting = ()
     return out
+
+
+def kept_choices(table: AgentTable) -> list[Choice] | None:
+    """The plays of :func:`choices` for the seat to move, from the plays kept of an earlier
+    listing (:func:`cached_offers`), without a search: None when a card's plays are not kept,
+    or when no card can move (the fold is not among them)."""
+    seat = table.seat_to_move
+    if seat is None:
+        return None
+    out: list[Choice] = []
+    for card in _offered_cards(table, seat):
+        kept = cached_offers(table, seat, card)
+        if kept is None:
+            return None
+        out += _card_choices(table, card, kept)
+    return out or None
+
+
+def _offered_cards(table: AgentTable, seat: int) -> list[str]:
+    """The cards whose plays :func:`choices` lists: a Copy only once a card was played."""
+    return [card for card in _cards_of(table, seat) if card != COPY or table.last_card is not None]
+
+
+def _card_choices(table: AgentTable, card: str, offers: list[Offer]) -> list[Choice]:
+    label = _label_of(table, card)
+    return [
+        Choice(card, j, offer.words, offer.knocks, offer.legal, label, offer.meetings)
+        for j, offer in enumerate(offers)
+    ]
 
 
 def fold_possible(

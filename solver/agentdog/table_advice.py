@@ -6,7 +6,10 @@ seen (the deck less her hand, the cards known elsewhere and the cards played sin
 shuffle).  :func:`advise_belief` is ``advise_view`` with both given, and a time limit after
 which the sampling stops (a sample cut short counts for no play, so all plays keep the same
 samples).  With the view's own colourings, the view's unseen cards and no time limit it is
-``advise_view`` exactly (a test checks it).
+``advise_view`` exactly (a test checks it).  The plays with their exact knock-out risks may be
+given (``plays``) when they were worked out already: a table's plays on offer
+(:func:`~sheepdog.solver.agentdog.offers.choices`, :func:`listed_plays`) look every play up in
+every colouring, as the risks do, so a page of thousands of colourings does it once.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from sheepdog.solver.agentdog.advise import (
     DEFAULT_SOLVE_NODES,
     AdviceProgress,
     AgentAdvice,
+    PlayAdvice,
     Sampled,
     _unseen,
     check_own_hand,
@@ -30,10 +34,11 @@ from sheepdog.solver.agentdog.advise import (
 )
 from sheepdog.solver.agentdog.cards import UNKNOWN
 from sheepdog.solver.agentdog.observer import ObserverView
+from sheepdog.solver.agentdog.offers import Choice
 from sheepdog.solver.agentdog.position import Pawns
 from sheepdog.solver.errors import SheepdogError, expect
 
-__all__ = ["advise_belief"]
+__all__ = ["advise_belief", "listed_plays"]
 
 
 def advise_belief(
@@ -47,12 +52,15 @@ def advise_belief(
     seconds: float | None = DEFAULT_SECONDS,
     progress: AdviceProgress | None = None,
     risk_seconds: float | None = DEFAULT_RISK_SECONDS,
+    plays: Sequence[PlayAdvice] | None = None,
 ) -> AgentAdvice:
     """Advice for the player to move in ``view`` when the colourings are ``belief`` (each once)
     and the hidden cards are dealt from ``unseen`` (default: the view's own count, as
     ``advise_view``); the sampling stops after ``seconds``, and the exact risks raise
     :class:`~sheepdog.solver.agentdog.advise.RisksOutOfTime` after ``risk_seconds`` (the
-    defaults are ``advise_view``'s; None: no limit)."""
+    defaults are ``advise_view``'s; None: no limit).  ``plays``: the plays to advise on with
+    their exact knock-out risks over ``belief``, when they are known already (then
+    ``risk_seconds`` is not needed: see :func:`listed_plays`)."""
     started, clock = time.perf_counter(), time.monotonic()
     for name, value in (("seconds", seconds), ("risk_seconds", risk_seconds)):
         if value is not None:
@@ -70,12 +78,30 @@ def advise_belief(
     if len(pool) < hidden:
         raise SheepdogError(f"{hidden} hidden cards but only {len(pool)} cards not yet seen")
     # as advise_view: a description true in every colouring, the risk over those it fits
-    risk_deadline = None if risk_seconds is None else time.monotonic() + risk_seconds
-    plays = plays_of(view, colourings, deadline=risk_deadline)
-    sampled = Sampled(plays)
-    if samples and view.teams_play and plays:
+    if plays is None:
+        risk_deadline = None if risk_seconds is None else time.monotonic() + risk_seconds
+        advised = plays_of(view, colourings, deadline=risk_deadline)
+    else:
+        advised = tuple(plays)
+    sampled = Sampled(advised)
+    if samples and view.teams_play and advised:
         deadline = None if seconds is None else clock + seconds
         sampled = sample_plays(
-            view, colourings, pool, plays, samples, seed, max_nodes, deadline, progress
+            view, colourings, pool, advised, samples, seed, max_nodes, deadline, progress
         )
     return sampled.advice(view, colourings, seed, time.perf_counter() - started)
+
+
+def listed_plays(listed: Sequence[Choice]) -> tuple[PlayAdvice, ...] | None:
+    """The plays on offer at a table (:func:`~sheepdog.solver.agentdog.offers.choices` for the
+    seat to move, her own) as the advice's plays, each with its exact knock-out risk over the
+    colourings where it is a play, in the words the table offers it; None when a fold or a
+    discard is among them (:func:`~sheepdog.solver.agentdog.advise.plays_of` words those its
+    own way, and finds them at once: nothing else can be played then)."""
+    if any(choice.card is None for choice in listed):
+        return None
+    return tuple(
+        PlayAdvice(c.card, c.words, c.description, c.knocks, possible=c.legal)
+        for c in listed
+        if c.card is not None
+    )

@@ -5,6 +5,8 @@ time limit stops sampling, never a sample halfway."""
 from __future__ import annotations
 
 import inspect
+import random
+import re
 import time
 from collections import Counter
 from types import SimpleNamespace
@@ -14,9 +16,13 @@ import pytest
 
 from sheepdog.solver.agentdog.advise import RisksOutOfTime, advise_view
 from sheepdog.solver.agentdog.observer import ObserverView, colourings, view_from_json, view_of
+from sheepdog.solver.agentdog.offers import Choice, choices
 from sheepdog.solver.agentdog.position import make_position
-from sheepdog.solver.agentdog.table_advice import advise_belief
+from sheepdog.solver.agentdog.session import table_view
+from sheepdog.solver.agentdog.table import unseen_cards
+from sheepdog.solver.agentdog.table_advice import advise_belief, listed_plays
 from sheepdog.solver.errors import SheepdogError
+from tests.agentdog.strategies import random_position, seat_table
 
 
 def _view() -> ObserverView:
@@ -149,3 +155,65 @@ def test_its_budgets_are_advise_view_s_unless_told() -> None:
         advise_belief(view, belief, samples=0, seconds=ten)
     with pytest.raises(SheepdogError, match="risk_seconds"):
         advise_belief(view, belief, samples=0, risk_seconds=ten)
+
+
+_NOTE = re.compile(r" \([^)]*\)")
+
+
+def _by_words(advice: dict[str, Any]) -> dict[tuple[str, str], tuple[Any, ...]]:
+    """Each play's risk and sampled results, by its card and its choices without their notes
+    (the table's offers say a knock-out or a burn that every colouring agrees on)."""
+    out = {
+        (p["card"], _NOTE.sub("", p["play"])): (
+            p["knocks_own_side"]["colourings"],
+            p["knocks_own_side"]["of"],
+            p["wins"],
+            p["draws"],
+            p["losses"],
+            p["unresolved"],
+        )
+        for p in advice["plays"]
+    }
+    assert len(out) == len(advice["plays"])  # no two plays alike once their notes are left out
+    return out
+
+
+def test_the_plays_on_offer_give_the_advice_its_risks_and_samples_alike() -> None:
+    """``listed_plays(choices(table))``, the plays a table lists (every play looked up in
+    every colouring), in place of the advice's own search: the same plays, the same exact
+    knock-out risks over the same colourings, and on the same samples the same wins, draws and
+    losses (seeded 4-player views with several colourings; the advice's own search is the
+    independent second method)."""
+    compared = colourings_seen = 0
+    for seed in range(40):
+        table = seat_table(random_position(random.Random(seed)))
+        if table is None or table.seat_to_move != table.me or len(table.players) != 4:
+            continue
+        listed = listed_plays(choices(table))
+        if listed is None or not listed:
+            continue
+        view, belief = table_view(table), list(table.belief)
+        unseen = unseen_cards(table)
+        kwargs: dict[str, Any] = {"samples": 2, "seed": seed, "max_nodes": 300, "seconds": None}
+        own = advise_belief(view, belief, unseen=unseen, **kwargs).to_dict()
+        given = advise_belief(view, belief, unseen=unseen, plays=listed, **kwargs).to_dict()
+        assert _by_words(given) == _by_words(own), seed
+        assert given["undercover"] == own["undercover"] and given["samples"] == own["samples"]
+        compared += 1
+        colourings_seen += len(belief)
+    assert compared >= 8 and colourings_seen > compared  # some views hold several colourings
+
+
+def test_a_fold_on_offer_leaves_the_plays_to_the_advice() -> None:
+    """With the fold on offer (nothing in her hand can move) the advice words it its own way."""
+    fold = Choice(None, 0, "fold", legal=3)
+    eight = Choice("8", 0, "t1→t9", knocks=1, legal=3, label="8")
+    assert listed_plays([eight, fold]) is None
+    (play,) = listed_plays([eight]) or ()
+    assert (play.card, play.words, play.description, play.knocks, play.possible) == (
+        "8",
+        "t1→t9",
+        "8: t1→t9",
+        1,
+        3,
+    )
