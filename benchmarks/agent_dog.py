@@ -47,9 +47,11 @@ per colouring, and the process's peak memory.
 
 **offers** (the plays ``sheepdog serve``'s Agent DOG page lists, and the search behind every
 play entered there): on the views of part risks, ``offers.choices`` of seat 0's table (her
-five cards' legal plays, each looked up in every colouring) timed (CPU), then a Partner play
-entered by its number (as a tap on the page does, the plays kept from the listing), and once
-more the Partner's plays alone, not kept.  Prints per view the colourings, the plays offered
+five cards' legal plays, each looked up in every colouring) timed (CPU), then her advice as
+the page gives it (its exact risks those of the plays listed, then ``serve``'s sampling: 8
+samples of 2,000 nodes within 3 s, wall time), a Partner play entered by its number (as a tap
+on the page does, the plays kept from the listing), and once more the Partner's plays alone,
+not kept.  Prints per view the colourings, the plays offered
 and the seconds; then the median and p95 of the seconds and of the time per colouring, and the
 process's peak memory.
 """
@@ -99,6 +101,7 @@ from sheepdog.solver.agentdog.offers import (  # noqa: E402
     choices,
     forget_offers,
     kept_bytes,
+    kept_choices,
     offered_plays,
 )
 from sheepdog.solver.agentdog.perftfile import (  # noqa: E402
@@ -116,7 +119,12 @@ from sheepdog.solver.agentdog.position import (  # noqa: E402
     winning_side,
 )
 from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules  # noqa: E402
-from sheepdog.solver.agentdog.session import Record, new_table, parse_entry  # noqa: E402
+from sheepdog.solver.agentdog.session import (  # noqa: E402
+    Record,
+    new_table,
+    parse_entry,
+    table_view,
+)
 from sheepdog.solver.agentdog.simulate import (  # noqa: E402
     Table,
     greedy_play,
@@ -124,6 +132,8 @@ from sheepdog.solver.agentdog.simulate import (  # noqa: E402
     random_play,
 )
 from sheepdog.solver.agentdog.solve import solve_position  # noqa: E402
+from sheepdog.solver.agentdog.table import AgentTable, unseen_cards  # noqa: E402
+from sheepdog.solver.agentdog.table_advice import advise_belief, listed_plays  # noqa: E402
 from sheepdog.solver.dog.board import KENNEL  # noqa: E402
 from sheepdog.solver.dog.graph import PositionTooBig  # noqa: E402
 from sheepdog.solver.dog.perftfile import read_perft_file as read_classic_file  # noqa: E402
@@ -852,6 +862,7 @@ def offers_part(views: int, undercover: list[int]) -> None:
         colourings = len(table.belief)
         per.append(took[-1] / colourings * 1e3)
         kept = kept_bytes(table, 0) or 0  # what the listing keeps (offers.OFFERED_BYTES)
+        advised, samples = _table_advice(table)
         started = time.process_time()  # its plays kept from the listing
         Record(table).add(parse_entry("seat 0 plays partner #0"))
         entered = time.process_time() - started
@@ -862,12 +873,36 @@ def offers_part(views: int, undercover: list[int]) -> None:
         print(
             f"  view {seed}: {counted(colourings, 'colouring')},"
             f" {counted(len(offered), 'play')} offered, {took[-1]:.2f} s ({per[-1]:.1f} ms a"
-            f" colouring); the Partner's {len(partner)} alone {alone:.2f} s; a Partner play"
+            f" colouring); her advice from the plays listed {advised:.2f} s"
+            f" ({counted(samples, 'sample')}); the Partner's {len(partner)} alone {alone:.2f} s;"
+            " a Partner play"
             f" entered by number after the listing {entered:.2f} s; the plays kept"
             f" {kept / 1e6:.1f} MB",
             flush=True,
         )
     _per_view_summary(took, per)
+
+
+def _table_advice(table: AgentTable) -> tuple[float, int]:
+    """Part offers: the wall seconds of her advice as ``serve`` works it out once the plays are
+    listed (their risks kept), and the samples it solved."""
+    from sheepdog.cli.web.agent import ADVICE_NODES, ADVICE_SAMPLES, ADVICE_SECONDS
+
+    listed = kept_choices(table)
+    plays = None if listed is None else listed_plays(listed)
+    if plays is None:
+        raise SystemExit("Error: the plays listed were not kept for the advice")
+    started = time.perf_counter()
+    advice = advise_belief(
+        table_view(table),
+        table.belief,
+        unseen=unseen_cards(table),
+        samples=ADVICE_SAMPLES,
+        max_nodes=ADVICE_NODES,
+        seconds=ADVICE_SECONDS,
+        plays=plays,
+    )
+    return time.perf_counter() - started, advice.samples
 
 
 def _replays(view: ObserverView) -> int:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
@@ -59,7 +59,7 @@ from sheepdog.cli.web.table_routes import (
 )
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
-from sheepdog.solver.agentdog.offers import Choice, Stopped, Tally, stopping
+from sheepdog.solver.agentdog.offers import Choice, Stopped, Tally, kept_choices, stopping
 from sheepdog.solver.agentdog.position import Pawns
 from sheepdog.solver.agentdog.session import (
     AgentTable,
@@ -87,6 +87,9 @@ from sheepdog.solver.errors import SheepdogError, quoted, shown
 from sheepdog.solver.jsonio import is_number, typed_number
 from sheepdog.solver.percent import percent
 
+if TYPE_CHECKING:
+    from sheepdog.solver.agentdog.advise import PlayAdvice
+
 #: The store's kind of an Agent DOG game, and the ``variant`` of its setup.
 KIND = "agent-dog"
 #: Samples of the advice on her turn (fewer when the time runs out).
@@ -95,7 +98,8 @@ ADVICE_SAMPLES = 8
 ADVICE_NODES = 2_000
 #: Seconds after which the advice's sampling stops (a sample cut short counts for no play).
 ADVICE_SECONDS = 3.0
-#: Seconds after which the exact knock-out risks stop: no advice then (thousands of colourings).
+#: Seconds after which the advice's own search for the exact knock-out risks stops (no advice
+#: then): only when the plays listed for the page are not kept (:func:`compute_advice`).
 ADVICE_RISK_SECONDS = 10.0
 
 SETUP_KEYS = ("variant", "players", "me", "hand", "position", "starts", "gave", "got", "stock")
@@ -383,8 +387,15 @@ def tracker_rows(table: AgentTable) -> list[dict[str, Any]]:
     return rows
 
 
-def compute_advice(view: ObserverView, belief: list[Pawns], unseen: dict[str, int]) -> Advice:
-    """The advice of her turn, over a small budget (run in the worker)."""
+def compute_advice(
+    view: ObserverView,
+    belief: list[Pawns],
+    unseen: dict[str, int],
+    plays: tuple[PlayAdvice, ...] | None = None,
+) -> Advice:
+    """The advice of her turn, over a small budget (run in the worker); ``plays``: the plays
+    on offer with their exact risks, when the table's listing has them (else the advice
+    looks for every play in every colouring itself, within :data:`ADVICE_RISK_SECONDS`)."""
     from sheepdog.solver.agentdog.table_advice import advise_belief
 
     try:
@@ -396,6 +407,7 @@ def compute_advice(view: ObserverView, belief: list[Pawns], unseen: dict[str, in
             max_nodes=ADVICE_NODES,
             seconds=ADVICE_SECONDS,
             risk_seconds=ADVICE_RISK_SECONDS,
+            plays=plays,
         )
         return advice.to_dict(), None
     except SheepdogError as exc:
@@ -440,7 +452,12 @@ class AgentGames(TableGames[AgentGame]):
     def advice_job(self, game: AgentGame) -> tuple[Any, ...]:
         table = game.table
         unseen = dict(unseen_cards(table))
-        return compute_advice, table_view(table), list(table.belief), unseen
+        from sheepdog.solver.agentdog.table_advice import listed_plays
+
+        # the plays listed for the page hold the exact risks: kept, they are not searched again
+        listed = kept_choices(table)
+        plays = None if listed is None else listed_plays(listed)
+        return compute_advice, table_view(table), list(table.belief), unseen, plays
 
     def answered(self, after: AgentGame) -> dict[str, Any]:
         if after.table.pending:

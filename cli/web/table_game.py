@@ -400,6 +400,9 @@ class TableGames(Generic[G]):
                     }
                     base = {**head, "setup": row.setup, **quick, "plays_pending": pending}
             break
+        if "plays_pending" in base and self.your_turn(game):
+            # her advice starts from the plays listed (their exact risks): once they all are
+            return {**base, "advice": None, "advice_error": None, "advice_pending": True}
         future = self.advice(row.id, version, game)
         if future is None:
             return {**base, "advice": None, "advice_error": None, "advice_pending": False}

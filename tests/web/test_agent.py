@@ -12,7 +12,7 @@ import threading
 import time
 import warnings
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, cast
 
@@ -1193,3 +1193,51 @@ def test_the_fold_on_offer_is_a_play_in_every_colouring(client: TestClient) -> N
     [fold] = [p for p in got["plays"] if p["card"] is None]
     assert fold["play"] == "fold" and fold["legal_colourings"] == 2
     assert all(0 < p["legal_colourings"] <= 2 for p in got["plays"])
+
+
+def test_the_advice_takes_its_risks_from_the_plays_listed(
+    client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The advice at the table starts once the page's plays are listed, and takes their exact
+    knock-out risks instead of looking for every play in every colouring again: on a view of
+    thousands of colourings that search outlasted the advice's 10 s, and the page gave no
+    advice.  (The advice's own search is tested to give the same risks in
+    ``tests/agentdog/test_table_advice.py``.)"""
+    import sheepdog.solver.agentdog.table_advice as table_advice
+    from sheepdog.cli.web.agent import AgentGames
+    from sheepdog.solver.agentdog.offers import forget_offers
+
+    def searched(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the advice looked for the plays again")
+
+    jobs: list[tuple[Any, ...]] = []
+
+    def inline(function: Any, *args: Any) -> Future[Any]:  # the worker, in this process
+        jobs.append(args)
+        done: Future[Any] = Future()
+        done.set_result(function(*args))
+        return done
+
+    game = new(client, position=seven_under(), hand=None, players=None)
+    row = store.game(game["id"])
+    assert row is not None
+    games = AgentGames(store, inline)
+    monkeypatch.setattr(table_advice, "plays_of", searched)
+    first = games.view(row, wait=False)  # a page: a Partner over hundreds of colourings
+    assert "plays_pending" in first and first["advice_pending"] is True and not jobs
+    view = games.view(row)
+    assert len(jobs) == 1 and jobs[0][-1] is not None  # the plays, from the listing
+    advice = view["advice"]
+    assert view["advice_error"] is None and advice["colourings"] == view["colourings"] > 100
+    listed = {
+        p["description"]: (p["knocks_own_side"], p["legal_colourings"]) for p in view["plays"]
+    }
+    risks = {
+        p["description"]: (p["knocks_own_side"]["colourings"], p["knocks_own_side"]["of"])
+        for p in advice["plays"]
+    }
+    assert risks == listed and len(risks) > 50
+    # plays no longer kept (other tables took their room): the advice's own search again
+    forget_offers()
+    _, game_now = games.game(row)
+    assert games.advice_job(game_now)[-1] is None
