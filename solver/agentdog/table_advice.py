@@ -82,6 +82,8 @@ def advise_belief(
         risk_deadline = None if risk_seconds is None else time.monotonic() + risk_seconds
         advised = plays_of(view, colourings, deadline=risk_deadline)
     else:
+        if not isinstance(plays, tuple | list) or not all(isinstance(p, PlayAdvice) for p in plays):
+            raise SheepdogError("plays must be a list of PlayAdvice (see listed_plays), or None")
         advised = tuple(plays)
     sampled = Sampled(advised)
     if samples and view.teams_play and advised:

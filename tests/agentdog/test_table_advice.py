@@ -217,3 +217,10 @@ def test_a_fold_on_offer_leaves_the_plays_to_the_advice() -> None:
         1,
         3,
     )
+
+
+@pytest.mark.parametrize("plays", ["8: t1→t9", 5, [{"card": "8"}]])
+def test_plays_that_are_not_play_advice_are_refused(plays: Any) -> None:
+    view = _view()
+    with pytest.raises(SheepdogError, match="plays must be a list of PlayAdvice"):
+        advise_belief(view, colourings(view), samples=0, plays=plays)
