@@ -17,7 +17,9 @@ pass over ``cases/dog/perft.txt`` with the classic engine, and the classic engin
 every successor to depth 3 (``benchmarks/dog_perft.py --build 3``: Agent DOG's perft builds
 every successor position, classic perft counts the last ply without building it).  Prints
 successor positions per CPU second and per wall second; median and p95 (the slow end) over the
-runs.  Single-threaded: the CPU figure is unaffected by other processes sharing the machine.
+runs.  Single-threaded, and timed in CPU seconds, which a busy machine still slows (shared
+caches and memory: a third lower at a load of 7 on the 2-core machine), though less than the
+wall figure.
 
 **solve** (target: 3 cards per hand under 10 s on one core): a ladder of seeded 4-seat endgames
 per rung of cards per hand.  Each endgame comes from a seeded game (the table of
@@ -936,16 +938,21 @@ def main() -> None:
     parser.add_argument(
         "--undercover",
         type=wholes(0, 3),
-        default="2,2,2,2",
-        help="parts risks and offers: undercover pieces of each colour, 4 numbers 0-3",
+        default=None,
+        help="parts risks and offers: undercover pieces of each colour, 4 numbers 0-3"
+        " (default 2,2,2,2)",
     )
     parser.add_argument(
         "--records", type=whole(1, 1_000), default=5, help="records for part record"
     )
     parser.add_argument("--plays", type=whole(1, 1_000), default=12, help="plays per record")
-    parser.add_argument("--quick", action="store_true", help="1 perft run, 3 endgames per rung")
-    parser.add_argument("--repeat", type=whole(1, 1_000), default=3, help="perft runs")
-    parser.add_argument("--positions", type=whole(1, 1_000), default=10, help="endgames per rung")
+    parser.add_argument(
+        "--quick", action="store_true", help="1 perft run, 3 endgames per rung (unless given)"
+    )
+    parser.add_argument("--repeat", type=whole(1, 1_000), default=None, help="perft runs (3)")
+    parser.add_argument(
+        "--positions", type=whole(1, 1_000), default=None, help="endgames per rung (10)"
+    )
     parser.add_argument(
         "--cards", type=wholes(1, DEAL), default="2,3", help="rungs: cards per hand, e.g. 2,3"
     )
@@ -971,8 +978,16 @@ def main() -> None:
     if args.regenerate:
         sys.stdout.write(regenerate())
         return
-    if args.quick:
-        args.repeat, args.positions = 1, 3
+    if args.repeat is None:
+        args.repeat = 1 if args.quick else 3
+    if args.positions is None:
+        args.positions = 3 if args.quick else 10
+    if args.undercover is None:
+        args.undercover = [2, 2, 2, 2]
+    elif args.part not in ("risks", "offers"):
+        parser.error("--undercover goes with --part risks or --part offers")
+    if len(args.undercover) != 4:
+        parser.error("--undercover: give 4 numbers, one per colour, e.g. 2,2,2,2")
     if args.part in ("perft", "both"):
         perft_part(args.repeat)
     if args.part in ("solve", "both"):
@@ -980,8 +995,6 @@ def main() -> None:
     if args.part == "record":
         record_part(args.records, args.plays)
     if args.part in ("risks", "offers"):
-        if len(args.undercover) != 4:
-            parser.error("--undercover: give 4 numbers, one per colour, e.g. 2,2,2,2")
         part = risks_part if args.part == "risks" else offers_part
         part(args.views, args.undercover)
 

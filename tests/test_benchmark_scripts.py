@@ -86,6 +86,8 @@ BAD_INPUT: list[tuple[str, list[str], int]] = [
     ("agent_dog.py", ["--part", "risks", "--undercover", "4,1,1,1"], 2),
     ("agent_dog.py", ["--part", "risks", "--views", "0"], 2),
     ("agent_dog.py", ["--part", "offers", "--undercover", "1,1"], 2),
+    ("agent_dog.py", ["--part", "perft", "--undercover", "1,1,1,1"], 2),
+    ("agent_dog.py", ["--undercover", "1,2,3"], 2),
     ("wolf_hints.py", ["--skill", "2", "--parts", "c", "--quick"], 2),
     ("wolf_hints.py", ["--games", "0", "--parts", "c"], 2),
     ("wolf_hints.py", ["--cases", "0"], 2),
@@ -226,7 +228,7 @@ def test_agent_dog_risks_part_counts_the_colourings_of_its_views() -> None:
 
 def test_agent_dog_offers_part_lists_the_plays_of_its_views() -> None:
     """Part offers times the plays on offer on part risks's views (12 colourings each, as
-    above), and lists a Partner's plays among them (seat 0 holds one)."""
+    above), lists a Partner's plays among them (seat 0 holds one), and times her advice."""
     result = python(
         "benchmarks/agent_dog.py", "--part", "offers", "--views", "2", "--undercover", "2,1,1,0"
     )
@@ -234,4 +236,9 @@ def test_agent_dog_offers_part_lists_the_plays_of_its_views() -> None:
     views = [line for line in result.stdout.splitlines() if line.startswith("  view ")]
     assert len(views) == 2 and all(": 12 colourings, " in line for line in views)
     assert all(re.search(r"the Partner's [1-9]\d* alone", line) for line in views)
+    # her advice as serve gives it, its risks from the plays listed
+    assert all(
+        re.search(r"her advice from the plays listed [\d.]+ s \(\d+ samples?\)", line)
+        for line in views
+    )
     assert "peak memory" in result.stdout.splitlines()[-1]
