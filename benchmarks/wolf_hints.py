@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python benchmarks/wolf_hints.py            # the full run (several minutes)
+    .venv/bin/python benchmarks/wolf_hints.py            # the full run (about 20 minutes)
     .venv/bin/python benchmarks/wolf_hints.py --quick    # a small run
     .venv/bin/python benchmarks/wolf_hints.py --parts a,d --seed 3
 
