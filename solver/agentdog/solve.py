@@ -31,7 +31,6 @@ from sheepdog.solver.dog.solve import (  # Q: typing.get_type_hints of the inher
     check_budget,
 )
 from sheepdog.solver.errors import SheepdogError, expect, expect_function
-from sheepdog.solver.variants import over_words
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -97,10 +96,6 @@ class AgentSolution(RoundSolution[AgentPosition]):
     @property
     def seats(self) -> tuple[int, ...]:
         return TEAMS[self.graph.root_team]
-
-    @property
-    def over(self) -> str | None:
-        return over_words(self.graph.positions[0])
 
     def node_name(self, position: AgentPosition) -> str:
         """An Agent DOG position has no notation: its JSON object (spec section 3) as text,

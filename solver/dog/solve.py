@@ -235,7 +235,8 @@ class RoundSolution(Solution[Q]):
     def over(self) -> str | None:
         """Why the root has no play, in words (:func:`~sheepdog.solver.variants.over_words`),
         or None while the round goes on."""
-        raise NotImplementedError
+        root: Any = self.graph.positions[0]  # Q: a classic or an Agent DOG position
+        return over_words(root)
 
     def play_json(self, card: str | None, description: str, position: Q) -> dict[str, Any]:
         """One play in :meth:`to_dict`, in the variant's position format."""
@@ -320,10 +321,6 @@ class DogSolution(RoundSolution[Position]):
     @property
     def seats(self) -> tuple[int, ...]:
         return teams(self.graph.positions[0])[self.graph.root_team]
-
-    @property
-    def over(self) -> str | None:
-        return over_words(self.graph.positions[0])
 
     def play_json(self, card: str | None, description: str, position: Position) -> dict[str, Any]:
         """One play in :meth:`to_dict`: its card, its words and the position after it (JSON)."""
