@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -698,6 +699,7 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
             draws_by_discard=draws,
             all_cards=list(CARDS),
             deck_counts=table.rules.deck_counts(),
+            ranked=ranked_advice(view["advice"]) if view.get("advice") else None,
             **shared.page_context(request, row, view, CHECKS.parse_card),
         )
 
@@ -707,6 +709,43 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
         Route("/agent/{id}/entry", shared.game_entry, methods=["POST"]),
         *out,
     ]
+
+
+#: The plays the page's advice shows best first, and at most as many of the riskiest others.
+ADVICE_SHOWN = 10
+
+
+def _risk(play: dict[str, Any]) -> Fraction:
+    return Fraction(play["knocks_own_side"]["chance"])
+
+
+def ranked_advice(advice: dict[str, Any], shown: int = ADVICE_SHOWN) -> dict[str, Any]:
+    """The advice's plays as the page shows them: the ``shown`` best first (the highest win
+    share, a play without one after those with one, then the lowest knock-out risk; the
+    engine's order on a tie), then the riskiest of the others (at most ``shown``, a knock-out
+    risk above 0 only), and how many plays are in neither list (and how many of those carry a
+    risk)."""
+    plays = advice["plays"]
+    order = sorted(
+        range(len(plays)),
+        key=lambda i: (
+            plays[i]["win_share"] is None,
+            -(plays[i]["win_share"] or 0),
+            _risk(plays[i]),
+            i,
+        ),
+    )
+    best = [plays[i] for i in order[:shown]]
+    rest = [plays[i] for i in order[shown:]]
+    at_risk = sorted((p for p in rest if _risk(p) > 0), key=lambda p: -_risk(p))
+    risky = at_risk[:shown]
+    return {
+        "best": best,
+        "risky": risky,
+        "risky_in_all": sum(1 for p in plays if _risk(p) > 0),
+        "not_shown": len(rest) - len(risky),
+        "not_shown_risky": len(at_risk) - len(risky),
+    }
 
 
 def form_setup(form: dict[str, str]) -> dict[str, Any]:

@@ -1241,3 +1241,62 @@ def test_the_advice_takes_its_risks_from_the_plays_listed(
     forget_offers()
     _, game_now = games.game(row)
     assert games.advice_job(game_now)[-1] is None
+
+
+def _advice_play(card: str, words: str, risk: str, share: float | None = None) -> dict[str, Any]:
+    return {
+        "card": card,
+        "play": words,
+        "description": f"{card}: {words}",
+        "knocks_own_side": {"chance": risk},
+        "win_share": share,
+    }
+
+
+def test_the_page_ranks_the_advice_best_first_and_keeps_the_riskiest_in_view() -> None:
+    """Found by a helper: the page showed the advice's first 10 plays in the engine's order,
+    so the one risky play of 17 (and 13 of 339 with 3 players) was not in the advice, and
+    nothing said plays were left out.  The best come first (by win share, then by risk), the
+    riskiest of the others after them, and a line says how many are not shown."""
+    from sheepdog.cli.web.agent import ranked_advice
+
+    safe = [_advice_play("1/11", f"t{k}→t{k + 1}", "0") for k in range(12)]
+    risky = [_advice_play("8", f"t{k}→t{k + 8}", f"{k}/20") for k in range(1, 15)]
+    ranked = ranked_advice({"plays": safe + risky}, shown=10)
+    assert ranked["best"] == safe[:10]  # no sample: the lowest risks, in the engine's order
+    assert ranked["risky"] == risky[::-1][:10]  # the riskiest of the others, riskiest first
+    assert (ranked["risky_in_all"], ranked["not_shown"], ranked["not_shown_risky"]) == (14, 6, 4)
+    # with samples: the highest win share first, a play without one (none solved) last
+    sampled = [
+        _advice_play("5", "t1→t6", "1/2", 0.9),
+        _advice_play("5", "t2→t7", "0", None),
+        _advice_play("5", "t3→t8", "0", 0.4),
+        _advice_play("5", "t4→t9", "1/4", 0.4),
+    ]
+    ranked = ranked_advice({"plays": sampled}, shown=3)
+    assert [p["play"] for p in ranked["best"]] == ["t1→t6", "t3→t8", "t4→t9"]
+    assert ranked["risky"] == [] and ranked["not_shown"] == 1 and ranked["not_shown_risky"] == 0
+
+
+def test_the_advice_on_the_page_shows_a_risky_play_among_many_safe_ones(
+    client: TestClient,
+) -> None:
+    """The helper's view: 17 plays, the only one with a risk (8: t12→t20, 4 of the 6
+    colourings) 16th in the engine's order; the page's advice shows it, and says how many
+    plays it leaves out."""
+    k = -1  # a kennel
+    position = make_position(
+        [[k, k, 30, 8], [k, k, k, 12], [k, k, 33, 20], [k, k, k, 49]],
+        [["5", "8", "1/11"], ["3"] * 3, ["6"] * 3, ["9"] * 3],
+        0,
+        last_card="5",
+    )
+    game = new(client, position=view_to_json(view_of(position, 0)), hand=None, players=None)
+    got = client.get(f"/api/dog/games/{game['id']}?token={game['token']}").json()
+    plays = got["advice"]["plays"]
+    [risky] = [p for p in plays if p["knocks_own_side"]["colourings"]]
+    assert risky["knocks_own_side"]["chance"] == "2/3" and len(plays) == 17
+    page = client.get(game["url"]).text
+    advice = page[page.index('id="advice"') :]
+    assert risky["description"] in advice and "knock-out risk 66.7%" in advice
+    assert "6 other plays not shown (none of them may knock out a piece of your side)" in advice
