@@ -9,6 +9,7 @@ Usage::
     .venv/bin/python benchmarks/agent_dog.py --part record --records 5 --plays 12
     .venv/bin/python benchmarks/agent_dog.py --part risks --views 3 --undercover 2,2,2,2
     .venv/bin/python benchmarks/agent_dog.py --part offers --views 3 --undercover 2,2,2,2
+    .venv/bin/python benchmarks/agent_dog.py --part table --games 3 --rounds 2
     .venv/bin/python benchmarks/agent_dog.py --regenerate      # print a fresh perft file
 
 **perft** (issue 12's target: at least the classic engine's throughput): one pass over every
@@ -56,6 +57,15 @@ on the page does, the plays kept from the listing), and once more the Partner's 
 not kept.  Prints per view the colourings, the plays offered
 and the seconds; then the median and p95 of the seconds and of the time per colouring, and the
 process's peak memory.
+
+**table** (``sheepdog serve``'s work on her turns at an Agent DOG table from the rulebook
+setup): ``--games`` seeded 4-player games of the simulator (greedy play, every hand known to
+it) of at most ``--rounds`` rounds, recorded from seat 0 as the page records them (her dealt
+hand, each seat's play in words, folds).  On each of her turns the page's listing of her plays
+(``offers.choices``) and then her advice as ``serve`` works it out (its risks those of the plays
+listed; 8 samples of 2,000 nodes within 3 s), each timed in wall seconds.  Prints the turns of
+each game; then the median, p95 and max of the listing, the advice and both, and how many of
+the play-samples (samples times plays) were solved within the node budget.
 """
 
 from __future__ import annotations
@@ -88,10 +98,16 @@ from benchmarks.common import (  # noqa: E402
 from benchmarks.dog_perft import build_once as classic_build_once  # noqa: E402
 from benchmarks.dog_perft import run_once as classic_run_once  # noqa: E402
 from sheepdog.solver.agentdog import observer  # noqa: E402
-from sheepdog.solver.agentdog.advise import advise_view  # noqa: E402
+from sheepdog.solver.agentdog.advise import AgentAdvice, advise_view  # noqa: E402
 from sheepdog.solver.agentdog.cards import DEAL, PARTNER, full_deck  # noqa: E402
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, Layout, layout_from_json  # noqa: E402
-from sheepdog.solver.agentdog.moves import PerftBudgetExceeded, legal_plays, perft  # noqa: E402
+from sheepdog.solver.agentdog.moves import (  # noqa: E402
+    AgentPlay,
+    PerftBudgetExceeded,
+    legal_plays,
+    perft,
+    successors,
+)
 from sheepdog.solver.agentdog.observer import (  # noqa: E402
     ObserverView,
     colourings,
@@ -122,16 +138,21 @@ from sheepdog.solver.agentdog.position import (  # noqa: E402
 )
 from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules  # noqa: E402
 from sheepdog.solver.agentdog.session import (  # noqa: E402
+    Deal,
+    Fold,
+    PlayCard,
     Record,
     new_table,
     parse_entry,
     table_view,
 )
 from sheepdog.solver.agentdog.simulate import (  # noqa: E402
+    POLICIES,
     Table,
     greedy_play,
     policy_named,
     random_play,
+    seats_for,
 )
 from sheepdog.solver.agentdog.solve import solve_position  # noqa: E402
 from sheepdog.solver.agentdog.table import AgentTable, unseen_cards  # noqa: E402
@@ -864,7 +885,7 @@ def offers_part(views: int, undercover: list[int]) -> None:
         colourings = len(table.belief)
         per.append(took[-1] / colourings * 1e3)
         kept = kept_bytes(table, 0) or 0  # what the listing keeps (offers.OFFERED_BYTES)
-        advised, samples = _table_advice(table)
+        advised, advice = _table_advice(table)
         started = time.process_time()  # its plays kept from the listing
         Record(table).add(parse_entry("seat 0 plays partner #0"))
         entered = time.process_time() - started
@@ -876,8 +897,8 @@ def offers_part(views: int, undercover: list[int]) -> None:
             f"  view {seed}: {counted(colourings, 'colouring')},"
             f" {counted(len(offered), 'play')} offered, {took[-1]:.2f} s ({per[-1]:.1f} ms a"
             f" colouring); her advice from the plays listed {advised:.2f} s"
-            f" ({counted(samples, 'sample')}); the Partner's {len(partner)} alone {alone:.2f} s;"
-            " a Partner play"
+            f" ({counted(advice.samples, 'sample')}); the Partner's {len(partner)} alone"
+            f" {alone:.2f} s; a Partner play"
             f" entered by number after the listing {entered:.2f} s; the plays kept"
             f" {kept / 1e6:.1f} MB",
             flush=True,
@@ -885,15 +906,70 @@ def offers_part(views: int, undercover: list[int]) -> None:
     _per_view_summary(took, per)
 
 
-def _table_advice(table: AgentTable) -> tuple[float, int]:
+def table_part(games: int, rounds: int) -> None:
+    """Part table: ``serve``'s work on her turns at an Agent DOG table (module docstring)."""
+    print(
+        f"table: {counted(games, 'seeded 4-player game')} of at most"
+        f" {counted(rounds, 'round')} from the rulebook setup, recorded from seat 0; on each of"
+        f" her turns the page's listing, then her advice (wall); {load()}",
+        flush=True,
+    )
+    listed: list[float] = []
+    advised: list[float] = []
+    solved = play_samples = 0
+    for seed in range(1, games + 1):
+        rng = random.Random(seed)
+        sim = Table(seats_for(4), rng)
+        policy = POLICIES["greedy"]
+        record: Record | None = None
+        turns = 0
+        for r in range(rounds):
+            sim.deal(r, policy)
+            hand, starts = sim.position.hands[0], sim.position.to_move
+            record = (
+                Record(new_table(4, 0, hand=hand, starts=starts))
+                if record is None
+                else record.add(Deal(hand, starts=starts))
+            )
+            while any(sim.position.hands) and winning_side(sim.position) is None:
+                pos, table = sim.position, record.table
+                if table.seat_to_move == 0:
+                    started = time.perf_counter()
+                    choices(table)  # the page's listing, kept for the entries and the advice
+                    listed.append(time.perf_counter() - started)
+                    took, advice = _table_advice(table)
+                    advised.append(took)
+                    turns += 1
+                    play_samples += advice.samples * len(advice.plays)
+                    solved += sum(p.wins + p.draws + p.losses for p in advice.plays)
+                plays = [AgentPlay(c, t, q) for c, t, q in successors(pos, True)]
+                chosen = policy.play(pos, plays, rng)
+                seat = pos.to_move
+                sim.play(chosen)
+                if chosen.card is None or chosen.description.startswith("fold"):
+                    record = record.add(Fold(seat))
+                else:
+                    words = chosen.description.split(";")[0].partition(": ")[2]
+                    record = record.add(PlayCard(seat, chosen.card, words))
+            if winning_side(sim.position) is not None:
+                break
+        print(f"  game {seed}: {counted(turns, 'turn')} of hers", flush=True)
+    total = [a + b for a, b in zip(listed, advised, strict=True)]
+    for name, values in (("listing", listed), ("advice", advised), ("both", total)):
+        print(
+            f"  {name}: median {statistics.median(values):.2f} s, p95"
+            f" {quantile(values, 0.95):.2f} s, max {max(values):.2f} s"
+        )
+    print(f"  play-samples solved: {solved:,} of {play_samples:,}; peak memory {peak_mb():.0f} MB")
+
+
+def _table_advice(table: AgentTable) -> tuple[float, AgentAdvice]:
     """Part offers: the wall seconds of her advice as ``serve`` works it out once the plays are
     listed (their risks kept), and the samples it solved."""
     from sheepdog.cli.web.agent import ADVICE_NODES, ADVICE_SAMPLES, ADVICE_SECONDS
 
     listed = kept_choices(table)
-    plays = None if listed is None else listed_plays(listed)
-    if plays is None:
-        raise SystemExit("Error: the plays listed were not kept for the advice")
+    plays = None if listed is None else listed_plays(listed)  # None: a fold, its own search
     started = time.perf_counter()
     advice = advise_belief(
         table_view(table),
@@ -904,7 +980,7 @@ def _table_advice(table: AgentTable) -> tuple[float, int]:
         seconds=ADVICE_SECONDS,
         plays=plays,
     )
-    return time.perf_counter() - started, advice.samples
+    return time.perf_counter() - started, advice
 
 
 def _replays(view: ObserverView) -> int:
@@ -930,7 +1006,13 @@ def _replays(view: ObserverView) -> int:
 def main() -> None:
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--part", choices=["perft", "solve", "record", "risks", "offers", "both"], default="both"
+        "--part",
+        choices=["perft", "solve", "record", "risks", "offers", "table", "both"],
+        default="both",
+    )
+    parser.add_argument("--games", type=whole(1, 100), default=3, help="games for part table")
+    parser.add_argument(
+        "--rounds", type=whole(1, 100), default=2, help="rounds per game for part table, at most"
     )
     parser.add_argument(
         "--views", type=whole(1, 1_000), default=3, help="views for parts risks and offers"
@@ -994,6 +1076,8 @@ def main() -> None:
         solve_part(args, args.cards)
     if args.part == "record":
         record_part(args.records, args.plays)
+    if args.part == "table":
+        table_part(args.games, args.rounds)
     if args.part in ("risks", "offers"):
         part = risks_part if args.part == "risks" else offers_part
         part(args.views, args.undercover)

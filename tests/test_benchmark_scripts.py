@@ -88,6 +88,8 @@ BAD_INPUT: list[tuple[str, list[str], int]] = [
     ("agent_dog.py", ["--part", "offers", "--undercover", "1,1"], 2),
     ("agent_dog.py", ["--part", "perft", "--undercover", "1,1,1,1"], 2),
     ("agent_dog.py", ["--undercover", "1,2,3"], 2),
+    ("agent_dog.py", ["--part", "table", "--games", "0"], 2),
+    ("agent_dog.py", ["--part", "table", "--rounds", "x"], 2),
     ("wolf_hints.py", ["--skill", "2", "--parts", "c", "--quick"], 2),
     ("wolf_hints.py", ["--games", "0", "--parts", "c"], 2),
     ("wolf_hints.py", ["--cases", "0"], 2),
@@ -242,3 +244,21 @@ def test_agent_dog_offers_part_lists_the_plays_of_its_views() -> None:
         for line in views
     )
     assert "peak memory" in result.stdout.splitlines()[-1]
+
+
+def test_agent_dog_table_part_times_her_turns_at_a_table() -> None:
+    """Part table records a seeded game from seat 0 and times the page's listing and her
+    advice on each of her turns (one round: five turns of hers, one per card)."""
+    result = python("benchmarks/agent_dog.py", "--part", "table", "--games", "1", "--rounds", "1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "  game 1: 5 turns of hers" in lines
+    for name in ("listing", "advice", "both"):
+        assert any(
+            re.fullmatch(rf"  {name}: median [\d.]+ s, p95 [\d.]+ s, max [\d.]+ s", x)
+            for x in lines
+        )
+    found = re.search(r"play-samples solved: ([\d,]+) of ([\d,]+)", result.stdout)
+    assert found is not None
+    solved, total = (int(g.replace(",", "")) for g in found.groups())
+    assert total > 0 and 0 <= solved <= total
