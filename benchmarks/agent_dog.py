@@ -1010,9 +1010,11 @@ def main() -> None:
         choices=["perft", "solve", "record", "risks", "offers", "table", "both"],
         default="both",
     )
-    parser.add_argument("--games", type=whole(1, 100), default=3, help="games for part table")
     parser.add_argument(
-        "--rounds", type=whole(1, 100), default=2, help="rounds per game for part table, at most"
+        "--games", type=whole(1, 100), default=None, help="games for part table (3)"
+    )
+    parser.add_argument(
+        "--rounds", type=whole(1, 100), default=None, help="rounds per game for part table (2)"
     )
     parser.add_argument(
         "--views", type=whole(1, 1_000), default=3, help="views for parts risks and offers"
@@ -1064,6 +1066,8 @@ def main() -> None:
         args.repeat = 1 if args.quick else 3
     if args.positions is None:
         args.positions = 3 if args.quick else 10
+    if args.part != "table" and (args.games is not None or args.rounds is not None):
+        parser.error("--games and --rounds go with --part table")
     if args.undercover is None:
         args.undercover = [2, 2, 2, 2]
     elif args.part not in ("risks", "offers"):
@@ -1077,7 +1081,7 @@ def main() -> None:
     if args.part == "record":
         record_part(args.records, args.plays)
     if args.part == "table":
-        table_part(args.games, args.rounds)
+        table_part(args.games or 3, args.rounds or 2)
     if args.part in ("risks", "offers"):
         part = risks_part if args.part == "risks" else offers_part
         part(args.views, args.undercover)
