@@ -715,10 +715,6 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
 ADVICE_SHOWN = 10
 
 
-def _risk(play: dict[str, Any]) -> Fraction:
-    return Fraction(play["knocks_own_side"]["chance"])
-
-
 def ranked_advice(advice: dict[str, Any], shown: int = ADVICE_SHOWN) -> dict[str, Any]:
     """The advice's plays as the page shows them: the ``shown`` best first (the highest win
     share, a play without one after those with one, then the lowest knock-out risk; the
@@ -726,25 +722,19 @@ def ranked_advice(advice: dict[str, Any], shown: int = ADVICE_SHOWN) -> dict[str
     risk above 0 only), and how many plays are in neither list (and how many of those carry a
     risk)."""
     plays = advice["plays"]
+    risks = [Fraction(p["knocks_own_side"]["chance"]) for p in plays]  # once a play
     order = sorted(
         range(len(plays)),
-        key=lambda i: (
-            plays[i]["win_share"] is None,
-            -(plays[i]["win_share"] or 0),
-            _risk(plays[i]),
-            i,
-        ),
+        key=lambda i: (plays[i]["win_share"] is None, -(plays[i]["win_share"] or 0), risks[i], i),
     )
-    best = [plays[i] for i in order[:shown]]
-    rest = [plays[i] for i in order[shown:]]
-    at_risk = sorted((p for p in rest if _risk(p) > 0), key=lambda p: -_risk(p))
-    risky = at_risk[:shown]
+    rest = order[shown:]
+    at_risk = sorted((i for i in rest if risks[i] > 0), key=lambda i: -risks[i])
     return {
-        "best": best,
-        "risky": risky,
-        "risky_in_all": sum(1 for p in plays if _risk(p) > 0),
-        "not_shown": len(rest) - len(risky),
-        "not_shown_risky": len(at_risk) - len(risky),
+        "best": [plays[i] for i in order[:shown]],
+        "risky": [plays[i] for i in at_risk[:shown]],
+        "risky_in_all": sum(1 for r in risks if r > 0),
+        "not_shown": len(rest) - len(at_risk[:shown]),
+        "not_shown_risky": len(at_risk) - len(at_risk[:shown]),
     }
 
 
