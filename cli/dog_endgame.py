@@ -614,8 +614,8 @@ agent_samples = AGENT_SAMPLES
 
 def agent_advice_lines(out: dict[str, Any], teams: bool = True) -> list[str]:
     """Agent DOG ``advise`` in words: the colour chances of the undercover fields, then every
-    play with its exact risk of knocking out her own side (her own piece with 2-3 players, who
-    have no sides: ``teams`` False) and its sampled win share."""
+    play, best first, with its exact risk of knocking out her own side (her own piece with 2-3
+    players, who have no sides: ``teams`` False) and its sampled win share."""
     own = "her own side's piece" if teams else "her own piece"
     lines = [
         f"Seat {out['seat']} to play; {counted(out['colourings'], 'colouring')} of the undercover"
@@ -628,14 +628,15 @@ def agent_advice_lines(out: dict[str, Any], teams: bool = True) -> list[str]:
     solved = out["samples"]
     exact = solved and all(e["win_share_se"] == 0 for e in out["plays"])
     lines.append(
-        f"Plays: chance of knocking out {own} (exact), then wins-draws-losses of"
-        " the one exact solve (nothing is hidden):"
+        f"Plays, best first: chance of knocking out {own} (exact), then wins-draws-losses"
+        " of the one exact solve (nothing is hidden):"
         if exact
-        else f"Plays: chance of knocking out {own} (exact), then wins-draws-losses"
-        f" over {counted(solved, 'sampled deal')} of the hidden cards, each solved exactly"
+        else f"Plays, best first (the highest win share, then the lowest risk): chance of"
+        f" knocking out {own} (exact), then wins-draws-losses over"
+        f" {counted(solved, 'sampled deal')} of the hidden cards, each solved exactly"
         " (win share ± one standard error of the sampled estimate):"
         if solved
-        else f"Plays: chance of knocking out {own} (exact):"
+        else f"Plays, the lowest risk first: chance of knocking out {own} (exact):"
     )
     for i, entry in enumerate(out["plays"], start=1):
         risk = entry["knocks_own_side"]

@@ -716,21 +716,16 @@ ADVICE_SHOWN = 10
 
 
 def ranked_advice(advice: dict[str, Any], shown: int = ADVICE_SHOWN) -> dict[str, Any]:
-    """The advice's plays as the page shows them: the ``shown`` best first (the highest win
-    share, a play without one after those with one, then the lowest knock-out risk; the
-    engine's order on a tie), then the riskiest of the others (at most ``shown``, a knock-out
-    risk above 0 only), and how many plays are in neither list (and how many of those carry a
-    risk)."""
+    """The advice's plays as the page shows them: the ``shown`` best first (the advice lists
+    them best first: :func:`~sheepdog.solver.agentdog.advise.best_first`), then the riskiest of
+    the others (at most ``shown``, a knock-out risk above 0 only), and how many plays are in
+    neither list (and how many of those carry a risk)."""
     plays = advice["plays"]
     risks = [Fraction(p["knocks_own_side"]["chance"]) for p in plays]  # once a play
-    order = sorted(
-        range(len(plays)),
-        key=lambda i: (plays[i]["win_share"] is None, -(plays[i]["win_share"] or 0), risks[i], i),
-    )
-    rest = order[shown:]
+    rest = range(shown, len(plays))
     at_risk = sorted((i for i in rest if risks[i] > 0), key=lambda i: -risks[i])
     return {
-        "best": [plays[i] for i in order[:shown]],
+        "best": plays[:shown],
         "risky": [plays[i] for i in at_risk[:shown]],
         "risky_in_all": sum(1 for r in risks if r > 0),
         "not_shown": len(rest) - len(at_risk[:shown]),

@@ -107,7 +107,7 @@ class PlayAdvice:
             "knocks_own_side": {
                 "colourings": self.knocks,
                 "of": colourings,
-                "chance": str(Fraction(self.knocks, colourings)),
+                "chance": str(self.risk(colourings)),
                 "percent": round(100 * self.knocks / colourings, 2),
             },
             "wins": self.wins,
@@ -118,6 +118,28 @@ class PlayAdvice:
             "win_share_se": 0.0 if exact and solved else share_error(self.wins, solved),
         }
 
+    def risk(self, colourings: int) -> Fraction:
+        """The exact chance that the play knocks out her own side's piece, over the colourings
+        in which it can be made (``colourings``, the belief's, when that is all of them)."""
+        return Fraction(self.knocks, self.possible or colourings)
+
+    def win_share(self) -> Fraction | None:
+        """The exact share of wins among the samples solved for this play, None without one."""
+        solved = self.wins + self.draws + self.losses
+        return Fraction(self.wins, solved) if solved else None
+
+
+def best_first(plays: Sequence[PlayAdvice], colourings: int) -> tuple[PlayAdvice, ...]:
+    """``plays`` best first, as the advice lists them: the highest win share (a play with no
+    sample solved after those with one), then the lowest knock-out risk, then the engine's
+    order (the sort is stable)."""
+
+    def key(play: PlayAdvice) -> tuple[bool, Fraction, Fraction]:
+        share = play.win_share()
+        return (share is None, -(share or Fraction(0)), play.risk(colourings))
+
+    return tuple(sorted(plays, key=key))
+
 
 @dataclass(frozen=True, slots=True, repr=False)
 class AgentAdvice:
@@ -126,6 +148,7 @@ class AgentAdvice:
     seat: int
     colourings: int
     fields: dict[int, dict[int, Fraction]]
+    #: Every play, best first (:func:`best_first`).
     plays: tuple[PlayAdvice, ...] = ()
     samples: int = 0
     seed: int = 0
@@ -524,12 +547,13 @@ class Sampled:
         *,
         exact: bool = False,
     ) -> AgentAdvice:
-        """The advice these results make for the player to move in ``view``."""
+        """The advice these results make for the player to move in ``view``, its plays best
+        first (:func:`best_first`)."""
         return AgentAdvice(
             view.to_move,
             len(belief),
             colour_chances(view, belief),
-            self.plays,
+            best_first(self.plays, len(belief)),
             self.samples,
             seed,
             self.stopped,

@@ -642,5 +642,6 @@ def test_advice_with_two_players_speaks_of_her_own_piece(tmp_path: Path) -> None
     path.write_text(json.dumps(position), encoding="utf-8")
     result = _run("dog", "advise", str(path), "--samples", "0")
     assert result.exit_code == 0, result.output
-    assert "Plays: chance of knocking out her own piece (exact):" in result.stdout
+    header = "Plays, the lowest risk first: chance of knocking out her own piece (exact):"
+    assert header in result.stdout
     assert "side" not in result.stdout
