@@ -100,6 +100,7 @@ from benchmarks.dog_perft import run_once as classic_run_once  # noqa: E402
 from sheepdog.solver.agentdog import observer  # noqa: E402
 from sheepdog.solver.agentdog.advise import AgentAdvice, advise_view  # noqa: E402
 from sheepdog.solver.agentdog.cards import DEAL, PARTNER, full_deck  # noqa: E402
+from sheepdog.solver.agentdog.entries import play_entries  # noqa: E402
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, Layout, layout_from_json  # noqa: E402
 from sheepdog.solver.agentdog.moves import (  # noqa: E402
     AgentPlay,
@@ -139,8 +140,6 @@ from sheepdog.solver.agentdog.position import (  # noqa: E402
 from sheepdog.solver.agentdog.rules import DEFAULT_RULES, AgentRules  # noqa: E402
 from sheepdog.solver.agentdog.session import (  # noqa: E402
     Deal,
-    Fold,
-    PlayCard,
     Record,
     new_table,
     parse_entry,
@@ -946,11 +945,8 @@ def table_part(games: int, rounds: int) -> None:
                 chosen = policy.play(pos, plays, rng)
                 seat = pos.to_move
                 sim.play(chosen)
-                if chosen.card is None or chosen.description.startswith("fold"):
-                    record = record.add(Fold(seat))
-                else:
-                    words = chosen.description.split(";")[0].partition(": ")[2]
-                    record = record.add(PlayCard(seat, chosen.card, words))
+                for entry in play_entries(seat, 0, chosen, teams=True):
+                    record = record.add(entry)
             if winning_side(sim.position) is not None:
                 break
         print(f"  game {seed}: {counted(turns, 'turn')} of hers", flush=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sheepdog.solver.agentdog.cards import COPY, parse_card
 from sheepdog.solver.dog.entries import (  # the same in both games
@@ -38,6 +39,9 @@ from sheepdog.solver.dog.entries import (  # the same in both games
 )
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import TOO_LARGE, shown, typed_number
+
+if TYPE_CHECKING:
+    from sheepdog.solver.agentdog.moves import AgentPlay
 
 __all__ = [
     "Deal",
@@ -56,6 +60,7 @@ __all__ = [
     "normal_label",
     "normal_words",
     "parse_entry",
+    "play_entries",
 ]
 
 
@@ -271,3 +276,33 @@ def entry_line(entry: Entry, last_card: str | None = None) -> str:
     if isinstance(entry.play, int):
         return f"seat {entry.seat} plays {entry.card} #{entry.play}"
     return f"seat {entry.seat} plays {label}: {entry.play}"
+
+
+def play_entries(seat: int, me: int, play: AgentPlay, teams: bool) -> list[Entry]:
+    """The entries a player recording the table from seat ``me`` types for ``play``, made by
+    ``seat`` in a position where every hand is known (a simulator's or a solver's): a card and
+    its choices; with teams (4 players, A14) a fold; with 2-3 players (A17) the fold's
+    discard, the card drawn (said only by ``me``, who saw it), then the play of the drawn card
+    or the second discard."""
+    description = play.description
+    if play.card is not None and not description.startswith("fold"):
+        return [PlayCard(seat, play.card, _choices(description))]
+    if teams:
+        return [Fold(seat)]
+    parts = description.removeprefix("fold: ").split(", ", 2)
+    discard = parts[0].split()[1]
+    drawn = parts[1].split()[1] if len(parts) > 1 and parts[1].startswith("draw ") else None
+    first: Entry = FoldDraw(seat, discard, drawn if seat == me else None)
+    rest = ", ".join(parts[2:] if drawn else parts[1:])
+    if not rest:  # nothing drawn (the stock is empty, L1) and nothing left to discard
+        return [first]
+    if rest.startswith("play "):
+        if play.card is None:
+            raise SheepdogError(f"the fold {description!r} plays a card but names none")
+        return [first, PlayCard(seat, play.card, _choices(rest[5:]))]
+    return [first, Discard(seat, rest.split()[1])]
+
+
+def _choices(description: str) -> str:
+    """A play's choices in its description: after its label, before what follows (';')."""
+    return description.split(";")[0].partition(": ")[2]

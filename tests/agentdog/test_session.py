@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.solver.agentdog.cards import UNKNOWN, sort_hand
+from sheepdog.solver.agentdog.entries import play_entries
 from sheepdog.solver.agentdog.moves import AgentPlay, plain, successors
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
 from sheepdog.solver.agentdog.offers import fold_possible, play_choices
@@ -312,29 +313,6 @@ class Tally:
     """The colourings at the start."""
 
 
-def _words(description: str) -> tuple[str, str]:
-    """A simulator's play description: its label and its choices (before any ';')."""
-    label, _, words = description.split(";")[0].partition(": ")
-    return label, words
-
-
-def _entries(seat: int, me: int, play: AgentPlay, teams: bool) -> list[Entry]:
-    """The entries of a simulated play as the recording player enters them."""
-    if play.card is not None and not play.description.startswith("fold"):
-        return [PlayCard(seat, play.card, _words(play.description)[1])]
-    if teams:
-        return [Fold(seat)]
-    parts = play.description.removeprefix("fold: ").split(", ", 2)
-    discard = parts[0].split()[1]
-    drawn = parts[1].split()[1] if len(parts) > 1 and parts[1].startswith("draw ") else None
-    first: Entry = FoldDraw(seat, discard, drawn if seat == me else None)
-    rest = ", ".join(parts[2:] if drawn else parts[1:])
-    if rest.startswith("play "):
-        assert play.card is not None
-        return [first, PlayCard(seat, play.card, _words(rest[5:])[1])]
-    return [first, Discard(seat, rest.split()[1])]
-
-
 def _check(table: AgentTable, truth: AgentPosition, me: int, exact: bool) -> None:
     """The true colouring is believed, the tracker gives each true colour a chance (1 when
     exact), and the hands agree with the simulator's."""
@@ -391,7 +369,7 @@ def record_game(
             sim.play(chosen)
             if record is None:
                 continue
-            for entry in _entries(seat, me, chosen, sim.teams_play):
+            for entry in play_entries(seat, me, chosen, sim.teams_play):
                 record = record.add(entry)
                 tally.entries += 1
                 if isinstance(entry, Fold | FoldDraw):
@@ -414,6 +392,53 @@ def record_game(
     again = Record.replay(record.start, [(s.line, s.undone) for s in record.steps])
     assert again.table == record.table
     return tally
+
+
+@pytest.mark.parametrize(
+    ("card", "description", "teams", "seat", "expected"),
+    [
+        ("5", "5: t8→t13", True, 1, [PlayCard(1, "5", "t8→t13")]),
+        (
+            "copy",
+            "copy as 5: t8→t13; meeting t13: t2→t12",
+            False,
+            0,
+            [PlayCard(0, "copy", "t8→t13")],
+        ),
+        (None, "fold: discards 2, 5", True, 3, [Fold(3)]),
+        (
+            "13",
+            "fold: discard 2, draw 13, play 13: out to t0",
+            False,
+            0,
+            [FoldDraw(0, "2", "13"), PlayCard(0, "13", "out to t0")],
+        ),
+        (
+            "13",
+            "fold: discard 2, draw 13, play 13: out to t0",
+            False,
+            1,
+            [FoldDraw(1, "2"), PlayCard(1, "13", "out to t0")],  # she did not see it drawn
+        ),
+        (
+            None,
+            "fold: discard 2, draw 13, discard 5",
+            False,
+            0,
+            [FoldDraw(0, "2", "13"), Discard(0, "5")],
+        ),
+        (None, "fold: discard 2, discard 3", False, 2, [FoldDraw(2, "2"), Discard(2, "3")]),
+        (None, "fold: discard 2", False, 2, [FoldDraw(2, "2")]),  # L1: her last card
+    ],
+)
+def test_a_play_known_in_full_is_entered_as_the_table_says_it(
+    card: str | None, description: str, teams: bool, seat: int, expected: list[Entry]
+) -> None:
+    """``play_entries`` (seat 0 recording), each description form ``moves`` writes."""
+    pos = make_position([[KENNEL] * 4] * 4, [[]] * 4, 0)
+    assert play_entries(seat, 0, AgentPlay(card, description, pos), teams) == expected
+    lines = [entry_line(e) for e in expected]
+    assert [parse_entry(line) for line in lines] == expected  # each a line the table reads
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (4, 2), (3, 3), (3, 4), (2, 5), (2, 6)])
