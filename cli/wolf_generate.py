@@ -31,7 +31,13 @@ from sheepdog.cli.common import (
     run,
 )
 from sheepdog.cli.main import stop_words
-from sheepdog.cli.progress import Update, echo, progress_bar, stderr_is_terminal
+from sheepdog.cli.progress import (
+    Update,
+    echo,
+    late_progress_bar,
+    progress_bar,
+    stderr_is_terminal,
+)
 from sheepdog.cli.wolf import ModeChoice, app, culprit_warning
 from sheepdog.generators.slywolf import (
     DEFAULT_ATTEMPTS,
@@ -51,6 +57,7 @@ from sheepdog.generators.slywolf_files import (
     generate_files,
     grade_table,
     remove_run_temps,
+    run_files,
     summarize,
 )
 from sheepdog.solver.errors import SheepdogError
@@ -175,20 +182,37 @@ def generate_command(
             for update in updates:
                 update(made[0], None, doing())
 
-        files = generate_files(
-            out,
-            the_roster,
-            the_mode,
-            count,
-            seed,
-            roster_ref=roster_ref(roster, out),
-            band=band,
-            attempts=attempts,
-            force=force,
-            resume=resume,
-            on_draw=on_draw,
-            on_climb=on_climb,
-        )
+        try:
+            # --resume reads each file of this run already there first (tens of thousands
+            # take seconds): a bar, drawn only if it runs long
+            with late_progress_bar("files of this run already there, checked") as checked:
+                files = generate_files(
+                    out,
+                    the_roster,
+                    the_mode,
+                    count,
+                    seed,
+                    roster_ref=roster_ref(roster, out),
+                    band=band,
+                    attempts=attempts,
+                    force=force,
+                    resume=resume,
+                    on_draw=on_draw,
+                    on_climb=on_climb,
+                    on_check=checked if show else None,
+                )
+        except KeyboardInterrupt as exc:  # the checks before the work: nothing written yet
+            word, code = stop_words(exc)
+            there = len(run_files(out, the_mode, seed, count)) if resume else 0
+            if not there:
+                remove_made_folders(made_folders)
+                fail(f"{word}; no case file written", code)
+            fail(
+                f"{word} while checking the files of this run already there; no case file"
+                f" written, {counted(there, 'file')} of this run in {out}, not checked yet;"
+                " the same command with --resume continues",
+                code,
+            )
         entries: list[dict[str, Any]] = []
         listed: list[CaseFile] = []  # the last one listed
         try:

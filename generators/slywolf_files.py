@@ -173,14 +173,16 @@ def prepare_folder(
     roster_ref: object = "",
     force: bool = False,
     resume: bool = False,
+    on_check: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
     """The checks before a run's work, made while the run holds :func:`run_lock` (which makes
     ``out`` and checks it can be written in): temporary files left by a stopped write are
     removed (this run's whatever their age, others' when old:
     :func:`sheepdog.solver.fileio.clean_stray_temps`); and no file of
     this run is there, unless ``force`` (replace them) or ``resume`` (each must look like this
-    run's case; whether it is exactly that is checked when the case is made).  Returns the files
-    of this run already there."""
+    run's case, read and checked one by one, ``on_check(done, in all)`` after each: tens of
+    thousands take seconds; whether it is exactly that case is checked when the case is made).
+    Returns the files of this run already there."""
     remove_run_temps(out, mode, seed)
     try:
         clean_stray_temps(out)
@@ -202,13 +204,15 @@ def prepare_folder(
             "(resume=True) to continue a stopped run"
         )
     if resume and not force:
-        for index, path in there:
+        for done, (index, path) in enumerate(there, start=1):
             why = _not_this_run(path, mode, seed, index, roster_ref)
             if why is not None:
                 raise SheepdogError(
                     f"{path} is not case {index} of this run ({why}); use --force"
                     " (force=True) to replace it"
                 )
+            if on_check is not None:
+                on_check(done, len(there))
     return [path for _, path in there]
 
 
@@ -312,6 +316,7 @@ def generate_files(
     validate: Callable[[Puzzle], bool] | None = None,
     on_draw: Callable[[], None] | None = None,
     on_climb: Callable[[int, int], None] | None = None,
+    on_check: Callable[[int, int], None] | None = None,
 ) -> CaseRun:
     """Make a run's cases and write each one as soon as it is made (the same files as
     :func:`~sheepdog.generators.slywolf.generate` makes, byte for byte).
@@ -321,7 +326,8 @@ def generate_files(
     With ``resume``, a case whose file already holds exactly what this run writes is kept as it
     is (and not checked by CP-SAT again); a file that differs is an error naming it, unless
     ``force`` replaces it.  ``on_draw`` and ``on_climb`` follow the work as in
-    :func:`~sheepdog.generators.slywolf.iter_cases`.
+    :func:`~sheepdog.generators.slywolf.iter_cases`; ``on_check`` the files of a resumed run
+    read before it (:func:`prepare_folder`).
     """
     mode = check_arguments(roster, mode, count, seed)
     check_bounds(count, default_attempts(band) if attempts is None else attempts)
@@ -332,7 +338,16 @@ def generate_files(
     lock = contextlib.ExitStack()
     try:
         lock.enter_context(run_lock(out, mode, seed))
-        prepare_folder(out, mode, seed, count, roster_ref=written, force=force, resume=resume)
+        prepare_folder(
+            out,
+            mode,
+            seed,
+            count,
+            roster_ref=written,
+            force=force,
+            resume=resume,
+            on_check=on_check,
+        )
     except BaseException:
         lock.close()
         raise

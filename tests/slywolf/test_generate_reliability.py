@@ -12,11 +12,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
+from sheepdog.generators import slywolf_files
 from sheepdog.solver import fileio
 from sheepdog.solver.fileio import TEMP_MARK, is_temp_name
 from sheepdog.solver.slywolf.puzzle import load_puzzle
@@ -238,6 +240,37 @@ def test_a_stopped_resume_counts_the_files_it_has_not_reached(
         forced = runner.invoke(app, gen(out, 5, "--force", "--quiet"))
     assert forced.exit_code == 1 and "of this run there" not in forced.stderr
     assert f"(2 case files written, 2 of 5 done in {out}; the same command" in forced.stderr
+
+
+def test_ctrl_c_while_a_resume_checks_the_files_there_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: a --resume reads every file of its run before any work (26,741
+    files took seconds), and a Ctrl-C then said only "Error: interrupted", not how many files
+    are there and that --resume continues."""
+    out = tmp_path / "set"
+    assert runner.invoke(app, gen(out, 5, "--quiet")).exit_code == 0
+    before = files(out)
+    real = slywolf_files._not_this_run
+    checked: list[Path] = []
+
+    def check_then_ctrl_c(path: Path, *args: Any) -> str | None:
+        checked.append(path)
+        if len(checked) == 3:
+            raise KeyboardInterrupt
+        return real(path, *args)
+
+    monkeypatch.setattr(slywolf_files, "_not_this_run", check_then_ctrl_c)
+    result = runner.invoke(app, gen(out, 5, "--resume", "--quiet"))
+    assert result.exit_code == 130
+    assert one_error_line(result.stderr) == (
+        "Error: interrupted while checking the files of this run already there; no case file"
+        f" written, 5 files of this run in {out}, not checked yet; the same command with"
+        " --resume continues"
+    )
+    assert files(out) == before and temps(out) == []
+    monkeypatch.undo()
+    assert runner.invoke(app, gen(out, 5, "--resume", "--quiet")).exit_code == 0
 
 
 def test_a_full_disk_in_generate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
