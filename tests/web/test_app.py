@@ -567,6 +567,26 @@ def test_a_game_at_the_table_needs_the_sheeps_vegetables(client: TestClient) -> 
     assert '<option value="default">default</option>' in page
 
 
+def test_once_every_sheep_is_heard_no_interview_form_is_left(client: TestClient) -> None:
+    """Found by a helper: a game without a track kept its interview form once every sheep was
+    heard, its list of sheep empty; a tap gave "unknown sheep ''" and the phone's "changed on
+    another device" note.  The form goes, and the page says why."""
+    game = new(client)
+    base = f"/api/wolf/games/{game['id']}"
+    sheep = [s["name"] for s in roster_to_dict(load_roster("default"))["sheep"]]
+    for k, name in enumerate(sheep):
+        page = client.get(game["url"]).text
+        assert "Record the interview" in page and 'id="all-heard"' not in page
+        assert f"<option>{name}</option>" in page.split('name="sheep"')[1].split("</select>")[0]
+        r = client.post(base + "/entries", json={"line": f"interview {name}, ?, ?"})
+        assert r.status_code == 201, (k, r.text)
+    page = client.get(game["url"]).text
+    assert "Record the interview" not in page and 'name="sheep"' not in page
+    assert "Every sheep has been interviewed" in page
+    assert client.post(base + "/undo", json={}).status_code == 200
+    assert "Record the interview" in client.get(game["url"]).text
+
+
 def test_a_second_undo_from_the_same_page_is_refused(client: TestClient) -> None:
     game = new(client, side="one_star")
     url = game["url"]
