@@ -52,6 +52,7 @@ from sheepdog.solver.agentdog.advise import (
     RisksOutOfTime,
     advise_view,
     check_own_hand,
+    shown_plays,
 )
 from sheepdog.solver.agentdog.advise import DEFAULT_SAMPLES as AGENT_SAMPLES
 from sheepdog.solver.agentdog.observer import (
@@ -487,6 +488,15 @@ def advise_command(
             help="Node budget of one sample's exact solve.",
         ),
     ] = DEFAULT_SAMPLE_NODES,
+    top: Annotated[
+        int,
+        typer.Option(
+            "--top",
+            min=0,
+            help="Show only the best N plays (0: all), and for Agent DOG the riskiest of the"
+            " others after them; --json lists every one.",
+        ),
+    ] = 0,
 ) -> None:
     """Hidden hands ("?"): sample them and value every first play (classic DOG recommends the
     best; Agent DOG gives each play's risk and win share, and the undercover colours)."""
@@ -563,7 +573,7 @@ def advise_command(
             if json_out:
                 print_json(out)
             else:
-                for line in agent_advice_lines(out, seen.teams_play):
+                for line in agent_advice_lines(out, seen.teams_play, top):
                     echo(line)
                 if "note" in out:
                     echo(f"Note: {out['note']}.")
@@ -593,7 +603,7 @@ def advise_command(
         if json_out:
             print_json(out)
             return
-        for line in advice_lines(out):
+        for line in advice_lines(out, top):
             echo(line)
 
     _run(body)
@@ -612,10 +622,11 @@ STOPPED = {
 agent_samples = AGENT_SAMPLES
 
 
-def agent_advice_lines(out: dict[str, Any], teams: bool = True) -> list[str]:
+def agent_advice_lines(out: dict[str, Any], teams: bool = True, top: int = 0) -> list[str]:
     """Agent DOG ``advise`` in words: the colour chances of the undercover fields, then every
     play, best first, with its exact risk of knocking out her own side (her own piece with 2-3
-    players, who have no sides: ``teams`` False) and its sampled win share."""
+    players, who have no sides: ``teams`` False) and its sampled win share; with ``top`` the
+    best ``top`` plays, then the riskiest of the others (:func:`shown_plays`)."""
     own = "her own side's piece" if teams else "her own piece"
     lines = [
         f"Seat {out['seat']} to play; {counted(out['colourings'], 'colouring')} of the undercover"
@@ -638,25 +649,31 @@ def agent_advice_lines(out: dict[str, Any], teams: bool = True) -> list[str]:
         if solved
         else f"Plays, the lowest risk first: chance of knocking out {own} (exact):"
     )
-    for i, entry in enumerate(out["plays"], start=1):
-        risk = entry["knocks_own_side"]
-        text = f"  {i:2d}. {entry['description']}: knock-out risk {risk['chance']}"
-        if risk["of"] < out["colourings"]:
-            # a Partner step after a reveal may move a piece only where the reveal allows it (A11)
-            text += (
-                f" (legal in only {risk['of']} of the {out['colourings']} colourings: which"
-                " pieces its later steps may move depends on the colours it reveals, A11;"
-                " the risk is over those)"
-            )
-        if solved:
-            share, error = entry["win_share"], entry["win_share_se"]
-            spread = f" ± {percent(error)}" if error else ""  # an estimate: one standard error
-            text += (
-                f", {entry['wins']}-{entry['draws']}-{entry['losses']}"
-                + (f" ({percent(share)}{spread} wins)" if share is not None else "")
-                + (f", {entry['unresolved']} over budget" if entry["unresolved"] else "")
-            )
-        lines.append(text)
+    plays = out["plays"]
+    rank = {id(entry): i for i, entry in enumerate(plays, start=1)}
+
+    def line(entry: dict[str, Any]) -> str:
+        return _agent_play_line(rank[id(entry)], entry, out["colourings"], solved)
+
+    # the best, then the riskiest of the others: no risky play unseen for want of room
+    shown = shown_plays(plays, top or len(plays))
+    lines += [line(entry) for entry in shown["best"]]
+    if shown["risky"]:
+        lines.append(
+            f"The riskiest of the other plays ({shown['risky_in_all']} of the {len(plays)} may"
+            f" knock out {own}):"
+        )
+        lines += [line(entry) for entry in shown["risky"]]
+    if shown["not_shown"]:
+        risky = (
+            f"{shown['not_shown_risky']} of them may knock out {own}"
+            if shown["not_shown_risky"]
+            else f"none of them may knock out {own}"
+        )
+        lines.append(
+            f"{counted(shown['not_shown'], 'other play')} not shown ({risky}; --top 0 lists"
+            " every play)."
+        )
     if out.get("stopped") == "time":
         cut = (
             ", the sample under way dropped (the limit stopped one of its exact solves)"
@@ -670,8 +687,31 @@ def agent_advice_lines(out: dict[str, Any], teams: bool = True) -> list[str]:
     return lines
 
 
-def advice_lines(out: dict[str, Any]) -> list[str]:
-    """The ``advise`` report in words: what was sampled and how, then every first play."""
+def _agent_play_line(i: int, entry: dict[str, Any], colourings: int, solved: int) -> str:
+    """One play of the Agent DOG advice in words, ``i`` its rank."""
+    risk = entry["knocks_own_side"]
+    text = f"  {i:2d}. {entry['description']}: knock-out risk {risk['chance']}"
+    if risk["of"] < colourings:
+        # a Partner step after a reveal may move a piece only where the reveal allows it (A11)
+        text += (
+            f" (legal in only {risk['of']} of the {colourings} colourings: which"
+            " pieces its later steps may move depends on the colours it reveals, A11;"
+            " the risk is over those)"
+        )
+    if solved:
+        share, error = entry["win_share"], entry["win_share_se"]
+        spread = f" ± {percent(error)}" if error else ""  # an estimate: one standard error
+        text += (
+            f", {entry['wins']}-{entry['draws']}-{entry['losses']}"
+            + (f" ({percent(share)}{spread} wins)" if share is not None else "")
+            + (f", {entry['unresolved']} over budget" if entry["unresolved"] else "")
+        )
+    return text
+
+
+def advice_lines(out: dict[str, Any], top: int = 0) -> list[str]:
+    """The ``advise`` report in words: what was sampled and how, then every first play (with
+    ``top``, the best ``top``)."""
     n = out["samples"]
     if out["stopped"] == "forced":
         (only,) = out["plays"]
@@ -715,7 +755,8 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
         + ("" if exact else " (± one standard error of the sampled estimate)")
         + "; mean progress at the end of the drawn samples (pawns home, steps to go); samples:",
     ]
-    for i, entry in enumerate(out["plays"], start=1):
+    plays = out["plays"][:top] if top else out["plays"]
+    for i, entry in enumerate(plays, start=1):
         draws = entry["mean_draw_progress"]
         progress = f"{draws[0]:.2f} home, {draws[1]:.1f} to go" if draws else "no draws"
         error = entry["win_share_se"]
@@ -725,6 +766,9 @@ def advice_lines(out: dict[str, Any]) -> list[str]:
             f" ({entry['wins']}-{entry['draws']}-{entry['losses']}), {progress},"
             f" {counted(entry['samples'], 'sample')}"
         )
+    if len(plays) < len(out["plays"]):
+        left = len(out["plays"]) - len(plays)
+        lines.append(f"{counted(left, 'other play')} not shown (--top 0 lists every play).")
     return lines
 
 

@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -58,6 +57,7 @@ from sheepdog.cli.web.table_routes import (
     form_seat,
     form_seating,
 )
+from sheepdog.solver.agentdog.advise import shown_plays
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
 from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
 from sheepdog.solver.agentdog.offers import Choice, Stopped, Tally, kept_choices, stopping
@@ -718,19 +718,9 @@ ADVICE_SHOWN = 10
 def ranked_advice(advice: dict[str, Any], shown: int = ADVICE_SHOWN) -> dict[str, Any]:
     """The advice's plays as the page shows them: the ``shown`` best first (the advice lists
     them best first: :func:`~sheepdog.solver.agentdog.advise.best_first`), then the riskiest of
-    the others (at most ``shown``, a knock-out risk above 0 only), and how many plays are in
-    neither list (and how many of those carry a risk)."""
-    plays = advice["plays"]
-    risks = [Fraction(p["knocks_own_side"]["chance"]) for p in plays]  # once a play
-    rest = range(shown, len(plays))
-    at_risk = sorted((i for i in rest if risks[i] > 0), key=lambda i: -risks[i])
-    return {
-        "best": plays[:shown],
-        "risky": [plays[i] for i in at_risk[:shown]],
-        "risky_in_all": sum(1 for r in risks if r > 0),
-        "not_shown": len(rest) - len(at_risk[:shown]),
-        "not_shown_risky": len(at_risk) - len(at_risk[:shown]),
-    }
+    the others, and how many are in neither list
+    (:func:`~sheepdog.solver.agentdog.advise.shown_plays`)."""
+    return shown_plays(advice["plays"], shown)
 
 
 def form_setup(form: dict[str, str]) -> dict[str, Any]:

@@ -141,6 +141,25 @@ def best_first(plays: Sequence[PlayAdvice], colourings: int) -> tuple[PlayAdvice
     return tuple(sorted(plays, key=key))
 
 
+def shown_plays(plays: Sequence[dict[str, Any]], shown: int) -> dict[str, Any]:
+    """The advice's plays (its ``--json`` entries, best first) as a report shows them when it
+    has room for ``shown``: the ``shown`` best (``"best"``), then the riskiest of the others
+    (``"risky"``: at most ``shown``, a knock-out risk above 0 only, riskiest first), so that no
+    risky play goes unseen for want of room; ``"risky_in_all"`` the plays with a risk,
+    ``"not_shown"`` those in neither list and ``"not_shown_risky"`` how many of them carry a
+    risk.  ``dog advise --top`` and ``serve``'s page."""
+    risks = [Fraction(p["knocks_own_side"]["chance"]) for p in plays]  # once a play
+    rest = range(shown, len(plays))
+    at_risk = sorted((i for i in rest if risks[i] > 0), key=lambda i: -risks[i])
+    return {
+        "best": list(plays[:shown]),
+        "risky": [plays[i] for i in at_risk[:shown]],
+        "risky_in_all": sum(1 for r in risks if r > 0),
+        "not_shown": len(rest) - len(at_risk[:shown]),
+        "not_shown_risky": len(at_risk) - len(at_risk[:shown]),
+    }
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class AgentAdvice:
     """The advice for one observer view (:meth:`to_dict` is ``dog advise --json``)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,34 @@ def _json(*args: str) -> Any:
     result = _run(*args)
     assert result.exit_code == 0, result.stderr
     return json.loads(result.stdout)
+
+
+def test_advise_top_shows_the_best_then_the_riskiest_of_the_others() -> None:
+    """``--top 5`` on the shipped view (37 plays, 3 of them risky, the last by risk): the
+    first 5 of the ``--json`` list, then every play with a risk among the others, riskiest
+    first, each with its rank, then how many are not shown."""
+    view = str(EXAMPLE.with_name("view.json"))
+    every = _json("dog", "advise", view, "--samples", "0", "--json")["plays"]
+    risky = sorted(
+        (i for i, p in enumerate(every) if Fraction(p["knocks_own_side"]["chance"]) > 0),
+        key=lambda i: -Fraction(every[i]["knocks_own_side"]["chance"]),
+    )
+    assert len(every) == 37 and len(risky) == 3 and min(risky) >= 5
+    result = _run("dog", "advise", view, "--samples", "0", "--top", "5")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    numbered = [line for line in lines if re.match(r"\s+\d+\. ", line)]
+    expected = [*range(5), *risky[:5]]
+    assert [line.split(". ", 1)[0].strip() for line in numbered] == [str(i + 1) for i in expected]
+    for line, i in zip(numbered, expected, strict=True):
+        assert line.split(". ", 1)[1].startswith(every[i]["description"] + ": knock-out risk ")
+    assert (
+        "The riskiest of the other plays (3 of the 37 may knock out her own side's piece):" in lines
+    )
+    assert lines[-1] == (
+        "29 other plays not shown (none of them may knock out her own side's piece; --top 0"
+        " lists every play)."
+    )
 
 
 def test_moves_json_lists_the_engines_plays() -> None:

@@ -181,6 +181,31 @@ def test_advise_json(tmp_path: Path) -> None:
     assert out["best"]["samples"] == 4 and out["best"]["mean_draw_progress"] is None
 
 
+def test_advise_top_shows_the_best_plays_and_counts_the_rest(tmp_path: Path) -> None:
+    """``--top N``: the first N plays of the ``--json`` list (best first), then how many more;
+    ``--json`` still lists every one."""
+    path = write(
+        tmp_path, "hidden.txt", "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?,?/-/? 0"
+    )
+    args = ["dog", "advise", str(path), "--samples", "4", "--seed", "2"]
+    every = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["plays"]
+    assert len(every) >= 2
+    assert len(
+        json.loads(runner.invoke(app, [*args, "--json", "--top", "1"]).stdout)["plays"]
+    ) == len(every)
+    text = runner.invoke(app, [*args, "--top", "1"]).stdout.splitlines()
+    listed = [line for line in text if re.match(r"\s+\d+\. ", line)]
+    assert len(listed) == 1 and listed[0].startswith(f"   1. {every[0]['description']}: ")
+    left = len(every) - 1
+    assert (
+        text[-1]
+        == f"{left} other play{'s' if left > 1 else ''} not shown (--top 0 lists every play)."
+    )
+    whole = runner.invoke(app, [*args, "--top", "0"]).stdout.splitlines()
+    assert len([line for line in whole if re.match(r"\s+\d+\. ", line)]) == len(every)
+    assert "not shown" not in "\n".join(whole)
+
+
 def test_advise_says_how_it_valued_and_why_it_stopped(tmp_path: Path) -> None:
     path = write(
         tmp_path, "hidden.txt", "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/?,?/-/? 0"
