@@ -236,12 +236,13 @@ def generate_command(
                 with contextlib.suppress(KeyboardInterrupt):
                     echo(_line(last))
             word, code = stop_words(exc)
-            if not (files.written or files.kept):
+            # a --resume stopped while it made its first case again: its files are there
+            if not (files.written or files.kept or files.not_reached(count)):
                 remove_made_folders(made_folders)
                 fail(f"{word}; no case file written", code)
             fail(f"{word}; {_so_far(files, count, out)}", code)
         except SheepdogError as exc:
-            if not (files.written or files.kept):
+            if not (files.written or files.kept or files.not_reached(count)):
                 remove_made_folders(made_folders)  # the run made the folder: no empty one left
                 raise
             if isinstance(exc, CaseFileDiffers | OutOfCases):

@@ -256,9 +256,10 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
                 ) from None
         raise SheepdogError(f"cannot create the folder {folder}: {os_reason(exc)}") from None
     try:
-        fd, probe = _create_temp(folder / WRITE_CHECK)
-        os.close(fd)
-        os.unlink(probe)
+        with interrupts.held():  # a Ctrl-C between the probe's creation and removal left it
+            fd, probe = _create_temp(folder / WRITE_CHECK)
+            os.close(fd)
+            os.unlink(probe)
     except OSError as exc:
         remove_made_folders(missing)
         reason = os_reason(exc)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import stat
 import time
 from pathlib import Path
@@ -512,3 +513,22 @@ def test_play_of_a_readme_path_outside_the_repository_names_the_shipped_copy(
         " cases/puzzles/turn.json with --new"
     )
     assert not (tmp_path / "cases").exists()
+
+
+def test_a_ctrl_c_while_the_folder_is_probed_leaves_no_probe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: a Ctrl-C between the write check's probe file being made and being
+    removed left ``.sheepdog-write-check.sheepdog-tmp-...`` in the folder.  The Ctrl-C now
+    comes once the probe is gone."""
+    real = fileio._create_temp
+
+    def made_then_ctrl_c(path: Path) -> tuple[int, Path]:
+        made = real(path)
+        signal.raise_signal(signal.SIGINT)
+        return made
+
+    monkeypatch.setattr(fileio, "_create_temp", made_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        check_folder(tmp_path / "new")
+    assert list((tmp_path / "new").iterdir()) == []

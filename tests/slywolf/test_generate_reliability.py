@@ -273,6 +273,27 @@ def test_ctrl_c_while_a_resume_checks_the_files_there_says_so(
     assert runner.invoke(app, gen(out, 5, "--resume", "--quiet")).exit_code == 0
 
 
+def test_ctrl_c_while_a_resume_makes_its_first_case_again_counts_the_files_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: stopped while it made case 1 again (to compare it with its file), a
+    --resume said "no case file written", beside every file of the run."""
+    out = tmp_path / "set"
+    assert runner.invoke(app, gen(out, 5, "--quiet")).exit_code == 0
+
+    def ctrl_c(*args: Any) -> bool:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(slywolf_files, "_same_case", ctrl_c)
+    result = runner.invoke(app, gen(out, 5, "--resume", "--quiet"))
+    assert result.exit_code == 130
+    assert one_error_line(result.stderr) == (
+        f"Error: interrupted; 0 case files written, 0 of 5 done in {out} (5 more files of this"
+        " run there, not checked yet); the same command with --resume continues"
+    )
+    assert len(files(out)) == 5
+
+
 def test_a_full_disk_in_generate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     clean, full = tmp_path / "clean", tmp_path / "full"
     assert runner.invoke(app, gen(clean, 5, "--quiet")).exit_code == 0
