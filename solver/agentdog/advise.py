@@ -370,7 +370,7 @@ class RisksOutOfTime(SheepdogError):
 def play_advice(card: str, words: str, seen: _Seen) -> PlayAdvice:
     """One play's advice before sampling: its description and its exact knock-out risk over
     the colourings in which it can be made (``seen``; a fold whose draw is not seen is made
-    in none)."""
+    in every colouring, and knocks out nothing)."""
     said_all = list(seen.descriptions)
     if said_all and card != FOLD:  # the choices as every colouring says them: no seat that
         # depends on a colour (the words of one colouring named one it happened to give)
@@ -423,9 +423,10 @@ def _plays(
     colouring's list by its choices as matched (:func:`plain`); where it is not there, by its
     words (:func:`play_by_words`), and the position it gives, one of the list's, by its hash."""
     blind = blind_folds(view, belief, own_hand)
-    if blind:  # nothing to list after the draw: each discard is a choice of its own
-        return {(FOLD, said): _Seen(array("I", [0]) * len(belief)) for said in blind}
     n = len(belief)
+    if blind:  # nothing to list after the draw: each discard is a choice of its own, made
+        # in every colouring (no position is listed for it: what follows is chosen later)
+        return {(FOLD, said): _Seen(array("I", [0]) * n, possible=n) for said in blind}
 
     def on_time(done: int, total: int, what: str) -> None:
         # past the deadline with work left (the last step done, the work is whole)

@@ -407,6 +407,9 @@ def test_advice_with_2_3_players_and_nothing_playable_lists_the_discards(
         ("fold", "fold: discard 8, draw a card not seen yet", 0),
         ("fold", "fold: discard swap, draw a card not seen yet", 0),
     ]
+    # each made in every colouring (found by a helper: ``possible`` was 0, "of" in --json 1)
+    for play in advice.plays:
+        assert play.possible == advice.colourings == play.to_dict(1)["knocks_own_side"]["of"]
     # with the stock known, the same hand's folds go on to the card drawn
     assert all(p.description.startswith("fold: discard") for p in legal_plays(pos))
 
