@@ -214,7 +214,7 @@ def generate_command(
                 code,
             )
         entries: list[dict[str, Any]] = []
-        listed: list[CaseFile] = []  # the last one listed
+        listed: set[Path] = set()  # the files listed (a kept file is listed too)
         try:
             with progress_bar(f"{the_mode} cases", count, show=show) as update:
                 updates.append(update)
@@ -224,15 +224,16 @@ def generate_command(
                     if json_out:
                         entries.append(_entry(item))
                     elif not quiet:
+                        listed.add(item.path)
                         echo(_line(item))
-                        listed[:] = [item]
         except KeyboardInterrupt as exc:
             with contextlib.suppress(SheepdogError):  # a write stopped halfway leaves none
                 remove_run_temps(out, the_mode, seed)
             last = files.last_written
-            if last is not None and not json_out and not quiet and last not in listed:
+            if last is not None and not json_out and not quiet and last.path not in listed:
                 # written as the interrupt came, before it was listed (found by a helper: the
-                # folder held one file more than the list)
+                # folder held one file more than the list; another found the last file
+                # written listed twice when kept files of a --resume came after it)
                 with contextlib.suppress(KeyboardInterrupt):
                     echo(_line(last))
             word, code = stop_words(exc)

@@ -294,6 +294,32 @@ def test_ctrl_c_while_a_resume_makes_its_first_case_again_counts_the_files_there
     assert len(files(out)) == 5
 
 
+def test_a_resume_stopped_among_kept_files_lists_each_file_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: stopped after kept files that came after the last file it wrote, a
+    --resume listed that file a second time (the check for a file written as the interrupt
+    came looked at the last line listed only)."""
+    out = tmp_path / "set"
+    assert runner.invoke(app, gen(out, 5, "--quiet")).exit_code == 0
+    (out / "easy-7-002.json").unlink()
+    real = slywolf_files._same_case
+    calls: list[Path] = []
+
+    def fifth_ctrl_c(path: Path, *args: Any) -> bool:
+        calls.append(path)
+        if len(calls) == 5:  # case 5: 1, 3 and 4 kept, 2 written
+            raise KeyboardInterrupt
+        return bool(real(path, *args))
+
+    monkeypatch.setattr(slywolf_files, "_same_case", fifth_ctrl_c)
+    result = runner.invoke(app, gen(out, 5, "--resume"))
+    assert result.exit_code == 130
+    listed = [line.split("  ")[0] for line in result.stdout.splitlines()]
+    assert listed == [str(out / f"easy-7-00{k}.json") for k in (1, 2, 3, 4)]
+    assert "4 of 5 done" in one_error_line(result.stderr)
+
+
 def test_a_full_disk_in_generate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     clean, full = tmp_path / "clean", tmp_path / "full"
     assert runner.invoke(app, gen(clean, 5, "--quiet")).exit_code == 0
