@@ -266,6 +266,9 @@ def check_folder(folder: Path, what: str = "folder") -> list[Path]:
         if exc.errno == errno.ENOENT and folder.is_dir():  # /proc, /sys: no file is made there
             reason = "this folder takes no new files"
         raise SheepdogError(f"cannot write in {folder}: {reason}") from None
+    except BaseException:  # a Ctrl-C (held until the probe is gone): no folder made is left
+        remove_made_folders(missing)
+        raise
     return missing
 
 

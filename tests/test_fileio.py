@@ -529,6 +529,11 @@ def test_a_ctrl_c_while_the_folder_is_probed_leaves_no_probe(
         return made
 
     monkeypatch.setattr(fileio, "_create_temp", made_then_ctrl_c)
+    (tmp_path / "there").mkdir()
     with pytest.raises(KeyboardInterrupt):
-        check_folder(tmp_path / "new")
-    assert list((tmp_path / "new").iterdir()) == []
+        check_folder(tmp_path / "there")
+    assert list((tmp_path / "there").iterdir()) == []
+    # and the folders it made are taken back (found by a helper: `wolf print` left them)
+    with pytest.raises(KeyboardInterrupt):
+        check_folder(tmp_path / "new" / "deeper")
+    assert not (tmp_path / "new").exists()
