@@ -29,7 +29,12 @@ from sheepdog.solver.dog.position import Position, make_position, position_to_js
 from sheepdog.solver.dog.solve import winning_first_plays
 from sheepdog.solver.dog.value import decode
 from sheepdog.solver.errors import SheepdogError, expect_function, shown
-from sheepdog.solver.fileio import check_folder, check_target, write_atomic
+from sheepdog.solver.fileio import (
+    check_folder,
+    check_target,
+    remove_made_folders,
+    write_atomic,
+)
 
 DEFAULT_ATTEMPTS = 400
 """Random endgames tried per puzzle wanted before giving up."""
@@ -294,7 +299,7 @@ def generate_puzzles(
     ``on_saved(puzzle, written)`` is called as each puzzle's file is written (``written``
     True) or kept from an earlier run (False), in the order they are found."""
     expect_function(on_saved, "on_saved")
-    check_folder(folder)
+    made = check_folder(folder)
 
     def write(puzzle: GeneratedPuzzle) -> None:
         text = json.dumps(puzzle.to_json(), indent=2) + "\n"
@@ -310,16 +315,20 @@ def generate_puzzles(
         if on_saved is not None:
             on_saved(puzzle, written)
 
-    return find_puzzles(
-        folder,
-        count=count,
-        seed=seed,
-        cards=cards,
-        max_nodes=max_nodes,
-        attempts=attempts,
-        progress=progress,
-        on_found=write,
-    )
+    try:
+        return find_puzzles(
+            folder,
+            count=count,
+            seed=seed,
+            cards=cards,
+            max_nodes=max_nodes,
+            attempts=attempts,
+            progress=progress,
+            on_found=write,
+        )
+    except BaseException:  # a Ctrl-C, no puzzle found: the folders made stay only if used
+        remove_made_folders(made)
+        raise
 
 
 def _holds(path: Path, text: str) -> bool:

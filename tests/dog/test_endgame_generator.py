@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -182,3 +183,40 @@ def test_a_folder_that_cannot_be_made_is_refused_before_the_search(tmp_path: Pat
             progress=lambda *_: tried.append(1),
         )
     assert not tried  # before any endgame was tried
+
+
+def test_a_stopped_search_that_wrote_nothing_takes_back_the_folders_it_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: a Ctrl-C before the first puzzle left the folders the run had made
+    (``wolf generate`` and ``wolf print`` take theirs back); a folder that holds a puzzle
+    stays."""
+    import sheepdog.generators.dog as generator
+
+    real = generator.find_puzzles
+
+    def ctrl_c(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    out = tmp_path / "new" / "set"
+    monkeypatch.setattr(generator, "find_puzzles", ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        generate_puzzles(out, count=2, seed=0, cards=2)
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(generator, "find_puzzles", real)
+    saved: list[Path] = []
+
+    def stop_after_one(found: int, total: int, tried: int) -> None:
+        if saved:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        generate_puzzles(
+            out,
+            count=3,
+            seed=0,
+            cards=2,
+            progress=stop_after_one,
+            on_saved=lambda puzzle, written: saved.append(puzzle.path),
+        )
+    assert list(out.iterdir()) == saved and len(saved) == 1
