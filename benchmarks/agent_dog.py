@@ -103,11 +103,9 @@ from sheepdog.solver.agentdog.cards import DEAL, PARTNER, full_deck  # noqa: E40
 from sheepdog.solver.agentdog.entries import play_entries  # noqa: E402
 from sheepdog.solver.agentdog.layout import DEFAULT_LAYOUT, Layout, layout_from_json  # noqa: E402
 from sheepdog.solver.agentdog.moves import (  # noqa: E402
-    AgentPlay,
     PerftBudgetExceeded,
     legal_plays,
     perft,
-    successors,
 )
 from sheepdog.solver.agentdog.observer import (  # noqa: E402
     ObserverView,
@@ -941,8 +939,7 @@ def table_part(games: int, rounds: int) -> None:
                     turns += 1
                     play_samples += advice.samples * len(advice.plays)
                     solved += sum(p.wins + p.draws + p.losses for p in advice.plays)
-                plays = [AgentPlay(c, t, q) for c, t, q in successors(pos, True)]
-                chosen = policy.play(pos, plays, rng)
+                chosen = policy.play(pos, legal_plays(pos), rng)
                 seat = pos.to_move
                 sim.play(chosen)
                 for entry in play_entries(seat, 0, chosen, teams=True):
@@ -960,8 +957,8 @@ def table_part(games: int, rounds: int) -> None:
 
 
 def _table_advice(table: AgentTable) -> tuple[float, AgentAdvice]:
-    """Part offers: the wall seconds of her advice as ``serve`` works it out once the plays are
-    listed (their risks kept), and the samples it solved."""
+    """Parts offers and table: the wall seconds of her advice as ``serve`` works it out once
+    the plays are listed (their risks kept), and the advice."""
     from sheepdog.cli.web.agent import ADVICE_NODES, ADVICE_SAMPLES, ADVICE_SECONDS
 
     listed = kept_choices(table)

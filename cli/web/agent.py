@@ -699,7 +699,9 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
             draws_by_discard=draws,
             all_cards=list(CARDS),
             deck_counts=table.rules.deck_counts(),
-            ranked=ranked_advice(view["advice"]) if view.get("advice") else None,
+            ranked=(
+                shown_plays(view["advice"]["plays"], ADVICE_SHOWN) if view.get("advice") else None
+            ),
             **shared.page_context(request, row, view, CHECKS.parse_card),
         )
 
@@ -713,14 +715,6 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
 
 #: The plays the page's advice shows best first, and at most as many of the riskiest others.
 ADVICE_SHOWN = 10
-
-
-def ranked_advice(advice: dict[str, Any], shown: int = ADVICE_SHOWN) -> dict[str, Any]:
-    """The advice's plays as the page shows them: the ``shown`` best first (the advice lists
-    them best first: :func:`~sheepdog.solver.agentdog.advise.best_first`), then the riskiest of
-    the others, and how many are in neither list
-    (:func:`~sheepdog.solver.agentdog.advise.shown_plays`)."""
-    return shown_plays(advice["plays"], shown)
 
 
 def form_setup(form: dict[str, str]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from sheepdog.solver.agentdog.cards import UNKNOWN, sort_hand
 from sheepdog.solver.agentdog.entries import play_entries
-from sheepdog.solver.agentdog.moves import AgentPlay, plain, successors
+from sheepdog.solver.agentdog.moves import AgentPlay, legal_plays, plain
 from sheepdog.solver.agentdog.observer import view_of, view_to_json
 from sheepdog.solver.agentdog.offers import fold_possible, play_choices
 from sheepdog.solver.agentdog.position import (
@@ -361,7 +361,7 @@ def record_game(
                     record = Record(start)
                     tally.start = len(start.belief)
                     _check(record.table, pos, me, exact=False)
-            plays = [AgentPlay(c, t, p) for c, t, p in successors(pos, True)]
+            plays = legal_plays(pos)
             if not plays:
                 break
             chosen = policy.play(pos, plays, rng)

@@ -1263,16 +1263,16 @@ def test_the_page_shows_the_best_plays_then_keeps_the_riskiest_in_view() -> None
     plays were left out.  The advice lists its plays best first (``best_first``, tested in
     tests/agentdog/test_advice_order.py); the page shows the first 10, the riskiest of the
     others after them, and a line says how many are not shown."""
-    from sheepdog.cli.web.agent import ranked_advice
+    from sheepdog.solver.agentdog.advise import shown_plays
 
     safe = [_advice_play("1/11", f"t{k}→t{k + 1}", "0") for k in range(12)]
     risky = [_advice_play("8", f"t{k}→t{k + 8}", f"{k}/20") for k in range(1, 15)]
-    ranked = ranked_advice({"plays": safe + risky}, shown=10)
+    ranked = shown_plays(safe + risky, 10)
     assert ranked["best"] == safe[:10]  # the advice's first 10
     assert ranked["risky"] == risky[::-1][:10]  # the riskiest of the others, riskiest first
     assert (ranked["risky_in_all"], ranked["not_shown"], ranked["not_shown_risky"]) == (14, 6, 4)
     few = [_advice_play("5", "t1→t6", "1/2", 0.9), _advice_play("5", "t2→t7", "0", None)]
-    ranked = ranked_advice({"plays": few}, shown=3)
+    ranked = shown_plays(few, 3)
     assert ranked["best"] == few and ranked["risky"] == [] and ranked["not_shown"] == 0
 
 
