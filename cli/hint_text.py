@@ -269,8 +269,24 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             return "undone"
 
 
-def resume_line(game: Game) -> str:
-    """Where a game stands when its file is opened again: interviews, track, the turn."""
+def chances_words(asked: str | None, used: str) -> str:
+    """Which cases a session's chances count (``used``, the model the findings took) and how
+    to count the others; ``asked`` is ``--model`` (None: not given).  The file does not keep
+    the model: a game resumed without ``--model uniform`` counts the valid cases again."""
+    if used == "valid":
+        if asked is None:
+            return (
+                "chances over the valid cases only (the default; --model uniform counts every case)"
+            )
+        return "chances over the valid cases only (--model valid)"
+    if asked == "uniform":
+        return "chances over every case (--model uniform; without it, the valid cases only)"
+    return "chances over every case (the valid cases do not apply here; `hint` says why)"
+
+
+def resume_line(game: Game, chances: str | None = None) -> str:
+    """Where a game stands when its file is opened again: interviews, track, the turn, and
+    (``chances``, from :func:`chances_words`) the cases its chances count."""
     roster, table, turn = game.roster, game.table, game.turn
     heard = len(game.puzzle.interviews)
     # during a turn the figurine has moved already: the wolf moves first [Turn 1]
@@ -294,6 +310,8 @@ def resume_line(game: Game) -> str:
         parts.append(f"this turn: called {', '.join(called)}")
     if game.guessed is None and (culprit := case_solved(game.puzzle)) is not None:
         parts.append(f"the case is solved: the culprit is {culprit}")
+    if chances is not None:
+        parts.append(chances)
     return "Game resumed: " + "; ".join(parts) + ". `hint` advises, `help` lists the lines."
 
 

@@ -311,6 +311,7 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     from sheepdog.cli.hint_text import (
         CONTRADICTION_HINT,
         HELP,
+        chances_words,
         render_advice,
         reply,
         resume_line,
@@ -333,7 +334,12 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     rebuilt = resumed(game) if game.log else None
     record, log = rebuilt or Record.begin(game), game.log
     if game.log and sys.stdin is not None and sys.stdin.isatty():  # scripts read replies only
-        echo(resume_line(record.game))
+        try:  # which cases the chances count: the file does not keep --model
+            used = _findings(table_view(record.game.puzzle), model)["model"]
+            chances = chances_words(None if model is None else model.model, used)
+        except SheepdogError:  # the first status line says what is wrong
+            chances = None
+        echo(resume_line(record.game, chances))
     with _interrupt_on_its_own_line():
         while True:
             try:

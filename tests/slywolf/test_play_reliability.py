@@ -19,7 +19,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -611,15 +611,18 @@ class Terminal:
     """``wolf play`` on ``path`` in a pseudo-terminal: :meth:`type` sends keys, :meth:`wait_for`
     reads until a text shows."""
 
-    def __init__(self, path: Path, *, controlling: bool = False) -> None:
+    def __init__(
+        self, path: Path, *, controlling: bool = False, options: Sequence[str] = ()
+    ) -> None:
         """``controlling``: the pseudo-terminal is the session's own, so a typed Ctrl-C
-        (``\x03``) shows ``^C`` and sends SIGINT, as at a real terminal."""
+        (``\x03``) shows ``^C`` and sends SIGINT, as at a real terminal; ``options``
+        follow the file."""
         import pty
 
         self.leader, follower = pty.openpty()
         env = dict(os.environ, TERM="xterm")
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", MAIN, "wolf", "play", str(path)],
+            [sys.executable, "-c", MAIN, "wolf", "play", str(path), *options],
             stdin=follower,
             stdout=follower,
             stderr=follower,
@@ -678,6 +681,30 @@ def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
     finally:
         term.close()
     assert log_of(path)[-2:] == ["call harp", "call harp"]
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ((), b"chances over the valid cases only (the default; --model uniform counts every case)"),
+        (("--model", "uniform"), b"chances over every case (--model uniform; without it,"),
+    ],
+)
+def test_a_resumed_game_says_which_cases_its_chances_count(
+    tmp_path: Path, options: tuple[str, ...], words: bytes
+) -> None:
+    """The file does not keep ``--model``: a game begun with ``--model uniform`` and resumed
+    without it counted the valid cases again, its chances changed, and nothing said so."""
+    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    term = Terminal(path, options=options)
+    try:
+        term.wait_for(b"Game resumed: ")
+        term.wait_for(words, after=b"Game resumed: ")
+        term.wait_for(b"> ", after=b"Game resumed: ")
+        term.type(b"\x04")  # Ctrl-D at the prompt
+        assert term.proc.wait(timeout=60) == 0
+    finally:
+        term.close()
 
 
 def test_ctrl_c_with_a_line_half_typed_puts_the_error_on_its_own_line(tmp_path: Path) -> None:
