@@ -25,6 +25,8 @@ _PLURALS = {
 #: A quoted stretch of a message longer than this is cut (see :func:`brief`).
 QUOTE_LIMIT = 80
 _LONG = QUOTE_LIMIT + 1
+#: a line break (or a tab, or any white space but a plain space) and the spaces around it
+_BREAK = re.compile(r" *[^\S ]\s*")
 # a quote mark that starts or ends no word (an apostrophe, "Bob's", is no quote), and within
 # the quotes any character but that mark, or a backslash escape (repr writes 'a\'"b')
 _LONG_QUOTE = re.compile(
@@ -45,8 +47,12 @@ def brief(message: str) -> str:
     >>> text = "Bob's folder " + "x" * 90 + ": 'stars' must be 1 to 5"  # an apostrophe
     >>> brief(text) == text
     True
+    >>> brief("its id 'a  b' is taken;" + chr(10) + "    give another")  # spaces kept
+    "its id 'a  b' is taken; give another"
     """
-    line = " ".join(str(message).split())
+    # a line break (or tab) and the spaces around it become one space; spaces alone are kept,
+    # so a value quoted from a file shows as written ('a  b' is not 'a b')
+    line = _BREAK.sub(" ", str(message)).strip()
     return _LONG_QUOTE.sub(lambda m: shown(m.group(0)[:-1]) + m.group(0)[-1], line)
 
 
