@@ -244,10 +244,14 @@ def load_print_set(
         shown = printed_as(case.case_id)
         if shown in ids:  # the slips of two cases would carry the same id
             other, other_id = ids[shown]
-            same = "the id" if other_id == case.case_id else f"printed as {shown!r}, as the id"
+            same = (
+                f"the id of {other} too"
+                if other_id == case.case_id
+                else f"printed as {shown!r}, as {other}'s id {other_id!r} is"
+            )
             raise SheepdogError(
-                f"{path}: its case id {case.case_id!r} is {same} of {other} too; every "
-                "printed case needs an id of its own (the slips carry it)"
+                f"{path}: its case id {case.case_id!r} is {same}; every printed case needs an"
+                " id of its own (the slips carry it)"
             )
         ids[shown] = (str(path), case.case_id)
         cases.append(case)

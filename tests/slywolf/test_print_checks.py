@@ -268,8 +268,9 @@ def test_two_ids_that_print_alike_are_refused(tmp_path: Path) -> None:
     result, out = _two_ids(tmp_path, "日本", "中国")
     folder = tmp_path / "set"
     assert refused(result, out) == (
-        f"Error: {folder / 'b.json'}: its case id '中国' is printed as '??', as the id of "
-        f"{folder / 'a.json'} too; every printed case needs an id of its own (the slips carry it)"
+        f"Error: {folder / 'b.json'}: its case id '中国' is printed as '??', as"
+        f" {folder / 'a.json'}'s id '日本' is; every printed case needs an id of its own (the"
+        " slips carry it)"
     )
 
 
@@ -280,6 +281,11 @@ def test_ids_that_differ_only_in_how_an_accent_is_written_or_in_spaces_are_refus
     assert "printed as 'caf\u00e9'" in refused(result, out)
     result, out = _two_ids(tmp_path / "b", "case 1", "case 1 ")
     assert "printed as 'case 1'" in refused(result, out)
+    # found by a tester: the message quoted the other file's id only as it prints
+    result, out = _two_ids(tmp_path / "c", "a  b", "a b")
+    assert f"printed as 'a b', as {tmp_path / 'c' / 'set' / 'a.json'}'s id 'a  b' is;" in refused(
+        result, out
+    )
 
 
 def test_an_id_with_a_line_break_is_refused(tmp_path: Path) -> None:
@@ -413,6 +419,6 @@ def test_ids_that_differ_only_in_their_kind_of_hyphen_are_refused(tmp_path: Path
     folder = tmp_path / "set"
     assert refused(result, out) == (
         f"Error: {folder / 'b.json'}: its case id 'hard\u20117\u2011001' is printed as"
-        f" 'hard-7-001', as the id of {folder / 'a.json'} too; every printed case needs an id of"
-        " its own (the slips carry it)"
+        f" 'hard-7-001', as {folder / 'a.json'}'s id 'hard-7-001' is; every printed case needs"
+        " an id of its own (the slips carry it)"
     )
