@@ -169,11 +169,20 @@ def test_a_table_game_from_the_tiles_to_the_guess(client: TestClient) -> None:
     enter(f"guess {best}")
     view = client.get(base).json()
     assert view["state"]["over"] and view["state"]["guessed"] == best
+    # the track line said "only the guess is left" after the guess (found by a tester)
+    assert track_line(client.get(game["url"]).text) == (
+        "The game is over, with the wolf on space 10 of 10 (two-star)."
+    )
     r = client.post(base + "/entries", json={"line": "top banjo"})
     assert "the game is over" in one_line_error(r, 400)
     assert "`undo` to take back a guess typed wrong" in one_line_error(r, 400)
     assert client.post(base + "/undo").status_code == 200  # as the message says
     assert not client.get(base).json()["state"]["over"]
+
+
+def track_line(page: str) -> str:
+    """The track's line of a Sly Wolf game page (its markup kept)."""
+    return page.split('class="track">')[1].split("</p>")[0].split("\n")[0].strip()
 
 
 def final_space(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -1020,9 +1029,15 @@ def test_solved_mid_turn_the_page_keeps_the_other_called_sheep_s_interview(
     page = client.get(game["url"]).text
     assert "Case solved" in page and 'name="action" value="interview"' in page
     assert 'name="action" value="call"' not in page
+    assert track_line(page).startswith("Turn <b>9</b>: the wolf moves to space 9 of 14")
     enter(heard(second))
     view = client.get(base).json()
     assert view["state"]["over"] is True and view["state"]["called"] == []
+    # the page announced a turn 10 of a game that was over (found by a tester)
+    assert view["state"]["track"]["position"] == 9
+    assert track_line(client.get(game["url"]).text) == (
+        "The game is over, with the wolf on space 9 of 14 (one-star)."
+    )
 
 
 def test_a_game_stored_before_untold_stacks_replays_without_losing_an_entry() -> None:
