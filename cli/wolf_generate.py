@@ -238,12 +238,12 @@ def generate_command(
                     echo(_line(last))
             word, code = stop_words(exc)
             # a --resume stopped while it made its first case again: its files are there
-            if not (files.written or files.kept or files.not_reached(count)):
+            if not files.has_files(count):
                 remove_made_folders(made_folders)
                 fail(f"{word}; no case file written", code)
             fail(f"{word}; {_so_far(files, count, out)}", code)
         except SheepdogError as exc:
-            if not (files.written or files.kept or files.not_reached(count)):
+            if not files.has_files(count):
                 remove_made_folders(made_folders)  # the run made the folder: no empty one left
                 raise
             if isinstance(exc, CaseFileDiffers | OutOfCases):

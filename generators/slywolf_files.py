@@ -427,6 +427,11 @@ class CaseRun(Iterator[CaseFile]):
     def written(self) -> int:
         return len(self._written)
 
+    def has_files(self, count: int) -> bool:
+        """Whether the folder holds a case file of this run (``count`` cases): one written or
+        kept, or one a stopped ``resume`` had not reached yet (:meth:`not_reached`)."""
+        return bool(self.written or self.kept or self.not_reached(count))
+
     def not_reached(self, count: int) -> int:
         """Case files of this run (``count`` cases) in its folder that it has not reached yet
         (a stopped ``resume`` checks each file when it comes to it: those after are there,
