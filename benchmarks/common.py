@@ -46,6 +46,14 @@ def _uncaught(kind: type[BaseException], value: BaseException, tb: TracebackType
 
 sys.excepthook = _uncaught
 
+# A script started with its output or error stream closed (``>&-``) writes nowhere, as the
+# commands do (``cli/main.py``): Python leaves ``sys.stdout`` (or ``sys.stderr``) None then,
+# and every print or flush was a traceback.
+if sys.stdout is None:
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
+if sys.stderr is None:
+    sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
+
 
 def progress(text: str) -> None:
     """Show ``text`` as the one progress line on stderr, in a terminal only (a log gets the

@@ -263,3 +263,34 @@ def test_agent_dog_table_part_times_her_turns_at_a_table() -> None:
     assert found is not None
     solved, total = (int(g.replace(",", "")) for g in found.groups())
     assert total > 0 and 0 <= solved <= total
+
+
+@pytest.mark.parametrize(
+    ("argv", "closed", "code"),
+    [
+        (["wolf_deduce.py", "--states", "1"], ">&-", 0),
+        (["dog_perft.py", "--no-such-option"], ">&-", 2),
+        (["wolf_deduce.py", "--states", "0"], "2>&-", 2),
+    ],
+)
+def test_a_closed_stream_is_written_nowhere(argv: list[str], closed: str, code: int) -> None:
+    """Started with its output (or error) stream closed, a script writes nowhere, as the
+    commands do, with its usual exit status: Python leaves ``sys.stdout`` None then, and every
+    script ended in a traceback of ``None.flush`` with status 1 (found by a tester)."""
+    script = " ".join(
+        [sys.executable, *(f"benchmarks/{a}" if a.endswith(".py") else a for a in argv)]
+    )
+    result = subprocess.run(
+        ["bash", "-c", f"exec {script} {closed}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == code
+    if closed == ">&-":  # the error line, when there is one, still reaches stderr
+        lines = result.stderr.splitlines()
+        assert lines == [] if code == 0 else len(lines) == 1, result.stderr
+        assert all(line.startswith("Error: unrecognized arguments") for line in lines)
