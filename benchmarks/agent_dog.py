@@ -996,6 +996,36 @@ def _replays(view: ObserverView) -> int:
     return calls
 
 
+_SOLVE = ("solve", "both")
+#: The options of one part or two, and the parts they go with: any other part refuses them.
+PART_OPTIONS: dict[str, tuple[str, ...]] = {
+    "--games": ("table",),
+    "--rounds": ("table",),
+    "--views": ("risks", "offers"),
+    "--undercover": ("risks", "offers"),
+    "--records": ("record",),
+    "--plays": ("record",),
+    "--repeat": ("perft", "both"),
+    **dict.fromkeys(
+        ("--positions", "--cards", "--out", "--reach", "--max-nodes", "--cpu-limit"), _SOLVE
+    ),
+}
+#: Their defaults (``--repeat`` and ``--positions`` depend on ``--quick``).
+DEFAULTS: dict[str, object] = {
+    "games": 3,
+    "rounds": 2,
+    "views": 3,
+    "undercover": [2, 2, 2, 2],
+    "records": 5,
+    "plays": 12,
+    "cards": [2, 3],
+    "out": 2,
+    "reach": 0,
+    "max_nodes": 2_000_000,
+    "cpu_limit": 300,
+}
+
+
 def main() -> None:
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -1010,7 +1040,7 @@ def main() -> None:
         "--rounds", type=whole(1, 100), default=None, help="rounds per game for part table (2)"
     )
     parser.add_argument(
-        "--views", type=whole(1, 1_000), default=3, help="views for parts risks and offers"
+        "--views", type=whole(1, 1_000), default=None, help="views for parts risks and offers (3)"
     )
     parser.add_argument(
         "--undercover",
@@ -1020,9 +1050,11 @@ def main() -> None:
         " (default 2,2,2,2)",
     )
     parser.add_argument(
-        "--records", type=whole(1, 1_000), default=5, help="records for part record"
+        "--records", type=whole(1, 1_000), default=None, help="records for part record (5)"
     )
-    parser.add_argument("--plays", type=whole(1, 1_000), default=12, help="plays per record")
+    parser.add_argument(
+        "--plays", type=whole(1, 1_000), default=None, help="plays per record for part record (12)"
+    )
     parser.add_argument(
         "--quick", action="store_true", help="1 perft run, 3 endgames per rung (unless given)"
     )
@@ -1031,23 +1063,29 @@ def main() -> None:
         "--positions", type=whole(1, 1_000), default=None, help="endgames per rung (10)"
     )
     parser.add_argument(
-        "--cards", type=wholes(1, DEAL), default="2,3", help="rungs: cards per hand, e.g. 2,3"
+        "--cards", type=wholes(1, DEAL), default=None, help="rungs: cards per hand (2,3)"
     )
     parser.add_argument(
-        "--out", type=whole(1, 8), default=2, help="pieces not home per team, at most"
+        "--out", type=whole(1, 8), default=None, help="pieces not home per team, at most (2)"
     )
     parser.add_argument(
-        "--reach", type=whole(0, 10_000), default=0, help="steps to go per team, at most"
+        "--reach", type=whole(0, 10_000), default=None, help="steps to go per team, at most"
     )
     parser.add_argument(
-        "--max-nodes", type=whole(1, 10**12), default=2_000_000, help="node budget per solve"
+        "--max-nodes", type=whole(1, 10**12), default=None, help="node budget per solve (2,000,000)"
     )
     parser.add_argument(
-        "--cpu-limit", type=whole(1, 86_400), default=300, help="CPU seconds per solve"
+        "--cpu-limit", type=whole(1, 86_400), default=None, help="CPU seconds per solve (300)"
     )
     parser.add_argument("--regenerate", action="store_true", help="print a fresh perft file")
     parser.add_argument("--child", type=child_job(DEAL), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    for option, parts in PART_OPTIONS.items():  # an option of another part: never ignored
+        name = option.removeprefix("--").replace("-", "_")
+        if getattr(args, name) is None:
+            setattr(args, name, DEFAULTS.get(name))
+        elif args.part not in parts and not args.child:
+            parser.error(f"{option} goes with {' or '.join(f'--part {p}' for p in parts)}")
     if args.child:
         cards, index = args.child
         solve_child(cards, index, args.out, args.reach, args.max_nodes)
@@ -1055,16 +1093,12 @@ def main() -> None:
     if args.regenerate:
         sys.stdout.write(regenerate())
         return
+    if args.quick and args.part not in ("perft", "solve", "both"):
+        parser.error("--quick goes with --part perft, --part solve or --part both")
     if args.repeat is None:
         args.repeat = 1 if args.quick else 3
     if args.positions is None:
         args.positions = 3 if args.quick else 10
-    if args.part != "table" and (args.games is not None or args.rounds is not None):
-        parser.error("--games and --rounds go with --part table")
-    if args.undercover is None:
-        args.undercover = [2, 2, 2, 2]
-    elif args.part not in ("risks", "offers"):
-        parser.error("--undercover goes with --part risks or --part offers")
     if len(args.undercover) != 4:
         parser.error("--undercover: give 4 numbers, one per colour, e.g. 2,2,2,2")
     if args.part in ("perft", "both"):
@@ -1074,7 +1108,7 @@ def main() -> None:
     if args.part == "record":
         record_part(args.records, args.plays)
     if args.part == "table":
-        table_part(args.games or 3, args.rounds or 2)
+        table_part(args.games, args.rounds)
     if args.part in ("risks", "offers"):
         part = risks_part if args.part == "risks" else offers_part
         part(args.views, args.undercover)

@@ -91,6 +91,10 @@ BAD_INPUT: list[tuple[str, list[str], int]] = [
     ("agent_dog.py", ["--part", "table", "--games", "0"], 2),
     ("agent_dog.py", ["--part", "table", "--rounds", "x"], 2),
     ("agent_dog.py", ["--part", "perft", "--games", "2"], 2),
+    ("agent_dog.py", ["--part", "perft", "--views", "3"], 2),  # it ran perft, --views unused
+    ("agent_dog.py", ["--part", "risks", "--plays", "3"], 2),
+    ("agent_dog.py", ["--part", "table", "--max-nodes", "5"], 2),
+    ("agent_dog.py", ["--part", "record", "--quick"], 2),
     ("wolf_hints.py", ["--skill", "2", "--parts", "c", "--quick"], 2),
     ("wolf_hints.py", ["--games", "0", "--parts", "c"], 2),
     ("wolf_hints.py", ["--cases", "0"], 2),
