@@ -90,6 +90,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.common import (  # noqa: E402
     Parser,
     child_job,
+    part_options,
     peak_mb,
     run_main,
     whole,
@@ -997,32 +998,22 @@ def _replays(view: ObserverView) -> int:
 
 
 _SOLVE = ("solve", "both")
-#: The options of one part or two, and the parts they go with: any other part refuses them.
-PART_OPTIONS: dict[str, tuple[str, ...]] = {
-    "--games": ("table",),
-    "--rounds": ("table",),
-    "--views": ("risks", "offers"),
-    "--undercover": ("risks", "offers"),
-    "--records": ("record",),
-    "--plays": ("record",),
-    "--repeat": ("perft", "both"),
-    **dict.fromkeys(
-        ("--positions", "--cards", "--out", "--reach", "--max-nodes", "--cpu-limit"), _SOLVE
-    ),
-}
-#: Their defaults (``--repeat`` and ``--positions`` depend on ``--quick``).
-DEFAULTS: dict[str, object] = {
-    "games": 3,
-    "rounds": 2,
-    "views": 3,
-    "undercover": [2, 2, 2, 2],
-    "records": 5,
-    "plays": 12,
-    "cards": [2, 3],
-    "out": 2,
-    "reach": 0,
-    "max_nodes": 2_000_000,
-    "cpu_limit": 300,
+#: The options of one part or two: the parts they go with (any other part refuses them) and
+#: their defaults (``--repeat`` and ``--positions`` depend on ``--quick``: filled in after).
+PART_OPTIONS: dict[str, tuple[tuple[str, ...], object]] = {
+    "--games": (("table",), 3),
+    "--rounds": (("table",), 2),
+    "--views": (("risks", "offers"), 3),
+    "--undercover": (("risks", "offers"), [2, 2, 2, 2]),
+    "--records": (("record",), 5),
+    "--plays": (("record",), 12),
+    "--repeat": (("perft", "both"), None),
+    "--positions": (_SOLVE, None),
+    "--cards": (_SOLVE, [2, 3]),
+    "--out": (_SOLVE, 2),
+    "--reach": (_SOLVE, 0),
+    "--max-nodes": (_SOLVE, 2_000_000),
+    "--cpu-limit": (_SOLVE, 300),
 }
 
 
@@ -1080,16 +1071,11 @@ def main() -> None:
     parser.add_argument("--regenerate", action="store_true", help="print a fresh perft file")
     parser.add_argument("--child", type=child_job(DEAL), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    for option, parts in PART_OPTIONS.items():  # an option of another part: never ignored
-        name = option.removeprefix("--").replace("-", "_")
-        if getattr(args, name) is None:
-            setattr(args, name, DEFAULTS.get(name))
-        elif args.part not in parts and not args.child:
-            parser.error(f"{option} goes with {' or '.join(f'--part {p}' for p in parts)}")
-    if args.child:
+    if args.child:  # the parent passes every value it uses
         cards, index = args.child
         solve_child(cards, index, args.out, args.reach, args.max_nodes)
         return
+    part_options(parser, args, "--part", [args.part], PART_OPTIONS)
     if args.regenerate:
         sys.stdout.write(regenerate())
         return

@@ -21,7 +21,7 @@ import math
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from types import TracebackType
 from typing import NoReturn
 
@@ -188,6 +188,25 @@ def child_job(most_cards: int) -> Callable[[str], tuple[int, int]]:
             raise argparse.ArgumentTypeError(f"not cards,index: {text!r}") from None
 
     return parse
+
+
+def part_options(
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    flag: str,
+    chosen: Collection[str],
+    options: Mapping[str, tuple[tuple[str, ...], object]],
+) -> None:
+    """Options that only some parts use (``options``: each option's parts and its default, the
+    option's own default being None so that one given can be told from one left out): fill in
+    each default, and refuse an option given when no part chosen (``flag`` ``chosen``) uses it,
+    rather than run without it."""
+    for option, (parts, default) in options.items():
+        name = option.removeprefix("--").replace("-", "_")
+        if getattr(args, name) is None:
+            setattr(args, name, default)
+        elif not set(parts) & set(chosen):
+            parser.error(f"{option} goes with {flag} {' or '.join(parts)}")
 
 
 def quiet_worker() -> None:

@@ -61,7 +61,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import Parser, names, number, quiet_worker, run_main, whole  # noqa: E402
+from benchmarks.common import (  # noqa: E402
+    Parser,
+    names,
+    number,
+    part_options,
+    quiet_worker,
+    run_main,
+    whole,
+)
 from sheepdog.generators.slywolf import generate  # noqa: E402
 from sheepdog.solver.errors import MAX_SEED  # noqa: E402
 from sheepdog.solver.slywolf.advice import advice  # noqa: E402
@@ -543,6 +551,23 @@ def part_g(quick: bool, seed: int, cases: int) -> None:
         )
 
 
+def part_option_table() -> dict[str, tuple[tuple[str, ...], object]]:
+    """The options only some parts use: those parts, and the option's default (given with a
+    part that does not use it, an option is refused rather than ignored)."""
+    return {
+        "--seed": (("b", "c", "d", "e", "f", "g"), 1),
+        "--skill": (("c", "e"), 0.5),
+        "--games": (("c",), 0),  # 0: the part's own size (--quick or not)
+        "--cases": (("b", "e", "f", "g"), 0),
+        "--rollouts": (("b",), 0),
+        "--orders": (("b",), 10),
+        "--modes": (("b", "f"), list(MODES)),
+        "--model": (("a", "b", "d", "f"), "uniform"),
+        "--sides": (("c",), list(SIDES)),
+        "--jobs": (("c", "e"), os.cpu_count() or 1),
+    }
+
+
 def main() -> None:
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -554,48 +579,47 @@ def main() -> None:
         default="a,b,c,d,e",
         help="comma-separated subset of a-g",
     )
-    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=1)
-    parser.add_argument("--skill", type=number(0, 1), default=0.5)
-    parser.add_argument("--games", type=whole(1, 100_000), default=0, help="(c): games per cell")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=None)
+    parser.add_argument("--skill", type=number(0, 1), default=None)
+    parser.add_argument("--games", type=whole(1, 100_000), default=None, help="(c): games per cell")
     parser.add_argument(
         "--cases",
         type=whole(1, 100_000),
-        default=0,
+        default=None,
         help="(b), (e), (f), (g): cases per mode",
     )
     parser.add_argument(
         "--rollouts",
         type=whole(0, 100_000),
-        default=0,
+        default=None,
         help="(b) --model valid: add the rollout policy",
     )
     parser.add_argument(
         "--orders",
         type=whole(1, 10_000),
-        default=10,
+        default=None,
         help="(b) --model valid: random orders averaged per case for the second baseline",
     )
-    parser.add_argument(
-        "--modes", type=names(MODES), default="easy,hard", help="(b): easy, hard or both"
-    )
+    parser.add_argument("--modes", type=names(MODES), default=None, help="(b): easy, hard or both")
     parser.add_argument(
         "--model",
         type=str.lower,
         choices=MODELS,
-        default="uniform",
+        default=None,
         help="(a), (b), (d), (f): uniform or valid (issue 16)",
     )
-    parser.add_argument(
-        "--sides", type=names(SIDES), default="one_star,two_star", help="(c): track sides"
-    )
+    parser.add_argument("--sides", type=names(SIDES), default=None, help="(c): track sides")
     parser.add_argument(
         "--jobs",
         type=whole(1, 1_000),
-        default=os.cpu_count() or 1,
+        default=None,
         help="(c), (e): worker processes",
     )
     args = parser.parse_args()
     parts = set(args.parts)
+    part_options(parser, args, "--parts", parts, part_option_table())
+    if args.model != "valid" and (args.rollouts or args.orders != 10) and "b" in parts:
+        parser.error("--rollouts and --orders go with --model valid (part b)")
     t0 = time.time()
     if "a" in parts:
         part_a(args.quick, args.model)

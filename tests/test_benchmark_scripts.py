@@ -99,6 +99,10 @@ BAD_INPUT: list[tuple[str, list[str], int]] = [
     ("wolf_hints.py", ["--games", "0", "--parts", "c"], 2),
     ("wolf_hints.py", ["--cases", "0"], 2),
     ("wolf_hints.py", ["--parts", "a,z"], 2),
+    ("wolf_hints.py", ["--parts", "a", "--games", "5"], 2),  # part a ran, --games unused
+    ("wolf_hints.py", ["--parts", "d", "--cases", "5"], 2),
+    ("wolf_hints.py", ["--parts", "a", "--seed", "2"], 2),
+    ("wolf_hints.py", ["--parts", "b", "--rollouts", "3"], 2),  # the uniform model's (b)
     ("serve.py", ["--cases", "0", "--browser-cases", "0"], 2),
     ("serve.py", ["--cases", "99"], 2),
     ("startup.py", ["--runs", "0"], 2),
