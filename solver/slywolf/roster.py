@@ -63,10 +63,11 @@ BOX_BAG_SIZES: dict[str, tuple[str, ...]] = {
 
 @functools.lru_cache(maxsize=4096)  # every look-up folds every name of the roster
 def fold(name: str) -> str:
-    """The comparison form of a name: lower case, single spaces, accents composed (an "á"
-    typed as one character or as "a" and a combining accent is one letter), without the
-    characters that show nothing ("Lu\u200bpin" reads "Lupin")."""
-    return " ".join(drawn(unicodedata.normalize("NFC", str(name))).lower().split())
+    """The comparison form of a name: case folded (Unicode's, so "Straße" is "STRASSE" too),
+    single spaces, accents composed (an "á" typed as one character or as "a" and a combining
+    accent is one letter), without the characters that show nothing ("Lu\u200bpin" reads
+    "Lupin")."""
+    return " ".join(drawn(unicodedata.normalize("NFC", str(name))).casefold().split())
 
 
 @dataclass(frozen=True, slots=True, order=True)

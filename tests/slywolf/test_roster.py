@@ -246,6 +246,18 @@ def test_a_name_with_its_accent_composed_or_not_is_one_name() -> None:
     assert roster.sheep_index("HA\u0301RP") == roster.sheep_index("h\u00e1rp") == 0
 
 
+def test_names_compare_under_unicodes_case_folding() -> None:
+    """The spec's names compare case-insensitively: "Straße" written in capitals is
+    "STRASSE" (lower() kept "ß" apart from "ss"; found by a tester)."""
+    data = _small()
+    data["wolves"][0]["name"], data["wolves"][1]["name"] = "Straße", "STRASSE"
+    with pytest.raises(FileFormatError, match="twice"):
+        roster_from_dict(data)
+    data = _small()
+    data["sheep"][0]["name"] = "Straße"
+    assert roster_from_dict(data).sheep_index("strasse") == 0
+
+
 def test_names_alike_but_for_characters_that_show_nothing_are_one_name() -> None:
     """Two wolves "Lupin" and "Lu\u200bpin" (a zero-width space) read alike on the terminal;
     a soft hyphen and a combining grapheme joiner show nothing either."""
