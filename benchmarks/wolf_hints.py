@@ -551,21 +551,20 @@ def part_g(quick: bool, seed: int, cases: int) -> None:
         )
 
 
-def part_option_table() -> dict[str, tuple[tuple[str, ...], object]]:
-    """The options only some parts use: those parts, and the option's default (given with a
-    part that does not use it, an option is refused rather than ignored)."""
-    return {
-        "--seed": (("b", "c", "d", "e", "f", "g"), 1),
-        "--skill": (("c", "e"), 0.5),
-        "--games": (("c",), 0),  # 0: the part's own size (--quick or not)
-        "--cases": (("b", "e", "f", "g"), 0),
-        "--rollouts": (("b",), 0),
-        "--orders": (("b",), 10),
-        "--modes": (("b", "f"), list(MODES)),
-        "--model": (("a", "b", "d", "f"), "uniform"),
-        "--sides": (("c",), list(SIDES)),
-        "--jobs": (("c", "e"), os.cpu_count() or 1),
-    }
+#: The options only some parts use: those parts, and the option's default (given with no part
+#: that uses it, an option is refused rather than ignored).
+PART_OPTIONS: dict[str, tuple[tuple[str, ...], object]] = {
+    "--seed": (("b", "c", "d", "e", "f", "g"), 1),
+    "--skill": (("c", "e"), 0.5),
+    "--games": (("c",), 0),  # 0: the part's own size (--quick or not)
+    "--cases": (("b", "e", "f", "g"), 0),
+    "--rollouts": (("b",), 0),
+    "--orders": (("b",), 10),
+    "--modes": (("b", "f"), list(MODES)),
+    "--model": (("a", "b", "d", "f"), "uniform"),
+    "--sides": (("c",), list(SIDES)),
+    "--jobs": (("c", "e"), os.cpu_count() or 1),
+}
 
 
 def main() -> None:
@@ -579,8 +578,12 @@ def main() -> None:
         default="a,b,c,d,e",
         help="comma-separated subset of a-g",
     )
-    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=None)
-    parser.add_argument("--skill", type=number(0, 1), default=None)
+    parser.add_argument(
+        "--seed", type=whole(0, MAX_SEED), default=None, help="(b)-(g): the seed (1)"
+    )
+    parser.add_argument(
+        "--skill", type=number(0, 1), default=None, help="(c), (e): drawing skill (0.5)"
+    )
     parser.add_argument("--games", type=whole(1, 100_000), default=None, help="(c): games per cell")
     parser.add_argument(
         "--cases",
@@ -598,7 +601,7 @@ def main() -> None:
         "--orders",
         type=whole(1, 10_000),
         default=None,
-        help="(b) --model valid: random orders averaged per case for the second baseline",
+        help="(b) --model valid: random orders averaged per case for the second baseline (10)",
     )
     parser.add_argument("--modes", type=names(MODES), default=None, help="(b): easy, hard or both")
     parser.add_argument(
@@ -613,11 +616,11 @@ def main() -> None:
         "--jobs",
         type=whole(1, 1_000),
         default=None,
-        help="(c), (e): worker processes",
+        help="(c), (e): worker processes (all cores)",
     )
     args = parser.parse_args()
     parts = set(args.parts)
-    part_options(parser, args, "--parts", parts, part_option_table())
+    part_options(parser, args, "--parts", parts, PART_OPTIONS)
     if args.model != "valid" and (args.rollouts or args.orders != 10) and "b" in parts:
         parser.error("--rollouts and --orders go with --model valid (part b)")
     t0 = time.time()
