@@ -63,11 +63,14 @@ BOX_BAG_SIZES: dict[str, tuple[str, ...]] = {
 
 @functools.lru_cache(maxsize=4096)  # every look-up folds every name of the roster
 def fold(name: str) -> str:
-    """The comparison form of a name: case folded (Unicode's, so "Straße" is "STRASSE" too),
-    single spaces, accents composed (an "á" typed as one character or as "a" and a combining
-    accent is one letter), without the characters that show nothing ("Lu\u200bpin" reads
-    "Lupin")."""
-    return " ".join(drawn(unicodedata.normalize("NFC", str(name))).casefold().split())
+    """The comparison form of a name: Unicode's canonical caseless form ("Straße" is "STRASSE",
+    and "Προΐκα" its capitals "ΠΡΟΪ́ΚΑ"; an "á" typed as one character or as "a" and a combining
+    accent is one letter), single spaces, without the characters that show nothing
+    ("Lu\u200bpin" reads "Lupin", "Jose\u200b\u0301" "José").  Decomposed before the case is
+    folded and composed after, as Unicode's caseless matching asks: folding a composed capital
+    can leave letters that compose again."""
+    bare = drawn(unicodedata.normalize("NFD", str(name)))
+    return " ".join(unicodedata.normalize("NFC", bare.casefold()).split())
 
 
 @dataclass(frozen=True, slots=True, order=True)
