@@ -283,11 +283,15 @@ def printed_as(text: str) -> str:
 
 
 def _check_names(roster: Roster) -> None:
-    """Two wolves, or two sheep, whose names print alike (the font lacks some of their
-    characters: each prints as ``?``) could not be told apart on the cards and slips."""
+    """Two wolves, two sheep, two colours, two garments or two vegetables whose names print
+    alike (the font lacks some of their characters: each prints as ``?``) could not be told
+    apart on the cards and slips (two colours printed as "?" made "? jacket" of two items)."""
     for kind, names in (
         ("wolves", [w.name for w in roster.wolves]),
         ("sheep", [s.name for s in roster.sheep]),
+        ("colours", list(roster.colors)),
+        ("garments", list(roster.garments)),
+        ("vegetables", list(roster.bag.kinds)),
     ):
         seen: dict[str, str] = {}
         for name in names:

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from sheepdog.cli.main import app
@@ -421,4 +422,34 @@ def test_ids_that_differ_only_in_their_kind_of_hyphen_are_refused(tmp_path: Path
         f"Error: {folder / 'b.json'}: its case id 'hard\u20117\u2011001' is printed as"
         f" 'hard-7-001', as {folder / 'a.json'}'s id 'hard-7-001' is; every printed case needs"
         " an id of its own (the slips carry it)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "kind", "shown"),
+    [
+        ({"red": "赤", "green": "緑"}, "colours", "?"),
+        ({"jacket": "上着", "pants": "外套"}, "garments", "??"),
+    ],
+)
+def test_colours_or_garments_that_print_alike_are_refused(
+    tmp_path: Path, words: dict[str, str], kind: str, shown: str
+) -> None:
+    """Found by a tester: two colours the font lacks both printed as "?", so two wolves wore
+    "? jacket" on their cards and a slip named "the wolves in ? jackets" (exit 0); the check
+    of names that print alike took only the wolves' and the sheep's."""
+    roster, case = (CASES / "default.toml").read_text(), json.dumps(a_case(), ensure_ascii=False)
+    for old, new in words.items():
+        roster, case = roster.replace(old, new), case.replace(old, new)
+    (tmp_path / "r.toml").write_text(roster)
+    data = json.loads(case)
+    data["roster"] = str(tmp_path / "r.toml")
+    (tmp_path / "set").mkdir()
+    (tmp_path / "set" / "c.json").write_text(json.dumps(data))
+    out = tmp_path / "o.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(tmp_path / "set"), "--out", str(out)])
+    first, second = words.values()
+    assert refused(result, out) == (
+        f"Error: roster {tmp_path / 'r.toml'} ('default'): the {kind} {first!r} and {second!r}"
+        f" both print as {shown!r} (the PDF font lacks some of their characters); rename one"
     )
