@@ -215,7 +215,13 @@ def seats_for(seats: int, rules: Rules, players: int | None = None) -> tuple[int
             )
         return SOLO_SEATS[n]
     if players is not None and players != seats:
-        raise SheepdogError(f"a partnership game on {seats} seats has {seats} players")
+        solo = [k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats]
+        other = (
+            f'; {players} players play the non-partnership game (--mode solo, Rules(mode="solo"))'
+            if players in solo
+            else ""
+        )
+        raise SheepdogError(f"a partnership game on {seats} seats has {seats} players{other}")
     return tuple(range(seats))
 
 

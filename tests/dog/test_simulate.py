@@ -103,7 +103,17 @@ def test_bad_simulation_requests() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "3"], "Error: a partnership game on 4 seats has 4 players\n"),
+        (
+            ["--players", "3"],
+            "Error: a partnership game on 4 seats has 4 players; 3 players play the"
+            ' non-partnership game (--mode solo, Rules(mode="solo"))\n',
+        ),
+        (["--players", "5"], "Error: a partnership game on 4 seats has 4 players\n"),
+        (
+            ["--seats", "6", "--players", "5"],
+            "Error: a partnership game on 6 seats has 6 players; 5 players play the"
+            ' non-partnership game (--mode solo, Rules(mode="solo"))\n',
+        ),
         (
             ["--mode", "solo", "--players", "4"],
             "Error: the non-partnership game is for 2 or 3 players",
