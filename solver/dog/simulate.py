@@ -203,19 +203,17 @@ def seats_for(seats: int, rules: Rules, players: int | None = None) -> tuple[int
         raise SheepdogError(f"a DOG board has 4 or 6 seats, not {seats}")
     if rules.mode == "threes" and seats != 6:
         raise SheepdogError("two teams of three need the 6-seat board: --seats 6 (seats=6)")
+    solo = [k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats]  # the counts it fits
     if rules.solo:
-        largest = max(k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats)
-        n = players if players is not None else largest
-        if n not in SOLO_SEATS or SOLO_SEATS[n][-1] >= seats:
-            allowed = [k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats]
+        n = players if players is not None else max(solo)
+        if n not in solo:
             raise SheepdogError(
-                f"the non-partnership game is for {listed([str(k) for k in allowed], 'or')}"
+                f"the non-partnership game is for {listed([str(k) for k in solo], 'or')}"
                 " players on the"
                 f" {seats}-seat board (rulebook 'Dog for 2, 3 or 5 Players'), not {n}"
             )
         return SOLO_SEATS[n]
     if players is not None and players != seats:
-        solo = [k for k, chairs in SOLO_SEATS.items() if chairs[-1] < seats]
         other = (
             f'; {players} players play the non-partnership game (--mode solo, Rules(mode="solo"))'
             if players in solo
