@@ -26,6 +26,7 @@ from types import TracebackType
 from typing import NoReturn
 
 try:
+    from sheepdog.cli.streams import closed_streams
     from sheepdog.solver.errors import SheepdogError, brief
     from sheepdog.solver.interrupts import caused_by_interrupt
 except ModuleNotFoundError as exc:  # the system's python, not the project's environment
@@ -46,13 +47,7 @@ def _uncaught(kind: type[BaseException], value: BaseException, tb: TracebackType
 
 sys.excepthook = _uncaught
 
-# A script started with its output or error stream closed (``>&-``) writes nowhere, as the
-# commands do (``cli/main.py``): Python leaves ``sys.stdout`` (or ``sys.stderr``) None then,
-# and every print or flush was a traceback.
-if sys.stdout is None:
-    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
-if sys.stderr is None:
-    sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
+closed_streams()  # started with ``>&-``: writes nowhere, as the commands do
 
 
 def progress(text: str) -> None:

@@ -421,16 +421,6 @@ def _end_on_interrupt(
     return hook
 
 
-def _closed_streams() -> None:
-    """A command started with its output or error stream closed (``>&-``, a daemon) writes
-    nowhere, as to /dev/null, rather than failing: Python leaves ``sys.stdout`` (or
-    ``sys.stderr``) None then, and every write was an internal error."""
-    if sys.stdout is None:
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
-    if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
-
-
 #: What the text output's few signs become on a terminal that cannot show them (an ASCII
 #: locale, ``PYTHONIOENCODING=ascii``); anything else becomes "?".
 _PLAIN_SIGNS: dict[str, str] = {
@@ -605,7 +595,9 @@ def main(argv: list[str] | None = None) -> NoReturn:
     ``Error: ...``, never a traceback (unless ``SHEEPDOG_DEBUG=1``)."""
     import signal
 
-    _closed_streams()
+    from sheepdog.cli.streams import closed_streams
+
+    closed_streams()
     _usable_width()
     if argv is None:  # the console script's own streams (a program calling main keeps its own)
         from sheepdog.cli.streams import patient_streams

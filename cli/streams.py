@@ -128,3 +128,14 @@ def restore(fd: int) -> None:
     if fd in _found_blocking:
         with contextlib.suppress(OSError):
             os.set_blocking(fd, _found_blocking[fd])
+
+
+def closed_streams() -> None:
+    """A command started with its output or error stream closed (``>&-``, a daemon) writes
+    nowhere, as to /dev/null, rather than failing: Python leaves ``sys.stdout`` (or
+    ``sys.stderr``) None then, and every write was an internal error.  The benchmark scripts
+    call it too (``benchmarks/common.py``)."""
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - stays open until the exit
