@@ -30,8 +30,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import Parser, names, progress, progress_done, run_main, whole  # noqa: E402
-from sheepdog.generators.slywolf import MAX_SEED, Band, generate  # noqa: E402
+from benchmarks.common import (  # noqa: E402
+    Parser,
+    fail,
+    names,
+    progress,
+    progress_done,
+    run_main,
+    whole,
+)
+from sheepdog.generators.slywolf import (  # noqa: E402
+    MAX_SEED,
+    SEARCH_FROM,
+    Band,
+    BandOutOfReach,
+    generate,
+)
 from sheepdog.solver.slywolf.grade import MAX_STARS, MIN_STARS  # noqa: E402
 from sheepdog.solver.slywolf.puzzle import Mode  # noqa: E402
 from sheepdog.solver.slywolf.roster import load_roster  # noqa: E402
@@ -106,7 +120,19 @@ def main() -> None:
             what = f"{mode} {band.low}-{band.high} stars"
             recorder = _recorder(stamps, what, args.count)
             progress(f"{what}: 0 of {args.count} cases")
-            cases = generate(roster, mode, args.count, seed=args.seed, band=band, progress=recorder)
+            try:
+                cases = generate(
+                    roster, mode, args.count, seed=args.seed, band=band, progress=recorder
+                )
+            except BandOutOfReach:
+                if mode == "easy" and band.low >= SEARCH_FROM:  # the message names the command's
+                    fail(  # --mode: say it in this script's words
+                        f"no easy case with {what.removeprefix('easy ')} found: the first-game"
+                        " rules solve easy cases, and none has reached"
+                        f" {SEARCH_FROM} stars in any trial; ask for --modes hard or bands below"
+                        f" {SEARCH_FROM} stars"
+                    )
+                raise
             progress_done()
             total = time.perf_counter() - start
             cpu = time.process_time() - cpu_start

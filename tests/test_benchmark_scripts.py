@@ -302,3 +302,21 @@ def test_a_closed_stream_is_written_nowhere(argv: list[str], closed: str, code: 
         lines = result.stderr.splitlines()
         assert lines == [] if code == 0 else len(lines) == 1, result.stderr
         assert all(line.startswith("Error: unrecognized arguments") for line in lines)
+
+
+def test_easy_cases_out_of_reach_are_told_in_the_scripts_words() -> None:
+    # the generator's message names the command's --mode; the script's option is --modes
+    result = python(
+        "benchmarks/wolf_generate.py",
+        "--bands",
+        "4-5",
+        "--modes",
+        "easy",
+        "--count",
+        "1",
+        timeout=300,
+    )
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("Error: no easy case with 4-5 stars found")
+    assert "--modes hard" in line and "--mode hard" not in line
