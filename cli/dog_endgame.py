@@ -49,6 +49,7 @@ from sheepdog.generators.dog import (
 from sheepdog.solver.agentdog.advise import (
     DEFAULT_RECORD_SECONDS,
     DEFAULT_RISK_SECONDS,
+    NothingToAdvise,
     RisksOutOfTime,
     advise_view,
     check_own_hand,
@@ -71,6 +72,7 @@ from sheepdog.solver.dog.advise import (
     DEFAULT_SAMPLES,
     DEFAULT_SECONDS,
     advise,
+    check_advisable,
 )
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
 from sheepdog.solver.dog.position import Position
@@ -556,7 +558,7 @@ def advise_command(
                         risk_progress=lambda done, total, what: update(done, total, what),
                         risk_seconds=risk_seconds,
                     )
-                except (HistoryMismatch, TooManyColourings) as exc:  # the file's: name it
+                except (HistoryMismatch, TooManyColourings, NothingToAdvise) as exc:  # the file's
                     raise SheepdogError(f"{name}: {exc}") from None
                 except RisksOutOfTime as exc:
                     raise SheepdogError(
@@ -588,6 +590,10 @@ def advise_command(
                 " sample); classic DOG advice values sampled deals: 1 or more",
                 2,
             )
+        try:
+            check_advisable(pos)
+        except SheepdogError as exc:  # the file's problem: name it, as Agent DOG's does
+            raise SheepdogError(f"{name}: {exc}") from None
         with progress_bar("advise: samples", deals) as update:
             advice = advise(
                 pos,

@@ -295,9 +295,9 @@ def advise_view(
     belief = colourings(view, deadline=clock + record_seconds, progress=record_progress)
     won = winning_side(view.completion(belief[0], view.hands)) if belief else None
     if won is not None:  # home pieces are face up (A5): every colouring agrees
-        raise SheepdogError(f"the game is over: {seats_won(won)}")
+        raise NothingToAdvise(f"the game is over: {seats_won(won)}")
     if not any(view.hands):  # as classic DOG's advice: nobody is left to play
-        raise SheepdogError("the round is over: every hand is empty")
+        raise NothingToAdvise("the round is over: every hand is empty")
     exact = len(belief) == 1 and not any(UNKNOWN in hand for hand in view.hands)
     if exact:
         samples = min(samples, 1)  # every sample would be this one completion
@@ -361,6 +361,10 @@ class _Seen:
             self.possible += 1
             self.knocks += knocks
             self.descriptions.setdefault(description, None)
+
+
+class NothingToAdvise(SheepdogError):
+    """The view has nothing left to play: a side has won, or every hand is empty."""
 
 
 class RisksOutOfTime(SheepdogError):

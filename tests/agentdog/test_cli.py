@@ -616,7 +616,7 @@ def test_no_play_says_why_and_advice_refuses_a_finished_round(tmp_path: Path) ->
     view.write_text(_run("dog", "view", str(path)).stdout)
     refused = _run("dog", "advise", str(view), "--samples", "2")
     assert refused.exit_code == 1
-    assert refused.stderr == "Error: the round is over: every hand is empty\n"
+    assert refused.stderr == f"Error: {view}: the round is over: every hand is empty\n"
     won = json.loads(EXAMPLE.read_text())
     won["pawns"]["0"] = won["pawns"]["2"] = ["h0", "h1", "h2", "h3"]
     won["to_move"] = 1

@@ -350,6 +350,27 @@ def test_no_progress_on_stderr_when_it_is_not_a_terminal() -> None:
         assert result.exit_code == 0 and result.stderr == "" and result.stdout
 
 
+def test_advise_names_the_file_of_a_finished_game(tmp_path: Path) -> None:
+    # a file's problem names the file, as every other refusal of `dog advise` does
+    for name, text, why in (
+        (
+            "won.json",
+            "4 h0,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t50,h1,h2,h3 -/3/-/- 1",
+            "the game is over: team 0 (seats 0 and 2) has won",
+        ),
+        (
+            "over.json",
+            "4 t0,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 -/-/-/- 1",
+            "the round is over: every hand is empty",
+        ),
+    ):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        result = runner.invoke(app, ["dog", "advise", str(path)])
+        assert result.exit_code == 1
+        assert result.stderr == f"Error: {path}: {why}\n"
+
+
 def test_a_usage_error_names_the_option_not_the_keyword() -> None:
     # the library's remedy names both ("--seats 6 (seats=6)"); the command line the option only
     result = runner.invoke(app, ["dog", "simulate", "--mode", "threes"])
