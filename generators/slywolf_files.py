@@ -237,7 +237,8 @@ OWN_KEYS = ("notes", "meta")
 
 def _same_case(path: Path, text: str) -> bool:
     """Whether the file at ``path`` holds the case written as ``text``: the same bytes, or the
-    same object with notes of the user's own added (:data:`OWN_KEYS`), which stay."""
+    same JSON object (an editor's re-save), perhaps with notes of the user's own added
+    (:data:`OWN_KEYS`); the file stays as it is."""
     data = _case_bytes(path)
     if data is None:
         return False
@@ -247,7 +248,7 @@ def _same_case(path: Path, text: str) -> bool:
         found = json.loads(data)
     except ValueError:
         return False
-    if not isinstance(found, dict) or not any(key in found for key in OWN_KEYS):
+    if not isinstance(found, dict):
         return False
     case: dict[str, Any] = json.loads(text)
     if any(key in case for key in OWN_KEYS):

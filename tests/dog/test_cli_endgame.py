@@ -542,6 +542,19 @@ def test_resume_names_a_file_that_differs(tmp_path: Path) -> None:
         assert result.stderr == f"Error: {written} is a directory; sheepdog replaces only files\n"
 
 
+def test_resume_keeps_a_puzzle_saved_again_in_another_layout(tmp_path: Path) -> None:
+    # as `wolf generate --resume`: an editor's re-save is the same puzzle, kept as it is
+    args = ["dog", "generate", "--count", "1", "--cards", "1", "--seed", "1", "--out"]
+    assert runner.invoke(app, [*args, str(tmp_path)]).exit_code == 0
+    (written,) = tmp_path.glob("*.json")
+    resaved = json.dumps(json.loads(written.read_text(encoding="utf-8")))  # one line
+    written.write_text(resaved, encoding="utf-8")
+    again = runner.invoke(app, [*args, str(tmp_path), "--resume", "--json"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["kept"] == [str(written)]
+    assert written.read_text(encoding="utf-8") == resaved
+
+
 def test_ctrl_c_just_after_the_graph_is_written_comes_after_the_answer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -483,6 +483,21 @@ def test_resume_keeps_a_case_file_with_notes_of_ones_own(tmp_path: Path) -> None
         list(generate_files(tmp_path, ROSTER, "hard", 4, seed=11, resume=True, validate=_no_cp_sat))
 
 
+def test_resume_keeps_a_case_file_saved_again_in_another_layout(tmp_path: Path) -> None:
+    """Found by a tester: an editor's re-save (the same case, indented otherwise, no newline
+    at the end) was refused as a file made with other options, while the same re-save with
+    notes added was kept."""
+    list(generate_files(tmp_path, ROSTER, "hard", 2, seed=12, validate=_no_cp_sat))
+    second = tmp_path / "hard-12-002.json"
+    resaved = json.dumps(json.loads(second.read_text()), indent=1)
+    second.write_text(resaved)
+    again = list(
+        generate_files(tmp_path, ROSTER, "hard", 3, seed=12, resume=True, validate=_no_cp_sat)
+    )
+    assert [f.written for f in again] == [False, False, True]
+    assert second.read_text() == resaved
+
+
 def test_a_resumed_run_with_other_options_is_refused(tmp_path: Path) -> None:
     list(generate_files(tmp_path, ROSTER, "easy", 2, seed=9, validate=_no_cp_sat))
     # the same roster, named by a file of it: a run with other options all the same
