@@ -35,6 +35,7 @@ from sheepdog.solver.fileio import (
     TEMP_MARK,
     WRITE_CHECK,
     check_folder,
+    check_target,
     clean_stray_temps,
     os_reason,
     path_in_file,
@@ -190,6 +191,9 @@ def prepare_folder(
         raise SheepdogError(f"cannot clean up {out}: {os_reason(exc)}") from None
     there = run_files(out, mode, seed, count)
     for _, path in there:  # --force replaces files only (fileio): a folder in the way stays
+        if os.path.islink(path) and not os.path.exists(path):  # a link to no file: says so
+            check_target(path, force=force)  # (--force writes through it, as everywhere)
+            continue
         if not path.is_file():
             raise SheepdogError(
                 f"{path} is not a file (a folder or other), so no run can write case"

@@ -498,6 +498,18 @@ def test_resume_keeps_a_case_file_saved_again_in_another_layout(tmp_path: Path) 
     assert second.read_text() == resaved
 
 
+def test_a_link_to_no_file_where_a_case_goes_is_named_as_one(tmp_path: Path) -> None:
+    """Found by a tester: it was "not a file (a folder or other)", and --force refused it
+    too, where every other write goes through such a link with --force."""
+    link = tmp_path / "easy-8-001.json"
+    link.symlink_to(tmp_path / "elsewhere.json")
+    for resume in (False, True):
+        with pytest.raises(SheepdogError, match="is a link that leads to no file"):
+            generate_files(tmp_path, ROSTER, "easy", 1, seed=8, resume=resume)
+    list(generate_files(tmp_path, ROSTER, "easy", 1, seed=8, force=True, validate=_no_cp_sat))
+    assert link.is_symlink() and json.loads(link.read_text())["generator"]["index"] == 1
+
+
 def test_a_resumed_run_with_other_options_is_refused(tmp_path: Path) -> None:
     list(generate_files(tmp_path, ROSTER, "easy", 2, seed=9, validate=_no_cp_sat))
     # the same roster, named by a file of it: a run with other options all the same
