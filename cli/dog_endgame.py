@@ -595,6 +595,19 @@ def advise_command(
         except SheepdogError as exc:  # the file's problem: name it, as Agent DOG's does
             raise SheepdogError(f"{name}: {exc}") from None
         with progress_bar("advise: samples", deals) as update:
+            valued = [0]  # samples valued so far
+
+            def sampled(done: int, total: int) -> None:
+                valued[0] = done
+                update(done, total)
+
+            def searched(positions: int) -> None:  # inside a sample: its solve's positions
+                update(
+                    valued[0],
+                    deals,
+                    f"sample {valued[0] + 1}: {positions:,} of {max_nodes:,} positions",
+                )
+
             advice = advise(
                 pos,
                 samples=deals,
@@ -603,7 +616,8 @@ def advise_command(
                 confidence=confidence,
                 method=method.value,
                 max_nodes=max_nodes,
-                progress=lambda done, total: update(done, total),
+                progress=sampled,
+                searched=searched,
             )
         out = advice.to_dict()
         if json_out:

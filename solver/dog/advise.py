@@ -423,12 +423,23 @@ SampleValues = list[tuple[PlayId, str | None, str, int, tuple[int, int]]]
 """Per first play: its id, card, description, value key and its team's progress at the end."""
 
 
-def _solve_sample(world: Position, max_nodes: int, deadline: float) -> tuple[SampleValues, int]:
+def _solve_sample(
+    world: Position,
+    max_nodes: int,
+    deadline: float,
+    searched: Callable[[int], None] | None = None,
+) -> tuple[SampleValues, int]:
     """Every first play valued by the exact solve (raises :class:`PositionTooBig`, or
-    :class:`OutOfTime` past the ``deadline``)."""
-    solution = solve_position(
-        world, max_nodes=max_nodes, all_plays=True, progress=stop_at(deadline)
-    )
+    :class:`OutOfTime` past the ``deadline``); ``searched(positions so far)`` as the solve
+    reports them."""
+    stop = stop_at(deadline)
+
+    def report(positions: int) -> None:
+        stop(positions)
+        if searched is not None:
+            searched(positions)
+
+    solution = solve_position(world, max_nodes=max_nodes, all_plays=True, progress=report)
     graph = solution.graph
     out: SampleValues = []
     for kid, (card, description) in zip(graph.children[0], graph.labels[0], strict=True):
@@ -522,6 +533,7 @@ def advise(
     max_nodes: int = DEFAULT_SAMPLE_NODES,
     progress: Callable[[int, int], None] | None = None,
     unseen: Mapping[str, int] | None = None,
+    searched: Callable[[int], None] | None = None,
 ) -> Advice:
     """Sample the hidden hands (once if none is hidden), value every first play in each sample,
     and stop early once the best play is settled (module docstring).
@@ -530,11 +542,13 @@ def advise(
     sample starts after it, and an exact solve still running then is stopped (its sample
     counts for nothing, except the first, which a playout values so that there is advice;
     with ``method="exact"`` that is an error); ``progress(samples valued, samples)`` is called
-    after each sample.
+    after each sample, and ``searched(positions)`` every few thousand positions of the exact
+    solve of the sample under way (a sample can take long with a large ``max_nodes``).
     ``unseen`` (card name -> copies) is the pool the ``"?"`` cards are dealt from when more is
     known than the position shows (at the table: the cards played since the last shuffle are
     out too); by default :func:`unseen_cards` of ``pos``."""
     expect_function(progress, "progress")
+    expect_function(searched, "searched")
     check_advisable(pos)
     expect(samples, int, "samples")
     check_seed(seed)
@@ -569,7 +583,7 @@ def advise(
         values: SampleValues | None = None
         if try_exact:
             try:
-                values, used = _solve_sample(world, max_nodes, deadline)
+                values, used = _solve_sample(world, max_nodes, deadline, searched)
                 exact += 1
             except PositionTooBig:
                 if method == "exact":

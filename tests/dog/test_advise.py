@@ -155,6 +155,21 @@ def test_progress_after_each_sample() -> None:
     assert calls == [(1, 1)]
 
 
+def test_searched_follows_the_exact_solve_of_each_sample() -> None:
+    """A tester found the bar still at 0 of N samples for minutes with a large --max-nodes:
+    ``searched`` reports the positions of the solve under way (every few thousand, and its
+    total at its end)."""
+    three = "4 k,t60,h2,h3/k,t59,h2,h3/t33,h1,h2,h3/t58,h0,h2,h3 ?,?,?/?,?,?/?,?,?/2,4,8 3"
+    seen: list[int] = []
+    advice = advise(parse_notation(three), samples=2, seed=1, method="exact", searched=seen.append)
+    out = advice.to_dict()
+    assert out["exact_samples"] == 2
+    totals = [n for n in seen if n % PROGRESS_EVERY]  # each solve's total, at its end
+    assert len(totals) == 2 and sum(totals) == out["nodes"]
+    with pytest.raises(SheepdogError, match="searched"):
+        advise(parse_notation(three), samples=1, searched=3)  # type: ignore[arg-type]
+
+
 FIVE_CARDS = (
     "4 k,t60,h2,h3/k,t59,h2,h3/t33,h1,h2,h3/t58,h0,h2,h3 ?,?,?,?,?/?,?,?,?,?/?,?,?,?,?/2,4,8,J,J 3"
 )
@@ -357,11 +372,11 @@ def test_a_later_sample_that_runs_out_of_time_counts_for_nothing(
     real = advise_module._solve_sample
     calls: list[float] = []
 
-    def second_runs_out(world: Any, max_nodes: int, deadline: float) -> Any:
+    def second_runs_out(world: Any, max_nodes: int, deadline: float, searched: Any) -> Any:
         calls.append(deadline)
         if len(calls) > 1:
             raise OutOfTime("the search ran out of time")
-        return real(world, max_nodes, deadline)
+        return real(world, max_nodes, deadline, searched)
 
     monkeypatch.setattr(advise_module, "_solve_sample", second_runs_out)
     pos = parse_notation("4 t50,h1,h2,h3/t0,h1,h2,h3/t22,h1,h2,h3/t41,h1,h2,h3 ?/?/?/6,7 3")
