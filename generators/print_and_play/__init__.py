@@ -193,7 +193,9 @@ def print_set_pdf(
         plan.append(
             (
                 "interview slips",
-                lambda: sheets.interview_slips(pdf, frame, pset.cases, tiles=tiles, on_case=step),
+                lambda: sheets.interview_slips(
+                    pdf, frame, pset.cases, pset.roster, tiles=tiles, on_case=step
+                ),
             )
         )
     plan.append(

@@ -283,14 +283,16 @@ def printed_as(text: str) -> str:
 
 
 def _check_names(roster: Roster) -> None:
-    """Two wolves, two sheep, two colours, two garments or two vegetables whose names print
-    alike (the font lacks some of their characters: each prints as ``?``) could not be told
-    apart on the cards and slips (two colours printed as "?" made "? jacket" of two items)."""
+    """Two wolves, two sheep, two colours, two garments (or their plurals) or two vegetables
+    whose names print alike (the font lacks some of their characters: each prints as ``?``)
+    could not be told apart on the cards and slips (two colours printed as "?" made "? jacket"
+    of two items)."""
     for kind, names in (
         ("wolves", [w.name for w in roster.wolves]),
         ("sheep", [s.name for s in roster.sheep]),
         ("colours", list(roster.colors)),
         ("garments", list(roster.garments)),
+        ("garments' plurals", [roster.garment_plural(g) for g in roster.garments]),
         ("vegetables", list(roster.bag.kinds)),
     ):
         seen: dict[str, str] = {}

@@ -45,7 +45,6 @@ from sheepdog.generators.print_and_play.layout import (
     stars,
 )
 from sheepdog.generators.print_and_play.text import FONT, isolated, printable
-from sheepdog.solver.slywolf.explain.notebook import plural
 from sheepdog.solver.slywolf.puzzle import STACKS
 from sheepdog.solver.slywolf.roster import Bag, Item, Roster, Wolf
 from sheepdog.solver.words import counted
@@ -423,7 +422,8 @@ def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
             back = card_h * 0.3
             card_h -= back
             fold_line(pdf, x, y + card_h, card_w)
-            _tile_back(pdf, one.name, one.testimony, x, y + card_h, card_w, back)
+            said = None if one.testimony is None else roster.plural(one.testimony)
+            _tile_back(pdf, one.name, one.testimony, said, x, y + card_h, card_w, back)
         pdf.set_text_color(0, 0, 0)
         fit_name(pdf, x + 2, y + 2, card_w - 4, 6, one.name, size=12, style="B")
         pdf.set_text_color(80, 80, 80)
@@ -449,16 +449,24 @@ def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
 
 
 def _tile_back(
-    pdf: FPDF, name: str, testimony: Item | None, x: float, y: float, w: float, h: float
+    pdf: FPDF,
+    name: str,
+    testimony: Item | None,
+    said: str | None,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
 ) -> None:
     """The back panel of a known deck's sheep card: its tile's testimony, worded as on the
-    slips (a sheep without one: its slips carry its testimony)."""
+    slips (``said``: the wolves wearing it, :meth:`Roster.plural`; a sheep without one: its
+    slips carry its testimony)."""
     pdf.set_text_color(70, 70, 70)
     fit_name(pdf, x + 2, y + 0.8, w - 4, h * 0.3, f"{isolated(name)}'s tile", size=6.5)
     pdf.set_text_color(0, 0, 0)
     body = y + 0.8 + h * 0.3
     room = h - h * 0.3 - 1.6
-    if testimony is None:
+    if testimony is None or said is None:
         fit_block(pdf, x + 2, body, w - 4, room, "no testimony: see its slip", size=6.5)
         return
     icon = min(room - 0.4, 8.0)
@@ -469,7 +477,7 @@ def _tile_back(
         body,
         w - 5 - icon,
         room,
-        f"its tile says: the wolves in {plural(testimony)} were at the concert",
+        f"its tile says: the wolves in {said} were at the concert",
         size=7,
     )
 
@@ -699,6 +707,7 @@ def interview_slips(
     pdf: FPDF,
     frame: Frame,
     cases: tuple[PrintCase, ...],
+    roster: Roster,
     *,
     tiles: str = "tile",
     on_case: Callable[[], None] | None = None,
@@ -751,6 +760,7 @@ def interview_slips(
             for n, slip in enumerate(case.slips):
                 _slip(
                     pdf,
+                    roster,
                     case,
                     slip,
                     tiles,
@@ -763,7 +773,15 @@ def interview_slips(
 
 
 def _slip(
-    pdf: FPDF, case: PrintCase, slip: Slip, tiles: str, x: float, y: float, w: float, h: float
+    pdf: FPDF,
+    roster: Roster,
+    case: PrintCase,
+    slip: Slip,
+    tiles: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
 ) -> None:
     name_h = h * 0.34
     panel = (h - name_h) / 2
@@ -810,7 +828,7 @@ def _slip(
             py + top + 0.2,
             w - 4 - icon,
             rest - 0.8,
-            f"says the wolves in {plural(slip.testimony)} were at the concert",
+            f"says the wolves in {roster.plural(slip.testimony)} were at the concert",
             size=6.5,
         )
     cover_flap(pdf, x, y + name_h + panel, w, panel, "fold up over the middle")

@@ -148,6 +148,10 @@ class Roster:
     accomplices: int
     bag: Bag = field(default_factory=lambda: Bag(tuple(BOX_BAG_SIZES.items())))
     track: Track = field(default_factory=Track)
+    #: How the steps and slips name the wolves wearing a garment ("the wolves in red top
+    #: hats"), as (garment, plural) pairs in the order of :attr:`garments`, for garments whose
+    #: plural is not the English one :meth:`garment_plural` makes (a name in another language).
+    plurals: tuple[tuple[str, str], ...] = ()
     #: The file it was read from (:func:`load_roster`); None for a shipped roster or one made
     #: in code, :func:`dataclasses.replace` included (a changed copy is not the file's).  Not
     #: part of the roster: two files with the same contents hold one roster.
@@ -218,6 +222,19 @@ class Roster:
     def known_deck(self) -> bool:
         """True when some sheep tiles carry a fixed testimony (the tiles of a physical copy)."""
         return any(s.testimony is not None for s in self.sheep)
+
+    def garment_plural(self, garment: str) -> str:
+        """The plural of ``garment``: the roster's own (:attr:`plurals`), else English's
+        regular one (``jacket`` → ``jackets``; a name ending in "s", such as ``pants``, is
+        taken as plural already)."""
+        for name, plural in self.plurals:
+            if name == garment:
+                return plural
+        return garment if garment.endswith("s") else garment + "s"
+
+    def plural(self, item: Item) -> str:
+        """The item as the wolves wearing it: ``red top hats``, ``blue pants``."""
+        return f"{item.color} {self.garment_plural(item.garment)}"
 
     # -- name look-ups ------------------------------------------------------------------------
     def sheep_index(self, name: str) -> int:
@@ -468,7 +485,17 @@ def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None =
     where = f"roster {source}" if where is None else where
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: expected a table/object at the top level")
-    known = {"name", "accomplices", "colors", "garments", "wolves", "sheep", "bag", "track"}
+    known = {
+        "name",
+        "accomplices",
+        "colors",
+        "garments",
+        "plurals",
+        "wolves",
+        "sheep",
+        "bag",
+        "track",
+    }
     _known_keys(data, known, where)
     colors = _str_list(data, "colors", where, MAX_COLORS)
     garments = _str_list(data, "garments", where, MAX_GARMENTS)
@@ -478,6 +505,7 @@ def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None =
     _typable(garments, "garment", where)
     _one_spelling(colors, garments, where)
     colors_t, garments_t = tuple(colors), tuple(garments)
+    plurals = _parse_plurals(data.get("plurals"), garments_t, where)
 
     raw_wolves = data.get("wolves")
     if not isinstance(raw_wolves, list) or not raw_wolves:
@@ -578,7 +606,32 @@ def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None =
         accomplices=accomplices,
         bag=bag,
         track=track,
+        plurals=plurals,
     )
+
+
+def _parse_plurals(raw: Any, garments: tuple[str, ...], where: str) -> tuple[tuple[str, str], ...]:
+    """The ``plurals`` table (garment = its plural), in the order of the garments."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise FileFormatError(
+            f"{where}: 'plurals' must be a table of garment = plural, such as"
+            ' [plurals] "top hat" = "top hats"'
+        )
+    named = {fold(g): g for g in garments}
+    found: dict[str, str] = {}
+    for key, value in raw.items():
+        garment = named.get(fold(key)) if isinstance(key, str) else None
+        if garment is None:
+            raise FileFormatError(
+                f"{where}: plurals: unknown garment {shown(str(key), 60)!r}; valid garments"
+                f" are: {', '.join(garments)}"
+            )
+        if garment in found:
+            raise FileFormatError(f"{where}: plurals: garment {garment!r} appears twice")
+        found[garment] = _name(value, f"the plural of {garment!r}", where)
+    return tuple((g, found[g]) for g in garments if g in found)
 
 
 def _parse_bag(raw: Any, where: str) -> Bag:
@@ -635,6 +688,7 @@ def roster_to_dict(roster: Roster) -> dict[str, Any]:
         "accomplices": roster.accomplices,
         "colors": list(roster.colors),
         "garments": list(roster.garments),
+        **({"plurals": dict(roster.plurals)} if roster.plurals else {}),
         "bag": {
             "ripe": roster.bag.ripe,
             "spoiled": roster.bag.spoiled,

@@ -453,3 +453,24 @@ def test_colours_or_garments_that_print_alike_are_refused(
         f"Error: roster {tmp_path / 'r.toml'} ('default'): the {kind} {first!r} and {second!r}"
         f" both print as {shown!r} (the PDF font lacks some of their characters); rename one"
     )
+
+
+def test_slips_use_the_rosters_plural_of_a_garment(tmp_path: Path) -> None:
+    """Found by a tester: a slip said "the wolves in red Straßenhuts"; a roster's ``plurals``
+    gives its own, and the slips and the tiles' backs print it."""
+    import pypdfium2 as pdfium
+
+    roster, case = (CASES / "default.toml").read_text(), json.dumps(a_case(), ensure_ascii=False)
+    roster, case = roster.replace("top hat", "Straßenhut"), case.replace("top hat", "Straßenhut")
+    (tmp_path / "r.toml").write_text(roster + '\n[plurals]\n"Straßenhut" = "Straßenhüte"\n')
+    data = json.loads(case)
+    data["roster"] = str(tmp_path / "r.toml")
+    (tmp_path / "set").mkdir()
+    (tmp_path / "set" / "c.json").write_text(json.dumps(data))
+    out = tmp_path / "o.pdf"
+    result = runner.invoke(app, ["wolf", "print", str(tmp_path / "set"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    doc = pdfium.PdfDocument(out)
+    text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in doc)
+    assert any("Straßenhut" in i.get("testimony", "") for i in data["interviews"])
+    assert "Straßenhüte were at the concert" in text and "Straßenhuts" not in text

@@ -248,7 +248,6 @@ def test_a_known_deck_printed_with_its_sheep_cards_shows_every_tile() -> None:
     import re
 
     from sheepdog.generators.print_and_play import A4, load_print_set, print_set_pdf
-    from sheepdog.solver.slywolf.explain.notebook import plural
 
     deck = Path(__file__).resolve().parent.parent.parent / "cases" / "known-deck"
     pset = load_print_set(deck)
@@ -264,7 +263,8 @@ def test_a_known_deck_printed_with_its_sheep_cards_shows_every_tile() -> None:
     assert pset.roster.known_deck
     for sheep in pset.roster.sheep:
         assert sheep.testimony is not None
-        said = f"{sheep.name}'s tile its tile says: the wolves in {plural(sheep.testimony)} were"
+        wolves = pset.roster.plural(sheep.testimony)
+        said = f"{sheep.name}'s tile its tile says: the wolves in {wolves} were"
         assert said in cards, sheep.name
     assert re.search(r"flip its sheep card over", pages[0])
     slips = " ".join(pages)

@@ -130,6 +130,10 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d["sheep"][0].update(name="nothing much"), None),
         (lambda d: d.update(colors=["red", "dark,blue"]), "colour 'dark,blue' holds a comma"),
         (lambda d: d.update(garments=["?"]), "garment '\\?' is no name"),
+        (lambda d: d.update(plurals=["hats"]), "'plurals' must be a table of garment = plural"),
+        (lambda d: d.update(plurals={"cap": "caps"}), "plurals: unknown garment 'cap'; valid"),
+        (lambda d: d.update(plurals={"hat": "hats", "HAT": "hats"}), "'hat' appears twice"),
+        (lambda d: d.update(plurals={"hat": " "}), "the plural of 'hat' must be a non-empty"),
         # one item, two spellings: "dark blue hat" was read as whichever matched first
         (
             lambda d: d.update(colors=["red", "dark", "dark blue"], garments=["hat", "blue hat"]),
@@ -150,6 +154,42 @@ def test_bad_rosters_are_named(change: Any, message: str | None) -> None:
         return
     with pytest.raises(FileFormatError, match=message):
         roster_from_dict(data)
+
+
+def test_a_roster_names_the_plurals_english_rules_get_wrong(tmp_path: Path) -> None:
+    """Found by a tester: the steps and slips made English plurals of every garment
+    ("Straßenhuts"); a roster's ``plurals`` gives its own, kept through its file form."""
+    data = _small()
+    data["garments"] = ["Straßenhut", "Rock"]
+    data["wolves"] = [
+        {"name": "A", "wears": ["red Straßenhut", "blue Rock"]},
+        {"name": "B", "wears": ["blue Straßenhut", "red Rock"]},
+    ]
+    data["plurals"] = {"STRASSENHUT": "Straßenhüte"}  # garment names compare as names do
+    roster = roster_from_dict(data)
+    assert roster.plurals == (("Straßenhut", "Straßenhüte"),)
+    assert roster.plural(Item("red", "Straßenhut")) == "red Straßenhüte"
+    assert roster.plural(Item("blue", "Rock")) == "blue Rocks"  # not given: English's
+    assert roster_from_dict(roster_to_dict(roster)) == roster
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        'accomplices = 1\ncolors = ["red", "blue"]\ngarments = ["Straßenhut", "Rock"]\n'
+        '[plurals]\n"Straßenhut" = "Straßenhüte"\n'
+        '[[wolves]]\nname = "A"\nwears = ["red Straßenhut", "blue Rock"]\n'
+        '[[wolves]]\nname = "B"\nwears = ["blue Straßenhut", "red Rock"]\n'
+        '[[sheep]]\nname = "x"\n[[sheep]]\nname = "y"\n[[sheep]]\nname = "z"\n',
+        encoding="utf-8",
+    )
+    assert load_roster(path) == replace(roster, name="mine")
+    # the steps speak of the wolves in them by the roster's plural
+    puzzle = Puzzle(roster, "easy", (Interview(0, 1, Item("red", "Straßenhut")), Interview(1, 0)))
+    text = " ".join(explanation_lines(explain(puzzle)))
+    assert "red Straßenhüte" in text and "Straßenhuts" not in text
+    # no plurals given: the box's words, and no key written
+    box = load_roster("default")
+    assert box.plurals == () and "plurals" not in roster_to_dict(box)
+    assert box.plural(Item("red", "top hat")) == "red top hats"
+    assert box.plural(Item("red", "pants")) == "red pants"
 
 
 def test_unknown_names_list_the_valid_ones() -> None:

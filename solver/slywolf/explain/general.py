@@ -9,7 +9,7 @@ subset, found by deletion), and writes the conclusion with the shortest proof as
 
 from __future__ import annotations
 
-from sheepdog.solver.slywolf.explain.notebook import Notebook, Step, plural
+from sheepdog.solver.slywolf.explain.notebook import Notebook, Step
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
 #: How many candidate conclusions the general step justifies before choosing the shortest proof.
@@ -109,7 +109,7 @@ def general_step(nb: Notebook) -> Step | None:
             assert t is not None
             words.append(f"{nb.sheep(s)} points at {nb.sheep(t)}")
         else:
-            words.append(f"{nb.sheep(s)} names {plural(nb.item(s))}")
+            words.append(f"{nb.sheep(s)} names {nb.roster.plural(nb.item(s))}")
     given = "; ".join(words)
     if needed:  # the clearings the proof needs (none, for a wolf's own clearing)
         left = f" with {nb.wolves(needed)} already cleared"

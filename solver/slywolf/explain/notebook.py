@@ -88,7 +88,8 @@ class Notebook:
         return join_and([self.roster.wolves[w].name for w in wolves])
 
     def says(self, s: int) -> str:
-        return f"{self.sheep(s)} says the wolves in {plural(self.item(s))} were at the concert"
+        wolves = self.roster.plural(self.item(s))
+        return f"{self.sheep(s)} says the wolves in {wolves} were at the concert"
 
     # facts ------------------------------------------------------------------------------------
     def wears(self, w: int, item_index: int) -> bool:
@@ -151,9 +152,3 @@ def join_and(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def plural(item: Item) -> str:
-    """The item as the wolves wearing it: ``red top hats``, ``blue pants``."""
-    garment = item.garment if item.garment.endswith("s") else item.garment + "s"
-    return f"{item.color} {garment}"

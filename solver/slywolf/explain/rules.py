@@ -42,7 +42,7 @@ from itertools import combinations
 from types import MappingProxyType
 
 from sheepdog.solver.slywolf.explain.general import general_step
-from sheepdog.solver.slywolf.explain.notebook import Notebook, Step, join_and, plural
+from sheepdog.solver.slywolf.explain.notebook import Notebook, Step, join_and
 from sheepdog.solver.slywolf.roster import Item
 from sheepdog.solver.words import upper_first
 
@@ -86,7 +86,7 @@ def _testimony_step(nb: Notebook, honest: bool) -> Step | None:
         if honest:
             text = (
                 f"{upper_first(nb.sheep(s))} is honest and says the wolves in "
-                f"{plural(nb.item(s))} were at the concert."
+                f"{nb.roster.plural(nb.item(s))} were at the concert."
             )
         else:
             text = (
@@ -441,6 +441,7 @@ def same_garment(nb: Notebook) -> Step | None:
         for a, ta in said:
             if a == b or items[ta].garment != items[tb].garment or ta == tb:
                 continue
+            plural = nb.roster.plural
             both = (
                 f"{upper_first(nb.sheep(a))} speaks of {plural(items[ta])}, {nb.sheep(b)} of "
                 f"{plural(items[tb])}; the culprit cannot wear both, so at least one of them "
