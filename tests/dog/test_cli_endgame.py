@@ -451,7 +451,14 @@ def test_advise_reports_samples(tmp_path: Path, bars: BarRecorder) -> None:
     result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "3"])
     assert result.exit_code == 0, result.output
     assert bars.bars == [("advise: samples", 3)]
-    assert bars.updates == [(1, 3, ""), (2, 3, ""), (3, 3, "")]
+    assert [u for u in bars.updates if not u[2]] == [(1, 3, ""), (2, 3, ""), (3, 3, "")]
+    # and inside each sample, the positions its solve has searched
+    inside = [u for u in bars.updates if u[2]]
+    assert [done for done, _, _ in inside] == sorted(done for done, _, _ in inside)
+    assert {done for done, _, _ in inside} == {0, 1, 2}
+    for done, total, detail in inside:
+        assert total == 3
+        assert re.fullmatch(rf"sample {done + 1}: [\d,]+ of 20,000 positions", detail)
 
 
 def test_generate_reports_puzzles_and_attempts(tmp_path: Path, bars: BarRecorder) -> None:
