@@ -35,6 +35,7 @@ from sheepdog.solver.fileio import (
     remove_made_folders,
     write_atomic,
 )
+from sheepdog.solver.jsonio import same_json
 
 DEFAULT_ATTEMPTS = 400
 """Random endgames tried per puzzle wanted before giving up."""
@@ -354,6 +355,6 @@ def _holds(path: Path, text: str) -> bool:
     if len(found) > most:
         return False
     try:
-        return bool(json.loads(found) == json.loads(text))
+        return same_json(json.loads(found), json.loads(text))
     except ValueError:  # not JSON (or not UTF-8): another file
         return False

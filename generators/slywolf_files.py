@@ -41,7 +41,7 @@ from sheepdog.solver.fileio import (
     path_in_file,
     write_atomic,
 )
-from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text, shipped_hint
+from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text, same_json, shipped_hint
 from sheepdog.solver.slywolf.explain import RULE_TIERS
 from sheepdog.solver.slywolf.grade import MAX_STARS
 from sheepdog.solver.slywolf.puzzle import Mode, Puzzle
@@ -257,7 +257,7 @@ def _same_case(path: Path, text: str) -> bool:
     case: dict[str, Any] = json.loads(text)
     if any(key in case for key in OWN_KEYS):
         return False  # the run writes them itself: they must be the same
-    return {k: v for k, v in found.items() if k not in OWN_KEYS} == case
+    return same_json({k: v for k, v in found.items() if k not in OWN_KEYS}, case)
 
 
 def _case_bytes(path: Path) -> bytes | None:

@@ -438,6 +438,23 @@ def thawed(value: Any) -> Any:
     return value
 
 
+def same_json(one: Any, other: Any) -> bool:
+    """Whether two parsed JSON values are the same document, whatever their layout and the
+    order of an object's keys: ``1``, ``1.0`` and ``true`` stay three values (Python's ``==``
+    takes them for one).
+
+    >>> same_json({"a": 1, "b": [True]}, {"b": [True], "a": 1})
+    True
+    >>> same_json({"a": 1}, {"a": 1.0}), same_json([1], [True])
+    (False, False)
+    """
+
+    def canonical(value: Any) -> str:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+    return canonical(one) == canonical(other)
+
+
 def read_json(path: str | Path) -> Any:
     """The JSON value in the file at ``path`` (:func:`read_text`, then :func:`loads_json`)."""
     return loads_json(read_text(path), str(path))

@@ -560,6 +560,13 @@ def test_resume_keeps_a_puzzle_saved_again_in_another_layout(tmp_path: Path) -> 
     assert again.exit_code == 0, again.output
     assert json.loads(again.stdout)["kept"] == [str(written)]
     assert written.read_text(encoding="utf-8") == resaved
+    # a seat number written 3.0 is not the same puzzle: `dog solve` refuses it
+    changed = json.loads(resaved)
+    changed["to_move"] = float(changed["to_move"])
+    written.write_text(json.dumps(changed), encoding="utf-8")
+    refused = runner.invoke(app, [*args, str(tmp_path), "--resume"])
+    assert refused.exit_code == 1
+    assert "differs from the puzzle this run writes there" in refused.stderr
 
 
 def test_ctrl_c_just_after_the_graph_is_written_comes_after_the_answer(

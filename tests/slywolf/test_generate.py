@@ -496,6 +496,13 @@ def test_resume_keeps_a_case_file_saved_again_in_another_layout(tmp_path: Path) 
     )
     assert [f.written for f in again] == [False, False, True]
     assert second.read_text() == resaved
+    # the same layout-blind reading keeps 2 and 2.0, or 1 and true, apart (the tester's next
+    # finding: a "stars": 2.0 was kept, and `wolf grade` then called its grade malformed)
+    data = json.loads(resaved)
+    data["grade"]["stars"] = float(data["grade"]["stars"])
+    second.write_text(json.dumps(data, indent=1))
+    with pytest.raises(CaseFileDiffers, match=r"hard-12-002\.json differs from case 2"):
+        list(generate_files(tmp_path, ROSTER, "hard", 3, seed=12, resume=True, validate=_no_cp_sat))
 
 
 def test_a_link_to_no_file_where_a_case_goes_is_named_as_one(tmp_path: Path) -> None:
