@@ -306,6 +306,9 @@ def generate_puzzles(
         text = json.dumps(puzzle.to_json(), indent=2) + "\n"
         written = True
         there = os.path.lexists(puzzle.path)
+        if there and not os.path.exists(puzzle.path):  # a link to no file: said so, and
+            check_target(puzzle.path, force=force)  # --force writes through it (fileio)
+            there = False
         if there and resume and _holds(puzzle.path, text):
             written = False  # written by an earlier run of this search: kept
         elif there and not force:

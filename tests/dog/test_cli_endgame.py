@@ -569,6 +569,24 @@ def test_resume_keeps_a_puzzle_saved_again_in_another_layout(tmp_path: Path) -> 
     assert "differs from the puzzle this run writes there" in refused.stderr
 
 
+def test_a_link_to_no_file_where_a_puzzle_goes_is_named_as_one(tmp_path: Path) -> None:
+    # as `wolf generate`: it said "already exists" (and with --resume "differs"), of no file
+    args = ["dog", "generate", "--count", "1", "--cards", "1", "--seed", "1", "--out"]
+    made = tmp_path / "made"
+    assert runner.invoke(app, [*args, str(made)]).exit_code == 0
+    (name,) = (p.name for p in made.glob("*.json"))
+    out = tmp_path / "out"
+    out.mkdir()
+    link = out / name
+    link.symlink_to(tmp_path / "elsewhere.json")
+    for extra in ([], ["--resume"]):
+        result = runner.invoke(app, [*args, str(out), *extra])
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"Error: {link} is a link that leads to no file")
+    assert runner.invoke(app, [*args, str(out), "--force"]).exit_code == 0
+    assert link.is_symlink() and link.read_bytes() == (made / name).read_bytes()
+
+
 def test_ctrl_c_just_after_the_graph_is_written_comes_after_the_answer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
