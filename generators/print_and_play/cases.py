@@ -298,7 +298,9 @@ def _check_names(roster: Roster) -> None:
         seen: dict[str, str] = {}
         for name in names:
             shown = printed_as(name)
-            if shown in seen:
+            # one name twice (the English plural of "sock" and of "socks") prints alike
+            # because it is alike: the roster reader refuses it where a roster says so
+            if shown in seen and seen[shown] != name:
                 raise SheepdogError(
                     f"{roster.called}: the {kind} {seen[shown]!r} and {name!r} both print "
                     f"as {shown!r} (the PDF font lacks some of their characters); rename one"

@@ -224,13 +224,8 @@ class Roster:
         return any(s.testimony is not None for s in self.sheep)
 
     def garment_plural(self, garment: str) -> str:
-        """The plural of ``garment``: the roster's own (:attr:`plurals`), else English's
-        regular one (``jacket`` → ``jackets``; a name ending in "s", such as ``pants``, is
-        taken as plural already)."""
-        for name, plural in self.plurals:
-            if name == garment:
-                return plural
-        return garment if garment.endswith("s") else garment + "s"
+        """The plural of ``garment``: :func:`garment_plural` with the roster's own."""
+        return garment_plural(garment, self.plurals)
 
     def plural(self, item: Item) -> str:
         """The item as the wolves wearing it: ``red top hats``, ``blue pants``."""
@@ -273,6 +268,16 @@ class Roster:
                 f"items worn: {', '.join(map(str, self.items))}"
             )
         return item
+
+
+def garment_plural(garment: str, plurals: tuple[tuple[str, str], ...] = ()) -> str:
+    """The plural of ``garment``: the one ``plurals`` gives (a roster's own), else English's
+    regular one (``jacket`` → ``jackets``; a name ending in "s", such as ``pants``, is taken as
+    plural already)."""
+    for name, plural in plurals:
+        if name == garment:
+            return plural
+    return garment if garment.endswith("s") else garment + "s"
 
 
 def parse_item(text: str, colors: tuple[str, ...], garments: tuple[str, ...]) -> Item:
@@ -527,7 +532,9 @@ def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None =
         garments_worn = [w.garment for w in wears]
         for g in garments_worn:
             if garments_worn.count(g) > 1:
-                raise FileFormatError(f"{where}: wolf {name!r} wears two {g}s")
+                raise FileFormatError(
+                    f"{where}: wolf {name!r} wears two {garment_plural(g, plurals)}"
+                )
         if not wears:
             raise FileFormatError(
                 f"{where}: wolf {name!r} wears nothing; a wolf wears at least one item (its "
@@ -631,7 +638,17 @@ def _parse_plurals(raw: Any, garments: tuple[str, ...], where: str) -> tuple[tup
         if garment in found:
             raise FileFormatError(f"{where}: plurals: garment {garment!r} appears twice")
         found[garment] = _name(value, f"the plural of {garment!r}", where)
-    return tuple((g, found[g]) for g in garments if g in found)
+    plurals = tuple((g, found[g]) for g in garments if g in found)
+    said: dict[str, str] = {}  # the wolves in two garments would be named alike
+    for garment in garments:
+        plural = garment_plural(garment, plurals)
+        other = said.setdefault(fold(plural), garment)
+        if other != garment and (other in found or garment in found):
+            raise FileFormatError(
+                f"{where}: plurals: the garments {other!r} and {garment!r} have one plural,"
+                f" {plural!r}: the steps and slips could not tell the wolves in them apart"
+            )
+    return plurals
 
 
 def _parse_bag(raw: Any, where: str) -> Bag:

@@ -134,6 +134,21 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d.update(plurals={"cap": "caps"}), "plurals: unknown garment 'cap'; valid"),
         (lambda d: d.update(plurals={"hat": "hats", "HAT": "hats"}), "'hat' appears twice"),
         (lambda d: d.update(plurals={"hat": " "}), "the plural of 'hat' must be a non-empty"),
+        (
+            lambda d: d.update(garments=["hat", "cap"], plurals={"hat": "caps"}),
+            "the garments 'hat' and 'cap' have one plural, 'caps'",
+        ),
+        (
+            lambda d: d["wolves"][0].update(wears=["red hat", "blue hat"]),
+            "wolf 'A' wears two hats",
+        ),
+        (
+            lambda d: (
+                d.update(plurals={"hat": "Hüte"}),
+                d["wolves"][0].update(wears=["red hat", "blue hat"]),
+            ),
+            "wolf 'A' wears two Hüte",
+        ),
         # one item, two spellings: "dark blue hat" was read as whichever matched first
         (
             lambda d: d.update(colors=["red", "dark", "dark blue"], garments=["hat", "blue hat"]),
@@ -185,6 +200,14 @@ def test_a_roster_names_the_plurals_english_rules_get_wrong(tmp_path: Path) -> N
     puzzle = Puzzle(roster, "easy", (Interview(0, 1, Item("red", "Straßenhut")), Interview(1, 0)))
     text = " ".join(explanation_lines(explain(puzzle)))
     assert "red Straßenhüte" in text and "Straßenhuts" not in text
+    # no plural given: English's "sock" and "socks" both say "socks", as they always did
+    data = _small()
+    data["garments"] = ["sock", "socks"]
+    data["wolves"] = [
+        {"name": "A", "wears": ["red sock", "blue socks"]},
+        {"name": "B", "wears": ["blue sock", "red socks"]},
+    ]
+    assert roster_from_dict(data).garment_plural("sock") == "socks"
     # no plurals given: the box's words, and no key written
     box = load_roster("default")
     assert box.plurals == () and "plurals" not in roster_to_dict(box)
