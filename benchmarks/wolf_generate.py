@@ -126,8 +126,9 @@ def main() -> None:
                 )
             except BandOutOfReach:
                 if mode == "easy" and band.low >= SEARCH_FROM:  # the message names the command's
+                    wanted = f"{band.low}-{band.high}" if band.low < band.high else str(band.low)
                     fail(  # --mode: say it in this script's words
-                        f"no easy case with {what.removeprefix('easy ')} found: the first-game"
+                        f"no easy case with {wanted} stars found: the first-game"
                         " rules solve easy cases, and none has reached"
                         f" {SEARCH_FROM} stars in any trial; ask for --modes hard or bands below"
                         f" {SEARCH_FROM} stars"
