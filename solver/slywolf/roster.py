@@ -638,6 +638,12 @@ def _parse_plurals(raw: Any, garments: tuple[str, ...], where: str) -> tuple[tup
         if garment in found:
             raise FileFormatError(f"{where}: plurals: garment {garment!r} appears twice")
         found[garment] = _name(value, f"the plural of {garment!r}", where)
+        other = named.get(fold(found[garment]))
+        if other is not None and other != garment:  # "red Hosen": the item, or the plural?
+            raise FileFormatError(
+                f"{where}: plurals: the plural of {garment!r} is {found[garment]!r}, the name of"
+                " another garment: the steps and slips could not tell them apart"
+            )
     plurals = tuple((g, found[g]) for g in garments if g in found)
     said: dict[str, str] = {}  # the wolves in two garments would be named alike
     for garment in garments:

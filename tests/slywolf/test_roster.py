@@ -139,6 +139,11 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
             "the garments 'hat' and 'cap' have one plural, 'caps'",
         ),
         (
+            lambda d: d.update(garments=["hat", "hats"], plurals={"hat": "HATS"}),
+            "the plural of 'hat' is 'HATS', the name of another garment",
+        ),
+        (lambda d: d.update(garments=["hat", "cap"], plurals={"hat": "hat"}), None),
+        (
             lambda d: d["wolves"][0].update(wears=["red hat", "blue hat"]),
             "wolf 'A' wears two hats",
         ),
