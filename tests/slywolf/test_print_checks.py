@@ -425,6 +425,21 @@ def test_ids_that_differ_only_in_their_kind_of_hyphen_are_refused(tmp_path: Path
     )
 
 
+def print_renamed(
+    tmp_path: Path, renames: dict[str, str], roster_more: str = ""
+) -> tuple[Any, Path, dict[str, Any]]:
+    """``wolf print`` of a case on the box's roster with words renamed (``old: new``) in both,
+    and ``roster_more`` added to the roster's file: (the result, the PDF's path, the case)."""
+    roster, case = (CASES / "default.toml").read_text(), json.dumps(a_case(), ensure_ascii=False)
+    for old, new in renames.items():
+        roster, case = roster.replace(old, new), case.replace(old, new)
+    (tmp_path / "r.toml").write_text(roster + roster_more)
+    data: dict[str, Any] = json.loads(case)
+    data["roster"] = str(tmp_path / "r.toml")
+    result, _path, out = print_one(tmp_path, data)
+    return result, out, data
+
+
 @pytest.mark.parametrize(
     ("words", "kind", "shown"),
     [
@@ -438,16 +453,7 @@ def test_colours_or_garments_that_print_alike_are_refused(
     """Found by a tester: two colours the font lacks both printed as "?", so two wolves wore
     "? jacket" on their cards and a slip named "the wolves in ? jackets" (exit 0); the check
     of names that print alike took only the wolves' and the sheep's."""
-    roster, case = (CASES / "default.toml").read_text(), json.dumps(a_case(), ensure_ascii=False)
-    for old, new in words.items():
-        roster, case = roster.replace(old, new), case.replace(old, new)
-    (tmp_path / "r.toml").write_text(roster)
-    data = json.loads(case)
-    data["roster"] = str(tmp_path / "r.toml")
-    (tmp_path / "set").mkdir()
-    (tmp_path / "set" / "c.json").write_text(json.dumps(data))
-    out = tmp_path / "o.pdf"
-    result = runner.invoke(app, ["wolf", "print", str(tmp_path / "set"), "--out", str(out)])
+    result, out, _data = print_renamed(tmp_path, words)
     first, second = words.values()
     assert refused(result, out) == (
         f"Error: roster {tmp_path / 'r.toml'} ('default'): the {kind} {first!r} and {second!r}"
@@ -460,15 +466,8 @@ def test_slips_use_the_rosters_plural_of_a_garment(tmp_path: Path) -> None:
     gives its own, and the slips and the tiles' backs print it."""
     import pypdfium2 as pdfium
 
-    roster, case = (CASES / "default.toml").read_text(), json.dumps(a_case(), ensure_ascii=False)
-    roster, case = roster.replace("top hat", "Straßenhut"), case.replace("top hat", "Straßenhut")
-    (tmp_path / "r.toml").write_text(roster + '\n[plurals]\n"Straßenhut" = "Straßenhüte"\n')
-    data = json.loads(case)
-    data["roster"] = str(tmp_path / "r.toml")
-    (tmp_path / "set").mkdir()
-    (tmp_path / "set" / "c.json").write_text(json.dumps(data))
-    out = tmp_path / "o.pdf"
-    result = runner.invoke(app, ["wolf", "print", str(tmp_path / "set"), "--out", str(out)])
+    plurals = '\n[plurals]\n"Straßenhut" = "Straßenhüte"\n'
+    result, out, data = print_renamed(tmp_path, {"top hat": "Straßenhut"}, plurals)
     assert result.exit_code == 0, result.output
     doc = pdfium.PdfDocument(out)
     text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in doc)
@@ -480,12 +479,6 @@ def test_garments_whose_english_plurals_are_one_still_print(tmp_path: Path) -> N
     """Found by a tester: "sock" and "socks" (both "socks" in the plural) were refused as
     plurals that "both print as 'socks' (the PDF font lacks some of their characters)"; such a
     roster printed before the plurals were checked, and the font lacks nothing."""
-    roster, case = (CASES / "default.toml").read_text(), json.dumps(a_case(), ensure_ascii=False)
-    for old, new in (("top hat", "sock"), ("pants", "socks")):
-        roster, case = roster.replace(old, new), case.replace(old, new)
-    (tmp_path / "r.toml").write_text(roster)
-    data = json.loads(case)
-    data["roster"] = str(tmp_path / "r.toml")
-    result, _path, out = print_one(tmp_path, data)
+    result, out, _data = print_renamed(tmp_path, {"top hat": "sock", "pants": "socks"})
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"%PDF")
