@@ -248,9 +248,9 @@ def _same_case(path: Path, text: str) -> bool:
         return False
     if data == text.encode("utf-8"):
         return True
-    try:
-        found = json.loads(data)
-    except ValueError:
+    try:  # read as the commands read it: a file they refuse is not the case
+        found = loads_json(decode_utf8(data, str(path)), str(path))
+    except SheepdogError:  # not JSON, not UTF-8, a key twice: another file
         return False
     if not isinstance(found, dict):
         return False

@@ -563,10 +563,15 @@ def test_resume_keeps_a_puzzle_saved_again_in_another_layout(tmp_path: Path) -> 
     # a seat number written 3.0 is not the same puzzle: `dog solve` refuses it
     changed = json.loads(resaved)
     changed["to_move"] = float(changed["to_move"])
-    written.write_text(json.dumps(changed), encoding="utf-8")
-    refused = runner.invoke(app, [*args, str(tmp_path), "--resume"])
-    assert refused.exit_code == 1
-    assert "differs from the puzzle this run writes there" in refused.stderr
+    # nor are files `dog solve` refuses (a tester's finding): a key twice, UTF-16 text
+    original = json.loads(resaved)
+    twice = resaved.replace('"seats": 4', '"seats": 6, "seats": 4', 1)
+    assert json.loads(twice) == original
+    for data in (json.dumps(changed).encode(), twice.encode(), resaved.encode("utf-16")):
+        written.write_bytes(data)
+        refused = runner.invoke(app, [*args, str(tmp_path), "--resume"])
+        assert refused.exit_code == 1
+        assert "differs from the puzzle this run writes there" in refused.stderr
 
 
 def test_a_link_to_no_file_where_a_puzzle_goes_is_named_as_one(tmp_path: Path) -> None:
