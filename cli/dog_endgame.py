@@ -49,7 +49,6 @@ from sheepdog.generators.dog import (
 from sheepdog.solver.agentdog.advise import (
     DEFAULT_RECORD_SECONDS,
     DEFAULT_RISK_SECONDS,
-    NothingToAdvise,
     RisksOutOfTime,
     advise_view,
     check_own_hand,
@@ -71,8 +70,8 @@ from sheepdog.solver.dog.advise import (
     DEFAULT_SAMPLE_NODES,
     DEFAULT_SAMPLES,
     DEFAULT_SECONDS,
+    NothingToAdvise,
     advise,
-    check_advisable,
 )
 from sheepdog.solver.dog.graph import DEFAULT_MAX_NODES, PositionTooBig
 from sheepdog.solver.dog.position import Position
@@ -590,10 +589,6 @@ def advise_command(
                 " sample); classic DOG advice values sampled deals: 1 or more",
                 2,
             )
-        try:
-            check_advisable(pos)
-        except SheepdogError as exc:  # the file's problem: name it, as Agent DOG's does
-            raise SheepdogError(f"{name}: {exc}") from None
         with progress_bar("advise: samples", deals) as update:
             valued = [0]  # samples valued so far
 
@@ -608,17 +603,20 @@ def advise_command(
                     f"sample {valued[0] + 1}: {positions:,} of {max_nodes:,} positions",
                 )
 
-            advice = advise(
-                pos,
-                samples=deals,
-                seed=seed,
-                seconds=seconds,
-                confidence=confidence,
-                method=method.value,
-                max_nodes=max_nodes,
-                progress=sampled,
-                searched=searched,
-            )
+            try:
+                advice = advise(
+                    pos,
+                    samples=deals,
+                    seed=seed,
+                    seconds=seconds,
+                    confidence=confidence,
+                    method=method.value,
+                    max_nodes=max_nodes,
+                    progress=sampled,
+                    searched=searched,
+                )
+            except NothingToAdvise as exc:  # the file's problem: name it, as Agent DOG's
+                raise SheepdogError(f"{name}: {exc}") from None
         out = advice.to_dict()
         if json_out:
             print_json(out)

@@ -47,7 +47,7 @@ from sheepdog.solver.agentdog.observer import (
 from sheepdog.solver.agentdog.position import AgentPosition, Hands, Pawns, winning_side
 from sheepdog.solver.agentdog.solve import solve_position
 from sheepdog.solver.agentdog.wording import sure_moves, sure_note
-from sheepdog.solver.dog.advise import share_error
+from sheepdog.solver.dog.advise import NothingToAdvise, share_error
 from sheepdog.solver.dog.graph import OutOfTime, PositionTooBig, stop_at
 from sheepdog.solver.dog.solve import check_budget
 from sheepdog.solver.errors import SheepdogError, check_seed, expect, expect_function
@@ -361,10 +361,6 @@ class _Seen:
             self.possible += 1
             self.knocks += knocks
             self.descriptions.setdefault(description, None)
-
-
-class NothingToAdvise(SheepdogError):
-    """The view has nothing left to play: a side has won, or every hand is empty."""
 
 
 class RisksOutOfTime(SheepdogError):

@@ -383,17 +383,24 @@ def _pool(unseen: Mapping[str, int], pos: Position) -> list[str]:
     return sorted(counts.elements())
 
 
+class NothingToAdvise(SheepdogError):
+    """The position has no advice to work out (a game or round that is over; classic DOG also:
+    a game without teams, or a seat to move that does not know her own cards): the position's
+    problem, which a caller reading it from a file names the file for.  Agent DOG's advice
+    raises it too."""
+
+
 def check_advisable(pos: Position) -> None:
     check_classic(pos, "advise_view, with the view of the seat to move")
     if pos.rules.solo:
-        raise SheepdogError("advice needs a partnership game (this position is non-partnership)")
+        raise NothingToAdvise("advice needs a partnership game (this position is non-partnership)")
     won = winner_words(pos)
     if won is not None:  # there is nothing to play, or to advise
-        raise SheepdogError(f"the game is over: {won} has won")
+        raise NothingToAdvise(f"the game is over: {won} has won")
     if not any(pos.hands):
-        raise SheepdogError("the round is over: every hand is empty")
+        raise NothingToAdvise("the round is over: every hand is empty")
     if UNKNOWN in pos.hands[pos.to_move]:
-        raise SheepdogError(f"seat {pos.to_move} is to move and must know her own cards, not '?'")
+        raise NothingToAdvise(f"seat {pos.to_move} is to move and must know her own cards, not '?'")
 
 
 def deal_sample(pos: Position, pool: Sequence[str], rng: random.Random) -> Position:

@@ -363,6 +363,11 @@ def test_advise_names_the_file_of_a_finished_game(tmp_path: Path) -> None:
             "4 t0,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 -/-/-/- 1",
             "the round is over: every hand is empty",
         ),
+        (
+            "blind.json",
+            "4 t0,h1,h2,h3/t20,h1,h2,h3/t40,h1,h2,h3/t50,h1,h2,h3 3/?/3/3 1",
+            "seat 1 is to move and must know her own cards, not '?'",
+        ),
     ):
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
