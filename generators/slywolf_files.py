@@ -11,14 +11,12 @@ case in advance, so a run's memory grows by a 16-byte digest per case.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import stat
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from sheepdog.generators.slywolf import (
     Band,
@@ -41,7 +39,7 @@ from sheepdog.solver.fileio import (
     path_in_file,
     write_atomic,
 )
-from sheepdog.solver.jsonio import decode_utf8, loads_json, read_text, same_json, shipped_hint
+from sheepdog.solver.jsonio import decode_utf8, holds_json, loads_json, read_text, shipped_hint
 from sheepdog.solver.slywolf.explain import RULE_TIERS
 from sheepdog.solver.slywolf.grade import MAX_STARS
 from sheepdog.solver.slywolf.puzzle import Mode, Puzzle
@@ -241,23 +239,10 @@ OWN_KEYS = ("notes", "meta")
 
 def _same_case(path: Path, text: str) -> bool:
     """Whether the file at ``path`` holds the case written as ``text``: the same bytes, or the
-    same JSON object (an editor's re-save), perhaps with notes of the user's own added
+    same JSON (an editor's re-save), perhaps with notes of the user's own added
     (:data:`OWN_KEYS`); the file stays as it is."""
     data = _case_bytes(path)
-    if data is None:
-        return False
-    if data == text.encode("utf-8"):
-        return True
-    try:  # read as the commands read it: a file they refuse is not the case
-        found = loads_json(decode_utf8(data, str(path)), str(path))
-    except SheepdogError:  # not JSON, not UTF-8, a key twice: another file
-        return False
-    if not isinstance(found, dict):
-        return False
-    case: dict[str, Any] = json.loads(text)
-    if any(key in case for key in OWN_KEYS):
-        return False  # the run writes them itself: they must be the same
-    return same_json({k: v for k, v in found.items() if k not in OWN_KEYS}, case)
+    return data is not None and holds_json(data, text, str(path), OWN_KEYS)
 
 
 def _case_bytes(path: Path) -> bytes | None:

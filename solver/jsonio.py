@@ -455,6 +455,33 @@ def same_json(one: Any, other: Any) -> bool:
     return canonical(one) == canonical(other)
 
 
+def holds_json(data: bytes, text: str, source: str, own_keys: tuple[str, ...] = ()) -> bool:
+    """Whether ``data`` (a file's bytes, from ``source``) holds the JSON document written as
+    ``text``: the same bytes, or, read as the commands read a file (:func:`decode_utf8`,
+    :func:`loads_json`: a key twice or UTF-16 text is another file), the same values in any
+    layout (:func:`same_json`).  ``own_keys`` of the top object (a user's notes) are left out
+    of the comparison when ``text`` has none of them.
+
+    >>> holds_json(b'{ "b": 2, "a": 1 }', '{"a": 1, "b": 2}', "f.json")
+    True
+    >>> holds_json(b'{"a": 1.0, "b": 2}', '{"a": 1, "b": 2}', "f.json")
+    False
+    >>> holds_json(b'{"a": 1, "b": 2, "notes": "mine"}', '{"a": 1, "b": 2}', "f.json", ("notes",))
+    True
+    """
+    if data == text.encode("utf-8"):
+        return True
+    try:
+        found = loads_json(decode_utf8(data, source), source)
+    except FileFormatError:  # not JSON, not UTF-8, a key twice: another file
+        return False
+    written = json.loads(text)
+    mine = isinstance(written, dict) and not any(key in written for key in own_keys)
+    if mine and isinstance(found, dict):  # the user's own keys, not the document's
+        found = {k: v for k, v in found.items() if k not in own_keys}
+    return same_json(found, written)
+
+
 def read_json(path: str | Path) -> Any:
     """The JSON value in the file at ``path`` (:func:`read_text`, then :func:`loads_json`)."""
     return loads_json(read_text(path), str(path))
