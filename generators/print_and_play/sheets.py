@@ -46,7 +46,7 @@ from sheepdog.generators.print_and_play.layout import (
 )
 from sheepdog.generators.print_and_play.text import FONT, isolated, printable
 from sheepdog.solver.slywolf.puzzle import STACKS
-from sheepdog.solver.slywolf.roster import Bag, Item, Roster, Wolf
+from sheepdog.solver.slywolf.roster import Bag, Roster, Sheep, Wolf
 from sheepdog.solver.words import counted
 
 EASY_BLUE = (40, 90, 190)
@@ -422,8 +422,7 @@ def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
             back = card_h * 0.3
             card_h -= back
             fold_line(pdf, x, y + card_h, card_w)
-            said = None if one.testimony is None else roster.plural(one.testimony)
-            _tile_back(pdf, one.name, one.testimony, said, x, y + card_h, card_w, back)
+            _tile_back(pdf, roster, one, x, y + card_h, card_w, back)
         pdf.set_text_color(0, 0, 0)
         fit_name(pdf, x + 2, y + 2, card_w - 4, 6, one.name, size=12, style="B")
         pdf.set_text_color(80, 80, 80)
@@ -449,24 +448,17 @@ def sheep_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
 
 
 def _tile_back(
-    pdf: FPDF,
-    name: str,
-    testimony: Item | None,
-    said: str | None,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
+    pdf: FPDF, roster: Roster, sheep: Sheep, x: float, y: float, w: float, h: float
 ) -> None:
     """The back panel of a known deck's sheep card: its tile's testimony, worded as on the
-    slips (``said``: the wolves wearing it, :meth:`Roster.plural`; a sheep without one: its
-    slips carry its testimony)."""
+    slips (a sheep without one: its slips carry its testimony)."""
+    testimony = sheep.testimony
     pdf.set_text_color(70, 70, 70)
-    fit_name(pdf, x + 2, y + 0.8, w - 4, h * 0.3, f"{isolated(name)}'s tile", size=6.5)
+    fit_name(pdf, x + 2, y + 0.8, w - 4, h * 0.3, f"{isolated(sheep.name)}'s tile", size=6.5)
     pdf.set_text_color(0, 0, 0)
     body = y + 0.8 + h * 0.3
     room = h - h * 0.3 - 1.6
-    if testimony is None or said is None:
+    if testimony is None:
         fit_block(pdf, x + 2, body, w - 4, room, "no testimony: see its slip", size=6.5)
         return
     icon = min(room - 0.4, 8.0)
@@ -477,7 +469,7 @@ def _tile_back(
         body,
         w - 5 - icon,
         room,
-        f"its tile says: the wolves in {said} were at the concert",
+        f"its tile says: the wolves in {roster.plural(testimony)} were at the concert",
         size=7,
     )
 
