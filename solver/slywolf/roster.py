@@ -639,17 +639,21 @@ def _parse_plurals(raw: Any, garments: tuple[str, ...], where: str) -> tuple[tup
             raise FileFormatError(f"{where}: plurals: garment {garment!r} appears twice")
         found[garment] = _name(value, f"the plural of {garment!r}", where)
         other = named.get(fold(found[garment]))
-        if other is not None and other != garment:  # "red Hosen": the item, or the plural?
+        # "red Hosen": the item, or the plural? (unless that is the plural it has anyway)
+        if other is not None and other != garment and found[garment] != garment_plural(garment):
             raise FileFormatError(
                 f"{where}: plurals: the plural of {garment!r} is {found[garment]!r}, the name of"
                 " another garment: the steps and slips could not tell them apart"
             )
     plurals = tuple((g, found[g]) for g in garments if g in found)
+    # garments whose table plural is not the one they have without it ("socks" = "socks"
+    # beside "sock" changes nothing: the two are named alike without a table too)
+    changed = {g for g in found if found[g] != garment_plural(g)}
     said: dict[str, str] = {}  # the wolves in two garments would be named alike
     for garment in garments:
         plural = garment_plural(garment, plurals)
         other = said.setdefault(fold(plural), garment)
-        if other != garment and (other in found or garment in found):
+        if other != garment and (other in changed or garment in changed):
             raise FileFormatError(
                 f"{where}: plurals: the garments {other!r} and {garment!r} have one plural,"
                 f" {plural!r}: the steps and slips could not tell the wolves in them apart"

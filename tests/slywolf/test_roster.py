@@ -143,6 +143,14 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
             "the plural of 'hat' is 'HATS', the name of another garment",
         ),
         (lambda d: d.update(garments=["hat", "cap"], plurals={"hat": "hat"}), None),
+        # a table that writes out the plural a garment has anyway changes nothing: "sock" and
+        # "socks" are both "socks" without it, and were refused with it (review)
+        (lambda d: d.update(garments=["hat", "sock", "socks"], plurals={"socks": "socks"}), None),
+        (lambda d: d.update(garments=["hat", "sock", "socks"], plurals={"sock": "socks"}), None),
+        (
+            lambda d: d.update(garments=["hat", "sock", "sox"], plurals={"sox": "socks"}),
+            "the garments 'sock' and 'sox' have one plural, 'socks'",
+        ),
         (
             lambda d: d["wolves"][0].update(wears=["red hat", "blue hat"]),
             "wolf 'A' wears two hats",
