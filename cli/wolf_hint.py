@@ -28,7 +28,9 @@ import hashlib
 import importlib
 import io
 import os
+import signal
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
@@ -566,6 +568,36 @@ def _skip_long_line(stdin: TextIO, read: int) -> None:
     )
 
 
+#: How often (seconds) a timer breaks ``input()``'s wait at a terminal: :func:`_signals_answered`.
+WAKE_EVERY = 0.1
+
+
+@contextlib.contextmanager
+def _signals_answered() -> Iterator[None]:
+    """CPython's :mod:`readline` acts on a signal only when the signal breaks its wait for a
+    key.  A Ctrl-C that came while it handled a key (typed ahead, or pasted) waited for the
+    next key, and the terminal drops the keys after a Ctrl-C: the session hung, holding its
+    file, until Enter was pressed (found by a tester).  While the prompt waits, a timer breaks
+    the wait every :data:`WAKE_EVERY` seconds, so a Ctrl-C (or a SIGTERM) is answered then."""
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield  # no timers (Windows), or signals go to the main thread only: as before
+        return
+    before = signal.signal(signal.SIGALRM, _woken)
+    signal.setitimer(signal.ITIMER_REAL, WAKE_EVERY, WAKE_EVERY)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
+def _woken(signum: int, frame: object) -> None:
+    """The timer's signal: nothing to do; the signals that came with it are acted on."""
+
+
 def _read_line(prompt: str) -> str | None:
     """The next line typed, or None at the end of the input (also when there is no input)."""
     stdin = sys.stdin
@@ -581,7 +613,8 @@ def _read_line(prompt: str) -> str | None:
             _skip_long_line(stdin, len(line))
         return line.removesuffix("\n") if line else None
     try:
-        return input(prompt)
+        with _signals_answered():
+            return input(prompt)
     except EOFError:
         if stdin.isatty():  # Ctrl-D at the prompt: end its line, so the shell's starts afresh
             echo()
