@@ -68,6 +68,39 @@ def fit_cell(
     pdf.cell(w, h, text, align=align)
 
 
+def fit_line(
+    pdf: FPDF,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    text: str,
+    *,
+    size: float,
+    style: str = "",
+    align: str = "C",
+) -> None:
+    """One line of text in a w x h box, never cut short nor wrapped (a case id on a slip: two
+    ids cut short would read alike, and a second line fell on the text below it): the font
+    shrinks (down to 4 pt) until it fits, then its letters are narrowed until it does."""
+    text = printable(text)
+    room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
+    pdf.set_font(FONT, style, size)
+    while size > MIN_FONT and pdf.get_string_width(text) > room:
+        size = max(MIN_FONT, size - 0.5)
+        pdf.set_font(FONT, style, size)
+    width = pdf.get_string_width(text)
+    pdf.set_xy(x, y)
+    if width <= room:
+        pdf.cell(w, h, text, align=align)
+        return
+    pdf.set_stretching(100 * room / width)
+    try:
+        pdf.cell(w, h, text, align=align)
+    finally:
+        pdf.set_stretching(100)
+
+
 def fit_term(
     pdf: FPDF,
     x: float,

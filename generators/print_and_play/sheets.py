@@ -36,6 +36,7 @@ from sheepdog.generators.print_and_play.layout import (
     block_fits,
     fit_block,
     fit_cell,
+    fit_line,
     fit_name,
     fit_term,
     heading,
@@ -785,9 +786,9 @@ def _slip(
     pdf.set_text_color(0, 0, 0)
     fit_name(pdf, x + 2.5, y + 0.8, w - 4, name_h * 0.42, slip.sheep, size=10, style="B")
     pdf.set_text_color(70, 70, 70)
-    # the id alone (the page says "Case ...: interview slips"), whole on one line: the widest
-    # id of 32 letters fits there at 4 pt, and two ids cut short would read alike
-    fit_name(pdf, x + 2.5, y + 0.8 + name_h * 0.42, w - 4, name_h * 0.25, case.case_id, size=6)
+    # the id alone (the page says "Case ...: interview slips"), whole on one line: an id of 32
+    # wide letters ("WWW...") took two at 4 pt, the second on the likes below (found by a tester)
+    fit_line(pdf, x + 2.5, y + 0.8 + name_h * 0.42, w - 4, name_h * 0.25, case.case_id, size=6)
     likes = "likes " + ", ".join(slip.likes) if slip.likes else ""
     # ends 0.4 mm above the fold: its descenders ("eggplant") touched the dashed line
     fit_cell(pdf, x + 2.5, y + 0.8 + name_h * 0.67, w - 4, name_h * 0.33 - 1.2, likes, size=6)

@@ -242,6 +242,32 @@ def test_a_name_of_forty_wide_letters_leaves_the_testimony_clear(tmp_path: Path)
     assert checked
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_an_id_of_thirty_two_wide_letters_stays_on_one_line_of_its_slips(
+    tmp_path: Path, paper: str
+) -> None:
+    """Found by a tester: an id of 32 W's (the longest allowed) took two lines at 4 pt on every
+    slip, the second printed over "likes ..." below it; it is narrowed onto one line."""
+    import json
+
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    ids = ["W" * 32, "W" * 31 + "V"]
+    shipped = Path(__file__).resolve().parents[2] / "cases" / "easy"
+    for name, case_id in zip(["easy-1-001.json", "easy-1-002.json"], ids, strict=True):
+        data = json.loads((shipped / name).read_text(encoding="utf-8"))
+        data["id"] = case_id
+        (folder / name).write_text(json.dumps(data), encoding="utf-8")
+    doc = printed_pdf(folder, "--paper", paper)
+    on_slips = []
+    for page in range(len(doc)):
+        boxes = text_boxes(doc, page)
+        if any(text.startswith("likes ") for text, _ in boxes):
+            on_slips += [text for text, _ in boxes if "WWW" in text and "Case" not in text]
+    assert len(on_slips) == 32  # 16 slips a case
+    assert set(on_slips) == set(ids)
+
+
 def test_a_known_deck_printed_with_its_sheep_cards_shows_every_tile() -> None:
     """With the roster sheets, the printed sheep cards stand in for the box's tiles: every slip
     said "its testimony: on its tile" and no card showed one, so no testimony was printed."""
