@@ -42,6 +42,15 @@ def split_lines(pdf: FPDF, width: float, line_h: float, text: str) -> list[str]:
     return out
 
 
+def _shrink(pdf: FPDF, text: str, room: float, size: float, style: str) -> None:
+    """Set the font at ``size``, or smaller by half points (down to 4 pt) until ``text`` fits
+    in ``room`` mm."""
+    pdf.set_font(FONT, style, size)
+    while size > MIN_FONT and pdf.get_string_width(text) > room:
+        size = max(MIN_FONT, size - 0.5)
+        pdf.set_font(FONT, style, size)
+
+
 def fit_cell(
     pdf: FPDF,
     x: float,
@@ -58,10 +67,7 @@ def fit_cell(
     text is cut short with an ellipsis."""
     text = printable(text)
     room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
-    pdf.set_font(FONT, style, size)
-    while size > MIN_FONT and pdf.get_string_width(text) > room:
-        size = max(MIN_FONT, size - 0.5)
-        pdf.set_font(FONT, style, size)
+    _shrink(pdf, text, room, size, style)
     while len(text) > 1 and pdf.get_string_width(text) > room:
         text = text[:-2] + "…"
     pdf.set_xy(x, y)
@@ -85,10 +91,7 @@ def fit_line(
     shrinks (down to 4 pt) until it fits, then its letters are narrowed until it does."""
     text = printable(text)
     room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
-    pdf.set_font(FONT, style, size)
-    while size > MIN_FONT and pdf.get_string_width(text) > room:
-        size = max(MIN_FONT, size - 0.5)
-        pdf.set_font(FONT, style, size)
+    _shrink(pdf, text, room, size, style)
     width = pdf.get_string_width(text)
     pdf.set_xy(x, y)
     if width <= room:
