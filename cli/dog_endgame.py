@@ -526,15 +526,6 @@ def advise_command(
                     2,
                 )
             seen = found if isinstance(found, ObserverView) else view_of(found, found.to_move)
-            if not isinstance(found, ObserverView):  # what the file says beyond it is unused
-                # `dog solve` reads them, in the 4-player game only (A16: it solves teams)
-                solve = " (`dog solve` uses them)" if len(found.players) == 4 else ""
-                echo(
-                    f"Note: {name}: a whole position: the advice is for what seat"
-                    f" {found.to_move} sees (`sheepdog dog view` shows it); the other hands and"
-                    f" the undercover colours in the file are not used{solve}",
-                    err=True,
-                )
             try:
                 check_own_hand(seen)
             except SheepdogError as exc:  # the file's problem: name it
@@ -570,6 +561,16 @@ def advise_command(
                         " time, or start the record from a later view, with fewer pieces"
                         " undercover"
                     ) from None
+            if not isinstance(found, ObserverView):  # what the file says beyond it is unused
+                # `dog solve` reads them, in the 4-player game only (A16: it solves teams);
+                # said once there is advice, not before a refusal (two lines, found by a tester)
+                solve = " (`dog solve` uses them)" if len(found.players) == 4 else ""
+                echo(
+                    f"Note: {name}: a whole position: the advice is for what seat"
+                    f" {found.to_move} sees (`sheepdog dog view` shows it); the other hands and"
+                    f" the undercover colours in the file are not used{solve}",
+                    err=True,
+                )
             out = agent_advice.to_dict()
             if json_out:
                 print_json(out)

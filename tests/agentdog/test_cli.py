@@ -569,6 +569,27 @@ def test_a_two_player_view_where_a_seat_has_won_names_the_seat(tmp_path: Path) -
     assert result.exit_code == 1 and "the game is over: seat 0 has won" in result.stderr
 
 
+def test_a_whole_position_of_a_finished_game_is_one_error_line(tmp_path: Path) -> None:
+    """Found by a tester: the note on a whole position ("the advice is for what seat 2 sees")
+    came before the refusal, two lines on stderr; it comes only with advice."""
+    position = {
+        "variant": "agent-dog",
+        "seats": 4,
+        "layout": "default",
+        "pawns": {"0": ["h0", "h1", "h2", "h3"], "2": ["t33", "k", "k", "k"]},
+        "hands": {"0": [], "2": ["2"]},
+        "to_move": 2,
+        "last_card": "9",
+        "players": [0, 2],
+        "stock": ["5"],
+    }
+    path = tmp_path / "won.json"
+    path.write_text(json.dumps(position), encoding="utf-8")
+    result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0", "--json"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == f"Error: {path}: the game is over: seat 0 has won\n"
+
+
 def test_advice_counts_in_words() -> None:
     """It said "2 colouring(s)" and "over 1 sampled deal(s)"."""
     view = EXAMPLE.parent / "view.json"
