@@ -747,6 +747,12 @@ def advice_lines(out: dict[str, Any], top: int = 0) -> list[str]:
             else "the time budget ran out during the exact solve"
             if out.get("solve_stopped")
             else f"an exact solve of a sample needs more than {out['sample_nodes']:,} positions"
+            + (  # a whole position read as one sample: the estimate looks like an answer
+                "; with no hidden card, `sheepdog dog solve` or a larger --max-nodes solves it"
+                " exactly"
+                if out["hidden_cards"] == 0
+                else ""
+            )
         )
         + ")",
         "mixed": f"{out['exact_samples']} solved exactly, {out['playout_samples']} valued by"

@@ -434,3 +434,21 @@ def test_simulate_never_reports_a_seed_past_the_last(variant: str) -> None:
         f"seed {int(last) - 1}",
         f"seed {last}",
     ]
+
+
+def test_advice_on_a_whole_position_over_budget_names_the_exact_answer() -> None:
+    """Found by a tester: a position with no hidden card over the exact budget was valued by
+    one greedy playout ("100% ± 47% wins, 1 sample"), which read like an answer, for a play
+    that does not force the win; the report names the exact way (`dog solve`, --max-nodes)."""
+    # a shipped puzzle: every hand known, more than 100 positions to solve
+    puzzles = Path(__file__).resolve().parents[2] / "cases" / "dog" / "puzzles"
+    path = puzzles / "07ply-expert-ad9dec46c0.json"
+    over = runner.invoke(app, ["dog", "advise", str(path), "--max-nodes", "100"])
+    assert over.exit_code == 0, over.stderr
+    assert over.stdout.splitlines()[0] == (
+        "1 sample of 0 hidden cards, valued by greedy playouts to the end of the round, not"
+        " solved (an exact solve of a sample needs more than 100 positions; with no hidden"
+        " card, `sheepdog dog solve` or a larger --max-nodes solves it exactly)."
+    )
+    exact = runner.invoke(app, ["dog", "advise", str(path)])
+    assert exact.stdout.splitlines()[0] == "1 sample of 0 hidden cards, each solved exactly."
