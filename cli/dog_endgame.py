@@ -750,7 +750,7 @@ def advice_lines(out: dict[str, Any], top: int = 0) -> list[str]:
             + (  # a whole position read as one sample: the estimate looks like an answer
                 "; with no hidden card, `sheepdog dog solve` or a larger --max-nodes solves it"
                 " exactly"
-                if out["hidden_cards"] == 0
+                if out["hidden_cards"] == 0 and out["sample_nodes"] < MAX_NODES
                 else ""
             )
         )

@@ -452,3 +452,12 @@ def test_advice_on_a_whole_position_over_budget_names_the_exact_answer() -> None
     )
     exact = runner.invoke(app, ["dog", "advise", str(path)])
     assert exact.stdout.splitlines()[0] == "1 sample of 0 hidden cards, each solved exactly."
+    # at the largest budget there is no larger one to name (`dog solve` has the same cap)
+    from sheepdog.cli.dog_endgame import MAX_NODES, advice_lines
+
+    out = json.loads(
+        runner.invoke(app, ["dog", "advise", str(path), "--max-nodes", "100", "--json"]).stdout
+    )
+    assert "--max-nodes solves it" in advice_lines(out)[0]
+    out["sample_nodes"] = MAX_NODES
+    assert advice_lines(out)[0].endswith(f"needs more than {MAX_NODES:,} positions).")
