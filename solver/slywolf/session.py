@@ -1013,6 +1013,10 @@ def changes_nothing(entry: Entry, line: str) -> str:
     return f"{line!r} changes nothing (it is what the game holds already): nothing is stored"
 
 
+#: :attr:`Record.before`: the games before the entries in force, the last first.
+_Befores = tuple[()] | tuple[Game, "_Befores"]
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Record:
     """A game and every entry that changed it, from ``start``.  ``undo`` takes back the last
@@ -1030,6 +1034,11 @@ class Record:
     start: Game
     steps: tuple[Step, ...]
     game: Game = field(compare=False)  # start with the steps in force applied
+    #: The game before each entry in force, the last first, as a linked list ``(game, rest)``,
+    #: so that ``undo`` takes the last one back without playing every step again (a log of
+    #: thousands of undos took minutes to reopen: each one replayed the whole log, found by a
+    #: tester); None when not known (a record made with the constructor), and then it does.
+    before: _Befores | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         _check_parts(self.start, self.steps)
@@ -1039,18 +1048,20 @@ class Record:
     def begin(cls, start: Game) -> Record:
         """A record with no entry yet (``start`` checked as a file is: :func:`check_game`)."""
         check_game(start, "start")
-        return cls(start, (), start)
+        return cls(start, (), start, ())
 
     @classmethod
     def of(cls, start: Game, steps: tuple[Step, ...]) -> Record:
         """The record of ``steps`` from ``start``: the entries in force applied in order."""
         _check_parts(start, steps)  # before the steps are applied
         game = start
+        before: _Befores = ()
         for step in steps:
             if step.in_force:
+                before = (game, before)
                 game = apply(game, step.entry)
             game = _typed(game, step.line)
-        return cls(start, steps, game)
+        return cls(start, steps, game, before)
 
     def add(self, entry: Entry, line: str | None = None) -> Record:
         """The record after ``entry`` (``undo`` included); refused entries raise and leave it
@@ -1064,11 +1075,21 @@ class Record:
                 raise NothingToUndo("nothing to undo")
             steps = list(self.steps)
             steps[last] = replace(steps[last], undone=True)
-            return Record.of(self.start, (*steps, Step(entry, line)))
+            if not self.before:  # not known: every step played again
+                return Record.of(self.start, (*steps, Step(entry, line)))
+            # the steps after the last in force changed only the log: the game before that
+            # one, with every line typed since
+            previous, rest = self.before
+            game = _typed(replace(previous, log=self.game.log), line)
+            return Record(self.start, (*steps, Step(entry, line)), game, rest)
         game = apply(self.game, entry)
         if not isinstance(entry, AskHint) and game == self.game:
             raise SheepdogError(changes_nothing(entry, line))
-        return Record(self.start, (*self.steps, Step(entry, line)), _typed(game, line))
+        step = Step(entry, line)
+        before = self.before
+        if before is not None and step.in_force:  # a hint changes nothing: none to go back to
+            before = (self.game, before)
+        return Record(self.start, (*self.steps, step), _typed(game, line), before)
 
     def last_in_force(self) -> int | None:
         """The index of the last step that changed the game and is not undone."""
@@ -1111,6 +1132,7 @@ class Record:
             return cls.of(start, steps)
         kept: list[Step] = []
         game = start
+        before: _Befores = ()
         for line, undone in lines:
             try:
                 step = Step(parse_entry(start.roster, line), line, undone)
@@ -1120,12 +1142,12 @@ class Record:
                 continue
             if step.in_force:
                 try:
-                    game = apply(game, step.entry)
+                    game, before = apply(game, step.entry), (game, before)
                 except SheepdogError as exc:
                     step = replace(step, undone=True, refused=str(exc))
             kept.append(step)
             game = _typed(game, line)
-        return cls(start, tuple(kept), game)
+        return cls(start, tuple(kept), game, before)
 
     def __repr__(self) -> str:
         undone = sum(s.undone for s in self.steps)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError
@@ -26,6 +26,7 @@ from sheepdog.solver.slywolf.entries import (
     Heard,
     Spoiled,
     Top,
+    Undo,
     Wrong,
     entry_line,
     parse_entry,
@@ -564,6 +565,35 @@ def test_undo_takes_back_the_last_entry_and_keeps_it_in_the_history() -> None:
     with pytest.raises(SheepdogError, match="not on top"):
         record.add(parse_entry(ROSTER, "call banjo"), "call banjo")
     assert parse_entry(ROSTER, "undo") == Undo() and entry_line(ROSTER, Undo()) == "undo"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(_entries(), st.just(Undo()), st.just(Undo())), max_size=30))
+def test_an_undo_from_the_games_kept_is_the_replay_of_every_step(entries: list[Entry]) -> None:
+    """``undo`` takes the game before the last entry in force from :attr:`Record.before`
+    instead of playing every step again (a log of thousands of undos took minutes to reopen):
+    the same game and steps as a record that knows no games before (the constructor's, which
+    replays) and as :meth:`Record.of`."""
+    from sheepdog.solver.slywolf.session import Record
+
+    start = fresh()
+    kept = Record.begin(start)
+    for line in ("top harp", "top guitar", "top banjo", "top trumpet", "call harp"):
+        kept = kept.add(parse_entry(ROSTER, line), line)
+    replays = Record(start, kept.steps, kept.game)  # no games before: undo replays
+    assert replays.before is None
+    for entry in entries:
+        line = entry_line(ROSTER, entry)
+        try:
+            kept = kept.add(entry, line)
+        except SheepdogError as exc:
+            with pytest.raises(SheepdogError, match=re.escape(str(exc))):
+                replays.add(entry, line)
+            continue
+        replays = replays.add(entry, line)
+        assert kept == replays and kept.game == replays.game
+    assert kept.game == Record.of(start, kept.steps).game
+    assert kept.game == Record.replay(start, [(s.line, s.undone) for s in kept.steps]).game
 
 
 def test_apply_refuses_undo_alike_on_a_game_going_on_and_a_solved_game() -> None:
