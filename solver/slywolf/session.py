@@ -1017,6 +1017,13 @@ def changes_nothing(entry: Entry, line: str) -> str:
 _Befores = tuple[()] | tuple[Game, "_Befores"]
 
 
+def _unlogged(game: Game) -> Game:
+    """``game`` kept in :attr:`Record.before` without its log: an undo gives it the log of
+    the game it replaces, and a log kept in every one of them took memory in the square of
+    the entries."""
+    return replace(game, log=())
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Record:
     """A game and every entry that changed it, from ``start``.  ``undo`` takes back the last
@@ -1058,7 +1065,7 @@ class Record:
         before: _Befores = ()
         for step in steps:
             if step.in_force:
-                before = (game, before)
+                before = (_unlogged(game), before)
                 game = apply(game, step.entry)
             game = _typed(game, step.line)
         return cls(start, steps, game, before)
@@ -1088,7 +1095,7 @@ class Record:
         step = Step(entry, line)
         before = self.before
         if before is not None and step.in_force:  # a hint changes nothing: none to go back to
-            before = (self.game, before)
+            before = (_unlogged(self.game), before)
         return Record(self.start, (*self.steps, step), _typed(game, line), before)
 
     def last_in_force(self) -> int | None:
@@ -1142,7 +1149,7 @@ class Record:
                 continue
             if step.in_force:
                 try:
-                    game, before = apply(game, step.entry), (game, before)
+                    game, before = apply(game, step.entry), (_unlogged(game), before)
                 except SheepdogError as exc:
                     step = replace(step, undone=True, refused=str(exc))
             kept.append(step)
