@@ -48,6 +48,30 @@ def test_wolf_contradiction_benchmark_runs() -> None:
     assert cycles.startswith("cycles      1 puzzles: median ")
 
 
+def test_records_benchmark_runs() -> None:
+    """It writes a game file of the pairs asked for, reopens it (the undo reaches the top typed
+    before them) and replays the DOG rows: one row of figures per size."""
+    result = python("benchmarks/records.py", "--pairs", "3,40", "--runs", "2", timeout=300)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines[0] == "2 runs per size; " + f"{os.cpu_count()} cores"
+    assert lines[2].split() == [
+        "pairs",
+        "lines",
+        "median",
+        "s",
+        "p95",
+        "s",
+        "cpu",
+        "s",
+        "median",
+        "s",
+        "p95",
+        "s",
+    ]
+    assert [row.split()[:2] for row in lines[3:]] == [["3", "10"], ["40", "84"]]
+
+
 #: Bad input to each script, refused before any work: (script, arguments, exit status).
 BAD_INPUT: list[tuple[str, list[str], int]] = [
     ("wolf_deduce.py", ["--roster", "nosuch"], 1),
@@ -106,6 +130,8 @@ BAD_INPUT: list[tuple[str, list[str], int]] = [
     ("serve.py", ["--cases", "0", "--browser-cases", "0"], 2),
     ("serve.py", ["--cases", "99"], 2),
     ("startup.py", ["--runs", "0"], 2),
+    ("records.py", ["--pairs", "0"], 2),
+    ("records.py", ["--runs", "x"], 2),
 ]
 
 
