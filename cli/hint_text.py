@@ -271,16 +271,19 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
 
 def chances_words(asked: str | None, used: str) -> str:
     """Which cases a session's chances count (``used``, the model the findings took) and how
-    to count the others; ``asked`` is ``--model`` (None: not given).  The file does not keep
-    the model: a game resumed without ``--model uniform`` counts the valid cases again."""
+    to count the others; ``asked`` is the model the game file keeps (``--model``, given when
+    the game began or was opened again; None: never given)."""
     if used == "valid":
         if asked is None:
             return (
                 "chances over the valid cases only (the default; --model uniform counts every case)"
             )
-        return "chances over the valid cases only (--model valid)"
+        return "chances over the valid cases only (--model valid, kept in the game file)"
     if asked == "uniform":
-        return "chances over every case (--model uniform; without it, the valid cases only)"
+        return (
+            "chances over every case (--model uniform, kept in the game file; --model valid"
+            " counts the valid cases only)"
+        )
     return "chances over every case (the valid cases do not apply here; `hint` says why)"
 
 

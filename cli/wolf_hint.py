@@ -234,11 +234,12 @@ def play(
             with exclusive_lock(file, BUSY):
                 _remove_stray_temps(file)
                 if new:
-                    options = Options(skill, picky, special)
+                    kept = None if model is None else model.model
+                    options = Options(skill, picky, special, kept)
                     game = _begun(file, roster, mode.mode, side.value, options, force=force)
                 else:
-                    game = _reopened(file)
-                _session(file, game, model)
+                    game = _model_kept(file, _reopened(file), model)
+                _session(file, game)
         except BaseException:
             remove_made_folders(made)  # only while empty: a game written keeps its folder
             raise
@@ -297,13 +298,27 @@ def _reopened(file: Path) -> Game:
     return loaded
 
 
+def _model_kept(file: Path, game: Game, model: ModelChoice | None) -> Game:
+    """``game`` counting the cases of ``model`` (``--model``, given when a game is opened
+    again): kept in the file's options, so the next session counts them too."""
+    from dataclasses import replace
+
+    if model is None or model.model == game.table.options.model:
+        return game
+    options = replace(game.table.options, model=model.model)
+    game = replace(game, table=replace(game.table, options=options))
+    _save(file, game)
+    return game
+
+
 #: Words of the prompt itself, not entries of the game: never stored in its log.
 PROMPT_WORDS = ("quit", "exit", "help")
 
 
-def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
+def _session(file: Path, game: Game) -> None:
     """Read lines until ``quit`` or the end of input; save each one before answering it;
-    ``hint`` is answered under ``model`` (None: the library's default).
+    ``hint`` is answered under the model the game keeps (``--model``; None: the library's
+    default).
 
     The entries go through a :class:`~sheepdog.solver.slywolf.session.Record` (the engine of
     ``sheepdog serve`` too), so ``undo`` takes back the last entry of this session; the file's
@@ -332,11 +347,13 @@ def _session(file: Path, game: Game, model: ModelChoice | None = None) -> None:
     from sheepdog.solver.slywolf.session import NothingToUndo, Record, resumed, table_view
 
     _prepare_stdin()
+    kept = game.table.options.model
+    model = None if kept is None else ModelChoice(kept)
     known = _Known(file)  # as the session found it (or, for --new, wrote it)
     rebuilt = resumed(game) if game.log else None
     record, log = rebuilt or Record.begin(game), game.log
     if game.log and sys.stdin is not None and sys.stdin.isatty():  # scripts read replies only
-        try:  # which cases the chances count: the file does not keep --model
+        try:  # which cases the chances count
             used = _findings(table_view(record.game.puzzle), model)["model"]
             chances = chances_words(None if model is None else model.model, used)
         except SheepdogError:  # the first status line says what is wrong

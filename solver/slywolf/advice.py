@@ -135,13 +135,24 @@ def hint_model(obs: Observation, model: Model | None = None) -> tuple[Model, Ded
     return chosen, d, fallback
 
 
+def _asked(puzzle: Puzzle, model: Model | None) -> Model | None:
+    """``model``, or when None the one the puzzle's game keeps (``"options": {"model": ...}``,
+    ``wolf play --model``), as if asked for; None when neither says."""
+    if model is not None or "game" not in puzzle.extra:
+        return model
+    game = game_of(puzzle)
+    return None if game is None else game.table.options.model
+
+
 def hint_findings(puzzle: Puzzle, model: Model | None = None) -> tuple[Findings, str | None]:
     """What the interviews of ``puzzle`` tell, with the chances of the model the advice uses
-    (:func:`hint_model`), and why that is not the valid model (None: it is, or ``model`` was
+    (:func:`hint_model`; ``model`` None: the one a ``"game"`` key keeps, as :func:`advice`),
+    and why that is not the valid model (None: it is, or ``model`` was
     asked for).  Where no case of that model fits, every case, with the conflict if none fits:
     a game's status line always has its findings (``wolf play``, the table pages)."""
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
 
+    model = _asked(puzzle, model)
     try:
         chosen, deduction, fallback = hint_model(Observation.from_puzzle(puzzle), model)
     except SheepdogError:  # no (valid) case fits: every case, with the conflict if none fits
@@ -309,9 +320,10 @@ def advice(
     puzzle: Puzzle, leaf: LeafEstimate | str | None = None, model: Model | None = None
 ) -> Advice:
     """Ranking, and with a ``"game"`` key the plan for the turn (or the guess), under
-    ``model`` (None: the valid cases where that model is available and fits, else uniform),
-    with ``leaf`` (None: the model's default, :func:`~sheepdog.solver.slywolf.hints.default_leaf`;
-    a name of :data:`~sheepdog.solver.slywolf.hints.LEAVES`; a plain function is converted to
+    ``model`` (None: the one a ``"game"`` key keeps in its options, else the valid cases
+    where that model is available and fits, else uniform), with ``leaf`` (None: the model's
+    default, :func:`~sheepdog.solver.slywolf.hints.default_leaf`; a name of
+    :data:`~sheepdog.solver.slywolf.hints.LEAVES`; a plain function is converted to
     interviews as the blend is).
 
     A game at the table knows what the players have seen: with a known-deck roster the
@@ -325,6 +337,7 @@ def advice(
         leaf = _leaf_named(leaf)
     elif leaf is not None and not isinstance(leaf, Leaf):
         leaf = _checked_leaf(leaf)
+    model = _asked(puzzle, model)
     obs = Observation.from_puzzle(puzzle)
     try:
         chosen, d, fallback = hint_model(obs, model)

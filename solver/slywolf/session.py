@@ -86,6 +86,7 @@ from sheepdog.solver.slywolf.turn import (
     track_length,
     wanted_kinds,
 )
+from sheepdog.solver.slywolf.valid import check_model
 from sheepdog.solver.words import counted, listed_first
 
 # -- the game ------------------------------------------------------------------------------------
@@ -183,6 +184,8 @@ def new_game(
     expect(options.skill, (int, float), "options.skill", "a number from 0 to 1, such as 0.5")
     expect(options.picky_eaters, bool, "options.picky_eaters", "True or False")
     expect(options.special_treats, bool, "options.special_treats", "True or False")
+    if options.model is not None:
+        check_model(options.model)
     if not 0 <= options.skill <= 1:
         raise SheepdogError(f"options.skill must be a number from 0 to 1, not {options.skill}")
     # the sheep heard before the game are off the stacks already: their tiles are dealt face

@@ -12,6 +12,9 @@ file's ``"game"`` key::
       "track": {"side": "one_star", "position": 3},     # turns completed (see below)
       "discarded": ["banjo"],                           # Picky Eaters: sheep that left the valley
       "options": {"skill": 0.5, "picky_eaters": false, "special_treats": false},
+                                                     # (and "model": "uniform" or "valid",
+                                                     # the cases the hints count, kept by
+                                                     # wolf play --model)
       "turn": {"called": ["harp"], "found": ["pumpkin"]},   # the turn being played (play;
                                                      # "treats": the vegetables announced,
                                                      # with Special Treats)
@@ -81,9 +84,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, quoted
 from sheepdog.solver.slywolf.puzzle import STACKS, Puzzle, sheep_list
 from sheepdog.solver.slywolf.roster import Roster
+from sheepdog.solver.slywolf.valid import MODELS, Model
 from sheepdog.solver.words import counted
 
 Side = Literal["one_star", "two_star"]
@@ -92,12 +96,16 @@ SIDES: tuple[Side, ...] = ("one_star", "two_star")
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """A game's options: ``skill`` at finding vegetables by touch (0 to 1), and the Picky
-    Eaters and Special Treats variants (rulebook, "Advanced")."""
+    """A game's options: ``skill`` at finding vegetables by touch (0 to 1), the Picky Eaters
+    and Special Treats variants (rulebook, "Advanced"), and the cases the hints count
+    (``model``, ``wolf play --model``: kept with the game, so a game begun counting every case
+    goes on counting them when it is opened again; None: the library's default, the valid
+    cases where that model applies)."""
 
     skill: float = 0.5
     picky_eaters: bool = False
     special_treats: bool = False
+    model: Model | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,9 +365,14 @@ def table_from_dict(
         raise FileFormatError(f"{where}: track position must be a whole number from 0 to {length}")
     discarded = sheep_list(roster, data.get("discarded", []), where, "discarded")
     opts = data.get("options", {})
-    if not isinstance(opts, dict) or set(opts) - {"skill", "picky_eaters", "special_treats"}:
+    if not isinstance(opts, dict) or set(opts) - {
+        "skill",
+        "picky_eaters",
+        "special_treats",
+        "model",
+    }:
         raise FileFormatError(
-            f"{where}: 'options' may hold skill, picky_eaters and special_treats only"
+            f"{where}: 'options' may hold skill, picky_eaters, special_treats and model only"
         )
     skill = opts.get("skill", 0.5)
     if isinstance(skill, bool) or not isinstance(skill, int | float) or not 0 <= skill <= 1:
@@ -370,7 +383,12 @@ def table_from_dict(
         if not isinstance(value, bool):
             raise FileFormatError(f"{where}: 'options.{key}' must be true or false")
         flags[key] = value
-    options = Options(float(skill), flags["picky_eaters"], flags["special_treats"])
+    model = opts.get("model")
+    if model is not None and model not in MODELS:
+        valid = " or ".join(repr(name) for name in MODELS)
+        raise FileFormatError(f"{where}: 'options.model' must be {valid}, not {quoted(model)}")
+    chosen = next((name for name in MODELS if name == model), None)
+    options = Options(float(skill), flags["picky_eaters"], flags["special_treats"], chosen)
     turn = data.get("turn", {})
     if not isinstance(turn, dict) or set(turn) - {"called", "found", "treats"}:
         raise FileFormatError(
@@ -402,7 +420,8 @@ def table_to_dict(table: Table, roster: Roster) -> dict[str, Any]:
             "skill": table.options.skill,
             "picky_eaters": table.options.picky_eaters,
             "special_treats": table.options.special_treats,
-        },
+        }
+        | ({"model": table.options.model} if table.options.model is not None else {}),
     }
 
 

@@ -15,7 +15,7 @@ from sheepdog.cli.main import app
 from sheepdog.solver.slywolf.optimal import small_roster
 from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
 from sheepdog.solver.slywolf.sample import random_case
-from sheepdog.solver.slywolf.valid import deduce_valid
+from sheepdog.solver.slywolf.valid import MODELS, deduce_valid
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 from tests.slywolf.strategies import small_puzzles
 
@@ -156,3 +156,78 @@ def test_play_with_valid_asked_where_it_does_not_apply_says_its_chances_count_ev
     assert "the valid-case model is not available" in done.stderr  # and `hint` says why
     usual = runner.invoke(app, [*args, "--force", "--mode", "hard"], input="\n".join(lines))
     assert "chances over every case" not in usual.stdout  # not asked for: the default falls back
+
+
+def test_play_keeps_the_model_in_its_file(tmp_path: Path) -> None:
+    """A game begun with ``--model uniform`` counted the valid cases again when it was opened
+    without the option: the file now keeps it (``"options": {"model": ...}``), and ``hint``
+    in the session and ``wolf hint`` on the file count its cases (each model ranks with its
+    own leaf, so their scores differ); a ``--model`` given when the game is opened again
+    replaces it."""
+    game = tmp_path / "g.json"
+    lines = ["top harp", "top guitar", "top banjo", "top trumpet", "call harp", "found pumpkin"]
+    lines += ["interview harp, guitar, red jacket", "hint"]
+
+    def ranking(text: str) -> list[str]:
+        """The hint's ranking: the lines after its heading."""
+        rows = text.splitlines()
+        start = max(j for j, row in enumerate(rows) if "Best interviews" in row)
+        return [row for row in rows[start + 1 :] if row[:4].strip().rstrip(".").isdigit()]
+
+    def played(*options: str, typed: list[str]) -> list[str]:
+        done = runner.invoke(app, ["wolf", "play", str(game), *options], input="\n".join(typed))
+        assert done.exit_code == 0 and done.stderr == "", done.output
+        return ranking(done.stdout)
+
+    def hinted(*options: str) -> list[str]:
+        done = runner.invoke(app, ["wolf", "hint", str(game), *options])
+        assert done.exit_code == 0, done.output
+        return ranking(done.stdout)
+
+    def kept() -> object:
+        return json.loads(game.read_text(encoding="utf-8"))["game"]["options"].get("model")
+
+    by_default = played("--new", typed=lines)
+    assert kept() is None and by_default == hinted() == hinted("--model", "valid")
+    by_uniform = played("--new", "--force", "--model", "uniform", typed=lines)
+    assert kept() == "uniform" and by_uniform != by_default
+    assert hinted() == by_uniform == hinted("--model", "uniform")
+    assert hinted("--model", "valid") == by_default and kept() == "uniform"  # asked once
+    assert played(typed=["hint"]) == by_uniform  # opened again without --model: kept
+    assert played("--model", "valid", typed=["hint"]) == by_default  # replaced, and kept
+    assert kept() == "valid" and hinted() == by_default
+    # a model the file cannot keep is one line naming the valid ones
+    data = json.loads(game.read_text(encoding="utf-8"))
+    for bad, said in (("both", "'both'"), (1, "1"), (True, "true")):
+        data["game"]["options"]["model"] = bad
+        game.write_text(json.dumps(data), encoding="utf-8")
+        for argv in (["hint", str(game)], ["play", str(game)]):
+            out = runner.invoke(app, ["wolf", *argv], input="")
+            assert out.exit_code == 1
+            assert out.stderr == (
+                f"Error: {game}: game: 'options.model' must be 'uniform' or 'valid', not {said}\n"
+            )
+    data["game"]["options"]["model"] = None  # null: none kept, the default
+    game.write_text(json.dumps(data), encoding="utf-8")
+    assert hinted() == by_default
+
+
+def test_the_library_reads_and_checks_a_kept_model() -> None:
+    """``advice`` and ``hint_findings`` on a puzzle whose game keeps a model count its cases;
+    ``new_game`` refuses a model it does not know, naming the valid ones."""
+    from sheepdog.solver.slywolf.advice import advice, hint_findings
+    from sheepdog.solver.slywolf.session import new_game
+    from sheepdog.solver.slywolf.turn import Options
+
+    puzzle = load_puzzle(EXAMPLE)
+    base = Puzzle(puzzle.roster, puzzle.mode, ())
+    for model, other in (("uniform", "valid"), ("valid", "uniform")):
+        assert model in MODELS and other in MODELS  # for the type checker
+        table = new_game(base, "one_star", Options(model=model)).to_puzzle()
+        assert table.extra["game"]["options"]["model"] == model
+        assert advice(table).model == model and hint_findings(table)[0].model == model
+        assert advice(table, model=other).model == other  # asked: the kept one gives way
+    plain = new_game(base, "one_star").to_puzzle()
+    assert "model" not in plain.extra["game"]["options"] and advice(plain).model == "valid"
+    with pytest.raises(sheepdog.SheepdogError, match="unknown model 'both'.*uniform, valid"):
+        new_game(base, "one_star", Options(model="both"))  # type: ignore[arg-type]

@@ -56,9 +56,10 @@ MAIN = "from sheepdog.cli.main import main; main()"
 BUSY = "is open in another 'sheepdog wolf play' session"
 
 
-def new_game_file(path: Path, lines: list[str] = TYPED) -> Path:
-    """A real game file: ``play --new`` and ``lines`` typed."""
-    result = runner.invoke(app, ["wolf", "play", str(path), "--new"], input="\n".join(lines))
+def new_game_file(path: Path, lines: list[str] = TYPED, *options: str) -> Path:
+    """A real game file: ``play --new`` (and ``options``) and ``lines`` typed."""
+    argv = ["wolf", "play", str(path), "--new", *options]
+    result = runner.invoke(app, argv, input="\n".join(lines))
     assert result.exit_code == 0 and result.stderr == "", result.output
     return path
 
@@ -683,19 +684,25 @@ def test_the_prompt_has_history_in_a_terminal(tmp_path: Path) -> None:
     assert log_of(path)[-2:] == ["call harp", "call harp"]
 
 
+KEPT_UNIFORM = b"chances over every case (--model uniform, kept in the game file; --model valid"
+
+
 @pytest.mark.parametrize(
-    ("options", "words"),
+    ("begun", "options", "words"),
     [
-        ((), b"chances over the valid cases only (the default; --model uniform counts every case)"),
-        (("--model", "uniform"), b"chances over every case (--model uniform; without it,"),
+        ((), (), b"chances over the valid cases only (the default; --model uniform counts every"),
+        ((), ("--model", "uniform"), KEPT_UNIFORM),
+        (("--model", "uniform"), (), KEPT_UNIFORM),
+        (("--model", "uniform"), ("--model", "valid"), b"valid cases only (--model valid, kept"),
     ],
 )
 def test_a_resumed_game_says_which_cases_its_chances_count(
-    tmp_path: Path, options: tuple[str, ...], words: bytes
+    tmp_path: Path, begun: tuple[str, ...], options: tuple[str, ...], words: bytes
 ) -> None:
-    """The file does not keep ``--model``: a game begun with ``--model uniform`` and resumed
-    without it counted the valid cases again, its chances changed, and nothing said so."""
-    path = new_game_file(tmp_path / "g.json", TYPED[:4])
+    """A game begun with ``--model uniform`` and resumed without it counted the valid cases
+    again, its chances changed, and nothing said so; then the resume line said which cases it
+    counted, and now the file keeps the model (a ``--model`` given on resuming replaces it)."""
+    path = new_game_file(tmp_path / "g.json", TYPED[:4], *begun)
     term = Terminal(path, options=options)
     try:
         term.wait_for(b"Game resumed: ")
