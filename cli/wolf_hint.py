@@ -236,10 +236,12 @@ def play(
                 if new:
                     kept = None if model is None else model.model
                     options = Options(skill, picky, special, kept)
-                    game = _begun(file, roster, mode.mode, side.value, options, force=force)
+                    begun = _begun(file, roster, mode.mode, side.value, options, force=force)
+                    game, known = begun
                 else:
-                    game = _model_kept(file, _reopened(file), model)
-                _session(file, game)
+                    game, known = _reopened(file)
+                    game = _model_kept(file, game, model, known)
+                _session(file, game, known)
         except BaseException:
             remove_made_folders(made)  # only while empty: a game written keeps its folder
             raise
@@ -249,8 +251,9 @@ def play(
 
 def _begun(
     file: Path, roster: str, mode: str, side: Side, options: Options, *, force: bool
-) -> Game:
-    """A new game in ``file`` (under its lock), saved before the session starts."""
+) -> tuple[Game, _Known]:
+    """A new game in ``file`` (under its lock), saved before the session starts, and what it
+    wrote there."""
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.fileio import check_target
     from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
@@ -274,13 +277,21 @@ def _begun(
     )
     check_likes(base.roster)
     game = new_game(base, side, options)
-    _save(file, game, force=force)
+    known = _Known(file, _save(file, game, force=force))
     echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
-    return game
+    return game, known
 
 
-def _reopened(file: Path) -> Game:
-    """The game in ``file`` (under its lock), checked before any line is typed."""
+#: How many times a game file that changes while it is read is read again.
+READS = 5
+
+
+def _reopened(file: Path) -> tuple[Game, _Known]:
+    """The game in ``file`` (under its lock), checked before any line is typed, and the file as
+    it was read.  The digest is taken before and after the reading, and the file read again
+    when they differ: taken after it alone, a change made outside while the file was read
+    passed for the session's own, and the session's first save wrote over it (found by a
+    tester)."""
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.fileio import check_target, check_writable
     from sheepdog.solver.slywolf.session import load_game
@@ -288,17 +299,23 @@ def _reopened(file: Path) -> Game:
     # a pipe or device is refused before it is read (a pipe with no writer waited for
     # ever), not at the first save
     check_target(file, force=True)
-    loaded = load_game(file)
+    for _ in range(READS):
+        digest = _digest(file)
+        loaded = load_game(file)
+        if _digest(file) == digest:
+            break
+    else:
+        raise SheepdogError(f"{file} kept changing while it was read: open it again later")
     check_writable(file)  # every line typed is saved to it
     if loaded is None:
         raise SheepdogError(
             f"{file} has no game yet: it is a puzzle; start a game in a new file"
             " with --new (a new game starts with no interviews, so keep this file)"
         )
-    return loaded
+    return loaded, _Known(file, digest)
 
 
-def _model_kept(file: Path, game: Game, model: ModelChoice | None) -> Game:
+def _model_kept(file: Path, game: Game, model: ModelChoice | None, known: _Known) -> Game:
     """``game`` counting the cases of ``model`` (``--model``, given when a game is opened
     again): kept in the file's options, so the next session counts them too."""
     from dataclasses import replace
@@ -307,7 +324,7 @@ def _model_kept(file: Path, game: Game, model: ModelChoice | None) -> Game:
         return game
     options = replace(game.table.options, model=model.model)
     game = replace(game, table=replace(game.table, options=options))
-    _save(file, game)
+    _save(file, game, known=known)
     return game
 
 
@@ -315,7 +332,7 @@ def _model_kept(file: Path, game: Game, model: ModelChoice | None) -> Game:
 PROMPT_WORDS = ("quit", "exit", "help")
 
 
-def _session(file: Path, game: Game) -> None:
+def _session(file: Path, game: Game, known: _Known) -> None:
     """Read lines until ``quit`` or the end of input; save each one before answering it;
     ``hint`` is answered under the model the game keeps (``--model``; None: the library's
     default).
@@ -349,7 +366,6 @@ def _session(file: Path, game: Game) -> None:
     _prepare_stdin()
     kept = game.table.options.model
     model = None if kept is None else ModelChoice(kept)
-    known = _Known(file)  # as the session found it (or, for --new, wrote it)
     rebuilt = resumed(game) if game.log else None
     record, log = rebuilt or Record.begin(game), game.log
     if game.log and sys.stdin is not None and sys.stdin.isatty():  # scripts read replies only
@@ -448,9 +464,9 @@ class _Known:
     """What a session last wrote to its file (or read from it at the start), to tell a change
     made outside the session before it writes over it."""
 
-    def __init__(self, file: Path) -> None:
+    def __init__(self, file: Path, digest: str | None) -> None:
         self.file = file
-        self.digest = _digest(file)
+        self.digest = digest
 
     def check(self, game: Game, line: str | None) -> None:
         """Refuse to write over a file changed since: the session's game goes to a new file
@@ -481,10 +497,11 @@ def _save(
     force: bool = True,
     line: str | None = None,
     known: _Known | None = None,
-) -> None:
+) -> str:
     """Write the game file atomically (Ctrl-C waits until the write is done); a failed write
     says which typed line was not saved.  With ``known``, a file changed since the session
-    last saved it is not written over (:meth:`_Known.check`)."""
+    last saved it is not written over (:meth:`_Known.check`).  Returns the digest of what it
+    wrote."""
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.fileio import write_atomic
 
@@ -497,8 +514,10 @@ def _save(
         if line is None:
             raise
         raise SheepdogError(f"{exc}; the line {line!r} was not saved") from exc
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     if known is not None:
-        known.digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        known.digest = digest
+    return digest
 
 
 def _remove_stray_temps(file: Path) -> None:

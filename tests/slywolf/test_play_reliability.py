@@ -1007,3 +1007,44 @@ def test_a_file_changed_outside_the_session_is_not_written_over(
     assert (path.read_text("utf-8") if path.exists() else None) == kept
     saved = load_game(other)
     assert saved is not None and saved.log[-2:] == ("hint", "undo")
+
+
+@pytest.mark.parametrize("changes", [1, 4, 5])
+def test_a_change_made_while_the_file_is_read_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changes: int
+) -> None:
+    """Found by a tester: the session took its file's digest only after reading the game, so a
+    change made outside in between (notes added, the file replaced) passed for the session's
+    own and the first line's save wrote the old game over it, without a word.  The file is
+    now read again until it holds still: the session plays the changed file and keeps its
+    notes; a file that changes at every one of the 5 reads is one `Error:` line, untouched."""
+    from sheepdog.solver.slywolf import session
+
+    path = new_game_file(tmp_path / "g.json", TYPED[:2])
+    real = session.load_game
+    reads: list[int] = []
+
+    def load_then_changed(file: str | Path) -> object:
+        game = real(file)
+        if len(reads) < changes:  # someone else writes, just after the session read
+            data = json.loads(path.read_text("utf-8"))
+            data["notes"] = f"typed by hand {len(reads)}"
+            path.write_text(json.dumps(data), encoding="utf-8")
+        reads.append(1)
+        return game
+
+    monkeypatch.setattr(session, "load_game", load_then_changed)
+    result = runner.invoke(app, ["wolf", "play", str(path)], input="top banjo\n")
+    data = json.loads(path.read_text("utf-8"))
+    assert not (tmp_path / "g.session-1.json").exists()
+    if changes < 5:
+        assert data.get("notes") == f"typed by hand {changes - 1}"  # not written over
+        assert data["game"]["log"][-1] == "top banjo"
+        assert result.exit_code == 0 and result.stderr == "", result.output
+        assert len(reads) == changes + 1
+    else:
+        assert result.exit_code == 1 and len(reads) == 5
+        assert result.stderr == (
+            f"Error: {path} kept changing while it was read: open it again later\n"
+        )
+        assert data["notes"] == "typed by hand 4" and data["game"]["log"] == TYPED[:2]
