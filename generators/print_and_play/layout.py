@@ -63,32 +63,10 @@ def fit_cell(
     style: str = "",
     align: str = "C",
 ) -> None:
-    """One line of text in a w x h box: the font shrinks (down to 4 pt) until it fits, then the
-    text is cut short with an ellipsis."""
-    text = printable(text)
-    room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
-    _shrink(pdf, text, room, size, style)
-    while len(text) > 1 and pdf.get_string_width(text) > room:
-        text = text[:-2] + "…"
-    pdf.set_xy(x, y)
-    pdf.cell(w, h, text, align=align)
-
-
-def fit_line(
-    pdf: FPDF,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    text: str,
-    *,
-    size: float,
-    style: str = "",
-    align: str = "C",
-) -> None:
-    """One line of text in a w x h box, never cut short nor wrapped (a case id on a slip: two
-    ids cut short would read alike, and a second line fell on the text below it): the font
-    shrinks (down to 4 pt) until it fits, then its letters are narrowed until it does."""
+    """One line of text in a w x h box, never cut short nor wrapped (two names cut short could
+    read alike: "GREAT HIGHLAND WAR BAGPIPE - NUM…"; a case id on a slip took a second line,
+    over the text below it): the font shrinks (down to 4 pt) until it fits, then its letters
+    are narrowed until it does."""
     text = printable(text)
     room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
     _shrink(pdf, text, room, size, style)
@@ -177,15 +155,20 @@ def fit_block(
     size: float,
     style: str = "",
     align: str = "C",
-    more: str = "…",
+    more: str | None = None,
 ) -> None:
-    """Wrapped text in a w x h box: the font shrinks until the lines fit; at 4 pt, the lines that
-    do not fit are left out, and the last one shown ends with ``more`` (an ellipsis, or words
-    saying where the rest is), cut short to make room for it."""
+    """Wrapped text in a w x h box: the font shrinks until the lines fit; at 4 pt, the letters
+    are narrowed until they do (a testimony of long names lost its colour to an ellipsis,
+    found by a tester).  With ``more`` (words saying where the rest is), the lines that do not
+    fit at 4 pt are left out instead, the last one shown ending with ``more``, cut short to
+    make room for it."""
     text = "\n".join(printable(part) for part in text.split("\n"))
     lines, line_h = _block_lines(pdf, w, h, text, size, style)
     room = max(1, int(h // line_h))
-    if len(lines) > room:
+    if len(lines) > room and more is None:
+        _narrowed_block(pdf, x, y, w, h, text, room, line_h, align)
+        return
+    if len(lines) > room and more is not None:
         lines = lines[:room]
         last = lines[-1]
         while last and pdf.get_string_width(last + more) > w - 2 * pdf.c_margin:
@@ -195,6 +178,34 @@ def fit_block(
     for i, line in enumerate(lines):
         pdf.set_xy(x, top + i * line_h)
         pdf.cell(w, line_h, line, align=align)
+
+
+def _narrowed_block(
+    pdf: FPDF,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    text: str,
+    room: int,
+    line_h: float,
+    align: str,
+) -> None:
+    """``text`` wrapped in ``room`` lines of the font set (4 pt), its letters narrowed by steps
+    of 5% until they fit (to a tenth of their width at most, where a text of names 40
+    characters long fits any box :func:`fit_block` is given)."""
+    try:
+        for stretch in range(95, 5, -5):
+            pdf.set_stretching(stretch)
+            lines = split_lines(pdf, w, line_h, text)
+            if len(lines) <= room:
+                break
+        top = y + (h - len(lines) * line_h) / 2
+        for i, line in enumerate(lines):
+            pdf.set_xy(x, top + i * line_h)
+            pdf.cell(w, line_h, line, align=align)
+    finally:
+        pdf.set_stretching(100)
 
 
 def _name_lines(

@@ -36,7 +36,6 @@ from sheepdog.generators.print_and_play.layout import (
     block_fits,
     fit_block,
     fit_cell,
-    fit_line,
     fit_name,
     fit_term,
     heading,
@@ -366,7 +365,12 @@ def wolf_cards(pdf: FPDF, frame: Frame, roster: Roster) -> None:
         pdf.set_text_color(0, 0, 0)
         fit_name(pdf, x + 2, y + 1.5, card_w - 4, 5.5, wolf.name, size=11, style="B")
         items = [str(item) for item in wolf.wears]
-        one_a_line = len(items) * 5 * PT * 1.15 <= LABEL_H  # one item a line, at 5 pt or more
+        # one item a line, at 5 pt or more (two long names to an item took two lines each,
+        # and the last item lost its garment to an ellipsis, found by a tester)
+        pdf.set_font(FONT, "", 5)
+        one_a_line = len(items) * 5 * PT * 1.15 <= LABEL_H and all(
+            pdf.get_string_width(printable(item)) <= card_w - 4 - 2 * pdf.c_margin for item in items
+        )
         # in lines, never cut (six or twelve garments lost all but the first five); a long
         # outfit (sixteen garments, long colours) takes room from the picture rather than
         # shrinking below 5 pt and spilling over the picture and the cut line
@@ -788,7 +792,7 @@ def _slip(
     pdf.set_text_color(70, 70, 70)
     # the id alone (the page says "Case ...: interview slips"), whole on one line: an id of 32
     # wide letters ("WWW...") took two at 4 pt, the second on the likes below (found by a tester)
-    fit_line(pdf, x + 2.5, y + 0.8 + name_h * 0.42, w - 4, name_h * 0.25, case.case_id, size=6)
+    fit_cell(pdf, x + 2.5, y + 0.8 + name_h * 0.42, w - 4, name_h * 0.25, case.case_id, size=6)
     likes = "likes " + ", ".join(slip.likes) if slip.likes else ""
     # ends 0.4 mm above the fold: its descenders ("eggplant") touched the dashed line
     fit_cell(pdf, x + 2.5, y + 0.8 + name_h * 0.67, w - 4, name_h * 0.33 - 1.2, likes, size=6)
