@@ -384,6 +384,8 @@ def table_from_dict(
             raise FileFormatError(f"{where}: 'options.{key}' must be true or false")
         flags[key] = value
     model = opts.get("model")
+    if isinstance(model, str):  # names in any case, as the file's "mode" and --model
+        model = model.lower()
     if model is not None and model not in MODELS:
         valid = " or ".join(repr(name) for name in MODELS)
         raise FileFormatError(f"{where}: 'options.model' must be {valid}, not {quoted(model)}")

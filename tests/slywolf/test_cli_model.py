@@ -210,6 +210,9 @@ def test_play_keeps_the_model_in_its_file(tmp_path: Path) -> None:
     data["game"]["options"]["model"] = None  # null: none kept, the default
     game.write_text(json.dumps(data), encoding="utf-8")
     assert hinted() == by_default
+    data["game"]["options"]["model"] = "Uniform"  # in any case, as "mode" and --model
+    game.write_text(json.dumps(data), encoding="utf-8")
+    assert hinted() == by_uniform
 
 
 def test_the_library_reads_and_checks_a_kept_model() -> None:
