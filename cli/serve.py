@@ -27,6 +27,7 @@ import typer
 from sheepdog.cli.common import os_error_message, run
 from sheepdog.cli.progress import echo
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.fileio import shipped_root
 
 if TYPE_CHECKING:
     import uvicorn
@@ -183,6 +184,13 @@ def serve(
             raise SheepdogError(f"cannot listen on {named}:{port}: {why}") from None
         # the port first: a busy one leaves no data folder or database behind
         folder = data if data is not None else default_data_dir()
+        shipped = shipped_root(folder)
+        if shipped is not None:  # the games database would be written into what it ships
+            sock.close()
+            raise SheepdogError(
+                f"cannot use the data folder {folder}: it is inside the installed sheepdog"
+                f" package ({shipped}); give another folder with --data"
+            )
         try:
             store = Store(folder)
         except OSError as exc:

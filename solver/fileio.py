@@ -117,27 +117,37 @@ def _not_a_file(path: Path, mode: int) -> SheepdogError:
 
 @functools.cache
 def installed_package() -> Path | None:
-    """The folder of the installed ``sheepdog`` package (a wheel's, in a ``site-packages``
-    folder), or None when it runs from a checkout (an editable install: the repository's own
-    ``cases/`` are its to rewrite)."""
+    """The folder of the installed ``sheepdog`` package (a wheel's: in a ``site-packages``
+    folder, or beside its ``sheepdog-*.dist-info`` record wherever pip put it, as with
+    ``pip install --target``), or None when it runs from a checkout (an editable install: the
+    repository's own ``cases/`` are its to rewrite)."""
     import sheepdog
 
     root = Path(sheepdog.__file__).resolve().parent
-    return root if root.parent.name in ("site-packages", "dist-packages") else None
+    if root.parent.name in ("site-packages", "dist-packages"):
+        return root
+    return root if any(root.parent.glob("sheepdog-*.dist-info")) else None
+
+
+def shipped_root(path: Path) -> Path | None:
+    """The installed package's folder when ``path`` is inside it (:func:`installed_package`),
+    else None."""
+    root = installed_package()
+    if root is None:
+        return None
+    try:
+        inside = Path(os.path.abspath(path)).resolve().is_relative_to(root)
+    except (OSError, RuntimeError):  # a loop of links: the write says so
+        return None
+    return root if inside else None
 
 
 def check_not_shipped(path: Path) -> None:
     """Refuse to write at ``path`` inside the installed package: a shipped example (its
     ``cases/``) would change for every user of that install, and the package's record of its
     files would no longer match."""
-    root = installed_package()
-    if root is None:
-        return
-    try:
-        inside = Path(os.path.abspath(path)).resolve().is_relative_to(root)
-    except (OSError, RuntimeError):  # a loop of links: the write says so
-        return
-    if inside:
+    root = shipped_root(path)
+    if root is not None:
         raise SheepdogError(
             f"{path} is inside the installed sheepdog package ({root}): writing there would"
             f" change what it ships; copy the file out first (`cp {path} {path.name}`) and"

@@ -493,6 +493,60 @@ def test_nothing_is_written_inside_the_installed_package(
     assert runner.invoke(app, ["wolf", "play", str(outside)], input="quit\n").exit_code == 0
 
 
+def test_an_install_is_known_by_its_folder_or_its_dist_info(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a tester: only a package in a folder named site-packages (or dist-packages)
+    counted as installed, so one installed with ``pip install --target DIR`` (or vendored
+    with its record) rewrote its shipped examples.  Its ``sheepdog-*.dist-info`` beside it
+    says it is installed too; a checkout (an ``.egg-info`` beside its sources) is not."""
+    import sheepdog
+    from sheepdog.solver import fileio
+
+    def installed(package: Path, *beside: str) -> Path | None:
+        (package).mkdir(parents=True)
+        (package / "__init__.py").write_text("", encoding="utf-8")
+        for name in beside:
+            (package.parent / name).mkdir()
+        monkeypatch.setattr(sheepdog, "__file__", str(package / "__init__.py"))
+        return fileio.installed_package.__wrapped__()
+
+    target = tmp_path / "target" / "sheepdog"
+    assert installed(target, "sheepdog-0.2.0.dist-info", "other-1.0.dist-info") == target
+    assert installed(tmp_path / "vendored" / "sheepdog") is None
+    assert installed(tmp_path / "checkout" / "api", "sheepdog.egg-info") is None
+    site = tmp_path / "lib" / "site-packages" / "sheepdog"
+    assert installed(site) == site
+
+
+def test_serve_keeps_its_database_out_of_the_installed_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a tester: ``serve --data`` in the installed package wrote its games database
+    and lock there, where every other writer refuses to write."""
+    import socket
+
+    from typer.testing import CliRunner
+
+    from sheepdog.cli.main import app
+    from sheepdog.solver import fileio
+
+    package = tmp_path / "site-packages" / "sheepdog"
+    (package / "cases").mkdir(parents=True)
+    monkeypatch.setattr(fileio, "installed_package", lambda: package)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    data = package / "cases"
+    result = CliRunner().invoke(app, ["serve", "--port", str(port), "--data", str(data)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: cannot use the data folder {data}: it is inside the installed sheepdog"
+        f" package ({package}); give another folder with --data\n"
+    )
+    assert list(package.rglob("*")) == [data]
+
+
 def test_play_of_a_readme_path_outside_the_repository_names_the_shipped_copy(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
