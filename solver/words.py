@@ -38,25 +38,57 @@ def _tag(ch: str) -> bool:
     return 0xE0000 <= ord(ch) <= 0xE007F
 
 
+#: Where a joiner (U+200C, U+200D) changes what is drawn: between letters of the scripts that
+#: join or stack them (Arabic, Syriac, N'Ko, Mongolian, the Indic and Brahmic scripts of India
+#: and South-East Asia, Tibetan) and in emoji sequences (symbols, dingbats, pictographs).
+#: Between Latin, Greek, Cyrillic, Hebrew, Thai, kana, Hangul or Chinese letters it shows
+#: nothing.
+_JOINING = (
+    (0x0600, 0x08FF),
+    (0x0900, 0x0DFF),
+    (0x0F00, 0x109F),
+    (0x1700, 0x18AF),
+    (0x1A00, 0x1CFF),
+    (0x2190, 0x2BFF),
+    (0xA800, 0xABFF),
+    (0xFB50, 0xFDFF),
+    (0xFE70, 0xFEFF),
+    (0x10000, 0x10FFFF),
+)
+
+
+def _joins(ch: str) -> bool:
+    return ord(ch) not in _JOINERS and any(low <= ord(ch) <= high for low, high in _JOINING)
+
+
 def drawn(text: str) -> str:
     """``text`` without what shows nothing in it: the characters that never do (:func:`unseen`),
-    a joiner (U+200C, U+200D) between letters of scripts that do not join (Latin, Greek,
-    Cyrillic: "Lu\u200dpin" shows "Lupin"; between Arabic or Indic letters, or in an emoji
-    sequence, it changes what is drawn and stays), and tags not after a black flag (after one
-    they draw a subdivision's flag)."""
-    out = []
+    a joiner (U+200C, U+200D) but next to a letter of a script it joins or an emoji
+    (:data:`_JOINING`: "Lu\u200dpin" shows "Lupin", "小\u200d号" shows "小号"; between Arabic
+    or Indic letters, or in an emoji sequence, it changes what is drawn and stays), and tags
+    not after a black flag (after one they draw a subdivision's flag).  The joiners are judged
+    by the characters that show around them, so ``drawn(drawn(text)) == drawn(text)``.
+
+    >>> persian = "\u0645\u06cc\u200c\u062e"  # a non-joiner parts its letters
+    >>> drawn("trum\u200d\u200bpet"), drawn("小\u200d号"), drawn(persian) == persian
+    ('trumpet', '小号', True)
+    """
+    seen = []
     for i, ch in enumerate(text):
         if unseen(ch):
             continue
-        if ord(ch) in _JOINERS:
-            near = text[i - 1 : i] + text[i + 1 : i + 2]
-            if not any(ord(c) >= 0x0590 and ord(c) not in _JOINERS for c in near):
-                continue
         if _tag(ch):
             j = i
             while j > 0 and _tag(text[j - 1]):
                 j -= 1
             if text[j - 1 : j] != _BLACK_FLAG:
+                continue
+        seen.append(ch)
+    out = []
+    for i, ch in enumerate(seen):
+        if ord(ch) in _JOINERS:
+            near = seen[i - 1 : i] + seen[i + 1 : i + 2]
+            if not any(_joins(c) for c in near):
                 continue
         out.append(ch)
     return "".join(out)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from sheepdog.generators.print_and_play.text import printable
+from sheepdog.generators.print_and_play.text import JOINERS, printable
 from sheepdog.generators.slywolf_files import case_files
 from sheepdog.solver.errors import SheepdogError, naming
 from sheepdog.solver.slywolf.grade import Grade, grade_case, stored_grade
@@ -279,6 +279,9 @@ def printed_as(text: str) -> str:
     ends, nothing for a character drawn as nothing (a combining grapheme joiner: "Wu\u034flfrik"
     printed as "Wulfrik"), and ``?`` for each character the font lacks."""
     seen = drawn(unicodedata.normalize("NFC", text))  # what names are compared by, too
+    # without its joiners: what one changes (a Persian name's letters parted) is too fine to
+    # tell two printed names apart by, and between two "?" it shows nothing at all
+    seen = seen.translate({ord(joiner): None for joiner in JOINERS})
     return printable(" ".join(seen.translate(_DASHES).split()))
 
 

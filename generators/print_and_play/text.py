@@ -47,8 +47,15 @@ def _font_characters() -> frozenset[int]:
 ISOLATE, END_ISOLATE = "\u2068", "\u2069"
 
 
+#: The joiners (U+200C, U+200D): not "printable" to Python, but the font has them, and text
+#: shaping draws a Persian name's non-joiner as the break between its letters.
+JOINERS = "\u200c\u200d"
+
+
 def _printable(ch: str) -> bool:
-    return ch in (" ", ISOLATE, END_ISOLATE) or (ch.isprintable() and ord(ch) in _font_characters())
+    if ch in (" ", ISOLATE, END_ISOLATE):
+        return True
+    return (ch.isprintable() or ch in JOINERS) and ord(ch) in _font_characters()
 
 
 def isolated(name: str) -> str:
