@@ -73,7 +73,8 @@ ModelAtTable = Annotated[
         show_default=False,
         help=(
             "valid (the default where it applies): count only cases exactly one wolf fits, "
-            "as dealt at the table; uniform: every case (spec)."
+            "as dealt at the table; uniform: every case (spec). A game file keeps the one "
+            "given to play; given to hint, it wins over the kept one."
         ),
     ),
 ]

@@ -384,12 +384,11 @@ def table_from_dict(
             raise FileFormatError(f"{where}: 'options.{key}' must be true or false")
         flags[key] = value
     model = opts.get("model")
-    if isinstance(model, str):  # names in any case, as the file's "mode" and --model
-        model = model.lower()
-    if model is not None and model not in MODELS:
+    # names in any case, as the file's "mode" and --model
+    chosen = next((m for m in MODELS if isinstance(model, str) and model.lower() == m), None)
+    if model is not None and chosen is None:
         valid = " or ".join(repr(name) for name in MODELS)
         raise FileFormatError(f"{where}: 'options.model' must be {valid}, not {quoted(model)}")
-    chosen = next((name for name in MODELS if name == model), None)
     options = Options(float(skill), flags["picky_eaters"], flags["special_treats"], chosen)
     turn = data.get("turn", {})
     if not isinstance(turn, dict) or set(turn) - {"called", "found", "treats"}:

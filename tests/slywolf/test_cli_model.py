@@ -198,7 +198,7 @@ def test_play_keeps_the_model_in_its_file(tmp_path: Path) -> None:
     assert kept() == "valid" and hinted() == by_default
     # a model the file cannot keep is one line naming the valid ones
     data = json.loads(game.read_text(encoding="utf-8"))
-    for bad, said in (("both", "'both'"), (1, "1"), (True, "true")):
+    for bad, said in (("both", "'both'"), (1, "1"), (True, "true"), ("Uniformx", "'Uniformx'")):
         data["game"]["options"]["model"] = bad
         game.write_text(json.dumps(data), encoding="utf-8")
         for argv in (["hint", str(game)], ["play", str(game)]):
