@@ -310,6 +310,7 @@ def roster_ref(roster: str, folder: Path) -> str:
     the roster file (read from the current folder) as a path relative to ``folder``."""
     import os
 
+    from sheepdog.solver.jsonio import shipped_copy
     from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
 
     if roster.lower() in SHIPPED_ROSTERS:
@@ -317,7 +318,9 @@ def roster_ref(roster: str, folder: Path) -> str:
     path = Path(roster)
     if not path.is_file():
         what = "is a directory" if path.is_dir() else "no such roster file"
-        shipped = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
-        raise SheepdogError(f"{what}: {roster} (the shipped rosters are {shipped})")
+        names = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
+        copy = shipped_copy(path) if not path.is_dir() else None  # a README path run elsewhere
+        ships = f"sheepdog ships it as {copy}; " if copy is not None else ""
+        raise SheepdogError(f"{what}: {roster} ({ships}the shipped rosters are {names})")
     ref = Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
     return path_in_file(ref, "the --roster file's path")

@@ -128,21 +128,28 @@ def decode_utf8(data: bytes, source: str) -> str:
     return text.removeprefix(_BOM)
 
 
-def shipped_hint(name: str | Path) -> str:
-    """For a missing ``cases/...`` path, where the installed package keeps that shipped file or
-    folder (the README's examples name them from the repository root; a wheel install has no
-    ``cases/`` folder of its own): `` (sheepdog ships it as PATH)``, else ``""``."""
+def shipped_copy(name: str | Path) -> str | None:
+    """For a ``cases/...`` path, where the installed package keeps that shipped file or folder
+    (the README's examples name them from the repository root; a wheel install has no
+    ``cases/`` folder of its own); None when it ships none."""
     parts = Path(name).parts
     if len(parts) < 2 or parts[0] != "cases" or ".." in parts:
-        return ""
+        return None
     from importlib import resources
 
     try:
         shipped = resources.files("sheepdog.cases").joinpath(*parts[1:])
         found = shipped.is_file() or shipped.is_dir()
     except (OSError, ValueError, ModuleNotFoundError):
-        return ""
-    return f" (sheepdog ships it as {shipped})" if found else ""
+        return None
+    return str(shipped) if found else None
+
+
+def shipped_hint(name: str | Path) -> str:
+    """For a missing ``cases/...`` path, `` (sheepdog ships it as PATH)`` (:func:`shipped_copy`),
+    else ``""``."""
+    shipped = shipped_copy(name)
+    return f" (sheepdog ships it as {shipped})" if shipped is not None else ""
 
 
 def named_path(path: str | Path) -> Path:

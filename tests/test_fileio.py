@@ -569,6 +569,36 @@ def test_play_of_a_readme_path_outside_the_repository_names_the_shipped_copy(
     assert not (tmp_path / "cases").exists()
 
 
+def test_a_readme_roster_path_outside_the_repository_names_the_shipped_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a tester: `--roster cases/known-deck/roster.toml` (docs/cases.md) from another
+    folder listed the shipped rosters' names but not where the file is, as every puzzle,
+    position and folder path does (README)."""
+    from typer.testing import CliRunner
+
+    from sheepdog.cli.main import app
+    from sheepdog.solver.jsonio import shipped_copy
+    from sheepdog.solver.slywolf.roster import load_roster
+
+    monkeypatch.chdir(tmp_path)
+    path = "cases/known-deck/roster.toml"
+    copy = shipped_copy(path)
+    assert copy is not None and Path(copy).is_file()
+    names = 'the shipped rosters are "default", "known-deck", "large-24"'
+    said = f"no such roster file: {path} (sheepdog ships it as {copy}; {names})"
+    argv = ["wolf", "generate", "--roster", path, "--count", "1", "--out", "out"]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 1 and result.stderr == f"Error: {said}\n"
+    with pytest.raises(SheepdogError) as refused:
+        load_roster(path)
+    assert str(refused.value) == said
+    assert str(pytest.raises(SheepdogError, load_roster, "cases/nope.toml").value) == (
+        f"no such roster file: cases/nope.toml ({names})"
+    )
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_ctrl_c_while_the_folder_is_probed_leaves_no_probe(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -33,7 +33,7 @@ from sheepdog.solver.errors import (
     expect,
     shown,
 )
-from sheepdog.solver.jsonio import loads_json, loads_toml, named_path, read_text
+from sheepdog.solver.jsonio import loads_json, loads_toml, named_path, read_text, shipped_copy
 from sheepdog.solver.words import counted, drawn
 
 MIN_SHEEP = 3
@@ -351,6 +351,7 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     if name in SHIPPED_ROSTERS:
         return _shipped(name)
     path = named_path(ref)
+    shipped = shipped_copy(path) if base is None else None  # a README path run elsewhere
     if base is not None and not path.is_absolute():
         path = base / path
     where = f"roster {path}"
@@ -358,7 +359,9 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
         text = read_text(path, where)
     except MissingFileError as exc:
         raise MissingFileError(
-            f"no such roster file: {path} (the shipped rosters are "
+            f"no such roster file: {path} ("
+            + (f"sheepdog ships it as {shipped}; " if shipped is not None else "")
+            + "the shipped rosters are "
             + ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
             + ")"
         ).about(exc, str(path)) from None
