@@ -40,20 +40,27 @@ def _tag(ch: str) -> bool:
 
 #: Where a joiner (U+200C, U+200D) changes what is drawn: between letters of the scripts that
 #: join or stack them (Arabic, Syriac, N'Ko, Mongolian, the Indic and Brahmic scripts of India
-#: and South-East Asia, Tibetan) and in emoji sequences (symbols, dingbats, pictographs).
-#: Between Latin, Greek, Cyrillic, Hebrew, Thai, kana, Hangul or Chinese letters it shows
-#: nothing.
+#: and South-East Asia, Tibetan, and their historic kin beyond U+FFFF) and in emoji sequences
+#: (symbols, dingbats, pictographs).  Between Latin, Greek, Cyrillic, Georgian, Hebrew, Thai,
+#: kana, Hangul or Chinese letters (those beyond U+FFFF too) it shows nothing.
 _JOINING = (
-    (0x0600, 0x08FF),
-    (0x0900, 0x0DFF),
-    (0x0F00, 0x109F),
-    (0x1700, 0x18AF),
-    (0x1A00, 0x1CFF),
-    (0x2190, 0x2BFF),
-    (0xA800, 0xABFF),
-    (0xFB50, 0xFDFF),
+    (0x0600, 0x08FF),  # Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic
+    (0x0900, 0x0DFF),  # Devanagari to Sinhala
+    (0x0F00, 0x109F),  # Tibetan, Myanmar
+    (0x1700, 0x18AF),  # the Philippine scripts, Khmer, Mongolian
+    (0x1A00, 0x1AAF),  # Buginese, Tai Tham
+    (0x1B00, 0x1C7F),  # Balinese, Sundanese, Batak, Lepcha, Ol Chiki
+    (0x1CC0, 0x1CFF),  # Sundanese supplement, Vedic extensions
+    (0x2190, 0x2BFF),  # arrows, technical symbols, shapes, dingbats (emoji among them)
+    (0xA800, 0xA95F),  # Syloti Nagri to Rejang
+    (0xA980, 0xAAFF),  # Javanese to Meetei Mayek extensions
+    (0xABC0, 0xABFF),  # Meetei Mayek
+    (0xFB50, 0xFDFF),  # Arabic presentation forms
     (0xFE70, 0xFEFF),
-    (0x10000, 0x10FFFF),
+    (0x10A00, 0x10FFF),  # Kharoshthi, Sogdian, Old Uyghur, Hanifi Rohingya...
+    (0x11000, 0x11FFF),  # Brahmi and its descendants
+    (0x1E900, 0x1E95F),  # Adlam
+    (0x1F000, 0x1FAFF),  # emoji
 )
 
 
@@ -70,8 +77,10 @@ def drawn(text: str) -> str:
     by the characters that show around them, so ``drawn(drawn(text)) == drawn(text)``.
 
     >>> persian = "\u0645\u06cc\u200c\u062e"  # a non-joiner parts its letters
-    >>> drawn("trum\u200d\u200bpet"), drawn("小\u200d号"), drawn(persian) == persian
-    ('trumpet', '小号', True)
+    >>> drawn("trum\u200d\u200bpet"), drawn("小\u200d号"), drawn("\U00020bb7\u200d野")
+    ('trumpet', '小号', '𠮷野')
+    >>> drawn(persian) == persian
+    True
     """
     seen = []
     for i, ch in enumerate(text):

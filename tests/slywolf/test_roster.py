@@ -367,6 +367,29 @@ def test_names_unicode_matches_without_case_are_one_name(text: str) -> None:
                 assert fold(spelt) == fold(text), (text, spelt)
 
 
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("小\u200d号", "小号"),  # Chinese
+        ("\U00020bb7\u200d野", "\U00020bb7野"),  # a Chinese letter beyond U+FFFF
+        ("\u05db\u05d5\u200d\u05d1\u05e2", "\u05db\u05d5\u05d1\u05e2"),  # Hebrew
+        ("\ud55c\u200d\uad6d", "\ud55c\uad6d"),  # Hangul
+        ("\u1c90\u200d\u1c91", "\u1c90\u1c91"),  # Georgian capitals
+        ("\uab53\u200da", "\uab53a"),  # Latin extended
+        ("\U0001d400\u200c\U0001d401", "\U0001d400\U0001d401"),  # bold mathematical letters
+    ],
+)
+def test_a_joiner_between_letters_that_do_not_join_shows_nothing(pair: tuple[str, str]) -> None:
+    """Found by testers: a joiner was kept beside any letter from U+0590 on, so "小\u200d号"
+    was a second sheep beside "小号", though the two show alike; then beside any letter beyond
+    U+FFFF ("\U00020bb7\u200d野").  It counts only beside scripts that join or stack their
+    letters, and emoji (:func:`test_names_that_show_differently_stay_two_names`)."""
+    data = _small()
+    data["sheep"][0]["name"], data["sheep"][1]["name"] = pair
+    with pytest.raises(FileFormatError, match="twice"):
+        roster_from_dict(data)
+
+
 def test_names_alike_but_for_characters_that_show_nothing_are_one_name() -> None:
     """Two wolves "Lupin" and "Lu\u200bpin" (a zero-width space) read alike on the terminal;
     a soft hyphen and a combining grapheme joiner show nothing either."""
