@@ -47,15 +47,18 @@ def _font_characters() -> frozenset[int]:
 ISOLATE, END_ISOLATE = "\u2068", "\u2069"
 
 
-#: The joiners (U+200C, U+200D): not "printable" to Python, but the font has them, and text
-#: shaping draws a Persian name's non-joiner as the break between its letters.
+#: The joiners (U+200C, U+200D).  A non-joiner is not "printable" to Python, but the font has
+#: it, and text shaping draws a Persian name's non-joiner as the break between its letters; a
+#: joiner is left out of the print, as the shaping drew the letters around it apart (the
+#: opposite of what it means), and Arabic letters join anyway.
 JOINERS = "\u200c\u200d"
+_NON_JOINER, _JOINER = "\u200c", "\u200d"
 
 
 def _printable(ch: str) -> bool:
     if ch in (" ", ISOLATE, END_ISOLATE):
         return True
-    return (ch.isprintable() or ch in JOINERS) and ord(ch) in _font_characters()
+    return (ch.isprintable() or ch == _NON_JOINER) and ord(ch) in _font_characters()
 
 
 def isolated(name: str) -> str:
@@ -70,9 +73,11 @@ def isolated(name: str) -> str:
 
 def _shown(text: str) -> str:
     """``text`` without what shows nothing in it (:func:`~sheepdog.solver.words.drawn`: a
-    zero-width space, a soft hyphen...), the isolates of a right-to-left name kept."""
+    zero-width space, a soft hyphen...) and without its joiners (:data:`JOINERS`), the
+    isolates of a right-to-left name kept."""
     parts = re.split(f"([{ISOLATE}{END_ISOLATE}])", text)
-    return "".join(part if part in (ISOLATE, END_ISOLATE) else drawn(part) for part in parts)
+    shown = "".join(part if part in (ISOLATE, END_ISOLATE) else drawn(part) for part in parts)
+    return shown.replace(_JOINER, "")
 
 
 def printable(text: str) -> str:
