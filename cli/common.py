@@ -319,7 +319,9 @@ def roster_ref(roster: str, folder: Path) -> str:
     if not path.is_file():
         what = "is a directory" if path.is_dir() else "no such roster file"
         names = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
-        copy = shipped_copy(path) if not path.is_dir() else None  # a README path run elsewhere
+        copy = (
+            shipped_copy(path, file=True) if not path.is_dir() else None
+        )  # a README path run elsewhere
         ships = f"sheepdog ships it as {copy}; " if copy is not None else ""
         raise SheepdogError(f"{what}: {roster} ({ships}the shipped rosters are {names})")
     ref = Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()

@@ -128,10 +128,11 @@ def decode_utf8(data: bytes, source: str) -> str:
     return text.removeprefix(_BOM)
 
 
-def shipped_copy(name: str | Path) -> str | None:
+def shipped_copy(name: str | Path, *, file: bool = False) -> str | None:
     """For a ``cases/...`` path, where the installed package keeps that shipped file or folder
     (the README's examples name them from the repository root; a wheel install has no
-    ``cases/`` folder of its own); None when it ships none."""
+    ``cases/`` folder of its own); None when it ships none (with ``file``, no file there: a
+    roster's path names a file, not the folder of a case set)."""
     parts = Path(name).parts
     if len(parts) < 2 or parts[0] != "cases" or ".." in parts:
         return None
@@ -139,7 +140,7 @@ def shipped_copy(name: str | Path) -> str | None:
 
     try:
         shipped = resources.files("sheepdog.cases").joinpath(*parts[1:])
-        found = shipped.is_file() or shipped.is_dir()
+        found = shipped.is_file() or (shipped.is_dir() and not file)
     except (OSError, ValueError, ModuleNotFoundError):
         return None
     return str(shipped) if found else None

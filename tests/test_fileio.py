@@ -596,6 +596,13 @@ def test_a_readme_roster_path_outside_the_repository_names_the_shipped_copy(
     assert str(pytest.raises(SheepdogError, load_roster, "cases/nope.toml").value) == (
         f"no such roster file: cases/nope.toml ({names})"
     )
+    # a shipped folder is no roster: no copy to name (it named the folder)
+    for folder in ("cases/known-deck", "cases/known-deck/"):
+        said = f"no such roster file: {Path(folder)} ({names})"
+        assert str(pytest.raises(SheepdogError, load_roster, folder).value) == said
+        argv[3] = folder
+        result = CliRunner().invoke(app, argv)
+        assert result.exit_code == 1 and result.stderr == f"Error: {said}\n"
     assert not (tmp_path / "out").exists()
 
 

@@ -351,7 +351,7 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     if name in SHIPPED_ROSTERS:
         return _shipped(name)
     path = named_path(ref)
-    shipped = shipped_copy(path) if base is None else None  # a README path run elsewhere
+    shipped = shipped_copy(path, file=True) if base is None else None  # a README path run elsewhere
     if base is not None and not path.is_absolute():
         path = base / path
     where = f"roster {path}"
