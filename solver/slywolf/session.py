@@ -184,8 +184,8 @@ def new_game(
     expect(options.skill, (int, float), "options.skill", "a number from 0 to 1, such as 0.5")
     expect(options.picky_eaters, bool, "options.picky_eaters", "True or False")
     expect(options.special_treats, bool, "options.special_treats", "True or False")
-    if options.model is not None:
-        check_model(options.model)
+    if options.model is not None:  # kept as the file writes it
+        options = replace(options, model=check_model(options.model))
     if not 0 <= options.skill <= 1:
         raise SheepdogError(f"options.skill must be a number from 0 to 1, not {options.skill}")
     # the sheep heard before the game are off the stacks already: their tiles are dealt face

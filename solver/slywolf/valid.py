@@ -73,9 +73,10 @@ class NoValidCase(ValidModelUnavailable):
 
 
 def check_model(model: object) -> Model:
-    """``model`` when it names a model, else an error listing the valid names."""
+    """The model ``model`` names, in any case (as a file's ``"model"`` and ``--model``), else
+    an error listing the valid names."""
     for name in MODELS:
-        if model == name:
+        if isinstance(model, str) and model.lower() == name:
             return name
     raise UnknownNameError("model", str(model), MODELS)
 

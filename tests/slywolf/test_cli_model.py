@@ -234,3 +234,8 @@ def test_the_library_reads_and_checks_a_kept_model() -> None:
     assert "model" not in plain.extra["game"]["options"] and advice(plain).model == "valid"
     with pytest.raises(sheepdog.SheepdogError, match="unknown model 'both'.*uniform, valid"):
         new_game(base, "one_star", Options(model="both"))  # type: ignore[arg-type]
+    # in any case, as in a file and on the command line (found by the review)
+    kept = new_game(base, "one_star", Options(model="Uniform"))  # type: ignore[arg-type]
+    assert kept.table.options.model == "uniform"
+    assert advice(plain, model="VALID").model == "valid"  # type: ignore[arg-type]
+    assert advice(kept.to_puzzle()).model == "uniform"
