@@ -42,15 +42,6 @@ def split_lines(pdf: FPDF, width: float, line_h: float, text: str) -> list[str]:
     return out
 
 
-def _shrink(pdf: FPDF, text: str, room: float, size: float, style: str) -> None:
-    """Set the font at ``size``, or smaller by half points (down to 4 pt) until ``text`` fits
-    in ``room`` mm."""
-    pdf.set_font(FONT, style, size)
-    while size > MIN_FONT and pdf.get_string_width(text) > room:
-        size = max(MIN_FONT, size - 0.5)
-        pdf.set_font(FONT, style, size)
-
-
 def fit_cell(
     pdf: FPDF,
     x: float,
@@ -65,18 +56,17 @@ def fit_cell(
 ) -> None:
     """One line of text in a w x h box, never cut short nor wrapped (two names cut short could
     read alike: "GREAT HIGHLAND WAR BAGPIPE - NUM…"; a case id on a slip took a second line,
-    over the text below it): the font shrinks (down to 4 pt) until it fits, then its letters
-    are narrowed until it does."""
+    over the text below it): the font shrinks by half points (down to 4 pt) until it fits,
+    then its letters are narrowed until it does."""
     text = printable(text)
     room = w - 2 * pdf.c_margin  # a cell pads its text on both sides
-    _shrink(pdf, text, room, size, style)
-    width = pdf.get_string_width(text)
-    pdf.set_xy(x, y)
-    if width <= room:
-        pdf.cell(w, h, text, align=align)
-        return
-    pdf.set_stretching(100 * room / width)
+    pdf.set_font(FONT, style, size)
+    while size > MIN_FONT and pdf.get_string_width(text) > room:
+        size = max(MIN_FONT, size - 0.5)
+        pdf.set_font(FONT, style, size)
+    pdf.set_stretching(min(100, 100 * room / max(pdf.get_string_width(text), 1e-9)))
     try:
+        pdf.set_xy(x, y)
         pdf.cell(w, h, text, align=align)
     finally:
         pdf.set_stretching(100)
@@ -158,54 +148,39 @@ def fit_block(
     more: str | None = None,
 ) -> None:
     """Wrapped text in a w x h box: the font shrinks until the lines fit; at 4 pt, the letters
-    are narrowed until they do (a testimony of long names lost its colour to an ellipsis,
-    found by a tester).  With ``more`` (words saying where the rest is), the lines that do not
-    fit at 4 pt are left out instead, the last one shown ending with ``more``, cut short to
-    make room for it."""
+    are narrowed by steps of 5% until they do (a testimony of long names lost its colour to an
+    ellipsis, found by a tester; at a tenth of their width, names of 40 characters fit any box
+    this is given).  With ``more`` (words saying where the rest is), the lines that do not fit
+    at 4 pt are left out instead, the last one shown ending with ``more``, cut short to make
+    room for it."""
     text = "\n".join(printable(part) for part in text.split("\n"))
     lines, line_h = _block_lines(pdf, w, h, text, size, style)
     room = max(1, int(h // line_h))
-    if len(lines) > room and more is None:
-        _narrowed_block(pdf, x, y, w, h, text, room, line_h, align)
-        return
-    if len(lines) > room and more is not None:
-        lines = lines[:room]
-        last = lines[-1]
-        while last and pdf.get_string_width(last + more) > w - 2 * pdf.c_margin:
-            last = last[:-1]
-        lines[-1] = last.rstrip(" ,") + more
+    try:
+        if len(lines) > room and more is None:
+            for stretch in range(95, 5, -5):
+                pdf.set_stretching(stretch)
+                lines = split_lines(pdf, w, line_h, text)
+                if len(lines) <= room:
+                    break
+        elif len(lines) > room and more is not None:
+            last = lines[room - 1]
+            while last and pdf.get_string_width(last + more) > w - 2 * pdf.c_margin:
+                last = last[:-1]
+            lines = [*lines[: room - 1], last.rstrip(" ,") + more]
+        _draw_lines(pdf, x, y, w, h, lines, line_h, align)
+    finally:
+        pdf.set_stretching(100)
+
+
+def _draw_lines(
+    pdf: FPDF, x: float, y: float, w: float, h: float, lines: list[str], line_h: float, align: str
+) -> None:
+    """``lines`` of ``line_h`` mm, centred on the w x h box, each a cell ``w`` wide."""
     top = y + (h - len(lines) * line_h) / 2
     for i, line in enumerate(lines):
         pdf.set_xy(x, top + i * line_h)
         pdf.cell(w, line_h, line, align=align)
-
-
-def _narrowed_block(
-    pdf: FPDF,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    text: str,
-    room: int,
-    line_h: float,
-    align: str,
-) -> None:
-    """``text`` wrapped in ``room`` lines of the font set (4 pt), its letters narrowed by steps
-    of 5% until they fit (to a tenth of their width at most, where a text of names 40
-    characters long fits any box :func:`fit_block` is given)."""
-    try:
-        for stretch in range(95, 5, -5):
-            pdf.set_stretching(stretch)
-            lines = split_lines(pdf, w, line_h, text)
-            if len(lines) <= room:
-                break
-        top = y + (h - len(lines) * line_h) / 2
-        for i, line in enumerate(lines):
-            pdf.set_xy(x, top + i * line_h)
-            pdf.cell(w, line_h, line, align=align)
-    finally:
-        pdf.set_stretching(100)
 
 
 def _name_lines(
@@ -283,10 +258,7 @@ def fit_name(
         pdf.set_xy(x, y)
         pdf.cell(w, h, text, align=align)
         return
-    top = y + (h - len(lines) * line_h) / 2
-    for i, line in enumerate(lines):
-        pdf.set_xy(x, top + i * line_h)
-        pdf.cell(w, line_h, line, align=align)
+    _draw_lines(pdf, x, y, w, h, lines, line_h, align)
 
 
 def stars(pdf: FPDF, count: int, cx: float, cy: float, size: float) -> None:
