@@ -41,7 +41,7 @@ from sheepdog.solver.slywolf.hints import (
 )
 from sheepdog.solver.slywolf.puzzle import Puzzle, check_puzzle
 from sheepdog.solver.slywolf.roster import ONE_OUTFIT, Roster
-from sheepdog.solver.slywolf.session import Turn, game_of, table_view
+from sheepdog.solver.slywolf.session import Game, Turn, game_of, table_view
 from sheepdog.solver.slywolf.turn import (
     Choice,
     Guess,
@@ -135,13 +135,12 @@ def hint_model(obs: Observation, model: Model | None = None) -> tuple[Model, Ded
     return chosen, d, fallback
 
 
-def _asked(puzzle: Puzzle, model: Model | None) -> Model | None:
-    """``model``, or when None the one the puzzle's game keeps (``"options": {"model": ...}``,
-    ``wolf play --model``), as if asked for; None when neither says."""
-    if model is not None or "game" not in puzzle.extra:
+def _asked(game: Game | None, model: Model | None) -> Model | None:
+    """``model``, or when None the one the puzzle's ``game`` keeps (``"options": {"model":
+    ...}``, ``wolf play --model``), as if asked for; None when neither says."""
+    if model is not None or game is None:
         return model
-    game = game_of(puzzle)
-    return None if game is None else game.table.options.model
+    return game.table.options.model
 
 
 def hint_findings(puzzle: Puzzle, model: Model | None = None) -> tuple[Findings, str | None]:
@@ -152,7 +151,7 @@ def hint_findings(puzzle: Puzzle, model: Model | None = None) -> tuple[Findings,
     a game's status line always has its findings (``wolf play``, the table pages)."""
     from sheepdog.solver.slywolf.findings import Findings, solve_puzzle
 
-    model = _asked(puzzle, model)
+    model = _asked(game_of(puzzle), model)
     try:
         chosen, deduction, fallback = hint_model(Observation.from_puzzle(puzzle), model)
     except SheepdogError:  # no (valid) case fits: every case, with the conflict if none fits
@@ -337,14 +336,13 @@ def advice(
         leaf = _leaf_named(leaf)
     elif leaf is not None and not isinstance(leaf, Leaf):
         leaf = _checked_leaf(leaf)
-    model = _asked(puzzle, model)
+    game = game_of(puzzle)
     obs = Observation.from_puzzle(puzzle)
     try:
-        chosen, d, fallback = hint_model(obs, model)
+        chosen, d, fallback = hint_model(obs, _asked(game, model))
     except ContradictionError as exc:
         raise _named_conflict(puzzle, exc) from None
     leaf = default_leaf(chosen) if leaf is None else leaf
-    game = game_of(puzzle)
     names = [s.name for s in puzzle.roster.sheep]
 
     def ranked(

@@ -87,7 +87,7 @@ from typing import Any, Literal
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError, quoted
 from sheepdog.solver.slywolf.puzzle import STACKS, Puzzle, sheep_list
 from sheepdog.solver.slywolf.roster import Roster
-from sheepdog.solver.slywolf.valid import MODELS, Model
+from sheepdog.solver.slywolf.valid import MODELS, Model, check_model
 from sheepdog.solver.words import counted
 
 Side = Literal["one_star", "two_star"]
@@ -384,11 +384,13 @@ def table_from_dict(
             raise FileFormatError(f"{where}: 'options.{key}' must be true or false")
         flags[key] = value
     model = opts.get("model")
-    # names in any case, as the file's "mode" and --model
-    chosen = next((m for m in MODELS if isinstance(model, str) and model.lower() == m), None)
-    if model is not None and chosen is None:
+    try:  # in any case, as the file's "mode" and --model
+        chosen = None if model is None else check_model(model)
+    except UnknownNameError:
         valid = " or ".join(repr(name) for name in MODELS)
-        raise FileFormatError(f"{where}: 'options.model' must be {valid}, not {quoted(model)}")
+        raise FileFormatError(
+            f"{where}: 'options.model' must be {valid}, not {quoted(model)}"
+        ) from None
     options = Options(float(skill), flags["picky_eaters"], flags["special_treats"], chosen)
     turn = data.get("turn", {})
     if not isinstance(turn, dict) or set(turn) - {"called", "found", "treats"}:
