@@ -310,19 +310,14 @@ def roster_ref(roster: str, folder: Path) -> str:
     the roster file (read from the current folder) as a path relative to ``folder``."""
     import os
 
-    from sheepdog.solver.jsonio import shipped_copy
-    from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
+    from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS, missing_roster
 
     if roster.lower() in SHIPPED_ROSTERS:
         return roster.lower()
     path = Path(roster)
+    if path.is_dir():
+        raise SheepdogError(missing_roster(roster, None, "is a directory"))
     if not path.is_file():
-        what = "is a directory" if path.is_dir() else "no such roster file"
-        names = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
-        copy = (
-            shipped_copy(path, file=True) if not path.is_dir() else None
-        )  # a README path run elsewhere
-        ships = f"sheepdog ships it as {copy}; " if copy is not None else ""
-        raise SheepdogError(f"{what}: {roster} ({ships}the shipped rosters are {names})")
+        raise SheepdogError(missing_roster(roster, path))
     ref = Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
     return path_in_file(ref, "the --roster file's path")

@@ -341,6 +341,16 @@ def check_has_cases(roster: Roster, then: str = "") -> None:
         raise SheepdogError(f"{roster.called} admits no case: {ONE_OUTFIT}{rest}")
 
 
+def missing_roster(said: object, typed: Path | None, what: str = "no such roster file") -> str:
+    """Why a roster file ``said`` cannot be read (``what``), naming the shipped rosters, and
+    for a ``cases/...`` path ``typed`` from another folder the installed copy
+    (:func:`~sheepdog.solver.jsonio.shipped_copy`)."""
+    shipped = None if typed is None else shipped_copy(typed, file=True)
+    ships = f"sheepdog ships it as {shipped}; " if shipped is not None else ""
+    names = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
+    return f"{what}: {said} ({ships}the shipped rosters are {names})"
+
+
 def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     """Load a shipped roster by name (:data:`SHIPPED_ROSTERS`: ``"default"`` is the box's) or
     a TOML/JSON file (relative to ``base``)."""
@@ -351,20 +361,14 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     if name in SHIPPED_ROSTERS:
         return _shipped(name)
     path = named_path(ref)
-    shipped = shipped_copy(path, file=True) if base is None else None  # a README path run elsewhere
+    typed = path if base is None else None  # a README path run elsewhere: its shipped copy
     if base is not None and not path.is_absolute():
         path = base / path
     where = f"roster {path}"
     try:
         text = read_text(path, where)
     except MissingFileError as exc:
-        raise MissingFileError(
-            f"no such roster file: {path} ("
-            + (f"sheepdog ships it as {shipped}; " if shipped is not None else "")
-            + "the shipped rosters are "
-            + ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
-            + ")"
-        ).about(exc, str(path)) from None
+        raise MissingFileError(missing_roster(path, typed)).about(exc, str(path)) from None
     except FolderNotFileError as exc:
         raise FolderNotFileError(f"{where} is a directory, not a file").about(
             exc, str(path)
