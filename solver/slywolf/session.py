@@ -1071,7 +1071,7 @@ class Record:
                 before = (_unlogged(game), before)
                 game = apply(game, step.entry)
             game = _typed(game, step.line)
-        return cls(start, steps, game, before)
+        return cls._made(start, steps, game, before)
 
     def add(self, entry: Entry, line: str | None = None) -> Record:
         """The record after ``entry`` (``undo`` included); refused entries raise and leave it
@@ -1091,7 +1091,7 @@ class Record:
             # one, with every line typed since
             previous, rest = self.before
             game = _typed(replace(previous, log=self.game.log), line)
-            return self._grown((*steps, Step(entry, line)), game, rest)
+            return self._made(self.start, (*steps, Step(entry, line)), game, rest)
         game = apply(self.game, entry)
         if not isinstance(entry, AskHint) and game == self.game:
             raise SheepdogError(changes_nothing(entry, line))
@@ -1099,17 +1099,20 @@ class Record:
         before = self.before
         if before is not None and step.in_force:  # a hint changes nothing: none to go back to
             before = (_unlogged(self.game), before)
-        return self._grown((*self.steps, step), _typed(game, line), before)
+        return self._made(self.start, (*self.steps, step), _typed(game, line), before)
 
-    def _grown(self, steps: tuple[Step, ...], game: Game, before: _Befores | None) -> Record:
-        """This record with ``steps`` (its own, checked when it was made, and one made here):
-        made without the constructor's check of every step, which made reopening a log of
-        *n* lines cost *n*² checks (6,000 lines: 3 s)."""
-        grown = object.__new__(Record)
-        parts = (("start", self.start), ("steps", steps), ("game", game), ("before", before))
+    @classmethod
+    def _made(
+        cls, start: Game, steps: tuple[Step, ...], game: Game, before: _Befores | None
+    ) -> Record:
+        """A record of parts checked already, made without the constructor's check of every
+        step: :meth:`add` made one per line, so reopening a log of *n* lines cost *n*² checks
+        (6,000 lines: 3 s), and :meth:`of` checked its steps twice."""
+        made = object.__new__(cls)
+        parts = (("start", start), ("steps", steps), ("game", game), ("before", before))
         for name, value in parts:
-            object.__setattr__(grown, name, value)
-        return grown
+            object.__setattr__(made, name, value)
+        return made
 
     def last_in_force(self) -> int | None:
         """The index of the last step that changed the game and is not undone."""
