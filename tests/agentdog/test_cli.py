@@ -549,45 +549,42 @@ def test_advise_on_a_view_where_a_side_has_won_says_the_game_is_over(tmp_path: P
     assert "the game is over: seats 0+2 have won" in result.stderr
 
 
-def test_a_two_player_view_where_a_seat_has_won_names_the_seat(tmp_path: Path) -> None:
-    view = {
+def _advise_a_won_game(tmp_path: Path, fields: dict[str, Any], *options: str) -> Any:
+    """``dog advise`` on a two-player game seat 0 has won (its pieces all home; seat 2 left
+    with one on the track), with ``fields`` (a view's, or a whole position's) added."""
+    data = {
         "variant": "agent-dog",
         "seats": 4,
         "layout": "default",
-        "view": "observer",
         "pawns": {"0": ["h0", "h1", "h2", "h3"], "2": ["t33", "k", "k", "k"]},
+        "last_card": "9",
+        "players": [0, 2],
+        **fields,
+    }
+    path = tmp_path / "won.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return runner.invoke(app, ["dog", "advise", str(path), "--samples", "0", *options])
+
+
+def test_a_two_player_view_where_a_seat_has_won_names_the_seat(tmp_path: Path) -> None:
+    view = {
+        "view": "observer",
         "undercover": [],
         "hands": {"0": ["2"], "2": ["?"]},
         "to_move": 0,
-        "last_card": "9",
-        "players": [0, 2],
         "stock": ["?"],
     }
-    path = tmp_path / "won.json"
-    path.write_text(json.dumps(view), encoding="utf-8")
-    result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0"])
+    result = _advise_a_won_game(tmp_path, view)
     assert result.exit_code == 1 and "the game is over: seat 0 has won" in result.stderr
 
 
 def test_a_whole_position_of_a_finished_game_is_one_error_line(tmp_path: Path) -> None:
     """Found by a tester: the note on a whole position ("the advice is for what seat 2 sees")
     came before the refusal, two lines on stderr; it comes only with advice."""
-    position = {
-        "variant": "agent-dog",
-        "seats": 4,
-        "layout": "default",
-        "pawns": {"0": ["h0", "h1", "h2", "h3"], "2": ["t33", "k", "k", "k"]},
-        "hands": {"0": [], "2": ["2"]},
-        "to_move": 2,
-        "last_card": "9",
-        "players": [0, 2],
-        "stock": ["5"],
-    }
-    path = tmp_path / "won.json"
-    path.write_text(json.dumps(position), encoding="utf-8")
-    result = runner.invoke(app, ["dog", "advise", str(path), "--samples", "0", "--json"])
+    position = {"hands": {"0": [], "2": ["2"]}, "to_move": 2, "stock": ["5"]}
+    result = _advise_a_won_game(tmp_path, position, "--json")
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == f"Error: {path}: the game is over: seat 0 has won\n"
+    assert result.stderr == f"Error: {tmp_path / 'won.json'}: the game is over: seat 0 has won\n"
 
 
 def test_advice_counts_in_words() -> None:
