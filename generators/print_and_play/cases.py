@@ -273,6 +273,9 @@ _DASHES = str.maketrans(
 )
 
 
+_NO_JOINERS = str.maketrans("", "", JOINERS)
+
+
 def printed_as(text: str) -> str:
     """What a reader sees of ``text`` on paper: composed accents (NFC: "é" and "e" + U+0301
     print alike), hyphens and short dashes as ``-``, runs of spaces as one, no spaces at the
@@ -281,7 +284,7 @@ def printed_as(text: str) -> str:
     seen = drawn(unicodedata.normalize("NFC", text))  # what names are compared by, too
     # without its joiners: what one changes (a Persian name's letters parted) is too fine to
     # tell two printed names apart by, and between two "?" it shows nothing at all
-    seen = seen.translate({ord(joiner): None for joiner in JOINERS})
+    seen = seen.translate(_NO_JOINERS)
     return printable(" ".join(seen.translate(_DASHES).split()))
 
 
