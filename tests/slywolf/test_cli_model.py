@@ -123,12 +123,15 @@ def test_the_exact_counts_are_behind_every_probability(puzzle: Puzzle) -> None:
             assert p == float(Fraction(int(exact["accomplice_worlds"][name]), brute.total))
 
 
-def test_play_with_valid_asked_where_it_does_not_apply_says_its_chances_count_every_case(
+def test_play_with_valid_asked_where_it_does_not_apply_is_refused_at_once(
     tmp_path: Path,
 ) -> None:
-    """Found by a helper: `wolf play --model valid` on a hard game of 6 sheep with 3
-    accomplices (the valid-case count does not cover it) refused `hint`, as asked, but its
-    status line after an interview gave chances over every case without saying so."""
+    """`wolf play --model valid` on a hard game of 6 sheep with 3 accomplices (the valid-case
+    count does not cover it) began the game, kept the model in its file, and refused every
+    `hint` of the game: it is now refused before the file is written, and when the game is
+    opened again with it.  A file that keeps the model anyway (written by hand) is played: its
+    status line says its chances count every case (found by a helper: it gave them without
+    saying so), and `hint` says why."""
     from sheepdog.solver.slywolf.roster import load_roster, roster_from_dict, roster_to_dict
 
     data = roster_to_dict(load_roster("default"))
@@ -148,14 +151,31 @@ def test_play_with_valid_asked_where_it_does_not_apply_says_its_chances_count_ev
         f"interview {names[0]}, {names[1]}, red jacket",
         "hint",
     ]
-    done = runner.invoke(app, [*args, "--mode", "hard", "--model", "valid"], input="\n".join(lines))
-    status = next(line for line in done.stdout.splitlines() if "Suspects" in line)
+    refusal = (
+        "Error: the valid-case model is not available: hard mode with 3 accomplices and 3 honest"
+        " sheep: a cycle of accomplices can make a second wolf fit, which the valid-case count"
+        " does not cover; the uniform model (--model uniform) counts every case\n"
+    )
+    asked = [*args, "--mode", "hard", "--model", "valid"]
+    done = runner.invoke(app, asked, input="\n".join(lines))
+    assert (done.exit_code, done.stdout, done.stderr) == (1, "", refusal)
+    assert not game.exists()
+    usual = runner.invoke(app, [*args, "--mode", "hard"], input="\n".join(lines))
+    assert usual.exit_code == 0 and "chances over every case" not in usual.stdout  # fell back
+    before = game.read_bytes()
+    again = runner.invoke(app, ["wolf", "play", str(game), "--model", "valid"], input="hint")
+    assert (again.exit_code, again.stderr) == (1, refusal)
+    assert game.read_bytes() == before
+    assert runner.invoke(app, [*args, "--force", "--mode", "hard"], input="").exit_code == 0
+    kept = json.loads(game.read_text(encoding="utf-8"))
+    kept["game"]["options"]["model"] = "valid"
+    game.write_text(json.dumps(kept), encoding="utf-8")
+    played = runner.invoke(app, ["wolf", "play", str(game)], input="\n".join(lines))
+    status = next(line for line in played.stdout.splitlines() if "Suspects" in line)
     assert (
         "chances over every case: the valid cases asked for (--model valid) do not apply" in status
     )
-    assert "the valid-case model is not available" in done.stderr  # and `hint` says why
-    usual = runner.invoke(app, [*args, "--force", "--mode", "hard"], input="\n".join(lines))
-    assert "chances over every case" not in usual.stdout  # not asked for: the default falls back
+    assert "the valid-case model is not available" in played.stderr  # and `hint` says why
 
 
 def test_play_keeps_the_model_in_its_file(tmp_path: Path) -> None:
