@@ -31,6 +31,7 @@ import os
 import signal
 import sys
 import threading
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
@@ -394,8 +395,9 @@ def _session(file: Path, game: Game, known: _Known) -> None:
             if line is None:
                 break
             text = line.strip()
-            words = text.lower().split()
-            if words and words[0] in PROMPT_WORDS:  # names are case-insensitive, these too
+            # names are case-insensitive and read full-width letters (``parse_entry``), these too
+            words = unicodedata.normalize("NFKC", text).lower().split()
+            if words and words[0] in PROMPT_WORDS:
                 if len(words) > 1:
                     just = f"type just {words[0]}"
                     echo(f"Error: {words[0]} takes nothing after it: {just}", err=True)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from sheepdog.solver.errors import SheepdogError, UnknownNameError, expect
@@ -220,7 +221,9 @@ def parse_entry(roster: Roster, line: str) -> Entry:
     expect(roster, Roster, "roster", 'load_roster("default") loads the shipped one')
     expect(line, str, "line", 'a typed entry such as "call harp"')
     check_entry_length(line)
-    words = line.strip().split(None, 1)
+    # the full-width letters, digits, commas and spaces a Japanese or Chinese keyboard types
+    # read as their plain forms ("ｃａｌｌ　ｈａｒｐ"), as names fold (``roster.fold``)
+    words = unicodedata.normalize("NFKC", line).strip().split(None, 1)
     if not words:
         raise SheepdogError("an empty line is not an entry")
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()

@@ -367,6 +367,43 @@ def test_names_unicode_matches_without_case_are_one_name(text: str) -> None:
                 assert fold(spelt) == fold(text), (text, spelt)
 
 
+def _compatible_caseless(text: str) -> str:
+    """Unicode's compatibility caseless form (D146): NFKD of the case folding of the NFKD of
+    the case folding of the NFD."""
+    inner = unicodedata.normalize("NFKD", unicodedata.normalize("NFD", text).casefold())
+    return unicodedata.normalize("NFKD", inner.casefold())
+
+
+#: Characters whose compatibility form is another's: full-width and half-width forms,
+#: ligatures, superscripts, circled and mathematical letters, Roman numerals, presentation forms.
+_COMPATIBLE = st.sampled_from("ＡａＺｚ０９ｶﾞﬁﬀﬃ²ⅸⅨ①ⓐ𝐀𝔸ℌµﺏ\u3000\u00a0")
+
+
+@given(st.lists(_COMPATIBLE | _TRICKY | st.characters(), min_size=1, max_size=4).map("".join))
+def test_names_unicode_matches_as_compatible_are_one_name(text: str) -> None:
+    """Two spellings that Unicode's compatibility caseless matching calls one name fold alike:
+    the text, its capitals, its small letters, in any normal form."""
+    for other in (text.upper(), text.lower(), text.casefold(), text.title()):
+        for form in ("NFC", "NFD", "NFKC", "NFKD"):
+            spelt = unicodedata.normalize(form, other)
+            if _compatible_caseless(spelt) == _compatible_caseless(text):
+                assert fold(spelt) == fold(text), (text, spelt)
+
+
+def test_names_typed_full_width_are_the_same_names() -> None:
+    """A Japanese or Chinese keyboard types Latin letters full-width: "ｈａｒｐ" did not find
+    harp, and a roster could hold "Lupin" and "Ｌｕｐｉｎ" (or "ﬁddle" and "fiddle") as two wolves
+    that read alike."""
+    for one, other in (("Lupin", "Ｌｕｐｉｎ"), ("fiddle", "ﬁddle"), ("Rex II", "Rex Ⅱ")):
+        data = _small()
+        data["wolves"][0]["name"], data["wolves"][1]["name"] = one, other
+        with pytest.raises(FileFormatError, match="twice"):
+            roster_from_dict(data)
+        data = _small()
+        data["sheep"][0]["name"] = one
+        assert roster_from_dict(data).sheep_index(other) == 0
+
+
 @pytest.mark.parametrize(
     "pair",
     [

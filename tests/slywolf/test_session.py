@@ -355,11 +355,20 @@ def _entries() -> st.SearchStrategy[Entry]:
     )
 
 
+def _full_width(text: str) -> str:
+    """``text`` as a Japanese or Chinese keyboard's full-width mode types it: each printable
+    ASCII character at its full-width code point (U+FF01-U+FF5E), spaces ideographic."""
+    return "".join(
+        "\u3000" if c == " " else chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text
+    )
+
+
 @given(_entries())
 def test_every_entry_round_trips_through_its_line(entry: Entry) -> None:
     line = entry_line(ROSTER, entry)
     assert parse_entry(ROSTER, line) == entry
     assert parse_entry(ROSTER, "  " + line.upper() + " ") == entry
+    assert parse_entry(ROSTER, _full_width(line)) == entry  # "ｃａｌｌ　ｈａｒｐ" was no entry
 
 
 def test_correct_replaces_an_interview_and_nothing_else() -> None:
