@@ -51,6 +51,7 @@ from sheepdog.solver.slywolf.turn import (
     guess,
     hidden_sheep,
     maybe_tops,
+    spread_under,
     table_to_dict,
     track_length,
     turns_left,
@@ -369,7 +370,8 @@ def advice(
     if game is None:
         visible = list(puzzle.visible) if puzzle.visible is not None else None
         done = sorted(puzzle.interviewed())
-        ranking, others = _on_top(ranked(done, visible), visible)
+        under = None if visible is None else spread_under(puzzle, visible)
+        ranking, others = _on_top(ranked(done, visible, None, under), visible)
         tops = tuple(visible) if visible is not None else None
         return Advice(puzzle, d, ranking, model=chosen, fallback=fallback, others=others, tops=tops)
     table, so_far = game.table, game.turn

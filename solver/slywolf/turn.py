@@ -470,6 +470,18 @@ def under_chances(puzzle: Puzzle, table: Table) -> dict[int, float]:
     return out
 
 
+def spread_under(puzzle: Puzzle, visible: Sequence[int]) -> dict[int, float]:
+    """:func:`under_chances` without stacks (a puzzle's ``"visible"`` and no ``"game"``): the
+    tiles not on top (every sheep neither heard nor visible) taken as spread over the stacks as
+    evenly as they can be, so each sheep on top has one below it while there are as many as
+    there are sheep on top, else with their share (two tiles under four sheep: one half each;
+    every sheep on top had the whole chance, found by a tester)."""
+    heard = puzzle.interviewed()
+    tops = [s for s in dict.fromkeys(visible) if s not in heard]
+    hidden = puzzle.roster.n_sheep - len(heard) - len(tops)
+    return dict.fromkeys(tops, min(1.0, hidden / len(tops)) if tops else 0.0)
+
+
 def untyped_tops(table: Table) -> int:
     """The stacks holding tiles whose top nobody has typed yet."""
     return sum(st.top is None and st.tiles > 0 for st in table.stacks)

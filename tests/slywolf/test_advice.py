@@ -495,3 +495,26 @@ def test_a_sheep_on_its_stacks_last_tile_uncovers_nothing() -> None:
     )
     again = {h.sheep: h.uncover_bonus for h in advice(even, model="uniform").ranking}
     assert again[1] == bonus["banjo"] and again[2] == again[3] == 0.0
+
+
+def test_without_stacks_the_tiles_below_are_shared_among_the_sheep_on_top() -> None:
+    """A puzzle with ``"visible"`` and no ``"game"``: one tile (guitar) lies under one of the
+    three sheep on top, and each had the whole uncover bonus (found by a tester).  Each now has
+    a third of it: the average of its bonus over the three games where that tile is under drum
+    set, violin or banjo."""
+    tops = ("drum set", "violin", "banjo")
+    games = []
+    for under in tops:
+        stacks = [{"top": t, "tiles": 2 if t == under else 1} for t in tops]
+        games.append(_six_sheep_game([*stacks, {"top": None, "tiles": 0}]))
+    data = games[0].to_dict()
+    del data["game"]
+    data["visible"] = list(tops)
+    alone = advice(puzzle_from_dict(data), model="uniform")
+    bonus = {h.sheep: h.uncover_bonus for h in alone.ranking}
+    by_game = [
+        {h.sheep: h.uncover_bonus for h in advice(game, model="uniform").ranking} for game in games
+    ]
+    assert sum(b > 0 for b in bonus.values()) == 3
+    for s in (1, 2, 3):
+        assert bonus[s] == pytest.approx(sum(b[s] for b in by_game) / len(tops), rel=1e-12)
