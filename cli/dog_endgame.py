@@ -404,6 +404,19 @@ class AdviseMethodChoice(StrEnum):
     playout = "playout"
 
 
+def _samples(text: str) -> int:
+    """``--samples``: 1 to :data:`MAX_SAMPLES`, and 0 for Agent DOG (its exact risks alone).
+    Typer's range named 0 the lowest, and classic DOG then refused it (found by a tester)."""
+    wanted = f"from 1 to {MAX_SAMPLES:,} (or 0 for Agent DOG: its exact risks only)"
+    try:
+        value = int(text)
+    except ValueError:  # not a whole number, or thousands of digits Python will not read
+        raise typer.BadParameter(f"give a whole number {wanted}") from None
+    if not 0 <= value <= MAX_SAMPLES:
+        raise typer.BadParameter(f"{value} is out of range: give one {wanted}")
+    return value
+
+
 @app.command(
     "advise",
     help='Hidden hands ("?"): sample them and value every first play.\n\n'
@@ -418,13 +431,14 @@ def advise_command(
         int | None,
         typer.Option(
             "--samples",
-            min=0,
-            max=MAX_SAMPLES,
+            parser=_samples,
+            metavar="<int>",
             show_default=False,
             help=(
-                "The most deals of the hidden cards to value (sampling usually stops sooner):"
-                f" {DEFAULT_SAMPLES} unless given; Agent DOG {AGENT_SAMPLES} (each sample solves"
-                " every play), and 0 gives its exact risks only."
+                "The most deals of the hidden cards to value (sampling usually stops sooner),"
+                f" 1 to {MAX_SAMPLES:,}: {DEFAULT_SAMPLES} unless given; Agent DOG"
+                f" {AGENT_SAMPLES} (each sample solves every play), and 0 gives its exact"
+                " risks only."
             ),
         ),
     ] = None,

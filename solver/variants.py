@@ -49,10 +49,10 @@ def parse_any(text: str, source: str = "position") -> AnyPosition | ObserverView
 
 
 def _parsed(text: str, source: str) -> AnyPosition | ObserverView:
-    stripped = text.strip()
-    if not stripped.startswith("{"):
+    body = classic.without_comments(text)
+    if not body.strip().startswith("{"):
         return classic.parse_position(text, source)
-    obj = loads_json(stripped, source)
+    obj = loads_json(body, source)  # as it stands: its errors' line numbers are the file's
     variant = obj.get("variant", "dog") if isinstance(obj, Mapping) else "dog"
     if variant == "agent-dog":
         if obj.get("view") is not None:

@@ -681,11 +681,19 @@ def parse_position(text: str, source: str = "position") -> Position:
         return _parsed(text, source)
 
 
+def without_comments(text: str) -> str:
+    """``text`` with its ``#`` comment lines left blank (so a JSON error's line number is the
+    file's): a position file may hold them before or around either form (a JSON object after
+    a comment line was read as notation, and said it had too few fields)."""
+    return "\n".join("" if ln.lstrip().startswith("#") else ln for ln in text.split("\n"))
+
+
 def _parsed(text: str, source: str) -> Position:
     check_text_size(text, source)
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        return position_from_json(loads_json(stripped, source))
+    body = without_comments(text)
+    stripped = body.strip()
+    if stripped.startswith("{"):  # read as it stands: its errors' line numbers are the file's
+        return position_from_json(loads_json(body, source))
     if stripped.startswith("["):
         raise FileFormatError(
             "a position file holds a JSON object or one line of notation, not a JSON list"

@@ -267,6 +267,16 @@ def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
         (["simulate", "--seed", "-1"], "'--seed': give one from 0 to 999,999,999,999,999,999"),
         (["simulate", "--seed", "1" + "0" * 18], "give one from 0 to 999,999,999,999,999,999"),
         (["advise", SPEC, "--seed", "1" + "0" * 18], "give one from 0 to 999,999,999,999"),
+        # 0 is Agent DOG's alone: the range said "from 0 to 10,000" (found by a tester)
+        *(
+            (["advise", SPEC, "--samples", bad], f"'--samples': {said} from 1 to 10,000 (or 0 for")
+            for bad, said in (
+                ("10001", "10001 is out of range: give one"),
+                ("-1", "-1 is out of range: give one"),
+                ("x", "give a whole number"),
+                ("9" * 5000, "give a whole number"),
+            )
+        ),
         # thousands of digits: Python will not read them, and says so in its own words
         (["simulate", "--seed", "9" * 5000], "'--seed': give a whole number from 0 to 999,"),
         (["simulate", "--players", "9" * 5000], "'--players': give a whole number, 2 or more"),

@@ -27,6 +27,7 @@ from sheepdog.solver.dog.position import (
     winner,
 )
 from sheepdog.solver.errors import FileFormatError, SheepdogError, UnknownNameError
+from sheepdog.solver.variants import load_any_position
 from tests.dog.util import random_position
 
 SPEC_EXAMPLE = {
@@ -112,6 +113,15 @@ def test_load_position_accepts_json_and_notation(tmp_path: Path) -> None:
     n = tmp_path / "p.txt"
     n.write_text("# a comment\n" + to_notation(position_from_json(SPEC_EXAMPLE)) + "\n")
     assert load_position(j) == load_position(n)
+    # comment lines around the JSON object too: it was read as notation ("notation needs at
+    # least 4 fields"; found by a tester); a JSON error's line number is still the file's
+    c = tmp_path / "c.json"
+    c.write_text(f"# a comment\n  # another\n{json.dumps(SPEC_EXAMPLE, indent=1)}\n# end\n")
+    assert load_position(c) == load_position(j) == load_any_position(c)
+    c.write_text('# a comment\n{"variant": "dog",\n x}\n')
+    for load in (load_position, load_any_position):
+        with pytest.raises(FileFormatError, match=r"property name .*\(line 3, column 2\)"):
+            load(c)
 
 
 @pytest.mark.parametrize(
