@@ -177,7 +177,7 @@ def new_table(
     fully visible) or ``position`` (a position or an observer view, the spec's JSON); with
     ``hand`` her cards: the first deal on empty hands, else her hand in the position.  With a
     position, ``stock`` is the size of the draw pile (default: a 2-3 player position's
-    ``stock``, else not known: see :func:`unseen_cards`).  A view's game record is followed
+    ``stock``, which it must then equal, else not known: see :func:`unseen_cards`).  A view's game record is followed
     through every colouring; ``record_seconds`` bounds that (a paste at a table), None not (a
     table rebuilt from what was accepted)."""
     expect(players, int, "players", "2, 3 or 4")
@@ -273,7 +273,13 @@ def _pasted(
         players, winner = pos.players, pos.winner
     check_seat(me, players, "your seat")
     listed = obj.get("stock")
-    if size is None and isinstance(listed, list) and listed:
+    if isinstance(listed, list) and listed:
+        if size is not None and size != len(listed):  # it was replaced (found by a tester)
+            raise SheepdogError(
+                f"the position shows {counted(len(listed), 'card')} in the draw pile"
+                f" ('stock'), and the draw pile given holds {size}: leave the number out, or"
+                " make the two agree"
+            )
         size = len(listed)
     deck = sum(rules.deck_counts().values())
     in_hands = sum(len(h) for h in hands)

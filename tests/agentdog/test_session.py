@@ -498,7 +498,7 @@ def test_a_fold_needs_a_hand_that_cannot_move() -> None:
         players=[0, 2],
         stock=["10"] * 5,
     )
-    table = new_table(2, 0, position=view_to_json(view_of(out, 0)), stock=80)
+    table = new_table(2, 0, position=view_to_json(view_of(out, 0)))
     assert table.seat_to_move == 2 and not fold_possible(table, 2)
     assert None not in {c.card for c in choices(table)}
     with pytest.raises(SheepdogError, match="a swap can move: a fold is not allowed"):
@@ -856,7 +856,17 @@ def test_a_seat_not_in_play_is_refused_at_the_table_too() -> None:
         players=[0, 2],
         stock=["13", "2"],
     )
-    table = new_table(2, 0, position=view_to_json(view_of(pos, 0)), stock=80)
+    table = new_table(2, 0, position=view_to_json(view_of(pos, 0)))
+    assert table.stock == 2  # the view's pile, two cards face down
+    # a number given beside it must agree: it replaced the view's (found by a tester)
+    assert new_table(2, 0, position=view_to_json(view_of(pos, 0)), stock=2).stock == 2
+    for size in (0, 1, 80):
+        with pytest.raises(
+            SheepdogError,
+            match=f"^the position shows 2 cards in the draw pile \\('stock'\\), and the draw pile"
+            f" given holds {size}: leave the number out, or make the two agree$",
+        ):
+            new_table(2, 0, position=view_to_json(view_of(pos, 0)), stock=size)
     for seat in (1, 3):
         with pytest.raises(SheepdogError, match=f"seat {seat} is not in play \\(seats 0 and 2"):
             Record(table).add(parse_entry(f"seat 0 plays 9: [seat {seat}] t44->t53"))

@@ -281,6 +281,12 @@ def test_two_players_fold_discard_and_draw(client: TestClient) -> None:
         stock=["5", "8", "6"],
     )
     raw = {"variant": "agent-dog", "me": 2, "position": view_to_json(view_of(pos, 2))}
+    # a draw pile's size beside the view's must agree: it replaced it (found by a tester)
+    r = client.post("/api/dog/games", json={**raw, "stock": 50})
+    assert "the position shows 3 cards in the draw pile ('stock'), and the draw pile given" in (
+        one_line_error(r, 400)
+    )
+    assert client.post("/api/dog/games", json={**raw, "stock": 3}).status_code == 201
     game = client.post("/api/dog/games", json=raw).json()
     base = f"/api/dog/games/{game['id']}"
     view = client.get(base).json()
