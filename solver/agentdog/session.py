@@ -177,9 +177,9 @@ def new_table(
     fully visible) or ``position`` (a position or an observer view, the spec's JSON); with
     ``hand`` her cards: the first deal on empty hands, else her hand in the position.  With a
     position, ``stock`` is the size of the draw pile (default: a 2-3 player position's
-    ``stock``, which it must then equal, else not known: see :func:`unseen_cards`).  A view's game record is followed
-    through every colouring; ``record_seconds`` bounds that (a paste at a table), None not (a
-    table rebuilt from what was accepted)."""
+    ``stock``, which it must then equal, else not known: see :func:`unseen_cards`).  A view's
+    game record is followed through every colouring; ``record_seconds`` bounds that (a paste at
+    a table), None not (a table rebuilt from what was accepted)."""
     expect(players, int, "players", "2, 3 or 4")
     expect(me, int, "me", "her seat number")
     hand, gave, got = setup_cards(hand, gave, got, parse_card)
