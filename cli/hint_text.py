@@ -16,6 +16,7 @@ from sheepdog.solver.slywolf.entries import (
     AskHint,
     Call,
     Corrected,
+    Empty,
     End,
     Entry,
     FinalGuess,
@@ -42,6 +43,7 @@ HELP = """Entries (names are case-insensitive):
   top SHEEP under OTHER          ... on the stack OTHER was taken off (asked when stacks of
                                  different sizes wait for their top)
   top SHEEP under nothing        ... on a stack whose top was never typed (asked likewise)
+  top nothing [under OTHER]      a stack counted out shows no tile (an uneven deal)
   call SHEEP                     call a visible sheep (2nd/3rd: must like the vegetables found)
   call SHEEP for VEGETABLE       Special Treats: the call and the vegetable announced
   found VEGETABLE                a ripe vegetable the called sheep wants (the one announced)
@@ -90,7 +92,7 @@ def render_advice(data: dict[str, Any]) -> str:
         if maybe and turn["guess"] is None:
             lines.append(
                 f"{counted(maybe, 'stack')} counted out may still hold a tile (the deal was "
-                "uneven): type its top if it shows one."
+                "uneven): type its top if it shows one, `top nothing` if not."
             )
     if turn is not None and turn["guess"] is not None:
         return "\n".join(lines)  # only the guess is left: no interview can come (--json ranks)
@@ -235,6 +237,13 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
             )
         case Top(sheep):
             return f"{roster.sheep[sheep].name} is on top of a stack"
+        case Empty():
+            maybe = sum(st.maybe_more for st in after.table.stacks)
+            return "that stack holds no tile: it was one of the shorter" + (
+                f"; {counted(maybe, 'stack')} may still hold one more (the deal was uneven)"
+                if maybe
+                else "; every tile left is counted now"
+            )
         case Call(sheep, treat) if treat is not None:
             return f"called {roster.sheep[sheep].name} for {treat}: only {treat} counts"
         case Call(sheep):

@@ -369,6 +369,13 @@ class WolfGame:
             out["top_under"] = named if top_needs_under(table) else []
             # ... and whether a stack never uncovered yet waits too (a plain `top` fills it)
             out["top_fresh"] = None in labels
+            # the stacks counted out that may hold one more: one that shows no tile is said so
+            # (``top nothing under SHEEP``; "nothing": a stack never uncovered)
+            out["counted_out"] = [
+                "nothing" if st.under is None else roster.sheep[st.under].name
+                for st in table.stacks
+                if st.top is None and st.tiles == 0 and st.maybe_more
+            ]
             out["called"] = [roster.sheep[s].name for s in game.turn.called]
             out["callable"] = [roster.sheep[s].name for s in callable_sheep(game)]
             out["found"] = list(game.turn.found)
@@ -395,6 +402,7 @@ class WolfGame:
             pending = bool(out["to_interview"]) and len(game.turn.found) == len(game.turn.called)
             if out["solved"] is not None:  # no tile is typed on top once it is solved
                 out["unknown_tops"] = out["maybe_tops"] = 0
+                out["counted_out"] = []
             out["over"] = game.guessed is not None or (out["solved"] is not None and not pending)
             # Picky Eaters may send every sheep left away before the final space
             out["track"]["turns_left"] = turns_left(roster, table)

@@ -10,6 +10,8 @@ The lines (names are case-insensitive; lists are separated by commas)::
                                     of different sizes wait for their top tile)
     top SHEEP under nothing         ... on a stack whose top was never typed (nothing was taken
                                     off it), when one waits beside an uncovered stack
+    top nothing [under OTHER]       a stack counted out shows no tile (the deal was uneven and
+                                    it was not one of the taller stacks)
     call SHEEP                      call a visible sheep (the second and third must like the
                                     vegetables already found)
     call SHEEP for VEGETABLE        ... with Special Treats: and the vegetable announced (only
@@ -71,6 +73,16 @@ class Top:
     stack whose top was never typed)."""
 
     sheep: int
+    under: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Empty:
+    """``top nothing [under OTHER]``: a stack counted out (an uneven deal may have made it a
+    tile taller, ``maybe_more``) shows no tile: it was one of the shorter (``under``: the stack
+    that ``OTHER`` left, asked when several such stacks wait; :data:`NOTHING`: one whose top
+    was never typed)."""
+
     under: int | None = None
 
 
@@ -141,9 +153,35 @@ class Undo:
     """``undo``: take back the last entry that changed the game (see ``session.Record``)."""
 
 
-Entry = Top | Call | Found | Wrong | Spoiled | Heard | Corrected | End | FinalGuess | AskHint | Undo
+Entry = (
+    Top
+    | Empty
+    | Call
+    | Found
+    | Wrong
+    | Spoiled
+    | Heard
+    | Corrected
+    | End
+    | FinalGuess
+    | AskHint
+    | Undo
+)
 #: The entry classes, for ``isinstance``.
-ENTRIES = (Top, Call, Found, Wrong, Spoiled, Heard, Corrected, End, FinalGuess, AskHint, Undo)
+ENTRIES = (
+    Top,
+    Empty,
+    Call,
+    Found,
+    Wrong,
+    Spoiled,
+    Heard,
+    Corrected,
+    End,
+    FinalGuess,
+    AskHint,
+    Undo,
+)
 
 
 def check_entry(roster: Roster, entry: Entry) -> None:
@@ -155,6 +193,9 @@ def check_entry(roster: Roster, entry: Entry) -> None:
             check_sheep(roster, sheep, "the sheep on top")
             if under is not None and under != NOTHING:
                 check_sheep(roster, under, "the sheep it is under")
+        case Empty(under):
+            if under is not None and under != NOTHING:
+                check_sheep(roster, under, "the sheep last taken off the stack")
         case Call(sheep, treat):
             check_sheep(roster, sheep, "the sheep called")
             if treat is not None:
@@ -238,6 +279,8 @@ def parse_entry(roster: Roster, line: str) -> Entry:
         if len(parts) == 2 and not parts[1].strip():
             raise SheepdogError("type: top SHEEP under OTHER (the sheep last taken off that stack)")
         under = _under(roster, parts[1]) if len(parts) == 2 else None
+        if fold(parts[0]) == "nothing":  # no sheep is called so: the roster refuses the name
+            return Empty(under)
         return Top(roster.sheep_index(parts[0]), under)
     if verb == "call":
         return _call(roster, rest)
@@ -307,6 +350,9 @@ def entry_line(roster: Roster, entry: Entry) -> str:
         case Top(sheep, under):
             below = "nothing" if under == NOTHING else names[under] if under is not None else None
             return f"top {names[sheep]}" + (f" under {below}" if below is not None else "")
+        case Empty(under):
+            below = "nothing" if under == NOTHING else names[under] if under is not None else None
+            return "top nothing" + (f" under {below}" if below is not None else "")
         case Call(sheep, treat):
             return f"call {names[sheep]}" + (f" for {treat}" if treat is not None else "")
         case Found(kind):

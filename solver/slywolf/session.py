@@ -52,6 +52,7 @@ from sheepdog.solver.slywolf.entries import (
     AskHint,
     Call,
     Corrected,
+    Empty,
     End,
     Entry,
     FinalGuess,
@@ -298,6 +299,11 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
         )
     if marked:
         _check_uneven_deal(roster, table, unplaced - tiles, unplaced, where)
+    elif any(st.no_more for st in table.stacks):
+        raise FileFormatError(
+            f"{where}: stacks: 'no_more' (a stack seen to hold no tile more) is kept only while"
+            " another stack may hold one more ('maybe_more')"
+        )
     if tiles < unplaced and not marked:
         raise FileFormatError(
             f"{where}: stacks: they hold {counted(tiles, 'tile')}, but {unplaced} sheep are "
@@ -381,13 +387,13 @@ def _check_uneven_deal(roster: Roster, table: Table, extra: int, unplaced: int, 
     the roster) make ``n mod 4`` taller stacks, those confirmed (unmarked) and the ``extra``
     tiles not placed yet; a marked stack counts at most ``n // 4`` tiles, a taller one one more,
     and one fewer once a tile has left it (``under``)."""
-    taller = sum(not st.maybe_more for st in table.stacks)
+    taller = sum(not (st.maybe_more or st.no_more) for st in table.stacks)
 
     def fits(n: int) -> bool:
         if n % STACKS != extra + taller or n < STACKS:
             return False
         for st in table.stacks:
-            dealt = n // STACKS + (0 if st.maybe_more else 1)
+            dealt = n // STACKS + (0 if st.maybe_more or st.no_more else 1)
             if st.tiles > dealt - (st.under is not None):
                 return False
         return True
@@ -569,6 +575,8 @@ def apply(game: Game, entry: Entry) -> Game:
     match entry:
         case Top(sheep, under):
             return replace(game, table=_uncovered(game, sheep, under))
+        case Empty(under):
+            return replace(game, table=_emptied(game, under))
         case Call(sheep, treat):
             _check_call(game, sheep)
             treats = _check_treat(game, sheep, treat)
@@ -806,13 +814,66 @@ def _uncovered(game: Game, sheep: int, under: int | None = None) -> Table:
     if st.tiles == 0:  # a stack that may hold one more tile does: it was dealt one of the taller
         st = Stack(None, 1)
         if extra_tiles(game.puzzle, table) == 1:  # the last extra tile: the others got none
-            stacks = [replace(other, maybe_more=False) for other in stacks]
+            stacks = [replace(other, maybe_more=False, no_more=False) for other in stacks]
     # a sheep heard before the game: its tile is turned over at once and leaves the stack
     stacks[slot] = (
         replace(st, top=None, tiles=st.tiles - 1, under=sheep)
         if heard
         else (replace(st, top=sheep, under=None))
     )
+    return replace(table, stacks=tuple(stacks))
+
+
+def _emptied(game: Game, under: int | None = None) -> Table:
+    """A stack counted out that may hold one tile more (``maybe_more``) shows none: it was one
+    of the shorter stacks of the uneven deal (``no_more``).  ``under`` names it as for
+    :func:`_uncovered`, asked when several such stacks wait.  Once the extra tiles not placed
+    yet are as many as the stacks that may hold them, each of those holds one."""
+    roster, table = game.roster, game.table
+    waiting = waiting_stacks(table)
+    out = [j for j in waiting if table.stacks[j].tiles == 0]  # counted out: may be empty
+    if not out:
+        raise SheepdogError(
+            "no stack is counted out: every stack waiting for its top holds a tile by the count"
+            if waiting
+            else "no stack waits for its top tile"
+        )
+    labels = {j: table.stacks[j].under for j in out}
+    if under is not None:
+        named = [j for j in out if labels[j] == (None if under == NOTHING else under)]
+    else:
+        named = out if len(out) == 1 or all(u is None for u in labels.values()) else []
+    if not named:
+        listed = ", ".join(
+            "one not uncovered yet" if u is None else f"under {roster.sheep[u].name}"
+            for u in labels.values()
+        )
+        said = (
+            ""
+            if under is None
+            else " whose top was never typed"
+            if under == NOTHING
+            else f" under {roster.sheep[under].name}"
+        )
+        first = next((u for u in labels.values() if u is not None), None)
+        example = (
+            "`top nothing under nothing`"
+            if first is None
+            else (f"`top nothing under {roster.sheep[first].name}`")
+        )
+        raise SheepdogError(
+            (f"no stack counted out waits{said}" if under is not None else "say which stack")
+            + f"; the stacks counted out that may hold a tile: {listed} (e.g. {example})"
+        )
+    stacks = list(table.stacks)
+    slot = named[0]
+    stacks[slot] = replace(stacks[slot], maybe_more=False, no_more=True)
+    extra = extra_tiles(game.puzzle, table)
+    if extra == sum(st.maybe_more for st in stacks):  # each stack left marked holds one more
+        stacks = [
+            replace(st, tiles=st.tiles + st.maybe_more, maybe_more=False, no_more=False)
+            for st in stacks
+        ]
     return replace(table, stacks=tuple(stacks))
 
 

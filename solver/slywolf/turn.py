@@ -7,7 +7,8 @@ file's ``"game"`` key::
       "stacks": [{"top": "harp", "tiles": 4}, ...],   # top tile (or null) and tiles left, per stack
                                                      # ("under": the sheep last taken off it;
                                                      # "maybe_more": true, it may hold one
-                                                     # tile more, see below)
+                                                     # tile more; "no_more": true, it was seen
+                                                     # empty when it might have; see below)
       "spoiled_found": ["pumpkin"],                     # spoiled tokens found (they left the bag)
       "track": {"side": "one_star", "position": 3},     # turns completed (see below)
       "discarded": ["banjo"],                           # Picky Eaters: sheep that left the valley
@@ -38,7 +39,9 @@ interviews), the deal makes some stacks one tile taller, and which ones nobody t
 stack then starts at the smaller size with ``"maybe_more": true``.  A tile typed on such a
 stack once its counted tiles have left shows it was one of the taller ones; once every extra
 tile is found, the other stacks lose the mark (:func:`extra_tiles` counts the tiles not placed
-yet).
+yet).  A stack counted out that shows no tile (``top nothing``) was one of the shorter: it
+loses the mark and is marked ``"no_more": true`` while other stacks keep theirs; once the
+extra tiles left are as many as the stacks that may hold them, each of those holds one.
 
 Rulings and modelling choices (rulebook sections in brackets):
 
@@ -118,6 +121,9 @@ class Stack:
     #: The deal may have made this stack one tile taller than ``tiles`` (the tiles did not
     #: split evenly, and nobody has seen yet whether this stack got an extra one).
     maybe_more: bool = False
+    #: Counted out, it was seen to hold no tile more (``top nothing``): it was not one of the
+    #: taller stacks, while others still may be (the mark goes when none may).
+    no_more: bool = False
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -293,14 +299,21 @@ def table_from_dict(
         raise FileFormatError(f"{where}: 'stacks' must be a list of {{top, tiles}} objects")
     stacks: list[Stack] = []
     for n, raw in enumerate(raw_stacks, start=1):
-        if not isinstance(raw, dict) or set(raw) - {"top", "tiles", "under", "maybe_more"}:
+        keys = {"top", "tiles", "under", "maybe_more", "no_more"}
+        if not isinstance(raw, dict) or set(raw) - keys:
             raise FileFormatError(
                 f"{where}: stack #{n} must be an object with 'top' and 'tiles' (and 'under', "
-                "'maybe_more')"
+                "'maybe_more', 'no_more')"
             )
-        maybe_more = raw.get("maybe_more", False)
-        if not isinstance(maybe_more, bool):
-            raise FileFormatError(f"{where}: stack #{n}: 'maybe_more' must be true or false")
+        maybe_more, no_more = raw.get("maybe_more", False), raw.get("no_more", False)
+        for key, flag in (("maybe_more", maybe_more), ("no_more", no_more)):
+            if not isinstance(flag, bool):
+                raise FileFormatError(f"{where}: stack #{n}: {key!r} must be true or false")
+        if no_more and (maybe_more or raw.get("tiles", 0) != 0 or raw.get("top") is not None):
+            raise FileFormatError(
+                f"{where}: stack #{n}: 'no_more' (seen to hold no tile more) goes with no top,"
+                " 0 tiles and no 'maybe_more'"
+            )
         top_name = raw.get("top")
         tiles = raw.get("tiles", 1 if top_name is not None else 0)
         if isinstance(tiles, bool) or not isinstance(tiles, int) or tiles < 0:
@@ -323,7 +336,7 @@ def table_from_dict(
                 under = roster.sheep_index(raw["under"])
             except SheepdogError as exc:
                 raise FileFormatError(f"{where}: stack #{n}: under: {exc}") from None
-        stacks.append(Stack(top, tiles, under, maybe_more))
+        stacks.append(Stack(top, tiles, under, maybe_more, no_more))
     if len(raw_stacks) != STACKS:  # [Setup 3]; an empty stack stays in the list, 0 tiles
         raise FileFormatError(
             f"{where}: 'stacks' lists {counted(len(raw_stacks), 'stack')}; the game has"
@@ -414,6 +427,7 @@ def table_to_dict(table: Table, roster: Roster) -> dict[str, Any]:
             {"top": roster.sheep[s.top].name if s.top is not None else None, "tiles": s.tiles}
             | ({"under": roster.sheep[s.under].name} if s.under is not None else {})
             | ({"maybe_more": True} if s.maybe_more else {})
+            | ({"no_more": True} if s.no_more else {})
             for s in table.stacks
         ],
         "spoiled_found": list(table.spoiled_found),

@@ -16,9 +16,11 @@ from hypothesis import strategies as st
 
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.slywolf.entries import (
+    NOTHING,
     AskHint,
     Call,
     Corrected,
+    Empty,
     End,
     Entry,
     FinalGuess,
@@ -342,7 +344,8 @@ def _entries() -> st.SearchStrategy[Entry]:
     maybe_sheep = st.none() | sheep
     maybe_item = st.none() | st.sampled_from(ROSTER.items)
     return st.one_of(
-        st.builds(Top, sheep),
+        st.builds(Top, sheep, st.none() | sheep | st.just(NOTHING)),
+        st.builds(Empty, st.none() | sheep | st.just(NOTHING)),
         st.builds(Call, sheep),
         st.builds(Found, kinds),
         st.builds(Wrong, kinds),

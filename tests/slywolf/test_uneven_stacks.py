@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sheepdog.cli.hint_text import reply
 from sheepdog.solver.errors import FileFormatError, SheepdogError
 from sheepdog.solver.slywolf.entries import parse_entry
 from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle, puzzle_from_dict
@@ -28,7 +29,7 @@ from sheepdog.solver.slywolf.session import (
     new_game,
     resumed,
 )
-from sheepdog.solver.slywolf.turn import Stack, extra_tiles, wanted_kinds
+from sheepdog.solver.slywolf.turn import Stack, extra_tiles, under_chances, wanted_kinds
 
 DEFAULT = load_roster("default")
 
@@ -87,6 +88,19 @@ def step(game: Game, real: RealTable, case: CompleteCase, rng: random.Random) ->
     if case_solved(game.puzzle) is not None:
         return None  # [Game End 1]
     names = [s.name for s in game.roster.sheep]
+    # a stack counted out that the game says may hold one more shows none: said now and then
+    # (`top nothing`, naming the stack if asked), not always
+    out = {st.under for st in game.table.stacks if st.maybe_more and st.tiles == 0}
+    empty = [k for k in range(4) if not real.piles[k] and real.under[k] in out - {None}]
+    if empty and rng.random() < 0.5:
+        k = rng.choice(empty)
+        try:
+            game = play(game, "top nothing")
+        except SheepdogError as exc:
+            assert "say which stack" in str(exc), str(exc)
+            under = real.under[k]
+            game = play(game, f"top nothing under {'nothing' if under is None else names[under]}")
+        return game
     untyped = [k for k in range(4) if real.piles[k] and not real.typed[k]]
     if untyped:  # a tile shows that nobody has typed: type it, naming its stack if asked
         k = rng.choice(untyped)
@@ -140,7 +154,10 @@ def test_players_typing_what_they_see_in_any_order_are_never_refused(
     while True:
         assert matches(game, real), game.table
         tiles = sum(st.tiles for st in game.table.stacks)
-        assert tiles + extra_tiles(game.puzzle, game.table) == sum(map(len, real.piles))
+        extra = extra_tiles(game.puzzle, game.table)
+        assert tiles + extra == sum(map(len, real.piles))
+        marks = sum(st.maybe_more for st in game.table.stacks)
+        assert extra < marks or extra == marks == 0  # a stack marked may be short
         assert game_of(game.to_puzzle()) == game  # the file round-trips at every step
         nxt = step(game, real, case, rng)
         if nxt is None:
@@ -309,3 +326,100 @@ def test_a_stack_whose_top_was_typed_plainly_says_so_when_named_again() -> None:
     with pytest.raises(SheepdogError) as plain:  # a sheep never taken off: no such remark
         play(game, f"top {names[5]} under {names[7]}")
     assert "its top was typed" not in str(plain.value)
+
+
+def test_a_stack_counted_out_that_shows_no_tile_is_said_so() -> None:
+    """6 tiles: two stacks of 2 and two of 1, which not typed.  A stack counted out that shows
+    no tile could not be said to (the game kept asking for its top, and gave each stack still
+    marked a smaller chance of a tile below than the table showed); `top nothing` says so,
+    naming the stack when several wait, and once the tiles not placed are as many as the
+    stacks that may hold them, each of those holds one."""
+    roster = roster_of(6)
+    names = [s.name for s in roster.sheep]
+    case = random_case(roster, "easy", random.Random(5))
+
+    def heard(s: int) -> list[str]:
+        said = f"{names[case.points_to[s]]}, {case.testimony[s]}"
+        wanted = wanted_kinds(roster, s, ())[0]
+        return [f"call {names[s]}", f"found {wanted}", f"interview {names[s]}, {said}"]
+
+    game = play(new_game(new_puzzle(roster, "easy")), *(f"top {n}" for n in names[:4]))
+    with pytest.raises(SheepdogError, match="^no stack waits for its top tile$"):
+        play(game, *heard(0), f"top {names[4]}", "top nothing")
+    thirteen = roster_of(13)  # stacks of 3 or 4: one a tile has left holds 2 more, or 3
+    tall = play(
+        new_game(new_puzzle(thirteen, "easy")), *(f"top {s.name}" for s in thirteen.sheep[:4])
+    )
+    taken = heard(0)
+    tall = play(tall, *taken[:2], f"interview {names[0]}, {names[1]}, ?")
+    with pytest.raises(SheepdogError, match="^no stack is counted out: every stack waiting .* by"):
+        play(tall, "top nothing")
+    game = play(game, *heard(0), *heard(1))  # two stacks counted out, 2 tiles not placed
+    assert under_chances(game.puzzle, game.table) == {2: 0.5, 3: 0.5}
+    with pytest.raises(SheepdogError) as which:
+        play(game, "top nothing")
+    assert str(which.value) == (
+        f"say which stack; the stacks counted out that may hold a tile: under {names[0]}, under"
+        f" {names[1]} (e.g. `top nothing under {names[0]}`)"
+    )
+    with pytest.raises(SheepdogError, match=f"^no stack counted out waits under {names[2]};"):
+        play(game, f"top nothing under {names[2]}")
+    empty = play(game, f"top nothing under {names[1]}")
+    said = reply(game, parse_entry(roster, f"top nothing under {names[1]}"), empty)
+    assert said == (
+        "that stack holds no tile: it was one of the shorter; 3 stacks may still hold one more"
+        " (the deal was uneven)"
+    )
+    # 2 tiles not placed and 3 stacks that may hold them: the stack names[0] left is still
+    # counted out, names[2] and names[3] hold their top and may hold one more
+    assert empty.table.stacks[1] == Stack(None, 0, 1, no_more=True)
+    assert [st.maybe_more for st in empty.table.stacks] == [True, False, True, True]
+    assert under_chances(empty.puzzle, empty.table) == {2: 2 / 3, 3: 2 / 3}
+    assert game_of(empty.to_puzzle()) == empty  # the file keeps it
+    assert empty.to_dict()["stacks"][1] == {
+        "top": None,
+        "tiles": 0,
+        "under": names[1],
+        "no_more": True,
+    }
+    # the other stack counted out shows none either: the 2 tiles are under names[2], names[3]
+    both = play(empty, "top nothing")
+    said = reply(empty, parse_entry(roster, "top nothing"), both)
+    assert (
+        said
+        == "that stack holds no tile: it was one of the shorter; every tile left is counted now"
+    )
+    assert [(st.tiles, st.maybe_more, st.no_more) for st in both.table.stacks] == [
+        (0, False, False),
+        (0, False, False),
+        (2, False, False),
+        (2, False, False),
+    ]
+    assert under_chances(both.puzzle, both.table) == {2: 1.0, 3: 1.0}
+    assert game_of(both.to_puzzle()) == both
+    with pytest.raises(SheepdogError, match="^no stack waits for its top tile"):
+        play(both, "top nothing")
+
+
+@pytest.mark.parametrize(
+    ("stack", "message"),
+    [
+        ({"tiles": 1, "no_more": True}, "'no_more' .* goes with no top, 0 tiles and no 'maybe_"),
+        ({"tiles": 0, "maybe_more": True, "no_more": True}, "goes with no top, 0 tiles and no"),
+        ({"tiles": 0, "no_more": 1}, "'no_more' must be true or false"),
+    ],
+)
+def test_a_stack_seen_short_is_checked_in_a_file(stack: dict[str, Any], message: str) -> None:
+    roster = roster_of(6)
+    data = {"roster": roster_to_dict(roster), "mode": "easy", "interviews": []}
+    stacks = [stack] + [{"tiles": 2, "maybe_more": True}] * 3
+    with pytest.raises(FileFormatError, match=message):
+        game_of(puzzle_from_dict({**data, "game": {"stacks": stacks}}))
+    # and only while some stack may hold one more
+    names = [s.name for s in roster.sheep]
+    heard = [{"sheep": names[k], "points_to": names[k + 1], "testimony": None} for k in range(2)]
+    stacks = [{"tiles": 0, "under": names[0], "no_more": True}, {"tiles": 0, "under": names[1]}]
+    stacks += [{"top": names[2], "tiles": 2}, {"top": names[3], "tiles": 2}]
+    game = {"stacks": stacks, "track": {"side": "one_star", "position": 2}}
+    with pytest.raises(FileFormatError, match="'no_more' .* is kept only while another stack"):
+        game_of(puzzle_from_dict({**data, "interviews": heard, "game": game}))

@@ -790,9 +790,21 @@ def test_a_stack_counted_out_may_hold_one_more_tile_when_the_deal_was_uneven(
         assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
     state = client.get(base).json()["state"]
     assert state["maybe_tops"] == 1 and state["unknown_tops"] == 0
+    assert state["counted_out"] == ["harp"]
     page = html.unescape(client.get(game["url"]).text)
     assert "1 stack counted out may still hold a tile" in page
     assert 'aria-label="tile uncovered"' in page  # the top form, for that tile
+    # ... and the form that says it shows none: it sends `top nothing under harp`
+    assert '<option value="harp">harp was taken off</option>' in page
+    post = game["url"].replace(f"/wolf/{game['id']}", f"/wolf/{game['id']}/entry")
+    sent = {"action": "top", "sheep": "nothing", "under": "harp"}
+    assert client.post(post, data=sent, follow_redirects=False).status_code == 303
+    state = client.get(base).json()["state"]
+    assert state["entries"][-1]["line"] == "top nothing under harp"
+    assert state["maybe_tops"] == 0 and state["counted_out"] == []
+    stacks = client.get(base).json()["puzzle"]["game"]["stacks"]
+    assert stacks[0] == {"top": None, "tiles": 0, "under": "harp", "no_more": True}
+    assert client.post(base + "/entries", json={"line": "undo"}).status_code == 200
     r = client.post(base + "/entries", json={"line": "top accordion"})
     assert r.status_code == 201, r.text
     state = client.get(base).json()["state"]
