@@ -328,10 +328,10 @@ def _model_kept(file: Path, game: Game, model: ModelChoice | None, known: _Known
     from sheepdog.solver.slywolf import valid
     from sheepdog.solver.slywolf.worlds import Observation
 
+    if model is not None and model.model == "valid":  # refused now, not at every hint
+        valid.check(Observation.from_puzzle(game.puzzle))  # (the file may keep it already)
     if model is None or model.model == game.table.options.model:
         return game
-    if model.model == "valid":  # refused now, not at every hint of the game
-        valid.check(Observation.from_puzzle(game.puzzle))
     options = replace(game.table.options, model=model.model)
     game = replace(game, table=replace(game.table, options=options))
     _save(file, game, known=known)

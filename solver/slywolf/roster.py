@@ -450,18 +450,22 @@ def _one_spelling(colors: list[str], garments: list[str], where: str) -> None:
 def _typable(names: list[str], what: str, where: str) -> None:
     """Refuse names that an entry line could not tell apart from its own words: an interview
     is ``interview SHEEP, TARGET, ITEM`` with ``?`` for a part not heard, and a tile is ``top
-    SHEEP under OTHER`` (sheep, colours and garments are typed in those lines)."""
+    SHEEP under OTHER`` (sheep, colours and garments are typed in those lines).  A line is read
+    in its compatibility form (NFKC: ``entries.parse_entry``), so the names are judged so too:
+    a full-width comma "，" is a comma there."""
     for name in names:
-        if "," in name:
+        typed = unicodedata.normalize("NFKC", name)
+        if "," in typed:
             raise FileFormatError(
                 f"{where}: {what} {name!r} holds a comma, which separates the parts of an "
                 "interview (interview SHEEP, TARGET, ITEM)"
             )
-        if name == "?":
+        if typed.strip() == "?":
             raise FileFormatError(
-                f"{where}: {what} '?' is no name: '?' stands for a pointer or testimony not heard"
+                f"{where}: {what} {name!r} is no name: '?' stands for a pointer or testimony not"
+                " heard"
             )
-        if what == "sheep" and re.search(r"\sunder(\s|$)", name, flags=re.IGNORECASE):
+        if what == "sheep" and re.search(r"\sunder(\s|$)", typed, flags=re.IGNORECASE):
             raise FileFormatError(
                 f"{where}: sheep {name!r} holds the word 'under', which a tile's line keeps for "
                 "the stack it is on (top SHEEP under OTHER)"

@@ -170,6 +170,10 @@ def test_play_with_valid_asked_where_it_does_not_apply_is_refused_at_once(
     kept = json.loads(game.read_text(encoding="utf-8"))
     kept["game"]["options"]["model"] = "valid"
     game.write_text(json.dumps(kept), encoding="utf-8")
+    kept_before = game.read_bytes()
+    again = runner.invoke(app, ["wolf", "play", str(game), "--model", "valid"], input="hint")
+    assert (again.exit_code, again.stderr) == (1, refusal)  # kept already: refused all the same
+    assert game.read_bytes() == kept_before
     played = runner.invoke(app, ["wolf", "play", str(game)], input="\n".join(lines))
     status = next(line for line in played.stdout.splitlines() if "Suspects" in line)
     assert (

@@ -125,6 +125,12 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d["sheep"][0].update(name="down under"), "holds the word 'under'"),
         (lambda d: d["sheep"][0].update(name="Under x"), None),
         (lambda d: d["sheep"][0].update(name="thunder"), None),
+        # a line is read in its compatibility form: full-width, these are a comma, "?" and
+        # "under" there (found by the review: such a sheep could not be typed)
+        (lambda d: d["sheep"][0].update(name="harp，bell"), "sheep 'harp，bell' holds a comma"),
+        (lambda d: d["sheep"][0].update(name="？"), "sheep '？' is no name"),
+        (lambda d: d["sheep"][0].update(name="Rex ｕｎｄｅｒ"), "holds the word 'under'"),
+        (lambda d: d.update(colors=["red", "dark，blue"]), "colour 'dark，blue' holds a comma"),
         # `top SHEEP under nothing` names a never-typed stack: a sheep so called took the word
         (lambda d: d["sheep"][0].update(name=" Nothing"), "a sheep cannot be called 'Nothing'"),
         (lambda d: d["sheep"][0].update(name="nothing much"), None),
