@@ -90,10 +90,7 @@ def render_advice(data: dict[str, Any]) -> str:
         elif untyped and turn["guess"] is None:
             lines.append(f"{counted(untyped, 'stack top')} not typed yet (top SHEEP).")
         if maybe and turn["guess"] is None:
-            lines.append(
-                f"{counted(maybe, 'stack')} counted out may still hold a tile (the deal was "
-                "uneven): type its top if it shows one, `top nothing` if not."
-            )
+            lines.append(_counted_out_line(turn.get("counted_out") or [None] * maybe))
     if turn is not None and turn["guess"] is not None:
         return "\n".join(lines)  # only the guess is left: no interview can come (--json ranks)
     # the sheep on top of the stacks; with none known, every sheep left
@@ -211,6 +208,23 @@ def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]
     elif stops:
         text += " Then stop and interview."
     return text
+
+
+def _counted_out_line(stacks: list[str | None]) -> str:
+    """What to type for the stacks counted out that may still hold a tile, each named by the
+    sheep last taken off it (None: never uncovered): one waiting takes a plain `top nothing`;
+    of several, the line names which (found by a tester: a plain one was advised, and refused)."""
+    if len(stacks) == 1:
+        return (
+            "1 stack counted out may still hold a tile (the deal was uneven): type its top if it"
+            " shows one, `top nothing` if not."
+        )
+    named = listed(["nothing" if s is None else s for s in stacks], "or")
+    return (
+        f"{len(stacks)} stacks counted out may still hold a tile (the deal was uneven): type the"
+        " top of one that shows a tile; for one that shows none, `top nothing under SHEEP`"
+        f" (SHEEP: {named}, the sheep last taken off it)."
+    )
 
 
 def reply(before: Game, entry: Entry, after: Game) -> str:

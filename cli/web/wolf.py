@@ -53,6 +53,7 @@ from sheepdog.solver.slywolf.session import (
 from sheepdog.solver.slywolf.turn import (
     SIDES,
     Options,
+    counted_out,
     maybe_tops,
     track_length,
     turns_left,
@@ -372,9 +373,7 @@ class WolfGame:
             # the stacks counted out that may hold one more: one that shows no tile is said so
             # (``top nothing under SHEEP``; "nothing": a stack never uncovered)
             out["counted_out"] = [
-                "nothing" if st.under is None else roster.sheep[st.under].name
-                for st in table.stacks
-                if st.top is None and st.tiles == 0 and st.maybe_more
+                "nothing" if u is None else roster.sheep[u].name for u in counted_out(table)
             ]
             out["called"] = [roster.sheep[s].name for s in game.turn.called]
             out["callable"] = [roster.sheep[s].name for s in callable_sheep(game)]

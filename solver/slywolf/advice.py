@@ -48,6 +48,7 @@ from sheepdog.solver.slywolf.turn import (
     Table,
     TurnPlanner,
     WinChance,
+    counted_out,
     guess,
     hidden_sheep,
     maybe_tops,
@@ -499,6 +500,8 @@ def _turn_dict(roster: Roster, turn: TurnAdvice, done: frozenset[int]) -> dict[s
         "treats": list(turn.so_far.treats),
         "untyped_tops": turn.untyped_tops,
         "maybe_tops": turn.maybe_tops,
+        # those stacks by the sheep last taken off each (null: never uncovered)
+        "counted_out": [None if u is None else roster.sheep[u].name for u in counted_out(table)],
         "guessed": roster.wolves[turn.guessed].name if turn.guessed is not None else None,
         "guess": None,
         "plan": None,

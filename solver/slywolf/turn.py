@@ -504,7 +504,13 @@ def untyped_tops(table: Table) -> int:
 def maybe_tops(table: Table) -> int:
     """The stacks counted out (no tile left by the count) that may still hold one: the deal
     was uneven and nobody has seen whether they got an extra tile (``maybe_more``)."""
-    return sum(st.top is None and st.tiles == 0 and st.maybe_more for st in table.stacks)
+    return len(counted_out(table))
+
+
+def counted_out(table: Table) -> list[int | None]:
+    """The stacks of :func:`maybe_tops`, each by the sheep last taken off it (None: a stack
+    never uncovered), as ``top nothing under SHEEP`` names them."""
+    return [st.under for st in table.stacks if st.top is None and st.tiles == 0 and st.maybe_more]
 
 
 def extra_tiles(puzzle: Puzzle, table: Table) -> int:

@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheepdog.cli.hint_text import reply
+from sheepdog.cli.hint_text import render_advice, reply
 from sheepdog.solver.errors import FileFormatError, SheepdogError
+from sheepdog.solver.slywolf.advice import advice
 from sheepdog.solver.slywolf.entries import parse_entry
 from sheepdog.solver.slywolf.puzzle import Interview, new_puzzle, puzzle_from_dict
 from sheepdog.solver.slywolf.roster import Roster, load_roster, roster_from_dict, roster_to_dict
@@ -356,6 +357,14 @@ def test_a_stack_counted_out_that_shows_no_tile_is_said_so() -> None:
         play(tall, "top nothing")
     game = play(game, *heard(0), *heard(1))  # two stacks counted out, 2 tiles not placed
     assert under_chances(game.puzzle, game.table) == {2: 0.5, 3: 0.5}
+    # the hint names the stacks: a plain `top nothing` was advised, and refused (a tester)
+    told = advice(game.to_puzzle()).to_dict()
+    assert told["turn"]["counted_out"] == [names[0], names[1]]
+    assert (
+        "2 stacks counted out may still hold a tile (the deal was uneven): type the top of one"
+        " that shows a tile; for one that shows none, `top nothing under SHEEP` (SHEEP:"
+        f" {names[0]} or {names[1]}, the sheep last taken off it)."
+    ) in render_advice(told).splitlines()
     with pytest.raises(SheepdogError) as which:
         play(game, "top nothing")
     assert str(which.value) == (
@@ -375,6 +384,12 @@ def test_a_stack_counted_out_that_shows_no_tile_is_said_so() -> None:
     assert empty.table.stacks[1] == Stack(None, 0, 1, no_more=True)
     assert [st.maybe_more for st in empty.table.stacks] == [True, False, True, True]
     assert under_chances(empty.puzzle, empty.table) == {2: 2 / 3, 3: 2 / 3}
+    told = advice(empty.to_puzzle()).to_dict()
+    assert told["turn"]["counted_out"] == [names[0]]
+    assert (
+        "1 stack counted out may still hold a tile (the deal was uneven): type its top if it"
+        " shows one, `top nothing` if not."
+    ) in render_advice(told).splitlines()
     assert game_of(empty.to_puzzle()) == empty  # the file keeps it
     assert empty.to_dict()["stacks"][1] == {
         "top": None,
