@@ -367,7 +367,10 @@ class WolfGame:
             # last taken off each)
             labels = [table.stacks[j].under for j in waiting_stacks(table)]
             named = [roster.sheep[u].name for u in labels if u is not None]
-            out["top_under"] = named if top_needs_under(table) else []
+            # (and while several stacks counted out wait: which one holds the tile decides
+            # which the "Shows no tile" form may name; found by the review)
+            several_out = len(counted_out(table)) > 1
+            out["top_under"] = named if top_needs_under(table) or several_out else []
             # ... and whether a stack never uncovered yet waits too (a plain `top` fills it)
             out["top_fresh"] = None in labels
             # the stacks counted out that may hold one more: one that shows no tile is said so

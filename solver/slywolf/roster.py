@@ -451,10 +451,11 @@ def _typable(names: list[str], what: str, where: str) -> None:
     """Refuse names that an entry line could not tell apart from its own words: an interview
     is ``interview SHEEP, TARGET, ITEM`` with ``?`` for a part not heard, and a tile is ``top
     SHEEP under OTHER`` (sheep, colours and garments are typed in those lines).  A line is read
-    in its compatibility form (NFKC: ``entries.parse_entry``), so the names are judged so too:
-    a full-width comma "，" is a comma there."""
+    in its compatibility form (NFKC: ``entries.parse_entry``) and a name looked up without
+    what shows nothing (:func:`fold`), so the names are judged so too: a full-width comma "，"
+    is a comma there, and "?\u200b" reads "?"."""
     for name in names:
-        typed = unicodedata.normalize("NFKC", name)
+        typed = fold(name)  # a name is looked up so, invisible characters left out
         if "," in typed:
             raise FileFormatError(
                 f"{where}: {what} {name!r} holds a comma, which separates the parts of an "

@@ -131,6 +131,10 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
         (lambda d: d["sheep"][0].update(name="？"), "sheep '？' is no name"),
         (lambda d: d["sheep"][0].update(name="Rex ｕｎｄｅｒ"), "holds the word 'under'"),
         (lambda d: d.update(colors=["red", "dark，blue"]), "colour 'dark，blue' holds a comma"),
+        # ... and without what shows nothing, as names are looked up (found by the review)
+        (lambda d: d["sheep"][0].update(name="?\u200b"), r"sheep '\?\\u200b' is no name"),
+        (lambda d: d["sheep"][0].update(name="Rex \u200bunder"), "holds the word 'under'"),
+        (lambda d: d["sheep"][0].update(name="Rex un\u00adder"), "holds the word 'under'"),
         # `top SHEEP under nothing` names a never-typed stack: a sheep so called took the word
         (lambda d: d["sheep"][0].update(name=" Nothing"), "a sheep cannot be called 'Nothing'"),
         (lambda d: d["sheep"][0].update(name="nothing much"), None),

@@ -813,6 +813,32 @@ def test_a_stack_counted_out_may_hold_one_more_tile_when_the_deal_was_uneven(
     assert sum(st.get("maybe_more", False) for st in stacks) == 3  # one tall stack still unseen
 
 
+def test_with_two_stacks_counted_out_the_tile_form_asks_which_stack(client: TestClient) -> None:
+    """Two stacks counted out, of one size: the tile form had no stack select, so a tile shown
+    on the second went on the first, and "Shows no tile" then offered only the stack that held
+    it (found by the review).  The form asks which, as for stacks of different sizes."""
+    data = roster_to_dict(load_roster("default"))
+    roster = {**data, "accomplices": 1, "sheep": data["sheep"][:6]}
+    game = new(client, roster=roster, side="one_star")
+    base = f"/api/wolf/games/{game['id']}"
+    lines = ["top drum set", "top harp", "top clarinet", "top trumpet", "call drum set"]
+    lines += ["found eggplant", "interview drum set, harp, red pants", "call harp"]
+    lines += ["found pumpkin", "interview harp, clarinet, ?"]
+    for line in lines:
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
+    state = client.get(base).json()["state"]
+    assert state["counted_out"] == ["drum set", "harp"]
+    assert state["top_under"] == ["drum set", "harp"]
+    page = client.get(game["url"]).text
+    assert 'aria-label="the stack it is on"' in page
+    post = game["url"].replace(f"/wolf/{game['id']}", f"/wolf/{game['id']}/entry")
+    sent = {"action": "top", "sheep": "accordion", "under": "harp"}
+    assert client.post(post, data=sent, follow_redirects=False).status_code == 303
+    state = client.get(base).json()["state"]
+    assert state["entries"][-1]["line"] == "top accordion under harp"
+    assert state["counted_out"] == ["drum set"] and state["top_under"] == []
+
+
 def test_a_refused_draw_button_names_the_button_to_tap(client: TestClient) -> None:
     """A player who tapped a draw button typed nothing: the refusal names the other button."""
     game = new(client, side="one_star")
