@@ -46,6 +46,14 @@ def roster_of(n: int) -> Roster:
     return roster_from_dict(data, source="test")
 
 
+def heard_lines(roster: Roster, case: CompleteCase, s: int) -> list[str]:
+    """Sheep ``s`` called, given the first vegetable it wants, and heard as ``case`` has it."""
+    names = [sheep.name for sheep in roster.sheep]
+    said = f"{names[case.points_to[s]]}, {case.testimony[s]}"
+    wanted = wanted_kinds(roster, s, ())[0]
+    return [f"call {names[s]}", f"found {wanted}", f"interview {names[s]}, {said}"]
+
+
 def play(game: Game, *lines: str) -> Game:
     for line in lines:
         game = apply(game.logged(line), parse_entry(game.roster, line))
@@ -289,9 +297,7 @@ def test_a_file_dealt_taller_first_by_an_earlier_version_is_taken_up_as_this_ver
     old = replace(start, table=replace(start.table, stacks=_dealt(13, taller_first=True)))
 
     def heard(s: int) -> list[str]:
-        said = f"{names[case.points_to[s]]}, {case.testimony[s]}"
-        wanted = wanted_kinds(roster, s, ())[0]
-        return [f"call {names[s]}", f"found {wanted}", f"interview {names[s]}, {said}"]
+        return heard_lines(roster, case, s)
 
     lines = [f"top {n}" for n in names[:4]] + heard(0) + [f"top {names[4]}"]
     lines += heard(4) + heard(1) + [f"top {names[5]}"]
@@ -310,9 +316,7 @@ def test_a_stack_whose_top_was_typed_plainly_says_so_when_named_again() -> None:
     case = random_case(roster, "easy", random.Random(4))
 
     def heard(s: int) -> list[str]:
-        said = f"{names[case.points_to[s]]}, {case.testimony[s]}"
-        wanted = wanted_kinds(roster, s, ())[0]
-        return [f"call {names[s]}", f"found {wanted}", f"interview {names[s]}, {said}"]
+        return heard_lines(roster, case, s)
 
     game = play(new_game(new_puzzle(roster, "easy")), *(f"top {n}" for n in names[:4]))
     game = play(game, *heard(0), *heard(2), f"top {names[4]}")  # taken as under names[0]
@@ -340,9 +344,7 @@ def test_a_stack_counted_out_that_shows_no_tile_is_said_so() -> None:
     case = random_case(roster, "easy", random.Random(5))
 
     def heard(s: int) -> list[str]:
-        said = f"{names[case.points_to[s]]}, {case.testimony[s]}"
-        wanted = wanted_kinds(roster, s, ())[0]
-        return [f"call {names[s]}", f"found {wanted}", f"interview {names[s]}, {said}"]
+        return heard_lines(roster, case, s)
 
     game = play(new_game(new_puzzle(roster, "easy")), *(f"top {n}" for n in names[:4]))
     with pytest.raises(SheepdogError, match="^no stack waits for its top tile$"):

@@ -774,20 +774,35 @@ def test_the_top_form_offers_a_stack_never_uncovered_by_its_own_word(client: Tes
     assert client.get(base).json()["state"]["entries"][-1]["line"] == "top harp under nothing"
 
 
+def _uneven_game(client: TestClient, lines: list[str]) -> tuple[dict[str, Any], str]:
+    """A game of the box's first 6 sheep (two stacks of 2 and two of 1, nobody says which)
+    with ``lines`` entered, and its API address."""
+    data = roster_to_dict(load_roster("default"))
+    roster = {**data, "accomplices": 1, "sheep": data["sheep"][:6]}
+    game = new(client, roster=roster, side="one_star")
+    base = f"/api/wolf/games/{game['id']}"
+    for line in lines:
+        assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
+    return game, base
+
+
+def _tapped(client: TestClient, game: dict[str, Any], sent: dict[str, str]) -> dict[str, Any]:
+    """The game's state after the page's form sent ``sent`` (and was taken: a redirect)."""
+    post = game["url"].replace(f"/wolf/{game['id']}", f"/wolf/{game['id']}/entry")
+    assert client.post(post, data=sent, follow_redirects=False).status_code == 303
+    state: dict[str, Any] = client.get(f"/api/wolf/games/{game['id']}").json()["state"]
+    return state
+
+
 def test_a_stack_counted_out_may_hold_one_more_tile_when_the_deal_was_uneven(
     client: TestClient,
 ) -> None:
     """6 sheep: two stacks of 2 and two of 1, and nobody says which.  A stack whose counted tile
     was heard may still hold one: the page says so and offers the top form, and a tile entered
     there is taken (it was refused when the stacks typed first were taken to be the taller)."""
-    data = roster_to_dict(load_roster("default"))
-    roster = {**data, "accomplices": 1, "sheep": data["sheep"][:6]}
-    game = new(client, roster=roster, side="one_star")
-    base = f"/api/wolf/games/{game['id']}"
     lines = ["top harp", "top trumpet", "top drum set", "top clarinet", "call harp"]
     lines += ["found pumpkin", "interview harp, trumpet, red jacket"]
-    for line in lines:
-        assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
+    game, base = _uneven_game(client, lines)
     state = client.get(base).json()["state"]
     assert state["maybe_tops"] == 1 and state["unknown_tops"] == 0
     assert state["counted_out"] == ["harp"]
@@ -796,10 +811,7 @@ def test_a_stack_counted_out_may_hold_one_more_tile_when_the_deal_was_uneven(
     assert 'aria-label="tile uncovered"' in page  # the top form, for that tile
     # ... and the form that says it shows none: it sends `top nothing under harp`
     assert '<option value="harp">harp was taken off</option>' in page
-    post = game["url"].replace(f"/wolf/{game['id']}", f"/wolf/{game['id']}/entry")
-    sent = {"action": "top", "sheep": "nothing", "under": "harp"}
-    assert client.post(post, data=sent, follow_redirects=False).status_code == 303
-    state = client.get(base).json()["state"]
+    state = _tapped(client, game, {"action": "top", "sheep": "nothing", "under": "harp"})
     assert state["entries"][-1]["line"] == "top nothing under harp"
     assert state["maybe_tops"] == 0 and state["counted_out"] == []
     stacks = client.get(base).json()["puzzle"]["game"]["stacks"]
@@ -817,24 +829,16 @@ def test_with_two_stacks_counted_out_the_tile_form_asks_which_stack(client: Test
     """Two stacks counted out, of one size: the tile form had no stack select, so a tile shown
     on the second went on the first, and "Shows no tile" then offered only the stack that held
     it (found by the review).  The form asks which, as for stacks of different sizes."""
-    data = roster_to_dict(load_roster("default"))
-    roster = {**data, "accomplices": 1, "sheep": data["sheep"][:6]}
-    game = new(client, roster=roster, side="one_star")
-    base = f"/api/wolf/games/{game['id']}"
     lines = ["top drum set", "top harp", "top clarinet", "top trumpet", "call drum set"]
     lines += ["found eggplant", "interview drum set, harp, red pants", "call harp"]
     lines += ["found pumpkin", "interview harp, clarinet, ?"]
-    for line in lines:
-        assert client.post(base + "/entries", json={"line": line}).status_code == 201, line
+    game, base = _uneven_game(client, lines)
     state = client.get(base).json()["state"]
     assert state["counted_out"] == ["drum set", "harp"]
     assert state["top_under"] == ["drum set", "harp"]
     page = client.get(game["url"]).text
     assert 'aria-label="the stack it is on"' in page
-    post = game["url"].replace(f"/wolf/{game['id']}", f"/wolf/{game['id']}/entry")
-    sent = {"action": "top", "sheep": "accordion", "under": "harp"}
-    assert client.post(post, data=sent, follow_redirects=False).status_code == 303
-    state = client.get(base).json()["state"]
+    state = _tapped(client, game, {"action": "top", "sheep": "accordion", "under": "harp"})
     assert state["entries"][-1]["line"] == "top accordion under harp"
     assert state["counted_out"] == ["drum set"] and state["top_under"] == []
 
