@@ -257,11 +257,9 @@ def _begun(
     wrote there."""
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.fileio import check_target
-    from sheepdog.solver.slywolf import valid
     from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
     from sheepdog.solver.slywolf.roster import load_roster
     from sheepdog.solver.slywolf.session import check_likes, new_game
-    from sheepdog.solver.slywolf.worlds import Observation
 
     if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
         check_target(file, force=True)
@@ -279,8 +277,8 @@ def _begun(
         source=str(file),
     )
     check_likes(base.roster)
-    if options.model == "valid":  # refused now, not at every hint of the game
-        valid.check(Observation.from_puzzle(base))
+    if options.model == "valid":
+        _check_valid_applies(base)
     game = new_game(base, side, options)
     known = _Known(file, _save(file, game, force=force))
     echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
@@ -325,17 +323,23 @@ def _model_kept(file: Path, game: Game, model: ModelChoice | None, known: _Known
     again): kept in the file's options, so the next session counts them too."""
     from dataclasses import replace
 
-    from sheepdog.solver.slywolf import valid
-    from sheepdog.solver.slywolf.worlds import Observation
-
-    if model is not None and model.model == "valid":  # refused now, not at every hint
-        valid.check(Observation.from_puzzle(game.puzzle))  # (the file may keep it already)
+    if model is not None and model.model == "valid":  # the file may keep it already
+        _check_valid_applies(game.puzzle)
     if model is None or model.model == game.table.options.model:
         return game
     options = replace(game.table.options, model=model.model)
     game = replace(game, table=replace(game.table, options=options))
     _save(file, game, known=known)
     return game
+
+
+def _check_valid_applies(puzzle: Puzzle) -> None:
+    """``--model valid`` given to ``play``: refused now, for a game the valid-case model does
+    not cover, rather than at every hint of the game."""
+    from sheepdog.solver.slywolf import valid
+    from sheepdog.solver.slywolf.worlds import Observation
+
+    valid.check(Observation.from_puzzle(puzzle))
 
 
 #: Words of the prompt itself, not entries of the game: never stored in its log.

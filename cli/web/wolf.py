@@ -369,14 +369,15 @@ class WolfGame:
             named = [roster.sheep[u].name for u in labels if u is not None]
             # (and while several stacks counted out wait: which one holds the tile decides
             # which the "Shows no tile" form may name; found by the review)
-            several_out = len(counted_out(table)) > 1
+            out_labels = counted_out(table)
+            several_out = len(out_labels) > 1
             out["top_under"] = named if top_needs_under(table) or several_out else []
             # ... and whether a stack never uncovered yet waits too (a plain `top` fills it)
             out["top_fresh"] = None in labels
             # the stacks counted out that may hold one more: one that shows no tile is said so
             # (``top nothing under SHEEP``; "nothing": a stack never uncovered)
             out["counted_out"] = [
-                "nothing" if u is None else roster.sheep[u].name for u in counted_out(table)
+                "nothing" if u is None else roster.sheep[u].name for u in out_labels
             ]
             out["called"] = [roster.sheep[s].name for s in game.turn.called]
             out["callable"] = [roster.sheep[s].name for s in callable_sheep(game)]

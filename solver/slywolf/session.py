@@ -844,26 +844,19 @@ def _emptied(game: Game, under: int | None = None) -> Table:
     else:
         named = out if len(out) == 1 or all(u is None for u in labels.values()) else []
     if not named:
+        words = ["nothing" if u is None else roster.sheep[u].name for u in labels.values()]
         listed = ", ".join(
-            "one not uncovered yet" if u is None else f"under {roster.sheep[u].name}"
-            for u in labels.values()
+            "one not uncovered yet" if w == "nothing" else f"under {w}" for w in words
         )
-        said = (
-            ""
-            if under is None
-            else " whose top was never typed"
-            if under == NOTHING
-            else f" under {roster.sheep[under].name}"
-        )
-        first = next((u for u in labels.values() if u is not None), None)
-        example = (
-            "`top nothing under nothing`"
-            if first is None
-            else (f"`top nothing under {roster.sheep[first].name}`")
-        )
+        if under is None:
+            head = "say which stack"
+        elif under == NOTHING:
+            head = "no stack counted out waits whose top was never typed"
+        else:
+            head = f"no stack counted out waits under {roster.sheep[under].name}"
         raise SheepdogError(
-            (f"no stack counted out waits{said}" if under is not None else "say which stack")
-            + f"; the stacks counted out that may hold a tile: {listed} (e.g. {example})"
+            f"{head}; the stacks counted out that may hold a tile: {listed}"
+            f" (e.g. `top nothing under {words[0]}`)"
         )
     stacks = list(table.stacks)
     slot = named[0]

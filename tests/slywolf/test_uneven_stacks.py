@@ -296,11 +296,8 @@ def test_a_file_dealt_taller_first_by_an_earlier_version_is_taken_up_as_this_ver
     start = new_game(new_puzzle(roster, "easy"))
     old = replace(start, table=replace(start.table, stacks=_dealt(13, taller_first=True)))
 
-    def heard(s: int) -> list[str]:
-        return heard_lines(roster, case, s)
-
-    lines = [f"top {n}" for n in names[:4]] + heard(0) + [f"top {names[4]}"]
-    lines += heard(4) + heard(1) + [f"top {names[5]}"]
+    lines = [f"top {n}" for n in names[:4]] + heard_lines(roster, case, 0) + [f"top {names[4]}"]
+    lines += heard_lines(roster, case, 4) + heard_lines(roster, case, 1) + [f"top {names[5]}"]
     kept = play(old, *lines)
     with pytest.raises(SheepdogError, match="stacks of different sizes wait"):
         play(start, *lines)
@@ -315,11 +312,10 @@ def test_a_stack_whose_top_was_typed_plainly_says_so_when_named_again() -> None:
     names = [s.name for s in roster.sheep]
     case = random_case(roster, "easy", random.Random(4))
 
-    def heard(s: int) -> list[str]:
-        return heard_lines(roster, case, s)
-
     game = play(new_game(new_puzzle(roster, "easy")), *(f"top {n}" for n in names[:4]))
-    game = play(game, *heard(0), *heard(2), f"top {names[4]}")  # taken as under names[0]
+    game = play(
+        game, *heard_lines(roster, case, 0), *heard_lines(roster, case, 2), f"top {names[4]}"
+    )  # taken as under names[0]
     line = f"top {names[5]} under {names[0]}"
     with pytest.raises(SheepdogError) as told:
         play(game, line)
@@ -343,21 +339,20 @@ def test_a_stack_counted_out_that_shows_no_tile_is_said_so() -> None:
     names = [s.name for s in roster.sheep]
     case = random_case(roster, "easy", random.Random(5))
 
-    def heard(s: int) -> list[str]:
-        return heard_lines(roster, case, s)
-
     game = play(new_game(new_puzzle(roster, "easy")), *(f"top {n}" for n in names[:4]))
     with pytest.raises(SheepdogError, match="^no stack waits for its top tile$"):
-        play(game, *heard(0), f"top {names[4]}", "top nothing")
+        play(game, *heard_lines(roster, case, 0), f"top {names[4]}", "top nothing")
     thirteen = roster_of(13)  # stacks of 3 or 4: one a tile has left holds 2 more, or 3
     tall = play(
         new_game(new_puzzle(thirteen, "easy")), *(f"top {s.name}" for s in thirteen.sheep[:4])
     )
-    taken = heard(0)
+    taken = heard_lines(roster, case, 0)
     tall = play(tall, *taken[:2], f"interview {names[0]}, {names[1]}, ?")
     with pytest.raises(SheepdogError, match="^no stack is counted out: every stack waiting .* by"):
         play(tall, "top nothing")
-    game = play(game, *heard(0), *heard(1))  # two stacks counted out, 2 tiles not placed
+    game = play(
+        game, *heard_lines(roster, case, 0), *heard_lines(roster, case, 1)
+    )  # two stacks counted out, 2 tiles not placed
     assert under_chances(game.puzzle, game.table) == {2: 0.5, 3: 0.5}
     # the hint names the stacks: a plain `top nothing` was advised, and refused (a tester)
     told = advice(game.to_puzzle()).to_dict()
