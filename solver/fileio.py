@@ -147,12 +147,20 @@ def check_not_shipped(path: Path) -> None:
     ``cases/``) would change for every user of that install, and the package's record of its
     files would no longer match."""
     root = shipped_root(path)
-    if root is not None:
-        raise SheepdogError(
-            f"{path} is inside the installed sheepdog package ({root}): writing there would"
-            f" change what it ships; copy the file out first (`cp {path} {path.name}`) and"
-            " give the copy, or another folder"
+    if root is None:
+        return
+    if os.path.isfile(path):  # a shipped example to play: a copy of it is the user's
+        way = f"copy the file out first (`cp {path} {path.name}`) and give the copy, or another"
+    elif os.path.isdir(path):
+        way = (
+            f"copy the folder out first (`cp -r {path} {path.name}`) and give the copy, or another"
         )
+    else:  # nothing there to copy: only the place is wrong
+        way = "give a path in another"
+    raise SheepdogError(
+        f"{path} is inside the installed sheepdog package ({root}): writing there would"
+        f" change what it ships; {way} folder"
+    )
 
 
 def check_target(path: Path, *, force: bool = False) -> None:

@@ -486,6 +486,15 @@ def test_nothing_is_written_inside_the_installed_package(
     assert f"`cp {shipped} turn.json`" in played.stderr
     made = runner.invoke(app, ["wolf", "generate", "--count", "1", "--out", str(package / "x")])
     assert made.exit_code == 1 and "inside the installed sheepdog package" in made.stderr
+    # nothing there yet: no copy to suggest (a tester ran the `cp` it gave, for a new file)
+    assert made.stderr.rstrip().endswith("change what it ships; give a path in another folder")
+    printed = runner.invoke(
+        app, ["wolf", "print", "cases/easy", "--out", str(package / "cases" / "h.pdf")]
+    )
+    assert printed.exit_code == 1 and "`cp" not in printed.stderr
+    assert "give a path in another folder" in printed.stderr
+    again = runner.invoke(app, ["wolf", "generate", "--count", "1", "--out", str(shipped.parent)])
+    assert f"(`cp -r {shipped.parent} puzzles`) and give the copy" in again.stderr
     assert shipped.read_bytes() == original
     assert sorted(p.name for p in package.rglob("*")) == ["cases", "puzzles", "turn.json"]
     outside = tmp_path / "mine.json"  # a copy outside is the user's to play
