@@ -467,6 +467,7 @@ class Hint:
 
     sheep: int
     score: float  # 1 + the expected leaf estimate after this interview, minus the uncover bonus
+    # (0 for every sheep once one suspect is left: no interview is needed)
     p_settle: float  # chance this interview alone leaves one suspect
     expected_suspects: float
     liar_probability: float

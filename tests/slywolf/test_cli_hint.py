@@ -1223,3 +1223,38 @@ def test_play_reads_this_session_s_lines_as_it_reads_a_reopened_game_s(tmp_path:
     assert hint in result.stderr
     again = runner.invoke(app, ["wolf", "play", str(path)], input="top maraca under harp\n")
     assert hint in again.stderr
+
+
+def test_a_settled_case_scores_every_sheep_zero(tmp_path: Path) -> None:
+    """Found by a tester: once one suspect is left the ranking gives every sheep the score 0
+    (no interview needed), which docs/hints.md did not say.  Here A and B wear the same outfit,
+    so no valid case has either as culprit, and C is the one suspect left; with every case
+    counted A and B stay open."""
+    settled = {
+        "roster": {
+            "accomplices": 1,
+            "colors": ["red", "blue"],
+            "garments": ["hat", "coat"],
+            "wolves": [
+                {"name": "A", "wears": ["red hat"]},
+                {"name": "B", "wears": ["red hat"]},
+                {"name": "C", "wears": ["blue coat"]},
+            ],
+            "sheep": [{"name": f"s{i}"} for i in range(4)],
+        },
+        "mode": "easy",
+        "interviews": [{"sheep": "s0", "testimony": "blue coat"}],
+    }
+    path = write(tmp_path / "settled.json", settled)
+    out = json.loads(runner.invoke(app, ["wolf", "hint", str(path), "--json"]).stdout)
+    assert [entry["sheep"] for entry in out["ranking"]] == ["s1", "s2", "s3"]
+    for entry in out["ranking"]:
+        assert (entry["score"], entry["p_settle"], entry["reason"]) == (
+            0.0,
+            1.0,
+            "no need: C did it",
+        )
+    both = json.loads(
+        runner.invoke(app, ["wolf", "hint", str(path), "--json", "--model", "uniform"]).stdout
+    )
+    assert all(entry["score"] >= 1.0 for entry in both["ranking"])
