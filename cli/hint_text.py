@@ -31,8 +31,8 @@ from sheepdog.solver.slywolf.puzzle import Interview
 from sheepdog.solver.slywolf.session import (
     Game,
     callable_sheep,
-    case_solved,
     plain_top_choice,
+    solved,
     waiting_stacks,
 )
 from sheepdog.solver.slywolf.turn import track_length, wanted_kinds
@@ -276,7 +276,7 @@ def reply(before: Game, entry: Entry, after: Game) -> str:
         case Heard():
             if after.turn.called:
                 return "interview recorded"
-            if case_solved(after.puzzle) is not None or not waiting_stacks(after.table):
+            if solved(after) is not None or not waiting_stacks(after.table):
                 return "interviews recorded; the turn is over"  # no tile to type
             return "interviews recorded; the turn is over (type `top SHEEP` for new tiles)"
         case Corrected(Interview(sheep)):
@@ -334,7 +334,7 @@ def resume_line(game: Game, chances: str | None = None) -> str:
                 words += f" (found {turn.found[n]})"
             called.append(words)
         parts.append(f"this turn: called {', '.join(called)}")
-    if game.guessed is None and (culprit := case_solved(game.puzzle)) is not None:
+    if game.guessed is None and (culprit := solved(game)) is not None:
         parts.append(f"the case is solved: the culprit is {culprit}")
     if chances is not None:
         parts.append(chances)

@@ -62,10 +62,7 @@ from sheepdog.solver.slywolf.turn import (
 )
 from sheepdog.solver.slywolf.valid import (
     Model,
-    NoValidCase,
-    check_model,
-    deduce_with,
-    unavailable_reason,
+    model_deduction,
 )
 from sheepdog.solver.slywolf.worlds import Deduction, Observation
 from sheepdog.solver.words import counted, listed
@@ -112,26 +109,9 @@ def _named_conflict(puzzle: Puzzle, exc: ContradictionError) -> ContradictionErr
 
 def hint_model(obs: Observation, model: Model | None = None) -> tuple[Model, Deduction, str | None]:
     """The model the advice on ``obs`` uses, its exact deduction, and why the default is not
-    the valid model (None: it is, or ``model`` was asked for).
-
-    ``model`` None is the default: the valid cases where that model is available and some valid
-    case fits the interviews, else every case.  An asked-for ``"valid"`` that no valid case fits
-    is a :class:`SheepdogError`; interviews no case fits are a :class:`ContradictionError`."""
-    if model is not None:
-        model = check_model(model)
-    reason = unavailable_reason(obs)
-    chosen: Model = model or ("valid" if reason is None else "uniform")
-    fallback = reason if model is None else None
-    d = deduce_with(obs, chosen)
-    if not d.consistent and chosen == "valid":
-        uniform = deduce_with(obs, "uniform")
-        if uniform.consistent and model is None:
-            chosen, d = "uniform", uniform
-            fallback = (
-                "no valid case (exactly one wolf fitting every interview) fits the interviews"
-            )
-        elif uniform.consistent:
-            raise NoValidCase()
+    the valid model (None: it is, or ``model`` was asked for): :func:`model_deduction`, where
+    interviews no case fits are a :class:`ContradictionError`."""
+    chosen, d, fallback = model_deduction(obs, model)
     if not d.consistent:
         raise ContradictionError("the interviews contradict each other: no case fits them")
     return chosen, d, fallback

@@ -22,7 +22,9 @@ Rulings (rulebook sections in brackets; the draw model is in :mod:`~sheepdog.sol
   once no tile is left to call (Picky Eaters: "if you run out of witnesses"), and only on a
   wolf still suspected.  The game is closed after it: every later entry but ``hint`` is refused.
 - With one suspect left the case is solved and the game ends [Game End 1] (:func:`case_solved`
-  says so): the players open the interpreter.  Every later entry but ``hint``, ``correct``
+  says so, counting the cases the findings count: by default the valid ones, so a suspect no
+  solvable case has as culprit does not keep the game going): the players open the
+  interpreter.  Every later entry but ``hint``, ``correct``
   and ``undo`` is refused (a mistyped interview may be what solved it).
 - Known deck: at the table the players have not seen the tiles of the sheep not yet
   interviewed, so deductions and hints use :func:`table_view`, which forgets them.
@@ -87,7 +89,13 @@ from sheepdog.solver.slywolf.turn import (
     track_length,
     wanted_kinds,
 )
-from sheepdog.solver.slywolf.valid import check_model
+from sheepdog.solver.slywolf.valid import (
+    Model,
+    ValidModelUnavailable,
+    check_model,
+    deduce_with,
+    model_deduction,
+)
 from sheepdog.solver.words import counted, listed_first
 
 # -- the game ------------------------------------------------------------------------------------
@@ -222,7 +230,7 @@ def check_likes(roster: Roster) -> None:
 def callable_sheep(game: Game) -> list[int]:
     """The sheep a ``call`` may name now, in stack order (see :func:`_check_call`): none once
     the case is solved [Game End 1]."""
-    if case_solved(game.puzzle) is not None:
+    if solved(game) is not None:
         return []
     out = []
     for s in game.table.visible:
@@ -565,10 +573,10 @@ def apply(game: Game, entry: Entry) -> Game:
         and entry.interview.sheep not in game.puzzle.interviewed()
     )
     if not isinstance(entry, AskHint | Corrected) and not pending:
-        solved = case_solved(game.puzzle)
-        if solved is not None:
+        culprit = solved(game)
+        if culprit is not None:
             raise SheepdogError(
-                f"the case is solved: {solved} is the only suspect left, so the game is over "
+                f"the case is solved: {culprit} is the only suspect left, so the game is over "
                 "[Game End 1]; open the interpreter (a printed case: its card's flap) to check "
                 "(`undo` or `correct` if an interview was typed wrong)"
             )
@@ -720,13 +728,28 @@ def table_view(puzzle: Puzzle) -> Puzzle:
 
 
 @functools.lru_cache(maxsize=64)
-def case_solved(puzzle: Puzzle) -> str | None:
+def case_solved(puzzle: Puzzle, model: Model | None = None) -> str | None:
     """The culprit's name once one suspect is left (deduced as the table knows it), else None.
-    (Remembered for the last puzzles: :func:`apply` asks it of every entry.)"""
-    from sheepdog.solver.slywolf.worlds import deduce_puzzle
 
-    d = deduce_puzzle(table_view(puzzle))
+    The suspects are those of the findings ``wolf play`` and the page show: the valid cases by
+    default (``model`` None; where that model applies and some valid case fits, else every
+    case), or ``model``'s (a game's kept ``--model``: :func:`solved`), so the game ends when
+    they say "Case solved".  (Remembered for the last puzzles: :func:`apply` asks it of every
+    entry.)"""
+    from sheepdog.solver.slywolf.worlds import Observation
+
+    obs = Observation.from_puzzle(table_view(puzzle))
+    try:
+        d = model_deduction(obs, model, marginals=False)[1]
+    except ValidModelUnavailable:  # asked for where it does not apply or no valid case fits:
+        # the findings count every case then
+        d = deduce_with(obs, "uniform", marginals=False)
     return puzzle.roster.wolves[d.culprit].name if d.culprit is not None else None
+
+
+def solved(game: Game) -> str | None:
+    """:func:`case_solved` of the game, under the model it keeps (``wolf play --model``)."""
+    return case_solved(game.puzzle, game.table.options.model)
 
 
 def waiting_stacks(table: Table) -> list[int]:

@@ -259,6 +259,34 @@ def deduce_with(obs: Observation, model: Model, *, marginals: bool = True) -> De
     return deduce(obs, marginals=marginals)
 
 
+def model_deduction(
+    obs: Observation, model: Model | None = None, *, marginals: bool = True
+) -> tuple[Model, Deduction, str | None]:
+    """The model the table's findings, hints and game end use on ``obs``, its exact
+    deduction, and why that is not the valid model (None: it is, or ``model`` was asked for).
+
+    ``model`` None is the default: the valid cases where that model is available and some valid
+    case fits the interviews, else every case.  An asked-for ``"valid"`` that no valid case fits
+    while some case does is :class:`NoValidCase`; interviews no case fits give the
+    inconsistent deduction."""
+    if model is not None:
+        model = check_model(model)
+    reason = unavailable_reason(obs)
+    chosen: Model = model or ("valid" if reason is None else "uniform")
+    fallback = reason if model is None else None
+    d = deduce_with(obs, chosen, marginals=marginals)
+    if not d.consistent and chosen == "valid":
+        uniform = deduce_with(obs, "uniform", marginals=marginals)
+        if uniform.consistent and model is None:
+            chosen, d = "uniform", uniform
+            fallback = (
+                "no valid case (exactly one wolf fitting every interview) fits the interviews"
+            )
+        elif uniform.consistent:
+            raise NoValidCase()
+    return chosen, d, fallback
+
+
 @lru_cache(maxsize=4096)
 def valid_factors(obs: Observation, item: int | None) -> tuple[tuple[int, int], ...]:
     """Per culprit, (all completions, valid completions) of the unknown testimonies once one

@@ -1197,3 +1197,48 @@ def test_a_table_game_reads_its_own_earlier_lines_as_a_game_file_does(client: Te
     r = client.post(base + "/entries", json={"line": "top maraca under harp"})
     assert r.status_code in (400, 409, 422)
     assert "(its top was typed: if that tile lay on another stack, `undo` it" in r.text
+
+
+TINY5 = {
+    "name": "tiny5",
+    "accomplices": 1,
+    "colors": ["red", "blue"],
+    "garments": ["hat", "coat"],
+    "wolves": [
+        {"name": "A", "wears": ["red coat", "red hat"]},
+        {"name": "B", "wears": ["blue coat", "red hat"]},
+        {"name": "C", "wears": ["blue hat", "red coat"]},
+        {"name": "D", "wears": ["blue hat"]},
+    ],
+    "sheep": [{"name": f"s{i}"} for i in range(1, 6)],
+}
+#: after these, the valid cases leave D alone, every case C and D (a tester's brute force)
+TINY5_HEARD = [
+    {"sheep": "s5", "points_to": "s3", "testimony": "blue hat"},
+    {"sheep": "s1", "points_to": "s3", "testimony": "red hat"},
+    {"sheep": "s3", "testimony": "red hat"},
+    {"sheep": "s2", "points_to": "s4", "testimony": "red hat"},
+]
+
+
+def test_the_game_is_solved_when_the_findings_say_so(client: TestClient) -> None:
+    """Found by a tester: the page said "Case solved: the culprit is D" (its findings count
+    the valid cases) while the API's ``state.solved`` was null (the game's end counted every
+    case), so a second client was told the case was open.  Both now count the cases the
+    findings count."""
+    from sheepdog.solver.slywolf.session import case_solved
+
+    r = client.post("/api/wolf/games", json={"roster": TINY5, "mode": "easy"})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    base = f"/api/wolf/games/{game['id']}"
+    for interview in TINY5_HEARD:
+        assert client.post(base + "/interviews", json=interview).status_code == 201
+    view = client.get(base).json()
+    assert view["solve"]["suspects"] == ["C", "D"]  # every case: still open
+    assert view["findings"]["suspects"] == ["D"] and view["findings"]["culprit"] == "D"
+    assert view["state"]["solved"] == "D"
+    assert "Case solved: the culprit is <b><bdi>D</bdi></b>" in client.get(game["url"]).text
+    puzzle = puzzle_from_dict(view["puzzle"])
+    assert case_solved(puzzle) == "D" and case_solved(puzzle, "valid") == "D"
+    assert case_solved(puzzle, "uniform") is None  # a game kept on every case goes on
