@@ -188,6 +188,7 @@ def prepare_folder(
     except OSError as exc:
         raise SheepdogError(f"cannot clean up {out}: {os_reason(exc)}") from None
     there = run_files(out, mode, seed, count)
+    _check_not_the_roster(there, out, roster_ref)
     for _, path in there:  # --force replaces files only (fileio): a folder in the way stays
         if os.path.islink(path) and not os.path.exists(path):  # a link to no file: says so
             check_target(path, force=force)  # (--force writes through it, as everywhere)
@@ -256,6 +257,26 @@ def _case_bytes(path: Path) -> bytes | None:
 
 def _same_bytes(path: Path, text: str) -> bool:
     return _case_bytes(path) == text.encode("utf-8")
+
+
+def _check_not_the_roster(there: list[tuple[int, Path]], out: Path, roster_ref: object) -> None:
+    """Refuse, even with ``force``, a run one of whose case files is the roster file the
+    cases are made from (a roster named like a case, kept in ``out``): writing the case would
+    lose the roster, and every case of the run names it (found by a tester)."""
+    if not isinstance(roster_ref, str) or roster_ref.lower() in SHIPPED_ROSTERS:
+        return  # the roster written into each file, or a shipped one
+    roster_file = Path(os.path.normpath(out.resolve() / roster_ref))
+    for _, path in there:
+        try:
+            same = os.path.samefile(path, roster_file)
+        except OSError:  # not there, or not readable: the write or the roster says so
+            continue
+        if same:
+            raise SheepdogError(
+                f"{path} is the roster file these cases are made from (--roster): a case of"
+                " this run would replace it; move the roster out of the way (or give another"
+                " --out), --force does not overwrite it"
+            )
 
 
 def check_roster_ref(roster: Roster, roster_ref: str, out: Path) -> None:

@@ -549,6 +549,31 @@ def test_a_roster_ref_must_name_the_cases_roster_from_their_folder(tmp_path: Pat
     assert load_puzzle(case.path).roster == large
 
 
+def test_a_roster_named_like_a_case_of_the_run_is_never_overwritten(tmp_path: Path) -> None:
+    """Found by a tester: a roster file kept in the output folder under a case file's name
+    (``easy-1-002.json``) was replaced by that case with ``--force``; the roster was lost and
+    every case of the run named it.  It is refused, with or without ``force``, naming the
+    roster."""
+    from typer.testing import CliRunner
+
+    from sheepdog.cli.main import app
+    from sheepdog.solver.slywolf.roster import roster_to_dict
+
+    mine = tmp_path / "easy-1-002.json"
+    data = roster_to_dict(ROSTER)
+    data["name"] = "mine"
+    mine.write_text(json.dumps(data), encoding="utf-8")
+    before = mine.read_bytes()
+    roster = load_roster(mine)
+    for force in (False, True):
+        with pytest.raises(SheepdogError, match="is the roster file these cases are made from"):
+            generate_files(tmp_path, roster, "easy", 2, seed=1, roster_ref=mine.name, force=force)
+    args = ["wolf", "generate", "--roster", str(mine), "--count", "2", "--seed", "1"]
+    done = CliRunner().invoke(app, [*args, "--out", str(tmp_path), "--force"])
+    assert done.exit_code == 1 and "--force does not overwrite it" in done.stderr
+    assert mine.read_bytes() == before and names(tmp_path) == ["easy-1-002.json"]
+
+
 def test_stray_temporary_files_are_cleaned_up(tmp_path: Path) -> None:
     ours = tmp_path / f".easy-1-002.json{TEMP_MARK}0123abcd"
     probe = tmp_path / f".sheepdog-write-check{TEMP_MARK}89abcdef"
