@@ -96,6 +96,7 @@ from sheepdog.solver.slywolf.valid import (
     deduce_with,
     model_deduction,
 )
+from sheepdog.solver.slywolf.worlds import Deduction, Observation
 from sheepdog.solver.words import counted, listed_first
 
 # -- the game ------------------------------------------------------------------------------------
@@ -703,10 +704,8 @@ def _check_guess(game: Game, wolf: int) -> None:
             f"no guess yet: the wolf is {counted(left, 'space')} from the final space of the track "
             "(a guess is the last chance there, or when no tile is left)"
         )
-    from sheepdog.solver.slywolf.worlds import deduce_puzzle
-
-    d = deduce_puzzle(table_view(game.puzzle))
-    if d.consistent and wolf not in d.suspects:
+    d = table_deduction(game.puzzle, game.table.options.model)
+    if d.consistent and wolf not in d.suspects:  # the suspects the findings show
         raise SheepdogError(f"{name} is cleared by the interviews: guess a wolf still suspected")
 
 
@@ -728,22 +727,23 @@ def table_view(puzzle: Puzzle) -> Puzzle:
 
 
 @functools.lru_cache(maxsize=64)
-def case_solved(puzzle: Puzzle, model: Model | None = None) -> str | None:
-    """The culprit's name once one suspect is left (deduced as the table knows it), else None.
-
-    The suspects are those of the findings ``wolf play`` and the page show: the valid cases by
-    default (``model`` None; where that model applies and some valid case fits, else every
-    case), or ``model``'s (a game's kept ``--model``: :func:`solved`), so the game ends when
-    they say "Case solved".  (Remembered for the last puzzles: :func:`apply` asks it of every
-    entry.)"""
-    from sheepdog.solver.slywolf.worlds import Observation
-
+def table_deduction(puzzle: Puzzle, model: Model | None = None) -> Deduction:
+    """The deduction behind the suspects ``wolf play`` and the page show (as the table knows
+    the puzzle, without marginals): the valid cases by default (``model`` None; where that
+    model applies and some valid case fits, else every case), or ``model``'s (a game's kept
+    ``--model``).  (Remembered for the last puzzles: :func:`apply` asks it of every entry.)"""
     obs = Observation.from_puzzle(table_view(puzzle))
     try:
-        d = model_deduction(obs, model, marginals=False)[1]
+        return model_deduction(obs, model, marginals=False)[1]
     except ValidModelUnavailable:  # asked for where it does not apply or no valid case fits:
         # the findings count every case then
-        d = deduce_with(obs, "uniform", marginals=False)
+        return deduce_with(obs, "uniform", marginals=False)
+
+
+def case_solved(puzzle: Puzzle, model: Model | None = None) -> str | None:
+    """The culprit's name once one suspect is left among the cases the table's findings count
+    (:func:`table_deduction`), else None: the game ends when they say "Case solved"."""
+    d = table_deduction(puzzle, model)
     return puzzle.roster.wolves[d.culprit].name if d.culprit is not None else None
 
 

@@ -1048,3 +1048,60 @@ def test_top_under_nothing_names_a_stack_never_uncovered() -> None:
     # an unknown name after `under` offers the word too
     with pytest.raises(SheepdogError, match=r"valid sheep are: .*; or nothing \(a stack whose"):
         play(game, "top harp under zither")
+
+
+def test_the_guess_and_the_end_count_the_cases_the_findings_count(tmp_path: Path) -> None:
+    """The game's end and the guess read the suspects the status line shows: the valid cases
+    by default (found by a tester: the page said "Case solved" while the game went on; the
+    guess took a wolf no valid case has as culprit), every case for a game kept on
+    ``--model uniform``.  On this roster one "blue hat" leaves C in no valid case."""
+    from typer.testing import CliRunner
+
+    from sheepdog.cli.main import app
+    from sheepdog.solver.slywolf.roster import roster_to_dict
+
+    box = roster_to_dict(load_roster("default"))
+    roster = {
+        "name": "tiny5",
+        "accomplices": 1,
+        "colors": ["red", "blue"],
+        "garments": ["hat", "coat"],
+        "bag": box["bag"],
+        "track": {"one_star": 1, "two_star": 1},
+        "wolves": [
+            {"name": "A", "wears": ["red coat", "red hat"]},
+            {"name": "B", "wears": ["blue coat", "red hat"]},
+            {"name": "C", "wears": ["blue hat", "red coat"]},
+            {"name": "D", "wears": ["blue hat"]},
+        ],
+        "sheep": [{"name": f"s{i}", "likes": ["pumpkin", "carrot", "peas"]} for i in range(1, 6)],
+    }
+    (tmp_path / "tiny5.json").write_text(json.dumps(roster), encoding="utf-8")
+    turn = ["top s1", "top s2", "top s3", "top s4", "call s4", "found pumpkin"]
+    lines = [*turn, "interview s4, s1, blue hat", "guess C", "guess A"]
+    runner = CliRunner()
+    for model, refused in (("valid", True), ("uniform", False)):
+        game = tmp_path / f"{model}.json"
+        args = ["wolf", "play", str(game), "--new", "--roster", str(tmp_path / "tiny5.json")]
+        played = runner.invoke(app, [*args, "--model", model], input="\n".join(lines))
+        assert played.exit_code == 0, played.output
+        kept = json.loads(game.read_text(encoding="utf-8"))
+        assert kept["game"]["guessed"] == ("A" if refused else "C")
+        assert ("C is cleared by the interviews" in played.stderr) == refused
+        assert ("C " in played.stdout.split("Suspects")[1].split("·")[0]) != refused
+    # the end: the tester's four interviews leave D alone among the valid cases, C and D
+    # among every case
+    heard = ["s5, s3, blue hat", "s1, s3, red hat", "s3, ?, red hat", "s2, s4, red hat"]
+    puzzle = new_puzzle(load_roster(tmp_path / "tiny5.json"), "easy", "tiny5.json")
+    for line in heard:
+        sheep, target, item = (w.strip() for w in line.split(","))
+        puzzle = puzzle.with_interview(
+            Interview(
+                puzzle.roster.sheep_index(sheep),
+                None if target == "?" else puzzle.roster.sheep_index(target),
+                puzzle.roster.parse_item(item),
+            )
+        )
+    from sheepdog.solver.slywolf.session import case_solved
+
+    assert case_solved(puzzle) == "D" and case_solved(puzzle, "uniform") is None
