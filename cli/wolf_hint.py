@@ -263,6 +263,11 @@ def _begun(
 
     if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
         check_target(file, force=True)
+    if _same_file(file, roster):  # found by a review: --force lost the roster
+        raise SheepdogError(
+            f"{file} is the roster file the game is played with (--roster): the game would"
+            " replace it; give another file for the game (--force does not overwrite it)"
+        )
     if os.path.lexists(file) and not force:
         if not os.path.exists(file):  # a link that leads to no file: says so
             check_target(file)
@@ -283,6 +288,19 @@ def _begun(
     known = _Known(file, _save(file, game, force=force))
     echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
     return game, known
+
+
+def _same_file(file: Path, roster: str) -> bool:
+    """Whether the game file ``file`` is the roster file ``roster`` (a path, through links;
+    a shipped roster's name is no file)."""
+    from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
+
+    if roster.lower() in SHIPPED_ROSTERS:
+        return False
+    try:
+        return os.path.samefile(file, roster)
+    except (OSError, ValueError):  # either is missing (a shipped roster's name), or unreadable
+        return False
 
 
 #: How many times a game file that changes while it is read is read again.

@@ -150,16 +150,12 @@ def check_not_shipped(path: Path) -> None:
     if root is None:
         return
     if os.path.isfile(path):  # a shipped example to play: a copy of it is the user's
-        way = f"copy the file out first (`cp {path} {path.name}`) and give the copy, or another"
-    elif os.path.isdir(path):
-        way = (
-            f"copy the folder out first (`cp -r {path} {path.name}`) and give the copy, or another"
-        )
-    else:  # nothing there to copy: only the place is wrong
-        way = "give a path in another"
+        way = f"copy the file out first (`cp {path} {path.name}`) and give the copy, or"
+    else:  # a new file, or a folder to write in (a new game's, a run's): only the place is wrong
+        way = "give a path in"
     raise SheepdogError(
         f"{path} is inside the installed sheepdog package ({root}): writing there would"
-        f" change what it ships; {way} folder"
+        f" change what it ships; {way} another folder"
     )
 
 

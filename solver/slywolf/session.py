@@ -198,11 +198,33 @@ def new_game(
         options = replace(options, model=check_model(options.model))
     if not 0 <= options.skill <= 1:
         raise SheepdogError(f"options.skill must be a number from 0 to 1, not {options.skill}")
+    _check_open(puzzle, options.model)
     # the sheep heard before the game are off the stacks already: their tiles are dealt face
     # up beside them (a tile typed on top later could only be set aside again)
     n = puzzle.roster.n_sheep - len(puzzle.interviewed())
     table = Table(_dealt(n, taller_first), (), track, 0, (), options)
     return Game(_without_game(puzzle), table)
+
+
+def _check_open(puzzle: Puzzle, model: Model | None) -> None:
+    """Refuse a game solved before it begins: nothing would be left to do but open the
+    interpreter, and every entry would be refused (found by a review: two wolves of the same
+    outfit, whom no solvable case can have as culprit, left one suspect on a roster of three)."""
+    culprit = case_solved(puzzle, model)
+    if culprit is None:
+        return
+    why = (
+        "the interviews heard already leave no other"
+        if puzzle.interviews
+        else "no solvable case on this roster has another culprit"
+    )
+    other = ""
+    if model != "uniform" and case_solved(puzzle, "uniform") is None:
+        other = "; counting every case (--model uniform) leaves more"
+    raise SheepdogError(
+        f"{culprit} is the only suspect before the game begins ({why}): nothing is left to"
+        f" deduce{other}"
+    )
 
 
 def _dealt(n: int, taller_first: bool = False) -> tuple[Stack, ...]:
@@ -1259,9 +1281,45 @@ def resumed(game: Game) -> Record | None:
     before this one: every line typed is played again, as it was, from a new game of the same
     roster, mode, side and options (the log holds the refused lines and the undos too).  None
     when that does not give ``game`` back: a file whose game began with interviews already
-    heard, or was written by hand or by a server."""
+    heard, or was written by hand or by a server.
+
+    The lines are played under the model the game keeps, else under another one: the game's
+    end counts the cases its chances count (:func:`case_solved`), so a line taken under one
+    model may be refused under the other, and the lines were typed before a ``--model`` given
+    when the game was opened again (or, before 2026-12-07, under a game's end that counted
+    every case).  The record then goes on under the kept model."""
     if game.puzzle.interviews and not game.log:
         return None
+    kept = game.table.options.model
+    for model in dict.fromkeys((kept, "uniform", "valid")):
+        record = _resumed_as(_modelled(game, model), model)
+        if record is not None:
+            return record if model == kept else _modelled_record(record, kept)
+    return None
+
+
+def _modelled(game: Game, model: Model | None) -> Game:
+    """``game`` counting the cases of ``model`` (None: the default)."""
+    options = game.table.options
+    return replace(game, table=replace(game.table, options=replace(options, model=model)))
+
+
+def _modelled_record(record: Record, model: Model | None) -> Record:
+    """``record`` with every game in it counting the cases of ``model``."""
+    games: list[Game] = []
+    rest = record.before
+    while rest:
+        previous, rest = rest
+        games.append(_modelled(previous, model))
+    before: _Befores = ()
+    for previous in reversed(games):
+        before = (previous, before)
+    start, game = _modelled(record.start, model), _modelled(record.game, model)
+    return Record._made(start, record.steps, game, None if record.before is None else before)
+
+
+def _resumed_as(game: Game, model: Model | None) -> Record | None:
+    """:func:`resumed` with the lines played under ``model`` (``game`` counts its cases)."""
     records: list[Record] = []
     for taller_first in (False, True):  # a file of an earlier version dealt the other way
         try:

@@ -263,3 +263,111 @@ def test_the_library_reads_and_checks_a_kept_model() -> None:
     assert kept.table.options.model == "uniform"
     assert advice(plain, model="VALID").model == "valid"  # type: ignore[arg-type]
     assert advice(kept.to_puzzle()).model == "uniform"
+
+
+def _r4(tmp_path: Path, wolves: int = 4) -> Path:
+    """A review's roster: Ann and Anna wear the same outfit, so no valid case has either as
+    culprit; with Cid too, two interviews can leave Bob alone among the valid cases while
+    every case still has three suspects."""
+    from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
+
+    box = roster_to_dict(load_roster("default"))
+    roster = {
+        "name": "r4",
+        "accomplices": 1,
+        "colors": ["red", "blue"],
+        "garments": ["hat", "coat"],
+        "bag": box["bag"],
+        "track": box["track"],
+        "wolves": [
+            {"name": "Ann", "wears": ["red hat", "red coat"]},
+            {"name": "Anna", "wears": ["red hat", "red coat"]},
+            {"name": "Bob", "wears": ["blue hat", "blue coat"]},
+            {"name": "Cid", "wears": ["red hat", "blue coat"]},
+        ][:wolves],
+        "sheep": [
+            {"name": n, "likes": ["pumpkin", "eggplant", "carrot"]}
+            for n in ("harp", "banjo", "guitar", "drum", "flute")
+        ],
+    }
+    path = tmp_path / f"r{wolves}.json"
+    path.write_text(json.dumps(roster), encoding="utf-8")
+    return path
+
+
+R4_GAME = [
+    *(f"top {n}" for n in ("harp", "banjo", "guitar", "drum")),
+    "call harp",
+    "found pumpkin",
+    "interview harp, banjo, red hat",
+    "top flute",
+    "call guitar",
+    "found eggplant",
+    "interview guitar, banjo, blue coat",
+]
+
+
+@pytest.mark.parametrize(("first", "then"), [("uniform", "valid"), ("valid", "uniform")])
+def test_undo_reaches_earlier_sessions_after_the_model_changes(
+    tmp_path: Path, first: str, then: str
+) -> None:
+    """Found by a review: the game's end counts the cases its chances count, and the log was
+    played again under the model given when the game was opened again, so a line taken under
+    the other one was refused and ``undo`` could not reach the sessions before.  The lines are
+    played under the model they were typed with; the game goes on under the new one."""
+    game = tmp_path / "g.json"
+    roster = _r4(tmp_path)
+    # under every case Bob, Ann and Anna are left, so drum is called; under the valid cases
+    # Bob is alone, the case is solved and the calls after it are refused (and logged)
+    more = ["call drum"] if first == "uniform" else ["top drum", "call banjo", "guess Bob"]
+    args = ["wolf", "play", str(game), "--new", "--roster", str(roster), "--model", first]
+    assert runner.invoke(app, args, input="\n".join(R4_GAME)).exit_code == 0
+    assert runner.invoke(app, ["wolf", "play", str(game)], input="\n".join(more)).exit_code == 0
+    played = runner.invoke(app, ["wolf", "play", str(game), "--model", then], input="undo\nundo")
+    assert played.exit_code == 0, played.output
+    undone = [line for line in played.stdout.split("> ") if line.startswith("undone: ")]
+    if first == "uniform":
+        assert [u.split(".")[0] for u in undone] == [
+            "undone: call drum",
+            "undone: interview guitar, banjo, blue coat",
+        ]
+        assert "Case solved: the culprit is Bob" in undone[0]  # the valid cases, from now on
+    else:
+        assert [u.split(".")[0] for u in undone] == [
+            "undone: interview guitar, banjo, blue coat",
+            "undone: found eggplant",
+        ]
+    kept = json.loads(game.read_text(encoding="utf-8"))
+    assert kept["game"]["options"]["model"] == then
+
+
+def test_a_game_solved_before_it_begins_is_refused(tmp_path: Path) -> None:
+    """Found by a review: on a roster where no valid case has a culprit but Bob (Ann and Anna
+    wear the same outfit), ``--new`` began a game whose every entry was refused as solved,
+    pointing at interviews that did not exist.  It is refused when it would begin; over every
+    case there is something to deduce."""
+    game = tmp_path / "g.json"
+    args = ["wolf", "play", str(game), "--new", "--roster", str(_r4(tmp_path, wolves=3))]
+    refused = runner.invoke(app, args, input="top harp")
+    assert refused.exit_code == 1 and not game.exists()
+    assert refused.stderr == (
+        "Error: Bob is the only suspect before the game begins (no solvable case on this"
+        " roster has another culprit): nothing is left to deduce; counting every case"
+        " (--model uniform) leaves more\n"
+    )
+    assert runner.invoke(app, [*args, "--model", "uniform"], input="top harp").exit_code == 0
+
+
+def test_play_never_overwrites_its_roster_file(tmp_path: Path) -> None:
+    """Found by a review: ``wolf play FILE --new --roster FILE --force`` replaced the roster
+    with the game, which then named itself as its roster and could not be opened."""
+    roster = _r4(tmp_path)
+    before = roster.read_bytes()
+    args = ["wolf", "play", str(roster), "--new", "--roster", str(roster), "--force"]
+    done = runner.invoke(app, args, input="top harp")
+    assert done.exit_code == 1 and "--force does not overwrite it" in done.stderr
+    assert roster.read_bytes() == before
+    (tmp_path / "link.json").symlink_to(roster)
+    link = str(tmp_path / "link.json")
+    linked = runner.invoke(app, ["wolf", "play", link, "--new", "--roster", str(roster), "--force"])
+    assert linked.exit_code == 1 and roster.read_bytes() == before
