@@ -152,6 +152,12 @@ def smallest_conflict(
     return Conflict(minimal, False, at_least=at_least, stopped=stopped)
 
 
+#: What PySAT raises (as its compiled solvers' own ``error``) when a Ctrl-C comes during a
+#: solve: it handles SIGINT itself then, so no KeyboardInterrupt is raised (found by a
+#: tester: "internal error: error: Caught keyboard interrupt").
+PYSAT_INTERRUPTED = "Caught keyboard interrupt"
+
+
 class _HittingSets:
     """Minimum hitting sets of a growing family of sets, with one incremental RC2 solver:
     each set is a hard clause (one of its interviews is in), each interview a soft clause of
@@ -187,7 +193,12 @@ class _HittingSets:
     def minimum(self) -> frozenset[int]:
         if self.rc2 is None:
             return frozenset()
-        model = self.rc2.compute()
+        try:
+            model = self.rc2.compute()
+        except Exception as exc:  # PySAT's own error type, from its compiled solvers
+            if str(exc) == PYSAT_INTERRUPTED:  # Ctrl-C caught by PySAT during a solve
+                raise KeyboardInterrupt from None
+            raise
         if model is None:  # pragma: no cover - each correction set is non-empty
             raise RuntimeError("no hitting set")
         return frozenset(lit - 1 for lit in model if lit > 0 and lit - 1 in self.universe)

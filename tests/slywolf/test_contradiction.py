@@ -126,6 +126,28 @@ def _box_contradiction() -> Puzzle:
     return p
 
 
+def test_a_ctrl_c_that_pysat_catches_is_an_interrupt() -> None:
+    """Found by a tester: a Ctrl-C during one of PySAT's solves is caught by PySAT itself,
+    which raises its compiled solvers' own ``error`` ("Caught keyboard interrupt"), reported
+    as an internal error with exit 1.  It is a KeyboardInterrupt (exit 130), and PySAT's
+    other errors are left as they are."""
+    import pysolvers
+    from pysat.examples.rc2 import RC2
+
+    from sheepdog.solver.slywolf.contradiction import PYSAT_INTERRUPTED
+
+    def stopped(self: object, expect_interrupt: bool = False) -> None:
+        raise pysolvers.error(PYSAT_INTERRUPTED)
+
+    def broken(self: object, expect_interrupt: bool = False) -> None:
+        raise pysolvers.error("something else")
+
+    with patch.object(RC2, "compute", stopped), pytest.raises(KeyboardInterrupt):
+        smallest_conflict(_box_contradiction())
+    with patch.object(RC2, "compute", broken), pytest.raises(pysolvers.error):
+        smallest_conflict(_box_contradiction())
+
+
 def test_box_contradiction_is_found() -> None:
     p = _box_contradiction()
     conflict = smallest_conflict(p)
