@@ -259,7 +259,7 @@ def _begun(
     from sheepdog.solver.fileio import check_target
     from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
     from sheepdog.solver.slywolf.roster import load_roster
-    from sheepdog.solver.slywolf.session import check_likes, new_game
+    from sheepdog.solver.slywolf.session import check_likes, check_open, new_game
 
     if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
         check_target(file, force=True)
@@ -284,6 +284,7 @@ def _begun(
     check_likes(base.roster)
     if options.model == "valid":
         _check_valid_applies(base)
+    check_open(base, options.model)
     game = new_game(base, side, options)
     known = _Known(file, _save(file, game, force=force))
     echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")

@@ -44,6 +44,7 @@ from sheepdog.solver.slywolf.session import (
     case_solved,
     changes_nothing,
     check_likes,
+    check_open,
     new_game,
     table_view,
     took_every_entry,
@@ -173,11 +174,12 @@ class WolfGame:
 
     @classmethod
     def start(cls, setup: dict[str, Any], *, new: bool = True) -> WolfGame:
-        del new  # a Sly Wolf setup takes no long work to check
         roster, ref = cls.roster_of(setup)
         puzzle = new_puzzle(roster, setup["mode"], ref)
         if setup.get("side") is None:
             return cls(setup, puzzle, None, ())
+        if new:  # a new table: not one solved before it begins (a stored one opens as it is)
+            check_open(puzzle)
         options = Options(setup["skill"], setup["picky_eaters"], setup["special_treats"])
         # a game stored before 2026-12-04 was dealt with the stacks typed first the taller
         # ones: it replays as it was dealt, so that no entry it took is refused now

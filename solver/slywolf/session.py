@@ -198,7 +198,6 @@ def new_game(
         options = replace(options, model=check_model(options.model))
     if not 0 <= options.skill <= 1:
         raise SheepdogError(f"options.skill must be a number from 0 to 1, not {options.skill}")
-    _check_open(puzzle, options.model)
     # the sheep heard before the game are off the stacks already: their tiles are dealt face
     # up beside them (a tile typed on top later could only be set aside again)
     n = puzzle.roster.n_sheep - len(puzzle.interviewed())
@@ -206,10 +205,11 @@ def new_game(
     return Game(_without_game(puzzle), table)
 
 
-def _check_open(puzzle: Puzzle, model: Model | None) -> None:
-    """Refuse a game solved before it begins: nothing would be left to do but open the
-    interpreter, and every entry would be refused (found by a review: two wolves of the same
-    outfit, whom no solvable case can have as culprit, left one suspect on a roster of three)."""
+def check_open(puzzle: Puzzle, model: Model | None = None) -> None:
+    """Refuse to begin a game solved before it begins (``wolf play --new``, a new table on
+    the page): nothing would be left to do but open the interpreter, and every entry would be
+    refused (found by a review: two wolves of the same outfit, whom no solvable case can have
+    as culprit, left one suspect on a roster of three).  A game stored already opens as it is."""
     culprit = case_solved(puzzle, model)
     if culprit is None:
         return
@@ -1292,7 +1292,7 @@ def resumed(game: Game) -> Record | None:
         return None
     kept = game.table.options.model
     for model in dict.fromkeys((kept, "uniform", "valid")):
-        record = _resumed_as(_modelled(game, model), model)
+        record = _resumed_as(_modelled(game, model))
         if record is not None:
             return record if model == kept else _modelled_record(record, kept)
     return None
@@ -1318,8 +1318,8 @@ def _modelled_record(record: Record, model: Model | None) -> Record:
     return Record._made(start, record.steps, game, None if record.before is None else before)
 
 
-def _resumed_as(game: Game, model: Model | None) -> Record | None:
-    """:func:`resumed` with the lines played under ``model`` (``game`` counts its cases)."""
+def _resumed_as(game: Game) -> Record | None:
+    """:func:`resumed` with the lines played under the model ``game`` keeps."""
     records: list[Record] = []
     for taller_first in (False, True):  # a file of an earlier version dealt the other way
         try:

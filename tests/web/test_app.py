@@ -1242,3 +1242,33 @@ def test_the_game_is_solved_when_the_findings_say_so(client: TestClient) -> None
     puzzle = puzzle_from_dict(view["puzzle"])
     assert case_solved(puzzle) == "D" and case_solved(puzzle, "valid") == "D"
     assert case_solved(puzzle, "uniform") is None  # a game kept on every case goes on
+
+
+def test_a_table_solved_before_it_begins_is_refused(client: TestClient) -> None:
+    """As ``wolf play --new`` (found by a review): Ann and Anna wear the same outfit, so no
+    valid case has either as culprit and Bob is the one suspect before any interview; a table
+    there is a 400 naming him, while a notebook (no table) may still be kept."""
+    box = roster_to_dict(load_roster("default"))
+    roster = {
+        "name": "r3",
+        "accomplices": 1,
+        "colors": ["red", "blue"],
+        "garments": ["hat", "coat"],
+        "bag": box["bag"],
+        "track": box["track"],
+        "wolves": [
+            {"name": "Ann", "wears": ["red hat", "red coat"]},
+            {"name": "Anna", "wears": ["red hat", "red coat"]},
+            {"name": "Bob", "wears": ["blue hat", "blue coat"]},
+        ],
+        "sheep": [
+            {"name": n, "likes": ["pumpkin", "eggplant", "carrot"]}
+            for n in ("harp", "banjo", "guitar", "drum", "flute")
+        ],
+    }
+    r = client.post("/api/wolf/games", json={"roster": roster, "mode": "easy", "side": "one_star"})
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("Bob is the only suspect before the game begins")
+    assert client.get("/api/wolf/games").json()["games"] == []
+    notebook = client.post("/api/wolf/games", json={"roster": roster, "mode": "easy"})
+    assert notebook.status_code == 201
