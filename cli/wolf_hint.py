@@ -284,7 +284,7 @@ def _begun(
     check_likes(base.roster)
     if options.model == "valid":
         _check_valid_applies(base)
-    check_open(base, options.model)
+    check_open(base, options.model, every_case="--model uniform")
     game = new_game(base, side, options)
     known = _Known(file, _save(file, game, force=force))
     echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
@@ -342,12 +342,16 @@ def _model_kept(file: Path, game: Game, model: ModelChoice | None, known: _Known
     again): kept in the file's options, so the next session counts them too."""
     from dataclasses import replace
 
+    from sheepdog.solver.slywolf.session import model_mark
+
     if model is not None and model.model == "valid":  # the file may keep it already
         _check_valid_applies(game.puzzle)
     if model is None or model.model == game.table.options.model:
         return game
     options = replace(game.table.options, model=model.model)
-    game = replace(game, table=replace(game.table, options=options))
+    # the log marks it: the lines before were typed under the other model (``resumed``)
+    log = (*game.log, model_mark(model.model))
+    game = replace(game, table=replace(game.table, options=options), log=log)
     _save(file, game, known=known)
     return game
 
@@ -394,7 +398,13 @@ def _session(file: Path, game: Game, known: _Known) -> None:
         check_entry_length,
         parse_entry,
     )
-    from sheepdog.solver.slywolf.session import NothingToUndo, Record, resumed, table_view
+    from sheepdog.solver.slywolf.session import (
+        MODEL_MARK,
+        NothingToUndo,
+        Record,
+        resumed,
+        table_view,
+    )
 
     _prepare_stdin()
     kept = game.table.options.model
@@ -435,6 +445,13 @@ def _session(file: Path, game: Game, known: _Known) -> None:
                 check_entry_length(text)
             except SheepdogError as exc:
                 echo("Error: " + str(exc), err=True)
+                continue
+            if text.lower().startswith(MODEL_MARK.strip()):  # the log's own mark: never typed
+                echo(
+                    "Error: --model is given when the game is opened: `sheepdog wolf play FILE"
+                    " --model uniform` (or valid)",
+                    err=True,
+                )
                 continue
             log += (text,)  # refused, but typed: the log keeps it
             try:

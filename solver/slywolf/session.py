@@ -90,6 +90,7 @@ from sheepdog.solver.slywolf.turn import (
     wanted_kinds,
 )
 from sheepdog.solver.slywolf.valid import (
+    MODELS,
     Model,
     ValidModelUnavailable,
     check_model,
@@ -205,11 +206,13 @@ def new_game(
     return Game(_without_game(puzzle), table)
 
 
-def check_open(puzzle: Puzzle, model: Model | None = None) -> None:
+def check_open(puzzle: Puzzle, model: Model | None = None, *, every_case: str = "") -> None:
     """Refuse to begin a game solved before it begins (``wolf play --new``, a new table on
     the page): nothing would be left to do but open the interpreter, and every entry would be
     refused (found by a review: two wolves of the same outfit, whom no solvable case can have
-    as culprit, left one suspect on a roster of three).  A game stored already opens as it is."""
+    as culprit, left one suspect on a roster of three).  A game stored already opens as it is.
+    ``every_case``: how the caller counts every case (``wolf play``'s ``--model uniform``),
+    named when that leaves more suspects."""
     culprit = case_solved(puzzle, model)
     if culprit is None:
         return
@@ -219,8 +222,8 @@ def check_open(puzzle: Puzzle, model: Model | None = None) -> None:
         else "no solvable case on this roster has another culprit"
     )
     other = ""
-    if model != "uniform" and case_solved(puzzle, "uniform") is None:
-        other = "; counting every case (--model uniform) leaves more"
+    if every_case and model != "uniform" and case_solved(puzzle, "uniform") is None:
+        other = f"; counting every case ({every_case}) leaves more"
     raise SheepdogError(
         f"{culprit} is the only suspect before the game begins ({why}): nothing is left to"
         f" deduce{other}"
@@ -349,8 +352,8 @@ def game_of(puzzle: Puzzle, where: str | None = None) -> Game | None:
     log = tuple(raw.get("log", []))
     game = Game(_without_game(puzzle), table, Turn(called, found, treats), log, None)
     if guessed is not None:  # a guess the rules would have refused is no guess
-        try:
-            _check_guess(game, guessed)
+        try:  # (checked against every case: versions before 2026-12-07 took such a guess)
+            _check_guess(game, guessed, "uniform")
         except SheepdogError as exc:
             raise FileFormatError(f"{where}: guessed: {exc}") from None
         game = replace(game, guessed=guessed)
@@ -711,10 +714,11 @@ def apply(game: Game, entry: Entry) -> Game:
             raise AssertionError("unreachable")
 
 
-def _check_guess(game: Game, wolf: int) -> None:
+def _check_guess(game: Game, wolf: int, model: Model | None = None) -> None:
     """The guess is the last chance [Game End 2]: at the start of a turn with the wolf on the
     final space of the track, or when no tile is left to call (Picky Eaters), on a wolf still
-    suspected."""
+    suspected (among the cases of ``model``; None: those of the model the game keeps, which
+    its status line shows)."""
     roster, table = game.roster, game.table
     name = roster.wolves[wolf].name
     if game.turn.called:  # the wolf has moved for this turn: its space is not the turn's start
@@ -726,7 +730,7 @@ def _check_guess(game: Game, wolf: int) -> None:
             f"no guess yet: the wolf is {counted(left, 'space')} from the final space of the track "
             "(a guess is the last chance there, or when no tile is left)"
         )
-    d = table_deduction(game.puzzle, game.table.options.model)
+    d = table_deduction(game.puzzle, model or game.table.options.model)
     if d.consistent and wolf not in d.suspects:  # the suspects the findings show
         raise SheepdogError(f"{name} is cleared by the interviews: guess a wolf still suspected")
 
@@ -1276,6 +1280,23 @@ class Record:
         return f"<Record: {len(self.steps)} steps, {undone} undone; {self.game!r}>"
 
 
+#: How a game file's log marks a ``--model`` given when the game was opened again (written by
+#: ``wolf play``; a typed line never reads so: the prompt refuses it unlogged).
+MODEL_MARK = "--model "
+
+
+def model_mark(model: Model) -> str:
+    """The log line that says the lines after it were typed counting the cases of ``model``."""
+    return MODEL_MARK + model
+
+
+def _marked_model(line: str) -> Model | None:
+    """The model a log line :func:`model_mark` wrote names, else None."""
+    if not line.startswith(MODEL_MARK):
+        return None
+    return next((m for m in MODELS if line == model_mark(m)), None)
+
+
 def resumed(game: Game) -> Record | None:
     """The record of ``game`` rebuilt from its log, so that ``undo`` reaches into the sessions
     before this one: every line typed is played again, as it was, from a new game of the same
@@ -1283,18 +1304,18 @@ def resumed(game: Game) -> Record | None:
     when that does not give ``game`` back: a file whose game began with interviews already
     heard, or was written by hand or by a server.
 
-    The lines are played under the model the game keeps, else under another one: the game's
-    end counts the cases its chances count (:func:`case_solved`), so a line taken under one
-    model may be refused under the other, and the lines were typed before a ``--model`` given
-    when the game was opened again (or, before 2026-12-07, under a game's end that counted
-    every case).  The record then goes on under the kept model."""
+    The game's end counts the cases its chances count (:func:`case_solved`), so a line taken
+    under one model may be refused under the other: each line is played under the model it
+    was typed with.  A ``--model`` given when the game was opened again is marked in the log
+    (:func:`model_mark`); the model before the first mark is the kept one, else the other
+    (a log typed before 2026-12-07 has no marks, and its game's end counted every case).  The
+    record then goes on under the kept model."""
     if game.puzzle.interviews and not game.log:
         return None
-    kept = game.table.options.model
-    for model in dict.fromkeys((kept, "uniform", "valid")):
-        record = _resumed_as(_modelled(game, model))
+    for first in dict.fromkeys((game.table.options.model, "uniform", "valid")):
+        record = _resumed_as(game, first)
         if record is not None:
-            return record if model == kept else _modelled_record(record, kept)
+            return record
     return None
 
 
@@ -1306,6 +1327,8 @@ def _modelled(game: Game, model: Model | None) -> Game:
 
 def _modelled_record(record: Record, model: Model | None) -> Record:
     """``record`` with every game in it counting the cases of ``model``."""
+    if record.game.table.options.model == model:
+        return record
     games: list[Game] = []
     rest = record.before
     while rest:
@@ -1318,25 +1341,32 @@ def _modelled_record(record: Record, model: Model | None) -> Record:
     return Record._made(start, record.steps, game, None if record.before is None else before)
 
 
-def _resumed_as(game: Game) -> Record | None:
-    """:func:`resumed` with the lines played under the model ``game`` keeps."""
+def _resumed_as(game: Game, first: Model | None) -> Record | None:
+    """:func:`resumed` with the lines before the log's first model mark played under
+    ``first``."""
+    kept = game.table.options.model
     records: list[Record] = []
     for taller_first in (False, True):  # a file of an earlier version dealt the other way
         try:
             start = new_game(
                 replace(game.puzzle, interviews=()),
                 game.table.side,
-                game.table.options,
+                replace(game.table.options, model=first),
                 taller_first=taller_first,
             )
             record = Record.begin(start)
             for line in game.log:
+                switched = _marked_model(line)
+                if switched is not None:
+                    record = _modelled_record(record, switched)
+                    continue
                 try:
                     record = record.add(parse_entry(start.roster, line), line)
                 except SheepdogError:  # refused when typed, and refused again
                     continue
         except SheepdogError:
             return None
+        record = _modelled_record(record, kept)
         records.append(record)
         if replace(record.game, log=game.log) == game:
             if not taller_first:

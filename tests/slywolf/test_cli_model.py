@@ -371,3 +371,54 @@ def test_play_never_overwrites_its_roster_file(tmp_path: Path) -> None:
     link = str(tmp_path / "link.json")
     linked = runner.invoke(app, ["wolf", "play", link, "--new", "--roster", str(roster), "--force"])
     assert linked.exit_code == 1 and roster.read_bytes() == before
+
+
+def test_undo_reaches_back_through_a_log_typed_under_both_models(tmp_path: Path) -> None:
+    """Found by a review: a log typed partly under each model (a line refused under the valid
+    cases, the next session on every case taking another) was rebuilt under neither, so no
+    undo reached back.  ``--model`` given when the game is opened again is marked in the log,
+    and each line is played again under the model it was typed with; a line typed as the
+    mark is refused and not logged."""
+    game = tmp_path / "g.json"
+    args = ["wolf", "play", str(game), "--new", "--roster", str(_r4(tmp_path)), "--model", "valid"]
+    assert runner.invoke(app, args, input="\n".join([*R4_GAME, "call drum"])).exit_code == 0
+    again = ["wolf", "play", str(game), "--model"]
+    assert runner.invoke(app, [*again, "uniform"], input="call flute").exit_code == 0
+    played = runner.invoke(app, [*again, "valid"], input="undo\nundo\n--model uniform")
+    assert played.exit_code == 0, played.output
+    undone = [line.split(".")[0] for line in played.stdout.split("> ") if "undone" in line]
+    assert undone == ["undone: call flute", "undone: interview guitar, banjo, blue coat"]
+    assert played.stderr == (
+        "Error: --model is given when the game is opened: `sheepdog wolf play FILE --model"
+        " uniform` (or valid)\n"
+    )
+    log = json.loads(game.read_text(encoding="utf-8"))["game"]["log"]
+    assert log[-6:] == [
+        "call drum",
+        "--model uniform",
+        "call flute",
+        "--model valid",
+        "undo",
+        "undo",
+    ]
+
+
+def test_a_guess_an_earlier_version_took_still_opens(tmp_path: Path) -> None:
+    """Found by a review: a game file closed by a guess of a wolf only every case keeps
+    suspected (versions before 2026-12-07 took it) was refused as a format error by `wolf
+    play` and `wolf hint`.  A stored guess is checked against every case; a new one against
+    the suspects the status line shows."""
+    game = tmp_path / "g.json"
+    args = ["wolf", "play", str(game), "--new", "--roster", str(_r4(tmp_path))]
+    assert runner.invoke(app, args, input="").exit_code == 0
+    data = json.loads(game.read_text(encoding="utf-8"))
+    data["game"]["track"]["position"] = 14  # the final space of the one-star side
+    game.write_text(json.dumps(data), encoding="utf-8")
+    refused = runner.invoke(app, ["wolf", "play", str(game)], input="guess Ann")
+    assert "Ann is cleared by the interviews" in refused.stderr  # no valid case has Ann
+    data["game"]["guessed"] = "Ann"
+    game.write_text(json.dumps(data), encoding="utf-8")
+    hinted = runner.invoke(app, ["wolf", "hint", str(game)])
+    assert hinted.exit_code == 0, hinted.output
+    reopened = runner.invoke(app, ["wolf", "play", str(game)], input="hint")
+    assert reopened.exit_code == 0 and "Error" not in reopened.stderr
