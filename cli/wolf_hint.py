@@ -342,12 +342,14 @@ def _model_kept(file: Path, game: Game, model: ModelChoice | None, known: _Known
     again): kept in the file's options, so the next session counts them too."""
     from dataclasses import replace
 
-    from sheepdog.solver.slywolf.session import model_mark
+    from sheepdog.solver.slywolf.session import check_open, model_mark
 
     if model is not None and model.model == "valid":  # the file may keep it already
         _check_valid_applies(game.puzzle)
     if model is None or model.model == game.table.options.model:
         return game
+    if not game.puzzle.interviews:  # as --new: not a game solved before anyone is heard
+        check_open(game.puzzle, model.model, every_case="--model uniform")
     options = replace(game.table.options, model=model.model)
     # the log marks it: the lines before were typed under the other model (``resumed``)
     log = (*game.log, model_mark(model.model))

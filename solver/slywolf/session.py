@@ -1312,10 +1312,13 @@ def resumed(game: Game) -> Record | None:
     record then goes on under the kept model."""
     if game.puzzle.interviews and not game.log:
         return None
-    for first in dict.fromkeys((game.table.options.model, "uniform", "valid")):
-        record = _resumed_as(game, first)
-        if record is not None:
-            return record
+    # a mark typed at the prompt of a version before 2026-12-07 was logged as a refused line:
+    # read as one then, if reading it as a mark does not give the game back
+    for marks in (True, False):
+        for first in dict.fromkeys((game.table.options.model, "uniform", "valid")):
+            record = _resumed_as(game, first, marks=marks)
+            if record is not None:
+                return record
     return None
 
 
@@ -1341,9 +1344,9 @@ def _modelled_record(record: Record, model: Model | None) -> Record:
     return Record._made(start, record.steps, game, None if record.before is None else before)
 
 
-def _resumed_as(game: Game, first: Model | None) -> Record | None:
+def _resumed_as(game: Game, first: Model | None, *, marks: bool = True) -> Record | None:
     """:func:`resumed` with the lines before the log's first model mark played under
-    ``first``."""
+    ``first`` (``marks`` False: every line is a line typed, and ``first`` the only model)."""
     kept = game.table.options.model
     records: list[Record] = []
     for taller_first in (False, True):  # a file of an earlier version dealt the other way
@@ -1356,7 +1359,7 @@ def _resumed_as(game: Game, first: Model | None) -> Record | None:
             )
             record = Record.begin(start)
             for line in game.log:
-                switched = _marked_model(line)
+                switched = _marked_model(line) if marks else None
                 if switched is not None:
                     record = _modelled_record(record, switched)
                     continue

@@ -422,3 +422,34 @@ def test_a_guess_an_earlier_version_took_still_opens(tmp_path: Path) -> None:
     assert hinted.exit_code == 0, hinted.output
     reopened = runner.invoke(app, ["wolf", "play", str(game)], input="hint")
     assert reopened.exit_code == 0 and "Error" not in reopened.stderr
+
+
+def test_a_mark_typed_before_marks_existed_is_a_typed_line(tmp_path: Path) -> None:
+    """Found by a review: a version before the marks logged ``--model uniform`` typed at its
+    prompt as a refused line; read as a mark, the lines after it replayed under the wrong
+    model and no undo reached back.  Such a log is read as typed when the marks do not give
+    the game back."""
+    game = tmp_path / "g.json"
+    args = ["wolf", "play", str(game), "--new", "--roster", str(_r4(tmp_path)), "--model", "valid"]
+    assert runner.invoke(app, args, input="\n".join(R4_GAME)).exit_code == 0
+    data = json.loads(game.read_text(encoding="utf-8"))
+    data["game"]["log"] += ["--model uniform", "call drum"]  # both refused when typed
+    game.write_text(json.dumps(data), encoding="utf-8")
+    played = runner.invoke(app, ["wolf", "play", str(game)], input="undo")
+    assert played.stdout.count("undone: interview guitar, banjo, blue coat") == 1, played.output
+
+
+def test_a_model_that_solves_a_game_nobody_was_heard_in_is_refused(tmp_path: Path) -> None:
+    """Found by a review: a game begun on every case, reopened with ``--model valid`` on a
+    roster where no valid case has a culprit but Bob, became the game ``--new`` refuses: solved
+    before anyone was heard, every entry refused.  The option is refused, and the file kept."""
+    game = tmp_path / "g.json"
+    roster = str(_r4(tmp_path, wolves=3))
+    args = ["wolf", "play", str(game), "--new", "--roster", roster, "--model", "uniform"]
+    assert runner.invoke(app, args, input="top harp").exit_code == 0
+    before = game.read_bytes()
+    again = runner.invoke(app, ["wolf", "play", str(game), "--model", "valid"], input="top banjo")
+    assert again.exit_code == 1 and again.stderr.startswith(
+        "Error: Bob is the only suspect before the game begins"
+    )
+    assert "--model uniform" in again.stderr and game.read_bytes() == before
