@@ -1314,7 +1314,8 @@ def resumed(game: Game) -> Record | None:
         return None
     # a mark typed at the prompt of a version before 2026-12-07 was logged as a refused line:
     # read as one then, if reading it as a mark does not give the game back
-    for marks in (True, False):
+    marked = any(_marked_model(line) is not None for line in game.log)
+    for marks in (True, False) if marked else (True,):
         for first in dict.fromkeys((game.table.options.model, "uniform", "valid")):
             record = _resumed_as(game, first, marks=marks)
             if record is not None:
