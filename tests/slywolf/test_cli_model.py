@@ -17,6 +17,7 @@ from sheepdog.solver.slywolf.puzzle import Puzzle, load_puzzle
 from sheepdog.solver.slywolf.sample import random_case
 from sheepdog.solver.slywolf.valid import MODELS, deduce_valid
 from sheepdog.solver.slywolf.worlds import Observation, deduce
+from tests.slywolf.rosters import twins
 from tests.slywolf.strategies import small_puzzles
 
 runner = CliRunner()
@@ -266,32 +267,9 @@ def test_the_library_reads_and_checks_a_kept_model() -> None:
 
 
 def _r4(tmp_path: Path, wolves: int = 4) -> Path:
-    """A review's roster: Ann and Anna wear the same outfit, so no valid case has either as
-    culprit; with Cid too, two interviews can leave Bob alone among the valid cases while
-    every case still has three suspects."""
-    from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
-
-    box = roster_to_dict(load_roster("default"))
-    roster = {
-        "name": "r4",
-        "accomplices": 1,
-        "colors": ["red", "blue"],
-        "garments": ["hat", "coat"],
-        "bag": box["bag"],
-        "track": box["track"],
-        "wolves": [
-            {"name": "Ann", "wears": ["red hat", "red coat"]},
-            {"name": "Anna", "wears": ["red hat", "red coat"]},
-            {"name": "Bob", "wears": ["blue hat", "blue coat"]},
-            {"name": "Cid", "wears": ["red hat", "blue coat"]},
-        ][:wolves],
-        "sheep": [
-            {"name": n, "likes": ["pumpkin", "eggplant", "carrot"]}
-            for n in ("harp", "banjo", "guitar", "drum", "flute")
-        ],
-    }
+    """A review's roster (:func:`tests.slywolf.rosters.twins`) in a file."""
     path = tmp_path / f"r{wolves}.json"
-    path.write_text(json.dumps(roster), encoding="utf-8")
+    path.write_text(json.dumps(twins(wolves)), encoding="utf-8")
     return path
 
 

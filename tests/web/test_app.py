@@ -22,6 +22,7 @@ from sheepdog.solver.slywolf.findings import solve_puzzle
 from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
 from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 from sheepdog.solver.words import listed
+from tests.slywolf.rosters import twins
 from tests.web.answers import one_line_error
 from tests.web.lines import FINAL_SPACE, PLAIN_TOP_ON_ALIKE, UNEQUAL_STACKS
 
@@ -1248,24 +1249,7 @@ def test_a_table_solved_before_it_begins_is_refused(client: TestClient) -> None:
     """As ``wolf play --new`` (found by a review): Ann and Anna wear the same outfit, so no
     valid case has either as culprit and Bob is the one suspect before any interview; a table
     there is a 400 naming him, while a notebook (no table) may still be kept."""
-    box = roster_to_dict(load_roster("default"))
-    roster = {
-        "name": "r3",
-        "accomplices": 1,
-        "colors": ["red", "blue"],
-        "garments": ["hat", "coat"],
-        "bag": box["bag"],
-        "track": box["track"],
-        "wolves": [
-            {"name": "Ann", "wears": ["red hat", "red coat"]},
-            {"name": "Anna", "wears": ["red hat", "red coat"]},
-            {"name": "Bob", "wears": ["blue hat", "blue coat"]},
-        ],
-        "sheep": [
-            {"name": n, "likes": ["pumpkin", "eggplant", "carrot"]}
-            for n in ("harp", "banjo", "guitar", "drum", "flute")
-        ],
-    }
+    roster = twins(3)
     r = client.post("/api/wolf/games", json={"roster": roster, "mode": "easy", "side": "one_star"})
     assert r.status_code == 400
     assert r.json()["error"] == (  # no --model on the page: the line names none
