@@ -258,12 +258,12 @@ def _begun(
     from sheepdog.solver.errors import SheepdogError
     from sheepdog.solver.fileio import check_target
     from sheepdog.solver.slywolf.puzzle import puzzle_from_dict
-    from sheepdog.solver.slywolf.roster import load_roster
+    from sheepdog.solver.slywolf.roster import is_roster_file, load_roster
     from sheepdog.solver.slywolf.session import check_likes, check_open, new_game
 
     if os.path.lexists(file):  # a pipe or device: not "use --force", refused then
         check_target(file, force=True)
-    if _same_file(file, roster):  # found by a review: --force lost the roster
+    if is_roster_file(file, roster):  # found by a review: --force lost the roster
         raise SheepdogError(
             f"{file} is the roster file the game is played with (--roster): the game would"
             " replace it; give another file for the game (--force does not overwrite it)"
@@ -289,19 +289,6 @@ def _begun(
     known = _Known(file, _save(file, game, force=force))
     echo(f"New game in {file}. {_tops_to_type(game)} `help` lists all.")
     return game, known
-
-
-def _same_file(file: Path, roster: str) -> bool:
-    """Whether the game file ``file`` is the roster file ``roster`` (a path, through links;
-    a shipped roster's name is no file)."""
-    from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
-
-    if roster.lower() in SHIPPED_ROSTERS:
-        return False
-    try:
-        return os.path.samefile(file, roster)
-    except (OSError, ValueError):  # either is missing (a shipped roster's name), or unreadable
-        return False
 
 
 #: How many times a game file that changes while it is read is read again.

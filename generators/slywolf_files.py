@@ -47,6 +47,7 @@ from sheepdog.solver.slywolf.roster import (
     INLINE,
     SHIPPED_ROSTERS,
     Roster,
+    is_roster_file,
     is_shipped_as,
     load_roster,
     roster_reference,
@@ -263,15 +264,10 @@ def _check_not_the_roster(there: list[tuple[int, Path]], out: Path, roster_ref: 
     """Refuse, even with ``force``, a run one of whose case files is the roster file the
     cases are made from (a roster named like a case, kept in ``out``): writing the case would
     lose the roster, and every case of the run names it (found by a tester)."""
-    if not isinstance(roster_ref, str) or roster_ref.lower() in SHIPPED_ROSTERS:
-        return  # the roster written into each file, or a shipped one
-    roster_file = Path(os.path.normpath(out.resolve() / roster_ref))
+    if not isinstance(roster_ref, str):
+        return  # the roster written into each file
     for _, path in there:
-        try:
-            same = os.path.samefile(path, roster_file)
-        except OSError:  # not there, or not readable: the write or the roster says so
-            continue
-        if same:
+        if is_roster_file(path, roster_ref, out):
             raise SheepdogError(
                 f"{path} is the roster file these cases are made from (--roster): a case of"
                 " this run would replace it; move the roster out of the way (or give another"

@@ -15,6 +15,7 @@ Rulings (the rulebook is silent; the spec leaves them to the project):
 from __future__ import annotations
 
 import functools
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -382,6 +383,19 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     roster = roster_from_dict(data, source=str(path))
     object.__setattr__(roster, "file", str(path))  # a new roster, not yet seen by anyone
     return roster
+
+
+def is_roster_file(path: Path, ref: str, base: Path | None = None) -> bool:
+    """Whether ``path`` is the file the roster reference ``ref`` names (a path relative to
+    ``base``, else as given; through links): a write there would lose the roster (a game or
+    a case written over its own roster file).  A shipped roster's name names no file."""
+    if ref.lower() in SHIPPED_ROSTERS or not ref:
+        return False
+    where = Path(ref) if base is None else Path(os.path.normpath(base.resolve() / ref))
+    try:
+        return os.path.samefile(path, where)
+    except (OSError, ValueError):  # either is missing, or unreadable: nothing is overwritten
+        return False
 
 
 #: Embeddings, overrides and isolates of the text's direction (a right-to-left letter's own
