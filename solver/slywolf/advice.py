@@ -206,7 +206,10 @@ class Advice:
         """The same advice with only the ``n`` best sheep ranked (0: all of them; the sheep
         below the stack tops are then left out too, unless no top is typed: then they are the
         ranking, and the ``n`` best of them are kept)."""
-        if n <= 0:
+        expect(n, int, "n", "how many sheep to keep, 0 for all of them")
+        if n < 0:
+            raise SheepdogError(f"n must be 0 or more (0: every sheep), not {n}")
+        if n == 0:
             return self
         if not self.ranking:
             return replace(self, others=self.others[:n])

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.errors import SheepdogError, WrongTypeError
 from sheepdog.solver.slywolf.advice import Advice, ContradictionError, advice, hint_model
 from sheepdog.solver.slywolf.hints import (
     BLEND_LEAF,
@@ -61,6 +61,10 @@ def test_without_a_game_the_ranking_only() -> None:
     ]
     assert adv.best(3).to_dict()["ranking"] == data["ranking"][:3]
     assert adv.best(0) is adv
+    # the library refuses what `--top` refuses (a count below 0, not a count: not "all")
+    for bad, kind in ((-1, SheepdogError), ("3", WrongTypeError), (True, WrongTypeError)):
+        with pytest.raises(kind, match="^n must be"):
+            adv.best(bad)  # type: ignore[arg-type]
 
 
 def test_with_a_game_the_turn_is_planned() -> None:

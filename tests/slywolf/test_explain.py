@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheepdog.cli.explain_text import explanation_lines
+from sheepdog.solver.errors import SheepdogError, WrongTypeError
 from sheepdog.solver.slywolf.brute import enumerate_counts
 from sheepdog.solver.slywolf.explain import (
     RULE_TIERS,
@@ -31,6 +32,7 @@ from sheepdog.solver.slywolf.worlds import Deduction, Observation, deduce
 from tests.slywolf.strategies import small_puzzles
 
 ROSTER = load_roster("default")
+CASES = Path(__file__).resolve().parents[2] / "cases"
 
 
 def assert_sound(ex: Explanation, d: Deduction) -> None:
@@ -738,3 +740,28 @@ def test_a_general_step_cites_only_the_clearings_its_proof_needs() -> None:
                     assert d.weights[wolves.index(w)] == 0, step
             cleared |= set(step.cleared)
     assert fewer > 0
+
+
+def test_a_step_and_the_closing_refuse_a_roster_that_cannot_name_them() -> None:
+    """`Step.to_dict(roster)` and `Closing.sentence(roster)` / `.to_dict(roster)` take the
+    explanation's roster: anything else is one library error, not an error from inside."""
+    ex = explain(load_puzzle(CASES / "easy" / "easy-1-001.json"))
+    assert ex.closing is not None and ex.steps
+    step, closing = ex.steps[-1], ex.closing
+    assert step.to_dict(ex.roster)["rule"] == step.rule  # the right one still works
+    assert closing.sentence(ex.roster) == closing.to_dict(ex.roster)["sentence"]
+    small = roster_from_dict(
+        {
+            "accomplices": 1,
+            "colors": ["red", "blue"],
+            "garments": ["hat"],
+            "wolves": [{"name": "A", "wears": ["red hat"]}, {"name": "B", "wears": ["blue hat"]}],
+            "sheep": [{"name": "x"}, {"name": "y"}, {"name": "z"}],
+        }
+    )
+    calls = (step.to_dict, closing.sentence, closing.to_dict)
+    for call in calls:
+        with pytest.raises(WrongTypeError, match="^roster must be a Roster, not str"):
+            call("default")  # type: ignore[arg-type]
+        with pytest.raises(SheepdogError, match="not the one the explanation was made for"):
+            call(small)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheepdog.solver.slywolf.explain.notebook import join_and
+from sheepdog.solver.slywolf.explain.notebook import join_and, names_roster
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
@@ -33,8 +33,18 @@ class Closing:
     honest_certain: tuple[int, ...]
     accomplices_certain: tuple[int, ...]
 
+    def _sheep(self) -> tuple[int, ...]:
+        """Every sheep the closing names."""
+        return (
+            *self.honest_read,
+            *self.accomplices_read,
+            *self.honest_certain,
+            *self.accomplices_certain,
+        )
+
     def sentence(self, roster: Roster) -> str:
-        """The closing note in words."""
+        """The closing note in words (``roster``: the explanation's own, its ``.roster``)."""
+        names_roster(roster, self._sheep(), (self.culprit,))
 
         def statuses(honest: tuple[int, ...], liars: tuple[int, ...]) -> str:
             parts = []
@@ -66,6 +76,7 @@ class Closing:
 
     def to_dict(self, roster: Roster) -> dict[str, Any]:
         """The JSON form: the sheep by name in each group, and the sentence."""
+        names_roster(roster, self._sheep(), (self.culprit,))
 
         def names(sheep: tuple[int, ...]) -> list[str]:
             return [roster.sheep[s].name for s in sheep]

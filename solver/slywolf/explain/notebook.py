@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sheepdog.solver.errors import SheepdogError, expect
 from sheepdog.solver.slywolf.roster import Item, Roster
 from sheepdog.solver.slywolf.worlds import Observation
 
@@ -47,7 +48,9 @@ class Step:
         return f"<Step {self.rule}: {'; '.join(parts) or 'nothing new'}>"
 
     def to_dict(self, roster: Roster) -> dict[str, Any]:
-        """One step of ``wolf solve --explain --json``, sheep and wolves by their names."""
+        """One step of ``wolf solve --explain --json``, sheep and wolves by their names
+        (``roster``: the explanation's own, ``Explanation.roster``)."""
+        names_roster(roster, (*self.sheep, *self.honest, *self.accomplices), self.cleared)
         return {
             "rule": self.rule,
             "sheep": [roster.sheep[s].name for s in self.sheep],
@@ -57,6 +60,19 @@ class Step:
             "after": list(self.after),
             "text": self.text,
         }
+
+
+def names_roster(roster: Roster, sheep: tuple[int, ...], wolves: tuple[int, ...]) -> None:
+    """Refuse a ``roster`` that cannot name ``sheep`` and ``wolves`` (a step's or a closing's
+    numbers): a :class:`~sheepdog.solver.errors.WrongTypeError` for anything but a roster, a
+    :class:`~sheepdog.solver.errors.SheepdogError` for a roster with fewer sheep or wolves than
+    the numbers need (another roster than the explanation's), not an error from inside."""
+    expect(roster, Roster, "roster", "the explanation's own: its .roster")
+    if max(sheep, default=-1) >= len(roster.sheep) or max(wolves, default=-1) >= len(roster.wolves):
+        raise SheepdogError(
+            f"this roster ({len(roster.sheep)} sheep, {len(roster.wolves)} wolves) is not the"
+            " one the explanation was made for: give the explanation's own (its .roster)"
+        )
 
 
 @dataclass
