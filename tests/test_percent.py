@@ -37,3 +37,21 @@ def test_floats_and_texts_read_as_their_fractions() -> None:
     assert percent(0.0625, 1) == percent("1/16", 1) == "6.3%"  # halves up, not to even
     assert percent(0.0028) == "<1%" and percent(0.9972) == ">99%"
     assert percent(0.005) == "1%" and percent(1.0) == "100%" and percent(0) == "0%"
+
+
+@given(st.integers(0, 10**6), st.integers(1, 10**6), st.integers(0, 2))
+def test_the_float_of_a_chance_reads_as_the_chance(top: int, bottom: int, digits: int) -> None:
+    """The status line and the pages get floats (the ``--json`` figures): an exact half must
+    still round up, as its fraction does (7/40 read 17% as a float, 18% as a fraction; 1/8 13%
+    either way)."""
+    chance = Fraction(min(top, bottom), bottom)
+    assert percent(float(chance), digits) == percent(chance, digits)
+
+
+@given(st.integers(0, 2), st.data())
+def test_the_float_of_an_exact_half_rounds_up(digits: int, data: st.DataObject) -> None:
+    """Halves are where a float's error decided: 7/40 (17.5%) read 17% from its float."""
+    steps = 100 * 10**digits
+    k = data.draw(st.integers(0, steps - 1))
+    chance = Fraction(2 * k + 1, 2 * steps)  # halfway between two shown figures
+    assert percent(float(chance), digits) == percent(chance, digits)
