@@ -305,6 +305,21 @@ def existing_file(path: Path) -> Path:
     return path
 
 
+def check_roster_kind(roster: str) -> None:
+    """Refuse a ``--roster`` that is there but is no ordinary file (a pipe, ``<(cat r.toml)``;
+    a device) before anything reads it: the files written name their roster by its path and
+    read it again, and a named pipe nobody writes to would keep the command waiting."""
+    from sheepdog.solver.slywolf.roster import SHIPPED_ROSTERS
+
+    path = Path(roster)
+    if roster.lower() in SHIPPED_ROSTERS or not path.exists() or path.is_file() or path.is_dir():
+        return
+    raise SheepdogError(
+        f"--roster {roster} is not an ordinary file (a pipe?): the files written name their"
+        " roster by its path and read it again, so give a roster file or a shipped name"
+    )
+
+
 def roster_ref(roster: str, folder: Path) -> str:
     """``--roster`` as a file in ``folder`` will name it: a shipped roster's name as it is, or
     the roster file (read from the current folder) as a path relative to ``folder``."""
@@ -317,6 +332,7 @@ def roster_ref(roster: str, folder: Path) -> str:
     path = Path(roster)
     if path.is_dir():
         raise SheepdogError(missing_roster(roster, None, "is a directory"))
+    check_roster_kind(roster)
     if not path.is_file():
         raise SheepdogError(missing_roster(roster, path))
     ref = Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()

@@ -23,6 +23,7 @@ import typer
 
 from sheepdog.cli.common import (
     answer_with_file,
+    check_roster_kind,
     command_line_words,
     fail,
     file_to_write,
@@ -155,6 +156,7 @@ def generate_command(
     def body() -> None:
         the_mode = mode.mode
         band = _band(grade, min_grade, max_grade)
+        check_roster_kind(roster)  # a pipe: refused before it is read (or waited for)
         made_files(load_roster(roster), the_mode, band)
 
     def made_files(the_roster: Roster, the_mode: Mode, band: Band) -> None:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 import typer
 
 from sheepdog.cli.common import (
+    check_roster_kind,
     fail,
     file_to_write,
     number_in,
@@ -275,6 +276,7 @@ def _begun(
             f"{file} already exists; use --force to start over (its interviews and"
             " game are replaced by a new game), or give a new file"
         )
+    check_roster_kind(roster)  # a pipe: refused before it is read (or waited for)
     load_roster(roster)  # a roster typed wrong is the option's, not the file's
     base = puzzle_from_dict(
         {"roster": roster_ref(roster, file.parent), "mode": mode, "interviews": []},

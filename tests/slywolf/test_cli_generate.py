@@ -4,6 +4,7 @@ one-line errors with exit code 1."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -155,6 +156,10 @@ def test_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "'--seed': give a whole number" in usage_error_of(gen(tmp_path, "--seed", "1.5"), capsys)
     assert "'--grade': give a whole number" in usage_error_of(gen(tmp_path, "--grade", "x"), capsys)
     assert "no such roster file" in error_of(gen(tmp_path, "--roster", "missing.toml"))
+    # a pipe exists but cannot be read again by the cases that name it: said so, not "missing"
+    os.mkfifo(tmp_path / "piped.toml")
+    piped = error_of(gen(tmp_path, "--roster", str(tmp_path / "piped.toml")))
+    assert "is not an ordinary file (a pipe?)" in piped and "no such" not in piped
     assert "'--grade': give one from 1 to 5" in usage_error_of(
         gen(tmp_path, "--grade", "7"), capsys
     )

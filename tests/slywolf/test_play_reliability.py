@@ -334,6 +334,10 @@ def test_play_options_and_paths_as_typed_on_the_command_line(
         "Error: no such roster file: nope.toml"
     )
     assert not (tmp_path / "games" / "h.json").exists()
+    os.mkfifo(tmp_path / "piped.toml")  # exists, but the game file could not read it again
+    piped = play("games/h.json", "--new", "--roster", "piped.toml")
+    assert piped.returncode == 1 and "is not an ordinary file (a pipe?)" in piped.stderr
+    assert not (tmp_path / "games" / "h.json").exists()
     ignored = play("games/g.json", "--roster", "r16.toml", "--side", "two_star")
     assert ignored.returncode == 2  # options that do not go together: a usage error
     assert ignored.stderr == (
