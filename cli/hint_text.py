@@ -192,14 +192,7 @@ def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]
         )
     else:
         text = f"{verb} {plan['call']} (wants {', '.join(plan['wants'])}; {chance} to find one)."
-    pushes = [
-        f"after {kind}: call {sub['call']}"
-        + (f" for {sub['announce']}" if sub.get("announce") else "")
-        + f" ({percent(sub['p_success'])})"
-        for kind, sub in plan.get("if_found", {}).items()
-        if sub["call"] is not None
-    ]
-    stops = [kind for kind, sub in plan.get("if_found", {}).items() if sub["call"] is None]
+    pushes, stops = _pushes(plan)
     if pushes:
         text += " Then " + "; ".join(pushes)
         if stops:
@@ -208,6 +201,30 @@ def render_plan(plan: dict[str, Any], called: list[str], to_interview: list[str]
     elif stops:
         text += " Then stop and interview."
     return text
+
+
+def _pushes(plan: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The plan's next calls after each vegetable found ("after pumpkin: call harp (75%)"), a
+    third sheep in brackets after the second's (a tester found the third call left out of the
+    text), and the vegetables after which to stop."""
+    pushes, stops = [], []
+    for kind, sub in plan.get("if_found", {}).items():
+        if sub["call"] is None:
+            stops.append(kind)
+            continue
+        head = f"after {kind}: call {sub['call']}" + (
+            f" for {sub['announce']}" if sub.get("announce") else ""
+        )
+        chance = percent(sub["p_success"])
+        deeper, deeper_stops = _pushes(sub)
+        if deeper:
+            then = "; ".join(deeper)
+            if deeper_stops:
+                then += f"; after {' or '.join(deeper_stops)}: stop"
+            pushes.append(f"{head} ({chance}; then {then})")
+        else:
+            pushes.append(f"{head} ({chance})")
+    return pushes, stops
 
 
 def _counted_out_line(stacks: list[str | None]) -> str:

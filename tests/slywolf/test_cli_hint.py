@@ -642,6 +642,14 @@ def test_a_special_treats_plan_names_what_to_announce_for_each_sheep() -> None:
     assert render_plan(drawing, ["drum set"], ["drum set"]) == (
         "Draw for drum set (eggplant announced; 62% to find it)."
     )
+    # a third sheep is said too, in brackets after the second's (it was left out)
+    third: dict[str, Any] = {"call": "jembe", "announce": "broccoli", "p_success": 0.6}
+    deeper = {**second, "if_found": {"peas": third, "carrot": {"call": None}}}
+    assert render_plan({**plan, "if_found": {"eggplant": deeper}}, [], []) == (
+        "Call drum set for eggplant (wants eggplant, carrot, tomato; 62% to find eggplant)."
+        " Then after eggplant: call maraca for peas (82%; then after peas: call jembe for"
+        " broccoli (60%); after carrot: stop)."
+    )
 
 
 def test_play_states_the_suspects_under_the_model_of_its_hints(tmp_path: Path) -> None:
