@@ -274,6 +274,12 @@ def test_on_the_final_space_no_calls_are_offered(client: TestClient) -> None:
     page = client.get(game["url"]).text
     assert f"<b>Plan:</b> Guess {guess['wolf']} (or " in page
     assert 'aria-label="wolf to guess"' in page
+    # the guess list starts at the plan's wolf, the likeliest first (it began in roster order)
+    listed_ = page.split('aria-label="wolf to guess">')[1].split("</select>")[0]
+    options = [html.unescape(o.split(">", 1)[1]) for o in listed_.split("</option>")[:-1]]
+    chances = view["findings"]["probabilities"]
+    assert options[0] == guess["wolf"] and sorted(options) == sorted(view["findings"]["suspects"])
+    assert [chances[w] for w in options] == sorted(chances.values(), reverse=True)
     assert "Best calls" not in page and '<ol class="ranking">' not in page
     assert "settles the case" not in page and "Call clarinet" not in page
     # a space before it, with clarinet called and its draw to enter, the calls are back
