@@ -590,7 +590,7 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
                     {
                         "id": r.id,
                         "variant": KIND if r.kind == KIND else "dog",
-                        "setup": r.setup,
+                        "setup": r.shown_setup,
                         "created": r.created,
                     }
                     for r in rows

@@ -398,7 +398,7 @@ class TableGames(Generic[G]):
                         "said": tally.said(),
                         "cards": list(tally.waiting),
                     }
-                    base = {**head, "setup": row.setup, **quick, "plays_pending": pending}
+                    base = {**head, "setup": row.shown_setup, **quick, "plays_pending": pending}
             break
         if "plays_pending" in base and self.your_turn(game):
             # her advice starts from the plays listed (their exact risks): once they all are
@@ -424,7 +424,7 @@ class TableGames(Generic[G]):
                 return Listing.finished(done)
             for old in [k for k in self._listings if k[0] == row.id and k[1] < version]:
                 self._listings.pop(old).superseded.set()
-            head = {"id": row.id, "kind": self.kind, "version": version, "setup": row.setup}
+            head = {"id": row.id, "kind": self.kind, "version": version, "setup": row.shown_setup}
             listing = Listing(lambda stop, tally: {**head, **game.view(stop, tally)})
             self._listings[key] = listing
 

@@ -503,6 +503,16 @@ def test_classic_dog_is_untouched_and_the_kinds_stay_apart(client: TestClient) -
     assert (
         one_line_error(r, 400) == "this is an Agent DOG position: start an Agent DOG game with it"
     )
+    # a position pasted in full: the other hands are the table's secrets, in its setup too (a
+    # tester read them from the game's JSON and the list of games)
+    r = client.post("/api/dog/games", json={"variant": "agent-dog", "me": 0, "position": agent_pos})
+    assert r.status_code == 201, r.text
+    made = r.json()["id"]
+    listed = [g for g in client.get("/api/dog/games").json()["games"] if g["id"] == made]
+    for setup in (client.get(f"/api/dog/games/{made}").json()["setup"], listed[0]["setup"]):
+        hands = setup["position"]["hands"]
+        assert hands["0"] == agent_pos["hands"]["0"]
+        assert all(hands[s] == ["?"] * len(agent_pos["hands"][s]) for s in ("1", "2", "3"))
     classic_pos = json.loads(
         (cases / "dog" / "puzzles" / "01ply-easy-c14ce117d5.json").read_text(encoding="utf-8")
     )
