@@ -272,7 +272,9 @@ def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> Non
     seats = setup[count]
     # DOG's seats are 0 to seats-1 (Agent DOG's 2 players sit at 0 and 2: the API checks
     # theirs); the form's words for them (the API checks the count itself)
-    if count == "seats" and seats in (4, 6):
+    # with a position pasted, its own seat count holds (the API checks her seat against it): the
+    # form's menu, left at 4, refused seat 4 of a 6-seat position (found by a tester)
+    if count == "seats" and seats in (4, 6) and not form.get("position", "").strip():
         for key, label in (("me", "your seat"), ("starts", "who starts")):
             if key in setup and not 0 <= setup[key] < seats:
                 raise BadRequest(

@@ -496,6 +496,17 @@ def test_a_new_game_starts_from_the_notation_a_game_page_shows(client: TestClien
     assert again.json()["notation"] == view["notation"]
     r = client.post("/dog/new", data={**fields, "position": "4 | nonsense"})
     assert r.status_code == 400 and "the position" in r.text
+    # a 6-seat position for seat 4, the menu left at 4 seats: the position's count holds (it
+    # was refused as "your seat must be 0 to 3 at a 4-seat table"); seat 6 still is not one
+    six = (
+        "6 t91,h3,t88,t40/t11,t85,k,t4/k,h1,k,k/t43,k,h1,t55/t66,k,k,k/k,k,h3,h2 -/-/-/-/3,13,J/- 4"
+    )
+    r = client.post("/dog/new", data={**fields, "me": "4", "position": six}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    made = client.get("/api/dog/games/" + r.headers["location"].split("/")[2].split("?")[0])
+    assert made.json()["setup"]["me"] == 4 and made.json()["notation"].startswith("6 ")
+    r = client.post("/dog/new", data={**fields, "me": "6", "position": six})
+    assert r.status_code == 400
 
 
 def test_a_seat_off_the_table_is_named_in_the_form_s_words(client: TestClient) -> None:
