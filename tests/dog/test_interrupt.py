@@ -99,6 +99,8 @@ def test_generate_leaves_no_partial_file(tmp_path: Path) -> None:
         str(path.relative_to(tmp_path)) for path in files
     ]
     assert "Traceback" not in err and code == 130
+    if not files and err == "Error: interrupted\n":
+        return  # on a machine so busy that Ctrl-C came before the run began (CI at load 10)
     assert err == (
         f"Error: interrupted; {counted(len(files), 'puzzle file')} written, {len(files)} of 1000"
         " done in puzzles; the same command with --resume continues\n"
