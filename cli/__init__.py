@@ -6,8 +6,15 @@ hook below is set as soon as this package is imported by the console script.  Py
 ends the process by the signal, as a shell expects (exit status 130).  Only a Ctrl-C during
 Python's own start-up, before any of sheepdog runs, can still show Python's traceback."""
 
+from __future__ import annotations
+
 import sys
-from types import TracebackType
+
+# the hook is set before anything else is imported: ``types`` is only for the checker (a Ctrl-C
+# landed in its import, in CI, before the hook was set: Python's traceback)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import TracebackType
 
 _previous_hook = sys.excepthook
 
