@@ -110,6 +110,28 @@ SETUP_KEYS = ("variant", "players", "me", "hand", "position", "starts", "gave", 
 CHECKS = Checks(parse_card, '"5", "1/11", "swap", "copy"', 3, most_cards=5)
 
 
+def shown_setup(setup: dict[str, Any]) -> dict[str, Any]:
+    """The setup as the API shows it: an Agent DOG position pasted in full keeps only the
+    recording seat's hand, and its draw pile only its size ("?" cards).  The table hides the
+    other hands (at the table she does not see them), so the setup must not show them either
+    (a tester read them, and the pile's order, from the game's JSON)."""
+    position = setup.get("position")
+    if not isinstance(position, dict) or position.get("view") is not None:
+        return setup  # set up by the rulebook, or an observer view, which hides them already
+    me = str(setup.get("me"))
+    shown = dict(position)
+    hands = position.get("hands")
+    if isinstance(hands, dict):
+        shown["hands"] = {
+            seat: cards if str(seat) == me or not isinstance(cards, list) else ["?"] * len(cards)
+            for seat, cards in hands.items()
+        }
+    stock = position.get("stock")
+    if isinstance(stock, list):
+        shown["stock"] = ["?"] * len(stock)
+    return {**setup, "position": shown}
+
+
 def check_setup(raw: Any) -> dict[str, Any]:
     """The setup of a new game, checked (the table is built from it) and completed."""
     known_keys(raw, SETUP_KEYS)
@@ -446,6 +468,9 @@ class AgentGames(TableGames[AgentGame]):
                 self._kinds[game_id] = kind
         return kind
 
+    def shown_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        return shown_setup(setup)
+
     def your_turn(self, game: AgentGame) -> bool:
         table = game.table
         return table.seat_to_move == table.me and not table.drawn
@@ -590,7 +615,7 @@ def agent_routes(h: Helpers[AgentGames], classic: Sequence[BaseRoute]) -> list[B
                     {
                         "id": r.id,
                         "variant": KIND if r.kind == KIND else "dog",
-                        "setup": r.shown_setup,
+                        "setup": shown_setup(r.setup) if r.kind == KIND else r.setup,
                         "created": r.created,
                     }
                     for r in rows

@@ -301,7 +301,7 @@ def dog_routes(h: Helpers[DogGames]) -> list[Route]:
             raise h.error(403, NOT_LISTED)
         rows = h.store.games("dog")
         return JSONResponse(
-            {"games": [{"id": r.id, "setup": r.shown_setup, "created": r.created} for r in rows]}
+            {"games": [{"id": r.id, "setup": r.setup, "created": r.created} for r in rows]}
         )
 
     async def game_page(request: Request) -> Response:

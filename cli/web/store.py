@@ -132,34 +132,6 @@ class GameRow:
     created: float
     setup: dict[str, Any]
 
-    @property
-    def shown_setup(self) -> dict[str, Any]:
-        """The setup as the API shows it: an Agent DOG position pasted in full keeps only the
-        recording seat's hand, and its draw pile only its size ("?" cards).  The table hides
-        the other hands (at the table she does not see them), so the setup must not show them
-        either (a tester read them, and the pile's order, from the game's JSON)."""
-        position = self.setup.get("position")
-        if (
-            self.kind != "agent-dog"
-            or not isinstance(position, dict)
-            or position.get("view") is not None  # an observer view hides them already
-        ):
-            return self.setup
-        me = str(self.setup.get("me"))
-        shown = dict(position)
-        hands = position.get("hands")
-        if isinstance(hands, dict):
-            shown["hands"] = {
-                seat: cards
-                if str(seat) == me or not isinstance(cards, list)
-                else ["?"] * len(cards)
-                for seat, cards in hands.items()
-            }
-        stock = position.get("stock")
-        if isinstance(stock, list):
-            shown["stock"] = ["?"] * len(stock)
-        return {**self.setup, "position": shown}
-
 
 @dataclass(frozen=True, slots=True)
 class EntryRow:

@@ -292,6 +292,10 @@ class TableGames(Generic[G]):
         self._game_locks: dict[str, threading.Lock] = {}
         self._listings: dict[tuple[str, int], Listing] = {}
 
+    def shown_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The setup as the API shows it (a variant hides there what the table hides)."""
+        return setup
+
     def your_turn(self, game: G) -> bool:
         """Whether the advice is asked for (her turn)."""
         raise NotImplementedError
@@ -398,7 +402,8 @@ class TableGames(Generic[G]):
                         "said": tally.said(),
                         "cards": list(tally.waiting),
                     }
-                    base = {**head, "setup": row.shown_setup, **quick, "plays_pending": pending}
+                    shown = self.shown_setup(row.setup)
+                    base = {**head, "setup": shown, **quick, "plays_pending": pending}
             break
         if "plays_pending" in base and self.your_turn(game):
             # her advice starts from the plays listed (their exact risks): once they all are
@@ -424,7 +429,8 @@ class TableGames(Generic[G]):
                 return Listing.finished(done)
             for old in [k for k in self._listings if k[0] == row.id and k[1] < version]:
                 self._listings.pop(old).superseded.set()
-            head = {"id": row.id, "kind": self.kind, "version": version, "setup": row.shown_setup}
+            shown = self.shown_setup(row.setup)
+            head = {"id": row.id, "kind": self.kind, "version": version, "setup": shown}
             listing = Listing(lambda stop, tally: {**head, **game.view(stop, tally)})
             self._listings[key] = listing
 
