@@ -352,7 +352,19 @@ def missing_roster(said: object, typed: Path | None, what: str = "no such roster
     shipped = None if typed is None else shipped_copy(typed, file=True)
     ships = f"sheepdog ships it as {shipped}; " if shipped is not None else ""
     names = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
-    return f"{what}: {said} ({ships}the shipped rosters are {names})"
+    return f"{what}: {said} ({ships}the shipped rosters are {names}){_meant(said)}"
+
+
+def _meant(said: object) -> str:
+    """ "; did you mean "default"?" when ``said`` is a bare name close to a shipped roster's
+    (a typo such as ``Defualt``, ``large24``); "" otherwise."""
+    import difflib  # only here: rare, and the start stays quick
+
+    text = str(said)
+    if "/" in text or "\\" in text or "." in text:
+        return ""  # a path or a file name: not a roster's name
+    close = difflib.get_close_matches(text.lower(), list(SHIPPED_ROSTERS), n=1, cutoff=0.7)
+    return f'; did you mean "{close[0]}"?' if close else ""
 
 
 def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:

@@ -248,6 +248,27 @@ def test_unknown_names_list_the_valid_ones() -> None:
         r.parse_item("red cape")
 
 
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [("Defualt", "default"), ("large24", "large-24"), ("known_deck", "known-deck"), ("foo", None)],
+)
+def test_a_roster_name_typo_suggests_the_shipped_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, said: str, meant: str | None
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SheepdogError) as caught:
+        load_roster(said)
+    message = str(caught.value)
+    assert message.startswith(f"no such roster file: {said} (the shipped rosters are")
+    if meant is None:
+        assert "did you mean" not in message
+    else:
+        assert message.endswith(f'; did you mean "{meant}"?')
+    with pytest.raises(SheepdogError) as caught:  # a path is not a name: no suggestion
+        load_roster(tmp_path / "defualt.toml")
+    assert "did you mean" not in str(caught.value)
+
+
 def test_missing_and_broken_files(tmp_path: Path) -> None:
     with pytest.raises(SheepdogError, match="no such roster file"):
         load_roster(tmp_path / "nope.toml")
