@@ -765,3 +765,26 @@ def test_a_step_and_the_closing_refuse_a_roster_that_cannot_name_them() -> None:
             call("default")  # type: ignore[arg-type]
         with pytest.raises(SheepdogError, match="not the one the explanation was made for"):
             call(small)
+
+
+def test_a_sheep_named_with_its_article_is_not_the_the() -> None:
+    # A roster may name its sheep "the harp" (a tester's did): the steps and the closing note
+    # said "the the harp".
+    import tomllib
+
+    data = tomllib.loads((CASES / "default.toml").read_text())
+    for sheep in data["sheep"]:
+        sheep["name"] = f"the {sheep['name']}"
+    roster = roster_from_dict(data)
+    rng = random.Random(5)
+    said = []
+    for mode in ("easy", "hard"):
+        for _ in range(6):
+            case = random_case(roster, mode, rng)
+            ex = explain(case.puzzle(roster, mode))
+            said.extend(explanation_lines(ex))
+            if ex.closing is not None:
+                said.append(ex.closing.sentence(ex.roster))
+    text = "\n".join(said)
+    assert "the the" not in text.lower()
+    assert re.search(r"\b[Tt]he [a-z]", text)  # the names are there, with one article

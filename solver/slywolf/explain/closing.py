@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheepdog.solver.slywolf.explain.notebook import join_and, names_roster
+from sheepdog.solver.slywolf.explain.notebook import join_and, names_roster, the
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.worlds import Observation, deduce
 
@@ -53,7 +53,7 @@ class Closing:
                 (liars, "an accomplice", "accomplices"),
             ):
                 if group:
-                    names = join_and([f"the {roster.sheep[s].name}" for s in group])
+                    names = join_and([the(roster.sheep[s].name) for s in group])
                     parts.append(
                         f"{names} {'is' if len(group) == 1 else 'are'} "
                         f"{one if len(group) == 1 else many}"

@@ -90,7 +90,7 @@ class Notebook:
 
     # words ------------------------------------------------------------------------------------
     def sheep(self, s: int) -> str:
-        return f"the {self.roster.sheep[s].name}"
+        return the(self.roster.sheep[s].name)
 
     def sheep_list(self, sheep: list[int] | tuple[int, ...]) -> str:
         return join_and([self.sheep(s) for s in sheep])
@@ -161,6 +161,12 @@ class Notebook:
             text=f"{why} Cleared: {self.wolves(cleared)}.",
             known=known,
         )
+
+
+def the(name: str) -> str:
+    """A sheep's name in a sentence: "the harp", and a name that has its article already ("The
+    Harp", "the harp") as it is (not "the the harp")."""
+    return name if name[:4].lower() == "the " else f"the {name}"
 
 
 def join_and(words: list[str]) -> str:
