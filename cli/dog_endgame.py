@@ -857,16 +857,21 @@ def generate(
         )
 
     def body() -> None:
-        saved = [0, 0]  # puzzle files written, kept from an earlier run
+        written_paths: set[Path] = set()
         kept_paths: set[Path] = set()
+        shown: set[Path] = set()
+
+        def counts() -> list[int]:  # puzzle files written, kept from an earlier run
+            return [len(written_paths), len(kept_paths)]
 
         def on_saved(puzzle: GeneratedPuzzle, written: bool) -> None:
-            saved[0 if written else 1] += 1
-            if not written:
-                kept_paths.add(puzzle.path)
-            if not json_out:  # each line as its file is written (the README's promise)
+            # called once more for a file when a Ctrl-C lands before this returned: each path
+            # counts once (one set.add, which a Ctrl-C cannot split), and its line is shown once
+            (written_paths if written else kept_paths).add(puzzle.path)
+            if not json_out and puzzle.path not in shown:  # each line as its file is written
                 kept = "" if written else "  (already there)"
                 echo(f"{puzzle.path}: {puzzle.grade}, WIN in {_plies(puzzle.plies)}{kept}")
+                shown.add(puzzle.path)
 
         try:
             with progress_bar("puzzles", count) as update:
@@ -886,13 +891,13 @@ def generate(
                 )
         except KeyboardInterrupt as exc:
             word, code = stop_words(exc)
-            if not any(saved):
+            if not any(counts()):
                 fail(f"{word}; no puzzle file written", code)
-            fail(f"{word}; {so_far(saved)}", code)
+            fail(f"{word}; {so_far(counts())}", code)
         except SheepdogError as exc:  # a file not written (a full disk): say what is kept
-            if not (any(saved) and isinstance(exc.__cause__, OSError)):
+            if not (any(counts()) and isinstance(exc.__cause__, OSError)):
                 raise
-            fail(f"{exc}; {so_far(saved)}")
+            fail(f"{exc}; {so_far(counts())}")
         if json_out:
             print_json(
                 {

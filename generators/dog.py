@@ -298,26 +298,37 @@ def generate_puzzles(
     file, or that this user cannot write to, is refused before the search.
 
     ``on_saved(puzzle, written)`` is called as each puzzle's file is written (``written``
-    True) or kept from an earlier run (False), in the order they are found."""
+    True) or kept from an earlier run (False), in the order they are found.  A Ctrl-C (a
+    KeyboardInterrupt) that lands after a file is in place and before its ``on_saved`` has
+    returned calls ``on_saved`` for that puzzle once more before it goes on, so that no file
+    on disk goes unreported: a callback that counts should count each path once."""
     expect_function(on_saved, "on_saved")
     made = check_folder(folder)
 
     def write(puzzle: GeneratedPuzzle) -> None:
         text = json.dumps(puzzle.to_json(), indent=2) + "\n"
-        written = True
-        there = os.path.lexists(puzzle.path)
-        if there and not os.path.exists(puzzle.path):  # a link to no file: said so, and
-            check_target(puzzle.path, force=force)  # --force writes through it (fileio)
-            there = False
-        if there and resume and _holds(puzzle.path, text):
-            written = False  # written by an earlier run of this search: kept
-        elif there and not force:
-            check_target(puzzle.path, force=True)  # a folder there: no --force replaces it
-            raise PuzzleFileExists(puzzle.path, resumed=resume)
-        else:
-            write_atomic(puzzle.path, text, force=force)
-        if on_saved is not None:
-            on_saved(puzzle, written)
+        written: bool | None = None  # not decided yet
+        try:
+            there = os.path.lexists(puzzle.path)
+            if there and not os.path.exists(puzzle.path):  # a link to no file: said so, and
+                check_target(puzzle.path, force=force)  # --force writes through it (fileio)
+                there = False
+            if there and resume and _holds(puzzle.path, text):
+                written = False  # written by an earlier run of this search: kept
+            elif there and not force:
+                check_target(puzzle.path, force=True)  # a folder there: no --force replaces it
+                raise PuzzleFileExists(puzzle.path, resumed=resume)
+            else:
+                written = True
+                write_atomic(puzzle.path, text, force=force)
+            if on_saved is not None:
+                on_saved(puzzle, written)
+        except KeyboardInterrupt:
+            # between the file's write and the end of its report (seen in CI): the file is
+            # whole on disk, so it is reported (the CLI's "N puzzle files written" and list)
+            if written is not None and on_saved is not None and _holds(puzzle.path, text):
+                on_saved(puzzle, written)
+            raise
 
     try:
         return find_puzzles(

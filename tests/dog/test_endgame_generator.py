@@ -71,6 +71,26 @@ def test_on_saved_hears_of_each_file_once_it_is_there(tmp_path: Path) -> None:
         generate_puzzles(tmp_path, count=1, on_saved=1)  # type: ignore[arg-type]
 
 
+def test_a_ctrl_c_before_on_saved_ran_still_reports_the_file(tmp_path: Path) -> None:
+    # Ctrl-C between a file's write and its report: the file is whole on disk, so on_saved
+    # hears of it once more before the KeyboardInterrupt goes on (seen in CI: a file on disk
+    # that the CLI neither listed nor counted)
+    heard: list[tuple[str, bool, bool]] = []
+    calls = 0
+
+    def on_saved(puzzle: GeneratedPuzzle, written: bool) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise KeyboardInterrupt  # as if it landed as the call began
+        heard.append((puzzle.path.name, written, puzzle.path.is_file()))
+
+    with pytest.raises(KeyboardInterrupt):
+        generate_puzzles(tmp_path, count=2, seed=1, cards=1, on_saved=on_saved)
+    files = [path.name for path in tmp_path.iterdir()]
+    assert len(files) == 1 and heard == [(files[0], True, True)]
+
+
 def test_random_endgames_are_valid_and_unfinished() -> None:
     rng = random.Random(0)
     for _ in range(100):
