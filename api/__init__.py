@@ -477,6 +477,8 @@ if not TYPE_CHECKING:
                 words = args[1] if len(args) > 1 else kwargs.get("words")
                 expect(card, (str, type(None)), "card", 'a card name such as "5", or None')
                 expect(words, str, "words", 'the play in words, such as "t8→t13"')
+                if "check" in kwargs:  # compiled: a non-bool was a bare TypeError (embed25)
+                    expect(kwargs["check"], bool, "check", "True or False")
             return value(pos, *args, **kwargs)
 
         checked.__module__, checked.__name__, checked.__qualname__ = __name__, name, name

@@ -29,7 +29,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import FrameType
-    from typing import Any, NoReturn
+    from typing import Any, NoReturn, TextIO
 
     import typer
     from typer._click import Command, Context, Parameter
@@ -87,8 +87,14 @@ def ignore_stops() -> None:
         signal.signal(signal.SIGTERM, _ignored)
 
 
-def _ignored(_signum: int, _frame: object) -> None:
-    """A stop signal while the run stops: nothing to do."""
+def _ignored(signum: int, _frame: object) -> None:
+    """A stop signal while the run stops: nothing to do (noted: :func:`main` called from a
+    program hands it on to the program's own handler once its answer is out)."""
+    _IGNORED_SIGNALS.append(signum)
+
+
+#: The stop signals :func:`_ignored` took during this run of :func:`main`.
+_IGNORED_SIGNALS: list[int] = []
 
 
 #: Set to 1 to see the traceback of an internal error instead of one line.
@@ -575,31 +581,75 @@ MIN_COLUMNS = 20
 MAX_COLUMNS = 1000
 
 
-def _usable_width() -> None:
+def _usable_width() -> str | None:
     """Forget a ``COLUMNS`` that is no usable width (0, negative, tiny, huge, not a number): the
     terminal's own width is used then, or 80 columns.  At ``COLUMNS=0`` every table and the
-    help printed nothing at all, and exited 0."""
+    help printed nothing at all, and exited 0.  Returns the value forgotten (None: kept)."""
     columns = os.environ.get("COLUMNS")
     if columns is None:
-        return
+        return None
     try:  # "²" passes isdigit() and int() refuses it; a huge width wrote gigabytes of help
         usable = MIN_COLUMNS <= int(columns.strip(), 10) <= MAX_COLUMNS and columns.isascii()
     except ValueError:
         usable = False
-    if not usable:
-        del os.environ["COLUMNS"]
+    if usable:
+        return None
+    del os.environ["COLUMNS"]
+    return columns
 
 
-def main(argv: list[str] | None = None) -> NoReturn:
+def _arguments(argv: Sequence[object]) -> list[str]:
+    """``main``'s arguments from a program: strings, and paths as ``subprocess`` takes them
+    (``Path("game.json")``); anything else is a usage error (it was an internal error)."""
+    args: list[str] = []
+    for k, arg in enumerate(argv, 1):
+        if isinstance(arg, os.PathLike):
+            arg = os.fspath(arg)
+        if not isinstance(arg, str):
+            raise _BadArguments(
+                f"argument {k} is {type(arg).__name__} {arg!r}: the arguments must be strings"
+                " (or paths)"
+            )
+        args.append(arg)
+    return args
+
+
+class _BadArguments(Exception):
+    """``main`` was given an argument that is no string."""
+
+
+def _give_back(
+    streams: tuple[TextIO, TextIO], errors: list[str | None], forgotten_width: str | None
+) -> None:
+    """What :func:`main` changed for its run, as a program calling it had it: its streams
+    (a closed pipe points ``sys.stdout`` at /dev/null), their error handlers
+    (:func:`_plain_streams`) and ``COLUMNS`` (:func:`_usable_width`)."""
+    for stream, handler in zip(streams, errors, strict=True):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if handler is not None and reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # closed meanwhile
+                reconfigure(errors=handler)
+    if streams[0] is not None:
+        sys.stdout = streams[0]
+    if streams[1] is not None:
+        sys.stderr = streams[1]
+    if forgotten_width is not None:
+        os.environ["COLUMNS"] = forgotten_width
+
+
+def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
     """Run the command line and exit.  Whatever happens, the user sees output or one line
     ``Error: ...``, never a traceback (unless ``SHEEPDOG_DEBUG=1``)."""
     import signal
 
     from sheepdog.cli.streams import closed_streams
 
+    # a program calling main keeps its own streams, their error handlers and its environment
+    streams = (sys.stdout, sys.stderr)
+    errors = [getattr(stream, "errors", None) for stream in streams]
     closed_streams()
-    _usable_width()
-    if argv is None:  # the console script's own streams (a program calling main keeps its own)
+    forgotten_width = _usable_width()
+    if argv is None:  # the console script's own streams
         from sheepdog.cli.streams import patient_streams
 
         patient_streams()
@@ -607,16 +657,23 @@ def main(argv: list[str] | None = None) -> NoReturn:
     previous_hook = sys.unraisablehook
     previous_term = signal.getsignal(signal.SIGTERM)
     previous_int = signal.getsignal(signal.SIGINT)
+    _IGNORED_SIGNALS.clear()
     unsent: OSError | None = None  # the error of the last flush
     code = EXIT_INTERNAL  # set by every way out of the try below but a stray SystemExit
     try:
-        if previous_term == signal.SIG_DFL:  # not when started with SIGTERM ignored
-            signal.signal(signal.SIGTERM, _on_terminate)
-        if previous_int is signal.default_int_handler:  # not when started with it ignored
-            signal.signal(signal.SIGINT, _first_interrupt)
+        try:
+            if previous_term == signal.SIG_DFL:  # not when started with SIGTERM ignored
+                signal.signal(signal.SIGTERM, _on_terminate)
+            if previous_int is signal.default_int_handler:  # not when started with it ignored
+                signal.signal(signal.SIGINT, _first_interrupt)
+        except ValueError:  # called in another thread than the main one: its signals untouched
+            previous_term = previous_int = None
         sys.unraisablehook = _end_on_interrupt(previous_hook)
-        args = sys.argv[1:] if argv is None else list(argv)
+        args = sys.argv[1:] if argv is None else _arguments(argv)
         code = run_command_line(args)
+    except _BadArguments as exc:
+        _error(str(exc))
+        code = EXIT_USAGE
     except KeyboardInterrupt as exc:
         word, code = stop_words(exc)
         _error(word)
@@ -654,8 +711,15 @@ def main(argv: list[str] | None = None) -> NoReturn:
                 (signal.SIGTERM, previous_term),
                 (signal.SIGINT, previous_int),
             ):
-                if handler is not None:  # (None: set outside Python, and kept there)
+                if handler is not None:  # (None: set outside Python, or another thread)
                     signal.signal(signum, handler)
+            _give_back(streams, errors, forgotten_width)
+            held = list(dict.fromkeys(_IGNORED_SIGNALS))
+            _IGNORED_SIGNALS.clear()
+            if held and code not in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+                # a stop that came once the answer was out goes to the program's own handler
+                # (a console script ignores it as Python shuts down; a program goes on)
+                signal.raise_signal(held[0])
     if (
         argv is None
         and unsent is not None

@@ -408,6 +408,11 @@ def _wrong_kinds() -> list[tuple[str, Callable[[], object], str]]:
         ("agent budget", lambda: sheepdog.agent_perft(agent, 2, max_nodes=half), "max_nodes"),
         ("words", lambda: sheepdog.play_by_words(agent, "partner", number), "words must be a str"),
         (
+            "check",  # a bare TypeError from the compiled engine (embed25)
+            lambda: sheepdog.play_by_words(agent, "partner", "t21->t25", check=number),
+            "check must be a bool, not int",
+        ),
+        (
             "progress",
             lambda: sheepdog.perft(pos, 1, progress=text),
             "progress must be a function or None, not str",
