@@ -26,7 +26,7 @@ import typer
 from sheepdog.cli.main import ignore_stops, stop_words
 from sheepdog.cli.progress import echo
 from sheepdog.solver.errors import HiddenCardsError, SheepdogError, brief
-from sheepdog.solver.fileio import path_in_file
+from sheepdog.solver.fileio import path_in_file, real_path
 from sheepdog.solver.interrupts import held
 from sheepdog.solver.jsonio import shipped_hint
 
@@ -335,5 +335,5 @@ def roster_ref(roster: str, folder: Path) -> str:
     check_roster_kind(roster)
     if not path.is_file():
         raise SheepdogError(missing_roster(roster, path))
-    ref = Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
+    ref = Path(os.path.relpath(real_path(path), real_path(folder))).as_posix()
     return path_in_file(ref, "the --roster file's path")

@@ -408,7 +408,9 @@ def _samples(text: str) -> int:
     """``--samples``: 1 to :data:`MAX_SAMPLES`, and 0 for Agent DOG (its exact risks alone).
     Typer's range named 0 the lowest, and classic DOG then refused it (found by a tester)."""
     wanted = f"from 1 to {MAX_SAMPLES:,} (or 0 for Agent DOG: its exact risks only)"
-    try:
+    try:  # ASCII digits, as every other whole-number option takes ("٣" was 3: hostile25)
+        if not text.isascii():
+            raise ValueError(text)
         value = int(text)
     except ValueError:  # not a whole number, or thousands of digits Python will not read
         raise typer.BadParameter(f"give a whole number {wanted}") from None

@@ -27,7 +27,7 @@ import typer
 from sheepdog.cli.common import os_error_message, run
 from sheepdog.cli.progress import echo
 from sheepdog.solver.errors import SheepdogError
-from sheepdog.solver.fileio import shipped_root
+from sheepdog.solver.fileio import real_path, shipped_root
 
 if TYPE_CHECKING:
     import uvicorn
@@ -259,8 +259,8 @@ def _own_rosters(paths: list[Path]) -> list[Roster]:
                 f"--roster {path}: the shipped rosters ({', '.join(SHIPPED_ROSTERS)}) are offered"
                 " already; --roster adds a roster file of your own"
             )
-        if path.resolve() not in seen:
-            seen.add(path.resolve())
+        if real_path(path) not in seen:  # a loop of links: the reader names it
+            seen.add(real_path(path))
             out.append(load_roster(path))
     return out
 

@@ -37,6 +37,7 @@ from sheepdog.solver.fileio import (
     clean_stray_temps,
     os_reason,
     path_in_file,
+    real_path,
     write_atomic,
 )
 from sheepdog.solver.jsonio import decode_utf8, holds_json, loads_json, read_text, shipped_hint
@@ -294,7 +295,7 @@ def check_roster_ref(roster: Roster, roster_ref: str, out: Path) -> None:
             )
         return
     # read as a case file in ``out`` will read it (``out`` may not exist yet: no ".." through it)
-    where = Path(os.path.normpath(out.resolve() / roster_ref))
+    where = Path(os.path.normpath(real_path(out) / roster_ref))
     try:
         named = load_roster(where)
     except SheepdogError as exc:
@@ -553,7 +554,13 @@ def natural_key(name: str) -> tuple[tuple[int, str], ...]:
 
 def case_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
-        what = "is a file, not a folder of case files" if folder.exists() else "does not exist"
+        try:
+            folder.stat()
+            what = "is a file, not a folder of case files"
+        except FileNotFoundError:
+            what = "does not exist"
+        except OSError as exc:  # a loop of links (said "does not exist": hostile25), ...
+            raise SheepdogError(f"cannot read {folder}: {os_reason(exc)}") from None
         raise SheepdogError(f"{folder} {what}{shipped_hint(folder)}")
     try:  # listed directly: glob would take an unreadable folder for an empty one
         with os.scandir(folder) as entries:

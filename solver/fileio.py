@@ -206,6 +206,13 @@ def link_into_nowhere(path: Path) -> SheepdogError | None:
     )
 
 
+def real_path(path: Path) -> Path:
+    """``path`` with its links followed, as :meth:`Path.resolve` does, but a loop of links left
+    as it is for the reader or writer to name (``resolve`` raises a bare RuntimeError for it on
+    Python 3.11, which was an internal error: hostile25)."""
+    return Path(os.path.realpath(path))
+
+
 def os_reason(exc: OSError) -> str:
     """An operating-system error's reason in lower case ("permission denied")."""
     return (exc.strerror or str(exc) or type(exc).__name__).lower()

@@ -85,6 +85,62 @@ def test_a_link_loop_is_named_as_one(tmp_path: Path, args: list[str]) -> None:
     one_error(runner.invoke(app, [*args, str(loop)]), "too many levels of symbolic links", "loop")
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["wolf", "grades", "{loop}"], "cannot read {loop}: too many levels of symbolic links"),
+        (
+            ["wolf", "print", "{loop}", "--out", "{dir}/x.pdf"],
+            "cannot read {loop}: too many levels of symbolic links",
+        ),
+        (
+            ["wolf", "generate", "--count", "1", "--out", "{loop}", "--roster", "{roster}"],
+            "cannot create the folder {loop}: too many levels of symbolic links",
+        ),
+        (
+            ["wolf", "generate", "--count", "1", "--out", "{loop}/sub", "--roster", "{roster}"],
+            "cannot create the folder {loop}/sub: too many levels of symbolic links",
+        ),
+        (
+            ["serve", "--port", "1", "--data", "{dir}/data", "--roster", "{loop}"],
+            "cannot read {loop}: too many levels of symbolic links",
+        ),
+    ],
+)
+def test_a_link_loop_as_a_folder_or_a_roster(tmp_path: Path, args: list[str], said: str) -> None:
+    """Found by hostile25: `wolf grades LOOP` said it "does not exist", and `serve --roster
+    LOOP` and `wolf generate --out LOOP --roster FILE` were internal errors (Path.resolve
+    raises RuntimeError for a loop on Python 3.11)."""
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    roster = tmp_path / "mine.toml"
+    roster.write_text((ROOT / "cases" / "default.toml").read_text())
+    where = {"{loop}": str(tmp_path / "loop1"), "{dir}": str(tmp_path), "{roster}": str(roster)}
+
+    def filled(text: str) -> str:
+        for key, value in where.items():
+            text = text.replace(key, value)
+        return text
+
+    result = runner.invoke(app, [filled(arg) for arg in args])
+    assert one_error(result) == f"Error: {filled(said)}"
+    assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("digits", ["٣", "５", "१०"])
+def test_whole_numbers_are_ascii_digits_in_samples_too(
+    digits: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`dog advise --samples` has its own reader, which took "٣" for 3 where every other
+    whole-number option refuses it (hostile25)."""
+    from sheepdog.cli.main import run_command_line
+
+    assert run_command_line(["dog", "advise", DOG, "--samples", digits]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Error: Invalid value for '--samples': give a whole number from 1 to")
+    assert len(err.splitlines()) == 1
+
+
 def test_a_full_disk_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

@@ -34,6 +34,7 @@ from sheepdog.solver.errors import (
     expect,
     shown,
 )
+from sheepdog.solver.fileio import real_path
 from sheepdog.solver.jsonio import loads_json, loads_toml, named_path, read_text, shipped_copy
 from sheepdog.solver.words import counted, drawn
 
@@ -403,7 +404,7 @@ def is_roster_file(path: Path, ref: str, base: Path | None = None) -> bool:
     a case written over its own roster file).  A shipped roster's name names no file."""
     if ref.lower() in SHIPPED_ROSTERS or not ref:
         return False
-    where = Path(ref) if base is None else Path(os.path.normpath(base.resolve() / ref))
+    where = Path(ref) if base is None else Path(os.path.normpath(real_path(base) / ref))
     try:
         return os.path.samefile(path, where)
     except (OSError, ValueError):  # either is missing, or unreadable: nothing is overwritten
