@@ -207,10 +207,12 @@ def seats_for(seats: int, rules: Rules, players: int | None = None) -> tuple[int
     if rules.solo:
         n = players if players is not None else max(solo)
         if n not in solo:
+            bigger = n in SOLO_SEATS and seats < 6  # 5 players: the 6-seat board holds them
             raise SheepdogError(
                 f"the non-partnership game is for {listed([str(k) for k in solo], 'or')}"
                 " players on the"
                 f" {seats}-seat board (rulebook 'Dog for 2, 3 or 5 Players'), not {n}"
+                + (f"; {n} players need the 6-seat board: --seats 6 (seats=6)" if bigger else "")
             )
         return SOLO_SEATS[n]
     if players is not None and players != seats:

@@ -119,6 +119,11 @@ def test_bad_simulation_requests() -> None:
             "Error: the non-partnership game is for 2 or 3 players",
         ),
         (["--seats", "6", "--mode", "solo", "--players", "6"], "Error: the non-partnership"),
+        (
+            ["--mode", "solo", "--players", "5"],  # which board holds them, said (hostile25)
+            "Error: the non-partnership game is for 2 or 3 players on the 4-seat board (rulebook"
+            " 'Dog for 2, 3 or 5 Players'), not 5; 5 players need the 6-seat board: --seats 6\n",
+        ),
     ],
 )
 def test_cli_players_that_do_not_fit_the_board_are_usage_errors(
