@@ -868,7 +868,9 @@ def generate(
 
         def on_saved(puzzle: GeneratedPuzzle, written: bool) -> None:
             # called once more for a file when a Ctrl-C lands before this returned: each path
-            # counts once (one set.add, which a Ctrl-C cannot split), and its line is shown once
+            # counts once (one set.add, which a Ctrl-C cannot split), and its line is shown
+            # unless it was (a Ctrl-C between the echo and the add shows it twice: no line is
+            # lost, which the other order would risk)
             (written_paths if written else kept_paths).add(puzzle.path)
             if not json_out and puzzle.path not in shown:  # each line as its file is written
                 kept = "" if written else "  (already there)"

@@ -87,14 +87,8 @@ def ignore_stops() -> None:
         signal.signal(signal.SIGTERM, _ignored)
 
 
-def _ignored(signum: int, _frame: object) -> None:
-    """A stop signal while the run stops: nothing to do (noted: :func:`main` called from a
-    program hands it on to the program's own handler once its answer is out)."""
-    _IGNORED_SIGNALS.append(signum)
-
-
-#: The stop signals :func:`_ignored` took during this run of :func:`main`.
-_IGNORED_SIGNALS: list[int] = []
+def _ignored(_signum: int, _frame: object) -> None:
+    """A stop signal while the run stops: nothing to do."""
 
 
 #: Set to 1 to see the traceback of an internal error instead of one line.
@@ -401,8 +395,12 @@ def _invoke(command: Command, args: list[str]) -> int:
     return result if isinstance(result, int) else 0
 
 
+#: A Ctrl-C that landed in a finaliser while :func:`main` ran for a program: its word and code.
+_UNRAISABLE_STOP: list[tuple[str, int]] = []
+
+
 def _end_on_interrupt(
-    previous: Callable[[sys.UnraisableHookArgs], object],
+    previous: Callable[[sys.UnraisableHookArgs], object], *, in_program: bool = False
 ) -> Callable[[sys.UnraisableHookArgs], None]:
     """The ``sys.unraisablehook`` while :func:`main` runs.  A Ctrl-C that lands in code Python
     calls on its own (a weak-reference callback of the import system, a ``__del__``) cannot
@@ -410,13 +408,29 @@ def _end_on_interrupt(
     on as if nothing had happened (and it cannot be raised again from here: it would land in this
     hook).  So the run ends here, as Ctrl-C ends it anywhere else: ``Error: interrupted``, exit
     130 (a temporary file of an interrupted atomic write is left for the next run to clean up;
-    the file it was to replace is untouched).  Anything else goes to ``previous``."""
+    the file it was to replace is untouched).  Anything else goes to ``previous``.
+
+    ``in_program`` (:func:`main` called from a program): the process is the program's, so it
+    is not ended; the stop is noted, the command goes on, a second Ctrl-C stops it as usual,
+    and :func:`main` ends with the stop's line and code."""
 
     def hook(unraisable: sys.UnraisableHookArgs) -> None:
         if unraisable.exc_type is None or not issubclass(unraisable.exc_type, KeyboardInterrupt):
             previous(unraisable)
             return
         word, code = stop_words(unraisable.exc_value or KeyboardInterrupt())
+        if in_program:
+            import signal
+
+            _UNRAISABLE_STOP.append((word, code))
+            # main's own handlers again (the first stop set them to ignore): the next stops it
+            for signum, handler in (
+                (signal.SIGINT, _first_interrupt),
+                (signal.SIGTERM, _on_terminate),
+            ):
+                if signal.getsignal(signum) is _ignored:
+                    signal.signal(signum, handler)
+            return
         _give_up_waiting()
         try:
             sys.stdout.flush()
@@ -601,6 +615,11 @@ def _usable_width() -> str | None:
 def _arguments(argv: Sequence[object]) -> list[str]:
     """``main``'s arguments from a program: strings, and paths as ``subprocess`` takes them
     (``Path("game.json")``); anything else is a usage error (it was an internal error)."""
+    if isinstance(argv, str | bytes | os.PathLike):
+        raise _BadArguments(
+            f"argv is one {type(argv).__name__} ({argv!r}): give a list of arguments, such as"
+            " ['wolf', 'solve', 'case.json']"
+        )
     args: list[str] = []
     for k, arg in enumerate(argv, 1):
         if isinstance(arg, os.PathLike):
@@ -619,20 +638,20 @@ class _BadArguments(Exception):
 
 
 def _give_back(
-    streams: tuple[TextIO, TextIO], errors: list[str | None], forgotten_width: str | None
+    streams: tuple[TextIO | None, TextIO | None, TextIO | None],
+    errors: list[str | None],
+    forgotten_width: str | None,
 ) -> None:
     """What :func:`main` changed for its run, as a program calling it had it: its streams
-    (a closed pipe points ``sys.stdout`` at /dev/null), their error handlers
-    (:func:`_plain_streams`) and ``COLUMNS`` (:func:`_usable_width`)."""
+    (a closed pipe points ``sys.stdout`` at /dev/null; a stream the program had set to None
+    is None again), their error handlers (:func:`_plain_streams`, ``wolf play``'s input) and
+    ``COLUMNS`` (:func:`_usable_width`)."""
     for stream, handler in zip(streams, errors, strict=True):
         reconfigure = getattr(stream, "reconfigure", None)
         if handler is not None and reconfigure is not None:
             with contextlib.suppress(ValueError, OSError):  # closed meanwhile
                 reconfigure(errors=handler)
-    if streams[0] is not None:
-        sys.stdout = streams[0]
-    if streams[1] is not None:
-        sys.stderr = streams[1]
+    sys.stdin, sys.stdout, sys.stderr = streams
     if forgotten_width is not None:
         os.environ["COLUMNS"] = forgotten_width
 
@@ -645,8 +664,9 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
     from sheepdog.cli.streams import closed_streams
 
     # a program calling main keeps its own streams, their error handlers and its environment
-    streams = (sys.stdout, sys.stderr)
+    streams = (sys.stdin, sys.stdout, sys.stderr)
     errors = [getattr(stream, "errors", None) for stream in streams]
+    _UNRAISABLE_STOP.clear()
     closed_streams()
     forgotten_width = _usable_width()
     if argv is None:  # the console script's own streams
@@ -657,7 +677,6 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
     previous_hook = sys.unraisablehook
     previous_term = signal.getsignal(signal.SIGTERM)
     previous_int = signal.getsignal(signal.SIGINT)
-    _IGNORED_SIGNALS.clear()
     unsent: OSError | None = None  # the error of the last flush
     code = EXIT_INTERNAL  # set by every way out of the try below but a stray SystemExit
     try:
@@ -668,7 +687,7 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
                 signal.signal(signal.SIGINT, _first_interrupt)
         except ValueError:  # called in another thread than the main one: its signals untouched
             previous_term = previous_int = None
-        sys.unraisablehook = _end_on_interrupt(previous_hook)
+        sys.unraisablehook = _end_on_interrupt(previous_hook, in_program=argv is not None)
         args = sys.argv[1:] if argv is None else _arguments(argv)
         code = run_command_line(args)
     except _BadArguments as exc:
@@ -714,12 +733,9 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
                 if handler is not None:  # (None: set outside Python, or another thread)
                     signal.signal(signum, handler)
             _give_back(streams, errors, forgotten_width)
-            held = list(dict.fromkeys(_IGNORED_SIGNALS))
-            _IGNORED_SIGNALS.clear()
-            if held and code not in (EXIT_INTERRUPTED, EXIT_TERMINATED):
-                # a stop that came once the answer was out goes to the program's own handler
-                # (a console script ignores it as Python shuts down; a program goes on)
-                signal.raise_signal(held[0])
+            if _UNRAISABLE_STOP and code == 0:  # a Ctrl-C that landed in a finaliser
+                word, code = _UNRAISABLE_STOP[0]
+                _error(word)
     if (
         argv is None
         and unsent is not None

@@ -16,6 +16,7 @@ import os
 import signal
 import socket
 import sys
+import threading
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -150,6 +151,11 @@ def serve(
     """Serve the table companion: live games on the players' phones (Ctrl-C stops it)."""
 
     def body() -> None:
+        if threading.current_thread() is not threading.main_thread():  # main() in a thread
+            raise SheepdogError(
+                "serve runs in a program's main thread only: it answers Ctrl-C and SIGTERM,"
+                " which Python hands to the main thread"
+            )
         # Ctrl-C ends in KeyboardInterrupt (one line, exit 130) even when the server was started
         # with SIGINT ignored (a background job of a script), from the start: uvicorn stops on
         # it anyway, then raised it again into the ignored handler and the server exited 0, and
@@ -258,6 +264,11 @@ def _own_rosters(paths: list[Path]) -> list[Roster]:
             raise SheepdogError(
                 f"--roster {path}: the shipped rosters ({', '.join(SHIPPED_ROSTERS)}) are offered"
                 " already; --roster adds a roster file of your own"
+            )
+        if not os.path.lexists(path):  # not load_roster's line: it may suggest a shipped name
+            raise SheepdogError(
+                f"--roster {path}: no such roster file (--roster adds a roster file of your own;"
+                f" the shipped rosters, {', '.join(SHIPPED_ROSTERS)}, are offered already)"
             )
         if real_path(path) not in seen:  # a loop of links: the reader names it
             seen.add(real_path(path))

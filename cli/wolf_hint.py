@@ -31,6 +31,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -664,12 +665,18 @@ def _signals_answered() -> Iterator[None]:
         yield  # no timers (Windows), or signals go to the main thread only: as before
         return
     before = signal.signal(signal.SIGALRM, _woken)
-    signal.setitimer(signal.ITIMER_REAL, WAKE_EVERY, WAKE_EVERY)
+    started = time.monotonic()
+    # a program calling main may have a timer of its own: it runs on afterwards (review25)
+    left, every = signal.setitimer(signal.ITIMER_REAL, WAKE_EVERY, WAKE_EVERY)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
+        if left > 0:  # what was left of it, less the wait (due meanwhile: at once)
+            signal.setitimer(
+                signal.ITIMER_REAL, max(left - (time.monotonic() - started), 1e-6), every
+            )
 
 
 def _woken(signum: int, frame: object) -> None:

@@ -120,12 +120,122 @@ for run in (answered, stopped):
 """
 
 
-def test_a_ctrl_c_once_the_answer_is_out_reaches_the_program() -> None:
-    """A Ctrl-C that came once a command's answer was out was dropped: the program calling
-    main never saw it.  A second Ctrl-C while a stopped run stops is still one stop."""
-    assert run(_LATE) == [
-        "answered KeyboardInterrupt",
-        "True",
-        "stopped exit 130",
-        "True",
-    ]
+def test_a_ctrl_c_once_the_answer_is_out_is_ignored_and_the_handlers_come_back() -> None:
+    """Once the answer is out a Ctrl-C is ignored (the answer stands, as for the console
+    script: tests/dog/test_cli_endgame.py), and a second Ctrl-C while a stopped run stops is
+    still one stop; either way the program's handler is back afterwards."""
+    assert run(_LATE) == ["answered exit 0", "True", "stopped exit 130", "True"]
+
+
+_IN_A_FINALISER = """
+import atexit, gc, signal
+from sheepdog.cli import main as cli
+
+class Dropped:
+    def __del__(self):
+        signal.raise_signal(signal.SIGINT)
+
+def dropping(args):  # a Ctrl-C that lands in a finaliser, where it cannot propagate
+    Dropped()
+    gc.collect()
+    return 0
+
+atexit.register(lambda: print('atexit ran', flush=True))
+cli.run_command_line = dropping
+try:
+    cli.main(['wolf', 'solve', 'x'])
+except SystemExit as stop:
+    print('exit', stop.code)
+finally:
+    print('finally ran')
+"""
+
+
+def test_a_ctrl_c_in_a_finaliser_does_not_end_the_program() -> None:
+    """The console script ends the process at once then (os._exit: exit 130), which ended the
+    program calling main too, skipping its `finally` and `atexit` (review25)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _IN_A_FINALISER],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.stdout.splitlines() == ["exit 130", "finally ran", "atexit ran"]
+    assert done.stderr == "Error: interrupted\n"
+
+
+def test_stdin_and_streams_set_to_none_are_given_back_and_argv_is_a_list() -> None:
+    code = (
+        "import sys\n"
+        "from sheepdog.cli.main import main\n"
+        "before = sys.stdin.errors\n"
+        "saved, sys.stdout = sys.stdout, None\n"
+        "try:\n"
+        "    main(['wolf', 'play', sys.argv[1], '--new', '--force'])\n"
+        "except SystemExit as stop:\n"
+        "    code = stop.code\n"
+        "after, gone = sys.stdin.errors, sys.stdout\n"
+        "sys.stdout = saved\n"
+        "print(code, before == after, after, gone)\n"
+        "try:\n"
+        "    main('--version')\n"
+        "except SystemExit as stop:\n"
+        "    print('one string', stop.code)\n"
+    )
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(
+            [sys.executable, "-c", code, str(Path(folder) / "g.json")],
+            input="help\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=ROOT,
+            env={**__import__("os").environ, "PYTHONIOENCODING": "utf-8:surrogateescape"},
+        )
+    assert done.stdout.splitlines() == ["0 True surrogateescape None", "one string 2"]
+    assert done.stderr.splitlines()[-1] == (
+        "Error: argv is one str ('--version'): give a list of arguments, such as ['wolf',"
+        " 'solve', 'case.json']"
+    )
+
+
+def test_serve_in_another_thread_is_one_line() -> None:
+    code = (
+        "import threading\n"
+        "from sheepdog.cli.main import main\n"
+        "def work():\n"
+        "    try:\n"
+        "        main(['serve', '--port', '1', '--data', 'nowhere-data'])\n"
+        "    except SystemExit as stop:\n"
+        "        print('exit', stop.code)\n"
+        "worker = threading.Thread(target=work)\n"
+        "worker.start()\n"
+        "worker.join()\n"
+    )
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=folder
+        )
+    assert done.stdout == "exit 1\n"
+    assert done.stderr.startswith("Error: serve runs in a program's main thread only")
+
+
+def test_the_prompt_s_timer_gives_back_a_program_s_own() -> None:
+    """`wolf play` at a terminal wakes its prompt with a timer, and set the timer off when it
+    ended: a program's own alarm (setitimer) never fired (review25)."""
+    code = (
+        "import signal\n"
+        "from sheepdog.cli.wolf_hint import _signals_answered\n"
+        "signal.signal(signal.SIGALRM, lambda *_: None)\n"
+        "signal.setitimer(signal.ITIMER_REAL, 30, 5)\n"
+        "with _signals_answered():\n"
+        "    pass\n"
+        "left, every = signal.getitimer(signal.ITIMER_REAL)\n"
+        "print(29 < left <= 30, every)\n"
+    )
+    assert run(code) == ["True 5.0"]

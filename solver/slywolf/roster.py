@@ -346,14 +346,19 @@ def check_has_cases(roster: Roster, then: str = "") -> None:
         raise SheepdogError(f"{roster.called} admits no case: {ONE_OUTFIT}{rest}")
 
 
-def missing_roster(said: object, typed: Path | None, what: str = "no such roster file") -> str:
+def missing_roster(
+    said: object, typed: Path | None, what: str = "no such roster file", name: object = None
+) -> str:
     """Why a roster file ``said`` cannot be read (``what``), naming the shipped rosters, and
     for a ``cases/...`` path ``typed`` from another folder the installed copy
-    (:func:`~sheepdog.solver.jsonio.shipped_copy`)."""
+    (:func:`~sheepdog.solver.jsonio.shipped_copy`); ``name``: the reference as written (a
+    case file's ``"roster"``, read from the case's folder), when a typo in it may be a
+    shipped roster's name (default: ``said``)."""
     shipped = None if typed is None else shipped_copy(typed, file=True)
     ships = f"sheepdog ships it as {shipped}; " if shipped is not None else ""
     names = ", ".join(f'"{name}"' for name in SHIPPED_ROSTERS)
-    return f"{what}: {said} ({ships}the shipped rosters are {names}){_meant(said)}"
+    meant = _meant(said if name is None else name)
+    return f"{what}: {said} ({ships}the shipped rosters are {names}){meant}"
 
 
 def _meant(said: object) -> str:
@@ -385,7 +390,9 @@ def load_roster(ref: str | Path, *, base: Path | None = None) -> Roster:
     try:
         text = read_text(path, where)
     except MissingFileError as exc:
-        raise MissingFileError(missing_roster(path, typed)).about(exc, str(path)) from None
+        raise MissingFileError(missing_roster(path, typed, name=ref)).about(
+            exc, str(path)
+        ) from None
     except FolderNotFileError as exc:
         raise FolderNotFileError(f"{where} is a directory, not a file").about(
             exc, str(path)

@@ -269,6 +269,15 @@ def test_a_roster_name_typo_suggests_the_shipped_one(
     assert "did you mean" not in str(caught.value)
 
 
+def test_a_typo_in_a_case_file_s_roster_is_suggested_from_any_folder(tmp_path: Path) -> None:
+    # the name is read from the case's folder: "sub/Defualt" had no suggestion (review25)
+    with pytest.raises(SheepdogError) as caught:
+        load_roster("Defualt", base=tmp_path / "sub")
+    said = str(caught.value)
+    assert said.startswith(f"no such roster file: {tmp_path / 'sub' / 'Defualt'} (")
+    assert said.endswith('; did you mean "default"?')
+
+
 def test_missing_and_broken_files(tmp_path: Path) -> None:
     with pytest.raises(SheepdogError, match="no such roster file"):
         load_roster(tmp_path / "nope.toml")

@@ -559,6 +559,11 @@ def test_rosters_of_ones_own_are_offered_and_a_bad_one_is_one_line(tmp_path: Pat
     for given, told in (
         (str(clash), f"roster {clash} ('default'): its name is a shipped roster's"),
         ("known-deck", "--roster known-deck: the shipped rosters (default, known-deck,"),
+        (  # no "did you mean": serve refuses the shipped names (review25)
+            "Defualt",
+            "--roster Defualt: no such roster file (--roster adds a roster file of your own;"
+            " the shipped rosters, default, known-deck, large-24, are offered already)\n",
+        ),
     ):
         done = subprocess.run(
             [sys.executable, "-m", "sheepdog.cli.main", "serve", "--roster", given]
