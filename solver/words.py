@@ -121,6 +121,30 @@ def counted(n: int, singular: str, plural: str | None = None) -> str:
     return f"{n} {noun(n, singular, plural)}"
 
 
+#: Words a name may start with that make it a noun phrase already ("the harp", "an oboe").
+ARTICLES = ("the ", "a ", "an ")
+
+
+def the(name: str) -> str:
+    """A name in a sentence, "the harp"; a name with its own article ("The Harp", "an oboe")
+    as it is (not "the the harp", "the an oboe").
+
+    >>> the("harp"), the("The Harp"), the("an oboe")
+    ('the harp', 'The Harp', 'an oboe')
+    """
+    return name if name.lower().startswith(ARTICLES) else f"the {name}"
+
+
+def a_or_an(phrase: str) -> str:
+    """``phrase`` after "a", or "an" before a vowel ("an orange hat"); by the first letter
+    only, which suits colour words (not "hour" or "unicorn").
+
+    >>> a_or_an("orange hat"), a_or_an("red hat")
+    ('an orange hat', 'a red hat')
+    """
+    return f"an {phrase}" if phrase[:1].lower() in "aeiou" else f"a {phrase}"
+
+
 def upper_first(text: str) -> str:
     """``text`` with its first letter a capital, the rest as written (``str.capitalize`` would
     lower the rest: "the Dumbier" became "The dumbier").

@@ -36,7 +36,7 @@ from sheepdog.solver.errors import (
 )
 from sheepdog.solver.fileio import real_path
 from sheepdog.solver.jsonio import loads_json, loads_toml, named_path, read_text, shipped_copy
-from sheepdog.solver.words import counted, drawn
+from sheepdog.solver.words import counted, drawn, the
 
 MIN_SHEEP = 3
 MAX_SHEEP = 24
@@ -512,6 +512,33 @@ def _typable(names: list[str], what: str, where: str) -> None:
             )
 
 
+def _told_apart(names: list[str], bag: Bag, where: str) -> None:
+    """Refuse sheep the explanations or the table lines could not tell apart (cases25): two
+    names that read alike once a sentence gives them their article ("organ" and "the organ"
+    are both "the organ"), and a name that is another's call for a vegetable ("song for
+    peas" beside "song": `call song for peas` would call the first, so the second could not be
+    called for peas under Special Treats)."""
+    said: dict[str, str] = {}
+    for name in names:
+        key = fold(the(name)).casefold()
+        other = said.setdefault(key, name)
+        if other != name:
+            raise FileFormatError(
+                f"{where}: sheep {other!r} and {name!r} both read {the(name)!r} in a sentence:"
+                " rename one"
+            )
+    folded = {fold(name).casefold(): name for name in names}
+    for name in names:
+        for match in re.finditer(r"\s+for\s+", name, flags=re.IGNORECASE):
+            left, right = name[: match.start()], name[match.end() :]
+            called = folded.get(fold(left).casefold())
+            if called is not None and any(fold(kind) == fold(right) for kind in bag.kinds):
+                raise FileFormatError(
+                    f"{where}: sheep {name!r} reads as 'call {called} for {right}' (Special"
+                    f" Treats): {called!r} could not be called for {right}; rename one"
+                )
+
+
 def _unique(names: list[str], what: str, where: str) -> None:
     seen: set[str] = set()
     for name in names:
@@ -560,6 +587,7 @@ def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None =
     _one_spelling(colors, garments, where)
     colors_t, garments_t = tuple(colors), tuple(garments)
     plurals = _parse_plurals(data.get("plurals"), garments_t, where)
+    _one_plural(garments_t, plurals, where)
 
     raw_wolves = data.get("wolves")
     if not isinstance(raw_wolves, list) or not raw_wolves:
@@ -637,6 +665,7 @@ def roster_from_dict(data: Any, *, source: str = "<roster>", where: str | None =
         sheep.append(Sheep(name, tuple(likes), testimony))
     _unique([s.name for s in sheep], "sheep", where)
     _typable([s.name for s in sheep], "sheep", where)
+    _told_apart([s.name for s in sheep], bag, where)
 
     accomplices = data.get("accomplices", 4)
     if isinstance(accomplices, bool) or not isinstance(accomplices, int):
@@ -694,20 +723,25 @@ def _parse_plurals(raw: Any, garments: tuple[str, ...], where: str) -> tuple[tup
                 f"{where}: plurals: the plural of {garment!r} is {found[garment]!r}, the name of"
                 " another garment: the steps and slips could not tell them apart"
             )
-    plurals = tuple((g, found[g]) for g in garments if g in found)
-    # garments whose table plural is not the one they have without it ("socks" = "socks"
-    # beside "sock" changes nothing: the two are named alike without a table too)
-    changed = {g for g in found if found[g] != garment_plural(g)}
-    said: dict[str, str] = {}  # the wolves in two garments would be named alike
+    return tuple((g, found[g]) for g in garments if g in found)
+
+
+def _one_plural(
+    garments: tuple[str, ...], plurals: tuple[tuple[str, str], ...], where: str
+) -> None:
+    """Refuse two garments with one plural: the wolves in them would be named alike ("the
+    wolves in blue hats" for "blue hat" and "blue hats": cases25), with a table or without."""
+    table = {garment for garment, _ in plurals}
+    said: dict[str, str] = {}
     for garment in garments:
         plural = garment_plural(garment, plurals)
-        other = said.setdefault(fold(plural), garment)
-        if other != garment and (other in changed or garment in changed):
+        other = said.setdefault(fold(plural).casefold(), garment)
+        if other != garment:
+            named = "plurals: " if other in table or garment in table else ""
             raise FileFormatError(
-                f"{where}: plurals: the garments {other!r} and {garment!r} have one plural,"
+                f"{where}: {named}the garments {other!r} and {garment!r} have one plural,"
                 f" {plural!r}: the steps and slips could not tell the wolves in them apart"
             )
-    return plurals
 
 
 def _parse_bag(raw: Any, where: str) -> Bag:

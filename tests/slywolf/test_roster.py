@@ -153,10 +153,38 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
             "the plural of 'hat' is 'HATS', the name of another garment",
         ),
         (lambda d: d.update(garments=["hat", "cap"], plurals={"hat": "hat"}), None),
-        # a table that writes out the plural a garment has anyway changes nothing: "sock" and
-        # "socks" are both "socks" without it, and were refused with it (review)
-        (lambda d: d.update(garments=["hat", "sock", "socks"], plurals={"socks": "socks"}), None),
-        (lambda d: d.update(garments=["hat", "sock", "socks"], plurals={"sock": "socks"}), None),
+        # "sock" and "socks" are both "socks": "the wolves in blue socks" could be either
+        # (cases25, with "hat" and "hats"), with a table or without one
+        (
+            lambda d: d.update(garments=["hat", "sock", "socks"], plurals={"socks": "socks"}),
+            "plurals: the garments 'sock' and 'socks' have one plural, 'socks'",
+        ),
+        (
+            lambda d: d.update(garments=["hat", "hats"]),
+            "roster <roster>: the garments 'hat' and 'hats' have one plural, 'hats'",
+        ),
+        (
+            lambda d: (
+                d["sheep"][0].update(name="organ"),
+                d["sheep"][2].update(name="The Organ"),
+            ),
+            "sheep 'organ' and 'The Organ' both read 'The Organ' in a sentence: rename one",
+        ),
+        (lambda d: d["sheep"][0].update(name="an oboe"), None),
+        (
+            lambda d: (
+                d["sheep"][0].update(name="song"),
+                d["sheep"][2].update(name="Song for Peas"),
+            ),
+            re.escape(
+                "sheep 'Song for Peas' reads as 'call song for Peas' (Special Treats): 'song'"
+                " could not be called for Peas; rename one"
+            ),
+        ),
+        (
+            lambda d: (d["sheep"][0].update(name="song"), d["sheep"][2].update(name="song for me")),
+            None,
+        ),
         (
             lambda d: d.update(garments=["hat", "sock", "sox"], plurals={"sox": "socks"}),
             "the garments 'sock' and 'sox' have one plural, 'socks'",
@@ -223,14 +251,19 @@ def test_a_roster_names_the_plurals_english_rules_get_wrong(tmp_path: Path) -> N
     puzzle = Puzzle(roster, "easy", (Interview(0, 1, Item("red", "Straßenhut")), Interview(1, 0)))
     text = " ".join(explanation_lines(explain(puzzle)))
     assert "red Straßenhüte" in text and "Straßenhuts" not in text
-    # no plural given: English's "sock" and "socks" both say "socks", as they always did
+    # no plural given: English's "sock" and "socks" both say "socks", which the steps could
+    # not tell apart ("the wolves in blue socks"): refused (cases25); a plural of its own
+    # for one of them tells them apart
     data = _small()
     data["garments"] = ["sock", "socks"]
     data["wolves"] = [
         {"name": "A", "wears": ["red sock", "blue socks"]},
         {"name": "B", "wears": ["blue sock", "red socks"]},
     ]
-    assert roster_from_dict(data).garment_plural("sock") == "socks"
+    with pytest.raises(FileFormatError, match="the garments 'sock' and 'socks' have one plural"):
+        roster_from_dict(data)
+    data["plurals"] = {"sock": "single socks"}
+    assert roster_from_dict(data).garment_plural("sock") == "single socks"
     # no plurals given: the box's words, and no key written
     box = load_roster("default")
     assert box.plurals == () and "plurals" not in roster_to_dict(box)

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheepdog.solver.slywolf.explain.notebook import join_and, names_roster, the
+from sheepdog.solver.slywolf.explain.notebook import join_and, names_roster
 from sheepdog.solver.slywolf.roster import Roster
 from sheepdog.solver.slywolf.worlds import Observation, deduce
+from sheepdog.solver.words import the
 
 
 @dataclass(frozen=True, slots=True)

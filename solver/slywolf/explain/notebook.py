@@ -16,6 +16,7 @@ from typing import Any
 from sheepdog.solver.errors import SheepdogError, expect
 from sheepdog.solver.slywolf.roster import Item, Roster
 from sheepdog.solver.slywolf.worlds import Observation
+from sheepdog.solver.words import the
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +162,6 @@ class Notebook:
             text=f"{why} Cleared: {self.wolves(cleared)}.",
             known=known,
         )
-
-
-def the(name: str) -> str:
-    """A sheep's name in a sentence: "the harp", and a name that has its article already ("The
-    Harp", "the harp") as it is (not "the the harp")."""
-    return name if name[:4].lower() == "the " else f"the {name}"
 
 
 def join_and(words: list[str]) -> str:

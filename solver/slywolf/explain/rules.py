@@ -44,11 +44,11 @@ from types import MappingProxyType
 from sheepdog.solver.slywolf.explain.general import general_step
 from sheepdog.solver.slywolf.explain.notebook import Notebook, Step, join_and
 from sheepdog.solver.slywolf.roster import Item
-from sheepdog.solver.words import upper_first
+from sheepdog.solver.words import a_or_an, upper_first
 
 
 def _a(item: Item) -> str:
-    return f"a {item}" if not item.garment.endswith("s") else f"{item}"
+    return a_or_an(str(item)) if not item.garment.endswith("s") else f"{item}"
 
 
 # -- the rules, simplest first ----------------------------------------------------------------
