@@ -615,15 +615,20 @@ def _usable_width() -> str | None:
 def _arguments(argv: Sequence[object]) -> list[str]:
     """``main``'s arguments from a program: strings, and paths as ``subprocess`` takes them
     (``Path("game.json")``); anything else is a usage error (it was an internal error)."""
+    example = "give a list of arguments, such as ['wolf', 'solve', 'case.json']"
     if isinstance(argv, str | bytes | os.PathLike):
-        raise _BadArguments(
-            f"argv is one {type(argv).__name__} ({argv!r}): give a list of arguments, such as"
-            " ['wolf', 'solve', 'case.json']"
-        )
+        raise _BadArguments(f"argv is one {type(argv).__name__} ({argv!r}): {example}")
+    try:
+        given = list(argv)
+    except TypeError:  # not a sequence at all (main(5))
+        raise _BadArguments(f"argv is {type(argv).__name__}: {example}") from None
     args: list[str] = []
-    for k, arg in enumerate(argv, 1):
+    for k, arg in enumerate(given, 1):
         if isinstance(arg, os.PathLike):
-            arg = os.fspath(arg)
+            try:
+                arg = os.fspath(arg)
+            except Exception as exc:  # a path object of the program's that fails
+                raise _BadArguments(f"argument {k} is no path: {exc}") from None
         if not isinstance(arg, str):
             raise _BadArguments(
                 f"argument {k} is {type(arg).__name__} {arg!r}: the arguments must be strings"
@@ -635,6 +640,15 @@ def _arguments(argv: Sequence[object]) -> list[str]:
 
 class _BadArguments(Exception):
     """``main`` was given an argument that is no string."""
+
+
+def _blocking_flags() -> dict[int, bool]:
+    """The blocking flags of the standard file descriptors that are open."""
+    flags = {}
+    for fd in (0, 1, 2):
+        with contextlib.suppress(OSError):
+            flags[fd] = os.get_blocking(fd)
+    return flags
 
 
 def _give_back(
@@ -663,9 +677,11 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
 
     from sheepdog.cli.streams import closed_streams
 
-    # a program calling main keeps its own streams, their error handlers and its environment
+    # a program calling main keeps its own streams, their error handlers, their blocking flags
+    # (`wolf play` reads a non-blocking input blocking) and its environment
     streams = (sys.stdin, sys.stdout, sys.stderr)
     errors = [getattr(stream, "errors", None) for stream in streams]
+    blocking = _blocking_flags() if argv is not None else {}
     _UNRAISABLE_STOP.clear()
     closed_streams()
     forgotten_width = _usable_width()
@@ -733,6 +749,9 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
                 if handler is not None:  # (None: set outside Python, or another thread)
                     signal.signal(signum, handler)
             _give_back(streams, errors, forgotten_width)
+            for fd, flag in blocking.items():
+                with contextlib.suppress(OSError):  # closed meanwhile
+                    os.set_blocking(fd, flag)
             if _UNRAISABLE_STOP and code == 0:  # a Ctrl-C that landed in a finaliser
                 word, code = _UNRAISABLE_STOP[0]
                 _error(word)

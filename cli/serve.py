@@ -265,11 +265,15 @@ def _own_rosters(paths: list[Path]) -> list[Roster]:
                 f"--roster {path}: the shipped rosters ({', '.join(SHIPPED_ROSTERS)}) are offered"
                 " already; --roster adds a roster file of your own"
             )
-        if not os.path.lexists(path):  # not load_roster's line: it may suggest a shipped name
+        try:  # not load_roster's line: it may suggest a shipped name, which serve refuses
+            os.stat(path)
+        except FileNotFoundError:  # (a link to nothing too)
             raise SheepdogError(
                 f"--roster {path}: no such roster file (--roster adds a roster file of your own;"
                 f" the shipped rosters, {', '.join(SHIPPED_ROSTERS)}, are offered already)"
-            )
+            ) from None
+        except OSError:
+            pass  # a loop of links, no permission: the reader names it
         if real_path(path) not in seen:  # a loop of links: the reader names it
             seen.add(real_path(path))
             out.append(load_roster(path))

@@ -182,6 +182,10 @@ def test_stdin_and_streams_set_to_none_are_given_back_and_argv_is_a_list() -> No
         "    main('--version')\n"
         "except SystemExit as stop:\n"
         "    print('one string', stop.code)\n"
+        "try:\n"
+        "    main(5)\n"
+        "except SystemExit as stop:\n"
+        "    print('a number', stop.code)\n"
     )
     import tempfile
 
@@ -195,11 +199,39 @@ def test_stdin_and_streams_set_to_none_are_given_back_and_argv_is_a_list() -> No
             cwd=ROOT,
             env={**__import__("os").environ, "PYTHONIOENCODING": "utf-8:surrogateescape"},
         )
-    assert done.stdout.splitlines() == ["0 True surrogateescape None", "one string 2"]
-    assert done.stderr.splitlines()[-1] == (
+    assert done.stdout.splitlines() == [
+        "0 True surrogateescape None",
+        "one string 2",
+        "a number 2",
+    ]
+    assert done.stderr.splitlines()[-2:] == [
         "Error: argv is one str ('--version'): give a list of arguments, such as ['wolf',"
-        " 'solve', 'case.json']"
+        " 'solve', 'case.json']",
+        "Error: argv is int: give a list of arguments, such as ['wolf', 'solve', 'case.json']",
+    ]
+
+
+def test_a_non_blocking_stdin_is_given_back_non_blocking(tmp_path: Path) -> None:
+    """`wolf play` reads a non-blocking input blocking, and put the flag back only as the
+    process ended: a program reading its input without blocking then hung (review25b)."""
+    code = (
+        "import os, sys\n"
+        "from sheepdog.cli.main import main\n"
+        "os.set_blocking(0, False)\n"
+        "try:\n"
+        "    main(['wolf', 'play', sys.argv[1], '--new'])\n"
+        "except SystemExit as stop:\n"
+        "    print('exit', stop.code, os.get_blocking(0))\n"
     )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "g.json")],
+        input="help\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.stdout.splitlines()[-1].endswith("exit 0 False"), done.stderr
 
 
 def test_serve_in_another_thread_is_one_line() -> None:

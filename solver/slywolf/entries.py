@@ -315,7 +315,8 @@ def _call(roster: Roster, rest: str) -> Call:
     from the last."""
     with contextlib.suppress(SheepdogError):
         return Call(roster.sheep_index(rest))
-    splits = list(re.finditer(r"\s+for(?:\s+|$)", rest, flags=re.IGNORECASE))
+    # each " for" (a lookahead: "song for for peas" has two, for the sheep "song for")
+    splits = list(re.finditer(r"\s+for(?=\s|$)", rest, flags=re.IGNORECASE))
     for match in reversed(splits):
         left, right = rest[: match.start()], rest[match.end() :]
         try:

@@ -529,8 +529,8 @@ def _told_apart(names: list[str], bag: Bag, where: str) -> None:
             )
     folded = {fold(name).casefold(): name for name in names}
     for name in names:
-        for match in re.finditer(r"\s+for\s+", name, flags=re.IGNORECASE):
-            left, right = name[: match.start()], name[match.end() :]
+        for match in re.finditer(r"\s+for(?=\s)", name, flags=re.IGNORECASE):
+            left, right = name[: match.start()], name[match.end() :].strip()
             called = folded.get(fold(left).casefold())
             if called is not None and any(fold(kind) == fold(right) for kind in bag.kinds):
                 raise FileFormatError(

@@ -311,6 +311,24 @@ def test_a_typo_in_a_case_file_s_roster_is_suggested_from_any_folder(tmp_path: P
     assert said.endswith('; did you mean "default"?')
 
 
+def test_a_sheep_whose_name_ends_in_for_is_called_for_a_vegetable() -> None:
+    # "call song for for peas" split at the first " for " only: unknown sheep 'song', and the
+    # line entry_line wrote did not read back (review25b)
+    import tomllib
+
+    from sheepdog.solver.slywolf.entries import Call, entry_line
+
+    data = tomllib.loads(
+        (Path(__file__).resolve().parents[2] / "cases" / "default.toml").read_text()
+    )
+    data["sheep"][0]["name"] = "song for"
+    roster = roster_from_dict(data)
+    for line in ("call song for for peas", "call Song For  for PEAS"):
+        assert parse_entry(roster, line) == Call(0, "peas")
+    assert parse_entry(roster, entry_line(roster, Call(0, "peas"))) == Call(0, "peas")
+    assert parse_entry(roster, "call song for") == Call(0, None)
+
+
 def test_missing_and_broken_files(tmp_path: Path) -> None:
     with pytest.raises(SheepdogError, match="no such roster file"):
         load_roster(tmp_path / "nope.toml")

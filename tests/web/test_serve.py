@@ -553,15 +553,18 @@ def test_rosters_of_ones_own_are_offered_and_a_bad_one_is_one_line(tmp_path: Pat
     from sheepdog.solver.slywolf.roster import load_roster, roster_to_dict
 
     farm, clash = tmp_path / "farm.json", tmp_path / "clash.json"
+    (tmp_path / "Defualt").symlink_to("nowhere")
     content = roster_to_dict(load_roster("default"))
     clash.write_text(json.dumps(content))
     farm.write_text(json.dumps({**content, "name": "Farm"}))
     for given, told in (
         (str(clash), f"roster {clash} ('default'): its name is a shipped roster's"),
         ("known-deck", "--roster known-deck: the shipped rosters (default, known-deck,"),
-        (  # no "did you mean": serve refuses the shipped names (review25)
-            "Defualt",
-            "--roster Defualt: no such roster file (--roster adds a roster file of your own;"
+        (  # no "did you mean": serve refuses the shipped names (review25, review25b: a link
+            # to nothing too; a loop of links is "too many levels": tests/test_hostile_input.py)
+            str(tmp_path / "Defualt"),
+            f"--roster {tmp_path / 'Defualt'}: no such roster file (--roster adds a roster file of"
+            " your own;"
             " the shipped rosters, default, known-deck, large-24, are offered already)\n",
         ),
     ):
