@@ -29,5 +29,16 @@ def _interrupted_hook(
     _previous_hook(kind, value, tb)
 
 
-if _previous_hook is sys.__excepthook__:  # only the interpreter's own: never another's hook
+def _console_script() -> bool:
+    """Whether this process is sheepdog's command line (the console script pip writes, or
+    ``python -m sheepdog.cli.main``, whose packages are imported while ``sys.argv[0]`` is
+    "-m"), not a program that imports it to call :func:`~sheepdog.cli.main.main`: such a
+    program keeps Python's report of its own Ctrl-C (embed25b)."""
+    started = sys.argv[0] if sys.argv else ""
+    name = started.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    return started == "-m" or name in ("sheepdog", "sheepdog.exe", "sheepdog-script.py")
+
+
+# only the interpreter's own hook (never another's), and only in sheepdog's own process
+if _previous_hook is sys.__excepthook__ and _console_script():
     sys.excepthook = _interrupted_hook

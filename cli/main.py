@@ -16,6 +16,7 @@ traceback); 130 interrupted (Ctrl-C, one line ``Error: interrupted``).
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import os
 import re
@@ -618,6 +619,8 @@ def _arguments(argv: Sequence[object]) -> list[str]:
     example = "give a list of arguments, such as ['wolf', 'solve', 'case.json']"
     if isinstance(argv, str | bytes | os.PathLike):
         raise _BadArguments(f"argv is one {type(argv).__name__} ({argv!r}): {example}")
+    if isinstance(argv, dict | set | frozenset):  # in no order, or keys read as arguments
+        raise _BadArguments(f"argv is a {type(argv).__name__}: {example}")
     try:
         given = list(argv)
     except TypeError:  # not a sequence at all (main(5))
@@ -670,9 +673,29 @@ def _give_back(
         os.environ["COLUMNS"] = forgotten_width
 
 
+#: :func:`main` called from a program runs one command at a time: each run sets and gives back
+#: process-wide state (signal handlers, hooks, the streams' error handlers), which two runs in
+#: two threads would interleave, leaving one run's settings in place for good (embed25b).
+_ONE_AT_A_TIME = _thread.allocate_lock()
+
+
 def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
-    """Run the command line and exit.  Whatever happens, the user sees output or one line
-    ``Error: ...``, never a traceback (unless ``SHEEPDOG_DEBUG=1``)."""
+    """Run the command line and exit (``SystemExit`` with the exit code).  Whatever happens,
+    the user sees output or one line ``Error: ...``, never a traceback (unless
+    ``SHEEPDOG_DEBUG=1``).
+
+    ``argv`` None is the console script: the arguments are ``sys.argv``, and as the process
+    ends here the stop signals are ignored once the output is out and the streams are left as
+    the end of a process leaves them.  A program gives ``argv`` (a list of strings or paths):
+    it keeps its handlers, streams and environment, and calls from several threads run one at
+    a time."""
+    if argv is None:
+        _main(None)
+    with _ONE_AT_A_TIME:
+        _main(argv)
+
+
+def _main(argv: Sequence[str | os.PathLike[str]] | None) -> NoReturn:
     import signal
 
     from sheepdog.cli.streams import closed_streams

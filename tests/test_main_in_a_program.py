@@ -271,3 +271,65 @@ def test_the_prompt_s_timer_gives_back_a_program_s_own() -> None:
         "print(29 < left <= 30, every)\n"
     )
     assert run(code) == ["True 5.0"]
+
+
+def test_calls_from_two_threads_leave_nothing_of_theirs_behind() -> None:
+    """Two runs at once each saved what the other had set and put it back last: sheepdog's
+    unraisable hook and error handler stayed in the program for good (embed25b).  Calls run
+    one at a time now."""
+    code = (
+        "import sys, threading\n"
+        "from sheepdog.cli.main import main\n"
+        "before = (sys.unraisablehook, sys.stdout.errors, sys.stderr.errors)\n"
+        "codes = []\n"
+        "def go(args):\n"
+        "    try:\n"
+        "        main(args)\n"
+        "    except SystemExit as stop:\n"
+        "        codes.append(stop.code)\n"
+        "runs = [threading.Thread(target=go, args=(['dog', 'simulate', '--games', str(n)],))\n"
+        "        for n in (3, 5, 4)]\n"
+        "for run in runs:\n"
+        "    run.start()\n"
+        "for run in runs:\n"
+        "    run.join()\n"
+        "after = (sys.unraisablehook, sys.stdout.errors, sys.stderr.errors)\n"
+        "print(codes, before == after)\n"
+    )
+    lines = run(code)
+    assert lines[-1] == "[0, 0, 0] True"
+    assert sum(line.startswith("seed ") for line in lines) == 12  # every game, one line each
+
+
+def test_a_program_keeps_python_s_report_of_its_own_ctrl_c() -> None:
+    """Importing the command line set sheepdog's excepthook in any program: the program's own
+    uncaught Ctrl-C printed "Error: interrupted", not Python's traceback (embed25b).  Only the
+    console script sets it (`sheepdog`, `python -m sheepdog.cli.main`)."""
+    code = (
+        "import sys\n"
+        "sys.argv[0] = sys.argv[1]\n"
+        "import sheepdog.cli.main\n"
+        "print(sys.excepthook is sys.__excepthook__)\n"
+    )
+    for started, python_s in (("myprogram.py", "True"), ("/usr/bin/sheepdog", "False")):
+        done = subprocess.run(
+            [sys.executable, "-c", code, started], capture_output=True, text=True, timeout=60
+        )
+        assert done.stdout == f"{python_s}\n", (started, done.stderr)
+
+
+def test_an_argv_in_no_order_is_a_usage_error() -> None:
+    code = (
+        "from sheepdog.cli.main import main\n"
+        "try:\n"
+        "    main({'wolf': 1})\n"
+        "except SystemExit as stop:\n"
+        "    print('exit', stop.code)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert done.stdout == "exit 2\n"
+    assert done.stderr == (
+        "Error: argv is a dict: give a list of arguments, such as ['wolf', 'solve', 'case.json']\n"
+    )
