@@ -35,8 +35,12 @@ def _console_script() -> bool:
     "-m"), not a program that imports it to call :func:`~sheepdog.cli.main.main`: such a
     program keeps Python's report of its own Ctrl-C (embed25b)."""
     started = sys.argv[0] if sys.argv else ""
+    if started == "-m":  # whose module? ``python -m app`` imports its packages so too
+        given = list(getattr(sys, "orig_argv", []))
+        ran = given[given.index("-m") + 1] if "-m" in given[:-1] else ""
+        return ran == "sheepdog" or ran.startswith("sheepdog.")
     name = started.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    return started == "-m" or name in ("sheepdog", "sheepdog.exe", "sheepdog-script.py")
+    return name in ("sheepdog", "sheepdog.exe", "sheepdog-script.py")
 
 
 # only the interpreter's own hook (never another's), and only in sheepdog's own process

@@ -400,6 +400,34 @@ def _invoke(command: Command, args: list[str]) -> int:
 _UNRAISABLE_STOP: list[tuple[str, int]] = []
 
 
+def _stop_again(word: str, code: int) -> None:
+    """A stop that landed in a finaliser while :func:`main` ran for a program: main's own
+    handlers are put back (the first stop set them to ignore) and the signal is sent again to
+    the main thread a moment later, once the finaliser is over, where it stops the command as
+    anywhere else (a sleep or a wait is broken by it).  Noted too: should it land in a
+    finaliser again, :func:`main` still ends with the stop's line and code."""
+    import signal
+    import threading
+    import time
+
+    _UNRAISABLE_STOP.append((word, code))
+    for signum, handler in ((signal.SIGINT, _first_interrupt), (signal.SIGTERM, _on_terminate)):
+        if signal.getsignal(signum) is _ignored:
+            signal.signal(signum, handler)
+    main_thread = threading.main_thread()
+    if threading.current_thread() is not main_thread or main_thread.ident is None:
+        return  # signals go to the main thread: the program's, not this run's
+    again = signal.SIGTERM if code == EXIT_TERMINATED else signal.SIGINT
+    ident = main_thread.ident
+
+    def send() -> None:
+        time.sleep(0.05)  # the finaliser returns first
+        with contextlib.suppress(OSError, ValueError):  # the program has ended meanwhile
+            signal.pthread_kill(ident, again)
+
+    threading.Thread(target=send, name="sheepdog-stop", daemon=True).start()
+
+
 def _end_on_interrupt(
     previous: Callable[[sys.UnraisableHookArgs], object], *, in_program: bool = False
 ) -> Callable[[sys.UnraisableHookArgs], None]:
@@ -412,8 +440,7 @@ def _end_on_interrupt(
     the file it was to replace is untouched).  Anything else goes to ``previous``.
 
     ``in_program`` (:func:`main` called from a program): the process is the program's, so it
-    is not ended; the stop is noted, the command goes on, a second Ctrl-C stops it as usual,
-    and :func:`main` ends with the stop's line and code."""
+    is not ended; the stop is raised again where it can propagate (:func:`_stop_again`)."""
 
     def hook(unraisable: sys.UnraisableHookArgs) -> None:
         if unraisable.exc_type is None or not issubclass(unraisable.exc_type, KeyboardInterrupt):
@@ -421,16 +448,7 @@ def _end_on_interrupt(
             return
         word, code = stop_words(unraisable.exc_value or KeyboardInterrupt())
         if in_program:
-            import signal
-
-            _UNRAISABLE_STOP.append((word, code))
-            # main's own handlers again (the first stop set them to ignore): the next stops it
-            for signum, handler in (
-                (signal.SIGINT, _first_interrupt),
-                (signal.SIGTERM, _on_terminate),
-            ):
-                if signal.getsignal(signum) is _ignored:
-                    signal.signal(signum, handler)
+            _stop_again(word, code)
             return
         _give_up_waiting()
         try:
@@ -675,8 +693,19 @@ def _give_back(
 
 #: :func:`main` called from a program runs one command at a time: each run sets and gives back
 #: process-wide state (signal handlers, hooks, the streams' error handlers), which two runs in
-#: two threads would interleave, leaving one run's settings in place for good (embed25b).
-_ONE_AT_A_TIME = _thread.allocate_lock()
+#: two threads would interleave, leaving one run's settings in place for good (embed25b).  A
+#: call from inside a run on its own thread (a signal handler of the program's) goes ahead, as
+#: it did; a child forked meanwhile gets a lock of its own (review25c: both hung).
+_ONE_AT_A_TIME = _thread.RLock()
+
+
+def _fresh_lock() -> None:
+    global _ONE_AT_A_TIME
+    _ONE_AT_A_TIME = _thread.RLock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_fresh_lock)
 
 
 def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
@@ -691,8 +720,16 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> NoReturn:
     a time."""
     if argv is None:
         _main(None)
-    with _ONE_AT_A_TIME:
+    lock = _ONE_AT_A_TIME
+    try:
+        lock.acquire()  # another thread's run first
+    except KeyboardInterrupt:  # while waiting: the run stopped before it began
+        _error("interrupted")
+        sys.exit(EXIT_INTERRUPTED)
+    try:
         _main(argv)
+    finally:
+        lock.release()
 
 
 def _main(argv: Sequence[str | os.PathLike[str]] | None) -> NoReturn:

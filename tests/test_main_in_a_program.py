@@ -333,3 +333,72 @@ def test_an_argv_in_no_order_is_a_usage_error() -> None:
     assert done.stderr == (
         "Error: argv is a dict: give a list of arguments, such as ['wolf', 'solve', 'case.json']\n"
     )
+
+
+_AGAIN_INSIDE = """
+import os, signal, sys, threading, time
+from sheepdog.cli import main as cli
+
+def inner(signum, frame):  # the program's own handler runs a command of its own
+    try:
+        cli.main(['--version'])
+    except SystemExit as stop:
+        print('inner', stop.code, flush=True)
+
+real = cli.run_command_line
+
+def slow(args):
+    cli.run_command_line = real  # the inner call runs the real command line
+    signal.raise_signal(signal.SIGALRM)
+    return 0
+
+signal.signal(signal.SIGALRM, inner)
+cli.run_command_line = slow
+try:
+    cli.main(['wolf', 'solve', 'x'])
+except SystemExit as stop:
+    print('outer', stop.code, flush=True)
+cli.run_command_line = real
+
+# a child forked while another thread's run holds the lock gets a lock of its own
+held = threading.Event()
+def hold():
+    with cli._ONE_AT_A_TIME:
+        held.set()
+        time.sleep(2)
+threading.Thread(target=hold).start()
+held.wait()
+child = os.fork()
+if child == 0:
+    try:
+        cli.main(['--version'])
+    except SystemExit as stop:
+        os._exit(10 + stop.code)
+_, status = os.waitpid(child, 0)
+print('child', os.waitstatus_to_exitcode(status), flush=True)
+"""
+
+
+def test_a_call_from_inside_a_run_or_a_forked_child_does_not_wait_for_ever() -> None:
+    """With the lock that makes threads take turns, a call from the program's own signal
+    handler during a run, and a call in a child forked while another thread ran a command,
+    hung for good (review25c)."""
+    lines = run(_AGAIN_INSIDE)
+    assert [line for line in lines if line.split()[0] in ("inner", "outer", "child")] == [
+        "inner 0",
+        "outer 0",
+        "child 10",
+    ]
+
+
+def test_a_program_run_with_dash_m_keeps_python_s_report(tmp_path: Path) -> None:
+    """`python -m app` imports app's packages while sys.argv[0] is "-m", as `python -m
+    sheepdog.cli.main` does: the hook was set for such a program too (review25c)."""
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "__init__.py").write_text("from sheepdog.cli.main import main\n")
+    (app / "__main__.py").write_text("import sys\nprint(sys.excepthook is sys.__excepthook__)\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "app"], capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert done.stdout == "True\n", done.stderr

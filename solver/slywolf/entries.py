@@ -317,15 +317,21 @@ def _call(roster: Roster, rest: str) -> Call:
         return Call(roster.sheep_index(rest))
     # each " for" (a lookahead: "song for for peas" has two, for the sheep "song for")
     splits = list(re.finditer(r"\s+for(?=\s|$)", rest, flags=re.IGNORECASE))
+    first: SheepdogError | None = None  # the error of the last split that named a sheep
     for match in reversed(splits):
-        left, right = rest[: match.start()], rest[match.end() :]
+        left, right = rest[: match.start()], rest[match.end() :].strip()
         try:
             sheep = roster.sheep_index(left)
         except SheepdogError:
             continue
-        if not right.strip():
+        if not right:
             raise SheepdogError("type: call SHEEP for VEGETABLE (the vegetable announced)")
-        return Call(sheep, roster.bag.vegetable(right))
+        try:  # a vegetable's own name may hold "for" too ("beans for soup"): an earlier split
+            return Call(sheep, roster.bag.vegetable(right))
+        except SheepdogError as exc:
+            first = exc if first is None else first
+    if first is not None:
+        raise first
     if splits and not rest[splits[0].end() :].strip():
         raise SheepdogError("type: call SHEEP for VEGETABLE (the vegetable announced)")
     # no sheep before any "for": the error names the sheep as first typed

@@ -529,13 +529,15 @@ def _told_apart(names: list[str], bag: Bag, where: str) -> None:
             )
     folded = {fold(name).casefold(): name for name in names}
     for name in names:
-        for match in re.finditer(r"\s+for(?=\s)", name, flags=re.IGNORECASE):
-            left, right = name[: match.start()], name[match.end() :].strip()
+        typed = fold(name)  # as a line reads it: "ｆｏｒ" is "for" (review25c)
+        for match in re.finditer(r"\s+for(?=\s)", typed, flags=re.IGNORECASE):
+            left, right = typed[: match.start()], typed[match.end() :].strip()
             called = folded.get(fold(left).casefold())
-            if called is not None and any(fold(kind) == fold(right) for kind in bag.kinds):
+            kind = next((k for k in bag.kinds if fold(k) == fold(right)), None)
+            if called is not None and kind is not None:
                 raise FileFormatError(
-                    f"{where}: sheep {name!r} reads as 'call {called} for {right}' (Special"
-                    f" Treats): {called!r} could not be called for {right}; rename one"
+                    f"{where}: sheep {name!r} reads as 'call {called} for {kind}' (Special"
+                    f" Treats): {called!r} could not be called for {kind}; rename one"
                 )
 
 

@@ -177,8 +177,8 @@ def test_toml_file_relative_to_base(tmp_path: Path) -> None:
                 d["sheep"][2].update(name="Song for Peas"),
             ),
             re.escape(
-                "sheep 'Song for Peas' reads as 'call song for Peas' (Special Treats): 'song'"
-                " could not be called for Peas; rename one"
+                "sheep 'Song for Peas' reads as 'call song for peas' (Special Treats): 'song'"
+                " could not be called for peas; rename one"
             ),
         ),
         (
@@ -327,6 +327,28 @@ def test_a_sheep_whose_name_ends_in_for_is_called_for_a_vegetable() -> None:
         assert parse_entry(roster, line) == Call(0, "peas")
     assert parse_entry(roster, entry_line(roster, Call(0, "peas"))) == Call(0, "peas")
     assert parse_entry(roster, "call song for") == Call(0, None)
+
+
+def test_calls_with_for_in_names_typed_full_width_or_in_a_vegetable() -> None:
+    # review25c: "song ｆｏｒ peas" (full-width, as a Japanese keyboard types it) passed the
+    # check and then took every "call song for peas"; and a vegetable "beans for soup" beside
+    # a sheep "song for beans" could not be announced for "song"
+    import tomllib
+
+    from sheepdog.solver.slywolf.entries import Call, entry_line
+
+    text = (Path(__file__).resolve().parents[2] / "cases" / "default.toml").read_text()
+    data = tomllib.loads(text)
+    data["sheep"][0]["name"], data["sheep"][1]["name"] = "song", "song \uff46\uff4f\uff52 peas"
+    with pytest.raises(FileFormatError, match="could not be called for peas"):
+        roster_from_dict(data)
+    data = tomllib.loads(text.replace('"peas"', '"beans for soup"'))
+    data["sheep"][0]["name"], data["sheep"][1]["name"] = "song", "song for beans"
+    roster = roster_from_dict(data)
+    for call in (Call(0, "beans for soup"), Call(1, "beans for soup"), Call(1, None)):
+        assert parse_entry(roster, entry_line(roster, call)) == call
+    with pytest.raises(SheepdogError, match="unknown vegetable 'soup'"):
+        parse_entry(roster, "call clarinet for soup")
 
 
 def test_missing_and_broken_files(tmp_path: Path) -> None:
