@@ -398,6 +398,9 @@ def _invoke(command: Command, args: list[str]) -> int:
 
 #: A Ctrl-C that landed in a finaliser while :func:`main` ran for a program: its word and code.
 _UNRAISABLE_STOP: list[tuple[str, int]] = []
+#: Counts the starts and ends of :func:`main`'s runs: a stop sent again (:func:`_stop_again`)
+#: goes only to the run it came in, not to the program once that run is over.
+_RUNS = [0]
 
 
 def _stop_again(word: str, code: int) -> None:
@@ -418,10 +421,12 @@ def _stop_again(word: str, code: int) -> None:
     if threading.current_thread() is not main_thread or main_thread.ident is None:
         return  # signals go to the main thread: the program's, not this run's
     again = signal.SIGTERM if code == EXIT_TERMINATED else signal.SIGINT
-    ident = main_thread.ident
+    ident, run = main_thread.ident, _RUNS[0]
 
     def send() -> None:
         time.sleep(0.05)  # the finaliser returns first
+        if _RUNS[0] != run:
+            return  # the run is over (it ends with the stop's line: _UNRAISABLE_STOP)
         with contextlib.suppress(OSError, ValueError):  # the program has ended meanwhile
             signal.pthread_kill(ident, again)
 
@@ -743,6 +748,7 @@ def _main(argv: Sequence[str | os.PathLike[str]] | None) -> NoReturn:
     errors = [getattr(stream, "errors", None) for stream in streams]
     blocking = _blocking_flags() if argv is not None else {}
     _UNRAISABLE_STOP.clear()
+    _RUNS[0] += 1
     closed_streams()
     forgotten_width = _usable_width()
     if argv is None:  # the console script's own streams
@@ -812,6 +818,7 @@ def _main(argv: Sequence[str | os.PathLike[str]] | None) -> NoReturn:
             for fd, flag in blocking.items():
                 with contextlib.suppress(OSError):  # closed meanwhile
                     os.set_blocking(fd, flag)
+            _RUNS[0] += 1  # a stop still to be sent again is not sent to the program
             if _UNRAISABLE_STOP and code == 0:  # a Ctrl-C that landed in a finaliser
                 word, code = _UNRAISABLE_STOP[0]
                 _error(word)

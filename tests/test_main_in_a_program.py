@@ -402,3 +402,37 @@ def test_a_program_run_with_dash_m_keeps_python_s_report(tmp_path: Path) -> None
         [sys.executable, "-m", "app"], capture_output=True, text=True, timeout=60, cwd=tmp_path
     )
     assert done.stdout == "True\n", done.stderr
+
+
+_FINALISER_AT_THE_END = """
+import time
+from sheepdog.cli import main as cli
+
+class Dropped:
+    def __del__(self):
+        raise KeyboardInterrupt  # as a Ctrl-C landing in it
+
+def quick(args):  # the Ctrl-C lands in a finaliser as the command returns
+    Dropped()
+    return 0
+
+cli.run_command_line = quick
+try:
+    cli.main(['wolf', 'solve', 'x'])
+except SystemExit as stop:
+    print('exit', stop.code, flush=True)
+time.sleep(0.5)  # the stop sent again must not reach the program once the run is over
+print('no late stop', flush=True)
+"""
+
+
+def test_a_stop_in_a_finaliser_at_the_end_does_not_reach_the_program_later() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _FINALISER_AT_THE_END],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert done.stdout.splitlines() == ["exit 130", "no late stop"], done.stderr
+    assert done.stderr == "Error: interrupted\n"
