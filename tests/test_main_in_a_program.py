@@ -12,17 +12,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(code: str, **env: str) -> list[str]:
+def child(
+    code: str,
+    *args: str,
+    stdin: str | None = None,
+    cwd: Path = ROOT,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """Python ``code`` run in a child process (``args`` after it, ``stdin`` its input, ``env``
+    added to this environment): what it did."""
     import os
 
-    done = subprocess.run(
-        [sys.executable, "-c", code],
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=120,
-        cwd=ROOT,
-        env={**os.environ, **env},
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
     )
+
+
+def run(code: str, **env: str) -> list[str]:
+    """The lines ``code`` printed, in a child that must end well."""
+    done = child(code, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout.splitlines()
 
@@ -78,9 +92,7 @@ def test_paths_are_arguments_and_other_kinds_a_usage_error() -> None:
         "    except SystemExit as stop:\n"
         "        print('exit', stop.code)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
-    )
+    done = child(code)
     assert [line for line in done.stdout.splitlines() if line.startswith("exit")] == [
         "exit 0",
         "exit 2",
@@ -154,13 +166,7 @@ finally:
 def test_a_ctrl_c_in_a_finaliser_does_not_end_the_program() -> None:
     """The console script ends the process at once then (os._exit: exit 130), which ended the
     program calling main too, skipping its `finally` and `atexit` (review25)."""
-    done = subprocess.run(
-        [sys.executable, "-c", _IN_A_FINALISER],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    done = child(_IN_A_FINALISER)
     assert done.stdout.splitlines() == ["exit 130", "finally ran", "atexit ran"]
     assert done.stderr == "Error: interrupted\n"
 
@@ -190,14 +196,11 @@ def test_stdin_and_streams_set_to_none_are_given_back_and_argv_is_a_list() -> No
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run(
-            [sys.executable, "-c", code, str(Path(folder) / "g.json")],
-            input="help\n",
-            capture_output=True,
-            text=True,
-            timeout=120,
-            cwd=ROOT,
-            env={**__import__("os").environ, "PYTHONIOENCODING": "utf-8:surrogateescape"},
+        done = child(
+            code,
+            str(Path(folder) / "g.json"),
+            stdin="help\n",
+            env={"PYTHONIOENCODING": "utf-8:surrogateescape"},
         )
     assert done.stdout.splitlines() == [
         "0 True surrogateescape None",
@@ -223,14 +226,7 @@ def test_a_non_blocking_stdin_is_given_back_non_blocking(tmp_path: Path) -> None
         "except SystemExit as stop:\n"
         "    print('exit', stop.code, os.get_blocking(0))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(tmp_path / "g.json")],
-        input="help\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    done = child(code, str(tmp_path / "g.json"), stdin="help\n")
     assert done.stdout.splitlines()[-1].endswith("exit 0 False"), done.stderr
 
 
@@ -250,9 +246,7 @@ def test_serve_in_another_thread_is_one_line() -> None:
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=folder
-        )
+        done = child(code, cwd=Path(folder))
     assert done.stdout == "exit 1\n"
     assert done.stderr.startswith("Error: serve runs in a program's main thread only")
 
@@ -312,9 +306,7 @@ def test_a_program_keeps_python_s_report_of_its_own_ctrl_c() -> None:
         "print(sys.excepthook is sys.__excepthook__)\n"
     )
     for started, python_s in (("myprogram.py", "True"), ("/usr/bin/sheepdog", "False")):
-        done = subprocess.run(
-            [sys.executable, "-c", code, started], capture_output=True, text=True, timeout=60
-        )
+        done = child(code, started)
         assert done.stdout == f"{python_s}\n", (started, done.stderr)
 
 
@@ -326,9 +318,7 @@ def test_an_argv_in_no_order_is_a_usage_error() -> None:
         "except SystemExit as stop:\n"
         "    print('exit', stop.code)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
-    )
+    done = child(code)
     assert done.stdout == "exit 2\n"
     assert done.stderr == (
         "Error: argv is a dict: give a list of arguments, such as ['wolf', 'solve', 'case.json']\n"
@@ -427,12 +417,6 @@ print('no late stop', flush=True)
 
 
 def test_a_stop_in_a_finaliser_at_the_end_does_not_reach_the_program_later() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", _FINALISER_AT_THE_END],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
+    done = child(_FINALISER_AT_THE_END)
     assert done.stdout.splitlines() == ["exit 130", "no late stop"], done.stderr
     assert done.stderr == "Error: interrupted\n"
