@@ -161,6 +161,24 @@ def test_a_solution_without_its_graph_pickles_and_still_gives_the_graph() -> Non
     assert sheepdog.solved_networkx(back).number_of_nodes() > 1
 
 
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_solutions_pickle_under_every_protocol(protocol: int) -> None:
+    """Protocols 0 and 1 refused the slotted solution and its graph ("a class that defines
+    __slots__ without defining __getstate__ cannot be pickled")."""
+    pos = sheepdog.load_position(DOG_PUZZLE)
+    agent = sheepdog.load_agent_position(AGENT)
+    for solution in (
+        sheepdog.solve_position(pos, keep_graph=True),
+        sheepdog.solve_position(pos, method="retrograde"),
+        sheepdog.solve_agent_position(agent),
+    ):
+        back = pickle.loads(pickle.dumps(solution, protocol=protocol))
+        assert type(back) is type(solution)
+        assert back == solution
+        assert back.to_dict() == solution.to_dict()
+        assert len(back.graph) == len(solution.graph)
+
+
 def test_files_that_cannot_be_read_are_sheepdog_errors(tmp_path: Path) -> None:
     for load in (sheepdog.load_puzzle, sheepdog.load_roster, sheepdog.load_position):
         with pytest.raises(sheepdog.MissingFileError) as missing:
@@ -248,6 +266,9 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
         ("sheep_index", lambda: ROSTER.sheep_index(None), "name must be a str"),  # type: ignore[arg-type]
         ("wolf_index", lambda: ROSTER.wolf_index(3), "name must be a str"),  # type: ignore[arg-type]
         ("parse_item", lambda: ROSTER.parse_item(5), "text must be a str"),  # type: ignore[arg-type]
+        # the plurals of the explanations' wording raised AttributeError
+        ("plural", lambda: ROSTER.plural("red hat"), "item must be an Item"),  # type: ignore[arg-type]
+        ("garment_plural", lambda: ROSTER.garment_plural(3), "garment must be a str"),  # type: ignore[arg-type]
         (
             "generate_cases",
             lambda: sheepdog.generate_cases(ROSTER, "easy", 1, 1, band=text),

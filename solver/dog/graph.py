@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from sheepdog.solver.errors import SheepdogError
+from sheepdog.solver.pickling import Reduced, by_fields
 from sheepdog.solver.words import noun
 
 if TYPE_CHECKING:
@@ -130,6 +131,11 @@ class GameGraph(Generic[P]):
     root_team: int = 0
     unexpanded: set[int] = field(default_factory=set)
     """Nodes whose plays were never generated (a pruned search leaves some; a full build none)."""
+
+    def __reduce__(self) -> Reduced:
+        """Pickled by its fields (:func:`~sheepdog.solver.pickling.by_fields`): pickle's
+        protocols 0 and 1 refuse a class with slots and no ``__getstate__``."""
+        return by_fields(self)
 
     def __len__(self) -> int:
         return len(self.positions)

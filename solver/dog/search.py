@@ -49,6 +49,7 @@ from sheepdog.solver.dog.value import (
     win_key,
 )
 from sheepdog.solver.errors import SheepdogError, UnknownNameError, WrongTypeError, expect
+from sheepdog.solver.pickling import Reduced, by_fields
 from sheepdog.solver.words import counted
 
 if TYPE_CHECKING:
@@ -90,6 +91,11 @@ class Solution(Generic[Q]):
     regraph: Callable[[], Solution[Q]] | None = field(default=None, compare=False)
     """For such a search: the same solve with its whole searched graph kept (on request; not
     compared: two solutions of one position are equal)."""
+
+    def __reduce__(self) -> Reduced:
+        """Pickled by its fields (:func:`~sheepdog.solver.pickling.by_fields`): pickle's
+        protocols 0 and 1 refuse a class with slots and no ``__getstate__``."""
+        return by_fields(self)
 
     def __repr__(self) -> str:
         """The root's value, its best play and the graph's size (not the graph itself)."""

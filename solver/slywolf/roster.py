@@ -230,10 +230,13 @@ class Roster:
 
     def garment_plural(self, garment: str) -> str:
         """The plural of ``garment``: :func:`garment_plural` with the roster's own."""
+        expect(garment, str, "garment", 'a garment\'s name such as "jacket"')
         return garment_plural(garment, self.plurals)
 
     def plural(self, item: Item) -> str:
         """The item as the wolves wearing it: ``red top hats``, ``blue pants``."""
+        expect(item, Item, "item", 'an Item such as Item("red", "jacket")')
+        expect(item.garment, str, "item.garment", 'a garment\'s name such as "jacket"')
         return f"{item.color} {self.garment_plural(item.garment)}"
 
     # -- name look-ups ------------------------------------------------------------------------
