@@ -10,6 +10,7 @@ committed to the database).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import os
@@ -166,7 +167,7 @@ def serve(
         import segno
         import uvicorn
 
-        from sheepdog.cli.web.app import create_app, own_rosters
+        from sheepdog.cli.web.app import QUIET_TRACKER, create_app, own_rosters
         from sheepdog.cli.web.protocol import JsonErrorProtocol
         from sheepdog.cli.web.store import DamagedDatabase, FolderInUse, Store
 
@@ -212,6 +213,7 @@ def serve(
         local = is_loopback(host)
         shown = public_address(host, str(sock.getsockname()[0]))
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+        tracker_quiet = QUIET_TRACKER in sys.warnoptions  # the app's worker pool adds it
         app = create_app(
             store,
             require_token=not local,
@@ -228,7 +230,8 @@ def serve(
             http=JsonErrorProtocol,
         )
         server = _stopping_server(config, app.state.stop_work)
-        logging.getLogger("uvicorn.error").addFilter(_QuietStop())  # after Config set logging
+        quiet = _QuietStop()
+        logging.getLogger("uvicorn.error").addFilter(quiet)  # after Config set logging
         echo(f"sheepdog serve: {url}  (games in {store.path})")
         if own:
             mine = [f"{r.name} ({r.file})" for r in own.values()]
@@ -249,6 +252,10 @@ def serve(
             server.run(sockets=[sock])
         finally:
             store.close()
+            logging.getLogger("uvicorn.error").removeFilter(quiet)  # a program's next call
+            if not tracker_quiet:  # the workers are gone: the program's own options again
+                with contextlib.suppress(ValueError):
+                    sys.warnoptions.remove(QUIET_TRACKER)
 
     run(body)
 

@@ -588,7 +588,9 @@ def _prepare_stdin() -> None:
         fd = stdin.fileno()
         if not os.get_blocking(fd):
             os.set_blocking(fd, True)
-            atexit.register(_nonblocking_again, fd)  # as it was found, for whoever reads next
+            if fd not in _SET_BACK_AT_EXIT:  # once: a program calling main(argv) again
+                _SET_BACK_AT_EXIT.add(fd)
+                atexit.register(_nonblocking_again, fd)  # as found, for whoever reads next
     if stdin.isatty():
         with contextlib.suppress(ImportError):
             importlib.import_module("readline")
@@ -606,6 +608,10 @@ def _interrupt_on_its_own_line() -> Iterator[None]:
         if stdin is not None and not stdin.closed and stdin.isatty():
             echo()
         raise
+
+
+#: The input descriptors made blocking, each set back to non-blocking once, at exit.
+_SET_BACK_AT_EXIT: set[int] = set()
 
 
 def _nonblocking_again(fd: int) -> None:

@@ -230,6 +230,61 @@ def test_a_non_blocking_stdin_is_given_back_non_blocking(tmp_path: Path) -> None
     assert done.stdout.splitlines()[-1].endswith("exit 0 False"), done.stderr
 
 
+def test_calls_of_wolf_play_set_the_input_back_at_exit_once(tmp_path: Path) -> None:
+    """Each call registered one more exit hook for a non-blocking input."""
+    code = (
+        "import atexit, os, sys\n"
+        "from sheepdog.cli.main import main\n"
+        "hooks = []\n"
+        "for game in ('g.json', 'h.json', 'i.json'):\n"
+        "    os.set_blocking(0, False)\n"
+        "    try:\n"
+        "        main(['wolf', 'play', os.path.join(sys.argv[1], game), '--new'])\n"
+        "    except SystemExit as stop:\n"
+        "        hooks.append((stop.code, atexit._ncallbacks()))\n"
+        "print(hooks[0][1] >= 1, len({n for _, n in hooks}), {code for code, _ in hooks})\n"
+    )
+    done = child(code, str(tmp_path), stdin="")
+    assert done.stdout.splitlines()[-1].endswith(" True 1 {0}"), done.stderr  # after "> "
+
+
+def test_serve_leaves_no_log_filter_or_warning_option_behind(tmp_path: Path) -> None:
+    """Each call of `serve` added a filter to uvicorn's error log for good, and left the
+    worker pool's warning option in the program's ``sys.warnoptions`` (embed25b)."""
+    code = (
+        "import logging, os, signal, socket, sys, threading, time\n"
+        "from sheepdog.cli.main import main\n"
+        "def free_port():\n"
+        "    with socket.socket() as s:\n"
+        "        s.bind(('127.0.0.1', 0))\n"
+        "        return s.getsockname()[1]\n"
+        "def stop_when_up(port):\n"
+        "    for _ in range(600):\n"
+        "        try:\n"
+        "            socket.create_connection(('127.0.0.1', port), timeout=1).close()\n"
+        "            break\n"
+        "        except OSError:\n"
+        "            time.sleep(0.1)\n"
+        "    time.sleep(0.5)\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "options = list(sys.warnoptions)\n"
+        "for n in range(2):\n"
+        "    port = free_port()\n"
+        "    threading.Thread(target=stop_when_up, args=(port,), daemon=True).start()\n"
+        "    try:\n"
+        "        main(['serve', '--port', str(port), '--data', sys.argv[1]])\n"
+        "    except SystemExit as stop:\n"
+        "        print('exit', stop.code)\n"
+        "print(len(logging.getLogger('uvicorn.error').filters), sys.warnoptions == options)\n"
+    )
+    done = child(code, str(tmp_path / "data"))
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if line.startswith("exit")] == ["exit 130", "exit 130"], (
+        done.stderr
+    )
+    assert lines[-1] == "0 True", done.stderr
+
+
 def test_serve_in_another_thread_is_one_line() -> None:
     code = (
         "import threading\n"
