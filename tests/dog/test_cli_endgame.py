@@ -777,30 +777,18 @@ def test_generate_lists_each_puzzle_as_it_is_written_and_ctrl_c_counts_them(
 ) -> None:
     """``dog generate`` listed its files only once all were found: a Ctrl-C left the puzzles
     written so far unlisted and said only "Error: interrupted"."""
-    from sheepdog.generators import dog as generator
 
-    def stopped_after_two(*args: Any, **kwargs: Any) -> Any:
-        saved = kwargs["on_saved"]
-
+    def stopped_after_two(saved: OnSaved) -> OnSaved:
         def on_saved(puzzle: Any, written: bool) -> None:
             saved(puzzle, written)
             if len(list(tmp_path.iterdir())) == 2:
                 raise KeyboardInterrupt
 
-        return generator.generate_puzzles(*args, **{**kwargs, "on_saved": on_saved})
+        return on_saved
 
-    monkeypatch.setattr("sheepdog.cli.dog_endgame.generate_puzzles", stopped_after_two)
-    args = ["dog", "generate", "--count", "5", "--cards", "1", "--seed", "1", "--out"]
-    result = runner.invoke(app, [*args, str(tmp_path)])
-    assert result.exit_code == 130
-    files = sorted(str(p) for p in tmp_path.iterdir())
-    assert sorted(line.split(": ")[0] for line in result.stdout.splitlines()) == files
-    assert result.stderr == (
-        f"Error: interrupted; 2 puzzle files written, 2 of 5 done in {tmp_path}; the same"
-        " command with --resume continues\n"
-    )
+    args = _interrupted_generate(tmp_path, monkeypatch, stopped_after_two)
     monkeypatch.undo()  # the real generator goes on
-    resumed = runner.invoke(app, [*args, str(tmp_path), "--resume"])
+    resumed = runner.invoke(app, [*args, "--resume"])
     assert resumed.exit_code == 0, resumed.output
     lines = resumed.stdout.splitlines()
     assert len(lines) == 5 and sum(line.endswith("  (already there)") for line in lines) == 2
@@ -811,10 +799,8 @@ def test_a_ctrl_c_between_a_file_and_its_line_lists_and_counts_it(
 ) -> None:
     """A Ctrl-C after a puzzle file's write and before its line left the file unlisted and
     uncounted (seen in CI: "no puzzle file written" with one file there)."""
-    from sheepdog.generators import dog as generator
 
-    def stopped_at_the_second(*args: Any, **kwargs: Any) -> Any:
-        saved = kwargs["on_saved"]
+    def stopped_at_the_second(saved: OnSaved) -> OnSaved:
         calls: list[Any] = []
 
         def on_saved(puzzle: Any, written: bool) -> None:
@@ -823,19 +809,41 @@ def test_a_ctrl_c_between_a_file_and_its_line_lists_and_counts_it(
                 raise KeyboardInterrupt  # the second file is in place; its line not yet out
             saved(puzzle, written)
 
-        return generator.generate_puzzles(*args, **{**kwargs, "on_saved": on_saved})
+        return on_saved
 
-    monkeypatch.setattr("sheepdog.cli.dog_endgame.generate_puzzles", stopped_at_the_second)
-    args = ["dog", "generate", "--count", "5", "--cards", "1", "--seed", "1", "--out"]
-    result = runner.invoke(app, [*args, str(tmp_path)])
+    _interrupted_generate(tmp_path, monkeypatch, stopped_at_the_second)
+
+
+#: ``generate_puzzles``' callback for each puzzle file (the puzzle, whether it was written).
+OnSaved = Callable[[Any, bool], None]
+
+#: ``dog generate`` of five one-card puzzles, its ``--out`` folder to follow.
+GENERATE_FIVE = ["dog", "generate", "--count", "5", "--cards", "1", "--seed", "1", "--out"]
+
+
+def _interrupted_generate(
+    out: Path, monkeypatch: pytest.MonkeyPatch, wrap: Callable[[OnSaved], OnSaved]
+) -> list[str]:
+    """``dog generate`` into ``out`` with its callback wrapped by ``wrap`` (which stops it
+    after two files): every file written is listed once, counted, and nothing else; its
+    arguments, for a ``--resume``."""
+    from sheepdog.generators import dog as generator
+
+    def generate(*args: Any, **kwargs: Any) -> Any:
+        stopped = wrap(kwargs["on_saved"])
+        return generator.generate_puzzles(*args, **{**kwargs, "on_saved": stopped})
+
+    monkeypatch.setattr("sheepdog.cli.dog_endgame.generate_puzzles", generate)
+    result = runner.invoke(app, [*GENERATE_FIVE, str(out)])
     assert result.exit_code == 130
-    files = sorted(str(p) for p in tmp_path.iterdir())
+    files = sorted(str(p) for p in out.iterdir())
     assert len(files) == 2
     assert sorted(line.split(": ")[0] for line in result.stdout.splitlines()) == files
     assert result.stderr == (
-        f"Error: interrupted; 2 puzzle files written, 2 of 5 done in {tmp_path}; the same"
+        f"Error: interrupted; 2 puzzle files written, 2 of 5 done in {out}; the same"
         " command with --resume continues\n"
     )
+    return [*GENERATE_FIVE, str(out)]
 
 
 def test_generate_on_a_full_disk_says_what_it_kept(
