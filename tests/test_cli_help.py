@@ -349,6 +349,19 @@ def test_shell_completion_completes_commands() -> None:
     assert {"show", "simulate", "solve", "solitaire"} <= set(done.stdout.split())
 
 
+def test_python_m_sheepdog_is_the_command_line(tmp_path: Path) -> None:
+    """``python -m sheepdog`` said "No module named sheepdog.__main__" (newcomer26)."""
+    example = Path(__file__).resolve().parent.parent / "cases" / "puzzles" / "example.json"
+    run = [sys.executable, "-m", "sheepdog"]
+    quiet: dict[str, Any] = {"capture_output": True, "text": True, "check": False, "cwd": tmp_path}
+    solved = subprocess.run([*run, "wolf", "solve", str(example), "--json"], **quiet)
+    assert solved.returncode == 0, solved.stderr
+    assert len(json.loads(solved.stdout)["suspects"]) == 2
+    typo = subprocess.run([*run, "wolf", "sovle"], **quiet)
+    assert typo.returncode == 2
+    assert typo.stderr.startswith("Error: No such command 'sovle'. Did you mean 'solve'?")
+
+
 def test_a_closed_pipe_stops_quietly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
