@@ -83,10 +83,12 @@ from sheepdog.solver.agentdog.session import (
 )
 from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
+from sheepdog.solver.dog.position import parse_position as classic_notation
 from sheepdog.solver.dog.position import position_from_json as classic_position
 from sheepdog.solver.errors import SheepdogError, quoted, shown
-from sheepdog.solver.jsonio import is_number, typed_number
+from sheepdog.solver.jsonio import is_number, loads_json, typed_number
 from sheepdog.solver.percent import percent
+from sheepdog.solver.readers import kind_of
 
 if TYPE_CHECKING:
     from sheepdog.solver.agentdog.advise import PlayAdvice
@@ -156,8 +158,11 @@ def check_setup(raw: Any) -> dict[str, Any]:
     try:
         AgentGame.start(setup)  # a bad setup is refused here, before anything is stored
     except BadRequest:
-        if isinstance(position, dict) and is_classic_position(position):
-            raise BadRequest("this is a classic DOG position: start a DOG game with it") from None
+        if isinstance(position, dict) and kind_of(position) == "dog":
+            fault = classic_fault(position)
+            # not the library's "read it with load_position": a web user starts a game
+            go = "this is a classic DOG position: start a DOG game with it"
+            raise BadRequest(go if fault is None else f"{go} once it is mended ({fault})") from None
         raise  # what is wrong with it as an Agent DOG position or observer view
     return setup
 
@@ -175,14 +180,30 @@ def stored_position(obj: Any) -> Any:
     return out
 
 
-def is_classic_position(obj: dict[str, Any]) -> bool:
-    """Whether ``obj`` loads as a classic DOG position (then it is no Agent DOG one: the
-    variants' ``"variant"`` keys differ)."""
+def classic_fault(obj: dict[str, Any]) -> str | None:
+    """What is wrong with ``obj`` as a classic DOG position, None when it loads as one (then
+    it is no Agent DOG one: the variants' ``"variant"`` keys differ)."""
     try:
         classic_position(obj)
+    except SheepdogError as exc:
+        return str(exc)
+    return None
+
+
+def form_notation(text: str) -> dict[str, Any]:
+    """A pasted position that is not JSON: Agent DOG has no one-line notation, so a classic
+    DOG one is sent to a DOG game, and anything else is JSON's error."""
+    try:
+        classic_notation(text, "the position")
     except SheepdogError:
-        return False
-    return True
+        try:
+            pasted: dict[str, Any] = loads_json(text, "the position")  # as any paste
+            return pasted  # (not an object: the setup's check names it)
+        except SheepdogError as exc:
+            raise SheepdogError(
+                f"{exc}; paste the JSON of an Agent DOG position or observer view"
+            ) from None
+    raise SheepdogError("this is a classic DOG position: start a DOG game with it")
 
 
 #: The time a pasted view's game record may take to follow (each play in every colouring).
@@ -751,7 +772,7 @@ def form_setup(form: dict[str, str]) -> dict[str, Any]:
         if not is_number(stock) or len(stock) > 4:  # int() takes "4_0" and "٤" too
             raise BadRequest("the draw pile's size is a whole number")
         setup["stock"] = int(stock)
-    form_position(form, setup, ("players", "starts"))
+    form_position(form, setup, ("players", "starts"), notation=form_notation)
     return setup
 
 

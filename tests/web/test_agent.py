@@ -1314,3 +1314,27 @@ def test_the_advice_on_the_page_shows_a_risky_play_among_many_safe_ones(
     advice = page[page.index('id="advice"') :]
     assert risky["description"] in advice and "knock-out risk 66.7%" in advice
     assert "6 other plays not shown (none of them may knock out a piece of your side)" in advice
+
+
+def test_a_classic_position_with_a_fault_or_in_notation_is_sent_to_dog(
+    client: TestClient, store: Store
+) -> None:
+    """A classic DOG position with a fault got the library's words ("read it with
+    load_position (a file) or parse_position (its text)"), and the one-line notation of a DOG
+    game page pasted in the Agent DOG form "invalid JSON: Extra data" (tablephones26)."""
+    puzzle = Path(__file__).parents[2] / "cases" / "dog" / "puzzles" / "01ply-easy-c14ce117d5.json"
+    broken = {**json.loads(puzzle.read_text(encoding="utf-8")), "to_move": 9}
+    go = "this is a classic DOG position: start a DOG game with it"
+    mended = f"{go} once it is mended (to_move 9 is not a seat of a 4-seat board)"
+    r = client.post("/api/dog/games", json={"variant": "agent-dog", "position": broken})
+    assert one_line_error(r, 400) == mended
+    fields = {"players": "4", "me": "0"}
+    r = client.post("/agent/new", data={**fields, "position": json.dumps(broken)})
+    assert r.status_code == 400 and f"Error: {mended}" in r.text
+    notation = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/9/-/9 0"
+    r = client.post("/agent/new", data={**fields, "position": notation})
+    assert r.status_code == 400 and f"Error: {go}<" in r.text
+    r = client.post("/agent/new", data={**fields, "position": "hello"})
+    assert r.status_code == 400
+    assert "; paste the JSON of an Agent DOG position or observer view" in r.text
+    assert store.games() == []
