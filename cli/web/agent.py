@@ -56,6 +56,7 @@ from sheepdog.cli.web.table_routes import (
     form_position,
     form_seat,
     form_seating,
+    no_puzzle,
 )
 from sheepdog.solver.agentdog.advise import shown_plays
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
@@ -155,6 +156,7 @@ def check_setup(raw: Any) -> dict[str, Any]:
         raise BadRequest("give your hand ('hand': the 5 cards dealt to you) or a 'position'")
     if position is None and setup["stock"] is not None:
         raise BadRequest("'stock' (the draw pile's size) goes with a pasted 'position'")
+    no_puzzle(position, "an Agent DOG position or observer view")
     try:
         AgentGame.start(setup)  # a bad setup is refused here, before anything is stored
     except BadRequest:

@@ -44,6 +44,7 @@ from sheepdog.cli.web.table_routes import (
     form_position,
     form_seat,
     form_seating,
+    no_puzzle,
 )
 from sheepdog.solver.agentdog.offers import Tally
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name, start_field, track_size
@@ -104,6 +105,7 @@ def check_setup(raw: Any) -> dict[str, Any]:
         raise BadRequest("give your hand ('hand': the cards dealt to you) or a 'position'")
     if isinstance(position, dict) and position.get("variant") == "agent-dog":
         raise BadRequest("this is an Agent DOG position: start an Agent DOG game with it")
+    no_puzzle(position, "a DOG position")
     DogGame.start(setup)  # a bad setup is refused here, before anything is stored
     return setup
 

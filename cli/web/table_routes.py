@@ -33,6 +33,7 @@ from sheepdog.cli.web.store import GameRow, Store
 from sheepdog.cli.web.table_game import TableGames
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.jsonio import is_number, loads_json, typed_number
+from sheepdog.solver.readers import kind_of
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -286,6 +287,16 @@ def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> Non
     for key in ("gave", "got"):
         if form.get(key):
             setup[key] = form[key]
+
+
+def no_puzzle(position: object, called: str) -> None:
+    """Refuse a Sly Wolf puzzle pasted as ``called`` (a DOG or Agent DOG position) in the
+    web's words: the library's name its reader (``load_puzzle``)."""
+    if isinstance(position, dict) and kind_of(position) == "puzzle":
+        raise BadRequest(
+            f"this is a Sly Wolf puzzle, not {called} (`sheepdog wolf` reads it at the command"
+            " line)"
+        )
 
 
 def form_position(

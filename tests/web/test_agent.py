@@ -1338,3 +1338,23 @@ def test_a_classic_position_with_a_fault_or_in_notation_is_sent_to_dog(
     assert r.status_code == 400
     assert "; paste the JSON of an Agent DOG position or observer view" in r.text
     assert store.games() == []
+
+
+@pytest.mark.parametrize(
+    ("variant", "called"),
+    [("dog", "a DOG position"), ("agent-dog", "an Agent DOG position or observer view")],
+)
+def test_a_sly_wolf_puzzle_pasted_for_dog_is_named_in_the_web_s_words(
+    client: TestClient, store: Store, variant: str, called: str
+) -> None:
+    """It said "the `sheepdog wolf` commands read it (load_puzzle)": a library's name."""
+    puzzle = json.loads(
+        (Path(__file__).parents[2] / "cases" / "puzzles" / "example.json").read_text("utf-8")
+    )
+    said = f"this is a Sly Wolf puzzle, not {called} (`sheepdog wolf` reads it at the command line)"
+    r = client.post("/api/dog/games", json={"variant": variant, "position": puzzle})
+    assert one_line_error(r, 400) == said
+    page, fields = ("/dog/new", {"seats": "4"}) if variant == "dog" else ("/agent/new", {})
+    r = client.post(page, data={**fields, "me": "0", "position": json.dumps(puzzle)})
+    assert r.status_code == 400 and f"Error: {said}<" in r.text
+    assert store.games() == []
