@@ -18,11 +18,10 @@ import signal
 import socket
 import sys
 import threading
-import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -34,6 +33,7 @@ from sheepdog.solver.fileio import real_path, shipped_root
 if TYPE_CHECKING:
     import uvicorn
 
+    from sheepdog.cli.web.store import Store
     from sheepdog.solver.slywolf.roster import Roster
 
 #: Hosts that keep the server on this machine (no token needed).
@@ -117,6 +117,18 @@ def _stopping_server(config: uvicorn.Config, stop_work: Callable[[], None]) -> u
 
     class Stopping(uvicorn.Server):
         stopping = False
+        serving: Coroutine[Any, Any, None] | None = None
+
+        def serve(self, sockets: list[socket.socket] | None = None) -> Coroutine[Any, Any, None]:
+            self.serving = super().serve(sockets)  # run() makes it: closed by run() below
+            return self.serving
+
+        def run(self, sockets: list[socket.socket] | None = None) -> None:
+            try:
+                super().run(sockets)
+            finally:  # a Ctrl-C before the loop ran it: closed, so never "never awaited"
+                if self.serving is not None:
+                    self.serving.close()
 
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             # once: a second Ctrl-C arrives inside the first one's handler (an impatient
@@ -127,6 +139,59 @@ def _stopping_server(config: uvicorn.Config, stop_work: Callable[[], None]) -> u
             super().handle_exit(sig, frame)
 
     return Stopping(config)
+
+
+def _serve_on(
+    sock: socket.socket,
+    store: Store,
+    quiet: logging.Filter,
+    *,
+    url: str,
+    host: str,
+    port: int,
+    local: bool,
+    own: dict[str, Roster],
+) -> None:
+    """Serve ``store``'s games on the listening ``sock`` until stopped (``quiet``: the filter
+    of uvicorn's error log, which the caller takes back)."""
+    import segno
+    import uvicorn
+
+    from sheepdog.cli.web.app import create_app
+    from sheepdog.cli.web.protocol import JsonErrorProtocol
+
+    app = create_app(
+        store,
+        require_token=not local,
+        local_only=local,
+        public_url=url,
+        rosters=list(own.values()),
+    )
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=3,
+        http=JsonErrorProtocol,
+    )
+    server = _stopping_server(config, app.state.stop_work)
+    logging.getLogger("uvicorn.error").addFilter(quiet)  # after Config set logging
+    echo(f"sheepdog serve: {url}  (games in {store.path})")
+    if own:
+        mine = [f"{r.name} ({r.file})" for r in own.values()]
+        echo(f"Rosters of your own for new Sly Wolf games: {', '.join(mine)}.")
+    if local:
+        echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")
+    else:
+        echo("Each game has a secret token in its address (its page shows a QR code).")
+    segno.make(url, error="m").terminal(compact=_blocks_print())
+    echo("Ctrl-C stops the server.")
+    # uvicorn stops gracefully on SIGTERM too, then raises the signal again: without a
+    # handler of ours that ends the process on the spot, before the hint worker's queues
+    # are cleaned up (Python warned of leaked semaphores); this one exits 143 properly
+    signal.signal(signal.SIGTERM, _terminated)
+    server.run(sockets=[sock])
 
 
 def serve(
@@ -164,11 +229,7 @@ def serve(
         signal.signal(signal.SIGINT, signal.default_int_handler)
         import sqlite3
 
-        import segno
-        import uvicorn
-
-        from sheepdog.cli.web.app import QUIET_TRACKER, create_app, own_rosters
-        from sheepdog.cli.web.protocol import JsonErrorProtocol
+        from sheepdog.cli.web.app import QUIET_TRACKER, own_rosters
         from sheepdog.cli.web.store import DamagedDatabase, FolderInUse, Store
 
         # the rosters first: a bad one is refused before anything starts
@@ -214,44 +275,12 @@ def serve(
         shown = public_address(host, str(sock.getsockname()[0]))
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
         tracker_quiet = QUIET_TRACKER in sys.warnoptions  # the app's worker pool adds it
-        app = create_app(
-            store,
-            require_token=not local,
-            local_only=local,
-            public_url=url,
-            rosters=list(own.values()),
-        )
-        config = uvicorn.Config(
-            app,
-            host=host,
-            port=port,
-            log_level="warning",
-            timeout_graceful_shutdown=3,
-            http=JsonErrorProtocol,
-        )
-        server = _stopping_server(config, app.state.stop_work)
         quiet = _QuietStop()
-        logging.getLogger("uvicorn.error").addFilter(quiet)  # after Config set logging
-        echo(f"sheepdog serve: {url}  (games in {store.path})")
-        if own:
-            mine = [f"{r.name} ({r.file})" for r in own.values()]
-            echo(f"Rosters of your own for new Sly Wolf games: {', '.join(mine)}.")
-        if local:
-            echo("Listening on this machine only; --host 0.0.0.0 lets the phones join.")
-        else:
-            echo("Each game has a secret token in its address (its page shows a QR code).")
-        segno.make(url, error="m").terminal(compact=_blocks_print())
-        echo("Ctrl-C stops the server.")
-        # uvicorn stops gracefully on SIGTERM too, then raises the signal again: without a
-        # handler of ours that ends the process on the spot, before the hint worker's queues
-        # are cleaned up (Python warned of leaked semaphores); this one exits 143 properly
-        signal.signal(signal.SIGTERM, _terminated)
-        # Ctrl-C before uvicorn's loop runs leaves its coroutine unawaited: not worth a warning
-        warnings.filterwarnings("ignore", "coroutine 'Server.serve' was never awaited")
-        try:
-            server.run(sockets=[sock])
+        try:  # whatever stops it, from here on (a Ctrl-C as it starts too), takes back its own
+            _serve_on(sock, store, quiet, url=url, host=host, port=port, local=local, own=own)
         finally:
             store.close()
+            sock.close()  # uvicorn's own (closed already) once it ran; a program may listen again
             logging.getLogger("uvicorn.error").removeFilter(quiet)  # a program's next call
             if not tracker_quiet:  # the workers are gone: the program's own options again
                 with contextlib.suppress(ValueError):

@@ -268,6 +268,7 @@ def _calls() -> list[tuple[str, Callable[[], Any], str]]:
         ("parse_item", lambda: ROSTER.parse_item(5), "text must be a str"),  # type: ignore[arg-type]
         # the plurals of the explanations' wording raised AttributeError
         ("plural", lambda: ROSTER.plural("red hat"), "item must be an Item"),  # type: ignore[arg-type]
+        ("plural", lambda: ROSTER.plural(sheepdog.Item(None, "hat")), "item.color must be"),  # type: ignore[arg-type]
         ("garment_plural", lambda: ROSTER.garment_plural(3), "garment must be a str"),  # type: ignore[arg-type]
         (
             "generate_cases",

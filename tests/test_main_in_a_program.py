@@ -306,6 +306,48 @@ def test_serve_in_another_thread_is_one_line() -> None:
     assert done.stderr.startswith("Error: serve runs in a program's main thread only")
 
 
+def test_serve_stopped_as_it_starts_takes_back_what_it_set(tmp_path: Path) -> None:
+    """A Ctrl-C while `serve` printed its address (before the server ran) left its log filter,
+    its warning option and its games folder open: the program's next `serve` on that folder
+    was refused ("another sheepdog serve is using ..."); a Ctrl-C once uvicorn had made its
+    coroutine, before the loop ran it, was kept quiet by a warnings filter left for good
+    (review26)."""
+    code = (
+        "import logging, sys, warnings\n"
+        "import uvicorn\n"
+        "import sheepdog.cli.serve as serve\n"
+        "from sheepdog.cli.main import main\n"
+        "def stopped(text, *args, **kwargs):\n"
+        "    if text.startswith('Ctrl-C stops'):\n"
+        "        raise KeyboardInterrupt\n"
+        "def no_loop(self):\n"
+        "    raise KeyboardInterrupt\n"
+        "options, filters = list(sys.warnoptions), list(warnings.filters)\n"
+        "real_echo = serve.echo\n"
+        "for n in range(3):\n"
+        "    serve.echo = stopped if n < 2 else real_echo\n"
+        "    if n == 2:\n"
+        "        uvicorn.Config.get_loop_factory = no_loop\n"
+        "    try:\n"
+        "        main(['serve', '--port', sys.argv[1], '--data', sys.argv[2]])\n"
+        "    except SystemExit as stop:\n"
+        "        print('exit', stop.code)\n"
+        "import gc; gc.collect()\n"
+        "print(len(logging.getLogger('uvicorn.error').filters), sys.warnoptions == options,"
+        " warnings.filters == filters)\n"
+    )
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    done = child(code, port, str(tmp_path / "data"))
+    lines = done.stdout.splitlines()  # the third run's address and QR code among them
+    assert [line for line in lines if line.startswith("exit")] == ["exit 130"] * 3, done.stderr
+    assert lines[-1] == "0 True True"
+    assert done.stderr.splitlines() == ["Error: interrupted"] * 3
+
+
 def test_the_prompt_s_timer_gives_back_a_program_s_own() -> None:
     """`wolf play` at a terminal wakes its prompt with a timer, and set the timer off when it
     ended: a program's own alarm (setitimer) never fired (review25)."""

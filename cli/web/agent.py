@@ -17,6 +17,7 @@ after :data:`ADVICE_SECONDS` seconds), worked out in the background worker like 
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -84,6 +85,7 @@ from sheepdog.solver.agentdog.session import (
 )
 from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
+from sheepdog.solver.dog.position import POSITION_KEYS as CLASSIC_KEYS
 from sheepdog.solver.dog.position import parse_position as classic_notation
 from sheepdog.solver.dog.position import position_from_json as classic_position
 from sheepdog.solver.errors import SheepdogError, quoted, shown
@@ -161,10 +163,15 @@ def check_setup(raw: Any) -> dict[str, Any]:
         AgentGame.start(setup)  # a bad setup is refused here, before anything is stored
     except BadRequest:
         if isinstance(position, dict) and kind_of(position) == "dog":
-            fault = classic_fault(position)
             # not the library's "read it with load_position": a web user starts a game
-            go = "this is a classic DOG position: start a DOG game with it"
-            raise BadRequest(go if fault is None else f"{go} once it is mended ({fault})") from None
+            fault = classic_fault(position)
+            if fault is None:
+                raise BadRequest(GO_TO_DOG) from None
+            if position.get("variant") == "dog" and set(position) <= set(CLASSIC_KEYS):
+                raise BadRequest(f"{GO_TO_DOG} once it is mended ({fault})") from None
+            # Agent DOG's keys or cards, or a fault and no "variant": the reader's own words
+            # for an object of no game (not "read it with load_position")
+            raise BadRequest(f"'variant' must be {KIND!r} for an Agent DOG position") from None
         raise  # what is wrong with it as an Agent DOG position or observer view
     return setup
 
@@ -182,6 +189,10 @@ def stored_position(obj: Any) -> Any:
     return out
 
 
+#: Where a classic DOG position pasted for Agent DOG goes.
+GO_TO_DOG = "this is a classic DOG position: start a DOG game with it"
+
+
 def classic_fault(obj: dict[str, Any]) -> str | None:
     """What is wrong with ``obj`` as a classic DOG position, None when it loads as one (then
     it is no Agent DOG one: the variants' ``"variant"`` keys differ)."""
@@ -197,15 +208,20 @@ def form_notation(text: str) -> dict[str, Any]:
     DOG one is sent to a DOG game, and anything else is JSON's error."""
     try:
         classic_notation(text, "the position")
-    except SheepdogError:
+    except SheepdogError as fault:
+        if LOOKS_LIKE_NOTATION.match(text):  # seats, then the pawns: no JSON starts so
+            raise SheepdogError(f"{GO_TO_DOG} once it is mended ({fault})") from None
         try:
             pasted: dict[str, Any] = loads_json(text, "the position")  # as any paste
             return pasted  # (not an object: the setup's check names it)
         except SheepdogError as exc:
-            raise SheepdogError(
-                f"{exc}; paste the JSON of an Agent DOG position or observer view"
-            ) from None
-    raise SheepdogError("this is a classic DOG position: start a DOG game with it")
+            paste = "paste the JSON of an Agent DOG position or observer view"
+            raise SheepdogError(f"{exc}; {paste}") from None
+    raise SheepdogError(GO_TO_DOG)
+
+
+#: The start of DOG's one-line notation: the seats, then the first seat's first pawn.
+LOOKS_LIKE_NOTATION = re.compile(r"\s*\d+\s+[thk]\d*[,/\s]", re.IGNORECASE)
 
 
 #: The time a pasted view's game record may take to follow (each play in every colouring).

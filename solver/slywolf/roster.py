@@ -236,6 +236,7 @@ class Roster:
     def plural(self, item: Item) -> str:
         """The item as the wolves wearing it: ``red top hats``, ``blue pants``."""
         expect(item, Item, "item", 'an Item such as Item("red", "jacket")')
+        expect(item.color, str, "item.color", 'a colour\'s name such as "red"')
         expect(item.garment, str, "item.garment", 'a garment\'s name such as "jacket"')
         return f"{item.color} {self.garment_plural(item.garment)}"
 

@@ -1334,9 +1334,20 @@ def test_a_classic_position_with_a_fault_or_in_notation_is_sent_to_dog(
     notation = "4 t62,h1,h2,h3/t20,h1,h2,h3/h0,h1,h2,h3/t40,h1,h2,h3 3,5/9/-/9 0"
     r = client.post("/agent/new", data={**fields, "position": notation})
     assert r.status_code == 400 and f"Error: {go}<" in r.text
+    r = client.post("/agent/new", data={**fields, "position": notation[:-1] + "9"})
+    assert r.status_code == 400
+    assert f"Error: {go} once it is mended (the position: to_move 9 is not a seat" in r.text
     r = client.post("/agent/new", data={**fields, "position": "hello"})
     assert r.status_code == 400
     assert "; paste the JSON of an Agent DOG position or observer view" in r.text
+    # an Agent DOG position without its "variant" was sent to DOG, to lose its Agent keys
+    agent = json.loads((puzzle.parents[2] / "agentdog" / "example.json").read_text("utf-8"))
+    for position in (
+        {k: v for k, v in agent.items() if k != "variant"},
+        {**agent, "variant": "dog"},
+    ):
+        r = client.post("/api/dog/games", json={"variant": "agent-dog", "position": position})
+        assert one_line_error(r, 400) == "'variant' must be 'agent-dog' for an Agent DOG position"
     assert store.games() == []
 
 
