@@ -3,6 +3,7 @@ each named rule on a position built from the rulebook, and the culprit always re
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import replace
@@ -792,3 +793,32 @@ def test_a_sheep_named_with_its_article_is_not_the_the() -> None:
     assert not re.search(r"\ba [aeiou]", text.lower()), text
     assert re.search(r"\b[Tt]he [a-z]", text) and re.search(r"\b[Aa]n [a-z]", text)
     assert "an orange" in text  # the liars' items, said so
+
+
+def test_a_garment_the_plurals_table_makes_plural_takes_its_article(tmp_path: Path) -> None:
+    """A singular garment in "s" ("dress", plural "dresses" by the roster's table) lost its
+    article: "the culprit wears red dress or a red hat" (explain26).  One that is its own
+    plural ("pants") still takes none."""
+    (tmp_path / "dress.toml").write_text(
+        'name = "dress"\naccomplices = 1\ncolors = ["red", "blue"]\n'
+        'garments = ["dress", "hat", "pants"]\n[plurals]\n"dress" = "dresses"\n'
+        '[[wolves]]\nname = "Ada"\nwears = ["red dress", "red hat", "red pants"]\n'
+        '[[wolves]]\nname = "Bo"\nwears = ["blue dress", "red hat", "blue pants"]\n'
+        '[[wolves]]\nname = "Cy"\nwears = ["blue dress", "blue hat", "blue pants"]\n'
+        '[[sheep]]\nname = "harp"\n[[sheep]]\nname = "oboe"\n[[sheep]]\nname = "drum"\n',
+        encoding="utf-8",
+    )
+    said = []
+    for first, second in (("red dress", "red hat"), ("red pants", "red hat")):
+        interviews = [
+            {"sheep": "harp", "points_to": "drum", "testimony": first},
+            {"sheep": "oboe", "points_to": "drum", "testimony": second},
+        ]
+        (tmp_path / "p.json").write_text(
+            json.dumps({"roster": "dress.toml", "mode": "hard", "interviews": interviews}),
+            encoding="utf-8",
+        )
+        said.extend(step.text for step in explain(load_puzzle(tmp_path / "p.json")).steps)
+    text = "\n".join(said)
+    assert "so the culprit wears a red dress or a red hat." in text, text
+    assert "so the culprit wears red pants or a red hat." in text, text

@@ -43,12 +43,16 @@ from types import MappingProxyType
 
 from sheepdog.solver.slywolf.explain.general import general_step
 from sheepdog.solver.slywolf.explain.notebook import Notebook, Step, join_and
-from sheepdog.solver.slywolf.roster import Item
+from sheepdog.solver.slywolf.roster import Item, Roster
 from sheepdog.solver.words import a_or_an, upper_first
 
 
-def _a(item: Item) -> str:
-    return a_or_an(str(item)) if not item.garment.endswith("s") else f"{item}"
+def _a(roster: Roster, item: Item) -> str:
+    """``item`` as one thing worn: "a red hat", "an orange hat"; a garment that is its own
+    plural ("pants", or a name in "s" the roster's ``plurals`` does not change) takes no
+    article, and one the table makes plural ("dress" → "dresses") does."""
+    plural = roster.garment_plural(item.garment) == item.garment
+    return f"{item}" if plural else a_or_an(str(item))
 
 
 # -- the rules, simplest first ----------------------------------------------------------------
@@ -91,7 +95,7 @@ def _testimony_step(nb: Notebook, honest: bool) -> Step | None:
         else:
             text = (
                 f"{upper_first(nb.sheep(s))} is an accomplice, so it lies: the culprit wears "
-                f"{_a(nb.item(s))}."
+                f"{_a(nb.roster, nb.item(s))}."
             )
         step = nb.clear_step(rule, (s,), _wearing(nb, t, not honest), text, known=(s,))
         if step:
@@ -172,10 +176,10 @@ def _named_by_liars(nb: Notebook, said: list[int], need: int) -> str:
     sets = _smallest_sets(nb, by_item, need)
     if sets and len(sets) <= 4:
         return "the culprit wears " + ", or ".join(
-            _a(names[combo[0]])
+            _a(nb.roster, names[combo[0]])
             if len(combo) == 1
             else ("both " if len(combo) == 2 else "all of ")
-            + join_and([_a(names[i]) for i in combo])
+            + join_and([_a(nb.roster, names[i]) for i in combo])
             for combo in sets
         )
     named = "; ".join(f"{names[i]}: {nb.sheep_list(sheep)}" for i, sheep in by_item.items())
@@ -237,7 +241,8 @@ def one_of_two(nb: Notebook) -> Step | None:
             return sum(1 for i in items if i is not None and nb.wears(w, i)) >= need
 
         if len(group) == 2:
-            named = list(dict.fromkeys(_a(nb.item(s)) for s in said))  # one item said twice: once
+            # one item said twice: once
+            named = list(dict.fromkeys(_a(nb.roster, nb.item(s)) for s in said))
             claim = f"one of them lies, so the culprit wears {' or '.join(named)}."
         else:
             claim = f"at least {len(group) - 1} of them lie, so {_named_by_liars(nb, said, need)}."
