@@ -526,10 +526,14 @@ class _Known:
                 break
         write_atomic(other, game.to_puzzle().to_json())
         typed = f", with the line {line!r}," if line is not None else ""
+        if os.path.lexists(self.file):
+            what, kept, either = "changed", "it is left as it is, and ", "either"
+        else:  # deleted or moved: nothing there to leave as it is
+            what, kept, either = "deleted or moved", "", "it"
         raise SheepdogError(
-            f"{self.file} was changed outside this session since it last saved it: it is left"
-            f" as it is, and this session's game{typed} is saved in {other} (open either with"
-            " `sheepdog wolf play`)"
+            f"{self.file} was {what} outside this session since it last saved it: {kept}this"
+            f" session's game{typed} is saved in {other} (open {either} with `sheepdog wolf"
+            " play`)"
         )
 
 

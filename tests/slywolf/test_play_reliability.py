@@ -1003,11 +1003,19 @@ def test_a_file_changed_outside_the_session_is_not_written_over(
     _out, err = proc.communicate("undo\n", timeout=60)
     assert proc.returncode == 1
     other = tmp_path / "g.session-1.json"
-    assert err.splitlines()[-1] == (
-        f"Error: {path} was changed outside this session since it last saved it: it is left"
-        f" as it is, and this session's game, with the line 'undo', is saved in {other} (open"
-        " either with `sheepdog wolf play`)"
-    )
+    if change == "removed":  # it said the missing file "is left as it is" (play26)
+        said = (
+            f"Error: {path} was deleted or moved outside this session since it last saved it:"
+            f" this session's game, with the line 'undo', is saved in {other} (open it with"
+            " `sheepdog wolf play`)"
+        )
+    else:
+        said = (
+            f"Error: {path} was changed outside this session since it last saved it: it is"
+            f" left as it is, and this session's game, with the line 'undo', is saved in"
+            f" {other} (open either with `sheepdog wolf play`)"
+        )
+    assert err.splitlines()[-1] == said
     assert (path.read_text("utf-8") if path.exists() else None) == kept
     saved = load_game(other)
     assert saved is not None and saved.log[-2:] == ("hint", "undo")
