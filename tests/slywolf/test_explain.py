@@ -808,7 +808,7 @@ def test_a_garment_the_plurals_table_makes_plural_takes_its_article(tmp_path: Pa
         '[[sheep]]\nname = "harp"\n[[sheep]]\nname = "oboe"\n[[sheep]]\nname = "drum"\n',
         encoding="utf-8",
     )
-    said = []
+    said: list[str] = []
     for first, second in (("red dress", "red hat"), ("red pants", "red hat")):
         interviews = [
             {"sheep": "harp", "points_to": "drum", "testimony": first},
