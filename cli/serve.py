@@ -29,6 +29,7 @@ from sheepdog.cli.common import os_error_message, run
 from sheepdog.cli.progress import echo
 from sheepdog.solver.errors import SheepdogError
 from sheepdog.solver.fileio import real_path, shipped_root
+from sheepdog.solver.interrupts import held
 
 if TYPE_CHECKING:
     import uvicorn
@@ -238,53 +239,54 @@ def serve(
         if host.startswith("[") and host.endswith("]"):  # an IPv6 address as in a URL
             host = host[1:-1]
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        # IPPROTO_TCP spelled out: asyncio sets TCP_NODELAY only on sockets that say so (without
-        # it a keep-alive answer waits 40 ms for the delayed ACK of its headers)
-        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind((host, port))  # a busy port is one line before anything is printed
-            sock.listen(128)
-        except OSError as exc:
-            sock.close()
-            why = (exc.strerror or str(exc)).lower()
-            named = host if host and host.strip() == host else repr(host)  # ' 127.0.0.1'
-            raise SheepdogError(f"cannot listen on {named}:{port}: {why}") from None
-        # the port first: a busy one leaves no data folder or database behind
-        folder = data if data is not None else default_data_dir()
-        shipped = shipped_root(folder)
-        if shipped is not None:  # the games database would be written into what it ships
-            sock.close()
-            raise SheepdogError(
-                f"cannot use the data folder {folder}: it is inside the installed sheepdog"
-                f" package ({shipped}); give another folder with --data"
-            )
-        try:
-            store = Store(folder)
-        except OSError as exc:
-            sock.close()
-            why = os_error_message(exc)
-            raise SheepdogError(f"cannot use the data folder {folder}: {why}") from None
-        except FolderInUse as exc:
-            sock.close()
-            raise SheepdogError(str(exc)) from None
-        except (sqlite3.Error, DamagedDatabase) as exc:
-            sock.close()
-            raise SheepdogError(f"cannot open the games database in {folder}: {exc}") from None
-        local = is_loopback(host)
-        shown = public_address(host, str(sock.getsockname()[0]))
-        url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
         tracker_quiet = QUIET_TRACKER in sys.warnoptions  # the app's worker pool adds it
         quiet = _QuietStop()
-        try:  # whatever stops it, from here on (a Ctrl-C as it starts too), takes back its own
+        sock: socket.socket | None = None
+        store: Store | None = None
+        try:  # whatever stops it from here on (a Ctrl-C as it starts too) takes back its own
+            # IPPROTO_TCP spelled out: asyncio sets TCP_NODELAY only on sockets that say so
+            # (without it a keep-alive answer waits 40 ms for the delayed ACK of its headers)
+            sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                sock.bind((host, port))  # a busy port is one line before anything is printed
+                sock.listen(128)
+            except OSError as exc:
+                why = (exc.strerror or str(exc)).lower()
+                named = host if host and host.strip() == host else repr(host)  # ' 127.0.0.1'
+                raise SheepdogError(f"cannot listen on {named}:{port}: {why}") from None
+            # the port first: a busy one leaves no data folder or database behind
+            folder = data if data is not None else default_data_dir()
+            shipped = shipped_root(folder)
+            if shipped is not None:  # the games database would be written into what it ships
+                raise SheepdogError(
+                    f"cannot use the data folder {folder}: it is inside the installed sheepdog"
+                    f" package ({shipped}); give another folder with --data"
+                )
+            try:
+                store = Store(folder)  # (a stop inside: Store takes back what it opened)
+            except OSError as exc:
+                why = os_error_message(exc)
+                raise SheepdogError(f"cannot use the data folder {folder}: {why}") from None
+            except FolderInUse as exc:
+                raise SheepdogError(str(exc)) from None
+            except (sqlite3.Error, DamagedDatabase) as exc:
+                why = f"cannot open the games database in {folder}: {exc}"
+                raise SheepdogError(why) from None
+            local = is_loopback(host)
+            shown = public_address(host, str(sock.getsockname()[0]))
+            url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
             _serve_on(sock, store, quiet, url=url, host=host, port=port, local=local, own=own)
         finally:
-            store.close()
-            sock.close()  # uvicorn's own (closed already) once it ran; a program may listen again
-            logging.getLogger("uvicorn.error").removeFilter(quiet)  # a program's next call
-            if not tracker_quiet:  # the workers are gone: the program's own options again
-                with contextlib.suppress(ValueError):
-                    sys.warnoptions.remove(QUIET_TRACKER)
+            with held():  # an impatient second Ctrl-C waits: the folder's lock is let go
+                logging.getLogger("uvicorn.error").removeFilter(quiet)  # a program's next call
+                if not tracker_quiet:  # the workers are gone: the program's own options again
+                    with contextlib.suppress(ValueError):
+                        sys.warnoptions.remove(QUIET_TRACKER)
+                if sock is not None:  # uvicorn closed it once it ran; a program may listen again
+                    sock.close()
+                if store is not None:
+                    store.close()
 
     run(body)
 

@@ -311,27 +311,36 @@ def test_serve_stopped_as_it_starts_takes_back_what_it_set(tmp_path: Path) -> No
     its warning option and its games folder open: the program's next `serve` on that folder
     was refused ("another sheepdog serve is using ..."); a Ctrl-C once uvicorn had made its
     coroutine, before the loop ran it, was kept quiet by a warnings filter left for good
-    (review26)."""
+    (review26); a Ctrl-C just after the folder was opened, or a second one while it was let
+    go, still kept it locked (review26b).  Each run below stops at another moment; each
+    reaching its stop (exit 130, not "another sheepdog serve is using ...") shows that the
+    one before let the folder go."""
     code = (
-        "import logging, sys, warnings\n"
+        "import logging, os, signal, sys, warnings\n"
         "import uvicorn\n"
         "import sheepdog.cli.serve as serve\n"
         "from sheepdog.cli.main import main\n"
+        "from sheepdog.cli.web.store import Store\n"
+        "def stop(*args, **kwargs):\n"
+        "    raise KeyboardInterrupt\n"
         "def stopped(text, *args, **kwargs):\n"
         "    if text.startswith('Ctrl-C stops'):\n"
         "        raise KeyboardInterrupt\n"
-        "def no_loop(self):\n"
-        "    raise KeyboardInterrupt\n"
+        "real_close = Store.close\n"
+        "def pressed_again(self):\n"
+        "    os.kill(os.getpid(), signal.SIGINT)  # a real second Ctrl-C as it lets go\n"
+        "    real_close(self)\n"
         "options, filters = list(sys.warnoptions), list(warnings.filters)\n"
-        "real_echo = serve.echo\n"
-        "for n in range(3):\n"
-        "    serve.echo = stopped if n < 2 else real_echo\n"
-        "    if n == 2:\n"
-        "        uvicorn.Config.get_loop_factory = no_loop\n"
+        "real = (serve.echo, serve.is_loopback, uvicorn.Config.get_loop_factory)\n"
+        "for n in range(5):\n"
+        "    serve.echo = stopped if n in (0, 1, 3) else real[0]\n"
+        "    serve.is_loopback = stop if n == 2 else real[1]\n"
+        "    Store.close = pressed_again if n == 3 else real_close\n"
+        "    uvicorn.Config.get_loop_factory = stop if n == 4 else real[2]\n"
         "    try:\n"
         "        main(['serve', '--port', sys.argv[1], '--data', sys.argv[2]])\n"
-        "    except SystemExit as stop:\n"
-        "        print('exit', stop.code)\n"
+        "    except SystemExit as stop_code:\n"
+        "        print('exit', stop_code.code)\n"
         "import gc; gc.collect()\n"
         "print(len(logging.getLogger('uvicorn.error').filters), sys.warnoptions == options,"
         " warnings.filters == filters)\n"
@@ -342,10 +351,10 @@ def test_serve_stopped_as_it_starts_takes_back_what_it_set(tmp_path: Path) -> No
         probe.bind(("127.0.0.1", 0))
         port = str(probe.getsockname()[1])
     done = child(code, port, str(tmp_path / "data"))
-    lines = done.stdout.splitlines()  # the third run's address and QR code among them
-    assert [line for line in lines if line.startswith("exit")] == ["exit 130"] * 3, done.stderr
+    lines = done.stdout.splitlines()  # the last run's address and QR code among them
+    assert [line for line in lines if line.startswith("exit")] == ["exit 130"] * 5, done.stderr
     assert lines[-1] == "0 True True"
-    assert done.stderr.splitlines() == ["Error: interrupted"] * 3
+    assert done.stderr.splitlines() == ["Error: interrupted"] * 5
 
 
 def test_the_prompt_s_timer_gives_back_a_program_s_own() -> None:

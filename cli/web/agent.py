@@ -167,10 +167,10 @@ def check_setup(raw: Any) -> dict[str, Any]:
             fault = classic_fault(position)
             if fault is None:
                 raise BadRequest(GO_TO_DOG) from None
-            if position.get("variant") == "dog" and set(position) <= set(CLASSIC_KEYS):
+            if set(position) <= set(CLASSIC_KEYS):  # "variant" "dog", or none: classic's
                 raise BadRequest(f"{GO_TO_DOG} once it is mended ({fault})") from None
-            # Agent DOG's keys or cards, or a fault and no "variant": the reader's own words
-            # for an object of no game (not "read it with load_position")
+            # Agent DOG's own keys ("layout", "last_card") and a "variant" that is not Agent
+            # DOG's: the reader's words for it (not "read it with load_position")
             raise BadRequest(f"'variant' must be {KIND!r} for an Agent DOG position") from None
         raise  # what is wrong with it as an Agent DOG position or observer view
     return setup

@@ -797,11 +797,12 @@ def test_a_sheep_named_with_its_article_is_not_the_the() -> None:
 
 def test_a_garment_the_plurals_table_makes_plural_takes_its_article(tmp_path: Path) -> None:
     """A singular garment in "s" ("dress", plural "dresses" by the roster's table) lost its
-    article: "the culprit wears red dress or a red hat" (explain26).  One that is its own
-    plural ("pants") still takes none."""
+    article: "the culprit wears red dress or a red hat" (explain26).  One that is plural
+    already takes none, whatever its table says ("pants" → "pairs of pants", review26b)."""
     (tmp_path / "dress.toml").write_text(
         'name = "dress"\naccomplices = 1\ncolors = ["red", "blue"]\n'
-        'garments = ["dress", "hat", "pants"]\n[plurals]\n"dress" = "dresses"\n'
+        'garments = ["dress", "hat", "pants"]\n'
+        '[plurals]\n"dress" = "dresses"\n"pants" = "pairs of pants"\n'
         '[[wolves]]\nname = "Ada"\nwears = ["red dress", "red hat", "red pants"]\n'
         '[[wolves]]\nname = "Bo"\nwears = ["blue dress", "red hat", "blue pants"]\n'
         '[[wolves]]\nname = "Cy"\nwears = ["blue dress", "blue hat", "blue pants"]\n'

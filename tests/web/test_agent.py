@@ -1328,6 +1328,10 @@ def test_a_classic_position_with_a_fault_or_in_notation_is_sent_to_dog(
     mended = f"{go} once it is mended (to_move 9 is not a seat of a 4-seat board)"
     r = client.post("/api/dog/games", json={"variant": "agent-dog", "position": broken})
     assert one_line_error(r, 400) == mended
+    # without its "variant" too, which a classic position may leave out (review26b)
+    unnamed = {k: v for k, v in broken.items() if k != "variant"}
+    r = client.post("/api/dog/games", json={"variant": "agent-dog", "position": unnamed})
+    assert one_line_error(r, 400) == mended
     fields = {"players": "4", "me": "0"}
     r = client.post("/agent/new", data={**fields, "position": json.dumps(broken)})
     assert r.status_code == 400 and f"Error: {mended}" in r.text

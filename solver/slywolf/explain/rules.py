@@ -48,11 +48,14 @@ from sheepdog.solver.words import a_or_an, upper_first
 
 
 def _a(roster: Roster, item: Item) -> str:
-    """``item`` as one thing worn: "a red hat", "an orange hat"; a garment that is its own
-    plural ("pants", or a name in "s" the roster's ``plurals`` does not change) takes no
-    article, and one the table makes plural ("dress" → "dresses") does."""
-    plural = roster.garment_plural(item.garment) == item.garment
-    return f"{item}" if plural else a_or_an(str(item))
+    """``item`` as one thing worn: "a red hat", "an orange hat".  A garment in "s" is taken
+    as plural ("red pants", no article) unless the roster's ``plurals`` makes it one by "es"
+    ("dress" → "dresses": "a red dress"); "pants" → "pairs of pants" stays "red pants"."""
+    garment = item.garment
+    singular = not garment.endswith("s") or (
+        roster.garment_plural(garment).lower() == garment.lower() + "es"
+    )
+    return a_or_an(str(item)) if singular else f"{item}"
 
 
 # -- the rules, simplest first ----------------------------------------------------------------
