@@ -167,10 +167,10 @@ def check_setup(raw: Any) -> dict[str, Any]:
             fault = classic_fault(position)
             if fault is None:
                 raise BadRequest(GO_TO_DOG) from None
-            if set(position) <= set(CLASSIC_KEYS):  # "variant" "dog", or none: classic's
+            if not has_agent_marks(position):  # "variant" "dog", or none: classic's
                 raise BadRequest(f"{GO_TO_DOG} once it is mended ({fault})") from None
-            # Agent DOG's own keys ("layout", "last_card") and a "variant" that is not Agent
-            # DOG's: the reader's words for it (not "read it with load_position")
+            # Agent DOG's own keys, cards or rules and a "variant" that is not Agent DOG's:
+            # the reader's words for it (not "read it with load_position")
             raise BadRequest(f"'variant' must be {KIND!r} for an Agent DOG position") from None
         raise  # what is wrong with it as an Agent DOG position or observer view
     return setup
@@ -191,6 +191,27 @@ def stored_position(obj: Any) -> Any:
 
 #: Where a classic DOG position pasted for Agent DOG goes.
 GO_TO_DOG = "this is a classic DOG position: start a DOG game with it"
+
+
+#: The rule options of a classic DOG position (spec dog.md): any other is Agent DOG's.
+CLASSIC_RULES = frozenset({"mode", "protection"})
+#: The cards only Agent DOG has.
+AGENT_ONLY_CARDS = frozenset({"copy", "partner"})
+
+
+def has_agent_marks(obj: dict[str, Any]) -> bool:
+    """Whether ``obj`` holds what only Agent DOG has: a key a classic position has not
+    (``layout``, ``last_card``, a view's), an Agent DOG card (Copy, Partner) or rule option;
+    a classic position with a fault has none of them."""
+    if set(obj) - set(CLASSIC_KEYS):
+        return True
+    hands, rules = obj.get("hands"), obj.get("rules")
+    if isinstance(rules, dict) and set(rules) - CLASSIC_RULES:
+        return True
+    if not isinstance(hands, dict):
+        return False
+    cards: list[Any] = [c for h in hands.values() if isinstance(h, list) for c in h]
+    return any(isinstance(c, str) and c.strip().lower() in AGENT_ONLY_CARDS for c in cards)
 
 
 def classic_fault(obj: dict[str, Any]) -> str | None:

@@ -286,7 +286,7 @@ def garment_plural(garment: str, plurals: tuple[tuple[str, str], ...] = ()) -> s
     for name, plural in plurals:
         if name == garment:
             return plural
-    return garment if garment.endswith("s") else garment + "s"
+    return garment if garment[-1:] in ("s", "S") else garment + "s"
 
 
 def parse_item(text: str, colors: tuple[str, ...], garments: tuple[str, ...]) -> Item:

@@ -823,3 +823,40 @@ def test_a_garment_the_plurals_table_makes_plural_takes_its_article(tmp_path: Pa
     text = "\n".join(said)
     assert "so the culprit wears a red dress or a red hat." in text, text
     assert "so the culprit wears red pants or a red hat." in text, text
+
+
+@pytest.mark.parametrize(
+    ("garment", "plural", "said"),
+    [
+        ("hat", None, "a red hat"),
+        ("pants", None, "red pants"),
+        ("PANTS", None, "red PANTS"),
+        ("dress", "dresses", "a red dress"),
+        ("pants", "pairs of pants", "red pants"),
+        ("pair of shorts", "pairs of shorts", "a red pair of shorts"),
+        ("underwear", "underwear", "red underwear"),
+        ("bus", "busses", "a red bus"),
+    ],
+)
+def test_a_garment_takes_its_article_by_its_plural(
+    garment: str, plural: str | None, said: str
+) -> None:
+    """One rule for every step that says what the culprit wears: no article when the garment
+    is its own plural or ends its plural phrase, else "a"/"an" (review26c found the first fix
+    in "s" and "es" wrong for "pair of shorts", "underwear" and "PANTS")."""
+    from sheepdog.solver.slywolf.explain.rules import _a
+    from sheepdog.solver.slywolf.roster import Item
+
+    data: dict[str, Any] = {
+        "accomplices": 1,
+        "colors": ["red", "blue"],
+        "garments": [garment, "cap"],
+        "wolves": [
+            {"name": "A", "wears": [f"red {garment}", "red cap"]},
+            {"name": "B", "wears": [f"blue {garment}", "blue cap"]},
+        ],
+        "sheep": [{"name": "x"}, {"name": "y"}, {"name": "z"}],
+    }
+    if plural is not None:
+        data["plurals"] = {garment: plural}
+    assert _a(roster_from_dict(data), Item("red", garment)) == said

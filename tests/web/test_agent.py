@@ -1346,9 +1346,16 @@ def test_a_classic_position_with_a_fault_or_in_notation_is_sent_to_dog(
     assert "; paste the JSON of an Agent DOG position or observer view" in r.text
     # an Agent DOG position without its "variant" was sent to DOG, to lose its Agent keys
     agent = json.loads((puzzle.parents[2] / "agentdog" / "example.json").read_text("utf-8"))
+    bare = {k: v for k, v in agent.items() if k not in ("variant", "layout", "last_card")}
     for position in (
         {k: v for k, v in agent.items() if k != "variant"},
         {**agent, "variant": "dog"},
+        bare,  # only a classic position's keys, but Copy and Partner (review26c)
+        {
+            **bare,
+            "hands": {"0": ["2"], "1": ["3"], "2": [], "3": []},
+            "rules": {"partner_burns": False},
+        },
     ):
         r = client.post("/api/dog/games", json={"variant": "agent-dog", "position": position})
         assert one_line_error(r, 400) == "'variant' must be 'agent-dog' for an Agent DOG position"

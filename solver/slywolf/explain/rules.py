@@ -48,14 +48,15 @@ from sheepdog.solver.words import a_or_an, upper_first
 
 
 def _a(roster: Roster, item: Item) -> str:
-    """``item`` as one thing worn: "a red hat", "an orange hat".  A garment in "s" is taken
-    as plural ("red pants", no article) unless the roster's ``plurals`` makes it one by "es"
-    ("dress" → "dresses": "a red dress"); "pants" → "pairs of pants" stays "red pants"."""
-    garment = item.garment
-    singular = not garment.endswith("s") or (
-        roster.garment_plural(garment).lower() == garment.lower() + "es"
-    )
-    return a_or_an(str(item)) if singular else f"{item}"
+    """``item`` as one thing worn: "a red hat", "an orange hat", "a red dress" (``plurals``
+    "dress" → "dresses"), "a red pair of shorts" ("pairs of shorts").  A garment that is
+    its own plural ("pants" and other names in "s" with no entry, ``"underwear" =
+    "underwear"``), or the last words of its plural (``"pants" = "pairs of pants"``), is
+    plural already and takes no article: "red pants"."""
+    garment = item.garment.lower()
+    plural = roster.garment_plural(item.garment).lower()
+    already = plural == garment or plural.endswith(" " + garment)
+    return f"{item}" if already else a_or_an(str(item))
 
 
 # -- the rules, simplest first ----------------------------------------------------------------
