@@ -61,9 +61,10 @@ from sheepdog.cli.web.table_routes import (
 )
 from sheepdog.solver.agentdog.advise import shown_plays
 from sheepdog.solver.agentdog.cards import CARDS, UNKNOWN, parse_card
-from sheepdog.solver.agentdog.observer import ObserverView, view_to_json
+from sheepdog.solver.agentdog.observer import VIEW_KEYS, ObserverView, view_to_json
 from sheepdog.solver.agentdog.offers import Choice, Stopped, Tally, kept_choices, stopping
 from sheepdog.solver.agentdog.position import Pawns
+from sheepdog.solver.agentdog.rules import RULE_KEYS as AGENT_RULE_KEYS
 from sheepdog.solver.agentdog.session import (
     AgentTable,
     Deal,
@@ -193,20 +194,22 @@ def stored_position(obj: Any) -> Any:
 GO_TO_DOG = "this is a classic DOG position: start a DOG game with it"
 
 
-#: The rule options of a classic DOG position (spec dog.md): any other is Agent DOG's.
-CLASSIC_RULES = frozenset({"mode", "protection"})
-#: The cards only Agent DOG has.
+#: What only an Agent DOG position or view holds (agent-dog.md): its keys, its rule options
+#: and its cards.  A mistyped key or option is no mark: a classic position with a fault is
+#: sent to DOG, not told to become Agent DOG (review26d).
+AGENT_ONLY_KEYS = frozenset(VIEW_KEYS) - frozenset(CLASSIC_KEYS)  # a position's keys too
+AGENT_ONLY_RULES = frozenset(AGENT_RULE_KEYS)
 AGENT_ONLY_CARDS = frozenset({"copy", "partner"})
 
 
 def has_agent_marks(obj: dict[str, Any]) -> bool:
-    """Whether ``obj`` holds what only Agent DOG has: a key a classic position has not
-    (``layout``, ``last_card``, a view's), an Agent DOG card (Copy, Partner) or rule option;
-    a classic position with a fault has none of them."""
-    if set(obj) - set(CLASSIC_KEYS):
+    """Whether ``obj`` holds what only Agent DOG has: one of its keys (``layout``,
+    ``last_card``, ``players``, a view's), rule options (``partner_burns``, ``deck``, ...) or
+    cards (Copy, Partner)."""
+    if set(obj) & AGENT_ONLY_KEYS:
         return True
     hands, rules = obj.get("hands"), obj.get("rules")
-    if isinstance(rules, dict) and set(rules) - CLASSIC_RULES:
+    if isinstance(rules, dict) and set(rules) & AGENT_ONLY_RULES:
         return True
     if not isinstance(hands, dict):
         return False

@@ -472,7 +472,8 @@ def _undercover(obj: Any, layout: Layout) -> tuple[int, ...]:
     return tuple(sorted(fields))
 
 
-_VIEW_KEYS: Final = (*_KEYS, "view", "undercover", "history")
+#: The keys of an observer view: a position's, and its own.
+VIEW_KEYS: Final = (*_KEYS, "view", "undercover", "history")
 
 
 def view_from_json(obj: Any, *, nested: bool = False) -> ObserverView:
@@ -487,7 +488,7 @@ def view_from_json(obj: Any, *, nested: bool = False) -> ObserverView:
             else ""
         )
         raise FileFormatError(given + 'an observer view has "view": "observer"')
-    keys = tuple(k for k in _VIEW_KEYS if not (nested and k == "history"))
+    keys = tuple(k for k in VIEW_KEYS if not (nested and k == "history"))
     f = common_fields(obj, keys, observer=True)
     layout: Layout = f["layout"]
     under = _undercover(obj.get("undercover", []), layout)

@@ -834,16 +834,19 @@ def test_a_garment_the_plurals_table_makes_plural_takes_its_article(tmp_path: Pa
         ("dress", "dresses", "a red dress"),
         ("pants", "pairs of pants", "red pants"),
         ("pair of shorts", "pairs of shorts", "a red pair of shorts"),
-        ("underwear", "underwear", "red underwear"),
         ("bus", "busses", "a red bus"),
+        ("Gürtel", "Gürtel", "a red Gürtel"),  # a count noun its own plural (review26d)
+        ("jeans", "jeans", "red jeans"),
+        ("glasses", "pairs of glasses", "red glasses"),
     ],
 )
 def test_a_garment_takes_its_article_by_its_plural(
     garment: str, plural: str | None, said: str
 ) -> None:
     """One rule for every step that says what the culprit wears: no article when the garment
-    is its own plural or ends its plural phrase, else "a"/"an" (review26c found the first fix
-    in "s" and "es" wrong for "pair of shorts", "underwear" and "PANTS")."""
+    ends its plural phrase, or is a name in "s" the table leaves as it is, else "a"/"an"
+    (review26c found the first fix, by "es" plurals, wrong for "pair of shorts" and "PANTS";
+    review26d found the second, by own plurals, wrong for "Gürtel")."""
     from sheepdog.solver.slywolf.explain.rules import _a
     from sheepdog.solver.slywolf.roster import Item
 

@@ -1332,6 +1332,16 @@ def test_a_classic_position_with_a_fault_or_in_notation_is_sent_to_dog(
     unnamed = {k: v for k, v in broken.items() if k != "variant"}
     r = client.post("/api/dog/games", json={"variant": "agent-dog", "position": unnamed})
     assert one_line_error(r, 400) == mended
+    # a mistyped key or rule option is a classic position's fault, not Agent DOG's (review26d)
+    for typo, fault in (
+        ({"hand": broken["hands"]}, "unknown key 'hand'"),
+        ({"rules": {"protecton": "fresh"}}, "unknown rule option: protecton"),
+    ):
+        r = client.post(
+            "/api/dog/games", json={"variant": "agent-dog", "position": {**unnamed, **typo}}
+        )
+        assert one_line_error(r, 400).startswith(f"{go} once it is mended ("), typo
+        assert fault in one_line_error(r, 400)
     fields = {"players": "4", "me": "0"}
     r = client.post("/agent/new", data={**fields, "position": json.dumps(broken)})
     assert r.status_code == 400 and f"Error: {mended}" in r.text

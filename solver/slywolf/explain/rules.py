@@ -48,14 +48,15 @@ from sheepdog.solver.words import a_or_an, upper_first
 
 
 def _a(roster: Roster, item: Item) -> str:
-    """``item`` as one thing worn: "a red hat", "an orange hat", "a red dress" (``plurals``
-    "dress" → "dresses"), "a red pair of shorts" ("pairs of shorts").  A garment that is
-    its own plural ("pants" and other names in "s" with no entry, ``"underwear" =
-    "underwear"``), or the last words of its plural (``"pants" = "pairs of pants"``), is
-    plural already and takes no article: "red pants"."""
+    """``item`` as one thing worn: "a red hat", "a red Gürtel" (``plurals`` "Gürtel" =
+    "Gürtel"), "a red dress" ("dresses"), "a red pair of shorts" ("pairs of shorts").  No
+    article for a garment plural already: one ending its plural phrase (``"pants" = "pairs
+    of pants"``), or a name in "s" the table leaves as it is ("pants", "jeans").  A mass noun
+    ("underwear") cannot be told from a count noun with the same plural: it reads "an
+    underwear"."""
     garment = item.garment.lower()
     plural = roster.garment_plural(item.garment).lower()
-    already = plural == garment or plural.endswith(" " + garment)
+    already = plural.endswith(" " + garment) or (garment.endswith("s") and plural == garment)
     return f"{item}" if already else a_or_an(str(item))
 
 
