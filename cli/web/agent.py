@@ -86,6 +86,7 @@ from sheepdog.solver.agentdog.session import (
 )
 from sheepdog.solver.agentdog.simulate import PLAYER_SEATS
 from sheepdog.solver.dog.board import HOME, KENNEL, loc_name
+from sheepdog.solver.dog.cards import CARDS as CLASSIC_CARDS
 from sheepdog.solver.dog.position import POSITION_KEYS as CLASSIC_KEYS
 from sheepdog.solver.dog.position import parse_position as classic_notation
 from sheepdog.solver.dog.position import position_from_json as classic_position
@@ -199,7 +200,7 @@ GO_TO_DOG = "this is a classic DOG position: start a DOG game with it"
 #: sent to DOG, not told to become Agent DOG (review26d).
 AGENT_ONLY_KEYS = frozenset(VIEW_KEYS) - frozenset(CLASSIC_KEYS)  # a position's keys too
 AGENT_ONLY_RULES = frozenset(AGENT_RULE_KEYS)
-AGENT_ONLY_CARDS = frozenset({"copy", "partner"})
+AGENT_ONLY_CARDS = frozenset(CARDS) - frozenset(CLASSIC_CARDS)  # Copy and Partner
 
 
 def has_agent_marks(obj: dict[str, Any]) -> bool:

@@ -291,7 +291,7 @@ def form_seating(form: dict[str, str], setup: dict[str, Any], count: str) -> Non
 
 def no_puzzle(position: object, called: str) -> None:
     """Refuse a Sly Wolf puzzle pasted as ``called`` (a DOG or Agent DOG position) in the
-    web's words: the library's name its reader (``load_puzzle``)."""
+    web's words, not the library's (which name its reader, ``load_puzzle``)."""
     if isinstance(position, dict) and kind_of(position) == "puzzle":
         raise BadRequest(
             f"this is a Sly Wolf puzzle, not {called} (`sheepdog wolf` reads it at the command"
